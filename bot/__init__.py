@@ -1,0 +1,1 @@
+"""Pinochle for Discord: the engine (`bot.game`), table service, store, computer players and cogs."""

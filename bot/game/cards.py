@@ -1,0 +1,172 @@
+"""Cards, suits, ranks, packs and their text forms (RULES G-1, G-2).
+
+A `Card` is a value: two physical copies of A♠ are the same `Card`. The engine
+tracks where each copy lies (hand, table, trick), which is all the meld-reuse
+rules (RULES §0.3, M-4) need. Cards are interned, so identity comparison,
+hashing and sorting are cheap on the hot path of playouts.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import Enum
+from typing import Iterable
+
+
+class Suit(str, Enum):
+    """The four suits; the value is the symbol used in every text form."""
+
+    SPADES = "♠"
+    HEARTS = "♥"
+    DIAMONDS = "♦"
+    CLUBS = "♣"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def index(self) -> int:
+        return _SUIT_INDEX[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @classmethod
+    def parse(cls, text: str) -> "Suit":
+        """Read a suit from its symbol, English letter or word, or Russian letter or word."""
+        key = text.strip().lower()
+        suit = _SUIT_WORDS.get(key)
+        if suit is None:
+            raise ValueError(f"not a suit: {text!r}")
+        return suit
+
+
+SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+
+#: Ranks from high to low (RULES G-2); 8 and 7 exist only in the 64-card pack.
+RANKS: tuple[str, ...] = ("A", "10", "K", "Q", "J", "9", "8", "7")
+
+#: Rank and suit names per language: the one notation table of the project.
+RANK_TEXT = {
+    "en": dict(zip(RANKS, ("A", "10", "K", "Q", "J", "9", "8", "7"))),
+    "ru": dict(zip(RANKS, ("Т", "10", "К", "Д", "В", "9", "8", "7"))),
+}
+
+_SUIT_WORDS: dict[str, Suit] = {}
+for _suit, _words in {
+    Suit.SPADES: ("♠", "s", "spade", "spades", "п", "пики", "пика", "♤"),
+    Suit.HEARTS: ("♥", "h", "heart", "hearts", "ч", "черви", "червы", "♡", "❤"),
+    Suit.DIAMONDS: ("♦", "d", "diamond", "diamonds", "б", "бубны", "бубна", "♢"),
+    Suit.CLUBS: ("♣", "c", "club", "clubs", "т", "трефы", "трефа", "♧"),
+}.items():
+    for _w in _words:
+        _SUIT_WORDS[_w] = _suit
+
+_RANK_WORDS = {
+    "a": "A", "10": "10", "t": "10", "k": "K", "q": "Q", "j": "J", "9": "9", "8": "8", "7": "7",
+    # Russian: туз, король, дама, валет.
+    "т": "A", "к": "K", "д": "Q", "в": "J",
+}
+
+
+class Card:
+    """One card face: rank and suit. Interned: `Card("A", Suit.SPADES) is Card("A", "♠")`."""
+
+    __slots__ = ("rank", "suit", "code", "suit_index", "rank_index", "strength")
+    _interned: dict[tuple[str, Suit], "Card"] = {}
+
+    rank: str
+    suit: Suit
+    code: int  # suit_index * 8 + rank_index: dense, for tables and bitmasks
+    suit_index: int
+    rank_index: int  # 0 = ace ... 7 = seven
+    strength: int  # higher beats lower within a suit
+
+    def __new__(cls, rank: str, suit: Suit | str) -> "Card":
+        suit = suit if isinstance(suit, Suit) else Suit.parse(suit)
+        key = (rank, suit)
+        card = cls._interned.get(key)
+        if card is None:
+            if rank not in RANKS:
+                raise ValueError(f"not a rank: {rank!r}")
+            card = object.__new__(cls)
+            card.rank, card.suit = rank, suit
+            card.suit_index = suit.index
+            card.rank_index = RANKS.index(rank)
+            card.code = card.suit_index * 8 + card.rank_index
+            card.strength = 7 - card.rank_index
+            cls._interned[key] = card
+        return card
+
+    def __reduce__(self):
+        return (Card, (self.rank, self.suit.value))
+
+    def __copy__(self) -> "Card":
+        return self
+
+    def __deepcopy__(self, memo) -> "Card":
+        return self
+
+    def __str__(self) -> str:
+        return f"{self.rank}{self.suit.value}"
+
+    def __repr__(self) -> str:
+        return f"Card.from_text({str(self)!r})"
+
+    def __lt__(self, other: "Card") -> bool:
+        return self.code < other.code
+
+    def text(self, lang: str = "en") -> str:
+        """The card in a language's notation (`Д♠` for Q♠ in Russian)."""
+        return f"{RANK_TEXT.get(lang, RANK_TEXT['en'])[self.rank]}{self.suit.value}"
+
+    @classmethod
+    def from_text(cls, text: str) -> "Card":
+        """Parse one card: `AS`, `10h`, `Td`, `Q♠`, Russian `Дп`, `10ч`, `Т♣`."""
+        token = text.strip()
+        match = _TOKEN.fullmatch(token)
+        if not match:
+            raise ValueError(f"not a card: {text!r}")
+        rank = _RANK_WORDS.get(match["rank"].lower())
+        suit = _SUIT_WORDS.get(match["suit"].lower())
+        if rank is None or suit is None:
+            raise ValueError(f"not a card: {text!r}")
+        return cls(rank, suit)
+
+
+_TOKEN = re.compile(r"(?P<rank>10|[2-9]|[A-Za-zА-Яа-яЁё])(?P<suit>[♠♥♦♣♤♡♢♧❤]|[A-Za-zА-Яа-яЁё])\ufe0f?")
+
+ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in RANKS)
+CARD_BY_CODE: tuple[Card, ...] = ALL_CARDS  # index == code
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Read cards separated by spaces or commas; a bad token raises ValueError naming it."""
+    tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+    cards = []
+    for token in tokens:
+        try:
+            cards.append(Card.from_text(token))
+        except ValueError:
+            raise ValueError(f"not a card: {token!r}") from None
+    return cards
+
+
+def format_cards(cards: Iterable[Card], lang: str = "en") -> str:
+    """Cards as text, in the given order; `parse_cards(format_cards(c)) == c`."""
+    return " ".join(card.text(lang) for card in cards)
+
+
+def make_pack(pack64: bool = False) -> list[Card]:
+    """The pinochle pack (RULES G-1): two copies of A 10 K Q J 9 (and 8 7) in each suit."""
+    ranks = RANKS if pack64 else RANKS[:6]
+    return [Card(r, s) for s in SUITS for r in ranks for _ in range(2)]
+
+
+def sort_hand(cards: Iterable[Card], trump: Suit | None = None) -> list[Card]:
+    """Sorted by suit (trump first), then rank high to low: how players hold cards."""
+    def key(card: Card) -> tuple[int, int]:
+        return (0 if card.suit is trump else 1 + card.suit_index, card.rank_index)
+    return sorted(cards, key=key)
