@@ -1,0 +1,63 @@
+"""The engine's error family and the English text of every refusal.
+
+Each refusal has a key and parameters so that the bot can say it in the
+player's language (`bot.i18n` translates the same keys); `str(error)` is the
+English sentence, naming the rule broken.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: English templates; `bot/i18n` holds the same keys for other languages.
+MESSAGES: dict[str, str] = {
+    "bad_action": "not an action: {text}",
+    "game_over": "the game is over",
+    "not_your_turn": "it is not your turn",
+    "not_now": "you cannot {action} now",
+    "not_in_hand": "{card} is not in your hand",
+    "must_follow": "you must follow suit: you hold {suit}",
+    "must_head": "you must beat the trick if you can: play a higher {suit}",
+    "must_trump": "you have no {led}, so you must play a trump ({suit})",
+    "must_overtrump": "you must play a trump higher than {card}",
+    "not_a_meld": "{cards} is not a meld",
+    "meld_needs_trump": "{meld} needs a trump suit, and none is fixed yet",
+    "meld_not_held": "you do not hold {cards}",
+    "meld_needs_hand_card": "a meld must include at least one card from your hand",
+    "meld_reuse": "{card} was already used in a {meld_class} meld and cannot count in another",
+    "one_meld_per_turn": "only one meld per won trick",
+    "no_dix": "you hold no undeclared {card} to show",
+    "no_exchange": "the dix cannot be exchanged: {reason}",
+    "exchange_first": "the first dix declared must be exchanged for the turn-up",
+    "bid_too_low": "the minimum bid is {minimum}",
+    "bid_not_higher": "a bid must be higher than {high}",
+    "bid_step": "bids go up in steps of {step}",
+    "bid_needs_marriage": "you need a marriage (a king and queen of one suit) to bid",
+    "bid_forced": "everyone passed: the dealer must bid at least {minimum}",
+    "trump_needs_marriage": "you may only name a suit in which you hold a marriage",
+    "not_legal": "{action} is not legal now",
+}
+
+
+class PinochleError(ValueError):
+    """Base of the engine's errors: a ValueError whose text is for people."""
+
+
+class IllegalAction(PinochleError):
+    """An action that the rules refuse now; the game is unchanged.
+
+    `key` and `params` let the bot translate the message; `rule` is the RULES
+    id that refuses it (for example "P-2").
+    """
+
+    def __init__(self, key: str, rule: str | None = None, **params: Any):
+        self.key = key
+        self.rule = rule
+        self.params = {k: str(v) for k, v in params.items()}
+        text = MESSAGES[key].format(**self.params)
+        super().__init__(f"{text} ({rule})" if rule else text)
+
+    @property
+    def text(self) -> str:
+        """The English sentence without the rule id."""
+        return MESSAGES[self.key].format(**self.params)
