@@ -1,0 +1,60 @@
+"""A player's hand: overlapping cards grouped by suit, trump first, legal cards raised."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from functools import lru_cache
+
+from bot.game.cards import Card, Suit, sort_hand
+from bot.render import theme as t
+from bot.render.canvas import header_width, message_picture, new_table, to_png
+from bot.render.labels import language
+from bot.render.sprites import Look, card_sprite
+
+STEP = 34  # visible strip of a covered card: its whole corner index
+SUIT_GAP = 12  # extra space between two suits
+RAISE = 14  # how far a legal card stands above the others
+HEIGHT = t.PAD + t.HEADER_H + RAISE + t.CARD_H + t.PAD
+
+
+def card_positions(cards: Sequence[Card]) -> list[int]:
+    """The left edge of each card (already in display order), with a gap where the suit changes."""
+    xs, x = [], t.PAD
+    for i, card in enumerate(cards):
+        if i:
+            x += STEP + (SUIT_GAP if card.suit is not cards[i - 1].suit else 0)
+        xs.append(x)
+    return xs
+
+
+def render_hand(cards: Sequence[Card], *, trump: Suit | None = None,
+                legal: Collection[Card] | None = None, lang: str = "en") -> bytes:
+    """PNG of a hand as its owner holds it (`sort_hand`: trump first, then ♠♥♦♣).
+
+    With `legal` (the cards the rules allow now, RULES §8) those cards stand raised
+    in a gold frame and the others are dimmed; without it every card is plain.
+    Identical inputs return the identical cached bytes.
+    """
+    hand = tuple(sort_hand(cards, trump))
+    allowed = None if legal is None else frozenset(legal).intersection(hand)
+    return _render_hand(hand, trump, allowed, language(lang))
+
+
+@lru_cache(maxsize=256)
+def _render_hand(hand: tuple[Card, ...], trump: Suit | None, legal: frozenset[Card] | None, lang: str) -> bytes:
+    if not hand:
+        return to_png(message_picture("empty_hand", trump, lang))
+    xs = card_positions(hand)
+    width = max(xs[-1] + t.CARD_W + t.PAD, header_width(trump, lang))
+    img = new_table(width, HEIGHT, trump, lang)
+    top = t.PAD + t.HEADER_H
+    for card, x in zip(hand, xs):
+        if legal is None:
+            look, y = Look.PLAIN, top + RAISE
+        elif card in legal:
+            look, y = Look.LIT, top
+        else:
+            look, y = Look.DIM, top + RAISE
+        sprite = card_sprite(card, lang, look)
+        img.paste(sprite, (x, y), sprite)
+    return to_png(img)
