@@ -1,0 +1,71 @@
+"""SQLite store for the bot (issues 4 and 6), over aiosqlite.
+
+Opening and transactions::
+
+    store = await Store.open("data/pinochle.db")   # makes the folder, WAL, foreign keys, migrations
+    async with store.transaction() as tx:          # BEGIN IMMEDIATE … COMMIT, ROLLBACK on error
+        table = await create_table(tx, guild_id=g, channel_id=c, host_id=u, variant="check")
+        await put_seat(tx, table.id, Seat(0, "Alice", user_id=u))
+        await put_seat(tx, table.id, Seat(1, "Computer", bot_level="hard"))
+    await store.close()
+
+Every write takes the open `Tx` as its first argument, so one transaction can
+accept an action, log it and settle a deal together. Reads take a `Reader`:
+the `Store` (committed data only) or a `Tx` (sees its own writes). Concurrent
+transactions are serialised; opening one inside another raises StoreError.
+Timestamps are ISO 8601 UTC strings to the second (`Store.open(..., clock=...)`).
+
+Tables (bot.store.tables): `create_table(tx, *, guild_id, channel_id, host_id,
+variant, options=None, seed=None, language="en", settings=None, seats=()) ->
+TableRow` (ChannelBusy if the channel has a lobby/playing table),
+`update_table(tx, table_id, *, status=, host_id=, board_message_id=, settings=,
+options=, seed=, language=) -> TableRow`, `put_seat(tx, table_id, Seat) -> Seat`
+(AlreadySeated), `remove_seat(tx, table_id, seat) -> bool`,
+`set_seats(tx, table_id, seats)`, `append_action(tx, table_id, seq, seat,
+user_id, text, snapshot_json=None) -> ActionRow` (seq 1, 2, 3, …;
+DuplicateAction on a taken seq, ActionSequenceError on a gap), `get_table(db,
+table_id)`, `active_table_in_channel(db, channel_id)`, `list_tables(db,
+guild_id=None, statuses=("lobby", "playing"))`, `list_unfinished_tables(db)`,
+`load_actions(db, table_id, *, after_seq=0)`. A `Seat` with `user_id=None` is a
+computer player of `bot_level`; the store fills `Seat.player_id`.
+
+Players (bot.store.players): `ensure_player(tx, guild_id, *, display_name,
+user_id=None, bot_level=None) -> Player` (keyed by user id or 'bot:<level>',
+keeps the last display name), `get_player(db, id)`, `find_player(db, guild_id,
+*, user_id=None, bot_level=None)`.
+"""
+
+from .db import Reader, Store, Tx, schema_version
+from .errors import (
+    ActionSequenceError,
+    AlreadySeated,
+    ChannelBusy,
+    DuplicateAction,
+    StoreError,
+    TableNotFound,
+)
+from .players import Player, ensure_player, find_player, get_player
+from .tables import (
+    ActionRow,
+    Seat,
+    TableRow,
+    active_table_in_channel,
+    append_action,
+    create_table,
+    get_table,
+    list_tables,
+    list_unfinished_tables,
+    load_actions,
+    put_seat,
+    remove_seat,
+    set_seats,
+    update_table,
+)
+
+__all__ = [
+    "ActionRow", "ActionSequenceError", "AlreadySeated", "ChannelBusy", "DuplicateAction",
+    "Player", "Reader", "Seat", "Store", "StoreError", "TableNotFound", "TableRow", "Tx",
+    "active_table_in_channel", "append_action", "create_table", "ensure_player", "find_player",
+    "get_player", "get_table", "list_tables", "list_unfinished_tables", "load_actions",
+    "put_seat", "remove_seat", "schema_version", "set_seats", "update_table",
+]

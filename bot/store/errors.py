@@ -1,0 +1,25 @@
+"""The store's error family: callers catch `StoreError`; each message names the input and the reason."""
+
+
+class StoreError(Exception):
+    """Base of every error the store raises on purpose."""
+
+
+class TableNotFound(StoreError, LookupError):
+    """No table has the given id."""
+
+
+class ChannelBusy(StoreError):
+    """The channel already has an active table (issue 4: one active table per channel)."""
+
+
+class AlreadySeated(StoreError):
+    """The user already holds another seat at this table."""
+
+
+class ActionSequenceError(StoreError):
+    """An action's sequence number is not the next one for its table."""
+
+
+class DuplicateAction(ActionSequenceError):
+    """The sequence number is already taken: a double click or a stale button lost the race."""

@@ -1,0 +1,70 @@
+"""Numbered schema migrations: MIGRATIONS[n - 1] takes the database from version n - 1 to n.
+
+Append only. A released migration is never edited: the next change is a new entry,
+so every database in the field reaches the same schema by the same steps.
+Each script runs in one transaction together with its `schema_version` bump
+(see `bot.store.db.migrate`).
+"""
+
+CORE = """
+CREATE TABLE players (
+    id            INTEGER PRIMARY KEY,
+    guild_id      INTEGER NOT NULL,
+    key           TEXT    NOT NULL,          -- str(user_id) for a person, 'bot:<level>' for a computer
+    user_id       INTEGER,
+    is_bot        INTEGER NOT NULL CHECK (is_bot IN (0, 1)),
+    display_name  TEXT    NOT NULL,
+    created_at    TEXT    NOT NULL,
+    updated_at    TEXT    NOT NULL,
+    UNIQUE (guild_id, key),
+    CHECK ((user_id IS NULL) = (is_bot = 1))
+);
+
+CREATE TABLE tables (
+    id                INTEGER PRIMARY KEY,
+    guild_id          INTEGER NOT NULL,
+    channel_id        INTEGER NOT NULL,
+    host_id           INTEGER NOT NULL,
+    variant           TEXT    NOT NULL,
+    options           TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(options)),
+    seed              INTEGER,
+    status            TEXT    NOT NULL CHECK (status IN ('lobby', 'playing', 'finished', 'cancelled')),
+    language          TEXT    NOT NULL DEFAULT 'en',
+    board_message_id  INTEGER,
+    settings          TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(settings)),
+    snapshot          TEXT,
+    snapshot_seq      INTEGER,
+    created_at        TEXT    NOT NULL,
+    updated_at        TEXT    NOT NULL
+);
+-- Issue 4: one active table per channel.
+CREATE UNIQUE INDEX tables_one_active_per_channel
+    ON tables (channel_id) WHERE status IN ('lobby', 'playing');
+CREATE INDEX tables_by_guild ON tables (guild_id, status);
+
+CREATE TABLE seats (
+    table_id      INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+    seat          INTEGER NOT NULL CHECK (seat >= 0),
+    user_id       INTEGER,
+    player_id     INTEGER NOT NULL REFERENCES players (id),
+    display_name  TEXT    NOT NULL,
+    is_bot        INTEGER NOT NULL CHECK (is_bot IN (0, 1)),
+    bot_level     TEXT,
+    away_strikes  INTEGER NOT NULL DEFAULT 0 CHECK (away_strikes >= 0),
+    PRIMARY KEY (table_id, seat),
+    UNIQUE (table_id, user_id),
+    CHECK ((user_id IS NULL) = (is_bot = 1))
+) WITHOUT ROWID;
+
+CREATE TABLE actions (
+    table_id    INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+    seq         INTEGER NOT NULL CHECK (seq >= 1),
+    seat        INTEGER,
+    user_id     INTEGER,
+    action      TEXT    NOT NULL,
+    created_at  TEXT    NOT NULL,
+    PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
+"""
+
+MIGRATIONS: list[str] = [CORE]

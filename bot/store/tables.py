@@ -1,0 +1,335 @@
+"""Table persistence (issue 4): a table row, its seats, and the game's action log.
+
+A game is stored as its seed, options and action log (plus an optional JSON
+snapshot), and `append_action` is meant to run in the same transaction that
+accepts the action, so the stored state is always the announced state. Sequence
+numbers start at 1 and must be consecutive: a duplicate is how a double click
+or a stale button is caught (`DuplicateAction`).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from .db import Reader, Tx
+from .errors import ActionSequenceError, AlreadySeated, ChannelBusy, DuplicateAction, TableNotFound
+from .players import ensure_player
+
+STATUSES: Final = ("lobby", "playing", "finished", "cancelled")
+ACTIVE: Final = ("lobby", "playing")
+SEED_LIMIT: Final = 2**63  # SQLite INTEGER is signed 64-bit
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One filled seat. `user_id` None means a computer player of `bot_level`.
+
+    A person's seat may also carry a `bot_level`: the computer that covers the
+    seat after turn-timer expiries (`away_strikes`). `player_id` is set by the store.
+    """
+
+    seat: int
+    display_name: str
+    user_id: int | None = None
+    bot_level: str | None = None
+    away_strikes: int = 0
+    player_id: int | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    variant: str
+    options: dict[str, Any]
+    seed: int | None
+    status: str
+    language: str
+    board_message_id: int | None
+    settings: dict[str, Any]
+    snapshot: str | None
+    snapshot_seq: int | None
+    created_at: str
+    updated_at: str
+    seats: tuple[Seat, ...] = field(default=())
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in ACTIVE
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    table_id: int
+    seq: int
+    seat: int | None
+    user_id: int | None
+    action: str
+    created_at: str
+
+
+# One statement per read, so a table and its seats come from the same snapshot.
+_SELECT_TABLE = """
+SELECT t.*, (
+    SELECT json_group_array(json_array(s.seat, s.display_name, s.user_id, s.bot_level,
+                                       s.away_strikes, s.player_id))
+    FROM (SELECT * FROM seats WHERE table_id = t.id ORDER BY seat) AS s
+) AS seats_json
+FROM tables AS t
+"""
+
+
+def _table(row: sqlite3.Row) -> TableRow:
+    seats = tuple(Seat(*values) for values in json.loads(row["seats_json"]))
+    return TableRow(
+        id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+        host_id=row["host_id"], variant=row["variant"], options=json.loads(row["options"]),
+        seed=row["seed"], status=row["status"], language=row["language"],
+        board_message_id=row["board_message_id"], settings=json.loads(row["settings"]),
+        snapshot=row["snapshot"], snapshot_seq=row["snapshot_seq"],
+        created_at=row["created_at"], updated_at=row["updated_at"], seats=seats,
+    )
+
+
+def _check_status(status: str) -> None:
+    if status not in STATUSES:
+        raise ValueError(f"table status {status!r} is not one of {', '.join(STATUSES)}")
+
+
+def _check_seed(seed: int | None) -> None:
+    if seed is not None and not -SEED_LIMIT <= seed < SEED_LIMIT:
+        raise ValueError(f"seed {seed} does not fit in a signed 64-bit integer")
+
+
+async def get_table(db: Reader, table_id: int) -> TableRow | None:
+    row = await db.fetchone(_SELECT_TABLE + " WHERE t.id = ?", (table_id,))
+    return None if row is None else _table(row)
+
+
+async def _require_table(tx: Tx, table_id: int) -> TableRow:
+    table = await get_table(tx, table_id)
+    if table is None:
+        raise TableNotFound(f"no table with id {table_id}")
+    return table
+
+
+async def active_table_in_channel(db: Reader, channel_id: int) -> TableRow | None:
+    row = await db.fetchone(
+        _SELECT_TABLE + " WHERE t.channel_id = ? AND t.status IN ('lobby', 'playing')",
+        (channel_id,),
+    )
+    return None if row is None else _table(row)
+
+
+async def list_tables(
+    db: Reader, guild_id: int | None = None, statuses: Iterable[str] = ACTIVE
+) -> list[TableRow]:
+    """Tables in `statuses` (default: lobby and playing), oldest first, of one guild or all."""
+    wanted = list(statuses)
+    for status in wanted:
+        _check_status(status)
+    where = f"t.status IN ({', '.join('?' * len(wanted))})"
+    params: list[Any] = list(wanted)
+    if guild_id is not None:
+        where += " AND t.guild_id = ?"
+        params.append(guild_id)
+    rows = await db.fetchall(_SELECT_TABLE + f" WHERE {where} ORDER BY t.id", params)
+    return [_table(row) for row in rows]
+
+
+async def list_unfinished_tables(db: Reader) -> list[TableRow]:
+    """Every table in the lobby or playing, across guilds: what a restart must bring back."""
+    return await list_tables(db, None, ACTIVE)
+
+
+async def create_table(
+    tx: Tx,
+    *,
+    guild_id: int,
+    channel_id: int,
+    host_id: int,
+    variant: str,
+    options: dict[str, Any] | None = None,
+    seed: int | None = None,
+    language: str = "en",
+    settings: dict[str, Any] | None = None,
+    seats: Sequence[Seat] = (),
+) -> TableRow:
+    """Open a table in the lobby. Raises ChannelBusy if the channel has an active table."""
+    _check_seed(seed)
+    try:
+        result = await tx.execute(
+            "INSERT INTO tables (guild_id, channel_id, host_id, variant, options, seed, status,"
+            " language, settings, created_at, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+            (guild_id, channel_id, host_id, variant, json.dumps(options or {}), seed, language,
+             json.dumps(settings or {}), tx.now, tx.now),
+        )
+    except sqlite3.IntegrityError as error:
+        await _raise_if_busy(tx, channel_id, error)
+        raise
+    assert result.lastrowid is not None
+    for seat in seats:
+        await put_seat(tx, result.lastrowid, seat)
+    return await _require_table(tx, result.lastrowid)
+
+
+async def _raise_if_busy(db: Reader, channel_id: int, error: sqlite3.IntegrityError) -> None:
+    active = await active_table_in_channel(db, channel_id)
+    if active is not None:
+        raise ChannelBusy(f"channel {channel_id} already has active table {active.id}") from error
+
+
+_UNSET: Any = object()
+
+
+async def update_table(
+    tx: Tx,
+    table_id: int,
+    *,
+    status: str = _UNSET,
+    host_id: int = _UNSET,
+    board_message_id: int | None = _UNSET,
+    settings: dict[str, Any] = _UNSET,
+    options: dict[str, Any] = _UNSET,
+    seed: int | None = _UNSET,
+    language: str = _UNSET,
+) -> TableRow:
+    """Change the given fields (others stay); returns the updated row."""
+    changes: dict[str, Any] = {}
+    if status is not _UNSET:
+        _check_status(status)
+        changes["status"] = status
+    if seed is not _UNSET:
+        _check_seed(seed)
+        changes["seed"] = seed
+    for name, value in (("host_id", host_id), ("board_message_id", board_message_id),
+                        ("language", language)):
+        if value is not _UNSET:
+            changes[name] = value
+    for name, value in (("settings", settings), ("options", options)):
+        if value is not _UNSET:
+            changes[name] = json.dumps(value)
+    table = await _require_table(tx, table_id)
+    if changes:
+        assignments = ", ".join(f"{name} = ?" for name in changes)
+        try:
+            await tx.execute(
+                f"UPDATE tables SET {assignments}, updated_at = ? WHERE id = ?",
+                (*changes.values(), tx.now, table_id),
+            )
+        except sqlite3.IntegrityError as error:
+            await _raise_if_busy(tx, table.channel_id, error)
+            raise
+    return await _require_table(tx, table_id)
+
+
+async def put_seat(tx: Tx, table_id: int, seat: Seat) -> Seat:
+    """Fill or replace one seat; the seat's player is created or renamed in the table's guild."""
+    table = await _require_table(tx, table_id)
+    if seat.seat < 0 or seat.away_strikes < 0:
+        raise ValueError(f"seat {seat.seat} with {seat.away_strikes} strikes is not valid")
+    player = await ensure_player(
+        tx, table.guild_id, display_name=seat.display_name,
+        user_id=seat.user_id, bot_level=seat.bot_level,
+    )
+    try:
+        await tx.execute(
+            "INSERT INTO seats (table_id, seat, user_id, player_id, display_name, is_bot,"
+            " bot_level, away_strikes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id,"
+            " player_id = excluded.player_id, display_name = excluded.display_name,"
+            " is_bot = excluded.is_bot, bot_level = excluded.bot_level,"
+            " away_strikes = excluded.away_strikes",
+            (table_id, seat.seat, seat.user_id, player.id, seat.display_name, int(seat.is_bot),
+             seat.bot_level, seat.away_strikes),
+        )
+    except sqlite3.IntegrityError as error:
+        if "seats.user_id" not in str(error):
+            raise
+        raise AlreadySeated(
+            f"user {seat.user_id} already holds another seat at table {table_id}"
+        ) from error
+    await _touch(tx, table_id)
+    return Seat(seat.seat, seat.display_name, seat.user_id, seat.bot_level, seat.away_strikes,
+                player.id)
+
+
+async def remove_seat(tx: Tx, table_id: int, seat: int) -> bool:
+    """Empty a seat; False if it was already empty."""
+    result = await tx.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
+    if result.rowcount:
+        await _touch(tx, table_id)
+    return bool(result.rowcount)
+
+
+async def set_seats(tx: Tx, table_id: int, seats: Sequence[Seat]) -> tuple[Seat, ...]:
+    """Replace all seats at once (e.g. when seating is fixed at the start of a game)."""
+    await _require_table(tx, table_id)
+    await tx.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+    return tuple([await put_seat(tx, table_id, seat) for seat in seats])
+
+
+async def _touch(tx: Tx, table_id: int) -> None:
+    await tx.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (tx.now, table_id))
+
+
+async def append_action(
+    tx: Tx,
+    table_id: int,
+    seq: int,
+    seat: int | None,
+    user_id: int | None,
+    text: str,
+    snapshot_json: str | None = None,
+) -> ActionRow:
+    """Log action number `seq` (1, 2, 3, …) of the table's game, with an optional snapshot.
+
+    Raises DuplicateAction if `seq` is already stored (the other click won) and
+    ActionSequenceError if it skips ahead, so a lost action can never go unnoticed.
+    """
+    row = await tx.fetchone(
+        "SELECT (SELECT status FROM tables WHERE id = ?),"
+        " (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = ?)",
+        (table_id, table_id),
+    )
+    assert row is not None
+    if row[0] is None:
+        raise TableNotFound(f"no table with id {table_id}")
+    last = int(row[1])
+    if seq <= last:
+        raise DuplicateAction(f"table {table_id} already has action {seq} (last is {last})")
+    if seq != last + 1:
+        raise ActionSequenceError(f"table {table_id} expects action {last + 1}, not {seq}")
+    await tx.execute(
+        "INSERT INTO actions (table_id, seq, seat, user_id, action, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        (table_id, seq, seat, user_id, text, tx.now),
+    )
+    if snapshot_json is not None:
+        await tx.execute(
+            "UPDATE tables SET snapshot = ?, snapshot_seq = ?, updated_at = ? WHERE id = ?",
+            (snapshot_json, seq, tx.now, table_id),
+        )
+    else:
+        await _touch(tx, table_id)
+    return ActionRow(table_id, seq, seat, user_id, text, tx.now)
+
+
+async def load_actions(db: Reader, table_id: int, *, after_seq: int = 0) -> list[ActionRow]:
+    """The table's actions in order; `after_seq` skips those a snapshot already covers."""
+    rows = await db.fetchall(
+        "SELECT * FROM actions WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, after_seq)
+    )
+    return [ActionRow(r["table_id"], r["seq"], r["seat"], r["user_id"], r["action"],
+                      r["created_at"]) for r in rows]

@@ -1,0 +1,121 @@
+"""Opening, migrations and transactions of the store (issue 4 "Layers": schema_version, WAL, transactions)."""
+
+import sqlite3
+
+import pytest
+
+from bot.store import Store, StoreError, schema_version
+from bot.store.migrations import MIGRATIONS
+
+
+async def test_open_creates_folder_and_uses_wal_with_foreign_keys(tmp_path):
+    path = tmp_path / "new" / "folder" / "bot.db"
+    store = await Store.open(path)
+    try:
+        assert path.exists()
+        assert (await store.fetchone("PRAGMA journal_mode"))[0] == "wal"
+        async with store.transaction() as tx:
+            assert (await tx.fetchone("PRAGMA foreign_keys"))[0] == 1
+            assert (await tx.fetchone("PRAGMA busy_timeout"))[0] >= 1000
+        assert await schema_version(store) == len(MIGRATIONS)
+    finally:
+        await store.close()
+
+
+async def test_empty_database_reaches_latest_schema_and_reopen_is_a_no_op(tmp_path):
+    path = tmp_path / "bot.db"
+    store = await Store.open(path)
+    await store.close()
+    store = await Store.open(path)
+    try:
+        assert await schema_version(store) == len(MIGRATIONS)
+        row = await store.fetchone("SELECT COUNT(*) FROM schema_version")
+        assert row[0] == 1
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("start", range(len(MIGRATIONS)))
+async def test_every_older_schema_upgrades_keeping_its_data(tmp_path, start):
+    path = tmp_path / "bot.db"
+    old = await Store.open(path, schema=start)
+    assert await schema_version(old) == start
+    if start >= 1:
+        async with old.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO tables (guild_id, channel_id, host_id, variant, status,"
+                " created_at, updated_at) VALUES (1, 2, 3, 'check', 'playing', 'x', 'x')"
+            )
+    await old.close()
+    new = await Store.open(path)
+    try:
+        assert await schema_version(new) == len(MIGRATIONS)
+        count = (await new.fetchone("SELECT COUNT(*) FROM tables"))[0]
+        assert count == (1 if start >= 1 else 0)
+    finally:
+        await new.close()
+
+
+async def test_a_database_newer_than_the_code_is_refused(tmp_path):
+    path = tmp_path / "bot.db"
+    store = await Store.open(path)
+    async with store.transaction() as tx:
+        await tx.execute("UPDATE schema_version SET version = version + 1")
+    await store.close()
+    with pytest.raises(StoreError, match="newer"):
+        await Store.open(path)
+
+
+async def test_transaction_commits_together_or_not_at_all(store):
+    async with store.transaction() as tx:
+        await tx.execute(
+            "INSERT INTO players (guild_id, key, user_id, is_bot, display_name, created_at,"
+            " updated_at) VALUES (1, '7', 7, 0, 'Ann', 'x', 'x')"
+        )
+    with pytest.raises(RuntimeError):
+        async with store.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO players (guild_id, key, user_id, is_bot, display_name, created_at,"
+                " updated_at) VALUES (1, '8', 8, 0, 'Bob', 'x', 'x')"
+            )
+            raise RuntimeError("the caller failed half way")
+    names = [row[0] for row in await store.fetchall("SELECT display_name FROM players")]
+    assert names == ["Ann"]
+
+
+async def test_reads_outside_the_transaction_see_only_committed_data(store):
+    async with store.transaction() as tx:
+        await tx.execute(
+            "INSERT INTO players (guild_id, key, user_id, is_bot, display_name, created_at,"
+            " updated_at) VALUES (1, '7', 7, 0, 'Ann', 'x', 'x')"
+        )
+        assert (await tx.fetchone("SELECT COUNT(*) FROM players"))[0] == 1
+        assert (await store.fetchone("SELECT COUNT(*) FROM players"))[0] == 0
+    assert (await store.fetchone("SELECT COUNT(*) FROM players"))[0] == 1
+
+
+async def test_foreign_keys_are_enforced(store):
+    with pytest.raises(sqlite3.IntegrityError):
+        async with store.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO actions (table_id, seq, action, created_at) VALUES (999, 1, 'x', 'x')"
+            )
+
+
+async def test_nested_transaction_and_stale_tx_fail_loudly(store):
+    async with store.transaction() as tx:
+        with pytest.raises(StoreError, match="nested"):
+            async with store.transaction():
+                pass
+    with pytest.raises(StoreError, match="ended"):
+        await tx.fetchone("SELECT 1")
+
+
+async def test_reader_connection_refuses_writes(store):
+    with pytest.raises(sqlite3.OperationalError):
+        await store.fetchone("DELETE FROM players")
+
+
+async def test_memory_database_is_refused():
+    with pytest.raises(StoreError, match="file"):
+        await Store.open(":memory:")
