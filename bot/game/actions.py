@@ -1,0 +1,92 @@
+"""Actions and their text forms: `play 10♥`, `meld K♥ Q♥`, `bid 250`, `trump ♥`, ...
+
+The text is context-free, so `parse_action(str(a)) == a`; whether an action is
+legal is for the game to say (like python-chess's `Move` and `board.parse_san`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card, Suit, format_cards, parse_cards, sort_hand
+from .errors import IllegalAction
+
+#: Verbs that take no argument; `draw turnup` and `declare out` are two words.
+SIMPLE = ("pass", "dix", "exchange", "draw", "draw turnup", "declare out")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision: a verb and its argument (cards, an amount or a suit)."""
+
+    verb: str
+    cards: tuple[Card, ...] = ()
+    amount: int | None = None
+    suit: Suit | None = None
+
+    def __str__(self) -> str:
+        if self.verb in ("play", "meld"):
+            return f"{self.verb} {format_cards(self.cards)}"
+        if self.verb == "bid":
+            return f"bid {self.amount}"
+        if self.verb == "trump":
+            return f"trump {self.suit.value}"
+        return self.verb
+
+    @property
+    def card(self) -> Card:
+        return self.cards[0]
+
+
+def play(card: Card) -> Action:
+    return Action("play", (card,))
+
+
+def meld(cards) -> Action:
+    """A meld with its cards in the canonical order (by suit, then rank)."""
+    return Action("meld", tuple(sorted(cards, key=lambda c: c.code)))
+
+
+PASS = Action("pass")
+DIX = Action("dix")
+EXCHANGE = Action("exchange")
+DRAW = Action("draw")
+DRAW_TURNUP = Action("draw turnup")
+DECLARE_OUT = Action("declare out")
+
+
+def parse_action(text: str | Action) -> Action:
+    """Read an action's text; unknown verbs or bad arguments raise IllegalAction('bad_action')."""
+    if isinstance(text, Action):
+        return text
+    words = text.strip().split(None, 1)
+    if not words:
+        raise IllegalAction("bad_action", text=repr(text))
+    verb = words[0].lower()
+    rest = words[1].strip() if len(words) > 1 else ""
+    try:
+        if verb == "play":
+            cards = parse_cards(rest)
+            if len(cards) != 1:
+                raise ValueError("play takes one card")
+            return play(cards[0])
+        if verb == "meld":
+            cards = parse_cards(rest)
+            if not cards:
+                raise ValueError("meld takes cards")
+            return meld(cards)
+        if verb == "bid":
+            return Action("bid", amount=int(rest))
+        if verb == "trump":
+            return Action("trump", suit=Suit.parse(rest))
+        phrase = f"{verb} {rest.lower()}".strip()
+        if phrase in SIMPLE:
+            return Action(phrase)
+    except ValueError as exc:
+        raise IllegalAction("bad_action", text=f"{text.strip()!r} ({exc})") from None
+    raise IllegalAction("bad_action", text=repr(text.strip()))
+
+
+def sorted_meld_cards(cards, trump: Suit | None) -> list[Card]:
+    """Meld cards as shown to people: trump first, high to low."""
+    return sort_hand(cards, trump)

@@ -1,0 +1,301 @@
+"""The meld table (RULES §2.1) and both ways of melding.
+
+* Simultaneous melding (§2.3, Variants C, D, E): the best total of a hand,
+  computed class by class, since a card may count once in each class (S-2)
+  and doubles replace singles (S-3).
+* Sequential melding (§2.2, Variants A, B): one meld per won trick, checked
+  against the physical cards on the table and the classes they were used in
+  (M-3, M-4, M-7).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Iterable, Mapping, Sequence
+
+from .cards import Card, RANKS, SUITS, Suit, sort_hand
+from .errors import IllegalAction
+from .options import Options, resolve_options
+from .points import scale
+
+CLASS_A, CLASS_B, CLASS_C = "A", "B", "C"
+
+#: Meld name -> class (§2.1). The dix is class A but never a table meld (A-7f).
+MELD_CLASS: dict[str, str] = {
+    "flush": CLASS_A, "double flush": CLASS_A, "royal marriage": CLASS_A, "marriage": CLASS_A,
+    "dix": CLASS_A,
+    "aces around": CLASS_B, "kings around": CLASS_B, "queens around": CLASS_B, "jacks around": CLASS_B,
+    "eight aces": CLASS_B, "eight kings": CLASS_B, "eight queens": CLASS_B, "eight jacks": CLASS_B,
+    "pinochle": CLASS_C, "double pinochle": CLASS_C, "grand pinochle": CLASS_C,
+    "roundhouse": "", "roundhouse bonus": "",
+}
+
+AROUND = {"A": "aces around", "K": "kings around", "Q": "queens around", "J": "jacks around"}
+EIGHT = {"A": "eight aces", "K": "eight kings", "Q": "eight queens", "J": "eight jacks"}
+FLUSH_RANKS = ("A", "10", "K", "Q", "J")
+QS, JD, KS = Card("Q", Suit.SPADES), Card("J", Suit.DIAMONDS), Card("K", Suit.SPADES)
+
+
+@dataclass(frozen=True)
+class MeldRules:
+    """Meld values and switches resolved from the options (one object per game)."""
+
+    values: Mapping[str, int]
+    eight_of_a_kind: bool
+    grand_pinochle: bool
+    flush_royal_bonus: bool
+    roundhouse_bonus: int
+    any_higher: bool
+    dix_rank: str  # "9", or "7" in the 64-card pack (A-14)
+    first_marriage_value: int
+
+    @classmethod
+    def from_options(cls, options: Mapping) -> "MeldRules":
+        return _rules_for(tuple(sorted((k, v) for k, v in options.items() if k in _MELD_OPTIONS)))
+
+    def value(self, name: str) -> int:
+        return self.values[name]
+
+
+_MELD_OPTIONS = {"double_pinochle_value", "eight_queens_value", "eight_of_a_kind", "grand_pinochle",
+                 "flush_includes_royal_bonus", "roundhouse_bonus_points", "same_class_upgrades",
+                 "pack64", "first_marriage_value", "count_scheme"}
+
+
+@lru_cache(maxsize=64)
+def _rules_for(items: tuple) -> MeldRules:
+    o = dict(items)
+    div = scale(o)
+    base = {
+        "flush": 150, "double flush": 1500, "royal marriage": 40, "marriage": 20, "dix": 10,
+        "aces around": 100, "kings around": 80, "queens around": 60, "jacks around": 40,
+        "eight aces": 1000, "eight kings": 800, "eight queens": o["eight_queens_value"], "eight jacks": 400,
+        "pinochle": 40, "double pinochle": o["double_pinochle_value"], "grand pinochle": 80,
+    }
+    return MeldRules(
+        values={k: v // div for k, v in base.items()},
+        eight_of_a_kind=o["eight_of_a_kind"],
+        grand_pinochle=o["grand_pinochle"],
+        flush_royal_bonus=o["flush_includes_royal_bonus"],
+        roundhouse_bonus=o["roundhouse_bonus_points"] // div,
+        any_higher=o["same_class_upgrades"] == "any_higher",
+        dix_rank="7" if o["pack64"] else "9",
+        first_marriage_value=o["first_marriage_value"] // div,
+    )
+
+
+def _counts(cards: Iterable[Card]) -> list[int]:
+    counts = [0] * 32
+    for c in cards:
+        counts[c.code] += 1
+    return counts
+
+
+def _n(counts: list[int], rank: str, suit: Suit) -> int:
+    return counts[Card(rank, suit).code]
+
+
+# --------------------------------------------------------------------------- simultaneous
+
+
+def best_melds(hand: Iterable[Card], trump: Suit | None, rules: MeldRules,
+               dix_count: int | None = None) -> list[tuple[str, list[Card], int]]:
+    """The maximum legal decomposition of a hand (S-2..S-4), class by class.
+
+    `dix_count` overrides the number of dixes scored (S-5: each 9 of trumps
+    scores for the player dealt it, so the exchange changes who holds it but
+    not who scores it).
+    """
+    counts = _counts(hand)
+    out: list[tuple[str, list[Card], int]] = []
+    v = rules.values
+    # Class A: flushes, royal marriages, marriages, dix.
+    royal = 0
+    if trump is not None:
+        flushes = min(_n(counts, r, trump) for r in FLUSH_RANKS)
+        flush_cards = [Card(r, trump) for r in FLUSH_RANKS]
+        if flushes >= 2:
+            out.append(("double flush", flush_cards * 2, v["double flush"]))
+        elif flushes == 1:
+            bonus = v["royal marriage"] if rules.flush_royal_bonus else 0
+            out.append(("flush", flush_cards, v["flush"] + bonus))
+        royal = min(_n(counts, "K", trump), _n(counts, "Q", trump)) - min(flushes, 2)
+        for _ in range(royal):
+            out.append(("royal marriage", [Card("K", trump), Card("Q", trump)], v["royal marriage"]))
+    plain_marriages = 0
+    suits_married = 0
+    for suit in SUITS:
+        if suit is trump:
+            continue
+        m = min(_n(counts, "K", suit), _n(counts, "Q", suit))
+        plain_marriages += m
+        suits_married += m > 0
+        for _ in range(m):
+            out.append(("marriage", [Card("K", suit), Card("Q", suit)], v["marriage"]))
+    if trump is not None:
+        dixes = _n(counts, rules.dix_rank, trump) if dix_count is None else dix_count
+        for _ in range(dixes):
+            out.append(("dix", [Card(rules.dix_rank, trump)], v["dix"]))
+    # Class B: arounds and eight of a kind.
+    for rank in ("A", "K", "Q", "J"):
+        m = min(_n(counts, rank, s) for s in SUITS)
+        if m >= 2 and rules.eight_of_a_kind:
+            out.append((EIGHT[rank], [Card(rank, s) for s in SUITS for _ in range(2)], v[EIGHT[rank]]))
+        else:
+            for _ in range(m):
+                out.append((AROUND[rank], [Card(rank, s) for s in SUITS], v[AROUND[rank]]))
+    # Class C: pinochles (and the optional grand pinochle).
+    qs, jd, ks = counts[QS.code], counts[JD.code], counts[KS.code]
+    best: tuple[int, int, int] = (0, 0, 0)  # value, grands, pinochles
+    for grands in range(min(qs, jd, ks) + 1 if rules.grand_pinochle else 1):
+        pins = min(qs, jd) - grands
+        value = grands * v["grand pinochle"] + (v["double pinochle"] if pins >= 2 else pins * v["pinochle"])
+        best = max(best, (value, grands, pins))
+    _, grands, pins = best
+    for _ in range(grands):
+        out.append(("grand pinochle", [KS, QS, JD], v["grand pinochle"]))
+    if pins >= 2:
+        out.append(("double pinochle", [QS, QS, JD, JD], v["double pinochle"]))
+    elif pins == 1:
+        out.append(("pinochle", [QS, JD], v["pinochle"]))
+    if rules.roundhouse_bonus and trump is not None and royal > 0 and suits_married == 3:
+        out.append(("roundhouse bonus", [Card(r, s) for s in SUITS for r in ("K", "Q")], rules.roundhouse_bonus))
+    return [(name, sort_hand(cards, trump), pts) for name, cards, pts in out]
+
+
+def is_roundhouse(breakdown: Sequence[tuple[str, list[Card], int]]) -> bool:
+    """E-16: a scoring marriage in every suit, the trump one a royal marriage not absorbed in a flush."""
+    names = [name for name, _, _ in breakdown]
+    plain = {cards[0].suit for name, cards, _ in breakdown if name == "marriage"}
+    return "royal marriage" in names and len(plain) == 3
+
+
+def _resolved(options: Mapping | None) -> Options:
+    return options if isinstance(options, Options) else resolve_options(options)
+
+
+def meld_breakdown(hand: Iterable[Card], trump: Suit | str | None,
+                   options: Mapping | None = None) -> list[tuple[str, list[Card], int]]:
+    """The best simultaneous meld of a hand (§2.3) as (name, cards, points) entries."""
+    suit = Suit.parse(trump) if isinstance(trump, str) else trump
+    return best_melds(list(hand), suit, MeldRules.from_options(_resolved(options)))
+
+
+def meld_points(hand: Iterable[Card], trump: Suit | str | None, options: Mapping | None = None) -> int:
+    """Total of `meld_breakdown` (MX-10: 440; MX-11: 290; MX-12: 520)."""
+    return sum(points for _, _, points in meld_breakdown(hand, trump, options))
+
+
+# --------------------------------------------------------------------------- sequential
+
+
+@dataclass(slots=True)
+class TableCard:
+    """A physical card lying face up in front of its owner (M-8), with the melds it served in."""
+
+    card: Card
+    uses: set[str] = field(default_factory=set)
+
+    def to_json(self) -> list:
+        return [str(self.card), sorted(self.uses)]
+
+    @classmethod
+    def from_json(cls, data: list) -> "TableCard":
+        return cls(Card.from_text(data[0]), set(data[1]))
+
+
+def identify_meld(cards: Sequence[Card], trump: Suit | None, rules: MeldRules,
+                  trump_fixed_by_marriage: bool = False) -> str | None:
+    """The sequential meld `cards` form (§2.1 rows usable in two-hand), or None.
+
+    With `trump_fixed_by_marriage` (Variant B before trump), any K-Q marriage is
+    the trump-fixing marriage (B-4).
+    """
+    key = tuple(sorted(c.code for c in cards))
+    return _patterns(trump, rules.eight_of_a_kind, rules.grand_pinochle, trump_fixed_by_marriage).get(key)
+
+
+@lru_cache(maxsize=64)
+def _patterns(trump: Suit | None, eight: bool, grand: bool, b_open: bool) -> dict[tuple[int, ...], str]:
+    pats: dict[tuple[int, ...], str] = {}
+
+    def add(name: str, cards: list[Card]) -> None:
+        pats[tuple(sorted(c.code for c in cards))] = name
+
+    for suit in SUITS:
+        name = "royal marriage" if suit is trump or (b_open and trump is None) else "marriage"
+        add(name, [Card("K", suit), Card("Q", suit)])
+    if trump is not None:
+        add("flush", [Card(r, trump) for r in FLUSH_RANKS])
+    for rank in ("A", "K", "Q", "J"):
+        add(AROUND[rank], [Card(rank, s) for s in SUITS])
+        if eight:
+            add(EIGHT[rank], [Card(rank, s) for s in SUITS for _ in range(2)])
+    add("pinochle", [QS, JD])
+    add("double pinochle", [QS, QS, JD, JD])
+    if grand:
+        add("grand pinochle", [KS, QS, JD])
+    return pats
+
+
+def reuse_allowed(uses: set[str], new: str, rules: MeldRules) -> bool:
+    """M-4: may a table card already used in `uses` count again in meld `new`?"""
+    cls = MELD_CLASS[new]
+    earlier = [u for u in uses if MELD_CLASS[u] == cls]
+    if not earlier:
+        return True  # a different class
+    if rules.any_higher:
+        return rules.values[new] > max(rules.values[u] for u in earlier)
+    return new == "flush" and all(u == "royal marriage" for u in earlier)  # the one upgrade (M-4)
+
+
+def assign_meld(cards: Sequence[Card], name: str, hand: Sequence[Card], table: Sequence[TableCard],
+                rules: MeldRules) -> tuple[list[Card], list[int]]:
+    """Choose the physical cards for a sequential meld: (cards from hand, indexes into table).
+
+    Table copies are preferred (they keep the concealed hand for later melds),
+    but at least one card must come from hand (M-3). Raises IllegalAction when
+    the holding cannot make the meld legally.
+    """
+    hand_left = list(hand)
+    free_table = [i for i, tc in enumerate(table)]
+    from_hand: list[Card] = []
+    from_table: list[int] = []
+    reuse_blocked: Card | None = None
+    for card in cards:
+        pick = next((i for i in free_table if table[i].card is card and reuse_allowed(table[i].uses, name, rules)), None)
+        if pick is not None:
+            free_table.remove(pick)
+            from_table.append(pick)
+        elif card in hand_left:
+            hand_left.remove(card)
+            from_hand.append(card)
+        else:
+            if any(table[i].card is card for i in free_table):
+                reuse_blocked = card
+            break
+    else:
+        if not from_hand:
+            # M-3: swap one table card for an identical hand card, if any.
+            for idx in list(from_table):
+                card = table[idx].card
+                if card in hand_left:
+                    from_table.remove(idx)
+                    from_hand.append(card)
+                    break
+            else:
+                raise IllegalAction("meld_needs_hand_card", "M-3")
+        return from_hand, from_table
+    if reuse_blocked is not None:
+        used = sorted(u for i in range(len(table)) if table[i].card is reuse_blocked
+                      for u in table[i].uses if MELD_CLASS[u] == MELD_CLASS[name])
+        raise IllegalAction("meld_reuse", "M-4", card=str(reuse_blocked), meld_class=used[0] if used else name)
+    raise IllegalAction("meld_not_held", "M-9", cards=" ".join(str(c) for c in cards))
+
+
+def sequential_candidates(trump: Suit | None, rules: MeldRules, b_open: bool) -> list[tuple[str, list[Card]]]:
+    """Every meld shape that could be declared in two-hand play with this trump."""
+    pats = _patterns(trump, rules.eight_of_a_kind, rules.grand_pinochle, b_open)
+    from .cards import CARD_BY_CODE
+    return [(name, [CARD_BY_CODE[code] for code in key]) for key, name in pats.items()]

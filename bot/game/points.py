@@ -1,0 +1,47 @@
+"""Card points: the count schemes and rounding of RULES G-4..G-7."""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+from .cards import Card
+from .options import Options, resolve_options
+
+#: Points per rank for each count scheme (G-4, G-7); ranks not listed count 0.
+COUNT_SCHEMES: dict[str, dict[str, int]] = {
+    "hoyle": {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2},
+    "counters": {"A": 10, "10": 10, "K": 10},
+    "five_ten": {"A": 10, "10": 10, "K": 5, "Q": 5},
+    "one_point": {"A": 1, "10": 1, "K": 1},
+}
+
+
+def scale(options: Mapping) -> int:
+    """Divisor for meld values, bids and targets: 10 in the one-point count (G-7), else 1."""
+    return 10 if options["count_scheme"] == "one_point" else 1
+
+
+def last_trick_bonus(options: Mapping) -> int:
+    """The last trick's points (G-5): 10, or 1 in the one-point count."""
+    return 10 // scale(options)
+
+
+def point_table(options: Mapping) -> tuple[int, ...]:
+    """Points indexed by `Card.code`, for the hot path."""
+    values = COUNT_SCHEMES[options["count_scheme"]]
+    table = [0] * 32
+    for code in range(32):
+        table[code] = values.get(("A", "10", "K", "Q", "J", "9", "8", "7")[code % 8], 0)
+    return tuple(table)
+
+
+def card_points(cards: Iterable[Card], options: Mapping | None = None) -> int:
+    """Card points of `cards` under the count scheme (G-4, G-7); no last-trick bonus."""
+    opts = options if isinstance(options, Options) else resolve_options(options)
+    table = point_table(opts)
+    return sum(table[c.code] for c in cards)
+
+
+def round_card_points(total: int) -> int:
+    """G-6: units digit 7, 8, 9 rounds up to the next ten; 0-6 are dropped (87→90, 126→120)."""
+    return 10 * (total // 10) + (10 if total % 10 >= 7 else 0)

@@ -1,0 +1,99 @@
+"""Who wins a trick (G-3) and which cards may be played to it (RULES §8)."""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from .cards import Card, Suit
+from .options import Options, resolve_options
+
+
+def _suit(trump: Suit | str | None) -> Suit | None:
+    if trump is None or isinstance(trump, Suit):
+        return trump
+    return Suit.parse(trump)
+
+
+def beats(card: Card, best: Card, trump: Suit | None) -> bool:
+    """Does `card`, played later, beat the card now winning (G-3; an identical card does not)?"""
+    if card.suit is best.suit:
+        return card.strength > best.strength
+    return card.suit is trump
+
+
+def winning_index(trick: Sequence[Card], trump: Suit | None) -> int:
+    best = 0
+    for i in range(1, len(trick)):
+        if beats(trick[i], trick[best], trump):
+            best = i
+    return best
+
+
+def trick_winner(trick: Sequence[Card], trump: Suit | str | None) -> int:
+    """Index into `trick` (play order, led first) of the winning card (G-3)."""
+    if not trick:
+        raise ValueError("an empty trick has no winner")
+    return winning_index(trick, _suit(trump))
+
+
+def strict_plays(hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None, *,
+                 head_any_suit: bool = True, must_undertrump: bool = True,
+                 exempt_from_heading: bool = False) -> list[Card]:
+    """The cards of `hand` that §8 allows, duplicates removed, in hand order.
+
+    `exempt_from_heading` is true when the winning card is a partner's and
+    `must_head_partner` is off (P-5), which lifts P-2(b) and P-3(b).
+    """
+    if not trick:  # P-1: the leader may lead any card
+        return list(dict.fromkeys(hand))
+    led = trick[0].suit
+    win = trick[winning_index(trick, trump)]
+    follow = [c for c in hand if c.suit is led]
+    if follow:  # P-2
+        if win.suit is led and not exempt_from_heading and (head_any_suit or led is trump):
+            higher = [c for c in follow if c.strength > win.strength]
+            if higher:  # P-2(b): head the trick
+                return list(dict.fromkeys(higher))
+        return list(dict.fromkeys(follow))  # P-2(a), P-2(c)
+    if trump is not None:
+        trumps = [c for c in hand if c.suit is trump]
+        if trumps:  # P-3
+            if win.suit is trump and not exempt_from_heading:
+                higher = [c for c in trumps if c.strength > win.strength]
+                if higher:  # P-3(b): over-trump
+                    return list(dict.fromkeys(higher))
+                if not must_undertrump:
+                    return list(dict.fromkeys(hand))
+            return list(dict.fromkeys(trumps))  # P-3(a), P-3(c)
+    return list(dict.fromkeys(hand))  # P-4, P-6
+
+
+def legal_plays(hand: Sequence[Card], trick: Sequence[Card], trump: Suit | str | None,
+                options: Mapping | None = None, partner_winning: bool = False, *,
+                two_handed: bool = False) -> list[Card]:
+    """Strict legality of RULES §8 for the play-off (two-hand) and every trick of C, D, E.
+
+    `two_handed` selects `twohand_head_rule` instead of `head_rule` (P-5).
+    """
+    opts = options if isinstance(options, Options) else resolve_options(options)
+    head = opts["twohand_head_rule"] if two_handed else opts["head_rule"]
+    return strict_plays(
+        hand, trick, _suit(trump),
+        head_any_suit=head == "any_suit",
+        must_undertrump=opts["must_undertrump"],
+        exempt_from_heading=partner_winning and not opts["must_head_partner"],
+    )
+
+
+def refusal_reason(card: Card, hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None,
+                   allowed: Sequence[Card]) -> tuple[str, str, dict]:
+    """Why `card` is not among `allowed`: (error key, rule id, params) for IllegalAction."""
+    led = trick[0].suit
+    win = trick[winning_index(trick, trump)]
+    if card.suit is not led and any(c.suit is led for c in hand):
+        return "must_follow", "P-2", {"suit": led.value}
+    if card.suit is led:
+        return "must_head", "P-2", {"suit": led.value}
+    if allowed and allowed[0].suit is trump and win.suit is trump and card.suit is trump:
+        return "must_overtrump", "P-3", {"card": str(win)}
+    return "must_trump", "P-3", {"led": led.value, "suit": trump.value if trump else "-"}
