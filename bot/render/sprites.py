@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 from bot.game.cards import RANK_TEXT, Card, Suit
 from bot.render import theme as t
 from bot.render.labels import label
-from bot.render.suits import draw_suit
+from bot.render.suits import Box, draw_suit
 
 
 class Look(Enum):
@@ -30,8 +30,10 @@ def _ink(suit: Suit) -> tuple[int, int, int]:
     return t.RED if suit.is_red else t.BLACK
 
 
-def _scaled(box: tuple[float, ...]) -> tuple[float, ...]:
-    return tuple(v * t.SUPERSAMPLE for v in box)
+def _scaled(box: Box) -> Box:
+    x0, y0, x1, y1 = box
+    s = t.SUPERSAMPLE
+    return x0 * s, y0 * s, x1 * s, y1 * s
 
 
 def _draw_face(card: Card, lang: str, edge: tuple[int, int, int], edge_w: int) -> Image.Image:
