@@ -33,8 +33,26 @@ Players (bot.store.players): `ensure_player(tx, guild_id, *, display_name,
 user_id=None, bot_level=None) -> Player` (keyed by user id or 'bot:<level>',
 keeps the last display name), `get_player(db, id)`, `find_player(db, guild_id,
 *, user_id=None, bot_level=None)`.
+
+Chip ledger (bot.store.ledger; double entry, house account per guild):
+`settle_deal(tx, guild_id, table_id, game_id, deal_no, transfers) -> bool`
+(transfers: {"from": player_id, "to": player_id, "checks": N, "reason":
+"meld"|"contract"|"set"|"slam"|"game", "detail": str}; False when that
+(game_id, deal_no) was already settled), `is_settled(db, game_id, deal_no)`,
+`grant(tx, guild_id, player_id, amount, reason, *, actor_id=None) -> int`,
+`adjust(...)` (same; amount of either sign), `get_guild_settings(db, guild_id)`,
+`set_guild_settings(tx, guild_id, *, starting_balance=None, allow_negative=None)`,
+`balance(db, guild_id, player_id) -> int`, `leaderboard(db, guild_id, *,
+limit=10, offset=0, include_bots=True) -> list[BalanceRow]`, `history(db,
+guild_id, player_id=None, *, limit=10, offset=0) -> HistoryPage` (newest first),
+`ledger_lines(db, guild_id)`, `ledger_csv(db, guild_id) -> str`. Refusals raise
+LedgerError (a ValueError) or its NegativeBalance. `ledger_check(path_or_store)
+-> list[str]` (bot.store.audit) lists every unbalanced transaction and wrong
+cached balance; `bot.store.cli.main(["ledger", "check", "--database", path])`.
 """
 
+from .audit import ledger_check
+from .csvio import read_csv, to_csv
 from .db import Reader, Store, Tx, schema_version
 from .errors import (
     ActionSequenceError,
@@ -43,6 +61,27 @@ from .errors import (
     DuplicateAction,
     StoreError,
     TableNotFound,
+)
+from .ledger import (
+    BalanceRow,
+    GuildSettings,
+    HistoryEntry,
+    HistoryPage,
+    LedgerError,
+    LedgerLine,
+    LineView,
+    NegativeBalance,
+    adjust,
+    balance,
+    get_guild_settings,
+    grant,
+    history,
+    is_settled,
+    leaderboard,
+    ledger_csv,
+    ledger_lines,
+    set_guild_settings,
+    settle_deal,
 )
 from .players import Player, ensure_player, find_player, get_player
 from .tables import (
@@ -63,6 +102,10 @@ from .tables import (
 )
 
 __all__ = [
+    "BalanceRow", "GuildSettings", "HistoryEntry", "HistoryPage", "LedgerError", "LedgerLine",
+    "LineView", "NegativeBalance", "adjust", "balance", "get_guild_settings", "grant", "history",
+    "is_settled", "leaderboard", "ledger_check", "ledger_csv", "ledger_lines", "read_csv",
+    "set_guild_settings", "settle_deal", "to_csv",
     "ActionRow", "ActionSequenceError", "AlreadySeated", "ChannelBusy", "DuplicateAction",
     "Player", "Reader", "Seat", "Store", "StoreError", "TableNotFound", "TableRow", "Tx",
     "active_table_in_channel", "append_action", "create_table", "ensure_player", "find_player",

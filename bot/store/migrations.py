@@ -67,4 +67,58 @@ CREATE TABLE actions (
 ) WITHOUT ROWID;
 """
 
-MIGRATIONS: list[str] = [CORE]
+LEDGER = """
+CREATE TABLE guild_settings (
+    guild_id          INTEGER PRIMARY KEY,
+    starting_balance  INTEGER NOT NULL DEFAULT 0,
+    allow_negative    INTEGER NOT NULL DEFAULT 1 CHECK (allow_negative IN (0, 1)),
+    updated_at        TEXT    NOT NULL
+);
+
+CREATE TABLE accounts (
+    id          INTEGER PRIMARY KEY,
+    guild_id    INTEGER NOT NULL,
+    player_id   INTEGER REFERENCES players (id),   -- NULL: the guild's house account
+    balance     INTEGER NOT NULL DEFAULT 0,        -- cache of SUM(ledger_lines.amount), same transaction
+    created_at  TEXT    NOT NULL,
+    UNIQUE (guild_id, player_id)
+);
+CREATE UNIQUE INDEX accounts_one_house ON accounts (guild_id) WHERE player_id IS NULL;
+
+-- Issue 6: a deal is settled exactly once.
+CREATE TABLE settlements (
+    game_id     INTEGER NOT NULL,
+    deal_no     INTEGER NOT NULL,
+    guild_id    INTEGER NOT NULL,
+    table_id    INTEGER REFERENCES tables (id),
+    settled_at  TEXT    NOT NULL,
+    PRIMARY KEY (game_id, deal_no)
+);
+
+CREATE TABLE ledger_tx (
+    id          INTEGER PRIMARY KEY,
+    guild_id    INTEGER NOT NULL,
+    reason      TEXT    NOT NULL CHECK (reason IN
+                    ('meld', 'contract', 'set', 'slam', 'game', 'grant', 'adjust', 'opening')),
+    detail      TEXT    NOT NULL DEFAULT '',
+    memo        TEXT    NOT NULL DEFAULT '',
+    actor_id    INTEGER,
+    table_id    INTEGER,
+    game_id     INTEGER,
+    deal_no     INTEGER,
+    created_at  TEXT    NOT NULL,
+    FOREIGN KEY (game_id, deal_no) REFERENCES settlements (game_id, deal_no)
+);
+CREATE INDEX ledger_tx_by_guild ON ledger_tx (guild_id, id);
+CREATE INDEX ledger_tx_by_deal ON ledger_tx (game_id, deal_no);
+
+CREATE TABLE ledger_lines (
+    tx_id       INTEGER NOT NULL REFERENCES ledger_tx (id),
+    account_id  INTEGER NOT NULL REFERENCES accounts (id),
+    amount      INTEGER NOT NULL CHECK (amount <> 0),
+    PRIMARY KEY (tx_id, account_id)
+) WITHOUT ROWID;
+CREATE INDEX ledger_lines_by_account ON ledger_lines (account_id, tx_id);
+"""
+
+MIGRATIONS: list[str] = [CORE, LEDGER]

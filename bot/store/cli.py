@@ -1,0 +1,37 @@
+"""`ledger check [--database PATH]`: the store's command line, wired in as `python -m bot ledger …`."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+
+from .audit import ledger_check
+
+DEFAULT_DATABASE = "data/pinochle.db"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Pinochle bot database tools")
+    groups = parser.add_subparsers(dest="group", required=True)
+    ledger = groups.add_parser("ledger", help="the chip ledger")
+    commands = ledger.add_subparsers(dest="command", required=True)
+    check = commands.add_parser(
+        "check", help="verify every ledger transaction sums to zero and every cached balance"
+    )
+    check.add_argument(
+        "--database", default=os.environ.get("DATABASE_PATH", DEFAULT_DATABASE),
+        help="SQLite file (default: $DATABASE_PATH or %(default)s)",
+    )
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    """Run a command; the exit status is 0 when the ledger is sound, 1 when anything is wrong."""
+    args = _parser().parse_args(argv)
+    problems = asyncio.run(ledger_check(args.database))
+    for problem in problems:
+        print(problem)
+    if not problems:
+        print(f"OK: the ledger in {args.database} balances")
+    return 1 if problems else 0

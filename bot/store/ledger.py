@@ -1,0 +1,394 @@
+"""The chip ledger (issue 6): double entry, every movement traceable, every deal settled once.
+
+Each movement is a ledger transaction whose lines sum to zero. Every guild has a
+house account (the source of grants and adjustments) and one account per player.
+`accounts.balance` caches the sum of an account's lines and is updated in the same
+database transaction as the lines; `bot.store.audit.ledger_check` proves it.
+
+Settings per guild (`GuildSettings`):
+- starting_balance: written once, when a player's account is first opened, as an
+  'opening' transaction from the house, so even the first chips have an entry.
+  Changing it later does not touch accounts already open.
+- allow_negative: when false, a grant or adjustment that would leave a player below
+  zero is refused (NegativeBalance). A deal's settlement is always written in full:
+  the chips were won at the table under rules everyone agreed to, it must land in
+  the same transaction as the deal's end, and capping would make the ledger
+  disagree with the engine's checks (and the pairs' transfers stop mirroring each
+  other). A table that wants to stop broke players should check `balance` before
+  seating them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sqlite3
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from .csvio import to_csv
+from .db import Reader, Tx
+from .errors import StoreError
+
+SETTLEMENT_REASONS: Final = ("meld", "contract", "set", "slam", "game")
+MAX_AMOUNT: Final = 1_000_000
+MAX_MEMO: Final = 200
+
+
+class LedgerError(StoreError, ValueError):
+    """A ledger request that is refused; the message says which value and why."""
+
+
+class NegativeBalance(LedgerError):
+    """The guild forbids negative balances and this would create one."""
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    guild_id: int
+    starting_balance: int = 0
+    allow_negative: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class LineView:
+    """One line of a ledger transaction; `player_id` None is the house."""
+
+    player_id: int | None
+    display_name: str | None
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    tx_id: int
+    created_at: str
+    reason: str
+    detail: str
+    memo: str
+    actor_id: int | None
+    table_id: int | None
+    game_id: int | None
+    deal_no: int | None
+    lines: tuple[LineView, ...]
+
+    def amount_for(self, player_id: int) -> int:
+        return sum(line.amount for line in self.lines if line.player_id == player_id)
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPage:
+    entries: list[HistoryEntry]
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class BalanceRow:
+    rank: int
+    player_id: int
+    display_name: str
+    is_bot: bool
+    balance: int
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerLine:
+    """One ledger line, flat: the CSV export's row. `player_id` None is the house."""
+
+    tx_id: int
+    created_at: str
+    reason: str
+    detail: str
+    memo: str
+    actor_id: int | None
+    table_id: int | None
+    game_id: int | None
+    deal_no: int | None
+    player_id: int | None
+    display_name: str | None
+    amount: int
+
+
+def _check_amount(amount: Any, *, what: str, positive: bool) -> int:
+    if type(amount) is not int:
+        raise LedgerError(f"{what} must be a whole number of chips, not {amount!r}")
+    if amount == 0 or (positive and amount < 0):
+        raise LedgerError(f"{what} must be {'positive' if positive else 'non-zero'}, not {amount}")
+    if abs(amount) > MAX_AMOUNT:
+        raise LedgerError(f"{what} {amount} is beyond the limit of {MAX_AMOUNT:,} chips")
+    return amount
+
+
+def _check_memo(memo: Any) -> str:
+    if not isinstance(memo, str) or not memo.strip():
+        raise LedgerError("a reason is required")
+    if len(memo) > MAX_MEMO:
+        raise LedgerError(f"the reason is {len(memo)} characters long; at most {MAX_MEMO}")
+    return memo.strip()
+
+
+# -- settings ---------------------------------------------------------------------------------
+
+async def get_guild_settings(db: Reader, guild_id: int) -> GuildSettings:
+    row = await db.fetchone(
+        "SELECT starting_balance, allow_negative FROM guild_settings WHERE guild_id = ?",
+        (guild_id,),
+    )
+    return GuildSettings(guild_id) if row is None else GuildSettings(guild_id, row[0], bool(row[1]))
+
+
+async def set_guild_settings(
+    tx: Tx, guild_id: int, *, starting_balance: int | None = None, allow_negative: bool | None = None
+) -> GuildSettings:
+    """Change the given settings (None keeps the current value)."""
+    current = await get_guild_settings(tx, guild_id)
+    if starting_balance is not None and starting_balance != 0:
+        _check_amount(starting_balance, what="the starting balance", positive=True)
+    new = GuildSettings(
+        guild_id,
+        current.starting_balance if starting_balance is None else starting_balance,
+        current.allow_negative if allow_negative is None else bool(allow_negative),
+    )
+    await tx.execute(
+        "INSERT INTO guild_settings (guild_id, starting_balance, allow_negative, updated_at)"
+        " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+        " starting_balance = excluded.starting_balance,"
+        " allow_negative = excluded.allow_negative, updated_at = excluded.updated_at",
+        (guild_id, new.starting_balance, int(new.allow_negative), tx.now),
+    )
+    return new
+
+
+# -- accounts and posting -----------------------------------------------------------------------
+
+async def _account_id(tx: Tx, guild_id: int, player_id: int | None) -> int:
+    """The account of a player (None: the house), opened with its starting balance if new."""
+    row = await tx.fetchone(
+        "SELECT id FROM accounts WHERE guild_id = ? AND player_id IS ?", (guild_id, player_id)
+    )
+    if row is not None:
+        return int(row[0])
+    if player_id is not None:
+        owner = await tx.fetchone("SELECT guild_id FROM players WHERE id = ?", (player_id,))
+        if owner is None or owner[0] != guild_id:
+            raise LedgerError(f"player {player_id} is not a player of guild {guild_id}")
+    result = await tx.execute(
+        "INSERT INTO accounts (guild_id, player_id, created_at) VALUES (?, ?, ?)",
+        (guild_id, player_id, tx.now),
+    )
+    assert result.lastrowid is not None
+    if player_id is not None:
+        opening = (await get_guild_settings(tx, guild_id)).starting_balance
+        if opening:
+            house = await _account_id(tx, guild_id, None)
+            await _post(tx, guild_id, "opening", {result.lastrowid: opening, house: -opening},
+                        memo="starting balance")
+    return result.lastrowid
+
+
+async def _post(
+    tx: Tx,
+    guild_id: int,
+    reason: str,
+    lines: Mapping[int, int],
+    *,
+    detail: str = "",
+    memo: str = "",
+    actor_id: int | None = None,
+    table_id: int | None = None,
+    game_id: int | None = None,
+    deal_no: int | None = None,
+) -> int:
+    """Write one balanced ledger transaction and move the cached balances with it."""
+    if sum(lines.values()) != 0 or len(lines) < 2:
+        raise LedgerError(f"ledger lines {dict(lines)} do not balance")
+    result = await tx.execute(
+        "INSERT INTO ledger_tx (guild_id, reason, detail, memo, actor_id, table_id, game_id,"
+        " deal_no, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (guild_id, reason, detail, memo, actor_id, table_id, game_id, deal_no, tx.now),
+    )
+    tx_id = result.lastrowid
+    assert tx_id is not None
+    await tx.executemany(
+        "INSERT INTO ledger_lines (tx_id, account_id, amount) VALUES (?, ?, ?)",
+        [(tx_id, account, amount) for account, amount in lines.items()],
+    )
+    await tx.executemany(
+        "UPDATE accounts SET balance = balance + ? WHERE id = ?",
+        [(amount, account) for account, amount in lines.items()],
+    )
+    return tx_id
+
+
+async def _house_transfer(
+    tx: Tx, guild_id: int, player_id: int, amount: int, reason: str, memo: str,
+    actor_id: int | None,
+) -> int:
+    account = await _account_id(tx, guild_id, player_id)
+    settings = await get_guild_settings(tx, guild_id)
+    if not settings.allow_negative:
+        row = await tx.fetchone("SELECT balance FROM accounts WHERE id = ?", (account,))
+        assert row is not None
+        if row[0] + amount < 0:
+            raise NegativeBalance(
+                f"player {player_id} holds {row[0]} chips; {amount} would go below zero and"
+                f" guild {guild_id} does not allow negative balances"
+            )
+    house = await _account_id(tx, guild_id, None)
+    return await _post(tx, guild_id, reason, {account: amount, house: -amount}, memo=memo,
+                       actor_id=actor_id)
+
+
+async def grant(
+    tx: Tx, guild_id: int, player_id: int, amount: int, reason: str, *, actor_id: int | None = None
+) -> int:
+    """Give a player `amount` (> 0) chips from the house; returns the ledger transaction id."""
+    _check_amount(amount, what="a grant", positive=True)
+    return await _house_transfer(tx, guild_id, player_id, amount, "grant", _check_memo(reason),
+                                 actor_id)
+
+
+async def adjust(
+    tx: Tx, guild_id: int, player_id: int, amount: int, reason: str, *, actor_id: int | None = None
+) -> int:
+    """Correct a player's balance by `amount` (either sign) against the house."""
+    _check_amount(amount, what="an adjustment", positive=False)
+    return await _house_transfer(tx, guild_id, player_id, amount, "adjust", _check_memo(reason),
+                                 actor_id)
+
+
+def _check_transfer(transfer: Mapping[str, Any]) -> tuple[int, int, int, str, str]:
+    try:
+        payer, payee, checks = transfer["from"], transfer["to"], transfer["checks"]
+        reason, detail = transfer["reason"], transfer.get("detail", "")
+    except KeyError as missing:
+        raise LedgerError(f"transfer {dict(transfer)} lacks {missing}") from None
+    if reason not in SETTLEMENT_REASONS:
+        raise LedgerError(f"transfer reason {reason!r} is not one of {', '.join(SETTLEMENT_REASONS)}")
+    _check_amount(checks, what=f"a {reason} transfer", positive=True)
+    if payer == payee:
+        raise LedgerError(f"player {payer} cannot pay himself {checks} checks")
+    return payer, payee, checks, reason, str(detail)
+
+
+async def settle_deal(
+    tx: Tx,
+    guild_id: int,
+    table_id: int | None,
+    game_id: int,
+    deal_no: int,
+    transfers: Sequence[Mapping[str, Any]],
+) -> bool:
+    """Write a Check deal's transfers (RULES §7.5–7.6), one ledger transaction each.
+
+    `transfers`: {"from": payer player id, "to": payee player id, "checks": N,
+    "reason": "meld"|"contract"|"set"|"slam"|"game", "detail": str}. The deal is
+    keyed by (game_id, deal_no): a second call for it writes nothing and returns
+    False, so replays, retries and restarts never settle twice. Always written in
+    full, whatever allow_negative says (see the module docstring).
+    """
+    checked = [_check_transfer(transfer) for transfer in transfers]
+    result = await tx.execute(
+        "INSERT INTO settlements (game_id, deal_no, guild_id, table_id, settled_at)"
+        " VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, deal_no) DO NOTHING",
+        (game_id, deal_no, guild_id, table_id, tx.now),
+    )
+    if result.rowcount == 0:
+        return False
+    for payer, payee, checks, reason, detail in checked:
+        lines = {await _account_id(tx, guild_id, payee): checks,
+                 await _account_id(tx, guild_id, payer): -checks}
+        await _post(tx, guild_id, reason, lines, detail=detail, table_id=table_id,
+                    game_id=game_id, deal_no=deal_no)
+    return True
+
+
+async def is_settled(db: Reader, game_id: int, deal_no: int) -> bool:
+    row = await db.fetchone(
+        "SELECT 1 FROM settlements WHERE game_id = ? AND deal_no = ?", (game_id, deal_no)
+    )
+    return row is not None
+
+
+# -- reading --------------------------------------------------------------------------------------
+
+async def balance(db: Reader, guild_id: int, player_id: int) -> int:
+    """A player's chips; before the account exists, the starting balance it will open with."""
+    row = await db.fetchone(
+        "SELECT balance FROM accounts WHERE guild_id = ? AND player_id = ?", (guild_id, player_id)
+    )
+    if row is None:
+        return (await get_guild_settings(db, guild_id)).starting_balance
+    return int(row[0])
+
+
+async def leaderboard(
+    db: Reader, guild_id: int, *, limit: int = 10, offset: int = 0, include_bots: bool = True
+) -> list[BalanceRow]:
+    """Players by balance, highest first (ties by name); the house is not listed."""
+    rows = await db.fetchall(
+        "SELECT p.id, p.display_name, p.is_bot, a.balance FROM accounts AS a"
+        " JOIN players AS p ON p.id = a.player_id"
+        " WHERE a.guild_id = ? AND (? OR p.is_bot = 0)"
+        " ORDER BY a.balance DESC, p.display_name, p.id LIMIT ? OFFSET ?",
+        (guild_id, int(include_bots), limit, offset),
+    )
+    return [BalanceRow(offset + i + 1, r[0], r[1], bool(r[2]), r[3]) for i, r in enumerate(rows)]
+
+
+_LINES = """
+SELECT t.id AS tx_id, t.created_at, t.reason, t.detail, t.memo, t.actor_id, t.table_id,
+       t.game_id, t.deal_no, a.player_id, p.display_name, l.amount
+FROM ledger_lines AS l
+JOIN ledger_tx AS t ON t.id = l.tx_id
+JOIN accounts AS a ON a.id = l.account_id
+LEFT JOIN players AS p ON p.id = a.player_id
+"""
+
+
+def _line(row: sqlite3.Row) -> LedgerLine:
+    return LedgerLine(*row)
+
+
+async def history(
+    db: Reader, guild_id: int, player_id: int | None = None, *, limit: int = 10, offset: int = 0
+) -> HistoryPage:
+    """Ledger transactions newest first (of one player, or the whole guild), one page."""
+    player_filter = (
+        " AND id IN (SELECT l.tx_id FROM ledger_lines AS l JOIN accounts AS a"
+        " ON a.id = l.account_id WHERE a.player_id = :player)" if player_id is not None else ""
+    )
+    params = {"guild": guild_id, "player": player_id, "limit": limit, "offset": offset}
+    total = await db.fetchone(
+        f"SELECT COUNT(*) FROM ledger_tx WHERE guild_id = :guild{player_filter}", params
+    )
+    rows = await db.fetchall(
+        _LINES + " WHERE t.id IN (SELECT id FROM ledger_tx WHERE guild_id = :guild"
+        f"{player_filter} ORDER BY id DESC LIMIT :limit OFFSET :offset)"
+        " ORDER BY t.id DESC, l.amount DESC, a.id",
+        params,
+    )
+    entries = []
+    for _, group in itertools.groupby(map(_line, rows), key=lambda line: line.tx_id):
+        lines = list(group)
+        first = lines[0]
+        entries.append(HistoryEntry(
+            first.tx_id, first.created_at, first.reason, first.detail, first.memo, first.actor_id,
+            first.table_id, first.game_id, first.deal_no,
+            tuple(LineView(line.player_id, line.display_name, line.amount) for line in lines),
+        ))
+    assert total is not None
+    return HistoryPage(entries, int(total[0]))
+
+
+async def ledger_lines(db: Reader, guild_id: int) -> list[LedgerLine]:
+    """Every line of the guild's ledger, oldest transaction first: what the CSV export holds."""
+    rows = await db.fetchall(
+        _LINES + " WHERE t.guild_id = ? ORDER BY t.id, l.amount DESC, a.id", (guild_id,)
+    )
+    return [_line(row) for row in rows]
+
+
+async def ledger_csv(db: Reader, guild_id: int) -> str:
+    """The guild's ledger as CSV, one line per row (`bot.store.csvio.read_csv(LedgerLine, text)` reads it)."""
+    return to_csv(LedgerLine, await ledger_lines(db, guild_id))
