@@ -14,10 +14,11 @@ from .options import OPTIONS, resolve_options
 from .points import card_points, round_card_points
 from .tricks import legal_plays, trick_winner
 from .variants import VARIANTS, Variant
+from .worlds import world_from_view
 
 __all__ = [
     "ALL_CARDS", "Action", "Card", "Game", "IllegalAction", "OPTIONS", "PinochleError", "RANKS", "SUITS",
     "Suit", "VARIANTS", "Variant", "card_points", "contract_checks", "format_cards", "game_checks",
     "legal_plays", "make_pack", "meld_breakdown", "meld_checks", "meld_points", "new_game", "parse_action",
-    "parse_cards", "resolve_options", "round_card_points", "set_checks", "sort_hand", "trick_winner",
+    "parse_cards", "resolve_options", "round_card_points", "set_checks", "sort_hand", "trick_winner", "world_from_view",
 ]

@@ -190,6 +190,10 @@ class Game:
         self.dix_shown = [0] * n
         self.dealt_dix = [0] * n
         self.exchanged = False
+        self.exchanger: int | None = None
+        self.exchange_queue: list[int] = []
+        self.meld_seat: int | None = None
+        self.draw_then_meld = False
         self.melded_this_turn = False
         self.trick: list[tuple[int, Card]] = []
         self.tricks_played = 0
@@ -487,7 +491,7 @@ class Game:
             card, self.turnup = self.turnup, dix
             self.hands[seat].append(card)
             self.known[seat].append(card)
-            self.exchanged = True
+            self.exchanged, self.exchanger = True, seat
         else:
             self.dix_shown[seat] += 1
             self.known[seat].append(dix)
@@ -535,7 +539,7 @@ class Game:
         self.hands[self.dealer].append(dix)
         self.known[seat].append(self.turnup)
         self.known[self.dealer].append(dix)
-        self.exchanged = True
+        self.exchanged, self.exchanger = True, seat
         events.append({"type": "dix", "seat": seat, "points": self.rules.value("dix"), "exchanged": True,
                        "card": str(self.turnup)})
         self.exchange_queue, self.turnup = [], None
@@ -919,6 +923,11 @@ class Game:
         """What `seat` may know: its own hand, everything public, and nothing else."""
         from .views import seat_view
         return seat_view(self, seat)
+
+    def clone(self) -> "Game":
+        """An independent copy for search (playouts); much faster than from_json."""
+        from .worlds import clone
+        return clone(self)
 
     def __repr__(self) -> str:
         return f"<Game {self.variant.name} deal {self.deal_no} phase {self.phase} to_act {self.to_act}>"

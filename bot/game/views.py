@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import ALL_CARDS, make_pack, sort_hand
+from .worlds import public_snapshot
 
 if TYPE_CHECKING:
     from .game import Game
@@ -69,6 +70,7 @@ def seat_view(game: "Game", seat: int) -> dict:
                      "passed": sorted(game.passed),
                      "contract": game.high_bid if game.phase not in ("auction",) and game.declarer is not None else None})
     view["unseen"] = _strs(_unseen(game, seat))
+    view["world"] = public_snapshot(game, seat)
     return view
 
 
