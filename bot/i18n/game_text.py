@@ -1,0 +1,126 @@
+"""The engine's words in a player's language: cards, suits, melds, variants, phases, options, refusals.
+
+Everything here reads the "game" domain of the catalog (keys listed in the
+package docstring); card notation itself comes from the engine's one table
+(`bot.game.cards.RANK_TEXT`), so what is shown is what `parse_cards` reads back.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, NamedTuple
+
+from bot.game.cards import Card, Suit, format_cards, parse_cards
+from bot.game.errors import IllegalAction
+from bot.game.options import OPTIONS, OptionSpec
+
+from .catalog import catalog, t
+from .languages import check_language
+
+
+class OptionText(NamedTuple):
+    """A short label (a select-menu entry) and a one-line description (its hint)."""
+
+    label: str
+    description: str
+
+
+def card_text(card: Card, lang: str) -> str:
+    """One card in the language's notation: `Д♠` in Russian, `Q♠` in English."""
+    return card.text(check_language(lang))
+
+
+def cards_text(cards: Iterable[Card], lang: str) -> str:
+    """Cards separated by spaces, in order; `parse_cards(cards_text(c, lang)) == c`."""
+    return format_cards(cards, check_language(lang))
+
+
+def suit_name(suit: Suit | str, lang: str) -> str:
+    """The suit's name ("пики", "hearts"); `suit` is a Suit or any text `Suit.parse` reads."""
+    suit = suit if isinstance(suit, Suit) else Suit.parse(suit)
+    return t(f"game.suit.{suit.name.lower()}", lang)
+
+
+def meld_name(name: str, lang: str) -> str:
+    """A meld's name, from the engine's meld name ("royal marriage" -> "королевский марьяж")."""
+    return t(f"game.meld.{name}", lang)
+
+
+def variant_name(variant: str, lang: str) -> str:
+    """A variant's display name, from its engine name ("two-handed")."""
+    return t(f"game.variant.{variant}.name", lang)
+
+
+def variant_summary(variant: str, lang: str) -> str:
+    """One paragraph of a variant's rules (RULES §3–§7), for `/pinochle rules`."""
+    return t(f"game.variant.{variant}.summary", lang)
+
+
+def phase_name(phase: str, lang: str) -> str:
+    """A phase of play as shown on the board ("auction" -> "Торговля")."""
+    return t(f"game.phase.{phase}", lang)
+
+
+def option_text(name: str, lang: str) -> OptionText:
+    """Label and description of a house rule (RULES §11), by its name in `OPTIONS`."""
+    _spec(name)
+    return OptionText(t(f"game.option.{name}.label", lang), t(f"game.option.{name}.description", lang))
+
+
+def option_value_text(name: str, value: Any, lang: str) -> OptionText:
+    """Label and description of one value of a house rule.
+
+    Raises ValueError for a value the option does not allow. On/off options
+    take their label from `game.switch`; options without a fixed list of values
+    (such as `target`) format their `any` texts with `{value}`.
+    """
+    spec = _spec(name)
+    spec.validate(value)
+    if isinstance(value, bool):
+        key = "on" if value else "off"
+        label = t(f"game.switch.{key}", lang)
+    else:
+        key = _value_key(value, fixed=spec.choices is not None)
+        label = t(f"game.option.{name}.values.{key}.label", lang, value=value)
+    return OptionText(label, t(f"game.option.{name}.values.{key}.description", lang, value=value))
+
+
+def describe_error(error: IllegalAction, lang: str) -> str:
+    """An engine refusal in `lang`, ending with the rule id in parentheses like `str(error)`.
+
+    Cards and meld names among the parameters are shown in the language too
+    (`Т♠` rather than `A♠`, "королевский марьяж" rather than "royal marriage");
+    other parameters (numbers, suit symbols, the text a player typed) stay as the
+    engine gave them.
+    """
+    params = {name: _localize(value, lang) if name in _WORD_PARAMS else value
+              for name, value in error.params.items()}
+    text = t(f"game.error.{error.key}", lang, **params)
+    return f"{text} ({error.rule})" if error.rule else text
+
+
+#: Refusal parameters that hold cards or meld names (see bot.game's IllegalAction calls).
+_WORD_PARAMS = frozenset({"card", "cards", "meld", "meld_class"})
+
+
+def _localize(value: str, lang: str) -> str:
+    if catalog().lookup(f"game.meld.{value}", "en") is not None:
+        return meld_name(value, lang)
+    try:
+        cards = parse_cards(value)
+    except ValueError:
+        return value
+    return cards_text(cards, lang) if cards else value
+
+
+def _spec(name: str) -> OptionSpec:
+    try:
+        return OPTIONS[name]
+    except KeyError:
+        raise ValueError(f"unknown option {name!r}") from None
+
+
+def _value_key(value: Any, *, fixed: bool) -> str:
+    """The catalog key of a non-boolean option value: "auto" for None, "any" for free values."""
+    if value is None:
+        return "auto"
+    return str(value) if fixed else "any"
