@@ -1,0 +1,79 @@
+"""The bot's settings, read from the environment (and `.env`) in one place.
+
+Every setting is documented in `.env.example`. `Settings.from_env` never
+touches the process environment itself; `load_settings` reads `.env` first
+(python-dotenv, without overriding variables already set) and then the
+environment.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping
+
+DEFAULT_DATABASE_PATH = Path("data/pinochle.db")
+DEFAULT_TURN_SECONDS = 120
+
+
+class SettingsError(ValueError):
+    """A setting whose value cannot be used; the text names the variable."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the bot needs to start. `token` may be missing: local play needs none."""
+
+    database_path: Path = DEFAULT_DATABASE_PATH
+    token: str | None = None
+    dev_guild_id: int | None = None
+    turn_seconds: int = DEFAULT_TURN_SECONDS
+    log_level: str = "INFO"
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str]) -> "Settings":
+        """Build settings from a mapping such as `os.environ`; empty values count as unset."""
+        def get(name: str) -> str | None:
+            value = env.get(name, "").strip()
+            return value or None
+
+        return cls(
+            database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE_PATH),
+            token=get("DISCORD_TOKEN"),
+            dev_guild_id=_int_or_none("DEV_GUILD_ID", get("DEV_GUILD_ID")),
+            turn_seconds=_turn_seconds(get("TURN_SECONDS")),
+            log_level=(get("LOG_LEVEL") or "INFO").upper(),
+        )
+
+    @property
+    def data_dir(self) -> Path:
+        """Where files beside the database live (the command-tree hash, for one)."""
+        return self.database_path.parent
+
+
+def _int_or_none(name: str, value: str | None) -> int | None:
+    if value is None:
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise SettingsError(f"{name} must be a number (a Discord id), not {value!r}") from None
+
+
+def _turn_seconds(value: str | None) -> int:
+    seconds = _int_or_none("TURN_SECONDS", value)
+    if seconds is None:
+        return DEFAULT_TURN_SECONDS
+    if seconds < 0:
+        raise SettingsError(f"TURN_SECONDS must be 0 (no timer) or more, not {seconds}")
+    return seconds
+
+
+def load_settings(dotenv_path: str | os.PathLike[str] | None = ".env") -> Settings:
+    """Read `.env` (if present) into the environment, then build the settings from it."""
+    if dotenv_path is not None:
+        from dotenv import load_dotenv
+
+        load_dotenv(dotenv_path, override=False)
+    return Settings.from_env(os.environ)

@@ -1,0 +1,17 @@
+"""The table service (issue 4): seats, hosts, turns, timers and computer seats, without Discord.
+
+The cogs and the terminal mode both drive tables through `TableService`; what
+they say comes back as `Outcome`s of catalog `Text`s, put into words by
+`bot.tables.texts`.
+"""
+
+from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_plays
+from bot.tables.outcome import Act, Cards, Outcome, Side, Text, Who
+from bot.tables.players import ComputerPlayer, PlayerFactory, SimplePlayer, simple_players
+from bot.tables.service import ActionHook, Hand, Person, Publisher, TableService
+
+__all__ = [
+    "AWAY_AFTER", "Act", "ActionHook", "Cards", "ComputerPlayer", "DEFAULT_LEVEL", "Hand", "Outcome",
+    "Person", "PlayerFactory", "Publisher", "Side", "SimplePlayer", "Table", "TableService", "Text",
+    "Who", "computer_plays", "simple_players",
+]

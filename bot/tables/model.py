@@ -1,0 +1,101 @@
+"""A table in memory: its row fields, seats, game and the lock that serialises it.
+
+The store's `TableRow` and `Seat` are frozen snapshots; a `Table` is the live
+object the service mutates under `Table.lock`, writing every change through
+the store in the same step (see `bot.tables.service`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bot.game import VARIANTS
+from bot.store import Seat, TableRow
+
+#: Timer expiries in a row after which the computer keeps playing a person's seat.
+AWAY_AFTER = 3
+#: The computer level that covers a person's seat and fills empty ones.
+DEFAULT_LEVEL = "easy"
+
+
+@dataclass(eq=False)
+class Table:
+    """One table; `game` is None until the host starts it."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    variant: str
+    options: dict[str, Any]
+    seed: int
+    language: str
+    turn_seconds: int
+    status: str = "lobby"
+    seats: dict[int, Seat] = field(default_factory=dict)
+    game: Any = None  # bot.game.Game
+    version: int = 0  # actions applied so far: the state version a client saw
+    board_message_id: int | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+
+    @classmethod
+    def from_row(cls, row: TableRow, *, turn_seconds: int) -> "Table":
+        return cls(
+            id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, host_id=row.host_id,
+            variant=row.variant, options=dict(row.options), seed=int(row.seed or 0),
+            language=row.language, status=row.status,
+            turn_seconds=int(row.settings.get("turn_seconds", turn_seconds)),
+            seats={s.seat: s for s in row.seats}, board_message_id=row.board_message_id,
+        )
+
+    @property
+    def size(self) -> int:
+        """How many seats the variant has."""
+        return VARIANTS[self.variant].players
+
+    @property
+    def is_full(self) -> bool:
+        return len(self.seats) >= self.size
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in ("lobby", "playing")
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat a person holds here, or None."""
+        for number, seat in self.seats.items():
+            if seat.user_id == user_id:
+                return number
+        return None
+
+    def free_seat(self) -> int | None:
+        return next((n for n in range(self.size) if n not in self.seats), None)
+
+    def is_computer_turn(self) -> bool:
+        """Whether the seat to act is played by a computer (its own or a stand-in)."""
+        seat = self.to_act
+        if seat is None:
+            return False
+        return computer_plays(self.seats[seat])
+
+    @property
+    def to_act(self) -> int | None:
+        if self.status != "playing" or self.game is None:
+            return None
+        return self.game.to_act
+
+    def with_seat(self, number: int, **changes: Any) -> Seat:
+        """The seat with some fields changed (store seats are frozen)."""
+        seat = replace(self.seats[number], **changes)
+        self.seats[number] = seat
+        return seat
+
+    def humans(self) -> list[int]:
+        return [s.user_id for s in self.seats.values() if s.user_id is not None]
+
+
+def computer_plays(seat: Seat) -> bool:
+    """A computer seat, or a person's seat the computer covers after AWAY_AFTER expiries."""
+    return seat.user_id is None or seat.away_strikes >= AWAY_AFTER

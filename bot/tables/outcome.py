@@ -1,0 +1,92 @@
+"""What a table-service call has to say, before it is put into any language.
+
+A `Text` is a catalog key with parameters; the speaking layer (the cogs, the
+terminal) translates it for its audience: the acting user's language for
+private texts, the table's language for channel lines. Players appear as
+`Who(seat)` parameters so each layer can name them its own way (a mention on
+Discord, a plain name in the terminal).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.tables.model import Table
+
+
+@dataclass(frozen=True)
+class Who:
+    """A player, by seat, as a text parameter."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Side:
+    """Partners (or a lone player) by seats, named together ("Alice & Carol")."""
+
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Cards:
+    """Card texts ("10♥") shown in the reader's notation ("10♥", "Д♠")."""
+
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Act:
+    """A legal action's text ("play 10♥"), shown as its label in the reader's language."""
+
+    action: str
+
+
+@dataclass(frozen=True)
+class Text:
+    """A catalog key (domain included, e.g. "bot.refuse.not_your_turn") and its parameters.
+
+    Parameters may be plain values, `Who`, `Side`, `Cards`, `Act`, another `Text`, or a
+    list of these (rendered joined by commas).
+    """
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, key: str, **params: Any) -> "Text":
+        return cls(key, params)
+
+
+@dataclass
+class Outcome:
+    """The answer to one call.
+
+    `private` goes to the acting user only; `public` lines go to the table's
+    channel (already handed to the publisher when the call returns); `board`
+    says whether the board must be redrawn; `ping` lists users the public
+    lines should notify. `refused` is set, with its reason in `private`, when
+    nothing changed.
+    """
+
+    table: Table | None
+    private: list[Text] = field(default_factory=list)
+    public: list[Text] = field(default_factory=list)
+    board: bool = False
+    ping: list[int] = field(default_factory=list)
+    refused: bool = False
+    events: list[dict[str, Any]] = field(default_factory=list)
+    action: str | None = None  # the accepted action's text
+
+    @property
+    def ok(self) -> bool:
+        return not self.refused
+
+    @property
+    def has_public(self) -> bool:
+        return self.board or bool(self.public)
+
+    @classmethod
+    def refuse(cls, table: Table | None, key: str, **params: Any) -> "Outcome":
+        return cls(table, private=[Text(key, params)], refused=True)

@@ -1,0 +1,554 @@
+"""The table service: lobby, turns, timers and computer seats, with no Discord in sight.
+
+Every call takes the acting person, checks seat, turn, state version and
+legality under the table's lock, writes what it accepts through the store in
+the same transaction (the action log is the game: seed + options + actions),
+hands the public part of the result to the `Publisher` while still holding the
+lock (so channel lines keep the order of play), and returns an `Outcome` with
+what to tell the acting user. A refusal changes nothing.
+
+Computer seats, and people's seats after `AWAY_AFTER` turn-timer expiries,
+are played by a driver task per table that asks a `ComputerPlayer` in a worker
+thread and applies its choice only if the table has not moved on meanwhile.
+`resume()` brings back every unfinished table from the store after a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from dataclasses import dataclass, replace
+from typing import Any, Awaitable, Callable, Protocol, Sequence
+
+from bot.game import IllegalAction, VARIANTS, new_game, parse_action
+from bot.game.options import resolve_options
+from bot.store import (
+    ChannelBusy, Seat, Store, Tx, append_action, create_table, list_unfinished_tables,
+    load_actions, put_seat, remove_seat, update_table,
+)
+from bot.tables.announce import event_lines, start_lines
+from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_plays
+from bot.tables.outcome import Act, Outcome, Text, Who
+from bot.tables.players import PlayerFactory, simple_players
+
+log = logging.getLogger(__name__)
+
+#: Names of computer players, in the order they sit down.
+COMPUTER_NAMES = ("Ada", "Alan", "Grace", "Edsger", "Barbara", "Donald")
+COMPUTER_PREFIX = "🤖 "
+
+
+@dataclass(frozen=True)
+class Person:
+    """Someone acting at a table: a Discord user id (or any stable id) and a display name."""
+
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Hand:
+    """What one seated person may see now: their view, the legal actions, the version."""
+
+    table: Table
+    seat: int
+    view: dict[str, Any]
+    legal: list[str]
+    version: int
+    covered: bool  # the computer plays this seat until the person joins again
+
+
+class Publisher(Protocol):
+    def publish(self, table: Table, outcome: Outcome) -> None:
+        """Queue the public part of `outcome` (board redraw, channel lines); must not block."""
+
+
+class _Silent:
+    def publish(self, table: Table, outcome: Outcome) -> None:
+        pass
+
+
+#: Called inside the transaction that accepts an action, with its events (issue 6 settles chips here).
+ActionHook = Callable[[Tx, Table, list[dict[str, Any]]], Awaitable[None]]
+
+
+class TableService:
+    """All tables of one bot process. Create, `await resume()`, use, `await close()`."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        publisher: Publisher | None = None,
+        players: PlayerFactory = simple_players,
+        turn_seconds: int = 120,
+        seed: int | None = None,
+        hooks: Sequence[ActionHook] = (),
+    ) -> None:
+        self.store = store
+        self.publisher: Publisher = publisher or _Silent()
+        self.turn_seconds = turn_seconds
+        self._players = players
+        self._hooks = list(hooks)
+        self._rng = random.Random(seed)
+        self._tables: dict[int, Table] = {}
+        self._by_channel: dict[int, int] = {}
+        self._drivers: dict[int, asyncio.Task[None]] = {}
+        self._timers: dict[int, asyncio.Task[None]] = {}
+        self._standins: dict[int, int] = {}  # table id -> version whose turn a computer plays once
+        self._closed = False
+
+    # ------------------------------------------------------------ lookups
+
+    def table(self, table_id: int) -> Table | None:
+        return self._tables.get(table_id)
+
+    def table_in(self, channel_id: int) -> Table | None:
+        """The active table of a channel (one at most)."""
+        table_id = self._by_channel.get(channel_id)
+        return None if table_id is None else self._tables.get(table_id)
+
+    def tables(self, guild_id: int | None = None) -> list[Table]:
+        """Active tables, oldest first, of one guild or all."""
+        return [t for t in self._tables.values() if guild_id is None or t.guild_id == guild_id]
+
+    async def hand(self, table_id: int, user_id: int) -> Hand | Outcome:
+        """The person's hand and legal actions, or a refusal (not seated, no game).
+
+        Taken under the table's lock, so it never shows an action still being stored.
+        """
+        async with self._locked(table_id) as table:
+            if table is None:
+                return Outcome.refuse(None, "bot.refuse.no_table")
+            seat = table.seat_of(user_id)
+            if seat is None:
+                return Outcome.refuse(table, "bot.refuse.not_seated")
+            if table.game is None:
+                return Outcome.refuse(table, "bot.refuse.not_started")
+            view = table.game.view(seat)
+            covered = computer_plays(table.seats[seat])
+            legal = [] if covered else list(view["legal"])
+            return Hand(table, seat, view, legal, table.version, covered)
+
+    async def legal_for(self, table_id: int, user_id: int, verb: str | None = None) -> list[str]:
+        """Legal action texts for this person now (optionally of one verb): for autocomplete."""
+        hand = await self.hand(table_id, user_id)
+        if not isinstance(hand, Hand):
+            return []
+        return [a for a in hand.legal if verb is None or a.split(" ", 1)[0] == verb]
+
+    async def settle(self) -> None:
+        """Wait until no computer is thinking or playing (tests, the terminal, benchmarks)."""
+        while self._drivers:
+            await asyncio.gather(*list(self._drivers.values()), return_exceptions=True)
+
+    # ------------------------------------------------------------ life cycle
+
+    async def resume(self) -> list[Table]:
+        """Load every unfinished table from the store, replaying each game's action log."""
+        resumed = []
+        for row in await list_unfinished_tables(self.store):
+            table = Table.from_row(row, turn_seconds=self.turn_seconds)
+            if table.status == "playing":
+                await self._replay(table)
+            self._register(table)
+            resumed.append(table)
+            self._schedule(table)
+        return resumed
+
+    async def close(self) -> None:
+        """Stop every timer and computer driver (the store stays open: the caller owns it)."""
+        self._closed = True
+        tasks = [*self._drivers.values(), *self._timers.values()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._drivers.clear()
+        self._timers.clear()
+
+    # ------------------------------------------------------------ lobby
+
+    async def open(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host: Person,
+        variant: str,
+        options: dict[str, Any] | None = None,
+        language: str = "en",
+        turn_seconds: int | None = None,
+    ) -> Outcome:
+        """Open a table in the lobby with the host in seat 0."""
+        if self.table_in(channel_id) is not None:
+            return Outcome.refuse(self.table_in(channel_id), "bot.refuse.table_exists")
+        if variant not in VARIANTS:
+            return Outcome.refuse(None, "bot.refuse.bad_variant", variant=variant)
+        options = dict(options or {})
+        try:
+            resolve_options(options, players=VARIANTS[variant].players)
+        except ValueError as error:
+            return Outcome.refuse(None, "bot.refuse.bad_option", error=str(error))
+        seconds = self.turn_seconds if turn_seconds is None else turn_seconds
+        try:
+            async with self.store.transaction() as tx:
+                row = await create_table(
+                    tx, guild_id=guild_id, channel_id=channel_id, host_id=host.user_id,
+                    variant=variant, options=options, seed=self._rng.randrange(2**63),
+                    language=language, settings={"turn_seconds": seconds},
+                    seats=[_person_seat(0, host)],
+                )
+        except ChannelBusy:
+            return Outcome.refuse(None, "bot.refuse.table_exists")
+        table = Table.from_row(row, turn_seconds=seconds)
+        self._register(table)
+        return self._publish(Outcome(table, private=[Text.of("bot.done.opened")], board=True))
+
+    async def join(self, table_id: int, person: Person) -> Outcome:
+        """Take a free seat in the lobby, or take back one's own seat from the computer."""
+        async with self._locked(table_id) as table:
+            if table is None:
+                return Outcome.refuse(None, "bot.refuse.no_table")
+            seat = table.seat_of(person.user_id)
+            if table.status == "playing":
+                if seat is None:
+                    return Outcome.refuse(table, "bot.refuse.game_started")
+                if table.seats[seat].away_strikes == 0:
+                    return Outcome.refuse(table, "bot.refuse.already_seated")
+                await self._write_seats(table, replace(table.seats[seat], away_strikes=0))
+                self._standins.pop(table.id, None)
+                self._schedule(table)
+                return self._publish(Outcome(
+                    table, private=[Text.of("bot.done.back")],
+                    public=[Text.of("bot.line.back", who=Who(seat))], board=True))
+            if seat is not None:
+                return Outcome.refuse(table, "bot.refuse.already_seated")
+            free = table.free_seat()
+            if free is None:
+                return Outcome.refuse(table, "bot.refuse.table_full", players=table.size)
+            await self._write_seats(table, _person_seat(free, person))
+            return self._publish(Outcome(table, private=[Text.of("bot.done.joined")], board=True))
+
+    async def leave(self, table_id: int, person: Person) -> Outcome:
+        """Leave the lobby (the host's role passes on), or hand one's seat to the computer mid-game."""
+        async with self._locked(table_id) as table:
+            if table is None:
+                return Outcome.refuse(None, "bot.refuse.no_table")
+            seat = table.seat_of(person.user_id)
+            if seat is None:
+                return Outcome.refuse(table, "bot.refuse.not_seated")
+            if table.status == "playing":
+                if computer_plays(table.seats[seat]):
+                    return Outcome.refuse(table, "bot.refuse.already_away")
+                await self._write_seats(table, replace(table.seats[seat], away_strikes=AWAY_AFTER))
+                self._schedule(table)
+                return self._publish(Outcome(
+                    table, private=[Text.of("bot.done.left_game")],
+                    public=[Text.of("bot.line.left_game", who=Who(seat))], board=True))
+            async with self.store.transaction() as tx:
+                await remove_seat(tx, table.id, seat)
+                del table.seats[seat]
+                if person.user_id == table.host_id:
+                    humans = table.humans()
+                    if humans:
+                        await update_table(tx, table.id, host_id=humans[0])
+                        table.host_id = humans[0]
+                    else:
+                        await update_table(tx, table.id, status="cancelled")
+                        table.status = "cancelled"
+            if table.status == "cancelled":
+                self._forget(table)
+            return self._publish(Outcome(table, private=[Text.of("bot.done.left")], board=True))
+
+    async def add_computer(self, table_id: int, person: Person, level: str = DEFAULT_LEVEL) -> Outcome:
+        """Seat a computer player in the lobby (any seated person may)."""
+        async with self._locked(table_id) as table:
+            refusal = self._lobby_refusal(table, person, host_only=False)
+            if refusal:
+                return refusal
+            free = table.free_seat()
+            if free is None:
+                return Outcome.refuse(table, "bot.refuse.table_full", players=table.size)
+            await self._write_seats(table, self._computer_seat(table, free, level))
+            return self._publish(Outcome(table, private=[Text.of("bot.done.computer_added")], board=True))
+
+    async def kick(self, table_id: int, person: Person, seat: int) -> Outcome:
+        """The host empties a seat in the lobby; mid-game a computer takes it over for good."""
+        async with self._locked(table_id) as table:
+            if table is None:
+                return Outcome.refuse(None, "bot.refuse.no_table")
+            if person.user_id != table.host_id:
+                return Outcome.refuse(table, "bot.refuse.not_host")
+            target = table.seats.get(seat)
+            if target is None:
+                return Outcome.refuse(table, "bot.refuse.empty_seat", seat=seat + 1)
+            if target.user_id == person.user_id:
+                return Outcome.refuse(table, "bot.refuse.kick_self")
+            public = [Text.of("bot.line.kicked", who=Who(seat))]
+            if table.status == "playing":
+                await self._write_seats(table, self._computer_seat(table, seat, DEFAULT_LEVEL))
+                self._schedule(table)
+            else:
+                async with self.store.transaction() as tx:
+                    await remove_seat(tx, table.id, seat)
+                public = [Text.of("bot.line.kicked_lobby", name=target.display_name)]
+                del table.seats[seat]
+            return self._publish(Outcome(table, private=[Text.of("bot.done.kicked")],
+                                         public=public, board=True))
+
+    async def start(self, table_id: int, person: Person) -> Outcome:
+        """The host starts the game; empty seats get computer players."""
+        async with self._locked(table_id) as table:
+            refusal = self._lobby_refusal(table, person, host_only=True)
+            if refusal:
+                return refusal
+            game = new_game(table.variant, seed=table.seed, options=table.options)
+            async with self.store.transaction() as tx:
+                for free in range(table.size):
+                    if free not in table.seats:
+                        seat = self._computer_seat(table, free, DEFAULT_LEVEL)
+                        table.seats[free] = await put_seat(tx, table.id, seat)
+                await update_table(tx, table.id, status="playing")
+            table.status, table.game, table.version = "playing", game, 0
+            self._schedule(table)
+            return self._publish(Outcome(table, private=[Text.of("bot.done.started")],
+                                         public=start_lines(table), board=True))
+
+    async def cancel(self, table_id: int, person: Person, *, manager: bool = False) -> Outcome:
+        """The host (or a member who manages the server) closes the table."""
+        async with self._locked(table_id) as table:
+            if table is None:
+                return Outcome.refuse(None, "bot.refuse.no_table")
+            if person.user_id != table.host_id and not manager:
+                return Outcome.refuse(table, "bot.refuse.not_host_cancel")
+            async with self.store.transaction() as tx:
+                await update_table(tx, table.id, status="cancelled")
+            table.status = "cancelled"
+            self._forget(table)
+            return self._publish(Outcome(table, private=[Text.of("bot.done.cancelled")],
+                                         public=[Text.of("bot.line.cancelled")], board=True))
+
+    async def set_board_message(self, table_id: int, message_id: int) -> None:
+        """Remember the channel message that shows this table (edited, never re-posted)."""
+        table = self._tables.get(table_id)
+        if table is None:
+            return
+        async with self.store.transaction() as tx:
+            await update_table(tx, table_id, board_message_id=message_id)
+        table.board_message_id = message_id
+
+    # ------------------------------------------------------------ play
+
+    async def act(self, table_id: int, person: Person, action: str, *, version: int | None = None) -> Outcome:
+        """A person's action (its text, e.g. "play 10♥"); `version` is the state they saw, if any."""
+        async with self._locked(table_id) as table:
+            if table is None:
+                return Outcome.refuse(None, "bot.refuse.no_table")
+            seat = table.seat_of(person.user_id)
+            if seat is None:
+                return Outcome.refuse(table, "bot.refuse.not_seated")
+            if table.status != "playing":
+                return Outcome.refuse(table, "bot.refuse.not_started")
+            if version is not None and version != table.version:
+                return Outcome.refuse(table, "bot.refuse.stale")
+            if computer_plays(table.seats[seat]):
+                return Outcome.refuse(table, "bot.refuse.covered")
+            if table.to_act != seat:
+                return Outcome.refuse(table, "bot.refuse.not_your_turn", who=Who(table.to_act))
+            try:
+                outcome = await self._apply(table, seat, action, user_id=person.user_id)
+            except IllegalAction as error:
+                return Outcome(table, private=[Text(f"game.error.{error.key}", error.params)], refused=True)
+            outcome.private.append(Text.of("bot.done.acted", action=Act(outcome.action)))
+            return outcome
+
+    # ------------------------------------------------------------ internals
+
+    def _register(self, table: Table) -> None:
+        self._tables[table.id] = table
+        self._by_channel[table.channel_id] = table.id
+
+    def _forget(self, table: Table) -> None:
+        """Drop a finished or cancelled table: no timers, no driver, free channel."""
+        self._tables.pop(table.id, None)
+        if self._by_channel.get(table.channel_id) == table.id:
+            del self._by_channel[table.channel_id]
+        self._standins.pop(table.id, None)
+        for tasks in (self._timers, self._drivers):
+            task = tasks.pop(table.id, None)
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+
+    def _locked(self, table_id: int) -> "_TableLock":
+        return _TableLock(self._tables.get(table_id))
+
+    def _publish(self, outcome: Outcome) -> Outcome:
+        if outcome.has_public and outcome.table is not None:
+            try:
+                self.publisher.publish(outcome.table, outcome)
+            except Exception:  # a broken publisher must not undo an accepted action
+                log.exception("publisher failed for table %s", outcome.table.id)
+        return outcome
+
+    def _lobby_refusal(self, table: Table | None, person: Person, *, host_only: bool) -> Outcome | None:
+        if table is None:
+            return Outcome.refuse(None, "bot.refuse.no_table")
+        if table.status != "lobby":
+            return Outcome.refuse(table, "bot.refuse.game_started")
+        if host_only and person.user_id != table.host_id:
+            return Outcome.refuse(table, "bot.refuse.not_host")
+        if table.seat_of(person.user_id) is None and person.user_id != table.host_id:
+            return Outcome.refuse(table, "bot.refuse.not_seated")
+        return None
+
+    def _computer_seat(self, table: Table, number: int, level: str) -> Seat:
+        taken = {s.display_name for s in table.seats.values()}
+        name = next((COMPUTER_PREFIX + n for n in COMPUTER_NAMES if COMPUTER_PREFIX + n not in taken),
+                    f"{COMPUTER_PREFIX}{number + 1}")
+        return Seat(number, name, user_id=None, bot_level=level)
+
+    async def _write_seats(self, table: Table, *seats: Seat) -> None:
+        async with self.store.transaction() as tx:
+            for seat in seats:
+                table.seats[seat.seat] = await put_seat(tx, table.id, seat)
+
+    async def _replay(self, table: Table) -> None:
+        """Rebuild the game from seed, options and the stored action log."""
+        game = new_game(table.variant, seed=table.seed, options=table.options)
+        actions = await load_actions(self.store, table.id)
+        for row in actions:
+            game.apply(row.action)
+        table.game, table.version = game, len(actions)
+
+    async def _apply(self, table: Table, seat: int, text: str, *, user_id: int | None) -> Outcome:
+        """Apply and store one action (the caller holds the lock); IllegalAction changes nothing."""
+        action = parse_action(text)
+        events = table.game.apply(action)
+        seq = table.version + 1
+        seat_row = table.seats[seat]
+        reset = user_id is not None and seat_row.away_strikes > 0
+        try:
+            async with self.store.transaction() as tx:
+                await append_action(tx, table.id, seq, seat, user_id, str(action))
+                if reset:
+                    await put_seat(tx, table.id, replace(seat_row, away_strikes=0))
+                if table.game.is_over:
+                    await update_table(tx, table.id, status="finished")
+                for hook in self._hooks:
+                    await hook(tx, table, events)
+        except BaseException:
+            await self._replay(table)  # back to exactly what the store holds
+            raise
+        table.version = seq
+        if reset:
+            table.with_seat(seat, away_strikes=0)
+        if table.game.is_over:
+            table.status = "finished"
+            self._forget(table)
+        else:
+            self._schedule(table)
+        return self._publish(Outcome(table, public=event_lines(table, events), board=True,
+                                     events=events, action=str(action)))
+
+    # ------------------------------------------------------------ turns, timers, computers
+
+    def _schedule(self, table: Table) -> None:
+        """After any change: cancel the turn timer, then start a computer driver or a new timer."""
+        timer = self._timers.pop(table.id, None)
+        if timer is not None and timer is not asyncio.current_task():
+            timer.cancel()
+        if self._closed or table.status != "playing" or table.to_act is None:
+            return
+        if self._computer_to_act(table):
+            driver = self._drivers.get(table.id)
+            if driver is None or driver.done():
+                self._drivers[table.id] = asyncio.create_task(self._drive(table), name=f"table-{table.id}-computer")
+        elif table.turn_seconds > 0:
+            self._timers[table.id] = asyncio.create_task(
+                self._turn_timer(table, table.to_act, table.version), name=f"table-{table.id}-timer")
+
+    def _computer_to_act(self, table: Table) -> bool:
+        return table.is_computer_turn() or self._standins.get(table.id) == table.version
+
+    async def _drive(self, table: Table) -> None:
+        """Play every computer turn of this table until a person is to act."""
+        try:
+            while not self._closed:
+                async with table.lock:
+                    if table.status != "playing" or not self._computer_to_act(table):
+                        return
+                    seat, version = table.to_act, table.version
+                    view = table.game.view(seat)
+                    legal = [str(a) for a in table.game.legal_actions()]
+                    player = self._players(table.seats[seat].bot_level or DEFAULT_LEVEL)
+                rng = random.Random(table.seed ^ (version * 0x9E3779B97F4A7C15 & (2**64 - 1)))
+                choice = await asyncio.to_thread(player.choose, view, legal, rng)
+                async with table.lock:
+                    if table.version != version or not self._computer_to_act(table):
+                        continue
+                    self._standins.pop(table.id, None)
+                    try:
+                        await self._apply(table, seat, choice, user_id=None)
+                    except IllegalAction as error:  # a faulty player must not stall the table
+                        log.error("table %s: computer chose %r: %s", table.id, choice, error)
+                        await self._apply(table, seat, legal[0], user_id=None)
+        except Exception:
+            log.exception("table %s: computer turn failed; the table waits for a restart", table.id)
+        finally:
+            if self._drivers.get(table.id) is asyncio.current_task():
+                del self._drivers[table.id]
+
+    async def _turn_timer(self, table: Table, seat: int, version: int) -> None:
+        """Remind the player at half time; at expiry a computer plays this turn for them."""
+        half = table.turn_seconds / 2
+        try:
+            await asyncio.sleep(half)
+            async with table.lock:
+                if table.version != version:
+                    return
+                user = table.seats[seat].user_id
+                self._publish(Outcome(table, public=[Text.of(
+                    "bot.line.reminder", who=Who(seat), seconds=int(table.turn_seconds - half))],
+                    ping=[user] if user is not None else []))
+            await asyncio.sleep(table.turn_seconds - half)
+            async with table.lock:
+                if table.version != version or table.status != "playing":
+                    return
+                strikes = table.seats[seat].away_strikes + 1
+                await self._write_seats(table, replace(table.seats[seat], away_strikes=strikes))
+                key = "bot.line.away" if strikes >= AWAY_AFTER else "bot.line.timeout"
+                self._standins[table.id] = version
+                self._publish(Outcome(table, public=[Text.of(key, who=Who(seat))], board=True))
+                if self._timers.get(table.id) is asyncio.current_task():
+                    del self._timers[table.id]
+                self._schedule(table)
+        except Exception:
+            log.exception("table %s: turn timer failed", table.id)
+
+
+class _TableLock:
+    """`async with service._locked(id) as table`: the active table under its lock, or None.
+
+    A table that finished or was cancelled while the caller waited for the lock
+    comes out as None, so no call acts on a closed table.
+    """
+
+    def __init__(self, table: Table | None) -> None:
+        self._table = table
+        self._held = False
+
+    async def __aenter__(self) -> Table | None:
+        if self._table is None:
+            return None
+        await self._table.lock.acquire()
+        self._held = True
+        return self._table if self._table.is_active else None
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self._held:
+            self._table.lock.release()
+
+
+def _person_seat(number: int, person: Person) -> Seat:
+    return Seat(number, person.name, user_id=person.user_id, bot_level=DEFAULT_LEVEL)

@@ -1,0 +1,231 @@
+"""Putting tables into words: the board, a private hand, action labels and `Text`s.
+
+The Discord cogs and the terminal mode both speak through these functions, so
+the texts are the same everywhere; only how a player is named differs (a
+`Namer`: a mention on Discord, a plain name in the terminal). Every word comes
+from the message catalogs (`bot.i18n`): the "bot" domain for the bot's own
+texts, the "game" domain for variant, meld, phase and option names.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from bot.game import Card
+from bot.game.options import OPTIONS
+from bot.i18n import t
+from bot.i18n.catalog import catalog
+from bot.tables.announce import parties
+from bot.tables.model import Table, computer_plays
+from bot.tables.outcome import Act, Cards, Side, Text, Who
+
+#: How a layer names the player in a seat.
+Namer = Callable[[int], str]
+
+#: View keys that everyone at the table may see (the board is public).
+PUBLIC_KEYS = frozenset({
+    "phase", "deal", "dealer", "to_act", "hand_sizes", "table", "trick", "last_trick",
+    "last_trick_winner", "trump", "turnup", "stock", "scores", "target", "tricks_won", "melds",
+    "team_scores", "bid", "bidder", "contract", "ranking",
+})
+
+
+def plain_namer(table: Table) -> Namer:
+    """Seat -> display name (for the terminal and for texts that must not mention)."""
+    return lambda seat: table.seats[seat].display_name if seat in table.seats else f"#{seat + 1}"
+
+
+def say(text: Text, lang: str, name: Namer) -> str:
+    """A `Text` in `lang`, with players named by `name`."""
+    return t(text.key, lang, **{k: _param(v, lang, name) for k, v in text.params.items()})
+
+
+def _param(value: Any, lang: str, name: Namer) -> Any:
+    if isinstance(value, Text):
+        return say(value, lang, name)
+    if isinstance(value, Who):
+        return name(value.seat)
+    if isinstance(value, Side):
+        return " & ".join(name(seat) for seat in value.seats)
+    if isinstance(value, Cards):
+        return cards_text(value.cards, lang)
+    if isinstance(value, Act):
+        return action_label(value.action, lang)
+    if isinstance(value, list):
+        return ", ".join(str(_param(v, lang, name)) for v in value)
+    return value
+
+
+def cards_text(cards: list[str] | tuple[str, ...], lang: str) -> str:
+    """Card texts in the language's notation, space-separated."""
+    return " ".join(Card.from_text(c).text(lang) for c in cards)
+
+
+def hand_by_suit(cards: list[str], lang: str) -> str:
+    """A hand (already sorted by suit) with a wider gap between suits."""
+    groups: list[list[str]] = []
+    for card in cards:
+        if groups and Card.from_text(groups[-1][-1]).suit == Card.from_text(card).suit:
+            groups[-1].append(card)
+        else:
+            groups.append([card])
+    return "   ".join(cards_text(group, lang) for group in groups)
+
+
+def action_label(action: str, lang: str) -> str:
+    """A legal action's text as a button or menu label: "10♥", "Meld K♥ Q♥", "Bid 250"."""
+    verb, _, rest = action.partition(" ")
+    if verb == "play":
+        return cards_text([rest], lang)
+    if verb == "meld":
+        return t("bot.action.meld", lang, cards=cards_text(rest.split(), lang))
+    if verb == "bid":
+        return t("bot.action.bid", lang, amount=rest)
+    if verb == "trump":
+        return t("bot.action.trump", lang, suit=rest)
+    return t(f"bot.action.{action.replace(' ', '_')}", lang)
+
+
+def variant_name(variant: str, lang: str) -> str:
+    return t(f"game.variant.{variant}.name", lang)
+
+
+def public_view(table: Table) -> dict[str, Any]:
+    """The part of a seat's view that every seat shares: what the board may show."""
+    return {k: v for k, v in table.game.view(0).items() if k in PUBLIC_KEYS}
+
+
+# ---------------------------------------------------------------- the board
+
+def board_title(table: Table, lang: str) -> str:
+    return t("bot.board.title", lang, variant=variant_name(table.variant, lang), table=table.id)
+
+
+def board_text(table: Table, lang: str, name: Namer) -> str:
+    """The board's body: seats, then the state of play (or the lobby's rules)."""
+    lines = [_seats_line(table, lang, name)]
+    if table.status == "lobby":
+        lines += [t("bot.board.lobby", lang, seated=len(table.seats), size=table.size)]
+        lines += _rules_lines(table, lang)
+    elif table.status == "cancelled":
+        lines.append(t("bot.board.cancelled", lang))
+    elif table.game is not None:
+        lines += _play_lines(table, public_view(table), lang, name)
+    return "\n".join(lines)
+
+
+def _seats_line(table: Table, lang: str, name: Namer) -> str:
+    parts = []
+    for number in range(table.size):
+        seat = table.seats.get(number)
+        if seat is None:
+            parts.append(t("bot.board.seat_empty", lang, seat=number + 1))
+            continue
+        marks = []
+        if seat.user_id is not None and seat.user_id == table.host_id:
+            marks.append(t("bot.board.mark_host", lang))
+        if seat.user_id is not None and computer_plays(seat):
+            marks.append(t("bot.board.mark_away", lang))
+        if table.to_act == number:
+            marks.append(t("bot.board.mark_to_act", lang))
+        label = name(number) + (f" ({', '.join(marks)})" if marks else "")
+        parts.append(t("bot.board.seat", lang, seat=number + 1, name=label))
+    return " · ".join(parts)
+
+
+def _rules_lines(table: Table, lang: str) -> list[str]:
+    timer = (t("bot.board.timer", lang, seconds=table.turn_seconds) if table.turn_seconds
+             else t("bot.board.timer_off", lang))
+    rules = [f"{t(f'game.option.{k}.label', lang)}: {option_value_text(k, v, lang)}"
+             for k, v in sorted(table.options.items())]
+    lines = [timer]
+    if rules:
+        lines.append(t("bot.board.house_rules", lang, rules="; ".join(rules)))
+    return lines
+
+
+def option_value_text(option: str, value: Any, lang: str) -> str:
+    """An option's value as people read it: on/off, a named choice, or the number."""
+    if isinstance(value, bool):
+        return t(f"game.switch.{'on' if value else 'off'}", lang)
+    label = catalog().lookup(f"game.option.{option}.values.{value}.label", lang)
+    if label is None and lang != "en":
+        label = catalog().lookup(f"game.option.{option}.values.{value}.label", "en")
+    return label or str(value)
+
+
+def _play_lines(table: Table, view: dict[str, Any], lang: str, name: Namer) -> list[str]:
+    lines = [t("bot.board.deal", lang, deal=view["deal"], dealer=name(view["dealer"]),
+               phase=t(f"game.phase.{view['phase']}", lang))]
+    facts = []
+    if view.get("trump"):
+        facts.append(t("bot.board.trump", lang, suit=view["trump"]))
+    if view.get("turnup"):
+        facts.append(t("bot.board.turnup", lang, card=cards_text([view["turnup"]], lang)))
+    if view.get("stock"):
+        facts.append(t("bot.board.stock", lang, count=view["stock"]))
+    if view.get("contract"):
+        facts.append(t("bot.board.contract", lang, amount=view["contract"], who=name(view["bidder"])))
+    elif view.get("bid"):
+        facts.append(t("bot.board.bid", lang, amount=view["bid"], who=name(view["bidder"])))
+    if facts:
+        lines.append(" · ".join(facts))
+    lines += _melds_lines(view, lang, name)
+    if view.get("last_trick") and not view["trick"]:
+        lines.append(t("bot.board.last_trick", lang, plays=_plays(view["last_trick"], lang, name),
+                       who=name(view["last_trick_winner"])))
+    lines.append(t("bot.board.trick", lang, plays=_plays(view["trick"], lang, name)
+                   if view["trick"] else "—"))
+    lines.append(_scores_line(table, view, lang, name))
+    if table.game.is_over:
+        lines.append(t("bot.board.finished", lang, places=", ".join(
+            f"{place}. {' & '.join(name(s) for s in seats)}"
+            for place, seats in enumerate(view["ranking"], start=1))))
+    elif view["to_act"] is not None:
+        lines.append(t("bot.board.waiting", lang, who=name(view["to_act"])))
+    return lines
+
+
+def _plays(plays: list[list[Any]], lang: str, name: Namer) -> str:
+    return " · ".join(f"{name(seat)} {cards_text([card], lang)}" for seat, card in plays)
+
+
+def _melds_lines(view: dict[str, Any], lang: str, name: Namer) -> list[str]:
+    by_seat: dict[int, list[str]] = {}
+    for meld in view.get("melds", []):
+        by_seat.setdefault(meld["seat"], []).append(t(
+            "bot.board.meld", lang, name=t(f"game.meld.{meld['name']}", lang),
+            cards=cards_text(meld["cards"], lang), points=meld["points"]))
+    lines = [t("bot.board.melds", lang, who=name(seat), melds=", ".join(melds))
+             for seat, melds in sorted(by_seat.items())]
+    for seat, cards in sorted((int(s), c) for s, c in view.get("table", {}).items()):
+        lines.append(t("bot.board.face_up", lang, who=name(seat), cards=cards_text(cards, lang)))
+    return lines
+
+
+def _scores_line(table: Table, view: dict[str, Any], lang: str, name: Namer) -> str:
+    scores = " · ".join(f"{' & '.join(name(s) for s in seats)} {view['scores'][seats[0]]}"
+                        for seats in parties(table))
+    return t("bot.board.scores", lang, scores=scores, target=view["target"])
+
+
+# ---------------------------------------------------------------- a private hand
+
+def hand_text(table: Table, seat: int, view: dict[str, Any], covered: bool, lang: str,
+              name: Namer) -> str:
+    """What a player sees privately: their cards, the trick, and whether it is their turn."""
+    lines = [t("bot.hand.cards", lang, cards=hand_by_suit(view["hand"], lang) or "—")]
+    face_up = view.get("table", {}).get(seat) or view.get("table", {}).get(str(seat))
+    if face_up:
+        lines.append(t("bot.hand.face_up", lang, cards=cards_text(face_up, lang)))
+    if view.get("trump"):
+        lines.append(t("bot.board.trump", lang, suit=view["trump"]))
+    if view["trick"]:
+        lines.append(t("bot.board.trick", lang, plays=_plays(view["trick"], lang, name)))
+    if covered:
+        lines.append(t("bot.hand.covered", lang))
+    elif view["legal"]:
+        lines.append(t("bot.hand.your_turn", lang))
+    elif view["to_act"] is not None:
+        lines.append(t("bot.board.waiting", lang, who=name(view["to_act"])))
+    return "\n".join(lines)

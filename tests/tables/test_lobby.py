@@ -1,0 +1,100 @@
+"""The lobby: opening, seats, host, computer players, start and cancel (issue 4)."""
+
+from __future__ import annotations
+
+from bot.store import get_table
+from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, EVE, GUILD, open_table
+
+
+async def test_open_seats_the_host_and_persists(service, store):
+    table = await open_table(service, "check")
+    assert table.status == "lobby" and table.host_id == ALICE.user_id
+    assert table.seats[0].user_id == ALICE.user_id
+    row = await get_table(store, table.id)
+    assert row.status == "lobby" and row.variant == "check" and [s.user_id for s in row.seats] == [ALICE.user_id]
+
+
+async def test_one_table_per_channel(service):
+    await open_table(service)
+    again = await service.open(guild_id=GUILD, channel_id=CHANNEL, host=BOB, variant="check")
+    assert again.refused and again.private[0].key == "bot.refuse.table_exists"
+
+
+async def test_unknown_variant_and_bad_house_rule_are_refused(service):
+    bad = await service.open(guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant="bridge")
+    assert bad.refused and bad.private[0].key == "bot.refuse.bad_variant"
+    rule = await service.open(guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant="two-handed",
+                              options={"double_pinochle_value": 500})
+    assert rule.refused and rule.private[0].key == "bot.refuse.bad_option"
+    assert "double_pinochle_value" in rule.private[0].params["error"]
+    assert service.table_in(CHANNEL) is None
+
+
+async def test_table_full_is_refused_without_change(service, store):
+    table = await open_table(service, "three-handed")
+    assert (await service.join(table.id, BOB)).ok
+    assert (await service.join(table.id, CAROL)).ok
+    full = await service.join(table.id, DAVE)
+    assert full.refused and full.private[0].key == "bot.refuse.table_full"
+    assert full.private[0].params == {"players": 3}
+    assert len((await get_table(store, table.id)).seats) == 3
+    again = await service.join(table.id, BOB)
+    assert again.private[0].key == "bot.refuse.already_seated"
+
+
+async def test_host_leaving_passes_the_table_on_and_the_last_person_closes_it(service, store):
+    table = await open_table(service, "four-handed")
+    await service.join(table.id, BOB)
+    await service.leave(table.id, ALICE)
+    assert table.host_id == BOB.user_id and (await get_table(store, table.id)).host_id == BOB.user_id
+    await service.add_computer(table.id, BOB)
+    await service.leave(table.id, BOB)
+    assert (await get_table(store, table.id)).status == "cancelled"
+    assert service.table_in(CHANNEL) is None
+
+
+async def test_only_seated_people_add_computers_and_only_the_host_kicks(service):
+    table = await open_table(service, "four-handed")
+    stranger = await service.add_computer(table.id, EVE)
+    assert stranger.private[0].key == "bot.refuse.not_seated"
+    await service.join(table.id, BOB)
+    assert (await service.add_computer(table.id, BOB)).ok
+    computer_seat = next(n for n, s in table.seats.items() if s.user_id is None)
+    refused = await service.kick(table.id, BOB, computer_seat)
+    assert refused.private[0].key == "bot.refuse.not_host" and computer_seat in table.seats
+    assert (await service.kick(table.id, ALICE, computer_seat)).ok
+    assert computer_seat not in table.seats
+    assert (await service.kick(table.id, ALICE, 0)).private[0].key == "bot.refuse.kick_self"
+    assert (await service.kick(table.id, ALICE, 3)).private[0].key == "bot.refuse.empty_seat"
+
+
+async def test_start_is_for_the_host_and_fills_empty_seats_with_computers(service, store):
+    table = await open_table(service, "check")
+    await service.join(table.id, BOB)
+    refused = await service.start(table.id, BOB)
+    assert refused.private[0].key == "bot.refuse.not_host" and table.status == "lobby"
+    started = await service.start(table.id, ALICE)
+    assert started.ok and table.status == "playing"
+    row = await get_table(store, table.id)
+    assert row.status == "playing"
+    assert [s.user_id for s in row.seats] == [ALICE.user_id, BOB.user_id, None, None]
+    assert all(s.bot_level for s in row.seats[2:])
+    late = await service.join(table.id, CAROL)
+    assert late.private[0].key == "bot.refuse.game_started"
+
+
+async def test_cancel_by_a_non_host_is_refused_and_a_manager_may_cancel(service, store):
+    table = await open_table(service)
+    await service.join(table.id, BOB)
+    refused = await service.cancel(table.id, BOB)
+    assert refused.refused and refused.private[0].key == "bot.refuse.not_host_cancel"
+    assert (await get_table(store, table.id)).status == "lobby"
+    assert (await service.cancel(table.id, BOB, manager=True)).ok
+    assert (await get_table(store, table.id)).status == "cancelled"
+    assert service.table(table.id) is None
+
+
+async def test_board_message_id_is_stored(service, store):
+    table = await open_table(service)
+    await service.set_board_message(table.id, 555)
+    assert (await get_table(store, table.id)).board_message_id == 555
