@@ -9,6 +9,7 @@ from bot.game import Card, Game, make_pack, new_game, parse_cards
 
 def _fill(pack: list[Card], wanted: list[Card]) -> None:
     for card in wanted:
+        assert card in pack, f"{card} is used more than twice in this position"
         pack.remove(card)
 
 
