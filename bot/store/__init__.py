@@ -49,6 +49,18 @@ guild_id, player_id=None, *, limit=10, offset=0) -> HistoryPage` (newest first),
 LedgerError (a ValueError) or its NegativeBalance. `ledger_check(path_or_store)
 -> list[str]` (bot.store.audit) lists every unbalanced transaction and wrong
 cached balance; `bot.store.cli.main(["ledger", "check", "--database", path])`.
+
+League (bot.store.league, .seasons, .standings): `record_game(tx, *, game_id,
+guild_id, table_id, variant, seats: Sequence[GameSeat]) -> bool` (rates with
+openskill Plackett-Luce, all-time and in the active season; False if already
+recorded), `family_of(variant)`, `start_season(tx, guild_id, name)`,
+`end_season(tx, guild_id)`, `active_season(db, guild_id)`, `list_seasons(db,
+guild_id)`, `standings(db, guild_id, family, *, season_id=None,
+include_bots=True, limit=25, offset=0) -> list[Standing]` (rating = mu - 3
+sigma), `player_profile(db, guild_id, player_id, *, season_id=None, recent=5,
+melds=5, opponents=5) -> PlayerProfile | None`, `game_results(db, guild_id, *,
+season_id=None)`, `league_csv(db, guild_id, *, season_id=None) -> str`.
+Refusals raise LeagueError (a ValueError).
 """
 
 from .audit import ledger_check
@@ -62,6 +74,7 @@ from .errors import (
     StoreError,
     TableNotFound,
 )
+from .league import FAMILIES, GameSeat, family_of, rating_model, record_game
 from .ledger import (
     BalanceRow,
     GuildSettings,
@@ -84,6 +97,26 @@ from .ledger import (
     settle_deal,
 )
 from .players import Player, ensure_player, find_player, get_player
+from .seasons import (
+    LeagueError,
+    Season,
+    active_season,
+    end_season,
+    list_seasons,
+    start_season,
+)
+from .standings import (
+    BestMeld,
+    GameResultRow,
+    GameSummary,
+    HeadToHead,
+    PlayerProfile,
+    Standing,
+    game_results,
+    league_csv,
+    player_profile,
+    standings,
+)
 from .tables import (
     ActionRow,
     Seat,
@@ -102,13 +135,75 @@ from .tables import (
 )
 
 __all__ = [
-    "BalanceRow", "GuildSettings", "HistoryEntry", "HistoryPage", "LedgerError", "LedgerLine",
-    "LineView", "NegativeBalance", "adjust", "balance", "get_guild_settings", "grant", "history",
-    "is_settled", "leaderboard", "ledger_check", "ledger_csv", "ledger_lines", "read_csv",
-    "set_guild_settings", "settle_deal", "to_csv",
-    "ActionRow", "ActionSequenceError", "AlreadySeated", "ChannelBusy", "DuplicateAction",
-    "Player", "Reader", "Seat", "Store", "StoreError", "TableNotFound", "TableRow", "Tx",
-    "active_table_in_channel", "append_action", "create_table", "ensure_player", "find_player",
-    "get_player", "get_table", "list_tables", "list_unfinished_tables", "load_actions",
-    "put_seat", "remove_seat", "schema_version", "set_seats", "update_table",
+    "FAMILIES",
+    "ActionRow",
+    "ActionSequenceError",
+    "AlreadySeated",
+    "BalanceRow",
+    "BestMeld",
+    "ChannelBusy",
+    "DuplicateAction",
+    "GameResultRow",
+    "GameSeat",
+    "GameSummary",
+    "GuildSettings",
+    "HeadToHead",
+    "HistoryEntry",
+    "HistoryPage",
+    "LeagueError",
+    "LedgerError",
+    "LedgerLine",
+    "LineView",
+    "NegativeBalance",
+    "Player",
+    "PlayerProfile",
+    "Reader",
+    "Season",
+    "Seat",
+    "Standing",
+    "Store",
+    "StoreError",
+    "TableNotFound",
+    "TableRow",
+    "Tx",
+    "active_season",
+    "active_table_in_channel",
+    "adjust",
+    "append_action",
+    "balance",
+    "create_table",
+    "end_season",
+    "ensure_player",
+    "family_of",
+    "find_player",
+    "game_results",
+    "get_guild_settings",
+    "get_player",
+    "get_table",
+    "grant",
+    "history",
+    "is_settled",
+    "leaderboard",
+    "league_csv",
+    "ledger_check",
+    "ledger_csv",
+    "ledger_lines",
+    "list_seasons",
+    "list_tables",
+    "list_unfinished_tables",
+    "load_actions",
+    "player_profile",
+    "put_seat",
+    "rating_model",
+    "read_csv",
+    "record_game",
+    "remove_seat",
+    "schema_version",
+    "set_guild_settings",
+    "set_seats",
+    "settle_deal",
+    "standings",
+    "start_season",
+    "to_csv",
+    "update_table",
 ]

@@ -116,7 +116,9 @@ async def migrate(conn: aiosqlite.Connection, target: int) -> None:
     while True:
         await conn.execute("BEGIN IMMEDIATE")
         try:
-            current = int((await _fetchone(conn, "SELECT version FROM schema_version", ()))[0])
+            row = await _fetchone(conn, "SELECT version FROM schema_version", ())
+            assert row is not None  # inserted above, never deleted
+            current = int(row[0])
             if current > len(MIGRATIONS):
                 raise StoreError(
                     f"database schema version {current} is newer than this code knows"

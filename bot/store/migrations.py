@@ -121,4 +121,57 @@ CREATE TABLE ledger_lines (
 CREATE INDEX ledger_lines_by_account ON ledger_lines (account_id, tx_id);
 """
 
-MIGRATIONS: list[str] = [CORE, LEDGER]
+LEAGUE = """
+CREATE TABLE seasons (
+    id          INTEGER PRIMARY KEY,
+    guild_id    INTEGER NOT NULL,
+    name        TEXT    NOT NULL,
+    started_at  TEXT    NOT NULL,
+    ended_at    TEXT,
+    UNIQUE (guild_id, name)
+);
+CREATE UNIQUE INDEX seasons_one_active ON seasons (guild_id) WHERE ended_at IS NULL;
+
+CREATE TABLE games (
+    id           INTEGER PRIMARY KEY,              -- the game id the ledger refers to
+    guild_id     INTEGER NOT NULL,
+    table_id     INTEGER REFERENCES tables (id),
+    variant      TEXT    NOT NULL,
+    family       TEXT    NOT NULL
+                 CHECK (family IN ('two-handed', 'three-handed', 'four-handed', 'partnership')),
+    season_id    INTEGER REFERENCES seasons (id),
+    finished_at  TEXT    NOT NULL
+);
+CREATE INDEX games_by_guild ON games (guild_id, finished_at);
+
+CREATE TABLE game_players (
+    game_id           INTEGER NOT NULL REFERENCES games (id),
+    seat              INTEGER NOT NULL,
+    player_id         INTEGER NOT NULL REFERENCES players (id),
+    team              INTEGER NOT NULL,
+    score             INTEGER NOT NULL,
+    rank              INTEGER NOT NULL CHECK (rank >= 1),
+    best_meld         TEXT,
+    best_meld_points  INTEGER,
+    PRIMARY KEY (game_id, seat),
+    UNIQUE (game_id, player_id)
+) WITHOUT ROWID;
+CREATE INDEX game_players_by_player ON game_players (player_id, game_id);
+
+-- season_id 0 holds the all-time ratings.
+CREATE TABLE ratings (
+    guild_id        INTEGER NOT NULL,
+    family          TEXT    NOT NULL,
+    season_id       INTEGER NOT NULL,
+    player_id       INTEGER NOT NULL REFERENCES players (id),
+    mu              REAL    NOT NULL,
+    sigma           REAL    NOT NULL,
+    games           INTEGER NOT NULL,
+    wins            INTEGER NOT NULL,
+    points_for      INTEGER NOT NULL,
+    points_against  INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, family, season_id, player_id)
+) WITHOUT ROWID;
+"""
+
+MIGRATIONS: list[str] = [CORE, LEDGER, LEAGUE]

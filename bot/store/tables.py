@@ -217,9 +217,9 @@ async def update_table(
                         ("language", language)):
         if value is not _UNSET:
             changes[name] = value
-    for name, value in (("settings", settings), ("options", options)):
-        if value is not _UNSET:
-            changes[name] = json.dumps(value)
+    for name, mapping in (("settings", settings), ("options", options)):
+        if mapping is not _UNSET:
+            changes[name] = json.dumps(mapping)
     table = await _require_table(tx, table_id)
     if changes:
         assignments = ", ".join(f"{name} = ?" for name in changes)

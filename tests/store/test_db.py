@@ -4,7 +4,19 @@ import sqlite3
 
 import pytest
 
-from bot.store import Store, StoreError, schema_version
+from bot.store import (
+    Seat,
+    Store,
+    StoreError,
+    append_action,
+    balance,
+    create_table,
+    ledger_check,
+    list_unfinished_tables,
+    load_actions,
+    schema_version,
+    settle_deal,
+)
 from bot.store.migrations import MIGRATIONS
 
 
@@ -40,18 +52,27 @@ async def test_every_older_schema_upgrades_keeping_its_data(tmp_path, start):
     path = tmp_path / "bot.db"
     old = await Store.open(path, schema=start)
     assert await schema_version(old) == start
-    if start >= 1:
+    if start >= 1:  # a table in play (migration 1)
         async with old.transaction() as tx:
-            await tx.execute(
-                "INSERT INTO tables (guild_id, channel_id, host_id, variant, status,"
-                " created_at, updated_at) VALUES (1, 2, 3, 'check', 'playing', 'x', 'x')"
-            )
+            table = await create_table(tx, guild_id=1, channel_id=2, host_id=3, variant="check",
+                                       seats=[Seat(0, "Ann", user_id=3), Seat(1, "Bob", user_id=4)])
+            await append_action(tx, table.id, 1, 0, 3, "bid 250")
+    if start >= 2:  # a settled deal (migration 2)
+        ann, bob = (seat.player_id for seat in table.seats)
+        async with old.transaction() as tx:
+            await settle_deal(tx, 1, table.id, table.id, 1, [
+                {"from": bob, "to": ann, "checks": 4, "reason": "contract", "detail": "250"}])
     await old.close()
     new = await Store.open(path)
     try:
         assert await schema_version(new) == len(MIGRATIONS)
-        count = (await new.fetchone("SELECT COUNT(*) FROM tables"))[0]
-        assert count == (1 if start >= 1 else 0)
+        tables = await list_unfinished_tables(new)
+        assert len(tables) == (1 if start >= 1 else 0)
+        if start >= 1:
+            assert [a.action for a in await load_actions(new, tables[0].id)] == ["bid 250"]
+        if start >= 2:
+            assert await balance(new, 1, tables[0].seats[0].player_id) == 4
+        assert await ledger_check(new) == []
     finally:
         await new.close()
 

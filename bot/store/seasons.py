@@ -1,0 +1,73 @@
+"""League seasons (issue 6): at most one active season per guild; a game counts in the active one."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from .db import Reader, Tx
+from .errors import StoreError
+
+
+class LeagueError(StoreError, ValueError):
+    """A league request that is refused; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    id: int
+    guild_id: int
+    name: str
+    started_at: str
+    ended_at: str | None
+
+    @property
+    def is_active(self) -> bool:
+        return self.ended_at is None
+
+
+def _season(row: sqlite3.Row) -> Season:
+    return Season(row["id"], row["guild_id"], row["name"], row["started_at"], row["ended_at"])
+
+
+async def active_season(db: Reader, guild_id: int) -> Season | None:
+    row = await db.fetchone(
+        "SELECT * FROM seasons WHERE guild_id = ? AND ended_at IS NULL", (guild_id,)
+    )
+    return None if row is None else _season(row)
+
+
+async def list_seasons(db: Reader, guild_id: int) -> list[Season]:
+    """The guild's seasons, newest first."""
+    rows = await db.fetchall("SELECT * FROM seasons WHERE guild_id = ? ORDER BY id DESC", (guild_id,))
+    return [_season(row) for row in rows]
+
+
+async def start_season(tx: Tx, guild_id: int, name: str) -> Season:
+    """Open a season; refused while another is active or if the name was used before."""
+    name = name.strip()
+    if not name or len(name) > 100:
+        raise LeagueError("a season needs a name of 1 to 100 characters")
+    current = await active_season(tx, guild_id)
+    if current is not None:
+        raise LeagueError(f"season {current.name!r} is still running; end it first")
+    try:
+        row = await tx.fetchone(
+            "INSERT INTO seasons (guild_id, name, started_at) VALUES (?, ?, ?) RETURNING *",
+            (guild_id, name, tx.now),
+        )
+    except sqlite3.IntegrityError as error:
+        raise LeagueError(f"there already was a season named {name!r}") from error
+    assert row is not None
+    return _season(row)
+
+
+async def end_season(tx: Tx, guild_id: int) -> Season:
+    """Close the active season; refused when none is running."""
+    row = await tx.fetchone(
+        "UPDATE seasons SET ended_at = ? WHERE guild_id = ? AND ended_at IS NULL RETURNING *",
+        (tx.now, guild_id),
+    )
+    if row is None:
+        raise LeagueError(f"guild {guild_id} has no season running")
+    return _season(row)
