@@ -32,7 +32,7 @@ class Table:
     options: dict[str, Any]
     seed: int
     language: str
-    turn_seconds: int
+    turn_seconds: float  # 0: no turn timer
     status: str = "lobby"
     seats: dict[int, Seat] = field(default_factory=dict)
     game: Any = None  # bot.game.Game
@@ -41,12 +41,12 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
     @classmethod
-    def from_row(cls, row: TableRow, *, turn_seconds: int) -> "Table":
+    def from_row(cls, row: TableRow, *, turn_seconds: float) -> "Table":
         return cls(
             id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, host_id=row.host_id,
             variant=row.variant, options=dict(row.options), seed=int(row.seed or 0),
             language=row.language, status=row.status,
-            turn_seconds=int(row.settings.get("turn_seconds", turn_seconds)),
+            turn_seconds=row.settings.get("turn_seconds", turn_seconds),
             seats={s.seat: s for s in row.seats}, board_message_id=row.board_message_id,
         )
 

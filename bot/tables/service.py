@@ -82,7 +82,7 @@ class TableService:
         *,
         publisher: Publisher | None = None,
         players: PlayerFactory = simple_players,
-        turn_seconds: int = 120,
+        turn_seconds: float = 120,
         seed: int | None = None,
         hooks: Sequence[ActionHook] = (),
     ) -> None:
@@ -178,7 +178,7 @@ class TableService:
         variant: str,
         options: dict[str, Any] | None = None,
         language: str = "en",
-        turn_seconds: int | None = None,
+        turn_seconds: float | None = None,
     ) -> Outcome:
         """Open a table in the lobby with the host in seat 0."""
         if self.table_in(channel_id) is not None:
@@ -261,15 +261,18 @@ class TableService:
                 self._forget(table)
             return self._publish(Outcome(table, private=[Text.of("bot.done.left")], board=True))
 
-    async def add_computer(self, table_id: int, person: Person, level: str = DEFAULT_LEVEL) -> Outcome:
-        """Seat a computer player in the lobby (any seated person may)."""
+    async def add_computer(self, table_id: int, person: Person, level: str = DEFAULT_LEVEL,
+                           seat: int | None = None) -> Outcome:
+        """Seat a computer player in the lobby, in `seat` or the first free one (any seated person may)."""
         async with self._locked(table_id) as table:
             refusal = self._lobby_refusal(table, person, host_only=False)
             if refusal:
                 return refusal
-            free = table.free_seat()
+            free = table.free_seat() if seat is None else seat
             if free is None:
                 return Outcome.refuse(table, "bot.refuse.table_full", players=table.size)
+            if not 0 <= free < table.size or free in table.seats:
+                return Outcome.refuse(table, "bot.refuse.seat_taken", seat=free + 1)
             await self._write_seats(table, self._computer_seat(table, free, level))
             return self._publish(Outcome(table, private=[Text.of("bot.done.computer_added")], board=True))
 
@@ -359,7 +362,7 @@ class TableService:
             try:
                 outcome = await self._apply(table, seat, action, user_id=person.user_id)
             except IllegalAction as error:
-                return Outcome(table, private=[Text(f"game.error.{error.key}", error.params)], refused=True)
+                return Outcome.refuse(table, "bot.refuse.illegal", error=error)
             outcome.private.append(Text.of("bot.done.acted", action=Act(outcome.action)))
             return outcome
 

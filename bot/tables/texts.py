@@ -11,10 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from bot.game import Card
-from bot.game.options import OPTIONS
-from bot.i18n import t
-from bot.i18n.catalog import catalog
+from bot.game import Card, IllegalAction
+from bot.i18n import describe_error, option_value_text, phase_name, t, variant_name
 from bot.tables.announce import parties
 from bot.tables.model import Table, computer_plays
 from bot.tables.outcome import Act, Cards, Side, Text, Who
@@ -51,6 +49,8 @@ def _param(value: Any, lang: str, name: Namer) -> Any:
         return cards_text(value.cards, lang)
     if isinstance(value, Act):
         return action_label(value.action, lang)
+    if isinstance(value, IllegalAction):
+        return describe_error(value, lang)
     if isinstance(value, list):
         return ", ".join(str(_param(v, lang, name)) for v in value)
     return value
@@ -84,10 +84,6 @@ def action_label(action: str, lang: str) -> str:
     if verb == "trump":
         return t("bot.action.trump", lang, suit=rest)
     return t(f"bot.action.{action.replace(' ', '_')}", lang)
-
-
-def variant_name(variant: str, lang: str) -> str:
-    return t(f"game.variant.{variant}.name", lang)
 
 
 def public_view(table: Table) -> dict[str, Any]:
@@ -136,7 +132,7 @@ def _seats_line(table: Table, lang: str, name: Namer) -> str:
 def _rules_lines(table: Table, lang: str) -> list[str]:
     timer = (t("bot.board.timer", lang, seconds=table.turn_seconds) if table.turn_seconds
              else t("bot.board.timer_off", lang))
-    rules = [f"{t(f'game.option.{k}.label', lang)}: {option_value_text(k, v, lang)}"
+    rules = [f"{t(f'game.option.{k}.label', lang)}: {option_value_text(k, v, lang).label}"
              for k, v in sorted(table.options.items())]
     lines = [timer]
     if rules:
@@ -144,19 +140,9 @@ def _rules_lines(table: Table, lang: str) -> list[str]:
     return lines
 
 
-def option_value_text(option: str, value: Any, lang: str) -> str:
-    """An option's value as people read it: on/off, a named choice, or the number."""
-    if isinstance(value, bool):
-        return t(f"game.switch.{'on' if value else 'off'}", lang)
-    label = catalog().lookup(f"game.option.{option}.values.{value}.label", lang)
-    if label is None and lang != "en":
-        label = catalog().lookup(f"game.option.{option}.values.{value}.label", "en")
-    return label or str(value)
-
-
 def _play_lines(table: Table, view: dict[str, Any], lang: str, name: Namer) -> list[str]:
     lines = [t("bot.board.deal", lang, deal=view["deal"], dealer=name(view["dealer"]),
-               phase=t(f"game.phase.{view['phase']}", lang))]
+               phase=phase_name(view["phase"], lang))]
     facts = []
     if view.get("trump"):
         facts.append(t("bot.board.trump", lang, suit=view["trump"]))

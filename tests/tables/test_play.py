@@ -1,0 +1,136 @@
+"""Playing through the service: turns, refusals that change nothing, computer seats, the end."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.game import ALL_CARDS
+from bot.store import get_table, load_actions
+from bot.tables import Hand, TableService
+from tests.tables.conftest import ALICE, BOB, EVE, open_table
+
+
+async def two_people(service: TableService):
+    table = await open_table(service)
+    await service.join(table.id, BOB)
+    await service.start(table.id, ALICE)
+    return table
+
+
+async def state(service, store, table):
+    """What must not change when an action is refused: version, stored log, both views."""
+    return (table.version, len(await load_actions(store, table.id)),
+            table.game.view(0), table.game.view(1))
+
+
+def person_at(table, seat):
+    return {ALICE.user_id: ALICE, BOB.user_id: BOB}[table.seats[seat].user_id]
+
+
+async def test_out_of_turn_illegal_and_malformed_actions_change_nothing(service, store):
+    table = await two_people(service)
+    mover = person_at(table, table.to_act)
+    waiter = person_at(table, 1 - table.to_act)
+    hand = await service.hand(table.id, mover.user_id)
+    before = await state(service, store, table)
+
+    out_of_turn = await service.act(table.id, waiter, hand.legal[0])
+    assert out_of_turn.refused and out_of_turn.private[0].key == "bot.refuse.not_your_turn"
+
+    foreign = next(c for c in ALL_CARDS[:48:2] if str(c) not in hand.view["hand"]
+                   and f"play {c}" not in hand.legal)
+    illegal = await service.act(table.id, mover, f"play {foreign}")
+    assert illegal.refused and illegal.private[0].key == "bot.refuse.illegal"
+    assert illegal.private[0].params["error"].key == "not_in_hand"
+
+    malformed = await service.act(table.id, mover, "play zz")
+    assert malformed.private[0].params["error"].key == "bad_action"
+
+    stranger = await service.act(table.id, EVE, hand.legal[0])
+    assert stranger.private[0].key == "bot.refuse.not_seated"
+    assert await state(service, store, table) == before
+
+
+async def test_a_double_click_applies_once_and_the_second_is_stale(service, store):
+    table = await two_people(service)
+    mover = person_at(table, table.to_act)
+    hand = await service.hand(table.id, mover.user_id)
+    first, second = await asyncio.gather(
+        service.act(table.id, mover, hand.legal[0], version=hand.version),
+        service.act(table.id, mover, hand.legal[0], version=hand.version),
+    )
+    assert first.ok and first.action == hand.legal[0]
+    assert second.refused and second.private[0].key == "bot.refuse.stale"
+    assert table.version == hand.version + 1
+    assert [a.action for a in await load_actions(store, table.id)] == [hand.legal[0]]
+
+
+async def test_hand_refuses_people_without_a_seat(service):
+    table = await two_people(service)
+    refused = await service.hand(table.id, EVE.user_id)
+    assert not isinstance(refused, Hand) and refused.private[0].key == "bot.refuse.not_seated"
+    own = await service.hand(table.id, ALICE.user_id)
+    assert own.view["hand"] and own.view["seat"] == table.seat_of(ALICE.user_id)
+
+
+async def test_computer_seats_play_until_a_person_is_to_act(service, store):
+    table = await open_table(service, "check")
+    await service.start(table.id, ALICE)
+    await service.settle()
+    assert table.to_act == table.seat_of(ALICE.user_id)
+    hand = await service.hand(table.id, ALICE.user_id)
+    assert hand.legal and hand.version == len(await load_actions(store, table.id))
+
+
+@pytest.mark.parametrize("variant", ["two-handed", "check"])
+async def test_a_seat_handed_to_the_computer_plays_the_game_to_final_standings(service, store, recorder, variant):
+    table = await open_table(service, variant)
+    await service.start(table.id, ALICE)
+    left = await service.leave(table.id, ALICE)
+    assert left.public[0].key == "bot.line.left_game"
+    await service.settle()
+    assert table.status == "finished" and table.game.is_over
+    assert (await get_table(store, table.id)).status == "finished"
+    assert recorder.keys[-1] == "bot.line.game_over"
+    assert service.table(table.id) is None
+    assert len(await load_actions(store, table.id)) == table.version
+
+
+async def test_a_failing_hook_rolls_the_action_back(store, recorder):
+    async def refuse_to_store(tx, table, events):
+        raise RuntimeError("disk full")
+
+    service = TableService(store, publisher=recorder, seed=3, turn_seconds=0, hooks=[refuse_to_store])
+    table = await open_table(service)
+    await service.join(table.id, BOB)
+    await service.start(table.id, ALICE)
+    mover = person_at(table, table.to_act)
+    before = await state(service, store, table)
+    hand = await service.hand(table.id, mover.user_id)
+    with pytest.raises(RuntimeError):
+        await service.act(table.id, mover, hand.legal[0])
+    assert await state(service, store, table) == before
+    await service.close()
+
+
+async def test_restart_resumes_the_game_from_the_stored_log(store, recorder):
+    first = TableService(store, publisher=recorder, seed=5, turn_seconds=0)
+    table = await two_people(first)
+    for _ in range(9):
+        mover = person_at(table, table.to_act)
+        hand = await first.hand(table.id, mover.user_id)
+        assert (await first.act(table.id, mover, hand.legal[-1])).ok
+    views = [table.game.view(0), table.game.view(1)]
+    await first.close()
+
+    second = TableService(store, publisher=recorder, seed=99, turn_seconds=0)
+    [again] = await second.resume()
+    assert again.id == table.id and again.version == 9 and again.status == "playing"
+    assert [again.game.view(0), again.game.view(1)] == views
+    assert again.seats == table.seats
+    mover = person_at(again, again.to_act)
+    hand = await second.hand(again.id, mover.user_id)
+    assert (await second.act(again.id, mover, hand.legal[0], version=9)).ok
+    await second.close()

@@ -1,0 +1,63 @@
+"""The turn timer: a reminder at half time, a computer at expiry, and away after three in a row."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.store import get_table
+from bot.tables import AWAY_AFTER, TableService
+from tests.tables.conftest import ALICE, open_table
+
+
+async def wait_for(predicate, timeout: float = 10.0) -> None:
+    async def poll():
+        while not predicate():
+            await asyncio.sleep(0.005)
+    await asyncio.wait_for(poll(), timeout)
+
+
+async def test_reminder_then_a_computer_plays_the_turn_then_the_seat_goes_away(store, recorder):
+    service = TableService(store, publisher=recorder, seed=11, turn_seconds=0.2)
+    table = await open_table(service)
+    await service.start(table.id, ALICE)
+    await service.settle()
+    alice = table.seat_of(ALICE.user_id)
+    assert table.to_act == alice
+    version = table.version
+
+    await wait_for(lambda: "bot.line.reminder" in recorder.keys)
+    reminder = next(o for o in recorder.outcomes if o.public and o.public[0].key == "bot.line.reminder")
+    assert reminder.ping == [ALICE.user_id] and table.version == version
+
+    await wait_for(lambda: "bot.line.timeout" in recorder.keys)
+    await wait_for(lambda: table.version > version)
+    assert table.seats[alice].away_strikes == 1
+
+    await wait_for(lambda: "bot.line.away" in recorder.keys)
+    assert table.seats[alice].away_strikes == AWAY_AFTER
+    assert (await get_table(store, table.id)).seats[alice].away_strikes == AWAY_AFTER
+    covered = await service.hand(table.id, ALICE.user_id)
+    assert covered.covered and covered.legal == []
+    refused = await service.act(table.id, ALICE, "pass")
+    assert refused.private[0].key == "bot.refuse.covered"
+
+    back = await service.join(table.id, ALICE)
+    assert back.ok and back.public[0].key == "bot.line.back"
+    assert table.seats[alice].away_strikes == 0
+    await service.settle()
+    assert table.to_act == alice or table.status == "finished"
+    await service.close()
+
+
+async def test_acting_in_time_cancels_the_timer_and_clears_strikes(store, recorder):
+    service = TableService(store, publisher=recorder, seed=11, turn_seconds=0.2)
+    table = await open_table(service)
+    await service.start(table.id, ALICE)
+    await service.settle()
+    await wait_for(lambda: "bot.line.timeout" in recorder.keys)
+    await service.settle()
+    await wait_for(lambda: table.to_act == table.seat_of(ALICE.user_id))
+    hand = await service.hand(table.id, ALICE.user_id)
+    assert (await service.act(table.id, ALICE, hand.legal[0])).ok
+    assert table.seats[table.seat_of(ALICE.user_id)].away_strikes == 0
+    await service.close()
