@@ -27,8 +27,14 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str]) -> int:
-    """Run a command; the exit status is 0 when the ledger is sound, 1 when anything is wrong."""
-    args = _parser().parse_args(argv)
+    """Run a command; the exit status is 0 when the ledger is sound, 1 when anything is wrong.
+
+    Usage errors and --help return argparse's status (2 and 0) instead of exiting.
+    """
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as stop:
+        return stop.code if isinstance(stop.code, int) else 2
     problems = asyncio.run(ledger_check(args.database))
     for problem in problems:
         print(problem)

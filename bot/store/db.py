@@ -9,7 +9,6 @@ committed data, so nothing half-written is ever shown to a player.
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -26,7 +25,6 @@ Params = Sequence[Any] | dict[str, Any]
 Clock = Callable[[], datetime]
 
 BUSY_TIMEOUT_MS = 10_000
-_current_tx: contextvars.ContextVar[Store | None] = contextvars.ContextVar("store_tx", default=None)
 
 
 class Reader(Protocol):
@@ -162,6 +160,7 @@ class Store:
         self._reader = reader
         self._clock = clock
         self._write_lock = asyncio.Lock()
+        self._owner: asyncio.Task[Any] | None = None  # the task inside transaction(), if any
 
     @classmethod
     async def open(
@@ -205,10 +204,10 @@ class Store:
         Transactions are serialised: concurrent tasks wait their turn. Opening one
         inside another in the same task would deadlock, so that raises StoreError.
         """
-        if _current_tx.get() is self:
+        if self._owner is not None and self._owner is asyncio.current_task():
             raise StoreError("nested transaction: pass the open Tx down instead")
         async with self._write_lock:
-            token = _current_tx.set(self)
+            self._owner = asyncio.current_task()
             tx = Tx(self._writer, self.now())
             try:
                 await self._writer.execute("BEGIN IMMEDIATE")
@@ -221,7 +220,7 @@ class Store:
                     await self._writer.execute("ROLLBACK")
                 raise
             finally:
-                _current_tx.reset(token)
+                self._owner = None
 
     async def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
         return await _fetchone(self._reader, sql, params)

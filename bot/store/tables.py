@@ -16,7 +16,13 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .db import Reader, Tx
-from .errors import ActionSequenceError, AlreadySeated, ChannelBusy, DuplicateAction, TableNotFound
+from .errors import (
+    ActionSequenceError,
+    AlreadySeated,
+    ChannelBusy,
+    DuplicateAction,
+    TableNotFound,
+)
 from .players import ensure_player
 
 STATUSES: Final = ("lobby", "playing", "finished", "cancelled")

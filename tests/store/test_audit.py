@@ -77,3 +77,10 @@ async def test_cli_on_a_missing_file_fails_without_creating_it(tmp_path, capsys)
 async def _run(argv: list[str]) -> int:
     """`main` runs its own event loop, so call it from a worker thread."""
     return await asyncio.to_thread(main, argv)
+
+
+async def test_cli_usage_errors_return_a_status_instead_of_exiting(capsys):
+    assert await _run(["ledger"]) == 2
+    assert "required" in capsys.readouterr().err
+    assert await _run(["ledger", "check", "--help"]) == 0
+    assert "--database" in capsys.readouterr().out

@@ -1,5 +1,6 @@
 """Opening, migrations and transactions of the store (issue 4 "Layers": schema_version, WAL, transactions)."""
 
+import asyncio
 import sqlite3
 
 import pytest
@@ -130,6 +131,22 @@ async def test_nested_transaction_and_stale_tx_fail_loudly(store):
                 pass
     with pytest.raises(StoreError, match="ended"):
         await tx.fetchone("SELECT 1")
+
+
+async def test_a_task_started_inside_a_transaction_waits_for_it_instead_of_failing(store):
+    async def later_write() -> None:
+        async with store.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO players (guild_id, key, user_id, is_bot, display_name, created_at,"
+                " updated_at) VALUES (1, 'bot:easy', NULL, 1, 'CPU', 'x', 'x')"
+            )
+
+    async with store.transaction():
+        task = asyncio.create_task(later_write())  # e.g. a computer player's turn
+        await asyncio.sleep(0)
+        assert not task.done()
+    await task
+    assert (await store.fetchone("SELECT COUNT(*) FROM players"))[0] == 1
 
 
 async def test_reader_connection_refuses_writes(store):

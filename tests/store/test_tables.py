@@ -27,7 +27,8 @@ from bot.store import (
     update_table,
 )
 
-GUILD, CHANNEL, HOST = 100, 200, 300
+# Discord snowflakes are 64-bit: the store must keep them exact.
+GUILD, CHANNEL, HOST = 100, 1_234_567_890_123_456_789, 987_654_321_098_765_432
 
 
 async def new_table(store: Store, channel: int = CHANNEL, guild: int = GUILD, **extra):
