@@ -38,13 +38,25 @@ class Action:
         return self.cards[0]
 
 
+_PLAYS: dict[Card, Action] = {}
+_MELDS: dict[tuple[Card, ...], Action] = {}
+
+
 def play(card: Card) -> Action:
-    return Action("play", (card,))
+    """The (shared) action of playing `card`; actions are values, so sharing is safe and fast."""
+    act = _PLAYS.get(card)
+    if act is None:
+        act = _PLAYS[card] = Action("play", (card,))
+    return act
 
 
 def meld(cards) -> Action:
     """A meld with its cards in the canonical order (by suit, then rank)."""
-    return Action("meld", tuple(sorted(cards, key=lambda c: c.code)))
+    key = tuple(sorted(cards, key=lambda c: c.code))
+    act = _MELDS.get(key)
+    if act is None:
+        act = _MELDS[key] = Action("meld", key)
+    return act
 
 
 PASS = Action("pass")

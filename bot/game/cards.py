@@ -74,7 +74,7 @@ _RANK_WORDS = {
 class Card:
     """One card face: rank and suit. Interned: `Card("A", Suit.SPADES) is Card("A", "♠")`."""
 
-    __slots__ = ("rank", "suit", "code", "suit_index", "rank_index", "strength")
+    __slots__ = ("rank", "suit", "code", "suit_index", "rank_index", "strength", "_text")
     _interned: dict[tuple[str, Suit], "Card"] = {}
 
     rank: str
@@ -97,6 +97,7 @@ class Card:
             card.rank_index = RANKS.index(rank)
             card.code = card.suit_index * 8 + card.rank_index
             card.strength = 7 - card.rank_index
+            card._text = f"{rank}{suit.value}"
             cls._interned[key] = card
         return card
 
@@ -110,7 +111,7 @@ class Card:
         return self
 
     def __str__(self) -> str:
-        return f"{self.rank}{self.suit.value}"
+        return self._text
 
     def __repr__(self) -> str:
         return f"Card.from_text({str(self)!r})"

@@ -15,7 +15,7 @@ from typing import Any, Iterable, Mapping
 
 from . import actions as A
 from .actions import Action, parse_action
-from .cards import Card, Suit, SUITS, make_pack, sort_hand
+from .cards import CARD_BY_CODE, RANKS, SUITS, Card, Suit, make_pack, sort_hand
 from .checks import contract_checks, game_checks, meld_checks, net_chips, set_checks, settle
 from .errors import IllegalAction
 from .melds import MELD_CLASS, MeldRules, TableCard, assign_meld, best_melds, identify_meld, sequential_candidates
@@ -48,9 +48,11 @@ class Game:
         self.seed = random.randrange(2**31) if seed is None else int(seed)
         self.first_deck = list(deck) if deck is not None else None
         self.rules = MeldRules.from_options(self.options)
+        self._dix_rank_index = RANKS.index(self.rules.dix_rank)
         self.points = point_table(self.options)
         self.scale = scale(self.options)
-        self.history: list[str] = []
+        self.history: list[Action] = []
+        self._legal: list[Action] | None = None
         self.parties = 2 if self.variant.partnership else self.n
         self.scores = [0] * self.parties
         self.target = self.options["target"]
@@ -79,13 +81,16 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now, in a stable order."""
-        if self.phase == GAME_OVER:
-            return []
-        acts = getattr(self, f"_legal_{self.phase}")()
-        if self.options["declare_out"] and self.phase in (STOCK, MELD, PLAYOFF, PLAY) and not self.variant.auction \
-                and not self.variant.partnership:
-            acts.append(A.DECLARE_OUT)
-        return acts
+        if self._legal is None:
+            if self.phase == GAME_OVER:
+                self._legal = []
+            else:
+                acts = getattr(self, f"_legal_{self.phase}")()
+                if self.options["declare_out"] and self.phase in (STOCK, MELD, PLAYOFF, PLAY) \
+                        and not self.variant.partnership:
+                    acts.append(A.DECLARE_OUT)
+                self._legal = acts
+        return list(self._legal)
 
     def apply(self, action: Action | str) -> list[dict]:
         """Apply one action of the seat to act; returns the public events it caused.
@@ -96,15 +101,16 @@ class Game:
         if self.phase == GAME_OVER:
             raise IllegalAction("game_over")
         legal = self.legal_actions()
-        if act not in legal:
+        if not any(a is act for a in legal) and act not in legal:  # interned actions: identity first
             self._refuse(act, legal)
+        self._legal = None
         events: list[dict] = []
-        self.deal_history.append(str(act))
+        self.deal_history.append(act)
         if act.verb == "declare out":
             self._declare_out(events)
         else:
             getattr(self, f"_apply_{self.phase}")(act, events)
-        self.history.append(str(act))
+        self.history.append(act)
         return events
 
     def result(self) -> dict:
@@ -124,7 +130,7 @@ class Game:
         return json.dumps({
             "variant": self.variant.name, "options": dict(self.options.given), "seed": self.seed,
             "deck": [str(c) for c in self.first_deck] if self.first_deck else None,
-            "actions": self.history,
+            "actions": [str(a) for a in self.history],
         }, ensure_ascii=False)
 
     @classmethod
@@ -209,7 +215,7 @@ class Game:
         self.awaiting_draws: list[int] = []
         self.first_cards: dict[int, Card] = {}
         self.played_cards: list[Card] = []  # cards of completed tricks this deal
-        self.deal_history: list[str] = []  # this deal's actions (all public)
+        self.deal_history: list[Action] = []  # this deal's actions (all public)
         deck = self._deck()
         self.pack_size = len(deck)
         seats = [self._next_active(self.dealer)]
@@ -244,7 +250,8 @@ class Game:
 
     @property
     def dix_card(self) -> Card | None:
-        return Card(self.rules.dix_rank, self.trump) if self.trump else None
+        trump = self.trump
+        return CARD_BY_CODE[trump.index * 8 + self._dix_rank_index] if trump else None
 
     # ------------------------------------------------------------------ two-hand (A, B)
 
@@ -411,23 +418,22 @@ class Game:
     def _meld_options(self, seat: int) -> list[Action]:
         if self.melded_this_turn:
             return []
-        out = []
         b_open = self.no_trump_rules and self.trump is None
-        hold_counts: dict[Card, int] = {}
-        for c in self._holding(seat):
-            hold_counts[c] = hold_counts.get(c, 0) + 1
-        for name, cards in sequential_candidates(self.trump, self.rules, b_open):
-            need: dict[Card, int] = {}
-            for c in cards:
-                need[c] = need.get(c, 0) + 1
-            if any(hold_counts.get(c, 0) < k for c, k in need.items()):
+        held = [0] * 32
+        for c in self.hands[seat]:
+            held[c.code] += 1
+        for tc in self.table[seat]:
+            held[tc.card.code] += 1
+        out = []
+        for name, cards, need in sequential_candidates(self.trump, self.rules, b_open):
+            if not _holds(held, need):
                 continue
             try:
                 assign_meld(cards, name, self.hands[seat], self.table[seat], self.rules)
             except IllegalAction:
                 continue
             out.append(A.meld(cards))
-        return sorted(out, key=str)
+        return out
 
     def _dix_options(self, seat: int) -> list[Action]:
         dix = self.dix_card
@@ -722,7 +728,7 @@ class Game:
         result.update({
             "meld": self._per_seat(meld), "cards": self._per_seat(cards),
             "points": self._per_seat(deal_points), "scores": self.seat_scores(),
-            "tricks": list(self.tricks_won),
+            "tricks": list(self.tricks_won), "complete": self._all_played(),
         })
         self.deal_results.append(result)
         events.append({"type": "deal_end", "deal": self.deal_no, "result": result})
@@ -931,6 +937,13 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.variant.name} deal {self.deal_no} phase {self.phase} to_act {self.to_act}>"
+
+
+def _holds(held: list[int], need: tuple) -> bool:
+    for code, k in need:
+        if held[code] < k:
+            return False
+    return True
 
 
 def _card_order(card: Card) -> int:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable, Mapping, Sequence
 
-from .cards import Card, RANKS, SUITS, Suit, sort_hand
+from .cards import CARD_BY_CODE, Card, SUITS, Suit, sort_hand
 from .errors import IllegalAction
 from .options import Options, resolve_options
 from .points import scale
@@ -294,8 +294,15 @@ def assign_meld(cards: Sequence[Card], name: str, hand: Sequence[Card], table: S
     raise IllegalAction("meld_not_held", "M-9", cards=" ".join(str(c) for c in cards))
 
 
-def sequential_candidates(trump: Suit | None, rules: MeldRules, b_open: bool) -> list[tuple[str, list[Card]]]:
-    """Every meld shape that could be declared in two-hand play with this trump."""
-    pats = _patterns(trump, rules.eight_of_a_kind, rules.grand_pinochle, b_open)
-    from .cards import CARD_BY_CODE
-    return [(name, [CARD_BY_CODE[code] for code in key]) for key, name in pats.items()]
+@lru_cache(maxsize=64)
+def _candidates(trump: Suit | None, eight: bool, grand: bool, b_open: bool) -> tuple:
+    out = []
+    for key, name in sorted(_patterns(trump, eight, grand, b_open).items(), key=lambda kv: kv[0]):
+        need = tuple((code, key.count(code)) for code in sorted(set(key)))
+        out.append((name, [CARD_BY_CODE[code] for code in key], need))
+    return tuple(out)
+
+
+def sequential_candidates(trump: Suit | None, rules: MeldRules, b_open: bool) -> tuple:
+    """Every meld shape declarable in two-hand play with this trump: (name, cards, ((code, count), ...))."""
+    return _candidates(trump, rules.eight_of_a_kind, rules.grand_pinochle, b_open)

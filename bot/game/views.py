@@ -60,7 +60,7 @@ def seat_view(game: "Game", seat: int) -> dict:
         "melded_this_turn": game.melded_this_turn,
         "legal": [str(a) for a in game.legal_actions()] if game.to_act == seat else [],
         "ranking": game.result()["ranking"] if game.is_over else [],
-        "history": list(game.deal_history),
+        "history": [str(a) for a in game.deal_history],
     }
     if game.variant.partnership:
         view["partner"] = (seat + 2) % 4

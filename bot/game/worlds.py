@@ -47,6 +47,7 @@ def clone(game: "Game") -> "Game":
     nd["first_cards"] = dict(d["first_cards"])
     nd["stock"] = list(d["stock"])
     nd["history"] = list(d["history"])
+    nd["_legal"] = None
     nd["deal_results"] = list(d["deal_results"])
     return new
 
@@ -86,10 +87,12 @@ def world_from_view(view: Mapping, hands: Mapping[int, Sequence[Card]], stock: S
     game.seed = 0
     game.first_deck = None
     game.rules = MeldRules.from_options(game.options)
+    game._dix_rank_index = ("A", "10", "K", "Q", "J", "9", "8", "7").index(game.rules.dix_rank)
     game.points = point_table(game.options)
     game.scale = scale(game.options)
     game.parties = 2 if game.variant.partnership else game.n
     game.history = []
+    game._legal = None
     game.deal_results = []
     game.opening_events = []
     for name in _SCALARS:

@@ -1,0 +1,117 @@
+"""Command line for the engine: `simulate` random games, show a hand's `meld`.
+
+    python -m bot.game simulate --variant two-handed --deals 1000 --seed 7
+    python -m bot.game meld --trump H "A♥ 10♥ K♥ Q♥ J♥ Q♠ J♦"
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+from .cards import Suit, format_cards, parse_cards
+from .game import Game, new_game
+from .melds import meld_breakdown
+from .options import parse_option_value
+from .variants import VARIANTS
+
+
+def random_action(game: Game, rng: random.Random):
+    """A uniformly random legal action, except that auctions bid the minimum or pass evenly
+    (uniform bids up to 1500 would set every contract and no Check game would ever end)."""
+    acts = game.legal_actions()
+    if game.phase == "auction":
+        bids = [a for a in acts if a.verb == "bid"]
+        if bids and (len(bids) == len(acts) or rng.random() < 0.5):
+            return bids[0]
+        return acts[-1]
+    return rng.choice(acts)
+
+
+def simulate(variant: str, deals: int, seed: int, options: dict) -> dict:
+    """Play random legal games until `deals` deals are done; check each deal's card points."""
+    rng = random.Random(seed)
+    done = games = actions = 0
+    meld_total = card_total = 0
+    bad_totals = 0
+    start = time.perf_counter()
+    game_seed = seed
+    while done < deals:
+        game = new_game(variant, seed=game_seed, options=options)
+        game_seed += 1
+        games += 1
+        seen = 0
+        while not game.is_over and done < deals:
+            game.apply(random_action(game, rng))
+            actions += 1
+            while seen < len(game.deal_results):
+                result = game.deal_results[seen]
+                seen += 1
+                done += 1
+                meld_total += sum(result["meld"][s] for s in _units(game))
+                cards = sum(result["cards"][s] for s in _units(game))
+                card_total += cards
+                if result["complete"] and not game.options["round_card_points"] and cards != 250 // game.scale:
+                    bad_totals += 1  # invariant: card points + last trick = 250 (G-5)
+    elapsed = time.perf_counter() - start
+    return {"variant": variant, "deals": done, "games": games, "actions": actions, "seconds": elapsed,
+            "deals_per_second": done / elapsed, "mean_meld": meld_total / done, "mean_cards": card_total / done,
+            "bad_card_totals": bad_totals}
+
+
+def _units(game: Game) -> list[int]:
+    """One seat per scoring unit, so partners' shared points are not counted twice."""
+    return [0, 1] if game.variant.partnership else list(range(game.n))
+
+
+def _parse_options(pairs: list[str]) -> dict:
+    options = {}
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        options[name] = parse_option_value(name, value)
+    return options
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.game", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    sim = sub.add_parser("simulate", help="play random legal games and print speed and totals")
+    sim.add_argument("--variant", choices=list(VARIANTS), default="two-handed")
+    sim.add_argument("--deals", type=int, default=1000)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                     help="a RULES §11 option, e.g. double_pinochle_value=400 (repeatable)")
+    meld = sub.add_parser("meld", help="print the best simultaneous meld of a hand (§2.3)")
+    meld.add_argument("--trump", required=True, help="trump suit: S H D C or ♠ ♥ ♦ ♣")
+    meld.add_argument("hand", help='cards, e.g. "A♥ 10♥ K♥ Q♥ J♥ Q♠ J♦"')
+    meld.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    args = parser.parse_args(argv)
+    try:
+        options = _parse_options(args.option)
+        if args.command == "simulate":
+            r = simulate(args.variant, args.deals, args.seed, options)
+            print(f"{r['variant']}: {r['deals']} deals in {r['games']} games, {r['actions']} actions, "
+                  f"{r['seconds']:.2f} s")
+            print(f"  {r['deals_per_second']:.0f} deals per second (one core)")
+            print(f"  mean meld per deal (all players) {r['mean_meld']:.1f}, "
+                  f"mean card points per deal {r['mean_cards']:.1f}")
+            print(f"  deals whose card points + last trick were not 250: {r['bad_card_totals']}")
+            return 1 if r["bad_card_totals"] else 0
+        cards = parse_cards(args.hand)
+        trump = Suit.parse(args.trump)
+        total = 0
+        for name, meld_cards, points in meld_breakdown(cards, trump, options):
+            print(f"{name:<16} {format_cards(meld_cards):<32} {points:>5}")
+            total += points
+        print(f"{'total':<16} {'':<32} {total:>5}")
+        return 0
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
