@@ -908,8 +908,7 @@ class Game:
             raise IllegalAction("no_dix", "A-7", card=str(dix) if dix else "9")
         if verb == "dix":
             raise IllegalAction("exchange_first", "A-7")
-        reason = "it was already exchanged" if self.exchanged else "the turn-up is itself the dix or gone"
-        raise IllegalAction("no_exchange", "A-7", reason=reason)
+        raise IllegalAction("no_exchange_done" if self.exchanged else "no_exchange_turnup", "A-7")
 
     def _refuse_bid(self, seat: int, amount: int) -> None:
         if self._forced(seat) and not _has_marriage(self.hands[seat]):
