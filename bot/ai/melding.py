@@ -1,0 +1,45 @@
+"""Melding in the two-hand stock phase (RULES §2.2, A-7, B-4): which one meld to lay down.
+
+The dix is always worth showing, and exchanging it for the turn-up gains a
+trump card that may join this very meld (A-7b). Among melds the most points
+win, with two refinements from the rule book: a royal marriage goes down
+before its flush while tricks remain, since both then score (MX-1, M-4);
+and in Variant B the first marriage names trump (B-4), so it should be the
+suit the hand is longest in.
+"""
+
+from __future__ import annotations
+
+from bot.game import Card, meld_points, parse_action
+
+from .knowledge import Knowledge
+
+
+def meld_worth(k: Knowledge, cards: tuple[Card, ...]) -> float:
+    """Points of one meld under the game's options; before trump a marriage is the royal one (B-4)."""
+    trump = k.trump if k.trump is not None else cards[0].suit
+    return meld_points(cards, trump, k.options)
+
+
+def choose_meld(k: Knowledge, legal: list[str], *, plan: bool = True) -> str:
+    """Exchange, then the dix, then the best meld; `plan` adds the ordering refinements."""
+    for verb in ("exchange", "dix"):
+        if verb in legal:
+            return verb
+    melds = [parse_action(a) for a in legal if a.startswith("meld ")]
+    if not melds:
+        return "pass"
+    return str(max(melds, key=lambda m: meld_worth(k, m.cards) + (_plan_bonus(k, m.cards) if plan else 0)))
+
+
+def _plan_bonus(k: Knowledge, cards: tuple[Card, ...]) -> float:
+    stock = k.view.get("stock", 0)
+    is_marriage = len(cards) == 2 and {c.rank for c in cards} == {"K", "Q"} and cards[0].suit is cards[1].suit
+    if k.trump is None and is_marriage:
+        length = sum(1 for c in k.holding if c.suit is cards[0].suit)
+        return 20 + 6 * length  # B-4: name our long suit before the opponent names his
+    if k.trump is not None and is_marriage and cards[0].suit is k.trump and stock > 4:
+        flush_cards = [Card(r, k.trump) for r in ("A", "10", "J")]
+        if all(c in k.holding for c in flush_cards):
+            return 150  # MX-1: royal marriage now, flush on a later trick (190 in all)
+    return 0.0

@@ -1,0 +1,55 @@
+"""The computer-player interface and the floor of the scale, the uniformly random player.
+
+A player is given `Game.view(seat)` for the seat to act and returns one of
+`view["legal"]`. It never sees the game itself, so it cannot cheat (issue 5,
+"no peeking"). Randomness comes from a generator seeded by the player's seed
+and the position in the deal, so a decision does not depend on which earlier
+decisions the same object was asked for: the same view and seed always give
+the same answer.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, Mapping
+
+
+class Player(ABC):
+    """A computer player of one level. `choose` is safe to call from a worker thread."""
+
+    level: str = ""
+
+    def __init__(self, *, seed: int | None = None, budget: float = 1.0):
+        self.seed = random.randrange(2**31) if seed is None else int(seed)
+        self.budget = float(budget)
+
+    def choose(self, view: Mapping[str, Any]) -> str:
+        """One of `view["legal"]`, decided from the view alone."""
+        legal = list(view.get("legal") or ())
+        if not legal:
+            raise ValueError(f"seat {view.get('seat')} has no decision to make now")
+        if len(legal) == 1:
+            return legal[0]
+        action = self.decide(view, legal)
+        if action not in legal:  # a bug in a player must never become an illegal move
+            raise AssertionError(f"{self.level} player chose {action!r}, not one of {legal}")
+        return action
+
+    @abstractmethod
+    def decide(self, view: Mapping[str, Any], legal: list[str]) -> str:
+        """Choose among two or more legal action texts."""
+
+    def rng(self, view: Mapping[str, Any]) -> random.Random:
+        """A generator for this decision: a function of the seed and the public position only."""
+        key = f"{self.seed}:{view['deal']}:{view['seat']}:{view['phase']}:{len(view.get('history', ()))}"
+        return random.Random(key)
+
+
+class RandomPlayer(Player):
+    """Uniformly random among the legal actions: the floor every level must beat."""
+
+    level = "random"
+
+    def decide(self, view: Mapping[str, Any], legal: list[str]) -> str:
+        return self.rng(view).choice(legal)
