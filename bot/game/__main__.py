@@ -36,7 +36,7 @@ def simulate(variant: str, deals: int, seed: int, options: dict) -> dict:
     done = games = actions = 0
     meld_total = card_total = 0
     bad_totals = 0
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     game_seed = seed
     while done < deals:
         game = new_game(variant, seed=game_seed, options=options)
@@ -56,8 +56,9 @@ def simulate(variant: str, deals: int, seed: int, options: dict) -> dict:
                 if result["complete"] and not game.options["round_card_points"] and cards != 250 // game.scale:
                     bad_totals += 1  # invariant: card points + last trick = 250 (G-5)
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
     return {"variant": variant, "deals": done, "games": games, "actions": actions, "seconds": elapsed,
-            "deals_per_second": done / elapsed, "mean_meld": meld_total / done, "mean_cards": card_total / done,
+            "cpu_seconds": cpu, "deals_per_second": done / elapsed, "deals_per_cpu_second": done / cpu, "mean_meld": meld_total / done, "mean_cards": card_total / done,
             "bad_card_totals": bad_totals}
 
 
@@ -95,7 +96,8 @@ def main(argv: list[str] | None = None) -> int:
             r = simulate(args.variant, args.deals, args.seed, options)
             print(f"{r['variant']}: {r['deals']} deals in {r['games']} games, {r['actions']} actions, "
                   f"{r['seconds']:.2f} s")
-            print(f"  {r['deals_per_second']:.0f} deals per second (one core)")
+            print(f"  {r['deals_per_cpu_second']:.0f} deals per CPU second on one core "
+                  f"({r['deals_per_second']:.0f} per wall-clock second)")
             print(f"  mean meld per deal (all players) {r['mean_meld']:.1f}, "
                   f"mean card points per deal {r['mean_cards']:.1f}")
             print(f"  deals whose card points + last trick were not 250: {r['bad_card_totals']}")

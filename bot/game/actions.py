@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, Suit, format_cards, parse_cards, sort_hand
+from .cards import CARD_BY_CODE, Card, Suit, format_cards, parse_cards, sort_hand
 from .errors import IllegalAction
 
-#: Verbs that take no argument; `draw turnup` and `declare out` are two words.
-SIMPLE = ("pass", "dix", "exchange", "draw", "draw turnup", "declare out")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +48,10 @@ def play(card: Card) -> Action:
     return act
 
 
+#: The play action of each card, indexed by `Card.code` (the hot path of playouts).
+PLAY_BY_CODE: tuple[Action, ...] = ()
+
+
 def meld(cards) -> Action:
     """A meld with its cards in the canonical order (by suit, then rank)."""
     key = tuple(sorted(cards, key=lambda c: c.code))
@@ -64,7 +66,9 @@ DIX = Action("dix")
 EXCHANGE = Action("exchange")
 DRAW = Action("draw")
 DRAW_TURNUP = Action("draw turnup")
+PLAY_BY_CODE = tuple(play(card) for card in CARD_BY_CODE)
 DECLARE_OUT = Action("declare out")
+_SIMPLE_ACTIONS = {a.verb: a for a in (PASS, DIX, EXCHANGE, DRAW, DRAW_TURNUP, DECLARE_OUT)}
 
 
 def parse_action(text: str | Action) -> Action:
@@ -92,8 +96,8 @@ def parse_action(text: str | Action) -> Action:
         if verb == "trump":
             return Action("trump", suit=Suit.parse(rest))
         phrase = f"{verb} {rest.lower()}".strip()
-        if phrase in SIMPLE:
-            return Action(phrase)
+        if phrase in _SIMPLE_ACTIONS:
+            return _SIMPLE_ACTIONS[phrase]
     except ValueError as exc:
         raise IllegalAction("bad_action", text=f"{text.strip()!r} ({exc})") from None
     raise IllegalAction("bad_action", text=repr(text.strip()))

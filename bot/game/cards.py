@@ -162,8 +162,8 @@ def format_cards(cards: Iterable[Card], lang: str = "en") -> str:
 
 def make_pack(pack64: bool = False) -> list[Card]:
     """The pinochle pack (RULES G-1): two copies of A 10 K Q J 9 (and 8 7) in each suit."""
-    ranks = RANKS if pack64 else RANKS[:6]
-    return [Card(r, s) for s in SUITS for r in ranks for _ in range(2)]
+    ranks = 8 if pack64 else 6
+    return [card for card in ALL_CARDS if card.rank_index < ranks for _ in range(2)]
 
 
 def sort_hand(cards: Iterable[Card], trump: Suit | None = None) -> list[Card]:

@@ -47,6 +47,7 @@ class Game:
             raise ValueError("option pack64: the 64-card pack is for two-handed games only (A-14)")
         self.seed = random.randrange(2**31) if seed is None else int(seed)
         self.first_deck = list(deck) if deck is not None else None
+        self._declare_out_allowed = self.options["declare_out"] and not self.variant.partnership
         self.rules = MeldRules.from_options(self.options)
         self._dix_rank_index = RANKS.index(self.rules.dix_rank)
         self.points = point_table(self.options)
@@ -81,35 +82,40 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now, in a stable order."""
-        if self._legal is None:
-            if self.phase == GAME_OVER:
-                self._legal = []
-            else:
-                acts = getattr(self, f"_legal_{self.phase}")()
-                if self.options["declare_out"] and self.phase in (STOCK, MELD, PLAYOFF, PLAY) \
-                        and not self.variant.partnership:
-                    acts.append(A.DECLARE_OUT)
-                self._legal = acts
-        return list(self._legal)
+        return list(self._legal if self._legal is not None else self._compute_legal())
+
+    def _compute_legal(self) -> list[Action]:
+        if self.phase == GAME_OVER:
+            acts: list[Action] = []
+        else:
+            acts = getattr(self, "_legal_" + self.phase)()
+            if self._declare_out_allowed and self.phase in (STOCK, MELD, PLAYOFF, PLAY):
+                acts.append(A.DECLARE_OUT)
+        self._legal = acts
+        return acts
 
     def apply(self, action: Action | str) -> list[dict]:
         """Apply one action of the seat to act; returns the public events it caused.
 
         An illegal action raises IllegalAction naming the rule and changes nothing.
         """
-        act = parse_action(action)
+        act = action if isinstance(action, Action) else parse_action(action)
         if self.phase == GAME_OVER:
             raise IllegalAction("game_over")
-        legal = self.legal_actions()
-        if not any(a is act for a in legal) and act not in legal:  # interned actions: identity first
-            self._refuse(act, legal)
+        legal = self._legal if self._legal is not None else self._compute_legal()
+        for candidate in legal:  # play and meld actions are interned: identity is enough
+            if candidate is act:
+                break
+        else:
+            if act not in legal:
+                self._refuse(act, list(legal))
         self._legal = None
         events: list[dict] = []
         self.deal_history.append(act)
-        if act.verb == "declare out":
+        if act is A.DECLARE_OUT:
             self._declare_out(events)
         else:
-            getattr(self, f"_apply_{self.phase}")(act, events)
+            getattr(self, "_apply_" + self.phase)(act, events)
         self.history.append(act)
         return events
 
@@ -270,7 +276,9 @@ class Game:
 
     def _legal_stock(self) -> list[Action]:
         seat = self.turn
-        return [A.play(c) for c in sorted(set(self._holding(seat)), key=_card_order)]  # P-0
+        codes = {c.code for c in self.hands[seat]}
+        codes.update(tc.card.code for tc in self.table[seat])
+        return [A.PLAY_BY_CODE[code] for code in sorted(codes)]  # P-0: any card of the holding
 
     def _legal_playoff(self) -> list[Action]:
         return self._strict_actions(self.turn, two_handed=True)
@@ -282,15 +290,17 @@ class Game:
 
     def _play_card(self, card: Card, events: list[dict]) -> None:
         seat = self.turn
-        on_table = next((i for i, tc in enumerate(self.table[seat]) if tc.card is card), None)
+        table = self.table[seat]
+        on_table = next((i for i, tc in enumerate(table) if tc.card is card), None) if table else None
         if on_table is not None:  # the face-up copy is played first: it keeps the hand hidden
-            self.table[seat].pop(on_table)
+            table.pop(on_table)
         else:
             self.hands[seat].remove(card)
-            if card in self.known[seat]:
-                self.known[seat].remove(card)
-            if card is self.dix_card and self.dix_shown[seat] > self.hands[seat].count(card):
-                self.dix_shown[seat] -= 1
+            known = self.known[seat]
+            if known and card in known:
+                known.remove(card)
+            if self.dix_shown[seat] and card is self.dix_card:
+                self.dix_shown[seat] -= 1  # the shown copy goes first: the other may still be declared
         self.trick.append((seat, card))
         events.append({"type": "play", "seat": seat, "card": str(card)})
         if self.mode != "two" and self.tricks_played == 0:
@@ -420,20 +430,31 @@ class Game:
             return []
         b_open = self.no_trump_rules and self.trump is None
         held = [0] * 32
+        in_hand = [False] * 32
         for c in self.hands[seat]:
             held[c.code] += 1
+            in_hand[c.code] = True
         for tc in self.table[seat]:
             held[tc.card.code] += 1
         out = []
         for name, cards, need in sequential_candidates(self.trump, self.rules, b_open):
-            if not _holds(held, need):
-                continue
-            try:
-                assign_meld(cards, name, self.hands[seat], self.table[seat], self.rules)
-            except IllegalAction:
-                continue
-            out.append(A.meld(cards))
-        return out
+            from_hand = False
+            for code, k in need:
+                if held[code] < k:
+                    break
+                from_hand = from_hand or in_hand[code]
+            else:
+                if from_hand:  # M-3 needs a card from hand
+                    out.append((name, cards))
+        return [A.meld(cards) for name, cards in out if self._can_lay(seat, name, cards)]
+
+    def _can_lay(self, seat: int, name: str, cards: list[Card]) -> bool:
+        """M-3, M-4: can these cards be laid as `name` from this holding?"""
+        try:
+            assign_meld(cards, name, self.hands[seat], self.table[seat], self.rules)
+        except IllegalAction:
+            return False
+        return True
 
     def _dix_options(self, seat: int) -> list[Action]:
         dix = self.dix_card
@@ -638,7 +659,7 @@ class Game:
             exempt = self.party(winner_seat) == self.party(seat)
         cards = strict_plays(self.hands[seat], trick, self.trump, head_any_suit=head == "any_suit",
                              must_undertrump=self.options["must_undertrump"], exempt_from_heading=exempt)
-        return [A.play(c) for c in sorted(cards, key=_card_order)]
+        return [A.PLAY_BY_CODE[code] for code in sorted(c.code for c in cards)]
 
     # ------------------------------------------------------------------ check (E)
 
@@ -936,17 +957,6 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.variant.name} deal {self.deal_no} phase {self.phase} to_act {self.to_act}>"
-
-
-def _holds(held: list[int], need: tuple) -> bool:
-    for code, k in need:
-        if held[code] < k:
-            return False
-    return True
-
-
-def _card_order(card: Card) -> int:
-    return card.code
 
 
 def _has_marriage(hand: list[Card]) -> bool:

@@ -93,6 +93,7 @@ def world_from_view(view: Mapping, hands: Mapping[int, Sequence[Card]], stock: S
     game.parties = 2 if game.variant.partnership else game.n
     game.history = []
     game._legal = None
+    game._declare_out_allowed = game.options["declare_out"] and not game.variant.partnership
     game.deal_results = []
     game.opening_events = []
     for name in _SCALARS:
