@@ -94,14 +94,17 @@ class Game:
         self._legal = acts
         return acts
 
-    def apply(self, action: Action | str) -> list[dict]:
+    def apply(self, action: Action | str, seat: int | None = None) -> list[dict]:
         """Apply one action of the seat to act; returns the public events it caused.
 
+        With `seat`, an action from any other seat is refused as out of turn.
         An illegal action raises IllegalAction naming the rule and changes nothing.
         """
         act = action if isinstance(action, Action) else parse_action(action)
         if self.phase == GAME_OVER:
             raise IllegalAction("game_over")
+        if seat is not None and seat != self.turn:
+            raise IllegalAction("not_your_turn", "G-11")
         legal = self._legal if self._legal is not None else self._compute_legal()
         for candidate in legal:  # play and meld actions are interned: identity is enough
             if candidate is act:
