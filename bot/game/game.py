@@ -695,9 +695,10 @@ class Game:
             self.passed.add(seat)
             events.append({"type": "pass", "seat": seat})
         else:
+            forced = self._forced(seat)
             self.high_bid, self.declarer = act.amount, seat
             self.bids[seat] = act.amount
-            events.append({"type": "bid", "seat": seat, "amount": act.amount, "forced": self._forced(seat)})
+            events.append({"type": "bid", "seat": seat, "amount": act.amount, "forced": forced})
         still_in = [s for s in self.order if s not in self.passed]
         if self.declarer is not None and still_in == [self.declarer]:
             events.append({"type": "contract", "seat": self.declarer, "amount": self.high_bid})
@@ -904,6 +905,8 @@ class Game:
             self._refuse_dix(seat, verb)
         if verb == "bid" and self.phase == AUCTION:
             self._refuse_bid(seat, act.amount)
+        if verb == "pass" and self.phase == AUCTION and self._forced(seat):
+            raise IllegalAction("bid_forced", "E-6", minimum=self._min_bid())
         if verb == "trump" and self.phase == TRUMP:
             raise IllegalAction("trump_needs_marriage", "DX-E3")
         if verb in ("play", "meld", "bid", "trump", "dix", "exchange", "pass", "draw", "draw turnup", "declare out"):
