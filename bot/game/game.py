@@ -43,11 +43,12 @@ class Game:
         self.variant: Variant = get_variant(variant)
         self.n = self.variant.players
         self.options: Options = resolve_options(options, players=self.n)
-        if self.options["pack64"] and not self.variant.two_handed:
+        self.opt: dict[str, Any] = dict(self.options)  # plain dict: the hot path reads it often
+        if self.opt["pack64"] and not self.variant.two_handed:
             raise ValueError("option pack64: the 64-card pack is for two-handed games only (A-14)")
         self.seed = random.randrange(2**31) if seed is None else int(seed)
         self.first_deck = list(deck) if deck is not None else None
-        self._declare_out_allowed = self.options["declare_out"] and not self.variant.partnership
+        self._declare_out_allowed = self.opt["declare_out"] and not self.variant.partnership
         self.rules = MeldRules.from_options(self.options)
         self._dix_rank_index = RANKS.index(self.rules.dix_rank)
         self.points = point_table(self.options)
@@ -56,7 +57,7 @@ class Game:
         self._legal: list[Action] | None = None
         self.parties = 2 if self.variant.partnership else self.n
         self.scores = [0] * self.parties
-        self.target = self.options["target"]
+        self.target = self.opt["target"]
         self.active = list(range(self.n))
         self.places: list[int] = []  # finished parties, best first
         self.losers: list[int] = []  # parties out after a wrong claim, worst last
@@ -174,6 +175,7 @@ class Game:
         return "two" if len(self.active) == 2 else "multi"
 
     def _next_active(self, seat: int) -> int:
+        """The next seat clockwise that is still playing (G-11)."""
         for step in range(1, self.n + 1):
             s = (seat + step) % self.n
             if s in self.active:
@@ -183,7 +185,7 @@ class Game:
     def _deck(self) -> list[Card]:
         if self.deal_no == 1 and self.first_deck is not None:
             return list(self.first_deck)
-        pack64 = self.mode == "two" and self.options["pack64"] and self.variant.two_handed
+        pack64 = self.mode == "two" and self.opt["pack64"] and self.variant.two_handed
         deck = make_pack(pack64)
         random.Random(f"{self.seed}:deal:{self.deal_no}").shuffle(deck)
         return deck
@@ -231,11 +233,12 @@ class Game:
         while len(seats) < len(self.active):
             seats.append(self._next_active(seats[-1]))
         self.order = seats  # eldest first, dealer last
+        self.after = {s: seats[(i + 1) % len(seats)] for i, s in enumerate(seats)}  # clockwise
         if self.mode == "two":
-            hand_size = self.options["pack64_hand_size"] if len(deck) == 64 else 12
+            hand_size = self.opt["pack64_hand_size"] if len(deck) == 64 else 12
         else:
             hand_size = len(deck) // len(seats)
-        packet = self.options["packet_size"]
+        packet = self.opt["packet_size"]
         pos = 0
         while pos < hand_size * len(seats):
             for s in seats:
@@ -309,15 +312,18 @@ class Game:
         if self.mode != "two" and self.tricks_played == 0:
             self.first_cards[seat] = card
             self._declare_after_first_card(seat, events)
-        if len(self.trick) < len(self.active):
-            self.turn = self._next_active(seat)
+        if len(self.trick) < len(self.order):
+            self.turn = self.after[seat]
             return
         self._finish_trick(events)
 
     def _finish_trick(self, events: list[dict]) -> None:
         cards = [c for _, c in self.trick]
         winner = self.trick[winning_index(cards, self.trump)][0]
-        pts = sum(self.points[c.code] for c in cards)
+        points = self.points
+        pts = 0
+        for c in cards:
+            pts += points[c.code]
         self.won_points[winner] += pts
         self.tricks_won[winner] += 1
         self.tricks_played += 1
@@ -335,7 +341,7 @@ class Game:
         if self.mode == "two" and self._stock_left():
             self._after_stock_trick(winner, events)
             return
-        if self.options["running_tally_game_call"] and self.mode == "multi" and self._tally_call(events):
+        if self.opt["running_tally_game_call"] and self.mode == "multi" and self._tally_call(events):
             return
         self.turn = winner
 
@@ -349,7 +355,7 @@ class Game:
         """A-6: the winner melds (M-1), then both draw; with draw_before_meld he draws first."""
         self.meld_seat = winner
         self.awaiting_draws = [winner, self._opponent(winner)]
-        if self.options["draw_before_meld"]:
+        if self.opt["draw_before_meld"]:
             self._continue_draws(events, then_meld=True)
         else:
             self._open_meld(events)
@@ -358,7 +364,7 @@ class Game:
         """Draw for the seats waiting; stop for a decision (A-8 choice) or for the meld."""
         while self.awaiting_draws:
             seat = self.awaiting_draws[0]
-            if seat == self.meld_seat and self._last_pair() and self.options["winner_chooses_last_card"]:
+            if seat == self.meld_seat and self._last_pair() and self.opt["winner_chooses_last_card"]:
                 self.phase, self.turn, self.draw_then_meld = "draw", seat, then_meld
                 return
             self.awaiting_draws.pop(0)
@@ -401,7 +407,8 @@ class Game:
     def _draw_one(self, seat: int, events: list[dict]) -> None:
         """Draw the top stock card; the last hidden one is shown when the turn-up remains (A-8)."""
         if self.stock:
-            self._take(seat, self.stock.pop(0), shown=self._last_pair(), events=events)
+            shown = self._last_pair()  # A-8: the last face-down card is shown (the turn-up remains)
+            self._take(seat, self.stock.pop(0), shown=shown, events=events)
         else:
             card, self.turnup = self.turnup, None
             self._take(seat, card, shown=True, events=events, turnup=True)
@@ -468,7 +475,7 @@ class Game:
             return []
         can_exchange = (not self.no_trump_rules and not self.exchanged and self.turnup is not None
                         and self.turnup is not dix)
-        if can_exchange and self.options["dix_exchange_mandatory"]:
+        if can_exchange and self.opt["dix_exchange_mandatory"]:
             return [A.EXCHANGE]
         return [A.DIX, A.EXCHANGE] if can_exchange else [A.DIX]
 
@@ -535,7 +542,7 @@ class Game:
         for s in self.active:
             self.dealt_dix[s] = self.hands[s].count(dix)
         if self.turnup is dix:  # C-3: the dealer's dix
-            if self.options["turnup_dix_immediate"]:
+            if self.opt["turnup_dix_immediate"]:
                 self.deal_meld[self.dealer] += self.rules.value("dix")
                 self.dealt_dix[self.dealer] -= 1
                 events.append({"type": "dealer_dix", "seat": self.dealer, "points": self.rules.value("dix")})
@@ -576,7 +583,7 @@ class Game:
         self._after_exchange(events)
 
     def _after_exchange(self, events: list[dict]) -> None:
-        timing_after_card = self.options["partnership_meld_timing"] == "after_first_card"
+        timing_after_card = self.opt["partnership_meld_timing"] == "after_first_card"
         if not (len(self.active) == 4 and timing_after_card):  # C-5, or D with before_play
             for s in self.order:
                 self._declare(s, self.hands[s], events)
@@ -586,7 +593,7 @@ class Game:
         """D2-1: in four-hand games each player melds after his card to trick 1."""
         if self.mode == "multi" and len(self.active) == 4 and not self.declared[seat]:
             hand = list(self.hands[seat])
-            if not self.options["meld_excludes_first_card"]:
+            if not self.opt["meld_excludes_first_card"]:
                 hand.append(self.first_cards[seat])
             self._declare(seat, hand, events)
 
@@ -594,7 +601,7 @@ class Game:
         """S-4, S-5: the best meld of the hand; every dealt 9 of trumps scores for its first holder."""
         dix = self.dix_card
         if self.mode == "multi":  # S-5: each 9 of trumps scores for the player dealt it
-            excluded = self.first_cards.get(seat) if self.options["meld_excludes_first_card"] else None
+            excluded = self.first_cards.get(seat) if self.opt["meld_excludes_first_card"] else None
             dixes = self.dealt_dix[seat] - (1 if excluded is dix and dix not in hand else 0)
         else:
             dixes = hand.count(dix)
@@ -628,7 +635,7 @@ class Game:
                 self.known[seat].append(c)
 
     def _credit_unit(self, seat: int) -> int:
-        if self.variant.partnership and (self.variant.auction or self.options["meld_credit_unit"] == "side"):
+        if self.variant.partnership and (self.variant.auction or self.opt["meld_credit_unit"] == "side"):
             return self.party(seat)
         return seat + 10  # individual units never collide with side numbers
 
@@ -655,13 +662,13 @@ class Game:
 
     def _strict_actions(self, seat: int, two_handed: bool) -> list[Action]:
         trick = [c for _, c in self.trick]
-        head = self.options["twohand_head_rule" if two_handed else "head_rule"]
+        head = self.opt["twohand_head_rule" if two_handed else "head_rule"]
         exempt = False
-        if self.variant.partnership and self.trick and not self.options["must_head_partner"]:
+        if self.variant.partnership and self.trick and not self.opt["must_head_partner"]:
             winner_seat = self.trick[winning_index(trick, self.trump)][0]
             exempt = self.party(winner_seat) == self.party(seat)
         cards = strict_plays(self.hands[seat], trick, self.trump, head_any_suit=head == "any_suit",
-                             must_undertrump=self.options["must_undertrump"], exempt_from_heading=exempt)
+                             must_undertrump=self.opt["must_undertrump"], exempt_from_heading=exempt)
         return [A.PLAY_BY_CODE[code] for code in sorted(c.code for c in cards)]
 
     # ------------------------------------------------------------------ check (E)
@@ -673,7 +680,7 @@ class Game:
         return MIN_BID // self.scale
 
     def _step(self) -> int:
-        return max(1, self.options["bid_increment"] // self.scale)
+        return max(1, self.opt["bid_increment"] // self.scale)
 
     def _forced(self, seat: int) -> bool:
         return seat == self.dealer and self.high_bid == 0 and len(self.passed) == 3
@@ -712,7 +719,7 @@ class Game:
     def _legal_trump(self) -> list[Action]:
         hand = self.hands[self.turn]
         suits = list(SUITS)
-        if self.options["trump_requires_marriage"]:
+        if self.opt["trump_requires_marriage"]:
             married = [s for s in SUITS if Card("K", s) in hand and Card("Q", s) in hand]
             suits = married or suits  # a forced dealer without a marriage still names a suit
         return [Action("trump", suit=s) for s in suits]
@@ -735,7 +742,7 @@ class Game:
             cards[self.party(s)] += self.won_points[s]
         if self.last_trick_winner is not None and self._all_played():  # G-5
             cards[self.party(self.last_trick_winner)] += last_trick_bonus(self.options)
-        if self.options["round_card_points"]:
+        if self.opt["round_card_points"]:
             cards = [round_card_points(c) for c in cards]
         return meld, cards
 
@@ -788,7 +795,7 @@ class Game:
         awards: list[tuple[int, int, str, str]] = []
         for s in self.order:
             p = self.party(s)
-            if not took[p] or (not made and p == decl and self.options["set_side_forfeits_meld_checks"]):
+            if not took[p] or (not made and p == decl and self.opt["set_side_forfeits_meld_checks"]):
                 continue
             for detail, checks in meld_checks(self.pending[s], self.options):
                 awards.append((p, checks, "meld", detail))
@@ -799,7 +806,7 @@ class Game:
             awards.append((1 - decl, set_checks(bid_for_checks), "set", str(self.high_bid)))
         for p in range(2):
             if sum(self.tricks_won[s] for s in self._party_seats(p)) == 12 and (
-                    p == decl or self.options["slam_defenders_eligible"]):
+                    p == decl or self.opt["slam_defenders_eligible"]):
                 awards.append((p, 5, "slam", "12 tricks"))
         result.update({"bid": self.high_bid, "declarer": self.declarer, "made": made,
                        "bids": list(self.bids)})
@@ -832,7 +839,7 @@ class Game:
             over = [p for p in parties if self.scores[p] >= self.target]
             if not over:
                 return
-            if len(over) > 1 and self.options["tie_over_target"] == "highest_wins":
+            if len(over) > 1 and self.opt["tie_over_target"] == "highest_wins":
                 top = max(self.scores[p] for p in over)
                 over = [p for p in over if self.scores[p] == top]
             if len(over) == 1:
@@ -852,7 +859,7 @@ class Game:
         events.append({"type": "player_out", "seat": self._party_seats(party)[0], "place": place})
         self.active = [s for s in self.active if self.party(s) != party]
         remaining = sorted({self.party(s) for s in self.active})
-        if len(remaining) <= 1 or self.variant.partnership or self.options["three_hand_playon"] == "stop":
+        if len(remaining) <= 1 or self.variant.partnership or self.opt["three_hand_playon"] == "stop":
             self.places.extend(sorted(remaining, key=lambda p: -self.scores[p]))
             self.places.extend(self.losers)
             self._game_over(events)

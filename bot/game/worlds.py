@@ -23,7 +23,7 @@ _SCALARS = ("deal_no", "phase", "turn", "dealer", "target", "mode", "no_trump_ru
             "melded_this_turn", "tricks_played", "last_trick_winner", "turnup", "trump", "high_bid",
             "declarer", "pack_size", "meld_seat", "draw_then_meld", "exchanger")
 #: Flat lists or sets of values.
-_FLAT = ("scores", "active", "places", "losers", "won_points", "tricks_won", "deal_meld", "declared",
+_FLAT = ("scores", "active", "after", "places", "losers", "won_points", "tricks_won", "deal_meld", "declared",
          "credited_units", "dix_shown", "dealt_dix", "trick", "last_trick", "bids", "passed",
          "awaiting_draws", "played_cards", "deal_history", "order", "exchange_queue")
 #: Lists of per-seat lists.
@@ -84,6 +84,7 @@ def world_from_view(view: Mapping, hands: Mapping[int, Sequence[Card]], stock: S
     game.variant = get_variant(snap["variant"])
     game.n = game.variant.players
     game.options = resolve_options(snap["options"], players=game.n)
+    game.opt = dict(game.options)
     game.seed = 0
     game.first_deck = None
     game.rules = MeldRules.from_options(game.options)
