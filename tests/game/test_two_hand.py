@@ -69,6 +69,8 @@ def test_a8_end_of_stock_winner_shows_last_card_loser_takes_turnup():
     last_stock_trick = [e for e in events if e["type"] == "trick"][-1]
     assert shown[0]["seat"] == last_stock_trick["winner"]
     assert taken[0]["card"] in (turnup, g.dix_card and str(g.dix_card))
+    i_show, i_take = events.index(shown[0]), events.index(taken[0])
+    assert i_show < i_take and [e["type"] for e in events[i_show:]].count("trick") == 0  # both after trick 12
     for seat in (0, 1):  # M-11: table cards are back in hand, 12 each
         assert len(g.view(seat)["hand"]) == 12 and not g.view(seat)["table"]
     assert g.to_act == last_stock_trick["winner"]  # he leads trick 13
