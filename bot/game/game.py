@@ -625,7 +625,7 @@ class Game:
         for cls in {MELD_CLASS[name] for name, _, _ in breakdown}:
             need: dict[Card, int] = {}
             for name, cards, _ in breakdown:
-                if MELD_CLASS[name] == cls and name != "dix":
+                if MELD_CLASS[name] == cls:
                     for c in cards:
                         need[c] = need.get(c, 0) + 1
             for c, k in need.items():
