@@ -202,6 +202,7 @@ class Game:
         self.tricks_won = [0] * n
         self.deal_meld = [0] * n  # credited meld points
         self.pending: list[list[tuple[str, list[Card], int]]] = [[] for _ in range(n)]
+        self.meld_log: list[tuple[int, str, list[Card], int]] = []  # two-hand melds as declared
         self.declared = [False] * n
         self.credited_units: set[int] = set()
         self.dix_shown = [0] * n
@@ -513,6 +514,7 @@ class Game:
             points = self.rules.first_marriage_value
             events.append({"type": "trump", "seat": seat, "suit": self.trump.value})
         self.deal_meld[seat] += points
+        self.meld_log.append((seat, name, sort_hand(cards, self.trump), points))
         events.append({"type": "meld", "seat": seat, "pending": False, "points": points,
                        "melds": [{"name": name, "cards": [str(c) for c in sort_hand(cards, self.trump)],
                                   "points": points}]})
@@ -522,6 +524,7 @@ class Game:
         dix = self.dix_card
         value = self.rules.value("dix")
         self.deal_meld[seat] += value
+        self.meld_log.append((seat, "dix", [dix], value))
         card = None
         if exchange:
             self.hands[seat].remove(dix)

@@ -54,7 +54,8 @@ def seat_view(game: "Game", seat: int) -> dict:
             {"seat": s, "name": name, "cards": _strs(cards), "points": pts,
              "credited": game._credit_unit(s) in game.credited_units}
             for s in range(game.n) for name, cards, pts in game.pending[s]
-        ],
+        ] + [{"seat": s, "name": name, "cards": _strs(cards), "points": pts, "credited": True}
+             for s, name, cards, pts in game.meld_log],
         "dix_shown": list(game.dix_shown),
         "exchanged": game.exchanged,
         "melded_this_turn": game.melded_this_turn,

@@ -45,6 +45,7 @@ def clone(game: "Game") -> "Game":
     nd["hands"] = [list(h) for h in d["hands"]]
     nd["table"] = [[TableCard(tc.card, set(tc.uses)) for tc in t] for t in d["table"]]
     nd["first_cards"] = dict(d["first_cards"])
+    nd["meld_log"] = list(d["meld_log"])
     nd["stock"] = list(d["stock"])
     nd["history"] = list(d["history"])
     nd["_legal"] = None
@@ -59,6 +60,7 @@ def public_snapshot(game: "Game", seat: int) -> dict:
         snap[name] = copy.copy(getattr(game, name, None))
     snap["table"] = [[TableCard(tc.card, set(tc.uses)) for tc in t] for t in game.table]
     snap["first_cards"] = dict(game.first_cards)
+    snap["meld_log"] = list(game.meld_log)
     snap["variant"] = game.variant.name
     snap["options"] = dict(game.options.given)
     snap["exchange_queue"] = None  # who else holds a dix is hidden; rebuilt from the world
@@ -104,6 +106,7 @@ def world_from_view(view: Mapping, hands: Mapping[int, Sequence[Card]], stock: S
         setattr(game, name, copy.deepcopy(value) if name in _NESTED else copy.copy(value))
     game.table = [[TableCard(tc.card, set(tc.uses)) for tc in t] for t in snap["table"]]
     game.first_cards = dict(snap["first_cards"])
+    game.meld_log = list(snap["meld_log"])
     game.hands = [[] for _ in range(game.n)]
     game.hands[seat] = [Card.from_text(c) for c in view["hand"]]
     for s, cards in hands.items():
