@@ -5,7 +5,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from bot.game import Game, IllegalAction, VARIANTS, make_pack, new_game
+from bot.game import Game, IllegalAction, VARIANTS, make_pack, new_game, parse_action
 from bot.game.__main__ import random_action
 
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -60,6 +60,8 @@ def play_checked(variant: str, seed: int, options: dict) -> Game:
             for s in game.active:  # both hold 12 (hand + table) after each pair of draws (§12.2)
                 assert len(game.hands[s]) + len(game.table[s]) == (16 if game.options["pack64_hand_size"] == 16
                                                                     and game.pack_size == 64 else 12)
+        for action in game.legal_actions():  # text round trip of every action offered
+            assert parse_action(str(action)) == action
         game.apply(random_action(game, rng))
         while seen < len(game.deal_results):
             check_deal(game, game.deal_results[seen])
