@@ -1,9 +1,12 @@
 """Card play of the `normal` level: counting, voids, and the worth of a trick.
 
-Each legal card gets a score: the chance our side takes the trick with it
-(from the cards still out and the voids the history proved), times the points
-at stake, less what the card is worth kept for later (a high trump, a master
-ace, a meld card in the two-hand stock). The best score is played.
+Under the strict rules (§8) it plays like a careful club player: cash the
+masters no opponent can ruff, draw trumps when long in them, lead toward a
+partner's ruff, smear points on a trick the partner will surely take, take
+points with the cheapest card that will hold the trick, and otherwise shed the
+cheapest card. "Will hold" is a chance computed from the cards still out and
+the voids the history proved. In the two-hand stock (free play, P-0) each
+card is weighed by its points, its trick power and its meld promise.
 """
 
 from __future__ import annotations
@@ -15,6 +18,14 @@ from .meldvalue import complete_melds, meld_loss, potential
 
 #: Rough points a card adds to a trick when its player does not expect to win it.
 LOW_CARD_POINTS = 4
+#: Chance of holding the trick above which a winning card counts as safe.
+SAFE = 0.85
+#: The same for leading a master: an ace led late may be ruffed, but kept it is worth less still.
+LEAD_SAFE = 0.6
+#: Chance of holding the trick above which a winning card counts as safe.
+SAFE = 0.85
+#: The same for leading a master: an ace led late may be ruffed, but kept it is worth less still.
+LEAD_SAFE = 0.6
 
 
 def wins_now(card: Card, trick_cards: list[Card], trump) -> bool:
@@ -67,69 +78,86 @@ def hold_chance(k: Knowledge, card: Card, lead, seats: list[int]) -> float:
 
 
 def keep_value(k: Knowledge, card: Card) -> float:
-    """What the card is worth held back: trick-taking power, plus meld promise in the stock."""
-    worth = 0.0
+    """Two-hand stock phase: what a card is worth held back (trick power and meld promise)."""
+    worth = meld_loss(k.holding, card, k.trump, k.options) if k.phase == "stock" else 0.0
     if card.suit is k.trump:
         worth += 4 + card.strength * 1.5
     elif is_master(k, card):
         worth += 5
-    if k.phase == "stock":
-        worth += meld_loss(k.holding, card, k.trump, k.options)
     return worth
+
+
+def cheapest(k: Knowledge, cards: list[Card]) -> Card:
+    """The card it costs least to give up: fewest points, not a trump, lowest rank."""
+    return min(cards, key=lambda c: (k.value[c], c.suit is k.trump, c.strength))
+
+
+def cheapest_winner(k: Knowledge, cards: list[Card]) -> Card:
+    """Of cards that win, the one worth least later: not a trump, lowest rank, then fewest points."""
+    return min(cards, key=lambda c: (c.suit is k.trump, c.strength, k.value[c]))
 
 
 def strict_play(k: Knowledge, legal: list[Card]) -> Card:
     """Choose a card under §8 (play-off of two-hand, every trick of three-, four-hand and check)."""
-    if not k.trick:
-        return max(legal, key=lambda c: lead_score(k, c))
-    return max(legal, key=lambda c: follow_score(k, c))
-
-
-def _pot(k: Knowledge, extra_players: int) -> float:
-    pot = sum(k.value[c] for _, c in k.trick) + extra_players * LOW_CARD_POINTS
-    if _last_trick(k):
-        pot += 10 if k.options["count_scheme"] != "one_point" else 1
-    return pot
+    return lead(k, legal) if not k.trick else follow(k, legal)
 
 
 def _last_trick(k: Knowledge) -> bool:
     return len(k.hand) + len(k.own_table) == 1 and k.view.get("stock", 0) == 0
 
 
-def follow_score(k: Knowledge, card: Card) -> float:
+def _pending(k: Knowledge, seat: int) -> float:
+    """Meld a seat's side still needs a trick to credit (C-6, D-5, E-11)."""
+    return sum(m["points"] for m in k.view.get("melds", ()) if not m["credited"] and k.same_side(m["seat"], seat))
+
+
+def follow(k: Knowledge, legal: list[Card]) -> Card:
+    """Smear on a partner's safe trick, take points with the cheapest safe winner, else shed cheaply."""
     trick_cards = [c for _, c in k.trick]
     after = k.yet_to_play()
     opp_after = [s for s in after if not k.same_side(s, k.seat)]
-    pot = _pot(k, len(after)) + k.value[card]
-    if wins_now(card, trick_cards, k.trump):
-        p = hold_chance(k, card, k.led, opp_after)
-    else:
-        win_seat, win_card = k.winning
-        p = hold_chance(k, win_card, k.led, opp_after) if k.same_side(win_seat, k.seat) else 0.0
-        partner_after = [s for s in after if s != k.seat and k.same_side(s, k.seat)]
-        if partner_after and p == 0.0:
-            p = 0.3
-    return (2 * p - 1) * pot - keep_value(k, card) * (0.5 if _last_trick(k) else 1.0)
+    win_seat, win_card = k.winning
+    winners = [c for c in legal if wins_now(c, trick_cards, k.trump)]
+    if k.same_side(win_seat, k.seat) and hold_chance(k, win_card, k.led, opp_after) >= SAFE:
+        losers = [c for c in legal if c not in winners] or legal
+        return _smear(k, losers)
+    stake = sum(k.value[c] for c in trick_cards) + LOW_CARD_POINTS * len(opp_after)
+    wanted = stake > 0 or _pending(k, k.seat) > 0 or _last_trick(k)
+    safe = [c for c in winners if hold_chance(k, c, k.led, opp_after) >= SAFE]
+    if safe and wanted:
+        return cheapest_winner(k, safe)
+    if winners and sum(k.value[c] for c in trick_cards) > 0:
+        return cheapest_winner(k, winners)
+    return cheapest(k, legal)
 
 
-def lead_score(k: Knowledge, card: Card) -> float:
-    others = [s for s in k.active if s != k.seat]
-    opps = [s for s in others if not k.same_side(s, k.seat)]
-    p = hold_chance(k, card, card.suit, opps)
-    if p < 0.5 and k.partner is not None:
-        partner = k.partner
-        # A low lead toward a partner who can ruff or who may hold the master.
-        if k.trump is not None and card.suit is not k.trump and k.void_known(partner, card.suit):
-            p = max(p, 0.6 * (1.0 - void_chance(k, partner, k.trump)))
-        else:
-            p = max(p, 0.3)
-    pot = _pot(k, len(others)) + k.value[card]
-    score = (2 * p - 1) * pot - keep_value(k, card)
-    if card.suit is k.trump and p > 0.9:
-        mine = sum(1 for c in k.hand if c.suit is k.trump)
+def _smear(k: Knowledge, cards: list[Card]) -> Card:
+    """Points onto a trick our side will take, keeping trumps and masters for later tricks."""
+    plain = [c for c in cards if c.suit is not k.trump and not is_master(k, c)] or \
+        [c for c in cards if c.suit is not k.trump] or cards
+    return max(plain, key=lambda c: (k.value[c], -c.strength))
+
+
+def lead(k: Knowledge, legal: list[Card]) -> Card:
+    """Cash safe masters, draw trumps when long in them, find a partner's ruff, an ace, else lead cheap."""
+    opps = k.opponents()
+    masters = [c for c in legal if c.suit is not k.trump and is_master(k, c)]
+    safe = [c for c in masters if hold_chance(k, c, c.suit, opps) >= LEAD_SAFE]
+    if safe:
+        return max(safe, key=lambda c: (k.value[c], hold_chance(k, c, c.suit, opps)))
+    if k.trump is not None:
+        mine = [c for c in legal if c.suit is k.trump]
         out = sum(1 for c in k.outside if c.suit is k.trump)
-        score += 6 if mine >= out else -4  # draw trumps only when long in them
-    return score
+        top = [c for c in mine if is_master(k, c)]
+        if top and out and len(mine) > out:
+            return max(top, key=lambda c: c.strength)
+        if k.partner is not None and k.partner in k.active:
+            ruffs = [c for c in legal if c.suit is not k.trump and k.void_known(k.partner, c.suit)
+                     and void_chance(k, k.partner, k.trump) < 0.5]
+            if ruffs:
+                return cheapest(k, ruffs)
+    aces = [c for c in legal if c.rank == "A" and c.suit is not k.trump]
+    return aces[0] if aces else cheapest(k, legal)
 
 
 def stock_play(k: Knowledge, legal: list[Card]) -> Card:
