@@ -1,1 +1,32 @@
-"""Pinochle for Discord: the engine (`bot.game`), table service, store, computer players and cogs."""
+"""Pinochle for Discord: the engine (`bot.game`), table service, store, computer players and cogs.
+
+`create_bot(database_path)` builds the Discord bot, ready but not started; it
+imports discord.py only when called, so the engine and the table service stay
+importable without it.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from discord.ext import commands
+
+    from bot.settings import Settings
+
+
+def create_bot(database_path: str | os.PathLike[str], *, settings: "Settings | None" = None) -> "commands.Bot":
+    """The bot on this SQLite file: extensions load, tables resume and commands sync at login.
+
+    `settings` supplies the rest (development guild, turn timer); by default
+    nothing is read from the environment, so tests get the same bot every time.
+    """
+    from dataclasses import replace
+    from pathlib import Path
+
+    from bot.settings import Settings
+    from cogs._bot import PinochleBot
+
+    settings = replace(settings or Settings(), database_path=Path(database_path))
+    return PinochleBot(settings)

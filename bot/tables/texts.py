@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from bot.game import Card, IllegalAction
-from bot.i18n import describe_error, option_value_text, phase_name, t, variant_name
+from bot.game import VARIANTS, Card, IllegalAction, resolve_options
+from bot.game.melds import MeldRules
+from bot.i18n import (
+    describe_error, meld_name, option_value_text, phase_name, t, variant_name, variant_summary,
+)
 from bot.tables.announce import parties
 from bot.tables.model import Table, computer_plays
 from bot.tables.outcome import Act, Cards, Side, Text, Who
@@ -215,3 +218,30 @@ def hand_text(table: Table, seat: int, view: dict[str, Any], covered: bool, lang
     elif view["to_act"] is not None:
         lines.append(t("bot.board.waiting", lang, who=name(view["to_act"])))
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- scores and rules
+
+def score_text(table: Table, lang: str, name: Namer) -> str:
+    """The scores now and each finished deal's points, one line per deal."""
+    if table.game is None:
+        return t("bot.refuse.not_started", lang)
+    view = public_view(table)
+    lines = [_scores_line(table, view, lang, name)]
+    for result in table.game.deal_results:
+        parts = " · ".join(f"{' & '.join(name(s) for s in seats)} {result['points'][seats[0]]:+d}"
+                           for seats in parties(table))
+        lines.append(t("bot.score.deal", lang, deal=result["deal"], parts=parts))
+    return "\n".join(lines)
+
+
+def rules_text(variant: str, options: dict[str, Any], lang: str) -> str:
+    """A variant's rules summary and its meld table with these house rules (RULES §2.1)."""
+    resolved = resolve_options(options, players=VARIANTS[variant].players)
+    values = MeldRules.from_options(resolved).values
+    hidden = set() if resolved["eight_of_a_kind"] else {n for n in values if n.startswith("eight ")}
+    if not resolved["grand_pinochle"]:
+        hidden.add("grand pinochle")
+    melds = ", ".join(f"{meld_name(n, lang)} {v}" for n, v in values.items() if n not in hidden)
+    return "\n\n".join([variant_summary(variant, lang),
+                        t("bot.rules.melds", lang, melds=melds, target=resolved["target"])])

@@ -1,0 +1,96 @@
+"""`python -m bot`: run the Discord bot, or play locally, or check the ledger.
+
+    python -m bot                               the bot (DISCORD_TOKEN from .env or the environment)
+    python -m bot play --variant two-handed     one game in this terminal against computer players
+    python -m bot ledger check                  verify the chip ledger (bot.store.cli)
+
+Without a token the bot explains how to set one; in an interactive terminal it
+then offers a local game, and under a process manager it exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib.util
+import logging
+import sys
+from typing import Sequence
+
+from bot.game import VARIANTS
+from bot.i18n import LANGUAGES, t
+from bot.settings import Settings, SettingsError, load_settings
+
+
+def parser() -> argparse.ArgumentParser:
+    parse = argparse.ArgumentParser(prog="python -m bot", description=t("bot.main.description", "en"))
+    commands = parse.add_subparsers(dest="command")
+    play = commands.add_parser("play", help=t("bot.main.play_help", "en"))
+    play.add_argument("--variant", choices=sorted(VARIANTS), default="two-handed")
+    play.add_argument("--lang", choices=LANGUAGES, default="en")
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--target", type=int, default=None)
+    # `python -m bot ledger check` belongs to the chip ledger (issue 6): bot.store.cli.main(argv).
+    commands.add_parser("ledger", help=t("bot.main.ledger_help", "en"), add_help=False)
+    return parse
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["ledger"]:
+        return ledger(argv[1:])
+    args = parser().parse_args(argv)
+    if args.command == "play":
+        return local_game(args.variant, lang=args.lang, seed=args.seed, target=args.target)
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        print(error, file=sys.stderr)
+        return 2
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if settings.token is None:
+        return no_token()
+    return run_bot(settings)
+
+
+def run_bot(settings: Settings) -> int:
+    from bot import create_bot
+
+    bot = create_bot(settings.database_path, settings=settings)
+    bot.run(settings.token, log_handler=None)
+    return 0
+
+
+def no_token() -> int:
+    """Say how to set a token; offer local play if a person is at the terminal."""
+    print(t("bot.main.no_token", "en"), file=sys.stderr)
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return 2
+    answer = input(t("bot.main.offer_local", "en")).strip().lower()
+    if answer not in ("y", "yes"):
+        return 2
+    return local_game("two-handed", lang="en", seed=None, target=None)
+
+
+def local_game(variant: str, *, lang: str, seed: int | None, target: int | None) -> int:
+    from bot.tables.terminal import play_in_terminal
+
+    options = {"target": target} if target else None
+    try:
+        return asyncio.run(play_in_terminal(variant, lang=lang, seed=seed, options=options))
+    except KeyboardInterrupt:
+        return 0
+
+
+def ledger(argv: list[str]) -> int:
+    """Hand over to the chip ledger's command line (bot.store.cli), when it exists."""
+    if importlib.util.find_spec("bot.store.cli") is None:
+        print(t("bot.main.no_ledger", "en"), file=sys.stderr)
+        return 2
+    from bot.store.cli import main as ledger_main
+
+    return ledger_main(argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

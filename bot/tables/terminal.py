@@ -1,0 +1,95 @@
+"""Local play in a terminal: one person against computer players, through the same service and texts.
+
+The table lives in a temporary database, the other seats are computer
+players, and what Discord would show goes to the terminal: channel lines as
+they happen, then the board and your hand with numbered legal actions. Type a
+number, or an action's text ("play 10h", "meld K♥ Q♥", "bid 250"); "q" quits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+from pathlib import Path
+from typing import Any, Callable
+
+from bot.i18n import t
+from bot.store import Store
+from bot.tables.outcome import Outcome
+from bot.tables.service import Hand, Person, TableService
+from bot.tables.model import Table
+from bot.tables.texts import action_label, board_text, board_title, hand_text, plain_namer, say
+
+YOU = 1  # the terminal player's id
+
+
+class TerminalPublisher:
+    """Prints channel lines as the table produces them."""
+
+    def __init__(self, write: Callable[[str], Any]) -> None:
+        self.write = write
+
+    def publish(self, table: Table, outcome: Outcome) -> None:
+        for text in outcome.public:
+            self.write("  " + say(text, table.language, plain_namer(table)))
+
+
+async def play_in_terminal(
+    variant: str,
+    *,
+    lang: str = "en",
+    seed: int | None = None,
+    options: dict[str, Any] | None = None,
+    read: Callable[[str], str] = input,
+    write: Callable[[str], Any] = print,
+) -> int:
+    """Play one game; returns 0 when it ends or the player quits, 2 if the table cannot open."""
+    with tempfile.TemporaryDirectory(prefix="pinochle-") as folder:
+        store = await Store.open(Path(folder) / "local.db")
+        service = TableService(store, publisher=TerminalPublisher(write), seed=seed, turn_seconds=0)
+        try:
+            return await _play(service, variant, lang, options, read, write)
+        finally:
+            await service.close()
+            await store.close()
+
+
+async def _play(service: TableService, variant: str, lang: str, options: dict[str, Any] | None,
+                read: Callable[[str], str], write: Callable[[str], Any]) -> int:
+    you = Person(YOU, t("bot.terminal.you", lang))
+    opened = await service.open(guild_id=0, channel_id=0, host=you, variant=variant, options=options,
+                                language=lang)
+    if opened.refused:
+        write(say(opened.private[0], lang, lambda seat: str(seat + 1)))
+        return 2
+    table = opened.table
+    await service.start(table.id, you)
+    while True:
+        await service.settle()
+        if table.status != "playing":
+            write(board_title(table, lang) + "\n" + board_text(table, lang, plain_namer(table)))
+            return 0
+        hand = await service.hand(table.id, YOU)
+        assert isinstance(hand, Hand)
+        _show(table, hand, lang, write)
+        try:
+            answer = (await asyncio.to_thread(read, t("bot.terminal.prompt", lang))).strip()
+        except EOFError:
+            answer = "q"
+        if answer.lower() in ("q", "quit", "exit"):
+            write(t("bot.terminal.bye", lang))
+            return 0
+        action = hand.legal[int(answer) - 1] if answer.isdigit() and 0 < int(answer) <= len(hand.legal) else answer
+        outcome = await service.act(table.id, you, action, version=hand.version)
+        if outcome.refused:
+            write("! " + "\n! ".join(say(text, lang, plain_namer(table)) for text in outcome.private))
+
+
+def _show(table: Table, hand: Hand, lang: str, write: Callable[[str], Any]) -> None:
+    name = plain_namer(table)
+    write("")
+    write(board_title(table, lang))
+    write(board_text(table, lang, name))
+    write(hand_text(table, hand.seat, hand.view, hand.covered, lang, name))
+    for number, action in enumerate(hand.legal, start=1):
+        write(f"  {number:>2}. {action_label(action, lang)}")

@@ -1,0 +1,91 @@
+"""The board message: one per table, edited in place, with buttons that survive restarts.
+
+Its buttons are `discord.ui.DynamicItem`s whose custom_id carries the table id
+(`pinochle:board:join:12`), so a click after a restart still reaches the
+right table. Lobby buttons call the same service methods as the slash commands.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.i18n import t
+from bot.tables import Outcome, Table
+from bot.tables.texts import board_text, board_title
+from cogs._common import guild_lang, is_manager, lang_of, person_of, private_text, reply, service_of
+from cogs._errors import guarded
+
+#: Buttons per table state, in display order.
+BUTTONS = {
+    "lobby": ("join", "leave", "addbot", "start"),
+    "playing": ("hand", "join", "leave"),
+}
+STYLES = {
+    "join": discord.ButtonStyle.primary, "leave": discord.ButtonStyle.secondary,
+    "addbot": discord.ButtonStyle.secondary, "start": discord.ButtonStyle.success,
+    "hand": discord.ButtonStyle.primary,
+}
+COLOURS = {"lobby": 0x3498DB, "playing": 0x2ECC71, "finished": 0xF1C40F, "cancelled": 0x95A5A6}
+
+
+def board_embed(table: Table, name) -> discord.Embed:
+    lang = table.language
+    return discord.Embed(title=board_title(table, lang), description=board_text(table, lang, name),
+                         colour=COLOURS.get(table.status, 0))
+
+
+def board_view(table: Table) -> discord.ui.View | None:
+    """The board's buttons for the table's state; none once it is over."""
+    actions = BUTTONS.get(table.status)
+    if not actions:
+        return None
+    view = discord.ui.View(timeout=None)
+    for action in actions:
+        view.add_item(BoardButton(action, table.id, table.language))
+    return view
+
+
+class BoardButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"pinochle:board:(?P<action>join|leave|addbot|start|hand):(?P<table>\d+)"):
+    """Join, Leave, Add computer player, Start, Show my hand: a board button for one table."""
+
+    def __init__(self, action: str, table_id: int, lang: str = "en") -> None:
+        super().__init__(discord.ui.Button(
+            label=t(f"bot.button.{action}", lang), style=STYLES[action],
+            custom_id=f"pinochle:board:{action}:{table_id}"))
+        self.action, self.table_id = action, table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match) -> "BoardButton":
+        return cls(match["action"], int(match["table"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.action == "hand":
+            from cogs._hand import send_hand
+
+            await send_hand(interaction, self.table_id)
+            return
+        await lobby_action(interaction, self.action, self.table_id)
+
+
+async def lobby_action(interaction: discord.Interaction, action: str, table_id: int, **extra) -> Outcome:
+    """join / leave / addbot / start / cancel / kick through the service; the reply is private."""
+    service, person = service_of(interaction), person_of(interaction)
+    calls = {
+        "join": lambda: service.join(table_id, person),
+        "leave": lambda: service.leave(table_id, person),
+        "addbot": lambda: service.add_computer(table_id, person, **extra),
+        "start": lambda: service.start(table_id, person),
+        "cancel": lambda: service.cancel(table_id, person, manager=is_manager(interaction)),
+        "kick": lambda: service.kick(table_id, person, **extra),
+    }
+    outcome = await calls[action]()
+    await reply(interaction, private_text(outcome, lang_of(interaction)))
+    return outcome
+
+
+def table_language(interaction: discord.Interaction, chosen: str | None) -> str:
+    """The language of a new table's channel messages: as chosen, else the server's."""
+    return chosen or guild_lang(interaction)

@@ -1,0 +1,73 @@
+"""The Discord bot: opens the store, starts the table service, loads the cogs, syncs commands.
+
+`setup_hook` runs at login: every extension loads inside try/log (one broken
+cog does not stop the bot), unfinished tables resume from the store with their
+boards redrawn, and the command tree syncs only if it changed.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.i18n.translator import PinochleTranslator
+from bot.settings import Settings
+from bot.store import Store
+from bot.tables import TableService
+from cogs._errors import PinochleTree
+from cogs._presenter import ChannelPresenter
+from cogs._sync import sync_commands
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.tables", "cogs.play", "cogs.admin")
+
+
+class PinochleBot(commands.Bot):
+    """A slash-command bot: no privileged intents, no prefix commands."""
+
+    store: Store
+    tables: TableService
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+                         help_command=None, tree_cls=PinochleTree,
+                         allowed_mentions=discord.AllowedMentions.none())
+        self.settings = settings
+        self.presenter = ChannelPresenter(self)
+        self.failed_extensions: dict[str, BaseException] = {}
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.settings.database_path)
+        self.tables = TableService(self.store, publisher=self.presenter,
+                                   turn_seconds=self.settings.turn_seconds)
+        await self.tree.set_translator(PinochleTranslator())
+        for name in EXTENSIONS:
+            try:
+                await self.load_extension(name)
+            except Exception as error:
+                log.exception("extension %s failed to load; the bot runs without it", name)
+                self.failed_extensions[name] = error
+        for table in await self.tables.resume():
+            self.presenter.redraw(table)
+        await self.sync_commands()
+
+    async def sync_commands(self, *, force: bool = False) -> bool:
+        """Sync the command tree if it changed since the last sync (or if forced)."""
+        return await sync_commands(self.tree, self.settings.data_dir, self.settings.dev_guild_id, force=force)
+
+    async def on_command_error(self, ctx: commands.Context, error: commands.CommandError) -> None:
+        """Mention commands: unknown words and refused owners are not errors; the rest is logged."""
+        if isinstance(error, (commands.CommandNotFound, commands.NotOwner)):
+            return
+        log.error("mention command %s failed", ctx.command, exc_info=error)
+
+    async def close(self) -> None:
+        if hasattr(self, "tables"):
+            await self.tables.close()
+        await self.presenter.close()
+        await super().close()
+        if hasattr(self, "store"):
+            await self.store.close()

@@ -1,0 +1,90 @@
+"""What every Pinochle cog needs: who is acting, in which language, at which table.
+
+User errors are exceptions whose payload is a catalog `Text` (`UserError`);
+the error handler in `cogs._errors` turns them into a short ephemeral reply.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.i18n import pick_language
+from bot.tables import Outcome, Person, Table, TableService, Text
+from bot.tables.texts import Namer, say
+
+if TYPE_CHECKING:
+    from cogs._bot import PinochleBot
+
+
+class UserError(Exception):
+    """A request the bot refuses; the text says why, in the user's language."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key)
+        self.text = Text(key, dict(params))
+
+
+def lang_of(interaction: discord.Interaction) -> str:
+    """The language for private replies: the user's Discord client language."""
+    return pick_language(str(interaction.locale))
+
+
+def guild_lang(interaction: discord.Interaction) -> str:
+    """The default language of channel messages: the server's language."""
+    return pick_language(str(interaction.guild_locale) if interaction.guild_locale else None)
+
+
+def person_of(interaction: discord.Interaction) -> Person:
+    return Person(interaction.user.id, interaction.user.display_name)
+
+
+def service_of(interaction: discord.Interaction) -> TableService:
+    bot: PinochleBot = interaction.client  # type: ignore[assignment]
+    return bot.tables
+
+
+def table_here(interaction: discord.Interaction) -> Table:
+    """The active table of the interaction's channel, or a UserError saying there is none."""
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise UserError("bot.refuse.not_in_guild")
+    table = service_of(interaction).table_in(interaction.channel_id)
+    if table is None:
+        raise UserError("bot.refuse.no_table")
+    return table
+
+
+def is_manager(interaction: discord.Interaction) -> bool:
+    """Whether the member may manage the server (may cancel any table)."""
+    permissions = interaction.permissions
+    return bool(permissions and permissions.manage_guild)
+
+
+def mention_namer(table: Table) -> Namer:
+    """People as mentions (shown as their names; pings only where allowed), computers by name."""
+    def name(seat: int) -> str:
+        player = table.seats.get(seat)
+        if player is None:
+            return f"#{seat + 1}"
+        return f"<@{player.user_id}>" if player.user_id is not None else player.display_name
+    return name
+
+
+def private_text(outcome: Outcome, lang: str) -> str:
+    """The private part of an outcome as one message."""
+    name = mention_namer(outcome.table) if outcome.table is not None else (lambda seat: f"#{seat + 1}")
+    return "\n".join(say(text, lang, name) for text in outcome.private)
+
+
+def text_of(text: Text, lang: str, table: Table | None = None) -> str:
+    name = mention_namer(table) if table is not None else (lambda seat: f"#{seat + 1}")
+    return say(text, lang, name)
+
+
+async def reply(interaction: discord.Interaction, content: str, **kwargs) -> None:
+    """An ephemeral answer, whether or not the interaction was answered already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(content, ephemeral=True, **kwargs)

@@ -1,0 +1,225 @@
+"""The private hand view: the player's cards, and a button or menu entry for each legal action.
+
+Every component carries the table id and the state version it was drawn at
+(`pinochle:act:12:57:3` = table 12, version 57, legal action number 3), so a
+click on an old view (or a second click) is refused with a fresh view instead
+of playing something else. A view never holds more than Discord allows: 5
+rows, 5 buttons a row, 25 options a menu.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import math
+
+import discord
+
+from bot.game import Card, Suit
+from bot.i18n import t
+from bot.render import render_hand, render_in_thread
+from bot.tables import Hand, Outcome, Text
+from bot.tables.texts import action_label, hand_text
+from cogs._common import lang_of, mention_namer, person_of, private_text, service_of, text_of
+from cogs._errors import guarded
+
+log = logging.getLogger(__name__)
+
+MAX_ROWS, ROW_BUTTONS, MENU_OPTIONS = 5, 5, 25
+#: Verbs shown as menus when there are more of them than buttons would hold.
+MENU_VERBS = ("play", "meld", "bid")
+
+
+def hand_components(hand: Hand, lang: str) -> discord.ui.View:
+    """Buttons (or menus) for exactly the legal actions, plus Refresh when there is room."""
+    view = discord.ui.View(timeout=None)
+    rows = _layout(hand.legal)
+    for row, (kind, verb, indices) in enumerate(rows):
+        if kind == "menu":
+            view.add_item(ActionSelect.build(hand, verb, row, indices, lang))
+        else:
+            for index in indices:
+                view.add_item(ActionButton.build(hand, index, row, lang))
+    if len(rows) < MAX_ROWS:
+        view.add_item(RefreshButton(hand.table.id, lang, row=len(rows)))
+    return view
+
+
+def _layout(legal: list[str]) -> list[tuple[str, str, list[int]]]:
+    """Rows of ("buttons" | "menu", verb, action indices), at most MAX_ROWS of them.
+
+    Each kind of action starts its own row. Bids are always a menu; cards and
+    melds become menus, the biggest group first, only when buttons would not fit.
+    """
+    groups: dict[str, list[int]] = {}
+    for index, action in enumerate(legal):
+        groups.setdefault(action.split(" ", 1)[0], []).append(index)
+    as_menus = {"bid"} & set(groups)
+
+    def rows_of(verb: str) -> list[tuple[str, str, list[int]]]:
+        indices = groups[verb]
+        if verb in as_menus:
+            return [("menu", verb, chunk) for chunk in _menu_chunks(indices)]
+        return [("buttons", verb, indices[i:i + ROW_BUTTONS]) for i in range(0, len(indices), ROW_BUTTONS)]
+
+    while sum(len(rows_of(verb)) for verb in groups) > MAX_ROWS:
+        candidates = [v for v in MENU_VERBS if v in groups and v not in as_menus]
+        if not candidates:
+            break
+        as_menus.add(max(candidates, key=lambda v: len(groups[v])))
+    rows = [row for verb in groups for row in rows_of(verb)]
+    if len(rows) > MAX_ROWS:
+        log.warning("hand view: %d rows of actions, showing %d; typed commands reach the rest",
+                    len(rows), MAX_ROWS)
+    return rows[:MAX_ROWS]
+
+
+def _menu_chunks(indices: list[int]) -> list[list[int]]:
+    """One menu of the first 25; a longer list (bids) gets a second menu spread over the rest."""
+    if len(indices) <= MENU_OPTIONS:
+        return [indices]
+    rest = indices[MENU_OPTIONS:]
+    step = math.ceil(len(rest) / MENU_OPTIONS)
+    return [indices[:MENU_OPTIONS], rest[::step]]
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"pinochle:act:(?P<table>\d+):(?P<version>\d+):(?P<index>\d+)"):
+    """One legal action, as drawn at one state version."""
+
+    def __init__(self, table_id: int, version: int, index: int, button: discord.ui.Button | None = None):
+        super().__init__(button or discord.ui.Button(custom_id=f"pinochle:act:{table_id}:{version}:{index}"))
+        self.table_id, self.version, self.index = table_id, version, index
+
+    @classmethod
+    def build(cls, hand: Hand, index: int, row: int, lang: str) -> "ActionButton":
+        action = hand.legal[index]
+        style = discord.ButtonStyle.primary if action.startswith("play ") else discord.ButtonStyle.secondary
+        button = discord.ui.Button(label=action_label(action, lang), style=style, row=row,
+                                   custom_id=f"pinochle:act:{hand.table.id}:{hand.version}:{index}")
+        if action.startswith("play "):
+            card = Card.from_text(action[5:])
+            button.style = discord.ButtonStyle.danger if card.suit.is_red else discord.ButtonStyle.primary
+        return cls(hand.table.id, hand.version, index, button)
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match) -> "ActionButton":
+        return cls(int(match["table"]), int(match["version"]), int(match["index"]), item)
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await act_from_view(interaction, self.table_id, self.version, self.index)
+
+
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
+                   template=r"pinochle:pick:(?P<table>\d+):(?P<version>\d+):(?P<verb>[a-z]+):(?P<row>\d)"):
+    """A menu of legal actions of one kind (cards to play, melds, bids); values are action indices."""
+
+    def __init__(self, table_id: int, version: int, select: discord.ui.Select):
+        super().__init__(select)
+        self.table_id, self.version = table_id, version
+
+    @classmethod
+    def build(cls, hand: Hand, verb: str, row: int, indices: list[int], lang: str) -> "ActionSelect":
+        select = discord.ui.Select(
+            custom_id=f"pinochle:pick:{hand.table.id}:{hand.version}:{verb}:{row}", row=row,
+            placeholder=t(f"bot.menu.{verb}", lang),
+            options=[discord.SelectOption(label=action_label(hand.legal[i], lang), value=str(i))
+                     for i in indices])
+        return cls(hand.table.id, hand.version, select)
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match) -> "ActionSelect":
+        return cls(int(match["table"]), int(match["version"]), item)
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await act_from_view(interaction, self.table_id, self.version, int(self.item.values[0]))
+
+
+class RefreshButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pinochle:hand:(?P<table>\d+)"):
+    """Redraw the hand view as it is now."""
+
+    def __init__(self, table_id: int, lang: str = "en", row: int | None = None):
+        super().__init__(discord.ui.Button(label=t("bot.button.refresh", lang), row=row,
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"pinochle:hand:{table_id}"))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match) -> "RefreshButton":
+        return cls(int(match["table"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await show_hand(interaction, self.table_id)
+
+
+# ------------------------------------------------------------------ flows
+
+async def hand_message(interaction: discord.Interaction, table_id: int, notes: list[str]) -> dict:
+    """The keyword arguments of a hand message: notes, the hand, its picture and components.
+
+    Someone without a hand here (not seated, or the game just ended) gets the
+    notes and the reason, without components.
+    """
+    lang = lang_of(interaction)
+    hand = await service_of(interaction).hand(table_id, interaction.user.id)
+    if isinstance(hand, Outcome):
+        return {"content": "\n".join([*notes, private_text(hand, lang)]), "view": None}
+    name = mention_namer(hand.table)
+    content = "\n".join([*notes, hand_text(hand.table, hand.seat, hand.view, hand.covered, lang, name)])
+    message: dict = {"content": content[:2000], "view": hand_components(hand, lang)}
+    picture = await _hand_picture(hand, lang)
+    if picture is not None:
+        message["files"] = [discord.File(picture, filename="hand.png")]
+    return message
+
+
+async def _hand_picture(hand: Hand, lang: str) -> io.BytesIO | None:
+    """The rendered hand (bot.render), playable cards lit; None if drawing fails."""
+    cards = [Card.from_text(c) for c in hand.view["hand"]]
+    playable = {Card.from_text(a[5:]) for a in hand.legal if a.startswith("play ")}
+    trump = Suit.parse(hand.view["trump"]) if hand.view.get("trump") else None
+    try:
+        png = await render_in_thread(render_hand, cards, trump=trump, legal=playable or None, lang=lang)
+    except Exception:
+        log.exception("could not draw a hand; sending text only")
+        return None
+    return io.BytesIO(png)
+
+
+async def send_hand(interaction: discord.Interaction, table_id: int, notes: list[str] = ()) -> None:
+    """A new private hand view (Show my hand, /pinochle hand, typed actions)."""
+    message = await hand_message(interaction, table_id, list(notes))
+    if message["view"] is None:
+        del message["view"]
+    await interaction.response.send_message(ephemeral=True, **message)
+
+
+async def show_hand(interaction: discord.Interaction, table_id: int, notes: list[str] = ()) -> None:
+    """Redraw the clicked hand view in place."""
+    message = await hand_message(interaction, table_id, list(notes))
+    message["attachments"] = message.pop("files", [])
+    await interaction.response.edit_message(**message)
+
+
+async def act_from_view(interaction: discord.Interaction, table_id: int, version: int, index: int) -> None:
+    """A click in a hand view: act if the view is current, else say so and show the hand now."""
+    lang = lang_of(interaction)
+    hand = await service_of(interaction).hand(table_id, interaction.user.id)
+    if isinstance(hand, Outcome):
+        await show_hand(interaction, table_id)
+        return
+    if version != hand.version or index >= len(hand.legal):
+        await show_hand(interaction, table_id, notes=[text_of(Text.of("bot.refuse.stale"), lang)])
+        return
+    outcome = await service_of(interaction).act(table_id, person_of(interaction), hand.legal[index],
+                                                version=version)
+    await show_hand(interaction, table_id, notes=[private_text(outcome, lang)])
+
+
+async def act_typed(interaction: discord.Interaction, table_id: int, action: str) -> None:
+    """A typed action (/pinochle play, meld, bid, ...): the result, then the hand as it is now."""
+    outcome = await service_of(interaction).act(table_id, person_of(interaction), action)
+    await send_hand(interaction, table_id, notes=[private_text(outcome, lang_of(interaction))])

@@ -1,0 +1,112 @@
+"""Long lists in pages behind ◀ / ▶ buttons that redraw the same message (issue 6 "long lists page").
+
+A `PageSource` renders page n (from 0) when asked, so each click shows the
+data as it is now. The buttons belong to a view with a timeout rather than to
+persistent custom ids: a list is looked at for a minute, not kept for days,
+and an ephemeral message cannot be edited after 15 minutes anyway. When the
+view times out its buttons are greyed out; running the command again gives a
+fresh list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+
+import discord
+
+from bot.i18n import t
+from cogs._common import lang_of
+from cogs._errors import report_error
+
+#: Seconds a page view answers clicks (ephemeral messages are editable for 15 minutes).
+TIMEOUT = 600
+#: Nobody is pinged by a list, whoever it names.
+NO_PINGS = discord.AllowedMentions.none()
+
+
+@dataclass(frozen=True)
+class Page:
+    content: str
+    has_next: bool
+
+
+PageSource = Callable[[int], Awaitable[Page]]
+
+
+def fixed_pages(pages: Sequence[str]) -> PageSource:
+    """A source over pages rendered in advance."""
+    async def source(number: int) -> Page:
+        return Page(pages[number], number + 1 < len(pages))
+    return source
+
+
+class Pager(discord.ui.View):
+    """Back and Next buttons; only the member who asked for the list turns its pages."""
+
+    def __init__(self, source: PageSource, *, owner: discord.abc.User, lang: str, page: int,
+                 has_next: bool) -> None:
+        super().__init__(timeout=TIMEOUT)
+        self.source = source
+        self.owner = owner
+        self.page = page
+        self.message: discord.InteractionMessage | None = None
+        self.back.label = t("chips.page.previous", lang)
+        self.forward.label = t("chips.page.next", lang)
+        self._enable(has_next)
+
+    def _enable(self, has_next: bool) -> None:
+        self.back.disabled = self.page == 0
+        self.forward.disabled = not has_next
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.user.id == self.owner.id:
+            return True
+        await interaction.response.send_message(
+            t("chips.page.not_yours", lang_of(interaction), name=self.owner.display_name),
+            ephemeral=True, allowed_mentions=NO_PINGS)
+        return False
+
+    @discord.ui.button(style=discord.ButtonStyle.secondary)
+    async def back(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await self._turn(interaction, self.page - 1)
+
+    @discord.ui.button(style=discord.ButtonStyle.secondary)
+    async def forward(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await self._turn(interaction, self.page + 1)
+
+    async def _turn(self, interaction: discord.Interaction, page: int) -> None:
+        shown = await self.source(page)
+        self.page = page
+        self._enable(shown.has_next)
+        await interaction.response.edit_message(content=shown.content, view=self,
+                                                allowed_mentions=NO_PINGS)
+
+    async def on_timeout(self) -> None:
+        for item in self.children:
+            if isinstance(item, discord.ui.Button):
+                item.disabled = True
+        if self.message is not None:
+            try:
+                await self.message.edit(view=self)
+            except discord.HTTPException:
+                pass  # the message is gone or too old to edit: nothing left to grey out
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception,
+                       item: discord.ui.Item) -> None:
+        await report_error(interaction, error)
+
+
+async def send_pages(interaction: discord.Interaction, source: PageSource, *, page: int = 0,
+                     ephemeral: bool = False) -> None:
+    """Answer with page `page` of `source`, with page buttons when there is more than one page."""
+    shown = await source(page)
+    if page == 0 and not shown.has_next:
+        await interaction.response.send_message(shown.content, ephemeral=ephemeral,
+                                                allowed_mentions=NO_PINGS)
+        return
+    view = Pager(source, owner=interaction.user, lang=lang_of(interaction), page=page,
+                 has_next=shown.has_next)
+    await interaction.response.send_message(shown.content, view=view, ephemeral=ephemeral,
+                                            allowed_mentions=NO_PINGS)
+    view.message = await interaction.original_response()

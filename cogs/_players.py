@@ -1,0 +1,51 @@
+"""What the chips and league cogs share: the store, the server, and who a command is about.
+
+A member is looked up as a stored player of the server; one who left (or a
+name changed since) still shows by the name the store kept, and a person who
+never played has no player yet (None), which each command answers in its own words.
+"""
+
+from __future__ import annotations
+
+import io
+
+import discord
+
+from bot.store import Player, Store, find_player
+from cogs._common import UserError, is_manager
+
+
+def store_of(interaction: discord.Interaction) -> Store:
+    return interaction.client.store  # type: ignore[attr-defined]
+
+
+def guild_of(interaction: discord.Interaction) -> int:
+    """The server's id, or a refusal outside a server (chips and leagues are per server)."""
+    if interaction.guild_id is None:
+        raise UserError("chips.refuse.guild_only")
+    return interaction.guild_id
+
+
+def require_manager(interaction: discord.Interaction) -> None:
+    """Refuse members without Manage Server (grants, adjustments, seasons)."""
+    if not is_manager(interaction):
+        raise UserError("chips.refuse.manage_server")
+
+
+async def player_of(interaction: discord.Interaction,
+                    member: discord.abc.User | None) -> tuple[str, Player | None]:
+    """The display name and stored player of `member` (default: the caller) in this server."""
+    who = member or interaction.user
+    player = await find_player(store_of(interaction), guild_of(interaction), user_id=who.id)
+    if player is not None and not isinstance(who, discord.Member):
+        return plain(player.display_name), player  # no longer a member: the name the store kept
+    return plain(who.display_name), player
+
+
+def plain(name: str) -> str:
+    """A name shown as typed: markdown in it does not format the message."""
+    return discord.utils.escape_markdown(name)
+
+
+def csv_file(text: str, name: str) -> discord.File:
+    return discord.File(io.BytesIO(text.encode("utf-8")), filename=name)

@@ -1,0 +1,195 @@
+"""`/chips`: balances, history, leaderboard, house grants and adjustments, and the ledger as CSV (issue 6).
+
+Thin: parse the interaction, call the ledger in `bot.store`, render. Every
+movement is a ledger transaction; grants and adjustments go against the
+server's house account and need Manage Server. Amounts and reasons are checked
+here against the store's own limits, so the refusal reads in the member's
+language (the store checks again and would refuse in English).
+"""
+
+from __future__ import annotations
+
+import math
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import meld_name, t
+from bot.store import (
+    HistoryEntry,
+    LedgerLine,
+    NegativeBalance,
+    adjust,
+    balance,
+    ensure_player,
+    get_guild_settings,
+    grant,
+    history,
+    leaderboard,
+    ledger_lines,
+    to_csv,
+)
+from bot.store.ledger import MAX_AMOUNT, MAX_MEMO
+from cogs._columns import code_table, fit
+from cogs._common import UserError, lang_of
+from cogs._pager import NO_PINGS, Page, send_pages
+from cogs._players import csv_file, guild_of, plain, player_of, require_manager, store_of
+
+#: Lines per page of history and of the leaderboard.
+PAGE = 10
+
+
+def en(key: str) -> str:
+    """English name or description of a /chips command or option (the catalog's "commands" domain)."""
+    return t(f"commands.chips.{key}", "en")
+
+
+def reason_text(entry: HistoryEntry, lang: str) -> str:
+    """What a ledger transaction was for: "contract 320", "meld: flush", "grant: welcome"."""
+    detail = meld_name(entry.detail, lang) if entry.reason == "meld" else entry.detail
+    return t(f"chips.reason.{entry.reason}", lang, detail=detail, memo=entry.memo)
+
+
+def history_row(entry: HistoryEntry, player_id: int, lang: str) -> list[str]:
+    others = [line.display_name or t("chips.house", lang)
+              for line in entry.lines if line.player_id != player_id]
+    game = (t("chips.history.game_ref", lang, game=entry.game_id, deal=entry.deal_no)
+            if entry.game_id is not None else t("chips.nobody", lang))
+    return [entry.created_at[:10], f"{entry.amount_for(player_id):+d}", reason_text(entry, lang),
+            game, fit(", ".join(others))]
+
+
+def check_amount(amount: int, *, positive: bool) -> None:
+    """The store's bounds (`bot.store.ledger`), refused in the member's language."""
+    if positive and amount <= 0:
+        raise UserError("chips.refuse.amount_positive", amount=amount)
+    if amount == 0:
+        raise UserError("chips.refuse.amount_zero")
+    if abs(amount) > MAX_AMOUNT:
+        raise UserError("chips.refuse.amount_limit", amount=amount, limit=MAX_AMOUNT)
+
+
+def check_reason(reason: str) -> str:
+    if not reason.strip():
+        raise UserError("chips.refuse.reason_missing")
+    if len(reason.strip()) > MAX_MEMO:
+        raise UserError("chips.refuse.reason_long", length=len(reason.strip()), limit=MAX_MEMO)
+    return reason.strip()
+
+
+@app_commands.guild_only()
+class Chips(commands.GroupCog, group_name="chips", group_description=t("commands.chips.description", "en")):
+    """The /chips commands."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="balance", description=en("balance.description"))
+    @app_commands.describe(member=en("balance.options.member.description"))
+    async def balance(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
+        lang, guild = lang_of(interaction), guild_of(interaction)
+        name, player = await player_of(interaction, member)
+        if player is None:
+            start = (await get_guild_settings(store_of(interaction), guild)).starting_balance
+            text = t("chips.balance.new", lang, name=name, balance=start)
+        else:
+            chips = await balance(store_of(interaction), guild, player.id)
+            text = t("chips.balance.line", lang, name=name, balance=chips)
+        await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
+
+    @app_commands.command(name="history", description=en("history.description"))
+    @app_commands.describe(member=en("history.options.member.description"),
+                           page=en("history.options.page.description"))
+    async def history(self, interaction: discord.Interaction, member: discord.User | None = None,
+                      page: app_commands.Range[int, 1] = 1) -> None:
+        lang, guild, store = lang_of(interaction), guild_of(interaction), store_of(interaction)
+        name, player = await player_of(interaction, member)
+        total = 0 if player is None else (await history(store, guild, player.id, limit=0)).total
+        if total == 0:
+            raise UserError("chips.history.empty", name=name)
+        pages = math.ceil(total / PAGE)
+        if page > pages:
+            raise UserError("chips.history.no_page", page=page, name=name, pages=pages)
+
+        async def source(number: int) -> Page:
+            shown = await history(store, guild, player.id, limit=PAGE, offset=number * PAGE)
+            count = max(1, math.ceil(shown.total / PAGE))
+            header = [t(f"chips.history.{column}", lang) for column in ("date", "chips", "reason", "game", "with")]
+            return Page("\n".join([
+                t("chips.history.title", lang, name=name, total=shown.total),
+                code_table(header, [history_row(e, player.id, lang) for e in shown.entries], right={1}),
+                t("chips.page.footer_of", lang, page=number + 1, pages=count),
+            ]), number + 1 < count)
+
+        await send_pages(interaction, source, page=page - 1)
+
+    @app_commands.command(name="leaderboard", description=en("leaderboard.description"))
+    async def leaderboard(self, interaction: discord.Interaction) -> None:
+        lang, guild, store = lang_of(interaction), guild_of(interaction), store_of(interaction)
+
+        async def source(number: int) -> Page:
+            rows = await leaderboard(store, guild, limit=PAGE + 1, offset=number * PAGE)
+            if not rows:
+                return Page(t("chips.leaderboard.empty", lang), False)
+            header = [t(f"chips.leaderboard.{column}", lang) for column in ("rank", "player", "chips")]
+            table = code_table(header, [[r.rank, fit(r.display_name), r.balance] for r in rows[:PAGE]],
+                               right={0, 2})
+            return Page("\n".join([t("chips.leaderboard.title", lang), table,
+                                   t("chips.page.footer", lang, page=number + 1)]), len(rows) > PAGE)
+
+        await send_pages(interaction, source)
+
+    @app_commands.command(name="grant", description=en("grant.description"))
+    @app_commands.describe(member=en("grant.options.member.description"),
+                           amount=en("grant.options.amount.description"),
+                           reason=en("grant.options.reason.description"))
+    async def grant(self, interaction: discord.Interaction, member: discord.Member, amount: int,
+                    reason: str) -> None:
+        await self._house(interaction, member, amount, reason, kind="grant")
+
+    @app_commands.command(name="adjust", description=en("adjust.description"))
+    @app_commands.describe(member=en("adjust.options.member.description"),
+                           amount=en("adjust.options.amount.description"),
+                           reason=en("adjust.options.reason.description"))
+    async def adjust(self, interaction: discord.Interaction, member: discord.Member, amount: int,
+                     reason: str) -> None:
+        await self._house(interaction, member, amount, reason, kind="adjust")
+
+    async def _house(self, interaction: discord.Interaction, member: discord.Member, amount: int,
+                     reason: str, *, kind: str) -> None:
+        """A grant or adjustment: a ledger transaction between the house and the member."""
+        guild = guild_of(interaction)
+        require_manager(interaction)
+        check_amount(amount, positive=kind == "grant")
+        if member.bot:
+            raise UserError("chips.refuse.bot_member", name=plain(member.display_name))
+        memo = check_reason(reason)
+        post = grant if kind == "grant" else adjust
+        name = plain(member.display_name)
+        try:
+            async with store_of(interaction).transaction() as tx:
+                player = await ensure_player(tx, guild, display_name=member.display_name, user_id=member.id)
+                before = await balance(tx, guild, player.id)
+                await post(tx, guild, player.id, amount, memo, actor_id=interaction.user.id)
+                after = await balance(tx, guild, player.id)
+        except NegativeBalance:
+            raise UserError("chips.refuse.negative", name=name, balance=before, amount=amount) from None
+        text = t(f"chips.{kind}.done", lang_of(interaction), actor=plain(interaction.user.display_name),
+                 name=name, amount=f"{amount:+d}" if kind == "adjust" else amount,
+                 reason=plain(memo), balance=after)
+        await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
+
+    @app_commands.command(name="export", description=en("export.description"))
+    async def export(self, interaction: discord.Interaction) -> None:
+        guild = guild_of(interaction)
+        lines = await ledger_lines(store_of(interaction), guild)
+        await interaction.response.send_message(
+            t("chips.export.done", lang_of(interaction), rows=len(lines)),
+            file=csv_file(to_csv(LedgerLine, lines), f"chips-ledger-{guild}.csv"), ephemeral=True,
+            allowed_mentions=NO_PINGS)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Chips(bot))

@@ -1,0 +1,233 @@
+"""`/league`: standings per game family and season, a player's record, seasons, results as CSV (issue 6).
+
+Thin: parse, call the league queries in `bot.store`, render. Ratings are kept
+per family of variants (Check and partnership share one table), so a variant
+picks its family's table; without one, every family's table is shown, one
+after the other. The season defaults to the running one, else all time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.game import VARIANTS
+from bot.i18n import meld_name, t, variant_name
+from bot.store import (
+    FAMILIES,
+    GameResultRow,
+    PlayerProfile,
+    Season,
+    Standing,
+    Store,
+    active_season,
+    end_season,
+    family_of,
+    game_results,
+    list_seasons,
+    player_profile,
+    standings,
+    start_season,
+    to_csv,
+)
+from cogs._columns import code_table, fit
+from cogs._common import UserError, lang_of
+from cogs._pager import NO_PINGS, fixed_pages, send_pages
+from cogs._players import csv_file, guild_of, plain, player_of, require_manager, store_of
+
+#: Families in the order their tables are shown.
+FAMILY_ORDER = tuple(dict.fromkeys(FAMILIES.values()))
+#: Rows per page of standings.
+PAGE = 10
+#: The most rows of one family's table that /league standings reads.
+MAX_ROWS = 1000
+#: The `season` value meaning all time (offered first by the autocomplete).
+ALL_TIME = "all"
+#: The longest season name (bot.store.seasons refuses longer ones).
+SEASON_NAME = 100
+
+
+def en(key: str) -> str:
+    """English name or description of a /league command or option (the catalog's "commands" domain)."""
+    return t(f"commands.league.{key}", "en")
+
+
+def choice(value: str) -> app_commands.Choice[str]:
+    return app_commands.Choice(name=t(f"commands.choice.{value}", "en"), value=value)
+
+
+async def find_season(store: Store, guild: int, text: str | None) -> Season | None:
+    """The season a `season` option names (None: all time); by default the running one."""
+    if text is None:
+        return await active_season(store, guild)
+    seasons = await list_seasons(store, guild)
+    for season in seasons:
+        if season.name.casefold() == text.strip().casefold():
+            return season
+    if text == ALL_TIME:
+        return None
+    raise UserError("chips.league.refuse.no_season", name=plain(text),
+                    names=", ".join(plain(s.name) for s in seasons) or "—")
+
+
+def scope_text(season: Season | None, lang: str) -> str:
+    if season is None:
+        return t("chips.league.all_time", lang)
+    return t("chips.league.season_scope", lang, name=plain(season.name))
+
+
+def standings_table(rows: Sequence[Standing], lang: str) -> str:
+    columns = ("rank", "player", "rating", "games", "wins", "win_pct", "points_for", "points_against")
+    return code_table(
+        [t(f"chips.league.standings.{c}", lang) for c in columns],
+        [[r.rank, fit(r.display_name), f"{r.rating:.1f}", r.games, r.wins, f"{r.win_pct:.0f}",
+          r.points_for, r.points_against] for r in rows],
+        right={0, 2, 3, 4, 5, 6, 7})
+
+
+def profile_text(name: str, profile: PlayerProfile, lang: str) -> str:
+    """Ratings per family, recent games, best melds and regular opponents of one player."""
+    def head(key: str) -> str:
+        return t(f"chips.league.player.{key}", lang)
+
+    parts = [t("chips.league.player.title", lang, name=name)]
+    if profile.ratings:
+        parts += [head("ratings"), code_table(
+            [head("family"), t("chips.league.standings.rank", lang), t("chips.league.standings.rating", lang),
+             t("chips.league.standings.games", lang), t("chips.league.standings.wins", lang),
+             t("chips.league.standings.win_pct", lang)],
+            [[t(f"chips.league.family.{family}", lang), r.rank, f"{r.rating:.1f}", r.games, r.wins,
+              f"{r.win_pct:.0f}"] for family, r in sorted(profile.ratings.items(),
+                                                          key=lambda item: FAMILY_ORDER.index(item[0]))],
+            right={1, 2, 3, 4, 5})]
+    if profile.recent_games:
+        parts += [head("recent"), code_table(
+            [head("date"), head("variant"), head("place"), head("score"), head("against")],
+            [[g.finished_at[:10], fit(variant_name(g.variant, lang)), g.rank, g.score,
+              fit(", ".join(g.opponents), 30)] for g in profile.recent_games],
+            right={2, 3})]
+    if profile.best_melds:
+        parts += [head("best_melds")] + [
+            "• " + t("chips.league.player.meld", lang, meld=meld_name(m.meld, lang), points=m.points,
+                     game=m.game_id) for m in profile.best_melds]
+    if profile.head_to_head:
+        parts += [head("rivals"), code_table(
+            [head("opponent"), t("chips.league.standings.games", lang), head("won"), head("lost")],
+            [[fit(h.display_name), h.games, h.wins, h.losses] for h in profile.head_to_head],
+            right={1, 2, 3})]
+    return "\n".join(parts)
+
+
+def seasons_text(seasons: Sequence[Season], lang: str) -> str:
+    if not seasons:
+        return t("chips.league.season.none", lang)
+    return "\n".join([t("chips.league.season.list_title", lang), code_table(
+        [t(f"chips.league.season.{c}", lang) for c in ("name", "started_at", "ended_at")],
+        [[fit(s.name, 30), s.started_at[:10], s.ended_at[:10] if s.ended_at else t("chips.league.running", lang)]
+         for s in seasons])])
+
+
+@app_commands.guild_only()
+class League(commands.GroupCog, group_name="league", group_description=t("commands.league.description", "en")):
+    """The /league commands."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="standings", description=en("standings.description"))
+    @app_commands.describe(variant=en("standings.options.variant.description"),
+                           season=en("standings.options.season.description"))
+    @app_commands.choices(variant=[choice(v) for v in VARIANTS])
+    async def standings(self, interaction: discord.Interaction, variant: str | None = None,
+                        season: str | None = None) -> None:
+        lang, guild, store = lang_of(interaction), guild_of(interaction), store_of(interaction)
+        chosen = await find_season(store, guild, season)
+        scope = scope_text(chosen, lang)
+        tables = []
+        for family in [family_of(variant)] if variant else FAMILY_ORDER:
+            rows = await standings(store, guild, family, season_id=chosen.id if chosen else None, limit=MAX_ROWS)
+            title = t("chips.league.standings.title", lang,
+                      family=t(f"chips.league.family.{family}", lang), scope=scope)
+            tables += [(title, rows[start:start + PAGE]) for start in range(0, len(rows), PAGE)]
+        if not tables:
+            raise UserError("chips.league.standings.empty", scope=scope)
+        pages = [
+            "\n".join([title, standings_table(rows, lang),
+                       t("chips.page.footer_of", lang, page=number, pages=len(tables))])
+            for number, (title, rows) in enumerate(tables, start=1)
+        ]
+        await send_pages(interaction, fixed_pages(pages))
+
+    @standings.autocomplete("season")
+    async def season_names(self, interaction: discord.Interaction,
+                           current: str) -> list[app_commands.Choice[str]]:
+        lang = lang_of(interaction)
+        offered = [app_commands.Choice(name=t("chips.league.all_time", lang), value=ALL_TIME)]
+        for season in await list_seasons(store_of(interaction), guild_of(interaction)):
+            label = season.name if season.ended_at else f"{season.name} ({t('chips.league.running', lang)})"
+            offered.append(app_commands.Choice(name=label[:100], value=season.name))
+        typed = current.strip().casefold()
+        return [c for c in offered if typed in c.name.casefold()][:25]
+
+    @app_commands.command(name="player", description=en("player.description"))
+    @app_commands.describe(member=en("player.options.member.description"))
+    async def player(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
+        lang, guild = lang_of(interaction), guild_of(interaction)
+        name, player = await player_of(interaction, member)
+        profile = None if player is None else await player_profile(store_of(interaction), guild, player.id)
+        if profile is None or not profile.recent_games:
+            raise UserError("chips.league.player.none", name=name)
+        await interaction.response.send_message(profile_text(name, profile, lang), allowed_mentions=NO_PINGS)
+
+    @app_commands.command(name="season", description=en("season.description"))
+    @app_commands.describe(action=en("season.options.action.description"),
+                           name=en("season.options.name.description"))
+    @app_commands.choices(action=[choice("start"), choice("end"), choice("list")])
+    async def season(self, interaction: discord.Interaction, action: str, name: str | None = None) -> None:
+        lang, guild, store = lang_of(interaction), guild_of(interaction), store_of(interaction)
+        if action == "list":
+            text = seasons_text(await list_seasons(store, guild), lang)
+        elif action == "start":
+            require_manager(interaction)
+            text = t("chips.league.season.started", lang, name=plain(await self._start(interaction, name)))
+        else:
+            require_manager(interaction)
+            async with store.transaction() as tx:
+                if await active_season(tx, guild) is None:
+                    raise UserError("chips.league.refuse.no_running")
+                ended = await end_season(tx, guild)
+            text = t("chips.league.season.ended", lang, name=plain(ended.name))
+        await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
+
+    async def _start(self, interaction: discord.Interaction, name: str | None) -> str:
+        """Open a season after the checks the store would make, refused in the member's language."""
+        name = (name or "").strip()
+        if not name:
+            raise UserError("chips.league.refuse.name_required")
+        if len(name) > SEASON_NAME:
+            raise UserError("chips.league.refuse.name_long", limit=SEASON_NAME)
+        guild = guild_of(interaction)
+        async with store_of(interaction).transaction() as tx:
+            running = await active_season(tx, guild)
+            if running is not None:
+                raise UserError("chips.league.refuse.season_running", name=plain(running.name))
+            if any(s.name.casefold() == name.casefold() for s in await list_seasons(tx, guild)):
+                raise UserError("chips.league.refuse.season_exists", name=plain(name))
+            return (await start_season(tx, guild, name)).name
+
+    @app_commands.command(name="export", description=en("export.description"))
+    async def export(self, interaction: discord.Interaction) -> None:
+        guild = guild_of(interaction)
+        rows = await game_results(store_of(interaction), guild)
+        await interaction.response.send_message(
+            t("chips.league.export.done", lang_of(interaction), games=len({r.game_id for r in rows})),
+            file=csv_file(to_csv(GameResultRow, rows), f"league-{guild}.csv"), ephemeral=True,
+            allowed_mentions=NO_PINGS)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(League(bot))

@@ -1,0 +1,152 @@
+"""Lobby commands: /pinochle new, join, leave, addbot, start, cancel, kick, tables, score, rules.
+
+Thin: each command finds the channel's table, calls the table service and
+answers privately; the board and channel lines come from the presenter.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+
+from bot.game import VARIANTS
+from bot.game.options import OPTIONS, parse_option_value
+from bot.i18n import LANGUAGES, t, variant_name
+from bot.tables.texts import rules_text, score_text
+from cogs._board import BoardButton, lobby_action
+from cogs._common import (
+    UserError, guild_lang, lang_of, mention_namer, person_of, private_text, reply, service_of, table_here,
+)
+from cogs._group import PinochleCog, describe
+
+LEVELS = ("easy", "normal", "hard", "random")
+#: House rules a table may set (RULES §11 options meant for tables).
+TABLE_OPTIONS = tuple(name for name, spec in OPTIONS.items() if spec.table and name != "target")
+
+
+def choices(*values: str) -> list[Choice[str]]:
+    return [Choice(name=t(f"commands.choice.{v}", "en"), value=v) for v in values]
+
+
+def parse_house_rules(text: str | None) -> dict[str, object]:
+    """`double_pinochle_value=400 pack64=on` -> {"double_pinochle_value": 400, "pack64": True}."""
+    rules: dict[str, object] = {}
+    for item in (text or "").replace(",", " ").split():
+        name, _, value = item.partition("=")
+        if name not in TABLE_OPTIONS:
+            raise UserError("bot.refuse.bad_option", error=t("bot.error.unknown_rule", "en", name=name))
+        try:
+            rules[name] = parse_option_value(name, value)
+        except ValueError as error:
+            raise UserError("bot.refuse.bad_option", error=str(error)) from None
+    return rules
+
+
+class Tables(PinochleCog):
+    def __init__(self, bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="new", description=describe("new"))
+    @app_commands.describe(variant=describe("new.options.variant"), target=describe("new.options.target"),
+                           language=describe("new.options.language"), options=describe("new.options.options"),
+                           timer=t("bot.option.timer", "en"))
+    @app_commands.choices(variant=choices(*VARIANTS), language=choices(*LANGUAGES))
+    async def new(self, interaction: discord.Interaction, variant: str,
+                  target: app_commands.Range[int, 10, 100_000] | None = None, language: str | None = None,
+                  options: str | None = None, timer: app_commands.Range[int, 0, 3600] | None = None) -> None:
+        rules = parse_house_rules(options)
+        if target is not None:
+            rules["target"] = target
+        outcome = await service_of(interaction).open(
+            guild_id=interaction.guild_id, channel_id=interaction.channel_id, host=person_of(interaction),
+            variant=variant, options=rules, language=language or guild_lang(interaction), turn_seconds=timer)
+        await reply(interaction, private_text(outcome, lang_of(interaction)))
+
+    @new.autocomplete("options")
+    async def new_options(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        """Complete the last `name=value` item: option names first, then that option's values."""
+        done, _, last = current.rpartition(" ")
+        prefix = f"{done} " if done else ""
+        name, equals, _ = last.partition("=")
+        if not equals:
+            suggestions = [f"{n}=" for n in TABLE_OPTIONS if n.startswith(name)]
+        elif name in TABLE_OPTIONS:
+            spec = OPTIONS[name]
+            values = ("on", "off") if isinstance(spec.default, bool) else spec.choices or ()
+            suggestions = [f"{name}={v}" for v in values if v is not None and f"{name}={v}".startswith(last)]
+        else:
+            suggestions = []
+        return [Choice(name=(prefix + s)[:100], value=(prefix + s)[:100]) for s in suggestions[:25]]
+
+    @app_commands.command(name="join", description=describe("join"))
+    async def join(self, interaction: discord.Interaction) -> None:
+        await lobby_action(interaction, "join", table_here(interaction).id)
+
+    @app_commands.command(name="leave", description=describe("leave"))
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await lobby_action(interaction, "leave", table_here(interaction).id)
+
+    @app_commands.command(name="addbot", description=describe("addbot"))
+    @app_commands.describe(seat=describe("addbot.options.seat"), level=describe("addbot.options.level"))
+    @app_commands.choices(level=choices(*LEVELS))
+    async def addbot(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4] | None = None,
+                     level: str = "easy") -> None:
+        await lobby_action(interaction, "addbot", table_here(interaction).id, level=level,
+                           seat=None if seat is None else seat - 1)
+
+    @app_commands.command(name="start", description=describe("start"))
+    async def start(self, interaction: discord.Interaction) -> None:
+        await lobby_action(interaction, "start", table_here(interaction).id)
+
+    @app_commands.command(name="cancel", description=describe("cancel"))
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        await lobby_action(interaction, "cancel", table_here(interaction).id)
+
+    @app_commands.command(name="kick", description=describe("kick"))
+    @app_commands.describe(member=describe("kick.options.member"))
+    async def kick(self, interaction: discord.Interaction, member: str) -> None:
+        table = table_here(interaction)
+        if not member.isdigit() or int(member) - 1 not in table.seats:
+            raise UserError("bot.refuse.no_seat_choice")
+        await lobby_action(interaction, "kick", table.id, seat=int(member) - 1)
+
+    @kick.autocomplete("member")
+    async def kick_member(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        """The table's seats other than the asker's: "2. Bob" -> "2"."""
+        table = service_of(interaction).table_in(interaction.channel_id)
+        if table is None:
+            return []
+        found = [Choice(name=f"{n + 1}. {s.display_name}"[:100], value=str(n + 1))
+                 for n, s in sorted(table.seats.items()) if s.user_id != interaction.user.id]
+        return [c for c in found if current.lower() in c.name.lower()][:25]
+
+    @app_commands.command(name="tables", description=describe("tables"))
+    async def tables(self, interaction: discord.Interaction) -> None:
+        lang = lang_of(interaction)
+        found = service_of(interaction).tables(interaction.guild_id)
+        lines = [t("bot.tables.item", lang, table=table.id, variant=variant_name(table.variant, lang),
+                   channel=f"<#{table.channel_id}>", status=t(f"bot.tables.{table.status}", lang),
+                   seated=len(table.seats), size=table.size) for table in found]
+        await reply(interaction, "\n".join(lines) or t("bot.tables.none", lang))
+
+    @app_commands.command(name="score", description=describe("score"))
+    async def score(self, interaction: discord.Interaction) -> None:
+        table = table_here(interaction)
+        await reply(interaction, score_text(table, lang_of(interaction), mention_namer(table))[:2000])
+
+    @app_commands.command(name="rules", description=describe("rules"))
+    @app_commands.describe(variant=describe("rules.options.variant"))
+    @app_commands.choices(variant=choices(*VARIANTS))
+    async def rules(self, interaction: discord.Interaction, variant: str | None = None) -> None:
+        lang = lang_of(interaction)
+        table = service_of(interaction).table_in(interaction.channel_id)
+        options = table.options if table is not None and variant in (None, table.variant) else {}
+        chosen = variant or (table.variant if table is not None else "two-handed")
+        embed = discord.Embed(title=variant_name(chosen, lang), description=rules_text(chosen, options, lang))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot) -> None:
+    bot.add_dynamic_items(BoardButton)
+    await bot.add_cog(Tables(bot))
