@@ -47,22 +47,28 @@ def best_trump(hand: list[Card], options, suits=SUITS) -> tuple[Suit, float]:
     return max(((s, expected_total(hand, s, options)) for s in suits), key=lambda sw: sw[1])
 
 
+def will_bid(hand: list[Card], options, lowest: int, partner_bid: bool, partner_high: bool) -> bool:
+    """Bid `lowest` (rather than pass) with this hand? Partners' bids count (E-5: a marriage)."""
+    _, worth = best_trump(hand, options)
+    extra = -SAFETY
+    if partner_bid:
+        extra += PARTNER_BID_WORTH
+    if partner_high:
+        extra -= OVERCALL_MARGIN
+    return lowest <= worth + extra * unit(options)
+
+
 def choose_bid(k: Knowledge, legal: list[str]) -> str:
     bids = sorted(parse_action(a).amount for a in legal if a.startswith("bid "))
     if not bids:
         return "pass"
-    lowest = bids[0]
     if "pass" not in legal:
-        return f"bid {lowest}"  # E-6: the forced dealer bids the minimum
-    _, worth = best_trump(k.hand, k.options)
+        return f"bid {bids[0]}"  # E-6: the forced dealer bids the minimum
     bids_made = k.view.get("bids") or []
     partner = k.partner
-    extra = -SAFETY
-    if partner is not None and partner < len(bids_made) and bids_made[partner] is not None:
-        extra += PARTNER_BID_WORTH
-        if k.view.get("bidder") == partner:
-            extra -= OVERCALL_MARGIN
-    return f"bid {lowest}" if lowest <= worth + extra * unit(k.options) else "pass"
+    partner_bid = partner is not None and partner < len(bids_made) and bids_made[partner] is not None
+    partner_high = partner is not None and k.view.get("bidder") == partner
+    return f"bid {bids[0]}" if will_bid(k.hand, k.options, bids[0], partner_bid, partner_high) else "pass"
 
 
 def choose_trump(k: Knowledge, legal: list[str]) -> str:

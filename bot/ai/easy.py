@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bot.game import SUITS, Card, meld_points, parse_action
+from bot.game import SUITS, Card, Suit, meld_points, parse_action
 
 from .cardplay import wins_now
 from .knowledge import Knowledge, read_view
@@ -21,21 +21,27 @@ from .player import Player
 BID_ALLOWANCE = 150
 
 
-def cheapest(k: Knowledge, cards: list[Card]) -> Card:
-    """The card it hurts least to give away: fewest points, non-trump, lowest rank."""
-    return min(cards, key=lambda c: (k.value[c], c.suit is k.trump, c.strength))
+def easy_card(legal: list[Card], trick_cards: list[Card], trump: Suit | None, value: Mapping[Card, int],
+              partner_winning: bool) -> Card:
+    """Lead an ace, take points with the cheapest winner unless the partner has the trick, else shed.
+
+    A pure function of what is on the table, so the search's playouts use it too.
+    """
+    def cheapest(cards: list[Card]) -> Card:
+        return min(cards, key=lambda c: (value[c], c.suit is trump, c.strength))
+
+    if not trick_cards:
+        aces = [c for c in legal if c.rank == "A" and c.suit is not trump]
+        return aces[0] if aces else cheapest(legal)
+    winners = [c for c in legal if wins_now(c, trick_cards, trump)]
+    if winners and not partner_winning and sum(value[c] for c in trick_cards) > 0:
+        return min(winners, key=lambda c: (c.suit is trump, c.strength))
+    return cheapest(legal)
 
 
 def easy_play(k: Knowledge, legal: list[Card]) -> Card:
-    if not k.trick:
-        aces = [c for c in legal if c.rank == "A" and c.suit is not k.trump]
-        return aces[0] if aces else cheapest(k, legal)
-    trick_cards = [c for _, c in k.trick]
-    winners = [c for c in legal if wins_now(c, trick_cards, k.trump)]
-    partner_winning = k.same_side(k.winning[0], k.seat) and k.winning[0] != k.seat
-    if winners and not partner_winning and sum(k.value[c] for c in trick_cards) > 0:
-        return min(winners, key=lambda c: (c.suit is k.trump, c.strength))
-    return cheapest(k, legal)
+    partner_winning = bool(k.trick) and k.same_side(k.winning[0], k.seat)
+    return easy_card(legal, [c for _, c in k.trick], k.trump, k.value, partner_winning)
 
 
 def easy_bid(k: Knowledge, legal: list[str]) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .easy import EasyPlayer
+from .hard import HardPlayer
 from .normal import NormalPlayer
 from .player import Player, RandomPlayer
 
@@ -10,6 +11,7 @@ LEVELS: dict[str, type[Player]] = {
     "random": RandomPlayer,
     "easy": EasyPlayer,
     "normal": NormalPlayer,
+    "hard": HardPlayer,
 }
 
 

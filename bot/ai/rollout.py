@@ -1,0 +1,105 @@
+"""Playouts: finish a sampled world's deal quickly with rules of thumb for every seat.
+
+The search (`hard`) scores a move by the deal points it leads to in many
+worlds, so a playout must be cheap: it reads no views. It keeps the trick and
+trump from the public events the engine returns, knows each seat's starting
+hand in the world it dealt (only the auction and trump choice need it), and
+plays every card with the `easy` rules (`easy_card`), melds the most points,
+bids with the `normal` rule and names the best trump by `bidding.best_trump`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from bot.game import ALL_CARDS, Action, Card, Game, Suit, meld_points, trick_winner
+
+from .bidding import best_trump, will_bid
+from .easy import easy_card
+
+CARD = {str(c): c for c in ALL_CARDS}
+
+
+@dataclass
+class Playout:
+    """What a playout tracks from the events: the trick, trump, bids, the starting hands."""
+
+    hands: Mapping[int, list[Card]]
+    trick: list[tuple[int, Card]]
+    trump: Suit | None
+    partnership: bool
+    options: Mapping
+    value: Mapping[Card, int]
+    bids: dict[int, int] = field(default_factory=dict)
+    high_bidder: int | None = None
+    actions: int = 0
+
+    def run(self, game: Game, first: Action | str | None = None) -> list[int]:
+        """Apply `first` (if given), then play to the end of the deal; returns its points per seat."""
+        if first is not None:
+            result = self._apply(game, first)
+            if result is not None:
+                return result
+        while True:
+            seat = game.to_act
+            acts = game.legal_actions()
+            act = acts[0] if len(acts) == 1 else self.choose(seat, acts)
+            result = self._apply(game, act)
+            if result is not None:
+                return result
+
+    def _apply(self, game: Game, act: Action | str) -> list[int] | None:
+        self.actions += 1
+        for e in game.apply(act):
+            kind = e["type"]
+            if kind == "play":
+                self.trick.append((e["seat"], CARD[e["card"]]))
+            elif kind == "trick":
+                self.trick = []
+            elif kind == "trump":
+                self.trump = Suit(e["suit"])
+            elif kind == "bid":
+                self.bids[e["seat"]] = e["amount"]
+                self.high_bidder = e["seat"]
+            elif kind == "deal_end":
+                return e["result"]["points"]
+        return None
+
+    def choose(self, seat: int, acts: list[Action]) -> Action:
+        verbs = {a.verb for a in acts}
+        if "play" in verbs:
+            return self._card(seat, acts)
+        if "bid" in verbs:
+            return self._bid(seat, acts)
+        if "trump" in verbs:
+            suit, _ = best_trump(self.hands[seat], self.options, [a.suit for a in acts])
+            return next(a for a in acts if a.suit is suit)
+        for verb in ("exchange", "dix", "draw"):
+            if verb in verbs:
+                return next(a for a in acts if a.verb == verb)
+        melds = [a for a in acts if a.verb == "meld"]
+        if melds:
+            return max(melds, key=lambda a: meld_points(a.cards, self.trump or a.cards[0].suit, self.options))
+        return acts[0]
+
+    def _card(self, seat: int, acts: list[Action]) -> Action:
+        legal = [a.card for a in acts if a.verb == "play"]
+        trick_cards = [c for _, c in self.trick]
+        partner_winning = False
+        if self.partnership and self.trick:
+            winner = self.trick[trick_winner(trick_cards, self.trump)][0]
+            partner_winning = (winner - seat) % 2 == 0
+        card = easy_card(legal, trick_cards, self.trump, self.value, partner_winning)
+        return next(a for a in acts if a.verb == "play" and a.card is card)
+
+    def _bid(self, seat: int, acts: list[Action]) -> Action:
+        bids = [a for a in acts if a.verb == "bid"]
+        passing = [a for a in acts if a.verb == "pass"]
+        lowest = min(bids, key=lambda a: a.amount)
+        if not passing:
+            return lowest
+        partner = (seat + 2) % 4
+        bid = will_bid(self.hands[seat], self.options, lowest.amount, partner in self.bids,
+                       self.high_bidder == partner)
+        return lowest if bid else passing[0]
