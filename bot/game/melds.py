@@ -31,6 +31,9 @@ MELD_CLASS: dict[str, str] = {
     "roundhouse": "", "roundhouse bonus": "",
 }
 
+#: Melds whose cards span suits, shown trump first (the others are built in rank order).
+_MIXED_SUITS = {"aces around", "kings around", "queens around", "jacks around", "eight aces", "eight kings",
+                "eight queens", "eight jacks", "pinochle", "double pinochle", "grand pinochle", "roundhouse bonus"}
 AROUND = {"A": "aces around", "K": "kings around", "Q": "queens around", "J": "jacks around"}
 EIGHT = {"A": "eight aces", "K": "eight kings", "Q": "eight queens", "J": "eight jacks"}
 FLUSH_RANKS = ("A", "10", "K", "Q", "J")
@@ -52,7 +55,13 @@ class MeldRules:
 
     @classmethod
     def from_options(cls, options: Mapping) -> "MeldRules":
-        return _rules_for(tuple(sorted((k, v) for k, v in options.items() if k in _MELD_OPTIONS)))
+        cached = getattr(options, "meld_rules", None)
+        if cached is not None:
+            return cached
+        rules = _rules_for(tuple(sorted((k, v) for k, v in options.items() if k in _MELD_OPTIONS)))
+        if isinstance(options, Options):
+            options.meld_rules = rules
+        return rules
 
     def value(self, name: str) -> int:
         return self.values[name]
@@ -92,8 +101,16 @@ def _counts(cards: Iterable[Card]) -> list[int]:
     return counts
 
 
+_RANK_INDEX = {"A": 0, "10": 1, "K": 2, "Q": 3, "J": 4, "9": 5, "8": 6, "7": 7}
+
+
+def _card(rank: str, suit: Suit) -> Card:
+    """Card(rank, suit) without the interning lookup: this runs thousands of times per playout."""
+    return CARD_BY_CODE[suit.index * 8 + _RANK_INDEX[rank]]
+
+
 def _n(counts: list[int], rank: str, suit: Suit) -> int:
-    return counts[Card(rank, suit).code]
+    return counts[suit.index * 8 + _RANK_INDEX[rank]]
 
 
 # --------------------------------------------------------------------------- simultaneous
@@ -114,7 +131,7 @@ def best_melds(hand: Iterable[Card], trump: Suit | None, rules: MeldRules,
     royal = 0
     if trump is not None:
         flushes = min(_n(counts, r, trump) for r in FLUSH_RANKS)
-        flush_cards = [Card(r, trump) for r in FLUSH_RANKS]
+        flush_cards = [_card(r, trump) for r in FLUSH_RANKS]
         if flushes >= 2:
             out.append(("double flush", flush_cards * 2, v["double flush"]))
         elif flushes == 1:
@@ -122,7 +139,7 @@ def best_melds(hand: Iterable[Card], trump: Suit | None, rules: MeldRules,
             out.append(("flush", flush_cards, v["flush"] + bonus))
         royal = min(_n(counts, "K", trump), _n(counts, "Q", trump)) - min(flushes, 2)
         for _ in range(royal):
-            out.append(("royal marriage", [Card("K", trump), Card("Q", trump)], v["royal marriage"]))
+            out.append(("royal marriage", [_card("K", trump), _card("Q", trump)], v["royal marriage"]))
     plain_marriages = 0
     suits_married = 0
     for suit in SUITS:
@@ -132,19 +149,19 @@ def best_melds(hand: Iterable[Card], trump: Suit | None, rules: MeldRules,
         plain_marriages += m
         suits_married += m > 0
         for _ in range(m):
-            out.append(("marriage", [Card("K", suit), Card("Q", suit)], v["marriage"]))
+            out.append(("marriage", [_card("K", suit), _card("Q", suit)], v["marriage"]))
     if trump is not None:
         dixes = _n(counts, rules.dix_rank, trump) if dix_count is None else dix_count
         for _ in range(dixes):
-            out.append(("dix", [Card(rules.dix_rank, trump)], v["dix"]))
+            out.append(("dix", [_card(rules.dix_rank, trump)], v["dix"]))
     # Class B: arounds and eight of a kind.
     for rank in ("A", "K", "Q", "J"):
         m = min(_n(counts, rank, s) for s in SUITS)
         if m >= 2 and rules.eight_of_a_kind:
-            out.append((EIGHT[rank], [Card(rank, s) for s in SUITS for _ in range(2)], v[EIGHT[rank]]))
+            out.append((EIGHT[rank], [_card(rank, s) for s in SUITS for _ in range(2)], v[EIGHT[rank]]))
         else:
             for _ in range(m):
-                out.append((AROUND[rank], [Card(rank, s) for s in SUITS], v[AROUND[rank]]))
+                out.append((AROUND[rank], [_card(rank, s) for s in SUITS], v[AROUND[rank]]))
     # Class C: pinochles (and the optional grand pinochle).
     qs, jd, ks = counts[QS.code], counts[JD.code], counts[KS.code]
     best: tuple[int, int, int] = (0, 0, 0)  # value, grands, pinochles
@@ -160,8 +177,8 @@ def best_melds(hand: Iterable[Card], trump: Suit | None, rules: MeldRules,
     elif pins == 1:
         out.append(("pinochle", [QS, JD], v["pinochle"]))
     if rules.roundhouse_bonus and trump is not None and royal > 0 and suits_married == 3:
-        out.append(("roundhouse bonus", [Card(r, s) for s in SUITS for r in ("K", "Q")], rules.roundhouse_bonus))
-    return [(name, sort_hand(cards, trump), pts) for name, cards, pts in out]
+        out.append(("roundhouse bonus", [_card(r, s) for s in SUITS for r in ("K", "Q")], rules.roundhouse_bonus))
+    return [(name, sort_hand(cards, trump) if name in _MIXED_SUITS else cards, pts) for name, cards, pts in out]
 
 
 def is_roundhouse(breakdown: Sequence[tuple[str, list[Card], int]]) -> bool:

@@ -99,11 +99,12 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in [
 class Options(Mapping[str, Any]):
     """A resolved, read-only set of options with every default filled in."""
 
-    __slots__ = ("_values", "given")
+    __slots__ = ("_values", "given", "meld_rules")
 
     def __init__(self, values: dict[str, Any], given: dict[str, Any]):
         self._values = MappingProxyType(values)
         self.given = MappingProxyType(given)  # what the caller chose (for storage and display)
+        self.meld_rules = None  # the MeldRules these options make, once asked for (bot.game.melds)
 
     def __getitem__(self, key: str) -> Any:
         return self._values[key]
