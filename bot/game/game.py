@@ -88,10 +88,14 @@ class Game:
     def _compute_legal(self) -> list[Action]:
         if self.phase == GAME_OVER:
             acts: list[Action] = []
-        else:
-            acts = getattr(self, "_legal_" + self.phase)()
-            if self._declare_out_allowed and self.phase in (STOCK, MELD, PLAYOFF, PLAY):
-                acts.append(A.DECLARE_OUT)
+            self._legal = acts
+            return acts
+        return self._offer(getattr(self, "_legal_" + self.phase)())
+
+    def _offer(self, acts: list[Action]) -> list[Action]:
+        """Remember `acts` as the legal actions of the current state (plus declaring out, A-12)."""
+        if self._declare_out_allowed and self.phase in (STOCK, MELD, PLAYOFF, PLAY):
+            acts.append(A.DECLARE_OUT)
         self._legal = acts
         return acts
 
@@ -430,8 +434,11 @@ class Game:
     def _open_meld(self, events: list[dict]) -> None:
         self.melded_this_turn = False
         self.phase, self.turn = MELD, self.meld_seat
-        if self._legal_meld() == [A.PASS]:
+        acts = self._legal_meld()
+        if acts == [A.PASS]:
             self._close_meld(events)
+        else:
+            self._offer(acts)
 
     def _close_meld(self, events: list[dict]) -> None:
         self._continue_draws(events)
@@ -494,8 +501,11 @@ class Game:
             self.melded_this_turn = True
         else:
             self._declare_dix(seat, act == A.EXCHANGE, events)
-        if self._legal_meld() == [A.PASS]:
+        acts = self._legal_meld()
+        if acts == [A.PASS]:
             self._close_meld(events)
+        else:
+            self._offer(acts)
 
     def _lay_meld(self, seat: int, cards: list[Card], events: list[dict]) -> None:
         b_open = self.no_trump_rules and self.trump is None
