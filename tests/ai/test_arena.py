@@ -1,0 +1,56 @@
+"""The arena: duplicate deals between levels, its summary and its command line (issue 5)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.ai.__main__ import main
+from bot.ai.arena import Match, play_deal, run, seatings, summary
+from bot.game import VARIANTS
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_easy_beats_random_over_a_few_duplicate_deals(variant):
+    match = Match(variant, "easy", "random", seed=3)
+    result = summary(match, run(match, 3, workers=1))
+    assert result["deals"] == 3 and result["plays_per_deal"] == len(seatings(variant))
+    assert result["ci_low"] <= result["margin"] <= result["ci_high"]
+    assert 0.0 <= result["deals_won_a"] <= 1.0
+    assert result["margin"] > 0
+    assert result["seconds_per_decision_a"] > 0 and result["seconds_per_decision_b"] > 0
+
+
+def test_seatings_swap_sides_and_rotate_cutthroat_seats():
+    assert seatings("two-handed") == [{0}, {1}]
+    assert seatings("partnership") == [{0, 2}, {1, 3}]
+    assert seatings("three-handed") == [{0}, {1}, {2}]
+    assert seatings("four-handed") == [{0}, {1}, {2}, {3}]
+
+
+def test_both_seatings_of_a_deal_are_dealt_the_same_cards():
+    """Duplicate play: what differs between the two plays is who sits where, not the cards."""
+    points_1, _ = play_deal("two-handed", 77, ["easy", "easy"], player_seed=1, budget=1.0)
+    points_2, _ = play_deal("two-handed", 77, ["easy", "easy"], player_seed=1, budget=1.0)
+    assert points_1 == points_2
+    assert sum(points_1) >= 250  # the card points and last trick (G-5) plus any meld
+
+
+def test_equal_levels_play_to_a_zero_margin_in_duplicate():
+    match = Match("partnership", "easy", "easy", seed=1)
+    assert summary(match, run(match, 2, workers=1))["margin"] == 0
+
+
+def test_command_line_prints_one_json_object(capsys):
+    assert main(["arena", "--variant", "check", "--a", "normal", "--b", "random", "--deals", "2",
+                 "--seed", "1", "--workers", "1", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    for key in ("margin", "ci_low", "ci_high", "deals_won_a", "seconds_per_decision_a", "seconds_per_decision_b"):
+        assert isinstance(result[key], (int, float)), key
+
+
+def test_command_line_text_names_the_levels(capsys):
+    main(["arena", "--variant", "two-handed", "--a", "easy", "--b", "random", "--deals", "1", "--workers", "1"])
+    out = capsys.readouterr().out
+    assert "A=easy" in out and "B=random" in out and "95% CI" in out

@@ -1,0 +1,131 @@
+"""Computer players: always legal, blind to hidden cards, reproducible, within their time (issue 5)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from bot.ai import LEVELS, get_player
+from bot.game import VARIANTS, new_game
+
+from .helpers import hidden_twin, random_positions
+
+CHEAP_LEVELS = ("random", "easy", "normal")
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_every_level_returns_a_legal_action_in_random_positions(variant):
+    players = {level: get_player(level, seed=7, budget=0.01) for level in LEVELS}
+    checked = 0
+    for seed in range(3):
+        for n, game in enumerate(random_positions(variant, seed)):
+            view = game.view(game.to_act)
+            if len(view["legal"]) < 2:
+                continue
+            levels = LEVELS if n % 9 == 0 else CHEAP_LEVELS  # the search is slower: sample it
+            for level in levels:
+                assert players[level].choose(view) in view["legal"], (level, view["phase"])
+            checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("variant, options", [
+    ("two-handed", {"winner_chooses_last_card": True, "declare_out": True, "draw_before_meld": True}),
+    ("two-handed", {"pack64": True, "dix_exchange_mandatory": True}),
+    ("two-handed-no-trump", {"first_marriage_value": 20}),
+    ("three-handed", {"head_rule": "trump_lead_only", "must_undertrump": False, "declare_out": True}),
+    ("partnership", {"must_head_partner": False, "partnership_meld_timing": "before_play"}),
+    ("check", {"count_scheme": "one_point", "bid_increment": 50, "trump_requires_marriage": True}),
+])
+def test_house_rules_keep_every_level_legal(variant, options):
+    players = {level: get_player(level, seed=3, budget=0.01) for level in LEVELS}
+    for n, game in enumerate(random_positions(variant, 11, options)):
+        view = game.view(game.to_act)
+        if len(view["legal"]) > 1:
+            for level in (LEVELS if n % 5 == 0 else CHEAP_LEVELS):
+                assert players[level].choose(view) in view["legal"], (level, view["phase"])
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_decisions_do_not_depend_on_cards_the_seat_cannot_see(variant):
+    """No peeking: swap two cards between other hands or the stock; same view, same seed, same move."""
+    first, twin, seat = hidden_twin(variant, seed=5)
+    driver = get_player("normal", seed=1)
+    compared = 0
+    while compared < 3 and not first.deal_results:
+        view = first.view(first.to_act)
+        if first.to_act == seat and twin.view(seat) != view:
+            break  # the swapped cards were shown (a meld): no longer hidden from this seat
+        if first.to_act == seat and len(view["legal"]) > 1:
+            for level in LEVELS:
+                budget = 0.1 if level == "hard" else 1.0
+                a = get_player(level, seed=42, budget=budget).choose(view)
+                b = get_player(level, seed=42, budget=budget).choose(twin.view(seat))
+                assert a == b, (level, view["phase"])
+            compared += 1
+        action = driver.choose(view)
+        if action not in [str(x) for x in twin.legal_actions()]:
+            break  # the hidden cards now make a difference to someone else's options
+        first.apply(action)
+        twin.apply(action)
+    assert compared >= 1
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
+def test_a_seed_makes_a_whole_deal_reproducible(level):
+    def deal() -> list[str]:
+        game = new_game("three-handed", seed=8)
+        players = [get_player(level, seed=s, budget=0.02) for s in range(3)]
+        while not game.deal_results:
+            game.apply(players[game.to_act].choose(game.view(game.to_act)))
+        return game.history
+
+    assert deal() == deal()
+
+
+def _positions_for_timing():
+    """A check auction (a long bid list), a four-hand trick, a two-hand stock lead."""
+    check = new_game("check", seed=2)
+    while check.view(check.to_act)["legal"] == ["pass"]:
+        check.apply("pass")
+    four = new_game("four-handed", seed=2)
+    four.apply(four.legal_actions()[0])
+    while len(four.legal_actions()) < 2:
+        four.apply(four.legal_actions()[0])
+    return [check, four, new_game("two-handed", seed=2)]
+
+
+def test_hard_respects_a_small_budget():
+    player = get_player("hard", seed=1, budget=0.05)
+    for game in _positions_for_timing():
+        view = game.view(game.to_act)
+        start = time.perf_counter()
+        assert player.choose(view) in view["legal"]
+        assert time.perf_counter() - start < 0.2, view["phase"]
+
+
+def test_easy_and_normal_answer_within_ten_milliseconds_on_average():
+    for level in ("easy", "normal"):
+        player = get_player(level, seed=1)
+        times = []
+        for variant in VARIANTS:
+            for n, game in enumerate(random_positions(variant, 4)):
+                view = game.view(game.to_act)
+                if len(view["legal"]) > 1:
+                    start = time.perf_counter()
+                    player.choose(view)
+                    times.append(time.perf_counter() - start)
+        assert sum(times) / len(times) < 0.010, level
+
+
+def test_unknown_level_is_refused_with_the_choices():
+    with pytest.raises(ValueError, match="easy"):
+        get_player("grandmaster")
+
+
+def test_a_player_refuses_to_act_out_of_turn():
+    game = new_game("two-handed", seed=1)
+    idle = 1 - game.to_act
+    with pytest.raises(ValueError):
+        get_player("easy").choose(game.view(idle))
