@@ -50,6 +50,7 @@ class PinochleBot(commands.Bot):
             except Exception as error:
                 log.exception("extension %s failed to load; the bot runs without it", name)
                 self.failed_extensions[name] = error
+        self.presenter.start()
         for table in await self.tables.resume():
             self.presenter.redraw(table)
         await self.sync_commands()

@@ -1,7 +1,10 @@
-"""What every Pinochle cog needs: who is acting, in which language, at which table.
+"""What every cog needs: who is acting, in which language, at which table.
 
-User errors are exceptions whose payload is a catalog `Text` (`UserError`);
-the error handler in `cogs._errors` turns them into a short ephemeral reply.
+A refusal is an answer: `refuse` replies with its text, and helpers that may
+refuse (`table_here`) return None after replying, the way the table service
+returns refusals as `Outcome`s. `UserError` is the exception form of the same
+thing, for code deep in a call chain; `cogs._errors` answers it with its text.
+Any other exception is a bug, reported with an error id.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ if TYPE_CHECKING:
 
 
 class UserError(Exception):
-    """A request the bot refuses; the text says why, in the user's language."""
+    """A request refused from deep in a call chain; the text says why, in the user's language."""
 
     def __init__(self, key: str, **params: object) -> None:
         super().__init__(key)
@@ -45,13 +48,11 @@ def service_of(interaction: discord.Interaction) -> TableService:
     return bot.tables
 
 
-def table_here(interaction: discord.Interaction) -> Table:
-    """The active table of the interaction's channel, or a UserError saying there is none."""
-    if interaction.guild_id is None or interaction.channel_id is None:
-        raise UserError("bot.refuse.not_in_guild")
+async def table_here(interaction: discord.Interaction) -> Table | None:
+    """The active table of the interaction's channel; None (after saying so) if there is none."""
     table = service_of(interaction).table_in(interaction.channel_id)
     if table is None:
-        raise UserError("bot.refuse.no_table")
+        await refuse(interaction, "bot.refuse.no_table")
     return table
 
 
@@ -80,6 +81,11 @@ def private_text(outcome: Outcome, lang: str) -> str:
 def text_of(text: Text, lang: str, table: Table | None = None) -> str:
     name = mention_namer(table) if table is not None else (lambda seat: f"#{seat + 1}")
     return say(text, lang, name)
+
+
+async def refuse(interaction: discord.Interaction, key: str, **params: object) -> None:
+    """Tell the user why not (a catalog key of the "bot" domain), privately."""
+    await reply(interaction, text_of(Text(key, dict(params)), lang_of(interaction)))
 
 
 async def reply(interaction: discord.Interaction, content: str, **kwargs) -> None:

@@ -1,6 +1,6 @@
 """One place that turns an exception during an interaction into a reply.
 
-A `UserError` (or a failed permission check) gets its short text, ephemeral.
+A `UserError` or a failed permission check gets its short text, ephemeral.
 Anything else is a bug: the user gets an apology with an error id, the log
 gets the traceback under the same id, and the bot carries on.
 """

@@ -20,7 +20,7 @@ from bot.i18n import t
 from bot.render import render_hand, render_in_thread
 from bot.tables import Hand, Outcome, Text
 from bot.tables.texts import action_label, hand_text
-from cogs._common import lang_of, mention_namer, person_of, private_text, service_of, text_of
+from cogs._common import lang_of, mention_namer, person_of, private_text, service_of, table_here, text_of
 from cogs._errors import guarded
 
 log = logging.getLogger(__name__)
@@ -219,7 +219,9 @@ async def act_from_view(interaction: discord.Interaction, table_id: int, version
     await show_hand(interaction, table_id, notes=[private_text(outcome, lang)])
 
 
-async def act_typed(interaction: discord.Interaction, table_id: int, action: str) -> None:
+async def act_typed(interaction: discord.Interaction, action: str) -> None:
     """A typed action (/pinochle play, meld, bid, ...): the result, then the hand as it is now."""
-    outcome = await service_of(interaction).act(table_id, person_of(interaction), action)
-    await send_hand(interaction, table_id, notes=[private_text(outcome, lang_of(interaction))])
+    if not (table := await table_here(interaction)):
+        return
+    outcome = await service_of(interaction).act(table.id, person_of(interaction), action)
+    await send_hand(interaction, table.id, notes=[private_text(outcome, lang_of(interaction))])

@@ -2,11 +2,12 @@
 
 `publish` only queues (it runs under a table's lock): channel lines are
 rendered at once in the table's language, the board is marked for redrawing.
-One sender task per channel then spends a budget of `per_window` requests per
-`window` seconds (well under Discord's 5 per 5 s): a board edit shows the
-latest state however many actions it covers, and queued lines go out joined
-into as few messages as fit in 2,000 characters. When play is fast, many
-actions coalesce into one edit and one message.
+A sender task per channel sends at once while the channel's budget of
+`per_window` requests per `window` seconds lasts (well under Discord's 5 per
+5 s); what is left waits for the next tick of a `discord.ext.tasks` loop. A
+board edit shows the latest state however many actions it covers, and queued
+lines go out joined into as few messages as fit in 2,000 characters, so fast
+play coalesces into few requests.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import discord
+from discord.ext import tasks
 
 from bot.tables import Outcome, Table
 from bot.tables.texts import say
@@ -55,6 +57,12 @@ class ChannelPresenter:
         self.bot = bot
         self.per_window, self.window = per_window, window
         self._boxes: dict[int, _Outbox] = {}
+        self._tick = tasks.loop(seconds=window / per_window)(self._resume_waiting)
+
+    def start(self) -> None:
+        """Start the ticks that send what had to wait (call once the event loop runs)."""
+        if not self._tick.is_running():
+            self._tick.start()
 
     def publish(self, table: Table, outcome: Outcome) -> None:
         box = self._boxes.setdefault(table.channel_id, _Outbox())
@@ -72,19 +80,29 @@ class ChannelPresenter:
         self._wake(table.channel_id, box)
 
     async def close(self) -> None:
-        tasks = [box.task for box in self._boxes.values() if box.task is not None]
-        for task in tasks:
+        self._tick.cancel()
+        pending = [box.task for box in self._boxes.values() if box.task is not None]
+        for task in pending:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*pending, return_exceptions=True)
 
     def _wake(self, channel_id: int, box: _Outbox) -> None:
         if box.task is None or box.task.done():
-            box.task = asyncio.create_task(self._send_all(channel_id, box), name=f"channel-{channel_id}-outbox")
+            box.task = asyncio.create_task(self._send_ready(channel_id, box), name=f"channel-{channel_id}-outbox")
 
-    async def _send_all(self, channel_id: int, box: _Outbox) -> None:
+    async def _resume_waiting(self) -> None:
+        """Each tick: wake channels with waiting work; forget idle ones whose budget is fresh."""
+        stale = time.monotonic() - self.window
+        for channel_id, box in list(self._boxes.items()):
+            if box.busy:
+                self._wake(channel_id, box)
+            elif (box.task is None or box.task.done()) and (not box.sent or box.sent[-1] <= stale):
+                del self._boxes[channel_id]
+
+    async def _send_ready(self, channel_id: int, box: _Outbox) -> None:
+        """Send while the channel's budget allows; the rest waits for a tick."""
         channel = self.bot.get_partial_messageable(channel_id)
-        while box.busy:
-            await self._spend(box)
+        while box.busy and self._spend(box):
             try:
                 if box.boards:
                     table_id = next(iter(box.boards))
@@ -94,16 +112,15 @@ class ChannelPresenter:
             except discord.HTTPException:
                 log.exception("channel %s: could not update the table", channel_id)
 
-    async def _spend(self, box: _Outbox) -> None:
-        """Wait until one more request fits in the channel's budget."""
-        while True:
-            now = time.monotonic()
-            while box.sent and box.sent[0] <= now - self.window:
-                box.sent.popleft()
-            if len(box.sent) < self.per_window:
-                box.sent.append(now)
-                return
-            await asyncio.sleep(box.sent[0] + self.window - now)
+    def _spend(self, box: _Outbox) -> bool:
+        """Take one request from the channel's budget, if one is left in this window."""
+        now = time.monotonic()
+        while box.sent and box.sent[0] <= now - self.window:
+            box.sent.popleft()
+        if len(box.sent) >= self.per_window:
+            return False
+        box.sent.append(now)
+        return True
 
     async def _draw_board(self, channel: discord.PartialMessageable, table: Table) -> None:
         """Edit the board message (post it if there is none, or if it was deleted)."""

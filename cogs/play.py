@@ -12,7 +12,7 @@ from discord.app_commands import Choice
 
 from bot.game import Card, Suit, parse_cards
 from bot.tables.texts import action_label
-from cogs._common import UserError, lang_of, service_of, table_here
+from cogs._common import lang_of, refuse, service_of, table_here
 from cogs._group import PinochleCog, describe
 from cogs._hand import ActionButton, ActionSelect, RefreshButton, act_typed, send_hand
 
@@ -37,7 +37,8 @@ class Play(PinochleCog):
 
     @app_commands.command(name="hand", description=describe("hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
-        await send_hand(interaction, table_here(interaction).id)
+        if table := await table_here(interaction):
+            await send_hand(interaction, table.id)
 
     @app_commands.command(name="play", description=describe("play"))
     @app_commands.describe(card=describe("play.options.card"))
@@ -45,8 +46,9 @@ class Play(PinochleCog):
         try:
             chosen = Card.from_text(card)
         except ValueError:
-            raise UserError("bot.refuse.bad_card", text=card) from None
-        await act_typed(interaction, table_here(interaction).id, f"play {chosen}")
+            await refuse(interaction, "bot.refuse.bad_card", text=card)
+            return
+        await act_typed(interaction, f"play {chosen}")
 
     @play.autocomplete("card")
     async def play_card(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
@@ -58,8 +60,9 @@ class Play(PinochleCog):
         try:
             chosen = parse_cards(cards)
         except ValueError:
-            raise UserError("bot.refuse.bad_card", text=cards) from None
-        await act_typed(interaction, table_here(interaction).id, "meld " + " ".join(map(str, chosen)))
+            await refuse(interaction, "bot.refuse.bad_card", text=cards)
+            return
+        await act_typed(interaction, "meld " + " ".join(map(str, chosen)))
 
     @meld.autocomplete("cards")
     async def meld_cards(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
@@ -68,7 +71,7 @@ class Play(PinochleCog):
     @app_commands.command(name="bid", description=describe("bid"))
     @app_commands.describe(amount=describe("bid.options.amount"))
     async def bid(self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, 10_000]) -> None:
-        await act_typed(interaction, table_here(interaction).id, f"bid {amount}")
+        await act_typed(interaction, f"bid {amount}")
 
     @bid.autocomplete("amount")
     async def bid_amount(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
@@ -80,8 +83,9 @@ class Play(PinochleCog):
         try:
             chosen = Suit.parse(suit)
         except ValueError:
-            raise UserError("bot.refuse.bad_suit", text=suit) from None
-        await act_typed(interaction, table_here(interaction).id, f"trump {chosen.value}")
+            await refuse(interaction, "bot.refuse.bad_suit", text=suit)
+            return
+        await act_typed(interaction, f"trump {chosen.value}")
 
     @trump.autocomplete("suit")
     async def trump_suit(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
@@ -89,15 +93,15 @@ class Play(PinochleCog):
 
     @app_commands.command(name="pass", description=describe("pass"))
     async def pass_(self, interaction: discord.Interaction) -> None:
-        await act_typed(interaction, table_here(interaction).id, "pass")
+        await act_typed(interaction, "pass")
 
     @app_commands.command(name="dix", description=describe("dix"))
     async def dix(self, interaction: discord.Interaction) -> None:
-        await act_typed(interaction, table_here(interaction).id, "dix")
+        await act_typed(interaction, "dix")
 
     @app_commands.command(name="exchange", description=describe("exchange"))
     async def exchange(self, interaction: discord.Interaction) -> None:
-        await act_typed(interaction, table_here(interaction).id, "exchange")
+        await act_typed(interaction, "exchange")
 
 
 async def setup(bot) -> None:

@@ -16,7 +16,7 @@ from bot.i18n import LANGUAGES, t, variant_name
 from bot.tables.texts import rules_text, score_text
 from cogs._board import BoardButton, lobby_action
 from cogs._common import (
-    UserError, guild_lang, lang_of, mention_namer, person_of, private_text, reply, service_of, table_here,
+    guild_lang, lang_of, mention_namer, person_of, private_text, refuse, reply, service_of, table_here,
 )
 from cogs._group import PinochleCog, describe
 
@@ -30,16 +30,16 @@ def choices(*values: str) -> list[Choice[str]]:
 
 
 def parse_house_rules(text: str | None) -> dict[str, object]:
-    """`double_pinochle_value=400 pack64=on` -> {"double_pinochle_value": 400, "pack64": True}."""
+    """`double_pinochle_value=400 pack64=on` -> {"double_pinochle_value": 400, "pack64": True}.
+
+    ValueError names the rule that cannot be read.
+    """
     rules: dict[str, object] = {}
     for item in (text or "").replace(",", " ").split():
         name, _, value = item.partition("=")
         if name not in TABLE_OPTIONS:
-            raise UserError("bot.refuse.bad_option", error=t("bot.error.unknown_rule", "en", name=name))
-        try:
-            rules[name] = parse_option_value(name, value)
-        except ValueError as error:
-            raise UserError("bot.refuse.bad_option", error=str(error)) from None
+            raise ValueError(t("bot.error.unknown_rule", "en", name=name))
+        rules[name] = parse_option_value(name, value)
     return rules
 
 
@@ -55,7 +55,11 @@ class Tables(PinochleCog):
     async def new(self, interaction: discord.Interaction, variant: str,
                   target: app_commands.Range[int, 10, 100_000] | None = None, language: str | None = None,
                   options: str | None = None, timer: app_commands.Range[int, 0, 3600] | None = None) -> None:
-        rules = parse_house_rules(options)
+        try:
+            rules = parse_house_rules(options)
+        except ValueError as error:
+            await refuse(interaction, "bot.refuse.bad_option", error=str(error))
+            return
         if target is not None:
             rules["target"] = target
         outcome = await service_of(interaction).open(
@@ -81,34 +85,41 @@ class Tables(PinochleCog):
 
     @app_commands.command(name="join", description=describe("join"))
     async def join(self, interaction: discord.Interaction) -> None:
-        await lobby_action(interaction, "join", table_here(interaction).id)
+        if table := await table_here(interaction):
+            await lobby_action(interaction, "join", table.id)
 
     @app_commands.command(name="leave", description=describe("leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
-        await lobby_action(interaction, "leave", table_here(interaction).id)
+        if table := await table_here(interaction):
+            await lobby_action(interaction, "leave", table.id)
 
     @app_commands.command(name="addbot", description=describe("addbot"))
     @app_commands.describe(seat=describe("addbot.options.seat"), level=describe("addbot.options.level"))
     @app_commands.choices(level=choices(*LEVELS))
     async def addbot(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4] | None = None,
                      level: str = "easy") -> None:
-        await lobby_action(interaction, "addbot", table_here(interaction).id, level=level,
-                           seat=None if seat is None else seat - 1)
+        if table := await table_here(interaction):
+            await lobby_action(interaction, "addbot", table.id, level=level,
+                               seat=None if seat is None else seat - 1)
 
     @app_commands.command(name="start", description=describe("start"))
     async def start(self, interaction: discord.Interaction) -> None:
-        await lobby_action(interaction, "start", table_here(interaction).id)
+        if table := await table_here(interaction):
+            await lobby_action(interaction, "start", table.id)
 
     @app_commands.command(name="cancel", description=describe("cancel"))
     async def cancel(self, interaction: discord.Interaction) -> None:
-        await lobby_action(interaction, "cancel", table_here(interaction).id)
+        if table := await table_here(interaction):
+            await lobby_action(interaction, "cancel", table.id)
 
     @app_commands.command(name="kick", description=describe("kick"))
     @app_commands.describe(member=describe("kick.options.member"))
     async def kick(self, interaction: discord.Interaction, member: str) -> None:
-        table = table_here(interaction)
+        if not (table := await table_here(interaction)):
+            return
         if not member.isdigit() or int(member) - 1 not in table.seats:
-            raise UserError("bot.refuse.no_seat_choice")
+            await refuse(interaction, "bot.refuse.no_seat_choice")
+            return
         await lobby_action(interaction, "kick", table.id, seat=int(member) - 1)
 
     @kick.autocomplete("member")
@@ -132,8 +143,8 @@ class Tables(PinochleCog):
 
     @app_commands.command(name="score", description=describe("score"))
     async def score(self, interaction: discord.Interaction) -> None:
-        table = table_here(interaction)
-        await reply(interaction, score_text(table, lang_of(interaction), mention_namer(table))[:2000])
+        if table := await table_here(interaction):
+            await reply(interaction, score_text(table, lang_of(interaction), mention_namer(table))[:2000])
 
     @app_commands.command(name="rules", description=describe("rules"))
     @app_commands.describe(variant=describe("rules.options.variant"))
