@@ -12,7 +12,6 @@ import io
 import discord
 
 from bot.store import Player, Store, find_player
-from cogs._common import UserError, is_manager
 
 
 def store_of(interaction: discord.Interaction) -> Store:
@@ -20,16 +19,9 @@ def store_of(interaction: discord.Interaction) -> Store:
 
 
 def guild_of(interaction: discord.Interaction) -> int:
-    """The server's id, or a refusal outside a server (chips and leagues are per server)."""
-    if interaction.guild_id is None:
-        raise UserError("chips.refuse.guild_only")
+    """The server's id (the /chips and /league groups are guild-only: Discord never sends them from a DM)."""
+    assert interaction.guild_id is not None, "a guild-only command arrived without a guild"
     return interaction.guild_id
-
-
-def require_manager(interaction: discord.Interaction) -> None:
-    """Refuse members without Manage Server (grants, adjustments, seasons)."""
-    if not is_manager(interaction):
-        raise UserError("chips.refuse.manage_server")
 
 
 async def player_of(interaction: discord.Interaction,

@@ -31,10 +31,11 @@ from bot.store import (
     to_csv,
 )
 from bot.store.ledger import MAX_AMOUNT, MAX_MEMO
+from bot.tables import Text
 from cogs._columns import code_table, fit
-from cogs._common import UserError, lang_of
+from cogs._common import is_manager, lang_of, refuse, reply
 from cogs._pager import NO_PINGS, Page, send_pages
-from cogs._players import csv_file, guild_of, plain, player_of, require_manager, store_of
+from cogs._players import csv_file, guild_of, plain, player_of, store_of
 
 #: Lines per page of history and of the leaderboard.
 PAGE = 10
@@ -60,22 +61,21 @@ def history_row(entry: HistoryEntry, player_id: int, lang: str) -> list[str]:
             game, fit(", ".join(others))]
 
 
-def check_amount(amount: int, *, positive: bool) -> None:
-    """The store's bounds (`bot.store.ledger`), refused in the member's language."""
-    if positive and amount <= 0:
-        raise UserError("chips.refuse.amount_positive", amount=amount)
+def house_refusal(member: discord.Member, amount: int, reason: str, *, kind: str) -> Text | None:
+    """Why a grant or adjustment cannot be written, by the store's own bounds (`bot.store.ledger`)."""
+    if kind == "grant" and amount <= 0:
+        return Text.of("chips.refuse.amount_positive", amount=amount)
     if amount == 0:
-        raise UserError("chips.refuse.amount_zero")
+        return Text.of("chips.refuse.amount_zero")
     if abs(amount) > MAX_AMOUNT:
-        raise UserError("chips.refuse.amount_limit", amount=amount, limit=MAX_AMOUNT)
-
-
-def check_reason(reason: str) -> str:
+        return Text.of("chips.refuse.amount_limit", amount=amount, limit=MAX_AMOUNT)
     if not reason.strip():
-        raise UserError("chips.refuse.reason_missing")
+        return Text.of("chips.refuse.reason_missing")
     if len(reason.strip()) > MAX_MEMO:
-        raise UserError("chips.refuse.reason_long", length=len(reason.strip()), limit=MAX_MEMO)
-    return reason.strip()
+        return Text.of("chips.refuse.reason_long", length=len(reason.strip()), limit=MAX_MEMO)
+    if member.bot:
+        return Text.of("chips.refuse.bot_member", name=plain(member.display_name))
+    return None
 
 
 @app_commands.guild_only()
@@ -108,10 +108,11 @@ class Chips(commands.GroupCog, group_name="chips", group_description=t("commands
         name, player = await player_of(interaction, member)
         total = 0 if player is None else (await history(store, guild, player.id, limit=0)).total
         if total == 0:
-            raise UserError("chips.history.empty", name=name)
+            await reply(interaction, t("chips.history.empty", lang, name=name), allowed_mentions=NO_PINGS)
+            return
         pages = math.ceil(total / PAGE)
         if page > pages:
-            raise UserError("chips.history.no_page", page=page, name=name, pages=pages)
+            return await refuse(interaction, "chips.history.no_page", page=page, name=name, pages=pages)
 
         async def source(number: int) -> Page:
             shown = await history(store, guild, player.id, limit=PAGE, offset=number * PAGE)
@@ -161,13 +162,13 @@ class Chips(commands.GroupCog, group_name="chips", group_description=t("commands
                      reason: str, *, kind: str) -> None:
         """A grant or adjustment: a ledger transaction between the house and the member."""
         guild = guild_of(interaction)
-        require_manager(interaction)
-        check_amount(amount, positive=kind == "grant")
-        if member.bot:
-            raise UserError("chips.refuse.bot_member", name=plain(member.display_name))
-        memo = check_reason(reason)
+        if not is_manager(interaction):
+            return await refuse(interaction, "chips.refuse.manage_server")
+        why = house_refusal(member, amount, reason, kind=kind)
+        if why is not None:
+            return await refuse(interaction, why.key, **why.params)
+        name, memo = plain(member.display_name), reason.strip()
         post = grant if kind == "grant" else adjust
-        name = plain(member.display_name)
         try:
             async with store_of(interaction).transaction() as tx:
                 player = await ensure_player(tx, guild, display_name=member.display_name, user_id=member.id)
@@ -175,7 +176,7 @@ class Chips(commands.GroupCog, group_name="chips", group_description=t("commands
                 await post(tx, guild, player.id, amount, memo, actor_id=interaction.user.id)
                 after = await balance(tx, guild, player.id)
         except NegativeBalance:
-            raise UserError("chips.refuse.negative", name=name, balance=before, amount=amount) from None
+            return await refuse(interaction, "chips.refuse.negative", name=name, balance=before, amount=amount)
         text = t(f"chips.{kind}.done", lang_of(interaction), actor=plain(interaction.user.display_name),
                  name=name, amount=f"{amount:+d}" if kind == "adjust" else amount,
                  reason=plain(memo), balance=after)

@@ -22,7 +22,7 @@ from bot.store import (
     PlayerProfile,
     Season,
     Standing,
-    Store,
+    Tx,
     active_season,
     end_season,
     family_of,
@@ -33,10 +33,11 @@ from bot.store import (
     start_season,
     to_csv,
 )
+from bot.tables import Text
 from cogs._columns import code_table, fit
-from cogs._common import UserError, lang_of
+from cogs._common import is_manager, lang_of, refuse, reply
 from cogs._pager import NO_PINGS, fixed_pages, send_pages
-from cogs._players import csv_file, guild_of, plain, player_of, require_manager, store_of
+from cogs._players import csv_file, guild_of, plain, player_of, store_of
 
 #: Families in the order their tables are shown.
 FAMILY_ORDER = tuple(dict.fromkeys(FAMILIES.values()))
@@ -59,18 +60,24 @@ def choice(value: str) -> app_commands.Choice[str]:
     return app_commands.Choice(name=t(f"commands.choice.{value}", "en"), value=value)
 
 
-async def find_season(store: Store, guild: int, text: str | None) -> Season | None:
-    """The season a `season` option names (None: all time); by default the running one."""
-    if text is None:
-        return await active_season(store, guild)
-    seasons = await list_seasons(store, guild)
-    for season in seasons:
-        if season.name.casefold() == text.strip().casefold():
-            return season
-    if text == ALL_TIME:
-        return None
-    raise UserError("chips.league.refuse.no_season", name=plain(text),
-                    names=", ".join(plain(s.name) for s in seasons) or "—")
+def named_season(seasons: Sequence[Season], text: str) -> Season | None:
+    """The season a `season` option names, by name in any case; None if none is called so."""
+    wanted = text.strip().casefold()
+    return next((season for season in seasons if season.name.casefold() == wanted), None)
+
+
+async def start_refusal(tx: Tx, guild: int, name: str) -> Text | None:
+    """Why a season called `name` cannot start now (the store's checks, in the member's language)."""
+    if not name:
+        return Text.of("chips.league.refuse.name_required")
+    if len(name) > SEASON_NAME:
+        return Text.of("chips.league.refuse.name_long", limit=SEASON_NAME)
+    running = await active_season(tx, guild)
+    if running is not None:
+        return Text.of("chips.league.refuse.season_running", name=plain(running.name))
+    if named_season(await list_seasons(tx, guild), name) is not None:
+        return Text.of("chips.league.refuse.season_exists", name=plain(name))
+    return None
 
 
 def scope_text(season: Season | None, lang: str) -> str:
@@ -145,7 +152,14 @@ class League(commands.GroupCog, group_name="league", group_description=t("comman
     async def standings(self, interaction: discord.Interaction, variant: str | None = None,
                         season: str | None = None) -> None:
         lang, guild, store = lang_of(interaction), guild_of(interaction), store_of(interaction)
-        chosen = await find_season(store, guild, season)
+        if season is None:
+            chosen = await active_season(store, guild)
+        else:
+            seasons = await list_seasons(store, guild)
+            chosen = named_season(seasons, season)
+            if chosen is None and season != ALL_TIME:
+                return await refuse(interaction, "chips.league.refuse.no_season", name=plain(season),
+                                    names=", ".join(plain(s.name) for s in seasons) or "—")
         scope = scope_text(chosen, lang)
         tables = []
         for family in [family_of(variant)] if variant else FAMILY_ORDER:
@@ -154,7 +168,8 @@ class League(commands.GroupCog, group_name="league", group_description=t("comman
                       family=t(f"chips.league.family.{family}", lang), scope=scope)
             tables += [(title, rows[start:start + PAGE]) for start in range(0, len(rows), PAGE)]
         if not tables:
-            raise UserError("chips.league.standings.empty", scope=scope)
+            await reply(interaction, t("chips.league.standings.empty", lang, scope=scope))
+            return
         pages = [
             "\n".join([title, standings_table(rows, lang),
                        t("chips.page.footer_of", lang, page=number, pages=len(tables))])
@@ -180,7 +195,8 @@ class League(commands.GroupCog, group_name="league", group_description=t("comman
         name, player = await player_of(interaction, member)
         profile = None if player is None else await player_profile(store_of(interaction), guild, player.id)
         if profile is None or not profile.recent_games:
-            raise UserError("chips.league.player.none", name=name)
+            await reply(interaction, t("chips.league.player.none", lang, name=name), allowed_mentions=NO_PINGS)
+            return
         await interaction.response.send_message(profile_text(name, profile, lang), allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="season", description=en("season.description"))
@@ -191,33 +207,23 @@ class League(commands.GroupCog, group_name="league", group_description=t("comman
         lang, guild, store = lang_of(interaction), guild_of(interaction), store_of(interaction)
         if action == "list":
             text = seasons_text(await list_seasons(store, guild), lang)
-        elif action == "start":
-            require_manager(interaction)
-            text = t("chips.league.season.started", lang, name=plain(await self._start(interaction, name)))
-        else:
-            require_manager(interaction)
-            async with store.transaction() as tx:
-                if await active_season(tx, guild) is None:
-                    raise UserError("chips.league.refuse.no_running")
-                ended = await end_season(tx, guild)
-            text = t("chips.league.season.ended", lang, name=plain(ended.name))
+            return await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
+        if not is_manager(interaction):
+            return await refuse(interaction, "chips.refuse.manage_server")
+        async with store.transaction() as tx:
+            if action == "start":
+                name = (name or "").strip()
+                why = await start_refusal(tx, guild, name)
+                season = None if why else await start_season(tx, guild, name)
+            elif await active_season(tx, guild) is None:
+                why, season = Text.of("chips.league.refuse.no_running"), None
+            else:
+                why, season = None, await end_season(tx, guild)
+        if why is not None:
+            return await refuse(interaction, why.key, **why.params)
+        text = t(f"chips.league.season.{'started' if action == 'start' else 'ended'}", lang,
+                 name=plain(season.name))
         await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
-
-    async def _start(self, interaction: discord.Interaction, name: str | None) -> str:
-        """Open a season after the checks the store would make, refused in the member's language."""
-        name = (name or "").strip()
-        if not name:
-            raise UserError("chips.league.refuse.name_required")
-        if len(name) > SEASON_NAME:
-            raise UserError("chips.league.refuse.name_long", limit=SEASON_NAME)
-        guild = guild_of(interaction)
-        async with store_of(interaction).transaction() as tx:
-            running = await active_season(tx, guild)
-            if running is not None:
-                raise UserError("chips.league.refuse.season_running", name=plain(running.name))
-            if any(s.name.casefold() == name.casefold() for s in await list_seasons(tx, guild)):
-                raise UserError("chips.league.refuse.season_exists", name=plain(name))
-            return (await start_season(tx, guild, name)).name
 
     @app_commands.command(name="export", description=en("export.description"))
     async def export(self, interaction: discord.Interaction) -> None:

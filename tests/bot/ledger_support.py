@@ -1,0 +1,65 @@
+"""Fixtures and helpers shared by the /chips and /league SimCord tests (issue 6)."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from bot import create_bot
+from bot.store import Store, ensure_player
+
+#: The extensions under test (loaded by the bot like any other).
+LEDGER_EXTENSIONS = ("cogs.chips", "cogs.league")
+
+
+@pytest.fixture
+def simcord_bot(tmp_path, monkeypatch):
+    import cogs._bot
+
+    missing = tuple(name for name in LEDGER_EXTENSIONS if name not in cogs._bot.EXTENSIONS)
+    monkeypatch.setattr(cogs._bot, "EXTENSIONS", (*cogs._bot.EXTENSIONS, *missing))
+    return create_bot(tmp_path / "test.db")
+
+
+class Server:
+    """A guild with a channel, an admin (Manage Server) and members by name."""
+
+    def __init__(self, env, *names: str) -> None:
+        self.env = env
+        self.guild = env.create_guild()
+        self.channel = self.guild.create_text_channel("casino")
+        managers = self.guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
+        self.admin = self.guild.add_member(env.create_user("boss"), roles=[managers])
+        self.members = {name: self.guild.add_member(env.create_user(name)) for name in names}
+
+    @property
+    def store(self) -> Store:
+        return self.env.bot.store
+
+    def __getitem__(self, name: str):
+        return self.members[name]
+
+    async def players(self, *names: str) -> dict[str, int]:
+        """Stored player ids of these members (as the bot would create them on first play)."""
+        async with self.store.transaction() as tx:
+            return {name: (await ensure_player(tx, self.guild.id, display_name=name,
+                                               user_id=self.members[name].id)).id for name in names}
+
+
+async def refused(env, command) -> str:
+    """Run `command` (an awaitable slash or click); it must answer privately, raising nothing."""
+    cursor = env.error_cursor
+    result = await command
+    assert env.errors_since(cursor) == (), env.errors_since(cursor)
+    assert result.ephemeral, result
+    return result.response.content
+
+
+def code_lines(content: str) -> list[str]:
+    """The lines of the first code block in a message."""
+    return content.split("```")[1].strip("\n").splitlines()
+
+
+def current(env, message) -> str:
+    """A message's content now (after the edits that page buttons make)."""
+    return env.backend.get_message(message.channel_id, message.id).content
