@@ -161,12 +161,12 @@ async def hand_message(interaction: discord.Interaction, table_id: int, notes: l
     """The keyword arguments of a hand message: notes, the hand, its picture and components.
 
     Someone without a hand here (not seated, or the game just ended) gets the
-    notes and the reason, without components.
+    notes (or else the reason), without components.
     """
     lang = lang_of(interaction)
     hand = await service_of(interaction).hand(table_id, interaction.user.id)
     if isinstance(hand, Outcome):
-        return {"content": "\n".join([*notes, private_text(hand, lang)]), "view": None}
+        return {"content": "\n".join(notes or [private_text(hand, lang)]), "view": None}
     name = mention_namer(hand.table)
     content = "\n".join([*notes, hand_text(hand.table, hand.seat, hand.view, hand.covered, lang, name)])
     message: dict = {"content": content[:2000], "view": hand_components(hand, lang)}

@@ -35,12 +35,20 @@ class Room:
 
 
 @pytest.fixture
-def room(simcord_env) -> Room:
+async def room(simcord_env):
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("pinochle")
     people = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave", "eve")]
-    return Room(env, guild, channel, *people)
+    room = Room(env, guild, channel, *people)
+    yield room
+    await close_store(room.bot)
+
+
+async def close_store(bot) -> None:
+    """What a stopped process would do: let go of the database (SimCord never closes a bot)."""
+    await bot.tables.close()
+    await bot.store.close()
 
 
 def board_message(channel) -> discord.Message:

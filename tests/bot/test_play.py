@@ -1,0 +1,142 @@
+"""Playing on Discord: hand views, typed actions, refusals that change nothing, whole games."""
+
+from __future__ import annotations
+
+from bot.game import ALL_CARDS
+from tests.bot.conftest import board_body, board_message, channel_lines, components, labels, take_turn
+
+
+async def two_people(room):
+    await room.alice.slash(room.channel, "pinochle new", variant="two-handed")
+    await room.bob.click(board_message(room.channel), label="Join")
+    await room.alice.click(board_message(room.channel), label="Start")
+    table = room.table()
+    return table, room.member_at(table.to_act), room.member_at(1 - table.to_act)
+
+
+def snapshot(room):
+    table = room.table()
+    return table.version, board_body(room.channel), len(room.channel.history())
+
+
+async def test_hand_view_offers_exactly_the_legal_actions(room):
+    table, mover, waiter = await two_people(room)
+    hand = (await mover.slash(room.channel, "pinochle hand")).response
+    assert hand.ephemeral and hand.content.startswith("Your hand: ")
+    legal = table.game.view(table.to_act)["legal"]
+    actions = [c for c in components(hand) if c.get("custom_id", "").startswith("pinochle:act:")]
+    assert len(actions) == len(legal)
+    assert [c["custom_id"] for c in actions] == [f"pinochle:act:{table.id}:{table.version}:{i}"
+                                                 for i in range(len(legal))]
+    assert "Refresh" in labels(hand)
+    assert hand.attachments and hand.attachments[0].filename == "hand.png"
+    other = (await waiter.slash(room.channel, "pinochle hand")).response
+    assert f"Waiting for <@{mover.id}>." in other.content
+    assert not [c for c in components(other) if c.get("custom_id", "").startswith("pinochle:act:")]
+
+
+async def test_a_click_plays_and_the_view_updates(room):
+    table, mover, _ = await two_people(room)
+    version = table.version
+    result = await take_turn(mover, room.channel)
+    assert result.response.content.startswith("Done: ")
+    assert table.version > version
+
+
+async def test_out_of_turn_illegal_and_malformed_typed_cards_change_nothing(room):
+    table, mover, waiter = await two_people(room)
+    before = snapshot(room)
+    own = table.game.view(table.seat_of(waiter.id))["hand"][0]
+    out_of_turn = await waiter.slash(room.channel, "pinochle play", card=own)
+    assert out_of_turn.ephemeral and f"It is not your turn: waiting for <@{mover.id}>." in out_of_turn.response.content
+    hand = table.game.view(table.to_act)["hand"]
+    foreign = next(str(c) for c in ALL_CARDS[:48:2] if str(c) not in hand and str(c) not in table.game.view(
+        table.to_act)["table"].get(table.to_act, []))
+    illegal = await mover.slash(room.channel, "pinochle play", card=foreign)
+    assert illegal.response.content.startswith(f"Not allowed: {foreign} is not in your hand")
+    malformed = await mover.slash(room.channel, "pinochle play", card="zz")
+    assert malformed.ephemeral and malformed.response.content.startswith("zz is not a card.")
+    assert snapshot(room) == before
+
+
+async def test_autocomplete_offers_only_legal_choices_to_the_player_to_act(room):
+    table, mover, waiter = await two_people(room)
+    legal = table.game.view(table.to_act)["legal"]
+    offered = await mover.autocomplete(room.channel, "pinochle play", "card", "")
+    assert [c["value"] for c in offered] == [a[5:] for a in legal if a.startswith("play ")]
+    assert await waiter.autocomplete(room.channel, "pinochle play", "card", "") == []
+    assert await room.eve.autocomplete(room.channel, "pinochle play", "card", "") == []
+    typed = await mover.slash(room.channel, "pinochle play", card=offered[0]["value"])
+    assert typed.response.content.startswith("Done: ")
+
+
+async def test_stale_view_and_double_click_apply_once(room):
+    table, mover, _ = await two_people(room)
+    first = (await mover.slash(room.channel, "pinochle hand")).response
+    second = (await mover.slash(room.channel, "pinochle hand")).response
+    button = next(c for c in components(first) if c.get("custom_id", "").startswith("pinochle:act:"))
+    version = table.version
+    await mover.click(first, custom_id=button["custom_id"])
+    after = table.version
+    assert after > version
+    again = await mover.click(second, custom_id=button["custom_id"])
+    assert again.response.content.startswith("The table has moved on since that view.")
+    assert table.version == after
+
+
+async def test_privacy_a_hand_reaches_only_its_owner(room):
+    table, mover, waiter = await two_people(room)
+    await mover.slash(room.channel, "pinochle hand")
+    await waiter.slash(room.channel, "pinochle hand")
+    for viewer in (mover, waiter, room.eve):
+        seen = [m.content for m in room.channel.history(viewer=viewer) if "Your hand" in (m.content or "")]
+        own = ([] if viewer is room.eve else [table.game.view(table.seat_of(viewer.id))["hand"]])
+        assert len(seen) == len(own)
+    public = [m for m in room.channel.history() if not m.flags.ephemeral]
+    assert not any("Your hand" in (m.content or "") for m in public)
+    stranger = await room.eve.click(board_message(room.channel), label="Show my hand")
+    assert stranger.ephemeral and stranger.response.content == "You are not seated at this table."
+    acting = await room.eve.slash(room.channel, "pinochle pass")
+    assert acting.response.content == "You are not seated at this table."
+
+
+async def test_two_handed_game_with_people_then_computers_to_the_final_standings(room):
+    table, mover, waiter = await two_people(room)
+    for _ in range(6):  # people play the first tricks by clicks
+        await take_turn(room.member_at(table.to_act), room.channel)
+        await room.env.advance_time(2)
+    assert any(line.startswith("Trick 1: ") for line in channel_lines(room.channel))
+    await room.alice.click(board_message(room.channel), label="Leave")
+    await room.bob.slash(room.channel, "pinochle leave")
+    await room.env.advance_time(60)
+    lines = channel_lines(room.channel)
+    assert lines[-1].startswith("Game over. 1. ")
+    assert any(line.startswith("Deal 1 is over: ") for line in lines)
+    board = board_message(room.channel)
+    assert "Final standings: 1. " in board.embeds[0].description and labels(board) == []
+    assert len([m for m in room.channel.history() if m.embeds]) == 1
+    assert room.table() is None
+
+
+async def test_check_game_bidding_by_menu_and_typed_pass_then_computers_finish(room):
+    await room.alice.slash(room.channel, "pinochle new", variant="check")
+    await room.alice.click(board_message(room.channel), label="Start")
+    table = room.table()
+    assert table.to_act == table.seat_of(room.alice.id)
+    hand = (await room.alice.slash(room.channel, "pinochle hand")).response
+    legal = table.game.view(table.to_act)["legal"]
+    if "pass" in legal:
+        bids = await room.alice.autocomplete(room.channel, "pinochle bid", "amount", "")
+        assert [c["value"] for c in bids] == [int(a[4:]) for a in legal if a.startswith("bid ")][:25]
+        result = await room.alice.slash(room.channel, "pinochle pass")
+        assert result.response.content.startswith("Done: Pass.")
+    else:  # the dealer is forced to bid: a menu of bids
+        menu = next(c for c in components(hand) if c.get("custom_id", "").startswith("pinochle:pick:"))
+        await room.alice.select(hand, [menu["options"][0]["value"]], custom_id=menu["custom_id"])
+    await room.alice.slash(room.channel, "pinochle leave")
+    await room.env.advance_time(60)
+    lines = channel_lines(room.channel)
+    assert any("wins the bidding at" in line for line in lines)
+    assert any(line.startswith("Chips this deal: ") for line in lines)
+    assert lines[-1].startswith("Game over. 1. ")
+    assert labels(board_message(room.channel)) == []
