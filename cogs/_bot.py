@@ -2,7 +2,9 @@
 
 `setup_hook` runs at login: every extension loads inside try/log (one broken
 cog does not stop the bot), unfinished tables resume from the store with their
-boards redrawn, and the command tree syncs only if it changed.
+boards redrawn, and the command tree syncs only if it changed. Computer seats
+play with bot.ai's players; the chip ledger settles Check deals through its
+action hook, in the transaction of the action that ends each deal.
 """
 
 from __future__ import annotations
@@ -13,16 +15,18 @@ import discord
 from discord.ext import commands
 
 from bot.i18n.translator import PinochleTranslator
+from bot.ledger_hook import ledger_hook
 from bot.settings import Settings
 from bot.store import Store
 from bot.tables import TableService
+from bot.tables.players import ai_players
 from cogs._errors import PinochleTree
 from cogs._presenter import ChannelPresenter
 from cogs._sync import sync_commands
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables", "cogs.play", "cogs.admin")
+EXTENSIONS = ("cogs.tables", "cogs.play", "cogs.admin", "cogs.chips", "cogs.league")
 
 
 class PinochleBot(commands.Bot):
@@ -41,8 +45,8 @@ class PinochleBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
-        self.tables = TableService(self.store, publisher=self.presenter,
-                                   turn_seconds=self.settings.turn_seconds)
+        self.tables = TableService(self.store, publisher=self.presenter, players=ai_players(),
+                                   turn_seconds=self.settings.turn_seconds, hooks=[ledger_hook])
         await self.tree.set_translator(PinochleTranslator())
         for name in EXTENSIONS:
             try:

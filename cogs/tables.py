@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
+from bot.ai import LEVELS
 from bot.game import VARIANTS
 from bot.game.options import OPTIONS, parse_option_value
 from bot.i18n import LANGUAGES, t, variant_name
@@ -20,7 +21,6 @@ from cogs._common import (
 )
 from cogs._group import PinochleCog, describe
 
-LEVELS = ("easy", "normal", "hard", "random")
 #: House rules a table may set (RULES §11 options meant for tables).
 TABLE_OPTIONS = tuple(name for name, spec in OPTIONS.items() if spec.table and name != "target")
 

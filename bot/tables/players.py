@@ -3,8 +3,9 @@
 A computer player gets only what its seat may see (`Game.view(seat)`) and the
 legal action texts, plus a seeded random generator, and returns one of those
 texts. The service runs `choose` in a worker thread, so a slow player never
-blocks the bot. The real computer players (bot.ai, issue 5) plug in through a
-`PlayerFactory`; until then `SimplePlayer` is the stand-in.
+blocks the bot. The computer players of bot.ai (issue 5) plug in through
+`ai_players`; `SimplePlayer` is the service's own default, quick and
+dependency-free, for its tests and benchmarks.
 """
 
 from __future__ import annotations
@@ -46,3 +47,24 @@ class SimplePlayer:
 def simple_players(level: str) -> ComputerPlayer:
     """The factory used until bot.ai exists: every level plays as `SimplePlayer`."""
     return SimplePlayer()
+
+
+class LevelPlayer:
+    """A bot.ai player of one level, seeded per decision from the service's generator."""
+
+    def __init__(self, level: str, budget: float) -> None:
+        self.level, self.budget = level, budget
+
+    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+        from bot.ai import get_player
+
+        return get_player(self.level, seed=rng.randrange(2**31), budget=self.budget).choose(view)
+
+
+def ai_players(budget: float = 1.0) -> PlayerFactory:
+    """The factory of bot.ai players; `budget` is the thinking time per decision of `hard`."""
+    from bot.ai import LEVELS
+
+    def make(level: str) -> ComputerPlayer:
+        return LevelPlayer(level if level in LEVELS else "easy", budget)
+    return make
