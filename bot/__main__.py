@@ -83,13 +83,14 @@ def local_game(variant: str, *, lang: str, seed: int | None, target: int | None)
 
 
 def ledger(argv: list[str]) -> int:
-    """Hand over to the chip ledger's command line (bot.store.cli), when it exists."""
+    """Hand over to the chip ledger's command line (bot.store.cli), with `.env` read first."""
     if importlib.util.find_spec("bot.store.cli") is None:
         print(t("bot.main.no_ledger", "en"), file=sys.stderr)
         return 2
     from bot.store.cli import main as ledger_main
 
-    return ledger_main(argv)
+    load_settings()  # DATABASE_PATH from .env, as for the bot
+    return ledger_main(["ledger", *argv])
 
 
 if __name__ == "__main__":

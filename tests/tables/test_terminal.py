@@ -1,0 +1,33 @@
+"""Local play in a terminal: the same service and texts, a scripted player, to the end."""
+
+from __future__ import annotations
+
+from bot.tables.terminal import play_in_terminal
+
+
+async def test_a_scripted_player_finishes_a_game_in_the_terminal():
+    out: list[str] = []
+    answers = iter(["bogus"] + ["1"] * 2000)
+    status = await play_in_terminal("two-handed", seed=4, options={"target": 300},
+                                    read=lambda prompt: next(answers), write=out.append)
+    text = "\n".join(out)
+    assert status == 0
+    assert "! Not allowed: not an action: 'bogus'" in text
+    assert "Your hand: " in text and "   1. " in text
+    assert "Game over. 1. " in text and "Final standings: 1. " in text
+
+
+async def test_quitting_and_russian():
+    out: list[str] = []
+    answers = iter(["1", "q"])
+    status = await play_in_terminal("check", lang="ru", seed=2, read=lambda prompt: next(answers),
+                                    write=out.append)
+    text = "\n".join(out)
+    assert status == 0 and "Ваши карты: " in text and text.endswith("До встречи.")
+    assert "· стол №1" in text and "Торговля" in text
+
+
+async def test_an_unknown_variant_is_refused():
+    out: list[str] = []
+    assert await play_in_terminal("bridge", read=lambda prompt: "q", write=out.append) == 2
+    assert out == ["There is no variant called bridge."]
