@@ -12,7 +12,7 @@ import discord
 from bot.i18n import t
 from bot.tables import Outcome, Table
 from bot.tables.texts import board_text, board_title
-from cogs._common import guild_lang, is_manager, lang_of, person_of, private_text, reply, service_of
+from cogs._common import is_manager, lang_of, person_of, private_text, reply, service_of
 from cogs._errors import guarded
 
 #: Buttons per table state, in display order.
@@ -84,8 +84,3 @@ async def lobby_action(interaction: discord.Interaction, action: str, table_id: 
     outcome = await calls[action]()
     await reply(interaction, private_text(outcome, lang_of(interaction)))
     return outcome
-
-
-def table_language(interaction: discord.Interaction, chosen: str | None) -> str:
-    """The language of a new table's channel messages: as chosen, else the server's."""
-    return chosen or guild_lang(interaction)

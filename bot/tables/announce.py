@@ -16,8 +16,10 @@ from bot.tables.outcome import Cards, Side, Text, Who
 
 
 def start_lines(table: Table) -> list[Text]:
-    """The line that opens a game: who sits where."""
-    return [Text.of("bot.line.started", players=[Who(s) for s in sorted(table.seats)])]
+    """The lines that open a game: who sits where, and the first deal (dealt by `new_game`)."""
+    view = table.game.view(0)
+    first = {"type": "deal", "deal": view["deal"], "dealer": view["dealer"], "turnup": view["turnup"]}
+    return [Text.of("bot.line.started", players=[Who(s) for s in sorted(table.seats)]), *_deal(table, first)]
 
 
 def event_lines(table: Table, events: list[dict[str, Any]]) -> list[Text]:

@@ -56,10 +56,6 @@ class Table:
         return VARIANTS[self.variant].players
 
     @property
-    def is_full(self) -> bool:
-        return len(self.seats) >= self.size
-
-    @property
     def is_active(self) -> bool:
         return self.status in ("lobby", "playing")
 
