@@ -118,25 +118,32 @@ async def test_two_handed_game_with_people_then_computers_to_the_final_standings
     assert room.table() is None
 
 
-async def test_check_game_bidding_by_menu_and_typed_pass_then_computers_finish(room):
+async def test_check_game_with_two_people_and_two_computers_to_the_final_standings(room):
     await room.alice.slash(room.channel, "pinochle new", variant="check")
+    await room.bob.click(board_message(room.channel), label="Join")
     await room.alice.click(board_message(room.channel), label="Start")
     table = room.table()
-    assert table.to_act == table.seat_of(room.alice.id)
-    hand = (await room.alice.slash(room.channel, "pinochle hand")).response
-    legal = table.game.view(table.to_act)["legal"]
-    if "pass" in legal:
-        bids = await room.alice.autocomplete(room.channel, "pinochle bid", "amount", "")
-        assert [c["value"] for c in bids] == [int(a[4:]) for a in legal if a.startswith("bid ")][:25]
-        result = await room.alice.slash(room.channel, "pinochle pass")
-        assert result.response.content.startswith("Done: Pass.")
-    else:  # the dealer is forced to bid: a menu of bids
-        menu = next(c for c in components(hand) if c.get("custom_id", "").startswith("pinochle:pick:"))
-        await room.alice.select(hand, [menu["options"][0]["value"]], custom_id=menu["custom_id"])
+    assert [s.user_id is None for _, s in sorted(table.seats.items())] == [False, False, True, True]
+    people = {table.seat_of(room.alice.id): room.alice, table.seat_of(room.bob.id): room.bob}
+    typed = False
+    for _ in range(12):  # the people bid (or pass) and play a few cards, by typing and by clicking
+        mover = people[table.to_act]
+        legal = table.game.view(table.to_act)["legal"]
+        if "pass" in legal and not typed:
+            bids = await mover.autocomplete(room.channel, "pinochle bid", "amount", "")
+            assert [c["value"] for c in bids] == [int(a[4:]) for a in legal if a.startswith("bid ")][:25]
+            result = await mover.slash(room.channel, "pinochle pass")
+            assert result.response.content.startswith("Done: Pass.")
+            typed = True
+        else:
+            await take_turn(mover, room.channel)
+        await room.env.advance_time(2)
     await room.alice.slash(room.channel, "pinochle leave")
+    await room.bob.slash(room.channel, "pinochle leave")
     await room.env.advance_time(60)
     lines = channel_lines(room.channel)
     assert any("wins the bidding at" in line for line in lines)
     assert any(line.startswith("Chips this deal: ") for line in lines)
     assert lines[-1].startswith("Game over. 1. ")
+    assert "Final standings: 1. " in board_body(room.channel)
     assert labels(board_message(room.channel)) == []
