@@ -483,7 +483,7 @@ class TableService:
                         return
                     seat, version = table.to_act, table.version
                     view = table.game.view(seat)
-                    legal = [str(a) for a in table.game.legal_actions()]
+                    legal = list(view["legal"])
                     player = self._players(table.seats[seat].bot_level or DEFAULT_LEVEL)
                 rng = random.Random(table.seed ^ (version * 0x9E3779B97F4A7C15 & (2**64 - 1)))
                 choice = await asyncio.to_thread(player.choose, view, legal, rng)
