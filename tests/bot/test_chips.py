@@ -23,6 +23,7 @@ from bot.store import (
     settle_deal,
 )
 
+from cogs._pager import TIMEOUT
 from cogs.chips import history_row
 
 from .ledger_support import Server, code_lines, current, refused, simcord_bot  # noqa: F401  (fixture)
@@ -100,6 +101,11 @@ async def test_history_pages_turn_with_buttons_for_the_member_who_asked(server):
 
     await server["north"].click(message, label="◀ Back")
     assert current(server.env, message) == first.response.content
+
+    await server.env.advance_time(TIMEOUT + 1)  # the view times out and greys its buttons out
+    buttons = [item for row in server.env.backend.get_message(message.channel_id, message.id).components
+               for item in row["components"]]
+    assert [(b["label"], b.get("disabled")) for b in buttons] == [("◀ Back", True), ("Next ▶", True)]
 
     second = await server["north"].slash(server.channel, "chips history", page=2)
     assert second.response.content == content
@@ -244,3 +250,17 @@ def test_history_lines_read_in_russian():
     grant = HistoryEntry(2, "2026-11-30T08:00:00+00:00", "grant", "", "приз", 9, None, None, None,
                          (LineView(6, "Петя", 50), LineView(None, None, -50)))
     assert history_row(grant, 6, "ru") == ["2026-11-30", "+50", "выдача: приз", "—", "заведение"]
+
+
+async def test_chips_and_league_commands_have_russian_names(server):
+    """The bot synced at start-up through its translator; none of these commands lacked a Russian text."""
+    translator = server.env.bot.tree.translator
+    paths = [f"{group.name} {command.name}" for group in server.env.bot.tree.get_commands()
+             if group.name in ("chips", "league") for command in group.commands]
+    assert sorted(paths) == sorted([
+        "chips balance", "chips history", "chips leaderboard", "chips grant", "chips adjust", "chips export",
+        "league standings", "league player", "league season", "league export"])
+    assert not [key for key in translator.missing if key.startswith(("commands.chips", "commands.league"))]
+    payload = await server.env.bot.tree.get_command("chips").get_translated_payload(server.env.bot.tree, translator)
+    assert payload["name_localizations"] == {"ru": "фишки"}
+    assert {o["name"]: o["name_localizations"]["ru"] for o in payload["options"]}["grant"] == "выдать"
