@@ -1,24 +1,10 @@
-"""Fixtures and helpers shared by the /chips and /league SimCord tests (issue 6)."""
+"""Helpers shared by the /chips and /league SimCord tests (issue 6)."""
 
 from __future__ import annotations
 
 import discord
-import pytest
 
-from bot import create_bot
 from bot.store import Store, ensure_player
-
-#: The extensions under test (loaded by the bot like any other).
-LEDGER_EXTENSIONS = ("cogs.chips", "cogs.league")
-
-
-@pytest.fixture
-def simcord_bot(tmp_path, monkeypatch):
-    import cogs._bot
-
-    missing = tuple(name for name in LEDGER_EXTENSIONS if name not in cogs._bot.EXTENSIONS)
-    monkeypatch.setattr(cogs._bot, "EXTENSIONS", (*cogs._bot.EXTENSIONS, *missing))
-    return create_bot(tmp_path / "test.db")
 
 
 class Server:
@@ -30,7 +16,12 @@ class Server:
         self.channel = self.guild.create_text_channel("casino")
         managers = self.guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
         self.admin = self.guild.add_member(env.create_user("boss"), roles=[managers])
-        self.members = {name: self.guild.add_member(env.create_user(name)) for name in names}
+        self.members = {}
+        self.join(*names)
+
+    def join(self, *names: str) -> None:
+        """New members, each a user of that name."""
+        self.members |= {name: self.guild.add_member(self.env.create_user(name)) for name in names}
 
     @property
     def store(self) -> Store:

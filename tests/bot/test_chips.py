@@ -26,7 +26,7 @@ from bot.store import (
 from cogs._pager import TIMEOUT
 from cogs.chips import history_row
 
-from .ledger_support import Server, code_lines, current, refused, simcord_bot  # noqa: F401  (fixture)
+from .ledger_support import Server, code_lines, current, refused
 
 GAME = 7
 
@@ -136,10 +136,8 @@ async def test_leaderboard_ranks_balances_with_numbers_right_aligned_and_pages(s
     assert not first.response.components
 
     names = [f"player{n:02d}" for n in range(12)]
-    more = Server.__new__(Server)
-    more.env, more.guild, more.members = server.env, server.guild, {
-        name: server.guild.add_member(server.env.create_user(name)) for name in names}
-    ids = await more.players(*names)
+    server.join(*names)
+    ids = await server.players(*names)
     async with server.store.transaction() as tx:
         for n, name in enumerate(names):
             await settle_deal(tx, server.guild.id, None, 100 + n, 1, [

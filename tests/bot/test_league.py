@@ -13,7 +13,7 @@ from openskill.models import PlackettLuce
 from bot.store import GameResultRow, GameSeat, Standing, game_results, read_csv, record_game
 from cogs.league import scope_text, standings_table
 
-from .ledger_support import Server, code_lines, current, refused, simcord_bot  # noqa: F401  (fixture)
+from .ledger_support import Server, code_lines, current, refused
 
 #: (game id, variant, [(player, team, score, rank, best meld, its points), ...] by seat)
 SERIES = [
