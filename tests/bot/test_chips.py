@@ -262,3 +262,31 @@ async def test_chips_and_league_commands_have_russian_names(server):
     payload = await server.env.bot.tree.get_command("chips").get_translated_payload(server.env.bot.tree, translator)
     assert payload["name_localizations"] == {"ru": "фишки"}
     assert {o["name"]: o["name_localizations"]["ru"] for o in payload["options"]}["grant"] == "выдать"
+
+
+async def test_a_check_game_played_on_the_bot_settles_its_chips_and_enters_the_league(server):
+    """Two people and two computers of different levels; the people leave and the computers finish."""
+    north, south = server["north"], server["south"]
+    await north.slash(server.channel, "pinochle new", variant="check")
+    await north.slash(server.channel, "pinochle addbot", level="random")
+    await south.slash(server.channel, "pinochle join")
+    await north.slash(server.channel, "pinochle addbot", level="easy")
+    await north.slash(server.channel, "pinochle start")
+    table = server.env.bot.tables.table_in(server.channel.id)
+    assert [seat.user_id for _, seat in sorted(table.seats.items())] == [north.id, None, south.id, None]
+    await north.slash(server.channel, "pinochle leave")
+    await south.slash(server.channel, "pinochle leave")
+    for _ in range(30):
+        if table.game.is_over:
+            break
+        await server.env.advance_time(10)
+    assert table.game.is_over
+
+    chips = [sum(result["chips"][seat] for result in table.game.deal_results) for seat in range(4)]
+    assert (await north.slash(server.channel, "chips balance")).response.content == (
+        f"north has **{chips[0]}** chips.")
+    board = code_lines((await north.slash(server.channel, "chips leaderboard")).response.content)
+    assert sorted(int(row.split()[-1]) for row in board[1:]) == sorted(chips)
+    assert await ledger_check(server.store) == []
+    standings = code_lines((await south.slash(server.channel, "league standings", variant="check")).response.content)
+    assert len(standings) == 5 and {row.split()[-5] for row in standings[1:]} == {"1"}  # one game each
