@@ -76,7 +76,6 @@ class Outcome:
     board: bool = False
     ping: list[int] = field(default_factory=list)
     refused: bool = False
-    events: list[dict[str, Any]] = field(default_factory=list)
     action: str | None = None  # the accepted action's text
 
     @property

@@ -452,7 +452,7 @@ class TableService:
         else:
             self._schedule(table)
         return self._publish(Outcome(table, public=event_lines(table, events), board=True,
-                                     events=events, action=str(action)))
+                                     action=str(action)))
 
     # ------------------------------------------------------------ turns, timers, computers
 
