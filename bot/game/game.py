@@ -23,6 +23,7 @@ from .options import Options, resolve_options
 from .points import last_trick_bonus, point_table, round_card_points, scale
 from .tricks import refusal_reason, strict_plays, winning_index
 from .variants import Variant, get_variant
+from .views import public_view, seat_view
 
 MIN_BID = 200
 MAX_BID = 1500  # far above any reachable deal total; bounds the list of legal bids
@@ -973,8 +974,11 @@ class Game:
 
     def view(self, seat: int) -> dict:
         """What `seat` may know: its own hand, everything public, and nothing else."""
-        from .views import seat_view
         return seat_view(self, seat)
+
+    def public_view(self) -> dict:
+        """What everyone may see (a board): `view` without a hand, legal actions or search data."""
+        return public_view(self)
 
     def clone(self) -> "Game":
         """An independent copy for search (playouts); much faster than from_json."""

@@ -20,13 +20,10 @@ def _strs(cards) -> list[str]:
     return [str(c) for c in cards]
 
 
-def seat_view(game: "Game", seat: int) -> dict:
-    if not 0 <= seat < game.n:
-        raise ValueError(f"no seat {seat} in a {game.n}-player game")
+def public_view(game: "Game") -> dict:
+    """What everyone at the table may see (the board): no hand, no legal list, no search data."""
     trump = game.trump
-    own = sort_hand(game.hands[seat], trump)
     view = {
-        "seat": seat,
         "variant": game.variant.name,
         "players": game.n,
         "phase": game.phase,
@@ -34,11 +31,9 @@ def seat_view(game: "Game", seat: int) -> dict:
         "dealer": game.dealer,
         "to_act": game.to_act,
         "active": list(game.active),
-        "hand": _strs(own),
         "hand_sizes": [len(h) for h in game.hands],
         "table": {s: _strs(tc.card for tc in game.table[s]) for s in range(game.n) if game.table[s]},
         "table_uses": {s: [sorted(tc.uses) for tc in game.table[s]] for s in range(game.n) if game.table[s]},
-        "known": {s: _strs(game.known[s]) for s in range(game.n) if game.known[s] and s != seat},
         "trick": [[s, str(c)] for s, c in game.trick],
         "last_trick": [[s, str(c)] for s, c in game.last_trick],
         "last_trick_winner": game.last_trick_winner,
@@ -59,17 +54,29 @@ def seat_view(game: "Game", seat: int) -> dict:
         "dix_shown": list(game.dix_shown),
         "exchanged": game.exchanged,
         "melded_this_turn": game.melded_this_turn,
-        "legal": [str(a) for a in game.legal_actions()] if game.to_act == seat else [],
         "ranking": game.result()["ranking"] if game.is_over else [],
-        "history": [str(a) for a in game.deal_history],
     }
     if game.variant.partnership:
-        view["partner"] = (seat + 2) % 4
         view["team_scores"] = list(game.scores)
     if game.variant.auction:
         view.update({"bid": game.high_bid or None, "bidder": game.declarer, "bids": list(game.bids),
                      "passed": sorted(game.passed),
-                     "contract": game.high_bid if game.phase not in ("auction",) and game.declarer is not None else None})
+                     "contract": game.high_bid if game.phase != "auction" and game.declarer is not None else None})
+    return view
+
+
+def seat_view(game: "Game", seat: int) -> dict:
+    """The public view plus this seat's hand, its legal actions and what it knows of others."""
+    if not 0 <= seat < game.n:
+        raise ValueError(f"no seat {seat} in a {game.n}-player game")
+    view = public_view(game)
+    view["seat"] = seat
+    view["hand"] = _strs(sort_hand(game.hands[seat], game.trump))
+    view["known"] = {s: _strs(game.known[s]) for s in range(game.n) if game.known[s] and s != seat}
+    view["legal"] = [str(a) for a in game.legal_actions()] if game.to_act == seat else []
+    view["history"] = [str(a) for a in game.deal_history]
+    if game.variant.partnership:
+        view["partner"] = (seat + 2) % 4
     view["unseen"] = _strs(_unseen(game, seat))
     view["world"] = public_snapshot(game, seat)
     return view

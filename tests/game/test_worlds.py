@@ -39,3 +39,12 @@ def test_world_from_view_checks_hand_sizes():
     view = game.view(game.to_act)
     with pytest.raises(ValueError, match="holds"):
         world_from_view(view, {s: [] for s in range(3) if s != game.to_act})
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_public_view_is_the_seat_view_without_anything_private(variant):
+    game = new_game(variant, seed=3)
+    board = game.public_view()
+    assert not {"hand", "legal", "unseen", "world", "known", "history"} & set(board)
+    for seat in range(game.n):
+        assert {k: v for k, v in game.view(seat).items() if k in board} == board
