@@ -5,7 +5,8 @@ with everything its seat has seen (`worlds`), plays every candidate move out
 to the end of the deal in each world (`rollout`), and keeps the move with the
 best total deal margin over the worlds (each world scores every candidate, so
 luck cancels between them). Ties go to the `normal` player's choice, which is
-listed first.
+listed first. The two-hand play-off, where nothing is hidden, is solved
+exactly instead when the budget allows (`solver`).
 
 Thinking time: the search stops after a number of playout actions worth
 `budget` seconds on the reference machine (`ACTIONS_PER_SECOND`), so the same
@@ -19,12 +20,13 @@ import statistics
 import time
 from typing import Any, Mapping
 
-from bot.game import world_from_view
+from bot.game import Card, world_from_view
 
 from .knowledge import Knowledge, read_view
 from .normal import decide_normal
 from .player import Player
 from .rollout import Playout
+from .solver import PlayoffSolver, TooDeep
 from .worlds import WorldError, deal_hidden, slots
 
 #: Playout actions (engine applies) per second of budget, measured on the reference machine (2 cores,
@@ -50,12 +52,22 @@ class HardPlayer(Player):
         if len(candidates) == 1:
             return fallback
         k = read_view(view)
+        if k.two_handed_mode and k.phase == "playoff" and candidates[0].startswith("play "):
+            try:
+                return f"play {self._solve(k, candidates[0])}"
+            except TooDeep:
+                pass
         try:
             totals = self._search(k, candidates)
         except WorldError:
             return fallback
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
+
+    def _solve(self, k: Knowledge, first: str) -> Card:
+        """The two-hand play-off is a game of perfect information: play it exactly."""
+        solver = PlayoffSolver(k.trump, k.value, k.options, k.last_bonus, self.budget)
+        return solver.best_card(k, Card.from_text(first.split()[1]))
 
     @staticmethod
     def _candidates(view: Mapping[str, Any], legal: list[str]) -> list[str]:
@@ -83,7 +95,8 @@ class HardPlayer(Player):
             all_hands[k.seat] = k.hand
             for i, action in enumerate(candidates):
                 playout = Playout(hands=all_hands, trick=list(k.trick), trump=k.trump,
-                                  partnership=k.partner is not None, options=k.options, value=k.value)
+                                  partnership=k.partner is not None, options=k.options, value=k.value,
+                                  free_play=k.phase in ("stock", "meld", "draw"))
                 points = playout.run(world.clone(), action)
                 work += playout.actions
                 totals[i] += self._margin(k, points)

@@ -126,6 +126,11 @@ class Knowledge:
         """Card points of each face under the table's count scheme (G-4, G-7)."""
         return {c: card_points([c], self.options) for c in ALL_CARDS}
 
+    @property
+    def last_bonus(self) -> int:
+        """The last trick's points (G-5): 10, or 1 in the one-point count (G-7)."""
+        return 1 if self.options["count_scheme"] == "one_point" else 10
+
     def legal_cards(self) -> list[Card]:
         return [parse_action(a).card for a in self.view["legal"] if a.startswith("play ")]
 

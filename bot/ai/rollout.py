@@ -16,6 +16,7 @@ from typing import Mapping
 from bot.game import ALL_CARDS, Action, Card, Game, Suit, meld_points, trick_winner
 
 from .bidding import best_trump, will_bid
+from .cardplay import wins_now
 from .easy import easy_card
 
 CARD = {str(c): c for c in ALL_CARDS}
@@ -31,6 +32,7 @@ class Playout:
     partnership: bool
     options: Mapping
     value: Mapping[Card, int]
+    free_play: bool = False  # the two-hand stock phase (P-0): no duty to follow
     bids: dict[int, int] = field(default_factory=dict)
     high_bidder: int | None = None
     actions: int = 0
@@ -57,6 +59,8 @@ class Playout:
                 self.trick.append((e["seat"], CARD[e["card"]]))
             elif kind == "trick":
                 self.trick = []
+            elif kind == "stock_exhausted":
+                self.free_play = False
             elif kind == "trump":
                 self.trump = Suit(e["suit"])
             elif kind == "bid":
@@ -90,8 +94,22 @@ class Playout:
         if self.partnership and self.trick:
             winner = self.trick[trick_winner(trick_cards, self.trump)][0]
             partner_winning = (winner - seat) % 2 == 0
-        card = easy_card(legal, trick_cards, self.trump, self.value, partner_winning)
+        if self.free_play:
+            card = self._free_card(legal, trick_cards)
+        else:
+            card = easy_card(legal, trick_cards, self.trump, self.value, partner_winning)
         return next(a for a in acts if a.verb == "play" and a.card is card)
+
+    def _free_card(self, legal: list[Card], trick_cards: list[Card]) -> Card:
+        """Stock phase: lead and shed the cheapest plain card; take an ace or ten cheaply."""
+        def cost(c: Card) -> tuple:
+            return (c.suit is self.trump, self.value[c], c.strength)
+
+        if trick_cards and self.value[trick_cards[0]] >= 10:
+            winners = [c for c in legal if wins_now(c, trick_cards, self.trump)]
+            if winners:
+                return min(winners, key=cost)
+        return min(legal, key=cost)
 
     def _bid(self, seat: int, acts: list[Action]) -> Action:
         bids = [a for a in acts if a.verb == "bid"]
