@@ -9,18 +9,22 @@ listed first. The two-hand play-off, where nothing is hidden, is solved
 exactly instead when the budget allows (`solver`).
 
 Thinking time: the search stops after a number of playout actions worth
-`budget` seconds on the reference machine (`ACTIONS_PER_SECOND`), so the same
-view and seed always give the same move; a wall-clock guard stops it anyway
-at `GUARD` times the budget on a slow or busy machine.
+`budget` seconds, at a rate measured once per process and variant
+(`work_rate`), so within a process the same view and seed always give the
+same move; a wall-clock guard stops it anyway at `GUARD` times the budget on
+a busy machine.
 """
 
 from __future__ import annotations
 
+import math
+import random
 import statistics
+import threading
 import time
 from typing import Any, Mapping
 
-from bot.game import Card, world_from_view
+from bot.game import Card, new_game, world_from_view
 
 from .knowledge import Knowledge, read_view
 from .normal import decide_normal
@@ -29,14 +33,78 @@ from .rollout import Playout
 from .solver import PlayoffSolver, TooDeep
 from .worlds import WorldError, deal_hidden, slots
 
-#: Playout actions (engine applies) per second of budget, measured on the reference machine (2 cores,
-#: Python 3.11) with world building and cloning included, less a margin so the median decision stays
-#: within budget: two hands (stock melding is costlier per action), three or four hands.
-ACTIONS_PER_SECOND = {2: 14000, 3: 36000, 4: 36000}
+#: Share of the budget the counted work aims at, so the median decision stays within budget.
+TARGET = 0.8
 #: Hard stop, as a multiple of the budget, whatever the count of actions.
 GUARD = 3.0
 #: Never fewer worlds than this when there is any time at all.
 MIN_WORLDS = 2
+#: The calibration deal (a fixed seed), the worlds searched at each of its positions, and the
+#: seconds it should take at least.
+CALIBRATION_SEED, CALIBRATION_WORLDS, CALIBRATION_SECONDS = 20261129, 2, 0.25
+
+_rates: dict[str, float] = {}
+_rates_lock = threading.Lock()
+
+
+def work_rate(variant: str) -> float:
+    """Playout actions per second in this variant on this machine, measured once per process.
+
+    The measure runs the search itself over the positions of fixed deals played
+    by the normal level, so it includes world building and cloning, early and
+    late in a deal. Budgets are then counted in actions, not seconds, which
+    keeps every decision a function of the view and the seed alone.
+    """
+    with _rates_lock:
+        if variant not in _rates:
+            _rates[variant] = _measure(variant)
+        return _rates[variant]
+
+
+def _measure(variant: str) -> float:
+    work, seconds, seed = 0, 0.0, CALIBRATION_SEED
+    while seconds < CALIBRATION_SECONDS:
+        game = new_game(variant, seed=seed)
+        while not game.deal_results and seconds < CALIBRATION_SECONDS:
+            view = game.view(game.to_act)
+            if len(view["legal"]) > 1:
+                start = time.perf_counter()
+                _, done = search(read_view(view), view["legal"][:4], random.Random(seed),
+                                 max_worlds=CALIBRATION_WORLDS)
+                seconds += time.perf_counter() - start
+                work += done
+            game.apply(decide_normal(view, view["legal"]))
+        seed += 1
+    return work / seconds
+
+
+def search(k: Knowledge, candidates: list[str], rng: random.Random, *, max_work: float = math.inf,
+           max_worlds: int = 10**9, deadline: float = math.inf) -> tuple[list[float], int]:
+    """Total deal margin of each candidate over sampled worlds, and the playout actions it took."""
+    _, hidden, stock = slots(k)
+    if sum(1 for n in list(hidden.values()) + [stock] if n) <= 1:
+        max_worlds = 1  # only one world fits the view (the two-hand play-off, say)
+    totals = [0.0] * len(candidates)
+    work = worlds = 0
+    while worlds < max_worlds and (worlds < MIN_WORLDS or (work < max_work and time.perf_counter() < deadline)):
+        hands, stock_cards = deal_hidden(k, rng)
+        world = world_from_view(k.view, hands, stock_cards)
+        all_hands = dict(hands)
+        all_hands[k.seat] = k.hand
+        for i, action in enumerate(candidates):
+            playout = Playout(hands=all_hands, trick=list(k.trick), trump=k.trump,
+                              partnership=k.partner is not None, options=k.options, value=k.value,
+                              free_play=k.phase in ("stock", "meld", "draw"))
+            totals[i] += _margin(k, playout.run(world.clone(), action))
+            work += playout.actions
+        worlds += 1
+    return totals, work
+
+
+def _margin(k: Knowledge, points: list[int]) -> float:
+    """Our deal points against the opponents' mean (the arena's measure)."""
+    others = [points[s] for s in k.active if not k.same_side(s, k.seat)]
+    return points[k.seat] - (statistics.fmean(others) if others else 0.0)
 
 
 class HardPlayer(Player):
@@ -57,8 +125,11 @@ class HardPlayer(Player):
                 return f"play {self._solve(k, candidates[0])}"
             except TooDeep:
                 pass
+        start = time.perf_counter()
         try:
-            totals = self._search(k, candidates)
+            totals, _ = search(k, candidates, self.rng(view),
+                               max_work=self.budget * TARGET * work_rate(k.view["variant"]),
+                               deadline=start + GUARD * self.budget)
         except WorldError:
             return fallback
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
@@ -77,38 +148,3 @@ class HardPlayer(Player):
             lowest = min(bids, key=lambda a: int(a.split()[1])) if bids else None
             return [a for a in legal if a == "pass" or a == lowest]
         return legal
-
-    def _search(self, k: Knowledge, candidates: list[str]) -> list[float]:
-        start = time.perf_counter()
-        rng = self.rng(k.view)
-        limit = self.budget * ACTIONS_PER_SECOND[min(4, max(2, len(k.active)))]
-        deadline = start + GUARD * self.budget
-        _, hidden, stock = slots(k)
-        single_world = sum(1 for n in list(hidden.values()) + [stock] if n) <= 1  # e.g. the two-hand play-off
-        totals = [0.0] * len(candidates)
-        work = 0
-        worlds = 0
-        while True:
-            hands, stock_cards = deal_hidden(k, rng)
-            world = world_from_view(k.view, hands, stock_cards)
-            all_hands = dict(hands)
-            all_hands[k.seat] = k.hand
-            for i, action in enumerate(candidates):
-                playout = Playout(hands=all_hands, trick=list(k.trick), trump=k.trump,
-                                  partnership=k.partner is not None, options=k.options, value=k.value,
-                                  free_play=k.phase in ("stock", "meld", "draw"))
-                points = playout.run(world.clone(), action)
-                work += playout.actions
-                totals[i] += self._margin(k, points)
-            worlds += 1
-            if single_world:
-                break
-            if worlds >= MIN_WORLDS and (work >= limit or time.perf_counter() > deadline):
-                break
-        return totals
-
-    @staticmethod
-    def _margin(k: Knowledge, points: list[int]) -> float:
-        """Our deal points against the opponents' mean (the arena's measure)."""
-        others = [points[s] for s in k.active if not k.same_side(s, k.seat)]
-        return points[k.seat] - (statistics.fmean(others) if others else 0.0)
