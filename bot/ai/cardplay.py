@@ -11,17 +11,15 @@ card is weighed by its points, its trick power and its meld promise.
 
 from __future__ import annotations
 
-from bot.game import Card, trick_winner
+from typing import Mapping
+
+from bot.game import Card, Suit, trick_winner
 
 from .knowledge import Knowledge
 from .meldvalue import complete_melds, meld_loss, potential
 
 #: Rough points a card adds to a trick when its player does not expect to win it.
 LOW_CARD_POINTS = 4
-#: Chance of holding the trick above which a winning card counts as safe.
-SAFE = 0.85
-#: The same for leading a master: an ace led late may be ruffed, but kept it is worth less still.
-LEAD_SAFE = 0.6
 #: Chance of holding the trick above which a winning card counts as safe.
 SAFE = 0.85
 #: The same for leading a master: an ace led late may be ruffed, but kept it is worth less still.
@@ -87,14 +85,14 @@ def keep_value(k: Knowledge, card: Card) -> float:
     return worth
 
 
-def cheapest(k: Knowledge, cards: list[Card]) -> Card:
+def cheapest(cards: list[Card], value: Mapping[Card, int], trump: Suit | None) -> Card:
     """The card it costs least to give up: fewest points, not a trump, lowest rank."""
-    return min(cards, key=lambda c: (k.value[c], c.suit is k.trump, c.strength))
+    return min(cards, key=lambda c: (value[c], c.suit is trump, c.strength))
 
 
-def cheapest_winner(k: Knowledge, cards: list[Card]) -> Card:
+def cheapest_winner(cards: list[Card], value: Mapping[Card, int], trump: Suit | None) -> Card:
     """Of cards that win, the one worth least later: not a trump, lowest rank, then fewest points."""
-    return min(cards, key=lambda c: (c.suit is k.trump, c.strength, k.value[c]))
+    return min(cards, key=lambda c: (c.suit is trump, c.strength, value[c]))
 
 
 def strict_play(k: Knowledge, legal: list[Card]) -> Card:
@@ -125,10 +123,10 @@ def follow(k: Knowledge, legal: list[Card]) -> Card:
     wanted = stake > 0 or _pending(k, k.seat) > 0 or _last_trick(k)
     safe = [c for c in winners if hold_chance(k, c, k.led, opp_after) >= SAFE]
     if safe and wanted:
-        return cheapest_winner(k, safe)
+        return cheapest_winner(safe, k.value, k.trump)
     if winners and sum(k.value[c] for c in trick_cards) > 0:
-        return cheapest_winner(k, winners)
-    return cheapest(k, legal)
+        return cheapest_winner(winners, k.value, k.trump)
+    return cheapest(legal, k.value, k.trump)
 
 
 def _smear(k: Knowledge, cards: list[Card]) -> Card:
@@ -155,9 +153,9 @@ def lead(k: Knowledge, legal: list[Card]) -> Card:
             ruffs = [c for c in legal if c.suit is not k.trump and k.void_known(k.partner, c.suit)
                      and void_chance(k, k.partner, k.trump) < 0.5]
             if ruffs:
-                return cheapest(k, ruffs)
+                return cheapest(ruffs, k.value, k.trump)
     aces = [c for c in legal if c.rank == "A" and c.suit is not k.trump]
-    return aces[0] if aces else cheapest(k, legal)
+    return aces[0] if aces else cheapest(legal, k.value, k.trump)
 
 
 def stock_play(k: Knowledge, legal: list[Card]) -> Card:

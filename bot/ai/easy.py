@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from bot.game import SUITS, Card, Suit, meld_points, parse_action
 
-from .cardplay import wins_now
+from .cardplay import cheapest, cheapest_winner, wins_now
 from .knowledge import Knowledge, read_view
 from .melding import choose_meld
 from .player import Player
@@ -27,16 +27,13 @@ def easy_card(legal: list[Card], trick_cards: list[Card], trump: Suit | None, va
 
     A pure function of what is on the table, so the search's playouts use it too.
     """
-    def cheapest(cards: list[Card]) -> Card:
-        return min(cards, key=lambda c: (value[c], c.suit is trump, c.strength))
-
     if not trick_cards:
         aces = [c for c in legal if c.rank == "A" and c.suit is not trump]
-        return aces[0] if aces else cheapest(legal)
+        return aces[0] if aces else cheapest(legal, value, trump)
     winners = [c for c in legal if wins_now(c, trick_cards, trump)]
     if winners and not partner_winning and sum(value[c] for c in trick_cards) > 0:
-        return min(winners, key=lambda c: (c.suit is trump, c.strength))
-    return cheapest(legal)
+        return cheapest_winner(winners, value, trump)
+    return cheapest(legal, value, trump)
 
 
 def easy_play(k: Knowledge, legal: list[Card]) -> Card:
