@@ -40,10 +40,9 @@ Chip ledger (bot.store.ledger; double entry, house account per guild):
 "meld"|"contract"|"set"|"slam"|"game", "detail": str}; False when that
 (game_id, deal_no) was already settled), `is_settled(db, game_id, deal_no)`,
 `grant(tx, guild_id, player_id, amount, reason, *, actor_id=None) -> int`,
-`adjust(...)` (same; amount of either sign), `get_guild_settings(db, guild_id)`,
-`set_guild_settings(tx, guild_id, *, starting_balance=None, allow_negative=None)`,
-`balance(db, guild_id, player_id) -> int`, `leaderboard(db, guild_id, *,
-limit=10, offset=0, include_bots=True) -> list[BalanceRow]`, `history(db,
+`adjust(...)` (same; amount of either sign), `balance(db, guild_id, player_id) -> int`,
+`leaderboard(db, guild_id, *, limit=10, offset=0, include_bots=True) ->
+list[BalanceRow]`, `history(db,
 guild_id, player_id=None, *, limit=10, offset=0) -> HistoryPage` (newest first),
 `ledger_lines(db, guild_id)`, `ledger_csv(db, guild_id) -> str`. Refusals raise
 LedgerError (a ValueError) or its NegativeBalance. `ledger_check(path_or_store)
@@ -61,6 +60,17 @@ sigma), `player_profile(db, guild_id, player_id, *, season_id=None, recent=5,
 melds=5, opponents=5) -> PlayerProfile | None`, `game_results(db, guild_id, *,
 season_id=None)`, `league_csv(db, guild_id, *, season_id=None) -> str`.
 Refusals raise LeagueError (a ValueError).
+
+Settings (bot.store.ledger for servers, bot.store.settings for people; issues 6
+and 7): `get_guild_settings(db, guild_id) -> GuildSettings` (starting_balance,
+allow_negative, images, language, hide_bots), `set_guild_settings(tx, guild_id,
+*, starting_balance=, allow_negative=, images=, language=, hide_bots=)`,
+`get_user_settings(db, user_id) -> UserSettings` (images, language; None =
+unset), `set_user_settings(tx, user_id, *, images=, language=)`. Every keyword
+defaults to `UNCHANGED`; None unsets what can be unset (a user's images and
+language, a server's language). `images_enabled(db, guild_id, user_id=None) ->
+bool`: the user's setting if set, else the server's, else True. Refusals raise
+SettingsError (a ValueError) or, for the starting balance, LedgerError.
 """
 
 from .audit import ledger_check
@@ -97,6 +107,14 @@ from .ledger import (
     settle_deal,
 )
 from .players import Player, ensure_player, find_player, get_player
+from .settings import (
+    UNCHANGED,
+    SettingsError,
+    UserSettings,
+    get_user_settings,
+    images_enabled,
+    set_user_settings,
+)
 from .seasons import (
     LeagueError,
     Season,
@@ -160,12 +178,15 @@ __all__ = [
     "Reader",
     "Season",
     "Seat",
+    "SettingsError",
     "Standing",
     "Store",
     "StoreError",
     "TableNotFound",
     "TableRow",
     "Tx",
+    "UNCHANGED",
+    "UserSettings",
     "active_season",
     "active_table_in_channel",
     "adjust",
@@ -180,8 +201,10 @@ __all__ = [
     "get_guild_settings",
     "get_player",
     "get_table",
+    "get_user_settings",
     "grant",
     "history",
+    "images_enabled",
     "is_settled",
     "leaderboard",
     "league_csv",
@@ -201,6 +224,7 @@ __all__ = [
     "schema_version",
     "set_guild_settings",
     "set_seats",
+    "set_user_settings",
     "settle_deal",
     "standings",
     "start_season",

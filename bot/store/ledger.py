@@ -5,7 +5,11 @@ house account (the source of grants and adjustments) and one account per player.
 `accounts.balance` caches the sum of an account's lines and is updated in the same
 database transaction as the lines; `bot.store.audit.ledger_check` proves it.
 
-Settings per guild (`GuildSettings`):
+Settings per guild (`GuildSettings`; the non-ledger ones live here too, so one row
+and one call hold all of a server's settings):
+- images (default on), language of channel messages (default None: the server's
+  Discord locale), hide_bots in standings and leaderboards (default off); see
+  `bot.store.settings` for the per-user settings that override images.
 - starting_balance: written once, when a player's account is first opened, as an
   'opening' transaction from the house, so even the first chips have an entry.
   Changing it later does not touch accounts already open.
@@ -29,6 +33,7 @@ from typing import Any, Final
 from .csvio import to_csv
 from .db import Reader, Tx
 from .errors import StoreError
+from .settings import UNCHANGED, Unchanged, check_language, check_switch
 
 SETTLEMENT_REASONS: Final = ("meld", "contract", "set", "slam", "game")
 MAX_AMOUNT: Final = 1_000_000
@@ -48,6 +53,9 @@ class GuildSettings:
     guild_id: int
     starting_balance: int = 0
     allow_negative: bool = True
+    images: bool = True
+    language: str | None = None
+    hide_bots: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,31 +138,50 @@ def _check_memo(memo: Any) -> str:
 # -- settings ---------------------------------------------------------------------------------
 
 async def get_guild_settings(db: Reader, guild_id: int) -> GuildSettings:
+    """All of a server's settings (the defaults until an admin changes one)."""
     row = await db.fetchone(
-        "SELECT starting_balance, allow_negative FROM guild_settings WHERE guild_id = ?",
+        "SELECT starting_balance, allow_negative, images, language, hide_bots FROM guild_settings"
+        " WHERE guild_id = ?",
         (guild_id,),
     )
-    return GuildSettings(guild_id) if row is None else GuildSettings(guild_id, row[0], bool(row[1]))
+    if row is None:
+        return GuildSettings(guild_id)
+    return GuildSettings(guild_id, row[0], bool(row[1]), bool(row[2]), row[3], bool(row[4]))
 
 
 async def set_guild_settings(
-    tx: Tx, guild_id: int, *, starting_balance: int | None = None, allow_negative: bool | None = None
+    tx: Tx,
+    guild_id: int,
+    *,
+    starting_balance: int | Unchanged = UNCHANGED,
+    allow_negative: bool | Unchanged = UNCHANGED,
+    images: bool | Unchanged = UNCHANGED,
+    language: str | None | Unchanged = UNCHANGED,
+    hide_bots: bool | Unchanged = UNCHANGED,
 ) -> GuildSettings:
-    """Change the given settings (None keeps the current value)."""
+    """Change the given settings (UNCHANGED keeps one; language None: back to the Discord locale).
+
+    Every value is checked before anything is written, so a refused change changes nothing.
+    """
     current = await get_guild_settings(tx, guild_id)
-    if starting_balance is not None and starting_balance != 0:
+    if starting_balance is not UNCHANGED and starting_balance != 0:
         _check_amount(starting_balance, what="the starting balance", positive=True)
     new = GuildSettings(
         guild_id,
-        current.starting_balance if starting_balance is None else starting_balance,
-        current.allow_negative if allow_negative is None else bool(allow_negative),
+        current.starting_balance if starting_balance is UNCHANGED else starting_balance,
+        current.allow_negative if allow_negative is UNCHANGED else check_switch("allow_negative", allow_negative),
+        current.images if images is UNCHANGED else check_switch("images", images),
+        current.language if language is UNCHANGED else check_language("language", language),
+        current.hide_bots if hide_bots is UNCHANGED else check_switch("hide_bots", hide_bots),
     )
     await tx.execute(
-        "INSERT INTO guild_settings (guild_id, starting_balance, allow_negative, updated_at)"
-        " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
-        " starting_balance = excluded.starting_balance,"
-        " allow_negative = excluded.allow_negative, updated_at = excluded.updated_at",
-        (guild_id, new.starting_balance, int(new.allow_negative), tx.now),
+        "INSERT INTO guild_settings (guild_id, starting_balance, allow_negative, images, language,"
+        " hide_bots, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+        " starting_balance = excluded.starting_balance, allow_negative = excluded.allow_negative,"
+        " images = excluded.images, language = excluded.language, hide_bots = excluded.hide_bots,"
+        " updated_at = excluded.updated_at",
+        (guild_id, new.starting_balance, int(new.allow_negative), int(new.images), new.language,
+         int(new.hide_bots), tx.now),
     )
     return new
 

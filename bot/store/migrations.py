@@ -174,4 +174,20 @@ CREATE TABLE ratings (
 ) WITHOUT ROWID;
 """
 
-MIGRATIONS: list[str] = [CORE, LEDGER, LEAGUE]
+SETTINGS = """
+-- Issue 7: card pictures and the language of channel messages per server; issue 6: computers
+-- hidden from standings. language NULL: the server's Discord locale.
+ALTER TABLE guild_settings ADD COLUMN images INTEGER NOT NULL DEFAULT 1 CHECK (images IN (0, 1));
+ALTER TABLE guild_settings ADD COLUMN language TEXT;
+ALTER TABLE guild_settings ADD COLUMN hide_bots INTEGER NOT NULL DEFAULT 0 CHECK (hide_bots IN (0, 1));
+
+-- A person's own choices, across servers; NULL: unset (the server's images, the client's language).
+CREATE TABLE user_settings (
+    user_id     INTEGER PRIMARY KEY,
+    images      INTEGER CHECK (images IN (0, 1)),
+    language    TEXT,
+    updated_at  TEXT    NOT NULL
+);
+"""
+
+MIGRATIONS: list[str] = [CORE, LEDGER, LEAGUE, SETTINGS]
