@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import pick_language
+from bot.store import get_guild_settings
 from bot.tables import Outcome, Person, Table, TableService, Text
 from bot.tables.texts import Namer, say
+from cogs._players import store_of
 
 if TYPE_CHECKING:
     from cogs._bot import PinochleBot
@@ -34,8 +36,12 @@ def lang_of(interaction: discord.Interaction) -> str:
     return pick_language(str(interaction.locale))
 
 
-def guild_lang(interaction: discord.Interaction) -> str:
-    """The default language of channel messages: the server's language."""
+async def guild_lang(interaction: discord.Interaction) -> str:
+    """The default language of channel messages: the server's setting (/pinochle settings), else its locale."""
+    if interaction.guild_id is not None:
+        chosen = (await get_guild_settings(store_of(interaction), interaction.guild_id)).language
+        if chosen is not None:
+            return chosen
     return pick_language(str(interaction.guild_locale) if interaction.guild_locale else None)
 
 

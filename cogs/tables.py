@@ -64,7 +64,7 @@ class Tables(PinochleCog):
             rules["target"] = target
         outcome = await service_of(interaction).open(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, host=person_of(interaction),
-            variant=variant, options=rules, language=language or guild_lang(interaction), turn_seconds=timer)
+            variant=variant, options=rules, language=language or await guild_lang(interaction), turn_seconds=timer)
         await reply(interaction, private_text(outcome, lang_of(interaction)))
 
     @new.autocomplete("options")
