@@ -26,7 +26,7 @@ from cogs._sync import sync_commands
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables", "cogs.play", "cogs.admin", "cogs.chips", "cogs.league")
+EXTENSIONS = ("cogs.tables", "cogs.play", "cogs.admin", "cogs.chips", "cogs.league", "cogs.settings")
 
 
 class PinochleBot(commands.Bot):

@@ -36,13 +36,18 @@ def lang_of(interaction: discord.Interaction) -> str:
     return pick_language(str(interaction.locale))
 
 
+def locale_lang(interaction: discord.Interaction) -> str:
+    """The bot language of the server's Discord locale (what the `language` setting "auto" means)."""
+    return pick_language(str(interaction.guild_locale) if interaction.guild_locale else None)
+
+
 async def guild_lang(interaction: discord.Interaction) -> str:
     """The default language of channel messages: the server's setting (/pinochle settings), else its locale."""
     if interaction.guild_id is not None:
         chosen = (await get_guild_settings(store_of(interaction), interaction.guild_id)).language
         if chosen is not None:
             return chosen
-    return pick_language(str(interaction.guild_locale) if interaction.guild_locale else None)
+    return locale_lang(interaction)
 
 
 def person_of(interaction: discord.Interaction) -> Person:

@@ -1,0 +1,184 @@
+"""`/pinochle images` and `/pinochle settings`: a person's card pictures, a server's settings (issues 6 and 7).
+
+Thin: parse, check, call `bot.store`, answer privately in the asker's
+language (their own language setting, else their Discord client's). A
+server setting is changed one at a time, a name and a value, both offered by
+autocomplete; a value the setting does not take is refused before anything
+is written, naming the values it does take. Only members who may manage the
+server see or change its settings.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice, locale_str
+
+from bot.i18n import LANGUAGES, t
+from bot.store import (
+    GuildSettings,
+    get_guild_settings,
+    get_user_settings,
+    images_enabled,
+    set_guild_settings,
+    set_user_settings,
+)
+from bot.store.ledger import MAX_AMOUNT
+from bot.tables import Text
+from cogs._common import UserError, is_manager, lang_of, locale_lang, reply, text_of
+from cogs._group import PinochleCog, describe
+from cogs._players import guild_of, plain, store_of
+from cogs.tables import choices
+
+SWITCH = ("on", "off")
+#: The `language` value that unsets it: channel messages follow the server's Discord locale.
+AUTO = "auto"
+#: The `starting_balance` setting, the one that takes a number instead of a fixed list of values.
+NUMBER = "starting_balance"
+#: Server settings in the order they are shown, with the values each takes (a number: none listed).
+SERVER_SETTINGS: dict[str, tuple[str, ...]] = {
+    "images": SWITCH,
+    "language": (*LANGUAGES, AUTO),
+    NUMBER: (),
+    "allow_negative": SWITCH,
+    "hide_bots": SWITCH,
+}
+#: The `state` of /pinochle images that unsets a person's choice.
+DEFAULT = "default"
+
+
+async def user_lang(interaction: discord.Interaction) -> str:
+    """The language of private replies: the person's own setting, else their Discord client's."""
+    chosen = (await get_user_settings(store_of(interaction), interaction.user.id)).language
+    return chosen or lang_of(interaction)
+
+
+def parse_setting(name: str | None, value: str | None) -> dict[str, object]:
+    """`images`, `off` -> {"images": False}: the keyword of `set_guild_settings`.
+
+    UserError (a catalog key of the "settings" domain) when the name is no
+    setting or the value is not one that setting takes; nothing is written then.
+    """
+    names = ", ".join(SERVER_SETTINGS)
+    if name is None:
+        raise UserError("settings.refuse.name_missing", names=names)
+    if name not in SERVER_SETTINGS:
+        raise UserError("settings.refuse.unknown_name", name=plain(name[:50]), names=names)
+    if value is None:
+        raise UserError("settings.refuse.value_missing", name=name, values=values_text(name))
+    typed = value.strip().lower()
+    if name == NUMBER:
+        if (chips := whole_chips(typed)) is None:
+            raise UserError("settings.refuse.bad_number", value=plain(value[:50]), limit=MAX_AMOUNT)
+        return {name: chips}
+    if typed not in SERVER_SETTINGS[name]:
+        raise UserError("settings.refuse.bad_value", name=name, value=plain(value[:50]), values=values_text(name))
+    if name == "language":
+        return {name: None if typed == AUTO else typed}
+    return {name: typed == "on"}
+
+
+def whole_chips(text: str) -> int | None:
+    """A starting balance as typed ("250"), within the ledger's bound; None for anything else ("-5", "1.5", "²")."""
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(MAX_AMOUNT)):
+        return None
+    return int(text) if int(text) <= MAX_AMOUNT else None
+
+
+def values_text(name: str) -> Text | str:
+    """What a setting takes, for a refusal: `on`, `off` (a number: its range, in the reader's language)."""
+    if name == NUMBER:
+        return Text.of("settings.value.number", limit=MAX_AMOUNT)
+    return ", ".join(f"`{value}`" for value in SERVER_SETTINGS[name])
+
+
+def value_label(name: str, value: object, lang: str, auto_lang: str) -> str:
+    """A stored value as a reader sees it: "on", "Русский", "auto: ... now English", "250"."""
+    if name == "language":
+        if value is None:
+            return t("settings.server.auto", lang, language=t(f"commands.choice.{auto_lang}", lang))
+        return t(f"commands.choice.{value}", lang)
+    if isinstance(value, bool):
+        return t(f"settings.value.{'on' if value else 'off'}", lang)
+    return str(value)
+
+
+def settings_text(settings: GuildSettings, lang: str, auto_lang: str) -> str:
+    """Every server setting on its own line: name, value, what it does."""
+    lines = [t("settings.server.title", lang)]
+    lines += [t("settings.server.line", lang, name=name, about=t(f"settings.about.{name}", lang),
+                value=value_label(name, getattr(settings, name), lang, auto_lang))
+              for name in SERVER_SETTINGS]
+    return "\n".join(lines)
+
+
+def matching(offered: list[Choice[str]], typed: str) -> list[Choice[str]]:
+    """The offered choices whose value or label contains what was typed (Discord shows 25 at most)."""
+    typed = typed.strip().casefold()
+    return [c for c in offered if typed in c.value.casefold() or typed in str(c.name).casefold()][:25]
+
+
+class Settings(PinochleCog):
+    def __init__(self, bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="images", description=describe("images"))
+    @app_commands.describe(state=describe("images.options.state"))
+    @app_commands.choices(state=[*choices(*SWITCH), Choice(
+        name=locale_str(t("settings.images.choice_default", "en"), key="settings.images.choice_default"),
+        value=DEFAULT)])
+    async def images(self, interaction: discord.Interaction, state: str) -> None:
+        store = store_of(interaction)
+        async with store.transaction() as tx:
+            await set_user_settings(tx, interaction.user.id, images=None if state == DEFAULT else state == "on")
+        lang = await user_lang(interaction)
+        if state != DEFAULT:
+            return await reply(interaction, t(f"settings.images.{state}", lang))
+        server = await images_enabled(store, interaction.guild_id)
+        await reply(interaction, t("settings.images.default", lang,
+                                   server=t(f"settings.value.{'on' if server else 'off'}", lang)))
+
+    @app_commands.command(name="settings", description=describe("settings"))
+    @app_commands.describe(name=describe("settings.options.name"), value=describe("settings.options.value"))
+    async def settings(self, interaction: discord.Interaction, name: str | None = None,
+                       value: str | None = None) -> None:
+        lang, guild, store = await user_lang(interaction), guild_of(interaction), store_of(interaction)
+        if not is_manager(interaction):
+            return await reply(interaction, t("settings.refuse.manage_server", lang))
+        if name is None and value is None:
+            shown = settings_text(await get_guild_settings(store, guild), lang, locale_lang(interaction))
+            return await reply(interaction, shown)
+        try:
+            change = parse_setting(name, value)
+        except UserError as refusal:
+            return await reply(interaction, text_of(refusal.text, lang))
+        async with store.transaction() as tx:
+            now = await set_guild_settings(tx, guild, **change)
+        shown = value_label(name, getattr(now, name), lang, locale_lang(interaction))
+        await reply(interaction, t("settings.server.changed", lang, name=name, value=shown))
+
+    @settings.autocomplete("name")
+    async def setting_names(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        lang = await user_lang(interaction)
+        return matching([Choice(name=f"{name} · {t(f'settings.name.{name}', lang)}"[:100], value=name)
+                         for name in SERVER_SETTINGS], current)
+
+    @settings.autocomplete("value")
+    async def setting_values(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        """The values of the setting named so far; for the starting balance, what was typed and the current one."""
+        name = interaction.namespace.name
+        if name not in SERVER_SETTINGS:
+            return []
+        lang = await user_lang(interaction)
+        if name == NUMBER:
+            now = (await get_guild_settings(store_of(interaction), guild_of(interaction))).starting_balance
+            typed = whole_chips(current.strip())
+            offered = dict.fromkeys(str(chips) for chips in (typed, now) if chips is not None)
+            return [Choice(name=v, value=v) for v in offered]
+        labels = {AUTO: t("settings.value.auto", lang), **{v: t(f"commands.choice.{v}", lang) for v in LANGUAGES},
+                  **{v: t(f"settings.value.{v}", lang) for v in SWITCH}}
+        return matching([Choice(name=labels[v], value=v) for v in SERVER_SETTINGS[name]], current)
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(Settings(bot))
