@@ -2,9 +2,11 @@
 
 `setup_hook` runs at login: every extension loads inside try/log (one broken
 cog does not stop the bot), unfinished tables resume from the store with their
-boards redrawn, and the command tree syncs only if it changed. Computer seats
-play with bot.ai's players; the chip ledger settles Check deals through its
-action hook, in the transaction of the action that ends each deal.
+boards redrawn and their turn timers' deadlines kept (in Discord's clock, which
+SimCord's virtual clock replaces in tests), and the command tree syncs only if
+it changed. Computer seats play with bot.ai's players; the chip ledger settles
+Check deals through its action hook, in the transaction of the action that
+ends each deal.
 """
 
 from __future__ import annotations
@@ -46,7 +48,8 @@ class PinochleBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
         self.tables = TableService(self.store, publisher=self.presenter, players=ai_players(),
-                                   turn_seconds=self.settings.turn_seconds, hooks=[ledger_hook])
+                                   turn_seconds=self.settings.turn_seconds, hooks=[ledger_hook],
+                                   clock=lambda: discord.utils.utcnow().timestamp())
         await self.tree.set_translator(PinochleTranslator())
         for name in EXTENSIONS:
             try:

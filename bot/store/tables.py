@@ -13,7 +13,7 @@ import json
 import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 from .db import Reader, Tx
 from .errors import (
@@ -240,14 +240,19 @@ async def update_table(
     return await _require_table(tx, table_id)
 
 
-async def put_seat(tx: Tx, table_id: int, seat: Seat) -> Seat:
-    """Fill or replace one seat; the seat's player is created or renamed in the table's guild."""
+async def put_seat(tx: Tx, table_id: int, seat: Seat, *, bot_name: str | None = None) -> Seat:
+    """Fill or replace one seat; the seat's player is created or renamed in the table's guild.
+
+    `bot_name` gives a computer seat a player of its own ('bot:<level>:<name>');
+    without it every computer of a level is the one player 'bot:<level>'.
+    """
     table = await _require_table(tx, table_id)
     if seat.seat < 0 or seat.away_strikes < 0:
         raise ValueError(f"seat {seat.seat} with {seat.away_strikes} strikes is not valid")
     player = await ensure_player(
         tx, table.guild_id, display_name=seat.display_name,
         user_id=seat.user_id, bot_level=seat.bot_level,
+        bot_name=bot_name if seat.user_id is None else None,
     )
     try:
         await tx.execute(
@@ -269,6 +274,27 @@ async def put_seat(tx: Tx, table_id: int, seat: Seat) -> Seat:
     await _touch(tx, table_id)
     return Seat(seat.seat, seat.display_name, seat.user_id, seat.bot_level, seat.away_strikes,
                 player.id)
+
+
+async def set_away_strikes(tx: Tx, table_id: int, seat: int, strikes: int) -> None:
+    """Only a seat's turn-timer expiries in a row: one UPDATE, for the hot path of play."""
+    if strikes < 0:
+        raise ValueError(f"seat {seat} cannot have {strikes} strikes")
+    result = await tx.execute(
+        "UPDATE seats SET away_strikes = ? WHERE table_id = ? AND seat = ?", (strikes, table_id, seat)
+    )
+    if not result.rowcount:
+        raise TableNotFound(f"table {table_id} has no seat {seat}")
+
+
+async def merge_settings(tx: Tx, table_id: int, changes: dict[str, Any]) -> None:
+    """Set some keys of the table's settings (a JSON merge patch: None removes a key), one UPDATE."""
+    result = await tx.execute(
+        "UPDATE tables SET settings = json_patch(settings, ?), updated_at = ? WHERE id = ?",
+        (json.dumps(changes), tx.now, table_id),
+    )
+    if not result.rowcount:
+        raise TableNotFound(f"no table with id {table_id}")
 
 
 async def remove_seat(tx: Tx, table_id: int, seat: int) -> bool:
@@ -303,9 +329,35 @@ async def append_action(
 
     Raises DuplicateAction if `seq` is already stored (the other click won) and
     ActionSequenceError if it skips ahead, so a lost action can never go unnoticed.
+    One statement on the way that matters (issue 4's speed): the INSERT itself checks
+    that `seq` follows the last stored action, and the table's foreign key that the
+    table exists; only a refused insert pays for finding out why. The table row is
+    not touched (its `updated_at` tracks changes of the table, not each action).
     """
+    try:
+        inserted = await tx.execute(
+            "INSERT INTO actions (table_id, seq, seat, user_id, action, created_at)"
+            " SELECT ?, ?, ?, ?, ?, ?"
+            " WHERE (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = ?) = ?",
+            (table_id, seq, seat, user_id, text, tx.now, table_id, seq - 1),
+        )
+    except sqlite3.IntegrityError as error:  # the foreign key, when there is no such table
+        await _refuse_action(tx, table_id, seq, error)
+    if not inserted.rowcount:
+        await _refuse_action(tx, table_id, seq)
+    if snapshot_json is not None:
+        await tx.execute(
+            "UPDATE tables SET snapshot = ?, snapshot_seq = ?, updated_at = ? WHERE id = ?",
+            (snapshot_json, seq, tx.now, table_id),
+        )
+    return ActionRow(table_id, seq, seat, user_id, text, tx.now)
+
+
+async def _refuse_action(tx: Tx, table_id: int, seq: int,
+                         error: sqlite3.IntegrityError | None = None) -> NoReturn:
+    """Raise why action `seq` cannot follow the table's log: no table, taken, or a gap."""
     row = await tx.fetchone(
-        "SELECT (SELECT status FROM tables WHERE id = ?),"
+        "SELECT (SELECT id FROM tables WHERE id = ?),"
         " (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = ?)",
         (table_id, table_id),
     )
@@ -317,19 +369,7 @@ async def append_action(
         raise DuplicateAction(f"table {table_id} already has action {seq} (last is {last})")
     if seq != last + 1:
         raise ActionSequenceError(f"table {table_id} expects action {last + 1}, not {seq}")
-    await tx.execute(
-        "INSERT INTO actions (table_id, seq, seat, user_id, action, created_at)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
-        (table_id, seq, seat, user_id, text, tx.now),
-    )
-    if snapshot_json is not None:
-        await tx.execute(
-            "UPDATE tables SET snapshot = ?, snapshot_seq = ?, updated_at = ? WHERE id = ?",
-            (snapshot_json, seq, tx.now, table_id),
-        )
-    else:
-        await _touch(tx, table_id)
-    return ActionRow(table_id, seq, seat, user_id, text, tx.now)
+    raise error or ActionSequenceError(f"table {table_id} did not store action {seq}")
 
 
 async def load_actions(db: Reader, table_id: int, *, after_seq: int = 0) -> list[ActionRow]:

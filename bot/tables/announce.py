@@ -17,7 +17,7 @@ from bot.tables.outcome import Cards, Side, Text, Who
 
 def start_lines(table: Table) -> list[Text]:
     """The lines that open a game: who sits where, and the first deal (dealt by `new_game`)."""
-    view = table.game.view(0)
+    view = table.public_view()
     first = {"type": "deal", "deal": view["deal"], "dealer": view["dealer"], "turnup": view["turnup"]}
     return [Text.of("bot.line.started", players=[Who(s) for s in sorted(table.seats)]), *_deal(table, first)]
 

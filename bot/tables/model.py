@@ -2,14 +2,15 @@
 
 The store's `TableRow` and `Seat` are frozen snapshots; a `Table` is the live
 object the service mutates under `Table.lock`, writing every change through
-the store in the same step (see `bot.tables.service`).
+the store in the same step (see `bot.tables.service`). The views of the game
+that the board and the hand views show are computed once per state version.
 """
 
 from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Callable
 
 from bot.game import VARIANTS
 from bot.store import Seat, TableRow
@@ -38,7 +39,11 @@ class Table:
     game: Any = None  # bot.game.Game
     version: int = 0  # actions applied so far: the state version a client saw
     board_message_id: int | None = None
+    #: The running turn timer as (state version, deadline in the service's clock), if any.
+    turn: tuple[int, float] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    _views: dict[int | None, dict[str, Any]] = field(default_factory=dict, repr=False)
+    _views_of: tuple[Any, int] | None = field(default=None, repr=False)
 
     @classmethod
     def from_row(cls, row: TableRow, *, turn_seconds: float) -> "Table":
@@ -48,6 +53,7 @@ class Table:
             language=row.language, status=row.status,
             turn_seconds=row.settings.get("turn_seconds", turn_seconds),
             seats={s.seat: s for s in row.seats}, board_message_id=row.board_message_id,
+            turn=tuple(row.settings["turn"]) if row.settings.get("turn") else None,
         )
 
     @property
@@ -81,6 +87,23 @@ class Table:
         if self.status != "playing" or self.game is None:
             return None
         return self.game.to_act
+
+    def public_view(self) -> dict[str, Any]:
+        """The board's view of the game now (`Game.public_view`): computed once per version."""
+        return self._view(None, self.game.public_view)
+
+    def seat_view(self, seat: int) -> dict[str, Any]:
+        """`Game.view(seat)` now, computed once per version; callers must not change it."""
+        return self._view(seat, lambda: self.game.view(seat))
+
+    def _view(self, key: int | None, make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        of = self._views_of
+        if of is None or of[0] is not self.game or of[1] != self.version:
+            self._views, self._views_of = {}, (self.game, self.version)
+        view = self._views.get(key)
+        if view is None:
+            view = self._views[key] = make()
+        return view
 
     def with_seat(self, number: int, **changes: Any) -> Seat:
         """The seat with some fields changed (store seats are frozen)."""

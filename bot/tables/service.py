@@ -10,7 +10,10 @@ what to tell the acting user. A refusal changes nothing.
 Computer seats, and people's seats after `AWAY_AFTER` turn-timer expiries,
 are played by a driver task per table that asks a `ComputerPlayer` in a worker
 thread and applies its choice only if the table has not moved on meanwhile.
-`resume()` brings back every unfinished table from the store after a restart.
+A person's turn timer has a deadline, stored with the action that started the
+turn, so `resume()` (which brings back every unfinished table from the store
+after a restart) gives the player the time that was left, not a new turn.
+Each computer seat is its own league player (`bot:<level>:<name>`).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 from dataclasses import dataclass, replace
 from typing import Any, Awaitable, Callable, Protocol, Sequence
 
@@ -27,6 +31,7 @@ from bot.store import (
     ChannelBusy, Seat, Store, Tx, append_action, create_table, list_unfinished_tables,
     load_actions, put_seat, remove_seat, update_table,
 )
+from bot.store.tables import merge_settings, set_away_strikes
 from bot.tables.announce import event_lines, start_lines
 from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_plays
 from bot.tables.outcome import Act, Outcome, Text, Who
@@ -85,8 +90,12 @@ class TableService:
         turn_seconds: float = 120,
         seed: int | None = None,
         hooks: Sequence[ActionHook] = (),
+        clock: Callable[[], float] = time.time,
     ) -> None:
+        """`clock` gives the time in seconds that turn deadlines are kept in: the wall
+        clock by default, so a deadline means the same after a restart."""
         self.store = store
+        self.clock = clock
         self.publisher: Publisher = publisher or _Silent()
         self.turn_seconds = turn_seconds
         self._players = players
@@ -126,7 +135,7 @@ class TableService:
                 return Outcome.refuse(table, "bot.refuse.not_seated")
             if table.game is None:
                 return Outcome.refuse(table, "bot.refuse.not_started")
-            view = table.game.view(seat)
+            view = table.seat_view(seat)
             covered = computer_plays(table.seats[seat])
             legal = [] if covered else list(view["legal"])
             return Hand(table, seat, view, legal, table.version, covered)
@@ -152,6 +161,9 @@ class TableService:
             table = Table.from_row(row, turn_seconds=self.turn_seconds)
             if table.status == "playing":
                 await self._replay(table)
+                if self._timed_turn(table, table.version, table.to_act) not in (None, table.turn):
+                    async with self.store.transaction() as tx:  # a turn without a deadline ahead
+                        await self._keep_turn(tx, table)
             self._register(table)
             resumed.append(table)
             self._schedule(table)
@@ -310,10 +322,12 @@ class TableService:
             async with self.store.transaction() as tx:
                 for free in range(table.size):
                     if free not in table.seats:
-                        seat = self._computer_seat(table, free, DEFAULT_LEVEL)
-                        table.seats[free] = await put_seat(tx, table.id, seat)
+                        await self._put_seat(tx, table, self._computer_seat(table, free, DEFAULT_LEVEL))
                 await update_table(tx, table.id, status="playing")
-            table.status, table.game, table.version = "playing", game, 0
+                turn = self._timed_turn(table, 0, game.to_act)
+                if turn is not None:
+                    await merge_settings(tx, table.id, {"turn": list(turn)})
+            table.status, table.game, table.version, table.turn = "playing", game, 0, turn
             self._schedule(table)
             return self._publish(Outcome(table, private=[Text.of("bot.done.started")],
                                          public=start_lines(table), board=True))
@@ -411,10 +425,37 @@ class TableService:
                     f"{COMPUTER_PREFIX}{number + 1}")
         return Seat(number, name, user_id=None, bot_level=level)
 
+    async def _put_seat(self, tx: Tx, table: Table, seat: Seat) -> None:
+        """Store a seat; a computer seat is the league player of its level and name ("bot:easy:Ada")."""
+        name = seat.display_name.removeprefix(COMPUTER_PREFIX) if seat.user_id is None else None
+        table.seats[seat.seat] = await put_seat(tx, table.id, seat, bot_name=name)
+
     async def _write_seats(self, table: Table, *seats: Seat) -> None:
+        """Store seats, and the turn deadline if a person's turn now starts (say, one who came back)."""
         async with self.store.transaction() as tx:
             for seat in seats:
-                table.seats[seat.seat] = await put_seat(tx, table.id, seat)
+                await self._put_seat(tx, table, seat)
+            await self._keep_turn(tx, table)
+
+    def _timed_turn(self, table: Table, version: int, seat: int | None) -> tuple[int, float] | None:
+        """The turn timer of `seat` acting at `version`: None for a computer, no timer or no turn.
+
+        A turn that already has a deadline keeps it while it lies ahead; one that has
+        passed (the bot was down, or the player came back while a computer stood in)
+        starts a whole turn from now, since the player could not act meanwhile.
+        """
+        if table.turn_seconds <= 0 or seat is None or computer_plays(table.seats[seat]):
+            return None
+        if table.turn is not None and table.turn[0] == version and table.turn[1] > self.clock():
+            return table.turn
+        return (version, self.clock() + table.turn_seconds)
+
+    async def _keep_turn(self, tx: Tx, table: Table) -> None:
+        """Store the deadline of the turn now, in `tx`, if it is a new one."""
+        turn = self._timed_turn(table, table.version, table.to_act)
+        if turn is not None and turn != table.turn:
+            await merge_settings(tx, table.id, {"turn": list(turn)})
+            table.turn = turn
 
     async def _replay(self, table: Table) -> None:
         """Rebuild the game from seed, options and the stored action log."""
@@ -425,17 +466,24 @@ class TableService:
         table.game, table.version = game, len(actions)
 
     async def _apply(self, table: Table, seat: int, text: str, *, user_id: int | None) -> Outcome:
-        """Apply and store one action (the caller holds the lock); IllegalAction changes nothing."""
+        """Apply and store one action (the caller holds the lock); IllegalAction changes nothing.
+
+        One transaction of as few statements as the action needs: the action itself,
+        and only when they change the seat's strikes, the next turn's deadline, the
+        table's status, and what the hooks write.
+        """
         action = parse_action(text)
         events = table.game.apply(action)
         seq = table.version + 1
-        seat_row = table.seats[seat]
-        reset = user_id is not None and seat_row.away_strikes > 0
+        reset = user_id is not None and table.seats[seat].away_strikes > 0
+        turn = None if table.game.is_over else self._timed_turn(table, seq, table.game.to_act)
         try:
             async with self.store.transaction() as tx:
                 await append_action(tx, table.id, seq, seat, user_id, str(action))
                 if reset:
-                    await put_seat(tx, table.id, replace(seat_row, away_strikes=0))
+                    await set_away_strikes(tx, table.id, seat, 0)
+                if turn is not None:
+                    await merge_settings(tx, table.id, {"turn": list(turn)})
                 if table.game.is_over:
                     await update_table(tx, table.id, status="finished")
                 for hook in self._hooks:
@@ -443,7 +491,7 @@ class TableService:
         except BaseException:
             await self._replay(table)  # back to exactly what the store holds
             raise
-        table.version = seq
+        table.version, table.turn = seq, turn
         if reset:
             table.with_seat(seat, away_strikes=0)
         if table.game.is_over:
@@ -457,7 +505,11 @@ class TableService:
     # ------------------------------------------------------------ turns, timers, computers
 
     def _schedule(self, table: Table) -> None:
-        """After any change: cancel the turn timer, then start a computer driver or a new timer."""
+        """After any change: cancel the turn timer, then start a computer driver or the turn's timer.
+
+        The timer keeps the turn's deadline, so rescheduling the same turn (someone
+        else came back, a restart) never gives the player more time.
+        """
         timer = self._timers.pop(table.id, None)
         if timer is not None and timer is not asyncio.current_task():
             timer.cancel()
@@ -467,9 +519,12 @@ class TableService:
             driver = self._drivers.get(table.id)
             if driver is None or driver.done():
                 self._drivers[table.id] = asyncio.create_task(self._drive(table), name=f"table-{table.id}-computer")
-        elif table.turn_seconds > 0:
+            return
+        turn = self._timed_turn(table, table.version, table.to_act)
+        if turn is not None:
+            table.turn = turn
             self._timers[table.id] = asyncio.create_task(
-                self._turn_timer(table, table.to_act, table.version), name=f"table-{table.id}-timer")
+                self._turn_timer(table, table.to_act, *turn), name=f"table-{table.id}-timer")
 
     def _computer_to_act(self, table: Table) -> bool:
         return table.is_computer_turn() or self._standins.get(table.id) == table.version
@@ -482,7 +537,7 @@ class TableService:
                     if table.status != "playing" or not self._computer_to_act(table):
                         return
                     seat, version = table.to_act, table.version
-                    view = table.game.view(seat)
+                    view = table.game.view(seat)  # the player's own copy: it may change it
                     legal = list(view["legal"])
                     player = self._players(table.seats[seat].bot_level or DEFAULT_LEVEL)
                 rng = random.Random(table.seed ^ (version * 0x9E3779B97F4A7C15 & (2**64 - 1)))
@@ -502,24 +557,31 @@ class TableService:
             if self._drivers.get(table.id) is asyncio.current_task():
                 del self._drivers[table.id]
 
-    async def _turn_timer(self, table: Table, seat: int, version: int) -> None:
-        """Remind the player at half time; at expiry a computer plays this turn for them."""
-        half = table.turn_seconds / 2
+    async def _turn_timer(self, table: Table, seat: int, version: int, deadline: float) -> None:
+        """Remind the player when half the turn is left; at the deadline a computer plays this turn.
+
+        A timer resumed after the half-way point does not remind again (the reminder
+        went out before the restart).
+        """
         try:
-            await asyncio.sleep(half)
-            async with table.lock:
-                if table.version != version:
-                    return
-                user = table.seats[seat].user_id
-                self._publish(Outcome(table, public=[Text.of(
-                    "bot.line.reminder", who=Who(seat), seconds=int(table.turn_seconds - half))],
-                    ping=[user] if user is not None else []))
-            await asyncio.sleep(table.turn_seconds - half)
+            remind_in = deadline - table.turn_seconds / 2 - self.clock()
+            if remind_in > 0:
+                await asyncio.sleep(remind_in)
+                async with table.lock:
+                    if table.version != version:
+                        return
+                    user = table.seats[seat].user_id
+                    self._publish(Outcome(table, public=[Text.of(
+                        "bot.line.reminder", who=Who(seat), seconds=round(deadline - self.clock()))],
+                        ping=[user] if user is not None else []))
+            await asyncio.sleep(max(0.0, deadline - self.clock()))
             async with table.lock:
                 if table.version != version or table.status != "playing":
                     return
                 strikes = table.seats[seat].away_strikes + 1
-                await self._write_seats(table, replace(table.seats[seat], away_strikes=strikes))
+                async with self.store.transaction() as tx:
+                    await set_away_strikes(tx, table.id, seat, strikes)
+                table.with_seat(seat, away_strikes=strikes)
                 key = "bot.line.away" if strikes >= AWAY_AFTER else "bot.line.timeout"
                 self._standins[table.id] = version
                 self._publish(Outcome(table, public=[Text.of(key, who=Who(seat))], board=True))

@@ -9,6 +9,7 @@ texts, the "game" domain for variant, meld, phase and option names.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Callable
 
 from bot.game import VARIANTS, Card, IllegalAction, resolve_options
@@ -22,14 +23,6 @@ from bot.tables.outcome import Act, Cards, Side, Text, Who
 
 #: How a layer names the player in a seat.
 Namer = Callable[[int], str]
-
-#: View keys that everyone at the table may see (the board is public).
-PUBLIC_KEYS = frozenset({
-    "phase", "deal", "dealer", "to_act", "hand_sizes", "table", "trick", "last_trick",
-    "last_trick_winner", "trump", "turnup", "stock", "scores", "target", "tricks_won", "melds",
-    "team_scores", "bid", "bidder", "contract", "ranking",
-})
-
 
 def plain_namer(table: Table) -> Namer:
     """Seat -> display name (for the terminal and for texts that must not mention)."""
@@ -59,19 +52,31 @@ def _param(value: Any, lang: str, name: Namer) -> Any:
     return value
 
 
+@cache
+def card(text: str) -> Card:
+    """A card from its engine text ("10♥"), parsed once: boards and hands show the same few cards."""
+    return Card.from_text(text)
+
+
+@cache
+def card_text(text: str, lang: str) -> str:
+    """An engine card text in a language's notation ("Д♠" for "Q♠" in Russian)."""
+    return card(text).text(lang)
+
+
 def cards_text(cards: list[str] | tuple[str, ...], lang: str) -> str:
     """Card texts in the language's notation, space-separated."""
-    return " ".join(Card.from_text(c).text(lang) for c in cards)
+    return " ".join(card_text(c, lang) for c in cards)
 
 
 def hand_by_suit(cards: list[str], lang: str) -> str:
     """A hand (already sorted by suit) with a wider gap between suits."""
     groups: list[list[str]] = []
-    for card in cards:
-        if groups and Card.from_text(groups[-1][-1]).suit == Card.from_text(card).suit:
-            groups[-1].append(card)
+    for text in cards:
+        if groups and card(groups[-1][-1]).suit == card(text).suit:
+            groups[-1].append(text)
         else:
-            groups.append([card])
+            groups.append([text])
     return "   ".join(cards_text(group, lang) for group in groups)
 
 
@@ -89,11 +94,6 @@ def action_label(action: str, lang: str) -> str:
     return t(f"bot.action.{action.replace(' ', '_')}", lang)
 
 
-def public_view(table: Table) -> dict[str, Any]:
-    """The part of a seat's view that every seat shares: what the board may show."""
-    return {k: v for k, v in table.game.view(0).items() if k in PUBLIC_KEYS}
-
-
 # ---------------------------------------------------------------- the board
 
 def board_title(table: Table, lang: str) -> str:
@@ -109,7 +109,7 @@ def board_text(table: Table, lang: str, name: Namer) -> str:
     elif table.status == "cancelled":
         lines.append(t("bot.board.cancelled", lang))
     elif table.game is not None:
-        lines += _play_lines(table, public_view(table), lang, name)
+        lines += _play_lines(table, table.public_view(), lang, name)
     return "\n".join(lines)
 
 
@@ -226,7 +226,7 @@ def score_text(table: Table, lang: str, name: Namer) -> str:
     """The scores now and each finished deal's points, one line per deal."""
     if table.game is None:
         return t("bot.refuse.not_started", lang)
-    view = public_view(table)
+    view = table.public_view()
     lines = [_scores_line(table, view, lang, name)]
     for result in table.game.deal_results:
         parts = " · ".join(f"{' & '.join(name(s) for s in seats)} {result['points'][seats[0]]:+d}"

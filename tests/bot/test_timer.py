@@ -1,8 +1,10 @@
-"""The turn timer on SimCord's virtual clock: reminder at half time, computer at expiry, away after three."""
+"""The turn timer on SimCord's virtual clock: reminder at half time, computer at expiry, away after three,
+and the same deadline after a restart."""
 
 from __future__ import annotations
 
-from tests.bot.conftest import board_body, board_message, channel_lines, take_turn
+from bot import create_bot
+from tests.bot.conftest import board_body, board_message, channel_lines, close_store, take_turn
 
 
 async def test_reminder_timeout_and_away_then_join_takes_the_seat_back(room):
@@ -59,3 +61,23 @@ async def test_a_move_in_time_stops_the_timer(room):
     assert played.response.content.startswith("Done: ")
     await room.env.advance_time(14)
     assert not any(line.startswith("Time is up") for line in channel_lines(room.channel))
+
+
+async def test_a_restart_mid_turn_leaves_the_player_the_time_that_was_left(room, database_path):
+    await room.alice.slash(room.channel, "pinochle new", variant="two-handed")
+    await room.bob.click(board_message(room.channel), label="Join")
+    await room.alice.click(board_message(room.channel), label="Start")
+    mover = room.member_at(room.table().to_act)
+    await room.env.advance_time(70)
+    reminder = f"<@{mover.id}>, it is your turn: 60 seconds left."
+    assert channel_lines(room.channel).count(reminder) == 1
+
+    old_bot = room.bot
+    await room.env.restart_bot(create_bot(database_path))
+    await close_store(old_bot)
+    await room.env.advance_time(45)  # 115 seconds into the turn
+    assert not any(line.startswith("Time is up") for line in channel_lines(room.channel))
+    await room.env.advance_time(10)
+    assert f"Time is up for <@{mover.id}>: a computer plays this turn." in channel_lines(room.channel)
+    assert channel_lines(room.channel).count(reminder) == 1  # no second reminder after the restart
+    assert room.table().seats[room.table().seat_of(mover.id)].away_strikes == 1

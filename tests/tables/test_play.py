@@ -134,3 +134,35 @@ async def test_restart_resumes_the_game_from_the_stored_log(store, recorder):
     hand = await second.hand(again.id, mover.user_id)
     assert (await second.act(again.id, mover, hand.legal[0], version=9)).ok
     await second.close()
+
+
+async def statements_of(store, call) -> list[str]:
+    """The SQL the store's writer runs during `call` (the writer connection is private to the store)."""
+    seen: list[str] = []
+    await store._writer.set_trace_callback(seen.append)
+    try:
+        await call
+    finally:
+        await store._writer.set_trace_callback(None)
+    return [" ".join(sql.split()[:3]) for sql in seen]
+
+
+async def test_an_accepted_action_is_stored_by_one_insert_in_its_transaction(store, recorder):
+    """Issue 4's speed: a plain action costs BEGIN, one INSERT that checks the sequence, COMMIT;
+    when the next turn is a person's with a timer, the deadline it starts is stored with it."""
+    service = TableService(store, publisher=recorder, seed=3, turn_seconds=60)
+    for timer in (0, 60):
+        table = await open_table(service, turn_seconds=timer)
+        await service.join(table.id, BOB)
+        await service.start(table.id, ALICE)
+        mover = person_at(table, table.to_act)
+        hand = await service.hand(table.id, mover.user_id)
+        sql = await statements_of(store, service.act(table.id, mover, hand.legal[0], version=hand.version))
+        stored = (await get_table(store, table.id)).settings.get("turn")
+        if timer:
+            assert sql == ["BEGIN IMMEDIATE", "INSERT INTO actions", "UPDATE tables SET", "COMMIT"]
+            assert stored == [table.version, table.turn[1]]
+        else:
+            assert sql == ["BEGIN IMMEDIATE", "INSERT INTO actions", "COMMIT"] and stored is None
+        await service.cancel(table.id, ALICE)
+    await service.close()

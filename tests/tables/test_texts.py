@@ -9,9 +9,7 @@ import pytest
 
 from bot.i18n import catalog
 from bot.tables import TableService
-from bot.tables.texts import (
-    PUBLIC_KEYS, action_label, board_text, board_title, hand_text, plain_namer, public_view, say,
-)
+from bot.tables.texts import action_label, board_text, board_title, hand_text, plain_namer, say
 from tests.tables.conftest import ALICE, BOB, open_table
 
 
@@ -75,8 +73,9 @@ async def test_hand_text_shows_own_cards_and_labels_read_in_russian(service):
 async def test_the_board_shows_only_what_every_seat_may_see(service):
     table = await open_table(service)
     await service.start(table.id, ALICE)
-    view = public_view(table)
-    assert set(view) <= PUBLIC_KEYS and "hand" not in view
+    view = table.public_view()
+    assert view is table.public_view()  # computed once per state version
+    assert not {"hand", "legal", "unseen", "world", "known"} & set(view)
     board = board_text(table, "en", plain_namer(table))
     hidden = [c for seat in (0, 1) for c in table.game.view(seat)["hand"] if c != view["turnup"]]
     assert hidden and not any(card in board for card in hidden)

@@ -1,0 +1,47 @@
+"""Each computer seat is a league player of its own (issue 6): games with computers are rated."""
+
+from __future__ import annotations
+
+from bot.ledger_hook import ledger_hook
+from bot.store import balance, find_player, game_results, ledger_check
+from bot.tables import TableService
+from tests.tables.conftest import ALICE, GUILD, open_table
+
+
+async def test_one_person_and_three_computers_play_a_check_game_that_enters_the_league(store, recorder):
+    """RULES E-14/E-15: the game is ranked and chips move between every pair of opponents."""
+    service = TableService(store, publisher=recorder, seed=5, turn_seconds=0, hooks=[ledger_hook])
+    table = await open_table(service, "check", options={"target": 300})
+    await service.start(table.id, ALICE)
+    assert [table.seats[s].display_name for s in (1, 2, 3)] == ["🤖 Ada", "🤖 Alan", "🤖 Grace"]
+    await service.leave(table.id, ALICE)  # the computer covers her seat to the end
+    await service.settle()
+    assert table.game.is_over and table.status == "finished"
+
+    rows = await game_results(store, GUILD)
+    assert {row.game_id for row in rows} == {table.id}
+    assert sorted(row.seat for row in rows) == [0, 1, 2, 3]
+    assert {row.player_id for row in rows} == {seat.player_id for seat in table.seats.values()}
+    assert len({row.player_id for row in rows}) == 4
+    for seat, name in ((1, "Ada"), (2, "Alan"), (3, "Grace")):
+        player = await find_player(store, GUILD, bot_level="easy", bot_name=name)
+        assert player is not None and player.id == table.seats[seat].player_id and player.is_bot
+        assert player.key == f"bot:easy:{name}" and player.display_name == f"🤖 {name}"
+    assert (await find_player(store, GUILD, user_id=ALICE.user_id)).id == table.seats[0].player_id
+
+    chips = [sum(result["chips"][seat] for result in table.game.deal_results) for seat in range(4)]
+    assert [await balance(store, GUILD, table.seats[seat].player_id) for seat in range(4)] == chips
+    assert any(chips[1:]) and await ledger_check(store) == []
+
+
+async def test_the_same_computer_name_and_level_is_the_same_player_at_every_table(store):
+    service = TableService(store, seed=5, turn_seconds=0)
+    first = await open_table(service, "three-handed")
+    await service.start(first.id, ALICE)
+    await service.cancel(first.id, ALICE)
+    second = await open_table(service, "three-handed")
+    await service.add_computer(second.id, ALICE, level="hard")
+    await service.start(second.id, ALICE)
+    assert second.seats[2].player_id == first.seats[2].player_id  # 🤖 Alan, easy, both times
+    assert second.seats[1].player_id != first.seats[1].player_id  # 🤖 Ada: hard, then easy
+    await service.close()
