@@ -129,9 +129,10 @@ class Chips(commands.GroupCog, group_name="chips", group_description=t("commands
     @app_commands.command(name="leaderboard", description=en("leaderboard.description"))
     async def leaderboard(self, interaction: discord.Interaction) -> None:
         lang, guild, store = lang_of(interaction), guild_of(interaction), store_of(interaction)
+        include_bots = not (await get_guild_settings(store, guild)).hide_bots
 
         async def source(number: int) -> Page:
-            rows = await leaderboard(store, guild, limit=PAGE + 1, offset=number * PAGE)
+            rows = await leaderboard(store, guild, limit=PAGE + 1, offset=number * PAGE, include_bots=include_bots)
             if not rows:
                 return Page(t("chips.leaderboard.empty", lang), False)
             header = [t(f"chips.leaderboard.{column}", lang) for column in ("rank", "player", "chips")]

@@ -4,6 +4,8 @@ Thin: parse, call the league queries in `bot.store`, render. Ratings are kept
 per family of variants (Check and partnership share one table), so a variant
 picks its family's table; without one, every family's table is shown, one
 after the other. The season defaults to the running one, else all time.
+Computer players are rated like everyone, and left out of the tables when
+the server's hide_bots setting is on (/pinochle settings).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from bot.store import (
     end_season,
     family_of,
     game_results,
+    get_guild_settings,
     list_seasons,
     player_profile,
     standings,
@@ -161,9 +164,11 @@ class League(commands.GroupCog, group_name="league", group_description=t("comman
                 return await refuse(interaction, "chips.league.refuse.no_season", name=plain(season),
                                     names=", ".join(plain(s.name) for s in seasons) or "—")
         scope = scope_text(chosen, lang)
+        include_bots = not (await get_guild_settings(store, guild)).hide_bots
         tables = []
         for family in [family_of(variant)] if variant else FAMILY_ORDER:
-            rows = await standings(store, guild, family, season_id=chosen.id if chosen else None, limit=MAX_ROWS)
+            rows = await standings(store, guild, family, season_id=chosen.id if chosen else None,
+                                   include_bots=include_bots, limit=MAX_ROWS)
             title = t("chips.league.standings.title", lang,
                       family=t(f"chips.league.family.{family}", lang), scope=scope)
             tables += [(title, rows[start:start + PAGE]) for start in range(0, len(rows), PAGE)]
