@@ -54,7 +54,7 @@ async def user_lang(interaction: discord.Interaction) -> str:
 
 
 def parse_setting(name: str | None, value: str | None) -> dict[str, object]:
-    """`images`, `off` -> {"images": False}: the keyword of `set_guild_settings`.
+    """`Images`, `off` -> {"images": False}: the one keyword of `set_guild_settings` they mean.
 
     UserError (a catalog key of the "settings" domain) when the name is no
     setting or the value is not one that setting takes; nothing is written then.
@@ -62,8 +62,9 @@ def parse_setting(name: str | None, value: str | None) -> dict[str, object]:
     names = ", ".join(SERVER_SETTINGS)
     if name is None:
         raise UserError("settings.refuse.name_missing", names=names)
-    if name not in SERVER_SETTINGS:
+    if (key := name.strip().lower()) not in SERVER_SETTINGS:
         raise UserError("settings.refuse.unknown_name", name=plain(name[:50]), names=names)
+    name = key
     if value is None:
         raise UserError("settings.refuse.value_missing", name=name, values=values_text(name))
     typed = value.strip().lower()
@@ -152,6 +153,7 @@ class Settings(PinochleCog):
             change = parse_setting(name, value)
         except UserError as refusal:
             return await reply(interaction, text_of(refusal.text, lang))
+        [name] = change
         async with store.transaction() as tx:
             now = await set_guild_settings(tx, guild, **change)
         shown = value_label(name, getattr(now, name), lang, locale_lang(interaction))

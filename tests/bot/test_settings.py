@@ -111,7 +111,7 @@ async def test_an_admin_changes_one_setting_at_a_time(server):
     assert await change(server, "images", "off") == "`images` is now **off** on this server."
     assert await change(server, "starting_balance", "250") == "`starting_balance` is now **250** on this server."
     assert await change(server, "allow_negative", "OFF") == "`allow_negative` is now **off** on this server."
-    assert await change(server, "hide_bots", "on") == "`hide_bots` is now **on** on this server."
+    assert await change(server, "Hide_Bots ", "on") == "`hide_bots` is now **on** on this server."
     assert await change(server, "language", "ru") == "`language` is now **Русский** on this server."
     assert await settings_of(server) == GuildSettings(server.guild.id, 250, False, False, "ru", True)
     assert await change(server, "language", "auto") == (
