@@ -10,6 +10,7 @@ unloads (dropping the group with the last).
 from __future__ import annotations
 
 from discord import app_commands
+from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.i18n import t
@@ -20,6 +21,11 @@ GROUP = "pinochle"
 def describe(path: str) -> str:
     """English description of a `/pinochle` command or option from the "commands" catalog."""
     return t(f"commands.{GROUP}.{path}.description", "en")
+
+
+def choices(*values: str) -> list[Choice[str]]:
+    """Choices with their English names from the "commands" catalog (the translator adds Russian)."""
+    return [Choice(name=t(f"commands.choice.{v}", "en"), value=v) for v in values]
 
 
 class PinochleCog(commands.Cog):

@@ -18,10 +18,12 @@ import discord
 from bot.game import Card, Suit
 from bot.i18n import t
 from bot.render import render_hand, render_in_thread
+from bot.store import images_enabled
 from bot.tables import Hand, Outcome, Text
 from bot.tables.texts import action_label, hand_text
 from cogs._common import lang_of, mention_namer, person_of, private_text, service_of, table_here, text_of
 from cogs._errors import guarded
+from cogs._players import store_of
 
 log = logging.getLogger(__name__)
 
@@ -160,6 +162,8 @@ class RefreshButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pinoch
 async def hand_message(interaction: discord.Interaction, table_id: int, notes: list[str]) -> dict:
     """The keyword arguments of a hand message: notes, the hand, its picture and components.
 
+    The picture comes unless the person (or else their server) turned pictures off.
+
     Someone without a hand here (not seated, or the game just ended) gets the
     notes (or else the reason), without components.
     """
@@ -170,9 +174,10 @@ async def hand_message(interaction: discord.Interaction, table_id: int, notes: l
     name = mention_namer(hand.table)
     content = "\n".join([*notes, hand_text(hand.table, hand.seat, hand.view, hand.covered, lang, name)])
     message: dict = {"content": content[:2000], "view": hand_components(hand, lang)}
-    picture = await _hand_picture(hand, lang)
-    if picture is not None:
-        message["files"] = [discord.File(picture, filename="hand.png")]
+    if await images_enabled(store_of(interaction), interaction.guild_id, interaction.user.id):
+        picture = await _hand_picture(hand, lang)
+        if picture is not None:
+            message["files"] = [discord.File(picture, filename="hand.png")]
     return message
 
 

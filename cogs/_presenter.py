@@ -5,9 +5,10 @@ rendered at once in the table's language, the board is marked for redrawing.
 A sender task per channel sends at once while the channel's budget of
 `per_window` requests per `window` seconds lasts (well under Discord's 5 per
 5 s); what is left waits for the next tick of a `discord.ext.tasks` loop. A
-board edit shows the latest state however many actions it covers, and queued
-lines go out joined into as few messages as fit in 2,000 characters, so fast
-play coalesces into few requests.
+board edit shows the latest state however many actions it covers, with its
+pictures (the trick, the melds) redrawn and its attachments replaced, and
+queued lines go out joined into as few messages as fit in 2,000 characters,
+so fast play coalesces into few requests.
 """
 
 from __future__ import annotations
@@ -22,10 +23,12 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import tasks
 
+from bot.store import images_enabled
 from bot.tables import Outcome, Table
 from bot.tables.texts import say
 from cogs._board import board_embed, board_view
 from cogs._common import mention_namer
+from cogs._pictures import as_files, board_pictures, board_scene, with_pictures
 
 if TYPE_CHECKING:
     from cogs._bot import PinochleBot
@@ -109,7 +112,7 @@ class ChannelPresenter:
                     await self._draw_board(channel, box.boards.pop(table_id))
                 else:
                     await self._post_lines(channel, box)
-            except discord.HTTPException:
+            except Exception:  # an HTTP error or a bug: log it, and the channel carries on
                 log.exception("channel %s: could not update the table", channel_id)
 
     def _spend(self, box: _Outbox) -> bool:
@@ -123,16 +126,22 @@ class ChannelPresenter:
         return True
 
     async def _draw_board(self, channel: discord.PartialMessageable, table: Table) -> None:
-        """Edit the board message (post it if there is none, or if it was deleted)."""
+        """Edit the board message, its pictures replaced (post it if there is none, or if it was deleted)."""
         async with table.lock:  # never draw an action that is still being stored
             embed, view = board_embed(table, mention_namer(table)), board_view(table)
+            scene = board_scene(table)
+        pictures = {}
+        if scene is not None and await images_enabled(self.bot.store, table.guild_id):
+            pictures = await board_pictures(scene)
+        embeds = with_pictures(embed, pictures)
         if table.board_message_id is not None:
             try:
-                await channel.get_partial_message(table.board_message_id).edit(embed=embed, view=view)
+                await channel.get_partial_message(table.board_message_id).edit(
+                    embeds=embeds, view=view, attachments=as_files(pictures))
                 return
             except discord.NotFound:
                 log.info("table %s: board message gone; posting a new one", table.id)
-        message = await channel.send(embed=embed, view=view or discord.utils.MISSING,
+        message = await channel.send(embeds=embeds, files=as_files(pictures), view=view or discord.utils.MISSING,
                                      allowed_mentions=discord.AllowedMentions.none())
         await self.bot.tables.set_board_message(table.id, message.id)
         table.board_message_id = message.id

@@ -1,4 +1,4 @@
-"""Play commands: /pinochle hand, play, meld, bid, pass, trump, dix, exchange.
+"""Play commands: /pinochle hand, play, meld, bid, pass, trump, dix, exchange, draw, declare-out.
 
 Every typed action goes through the same service call as a click in the hand
 view, and its autocomplete offers only what is legal for the asker now.
@@ -13,8 +13,12 @@ from discord.app_commands import Choice
 from bot.game import Card, Suit, parse_cards
 from bot.tables.texts import action_label
 from cogs._common import lang_of, refuse, service_of, table_here
-from cogs._group import PinochleCog, describe
+from cogs._group import PinochleCog, choices, describe
 from cogs._hand import ActionButton, ActionSelect, RefreshButton, act_typed, send_hand
+
+
+#: The `which` choices of /pinochle draw and the engine action each one is.
+DRAWS = {"hidden": "draw", "turnup": "draw turnup"}
 
 
 async def legal_choices(interaction: discord.Interaction, verb: str, current: str) -> list[Choice[str]]:
@@ -102,6 +106,18 @@ class Play(PinochleCog):
     @app_commands.command(name="exchange", description=describe("exchange"))
     async def exchange(self, interaction: discord.Interaction) -> None:
         await act_typed(interaction, "exchange")
+
+    @app_commands.command(name="draw", description=describe("draw"))
+    @app_commands.describe(which=describe("draw.options.which"))
+    @app_commands.choices(which=choices(*DRAWS))
+    async def draw(self, interaction: discord.Interaction, which: str = "hidden") -> None:
+        """RULES A-8 with winner_chooses_last_card: the face-down card ("draw") or the turn-up."""
+        await act_typed(interaction, DRAWS[which])
+
+    @app_commands.command(name="declare-out", description=describe("declare-out"))
+    async def declare_out(self, interaction: discord.Interaction) -> None:
+        """RULES A-12: claim the game in the middle of a deal."""
+        await act_typed(interaction, "declare out")
 
 
 async def setup(bot) -> None:

@@ -19,14 +19,10 @@ from cogs._board import BoardButton, lobby_action
 from cogs._common import (
     guild_lang, lang_of, mention_namer, person_of, private_text, refuse, reply, service_of, table_here,
 )
-from cogs._group import PinochleCog, describe
+from cogs._group import PinochleCog, choices, describe
 
 #: House rules a table may set (RULES §11 options meant for tables).
 TABLE_OPTIONS = tuple(name for name, spec in OPTIONS.items() if spec.table and name != "target")
-
-
-def choices(*values: str) -> list[Choice[str]]:
-    return [Choice(name=t(f"commands.choice.{v}", "en"), value=v) for v in values]
 
 
 def parse_house_rules(text: str | None) -> dict[str, object]:
@@ -50,7 +46,7 @@ class Tables(PinochleCog):
     @app_commands.command(name="new", description=describe("new"))
     @app_commands.describe(variant=describe("new.options.variant"), target=describe("new.options.target"),
                            language=describe("new.options.language"), options=describe("new.options.options"),
-                           timer=t("bot.option.timer", "en"))
+                           timer=describe("new.options.timer"))
     @app_commands.choices(variant=choices(*VARIANTS), language=choices(*LANGUAGES))
     async def new(self, interaction: discord.Interaction, variant: str,
                   target: app_commands.Range[int, 10, 100_000] | None = None, language: str | None = None,

@@ -2,8 +2,13 @@
 
 Only what people want in the scroll-back gets a line (issue 4): melds and the
 dix, each completed trick (one line), contracts and trump named, the end of
-the stock, each deal's result, and the final standings. Everything else is on
-the board, which is edited in place.
+the stock and the cards it shows (RULES A-8), a claim to have gone out (A-12),
+each deal's result, and the final standings. Everything else is on the board,
+which is edited in place.
+
+Lines name their players at the start or after a colon and use verbs that do
+not change with the person (English past tense; Russian impersonal forms), so
+they read right for "You" in the terminal and for any player in Russian.
 """
 
 from __future__ import annotations
@@ -106,6 +111,10 @@ _LINES: dict[str, Callable[[Table, dict[str, Any]], list[Text]]] = {
     "trump": _trump,
     "contract": lambda table, e: [Text.of("bot.line.contract", who=Who(e["seat"]), amount=e["amount"])],
     "stock_exhausted": lambda table, e: [Text.of("bot.line.stock_exhausted")],
+    "show": lambda table, e: [Text.of("bot.line.show", who=Who(e["seat"]), card=Cards((e["card"],)))],
+    "take_turnup": lambda table, e: [Text.of("bot.line.take_turnup", who=Who(e["seat"]),
+                                             card=Cards((e["card"],)))],
+    "declare_out": lambda table, e: [Text.of("bot.line.declare_out", who=Who(e["seat"]))],
     "deal_end": _deal_end,
     "target_raised": lambda table, e: [Text.of("bot.line.target_raised", target=e["target"])],
     "player_out": lambda table, e: [Text.of("bot.line.player_out", who=Who(e["seat"]), place=e["place"])],

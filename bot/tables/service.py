@@ -19,6 +19,7 @@ Each computer seat is its own league player (`bot:<level>:<name>`).
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import random
 import time
@@ -38,6 +39,9 @@ from bot.tables.outcome import Act, Outcome, Text, Who
 from bot.tables.players import PlayerFactory, simple_players
 
 log = logging.getLogger(__name__)
+
+#: Action texts read once: the same few hundred ("play 10♥", "pass") come back all game long.
+_parse_action = functools.lru_cache(maxsize=1024)(parse_action)
 
 #: Names of computer players, in the order they sit down.
 COMPUTER_NAMES = ("Ada", "Alan", "Grace", "Edsger", "Barbara", "Donald")
@@ -300,7 +304,8 @@ class TableService:
                 return Outcome.refuse(table, "bot.refuse.empty_seat", seat=seat + 1)
             if target.user_id == person.user_id:
                 return Outcome.refuse(table, "bot.refuse.kick_self")
-            public = [Text.of("bot.line.kicked", who=Who(seat))]
+            # By name: once a computer holds the seat, Who(seat) would name the computer.
+            public = [Text.of("bot.line.kicked", name=target.display_name)]
             if table.status == "playing":
                 await self._write_seats(table, self._computer_seat(table, seat, DEFAULT_LEVEL))
                 self._schedule(table)
@@ -472,7 +477,7 @@ class TableService:
         and only when they change the seat's strikes, the next turn's deadline, the
         table's status, and what the hooks write.
         """
-        action = parse_action(text)
+        action = _parse_action(text)
         events = table.game.apply(action)
         seq = table.version + 1
         reset = user_id is not None and table.seats[seat].away_strikes > 0

@@ -40,7 +40,7 @@ def _param(value: Any, lang: str, name: Namer) -> Any:
     if isinstance(value, Who):
         return name(value.seat)
     if isinstance(value, Side):
-        return " & ".join(name(seat) for seat in value.seats)
+        return side_name(value.seats, lang, name)
     if isinstance(value, Cards):
         return cards_text(value.cards, lang)
     if isinstance(value, Act):
@@ -62,6 +62,14 @@ def card(text: str) -> Card:
 def card_text(text: str, lang: str) -> str:
     """An engine card text in a language's notation ("Д♠" for "Q♠" in Russian)."""
     return card(text).text(lang)
+
+
+def side_name(seats: tuple[int, ...] | list[int], lang: str, name: Namer) -> str:
+    """A lone player by name, partners as "Alice & Carol" ("Алиса и Кэрол")."""
+    if len(seats) == 1:
+        return name(seats[0])
+    *first, last = seats
+    return t("bot.board.partners", lang, first=", ".join(name(s) for s in first), second=name(last))
 
 
 def cards_text(cards: list[str] | tuple[str, ...], lang: str) -> str:
@@ -168,7 +176,7 @@ def _play_lines(table: Table, view: dict[str, Any], lang: str, name: Namer) -> l
     lines.append(_scores_line(table, view, lang, name))
     if table.game.is_over:
         lines.append(t("bot.board.finished", lang, places=", ".join(
-            f"{place}. {' & '.join(name(s) for s in seats)}"
+            f"{place}. {side_name(seats, lang, name)}"
             for place, seats in enumerate(view["ranking"], start=1))))
     elif view["to_act"] is not None:
         lines.append(t("bot.board.waiting", lang, who=name(view["to_act"])))
@@ -193,7 +201,7 @@ def _melds_lines(view: dict[str, Any], lang: str, name: Namer) -> list[str]:
 
 
 def _scores_line(table: Table, view: dict[str, Any], lang: str, name: Namer) -> str:
-    scores = " · ".join(f"{' & '.join(name(s) for s in seats)} {view['scores'][seats[0]]}"
+    scores = " · ".join(f"{side_name(seats, lang, name)} {view['scores'][seats[0]]}"
                         for seats in parties(table))
     return t("bot.board.scores", lang, scores=scores, target=view["target"])
 
@@ -229,7 +237,7 @@ def score_text(table: Table, lang: str, name: Namer) -> str:
     view = table.public_view()
     lines = [_scores_line(table, view, lang, name)]
     for result in table.game.deal_results:
-        parts = " · ".join(f"{' & '.join(name(s) for s in seats)} {result['points'][seats[0]]:+d}"
+        parts = " · ".join(f"{side_name(seats, lang, name)} {result['points'][seats[0]]:+d}"
                            for seats in parties(table))
         lines.append(t("bot.score.deal", lang, deal=result["deal"], parts=parts))
     return "\n".join(lines)

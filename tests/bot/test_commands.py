@@ -8,7 +8,7 @@ from cogs._sync import marker_path
 from tests.bot.conftest import close_store
 
 PINOCHLE = {"new", "join", "leave", "addbot", "start", "cancel", "kick", "tables", "score", "rules", "hand",
-            "play", "meld", "bid", "pass", "trump", "dix", "exchange"}
+            "play", "meld", "bid", "pass", "trump", "dix", "exchange", "draw", "declare-out"}
 
 
 async def test_every_command_loads_once(room):
@@ -37,7 +37,7 @@ async def test_owner_can_force_a_sync_and_see_status(room):
     assert room.channel.last_message.content == "Commands synced."
     await room.alice.slash(room.channel, "pinochle new", variant="check")
     await room.alice.send(room.channel, f"{bot_mention} status")
-    assert room.channel.last_message.content == "1 open tables, 0 playing. Extensions that failed: -."
+    assert room.channel.last_message.content == "Open tables: 1, playing: 0. Extensions that failed: -."
     puts = [r for r in room.env.http_requests if r.method == "PUT" and r.path.endswith("/commands")]
     assert len(puts) == 2
 

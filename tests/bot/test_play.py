@@ -31,7 +31,7 @@ async def test_hand_view_offers_exactly_the_legal_actions(room):
     assert "Refresh" in labels(hand)
     assert hand.attachments and hand.attachments[0].filename == "hand.png"
     other = (await waiter.slash(room.channel, "pinochle hand")).response
-    assert f"Waiting for <@{mover.id}>." in other.content
+    assert f"To act: <@{mover.id}>." in other.content
     assert not [c for c in components(other) if c.get("custom_id", "").startswith("pinochle:act:")]
 
 
@@ -142,8 +142,55 @@ async def test_check_game_with_two_people_and_two_computers_to_the_final_standin
     await room.bob.slash(room.channel, "pinochle leave")
     await room.env.advance_time(60)
     lines = channel_lines(room.channel)
-    assert any("wins the bidding at" in line for line in lines)
+    assert any("won the bidding at" in line for line in lines)
     assert any(line.startswith("Chips this deal: ") for line in lines)
     assert lines[-1].startswith("Game over. 1. ")
     assert "Final standings: 1. " in board_body(room.channel)
     assert labels(board_message(room.channel)) == []
+
+
+async def test_draw_the_turn_up_by_typing_when_the_winner_may_choose(room):
+    """RULES A-8 with winner_chooses_last_card: the winner of trick 12 picks the face-down card or the turn-up."""
+    await room.alice.slash(room.channel, "pinochle new", variant="two-handed", options="winner_chooses_last_card=on")
+    await room.bob.click(board_message(room.channel), label="Join")
+    await room.alice.click(board_message(room.channel), label="Start")
+    table = room.table()
+    early = await room.member_at(table.to_act).slash(room.channel, "pinochle draw")
+    assert early.ephemeral and early.response.content.startswith("Not allowed: you cannot draw now.\nYour hand: ")
+    for _ in range(100):
+        if "draw turnup" in table.game.view(table.to_act)["legal"]:
+            break
+        await take_turn(room.member_at(table.to_act), room.channel)
+    await room.env.advance_time(10)  # the board shows the choice
+    mover, waiter = room.member_at(table.to_act), room.member_at(1 - table.to_act)
+    turnup = table.public_view()["turnup"]
+    assert table.game.view(table.to_act)["legal"] == ["draw", "draw turnup"]
+    before = table.version
+    out_of_turn = await waiter.slash(room.channel, "pinochle draw", which="turnup")
+    assert out_of_turn.response.content.startswith(f"It is not your turn: waiting for <@{mover.id}>.")
+    assert table.version == before
+    drawn = await mover.slash(room.channel, "pinochle draw", which="turnup")
+    assert drawn.ephemeral and drawn.response.content.startswith("Done: Take the turn-up.")
+    assert turnup in table.game.view(table.seat_of(mover.id))["hand"]
+    await room.env.advance_time(10)
+    assert f"<@{mover.id}> took the turn-up {turnup}." in channel_lines(room.channel)
+
+
+async def test_declaring_out_by_typing_ends_the_game_and_a_wrong_claim_loses(room):
+    """RULES A-12: a claim at the first lead is wrong (nobody has points yet), so the claimant is last."""
+    await room.alice.slash(room.channel, "pinochle new", variant="two-handed", options="declare_out=on")
+    await room.bob.click(board_message(room.channel), label="Join")
+    await room.alice.click(board_message(room.channel), label="Start")
+    table = room.table()
+    mover, waiter = room.member_at(table.to_act), room.member_at(1 - table.to_act)
+    stranger = await room.eve.slash(room.channel, "pinochle declare-out")
+    assert stranger.response.content.startswith("You are not seated at this table.")
+    out_of_turn = await waiter.slash(room.channel, "pinochle declare-out")
+    assert out_of_turn.response.content.startswith(f"It is not your turn: waiting for <@{mover.id}>.")
+    claimed = await mover.slash(room.channel, "pinochle declare-out")
+    assert claimed.response.content.startswith("Done: Declare out.")
+    await room.env.advance_time(10)
+    lines = channel_lines(room.channel)
+    assert f"<@{mover.id}> declared out, claiming to have reached the target." in lines
+    assert lines[-1].startswith(f"Game over. 1. <@{waiter.id}> ")
+    assert room.table() is None

@@ -88,7 +88,6 @@ async def test_the_hand_view_has_its_picture_while_images_are_on(server):
     assert [a.filename for a in hand.attachments] == ["hand.png"]
 
 
-@pytest.mark.xfail(strict=True, reason="pending: cogs/_hand.py does not consult images_enabled yet")
 async def test_images_off_for_a_person_sends_their_hand_without_a_picture(server):
     await server["ann"].slash(server.channel, "pinochle images", state="off")
     hand = await hand_of_a_started_game(server, server["ann"])

@@ -24,7 +24,7 @@ async def test_reminder_timeout_and_away_then_join_takes_the_seat_back(room):
     assert reminder and reminder[0].content.endswith("60 seconds left.") and table.version == version
 
     await room.env.advance_time(60)
-    assert f"Time is up for <@{room.alice.id}>: a computer plays this turn." in channel_lines(room.channel)
+    assert f"<@{room.alice.id}> ran out of time: a computer plays this turn." in channel_lines(room.channel)
     assert table.version > version and table.seats[alice].away_strikes == 1
 
     while table.seats[alice].away_strikes < 3:  # Bob keeps playing in time, Alice never does
@@ -44,7 +44,7 @@ async def test_reminder_timeout_and_away_then_join_takes_the_seat_back(room):
     assert back.response.content == "Welcome back: your seat is yours again."
     assert table.seats[alice].away_strikes == 0
     await room.env.advance_time(5)
-    assert f"<@{room.alice.id}> is back at the table." in channel_lines(room.channel)
+    assert f"<@{room.alice.id}> came back to the table." in channel_lines(room.channel)
     while table.to_act != alice:
         await take_turn(room.bob, room.channel)
     mine = await room.alice.slash(room.channel, "pinochle hand")
@@ -60,7 +60,7 @@ async def test_a_move_in_time_stops_the_timer(room):
     played = await room.alice.slash(room.channel, "pinochle play", card=legal[0][5:])
     assert played.response.content.startswith("Done: ")
     await room.env.advance_time(14)
-    assert not any(line.startswith("Time is up") for line in channel_lines(room.channel))
+    assert not any("ran out of time" in line for line in channel_lines(room.channel))
 
 
 async def test_a_restart_mid_turn_leaves_the_player_the_time_that_was_left(room, database_path):
@@ -76,8 +76,8 @@ async def test_a_restart_mid_turn_leaves_the_player_the_time_that_was_left(room,
     await room.env.restart_bot(create_bot(database_path))
     await close_store(old_bot)
     await room.env.advance_time(45)  # 115 seconds into the turn
-    assert not any(line.startswith("Time is up") for line in channel_lines(room.channel))
+    assert not any("ran out of time" in line for line in channel_lines(room.channel))
     await room.env.advance_time(10)
-    assert f"Time is up for <@{mover.id}>: a computer plays this turn." in channel_lines(room.channel)
+    assert f"<@{mover.id}> ran out of time: a computer plays this turn." in channel_lines(room.channel)
     assert channel_lines(room.channel).count(reminder) == 1  # no second reminder after the restart
     assert room.table().seats[room.table().seat_of(mover.id)].away_strikes == 1

@@ -15,10 +15,12 @@ from bot.i18n.translator import PinochleTranslator
 #: The command set of issues 4, 6 and 7: group -> command -> options.
 COMMANDS = {
     "pinochle": {
-        "new": ("variant", "target", "options", "language"), "join": (), "leave": (), "addbot": ("seat", "level"),
+        "new": ("variant", "target", "options", "language", "timer"), "join": (), "leave": (),
+        "addbot": ("seat", "level"),
         "start": (), "cancel": (), "kick": ("member",), "tables": (), "score": (), "rules": ("variant",),
         "hand": (), "play": ("card",), "meld": ("cards",), "bid": ("amount",), "pass": (), "trump": ("suit",),
-        "dix": (), "exchange": (), "settings": ("name", "value"), "images": ("state",),
+        "dix": (), "exchange": (), "draw": ("which",), "declare-out": (), "settings": ("name", "value"),
+        "images": ("state",),
     },
     "chips": {
         "balance": ("member",), "history": ("member", "page"), "leaderboard": (),
@@ -32,6 +34,7 @@ CHOICES = {
     ("pinochle", "addbot", "level"): ("easy", "normal", "hard", "random"),
     ("pinochle", "rules", "variant"): tuple(VARIANTS),
     ("pinochle", "images", "state"): ("on", "off"),
+    ("pinochle", "draw", "which"): ("hidden", "turnup"),
     ("league", "standings", "variant"): tuple(VARIANTS),
     ("league", "season", "action"): ("start", "end", "list"),
 }

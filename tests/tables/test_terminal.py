@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from bot.tables.terminal import play_in_terminal
 
 
@@ -31,3 +35,24 @@ async def test_an_unknown_variant_is_refused():
     out: list[str] = []
     assert await play_in_terminal("bridge", read=lambda prompt: "q", write=out.append) == 2
     assert out == ["There is no variant called bridge."]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_lines_about_you_read_right(lang):
+    """The terminal names its player "You" ("Вы"): every line about them must agree with that
+    ("You won", never "You wins"; no Russian third-person or gendered verb after "Вы")."""
+    out: list[str] = []
+    answers = iter(["1"] * 3000)
+    await play_in_terminal("check", lang=lang, seed=6, options={"target": 300},
+                           read=lambda prompt: next(answers), write=out.append)
+    text = "\n".join(out)
+    you = "You" if lang == "en" else "Вы"
+    assert re.search(rf"\b{you}\b", text)
+    if lang == "en":
+        assert "You won" in text and "You named trump" in text
+        assert not re.findall(r"\bYou (?:is|was|[a-z]+[^s]s)\b", text)  # "You wins", "You melds", "You was"
+        assert not re.findall(r"\b[a-z]+ You\b", text)  # "won by You", "Waiting for You": a capital mid-sentence
+    else:
+        assert "Вы: козырь — " in text
+        assert not re.findall(r"\bВы [а-яё]+(?:ет|ёт|ит|ал|ял|ил|ел)\b", text)
+        assert not re.findall(r"\b(?:за|перед|для|у) Вы\b", text)

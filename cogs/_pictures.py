@@ -1,0 +1,113 @@
+"""Card pictures on Discord (issue 7): the board's trick and melds, and whether someone wants pictures.
+
+The board shows the trick on the table (or the last one, between tricks) with
+who played what and the card now winning (RULES G-3, through the engine's
+`trick_winner`), and, once melds are on the table, the melds of each player.
+The pictures are drawn off the event loop by `bot.render` (which caches each
+distinct picture) and attached to the board message beside its text: the
+trick inside the board's embed, the melds in a second embed below it.
+A server can turn the board's pictures off, a person those of their hand view
+(`bot.store.images_enabled`, set with `/pinochle settings` and `/pinochle images`).
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.game import Card, Suit, trick_winner
+from bot.render import render_in_thread, render_melds, render_trick
+from bot.tables import Table
+from bot.tables.service import COMPUTER_PREFIX
+from bot.tables.texts import card
+
+log = logging.getLogger(__name__)
+
+TRICK_FILE, MELDS_FILE = "trick.png", "melds.png"
+
+
+@dataclass(frozen=True)
+class BoardScene:
+    """What the board's pictures show, read from the table's public view under its lock."""
+
+    plays: tuple[tuple[str, Card], ...]
+    winner: int | None
+    places: int
+    trump: Suit | None
+    melds: tuple[tuple[str, tuple[Card, ...]], ...]
+    lang: str
+
+
+def board_scene(table: Table) -> BoardScene | None:
+    """The pictures of a game in play or just finished; None in the lobby or after a cancel."""
+    if table.game is None or table.status not in ("playing", "finished"):
+        return None
+    view = table.public_view()
+    trump = Suit.parse(view["trump"]) if view.get("trump") else None
+    current = bool(view["trick"])
+    trick = view["trick"] if current else view["last_trick"]
+    cards = [card(text) for _, text in trick]
+    if current:
+        winner: int | None = trick_winner(cards, trump)
+    else:
+        seats = [seat for seat, _ in trick]
+        winner = seats.index(view["last_trick_winner"]) if view["last_trick_winner"] in seats else None
+    return BoardScene(
+        plays=tuple((_picture_name(table, seat), c) for (seat, _), c in zip(trick, cards)),
+        winner=winner, places=table.size, trump=trump, melds=_meld_rows(table, view), lang=table.language)
+
+
+def _picture_name(table: Table, seat: int) -> str:
+    """A player's name as the picture's font can draw it (no robot emoji)."""
+    return table.seats[seat].display_name.removeprefix(COMPUTER_PREFIX)
+
+
+def _meld_rows(table: Table, view: dict[str, Any]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    """One row per player with melds: the cards lying on the table (two-handed, RULES M-5), or
+    else the cards of the melds shown, each physical card once (two melds may share one)."""
+    rows: dict[int, list[Card]] = {}
+    if view.get("table"):
+        for seat, texts in view["table"].items():
+            rows[int(seat)] = [card(text) for text in texts]
+    else:
+        for meld in view.get("melds", []):
+            row = rows.setdefault(meld["seat"], [])
+            have, need = Counter(row), Counter(card(text) for text in meld["cards"])
+            row += [c for c, n in need.items() for _ in range(n - have[c])]
+    return tuple((_picture_name(table, seat), tuple(cards)) for seat, cards in sorted(rows.items()) if cards)
+
+
+async def board_pictures(scene: BoardScene) -> dict[str, bytes]:
+    """The board's PNGs by file name (trick, then melds if any), drawn in the render thread;
+    none if drawing fails (the board still has its text)."""
+    try:
+        pictures = {TRICK_FILE: await render_in_thread(
+            render_trick, scene.plays, trump=scene.trump, winner=scene.winner, lang=scene.lang,
+            places=scene.places)}
+        if scene.melds:
+            pictures[MELDS_FILE] = await render_in_thread(render_melds, scene.melds, trump=scene.trump,
+                                                          lang=scene.lang)
+    except Exception:
+        log.exception("could not draw the board's pictures; the board shows text only")
+        return {}
+    return pictures
+
+
+def as_files(pictures: dict[str, bytes]) -> list[discord.File]:
+    """Fresh attachments for one request (discord.py closes a file once it is sent)."""
+    return [discord.File(io.BytesIO(png), filename=name) for name, png in pictures.items()]
+
+
+def with_pictures(embed: discord.Embed, pictures: dict[str, bytes]) -> list[discord.Embed]:
+    """The board's embeds: its text with the trick picture, and an embed for the melds picture."""
+    if TRICK_FILE in pictures:
+        embed.set_image(url=f"attachment://{TRICK_FILE}")
+    embeds = [embed]
+    if MELDS_FILE in pictures:
+        embeds.append(discord.Embed(colour=embed.colour).set_image(url=f"attachment://{MELDS_FILE}"))
+    return embeds
