@@ -26,9 +26,8 @@ from bot.store import (
 from bot.store.ledger import MAX_AMOUNT
 from bot.tables import Text
 from cogs._common import UserError, is_manager, lang_of, locale_lang, reply, text_of
-from cogs._group import PinochleCog, describe
+from cogs._group import PinochleCog, choices, describe
 from cogs._players import guild_of, plain, store_of
-from cogs.tables import choices
 
 SWITCH = ("on", "off")
 #: The `language` value that unsets it: channel messages follow the server's Discord locale.
