@@ -43,6 +43,9 @@ MIN_WORLDS = 2
 #: seconds it should take at least.
 CALIBRATION_SEED, CALIBRATION_WORLDS, CALIBRATION_SECONDS = 20261129, 2, 0.25
 
+#: The phases measured: card play makes most of the decisions (an auction's playouts run slower).
+CARD_PHASES = ("stock", "playoff", "play")
+
 _rates: dict[str, float] = {}
 _rates_lock = threading.Lock()
 
@@ -50,9 +53,9 @@ _rates_lock = threading.Lock()
 def work_rate(variant: str) -> float:
     """Playout actions per second in this variant on this machine, measured once per process.
 
-    The measure runs the search itself over the positions of fixed deals played
-    by the normal level, so it includes world building and cloning, early and
-    late in a deal. Budgets are then counted in actions, not seconds, which
+    The measure runs the search itself over the card-play positions of fixed
+    deals played by the normal level, so it includes world building and
+    cloning, early and late in a deal. Budgets are then counted in actions, not seconds, which
     keeps every decision a function of the view and the seed alone.
     """
     with _rates_lock:
@@ -67,7 +70,7 @@ def _measure(variant: str) -> float:
         game = new_game(variant, seed=seed)
         while not game.deal_results and seconds < CALIBRATION_SECONDS:
             view = game.view(game.to_act)
-            if len(view["legal"]) > 1:
+            if len(view["legal"]) > 1 and view["phase"] in CARD_PHASES:
                 start = time.perf_counter()
                 _, done = search(read_view(view), view["legal"][:4], random.Random(seed),
                                  max_worlds=CALIBRATION_WORLDS)
