@@ -4,7 +4,9 @@
 
 Each table has one simulated person and computer players (bot.ai, level
 `--level`) in the other seats, on a temporary SQLite database, with a publisher
-that puts every channel line and board into words as the bot would. People
+that puts every channel line and board into words as the bot would, and the
+person's turn timer on as in the bot (`--timer`, whose deadline is stored with
+each action that starts a person's turn; no one runs out of it). People
 arrive over the first 2x `--think` seconds; each waits for their turn, thinks
 for a random time (uniform 0..2x `--think`), then acts; the time from calling `TableService.act` to its reply is the
 latency. A ticker task wakes every 10 ms and records how late it woke (the
@@ -103,7 +105,7 @@ async def main(args) -> None:
         store = await Store.open(Path(folder) / "bench.db")
         board = Board()
         service = TableService(store, publisher=board, players=ai_players(args.budget), seed=1,
-                               turn_seconds=0)
+                               turn_seconds=args.timer)
         latencies: list[float] = []
         stalls: list[tuple[float, float]] = []
         started = time.perf_counter()
@@ -117,7 +119,7 @@ async def main(args) -> None:
         actions = (await store.fetchone("SELECT COUNT(*) FROM actions"))[0]
         await store.close()
     print(f"{args.tables} tables of {args.variant}, one person each (think {args.think:.1f} s mean), "
-          f"computer level {args.level}, {elapsed:.1f} s")
+          f"computer level {args.level}, turn timer {args.timer:g} s, {elapsed:.1f} s")
     print(f"person actions: {len(latencies)}; all actions stored: {actions} "
           f"({actions / elapsed:.0f} actions/s); games finished: {sum(games)}; channel lines: {board.lines}")
     print(f"action-to-reply latency: p50 {percentile(latencies, 0.5) * 1000:.1f} ms, "
@@ -135,4 +137,5 @@ if __name__ == "__main__":
     parse.add_argument("--variant", default="two-handed")
     parse.add_argument("--level", default="easy", help="computer level: random, easy, normal, hard")
     parse.add_argument("--budget", type=float, default=1.0, help="seconds per decision for hard")
+    parse.add_argument("--timer", type=float, default=120.0, help="turn timer in seconds (0: off)")
     asyncio.run(main(parse.parse_args()))

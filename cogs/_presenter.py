@@ -130,7 +130,7 @@ class ChannelPresenter:
         async with table.lock:  # never draw an action that is still being stored
             embed, view = board_embed(table, mention_namer(table)), board_view(table)
             scene = board_scene(table)
-        pictures = {}
+        pictures: dict[str, bytes] = {}
         if scene is not None and await images_enabled(self.bot.store, table.guild_id):
             pictures = await board_pictures(scene)
         embeds = with_pictures(embed, pictures)
