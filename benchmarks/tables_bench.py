@@ -10,8 +10,9 @@ each action that starts a person's turn; no one runs out of it). People
 arrive over the first 2x `--think` seconds; each waits for their turn, thinks
 for a random time (uniform 0..2x `--think`), then acts; the time from calling `TableService.act` to its reply is the
 latency. A ticker task wakes every 10 ms and records how late it woke (the
-longest stall of the event loop) and how much CPU the process used meanwhile,
-which tells a blocked loop from a machine busy with other processes. A finished game is replaced by a new one.
+longest stall of the event loop) and how much CPU the event loop's own thread
+used meanwhile, which tells a loop blocked by its own work from a machine busy
+with other processes (or with this process's worker threads). A finished game is replaced by a new one.
 """
 
 from __future__ import annotations
@@ -82,15 +83,16 @@ async def person(service: TableService, board: Board, number: int, args, latenci
 
 
 async def ticker(stalls: list[tuple[float, float]], stop: float) -> None:
-    """Every TICK: how late this wake-up was, and how much CPU the process used meanwhile.
+    """Every TICK: how late this wake-up was, and how much CPU the loop's thread used meanwhile.
 
-    A late wake-up with little CPU used means the operating system ran other
-    processes (a busy machine), not that this process blocked its loop.
+    A late wake-up with little CPU used by the loop's thread means the operating
+    system ran something else (other processes, or this one's worker threads
+    holding the GIL), not that work on the loop blocked it.
     """
-    expected, cpu = time.perf_counter() + TICK, time.process_time()
+    expected, cpu = time.perf_counter() + TICK, time.thread_time()
     while time.perf_counter() < stop:
         await asyncio.sleep(TICK)
-        now, used = time.perf_counter(), time.process_time()
+        now, used = time.perf_counter(), time.thread_time()
         late = now - expected
         stalls.append((late, min(late, used - cpu - TICK)))
         expected, cpu = now + TICK, used
@@ -126,7 +128,7 @@ async def main(args) -> None:
           f"p99 {percentile(latencies, 0.99) * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms")
     late, busy = max(s[0] for s in stalls), max(s[1] for s in stalls)
     print(f"longest event-loop stall: {late * 1000:.1f} ms (ticker every {TICK * 1000:.0f} ms); "
-          f"of it, this process busy at most {busy * 1000:.1f} ms (the rest: other processes ran)")
+          f"of it, the loop's own work at most {busy * 1000:.1f} ms (the rest: other threads and processes ran)")
 
 
 if __name__ == "__main__":
