@@ -68,6 +68,17 @@ async def test_only_seated_people_add_computers_and_only_the_host_kicks(service)
     assert (await service.kick(table.id, ALICE, 3)).private[0].key == "bot.refuse.empty_seat"
 
 
+async def test_a_kick_mid_game_names_the_person_removed_not_the_computer_that_follows(service):
+    table = await open_table(service)
+    await service.join(table.id, BOB)
+    await service.start(table.id, ALICE)
+    seat = table.seat_of(BOB.user_id)
+    kicked = await service.kick(table.id, ALICE, seat)
+    assert kicked.public[0].key == "bot.line.kicked" and kicked.public[0].params == {"name": "Bob"}
+    assert table.seats[seat].user_id is None and table.seats[seat].display_name.startswith("🤖 ")
+    await service.settle()
+
+
 async def test_start_is_for_the_host_and_fills_empty_seats_with_computers(service, store):
     table = await open_table(service, "check")
     await service.join(table.id, BOB)
