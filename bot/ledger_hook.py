@@ -9,8 +9,8 @@ same deal or game: a retry never counts twice).
 
 Seats map to players through `Seat.player_id`: whoever holds the seat when the
 deal ends collects or pays (RULES E-15), and the league rates whoever holds it
-at the end. Two seats held by one player (computer seats of one level share a
-player) cannot both be right about who won: a transfer between them is a
+at the end. Each computer seat is its own player (`bot:<level>:<name>`); should
+two seats still be held by one player, they cannot both be right about who won: a transfer between them is a
 wash and is dropped (every balance still moves exactly by the engine's net
 chips summed over that player's seats), and such a game is not rated (the
 store refuses one player on two seats), which is logged.

@@ -15,7 +15,7 @@ DOMAINS = sorted({path.stem for path in LOCALES.glob("*/*.json")})
 MELDS = {"flush", "double flush", "royal marriage", "marriage", "dix", "aces around", "kings around",
          "queens around", "jacks around", "eight aces", "eight kings", "eight queens", "eight jacks",
          "pinochle", "double pinochle", "grand pinochle", "roundhouse", "roundhouse bonus"}
-PHASES = {"deal", "exchange", "auction", "trump", "meld", "stock", "playoff", "play", "deal_over", "game_over"}
+PHASES = {"deal", "exchange", "auction", "trump", "meld", "stock", "playoff", "draw", "play", "deal_over", "game_over"}
 
 
 def fields(template: str) -> set[str]:
