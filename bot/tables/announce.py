@@ -1,9 +1,10 @@
 """Which engine events deserve a line in the channel, and what that line says.
 
 Only what people want in the scroll-back gets a line (issue 4): melds and the
-dix, each completed trick (one line), contracts and trump named, the end of
-the stock and the cards it shows (RULES A-8), a claim to have gone out (A-12),
-each deal's result, and the final standings. Everything else is on the board,
+dix, each completed trick (one line), each bid and pass of an auction (E-5,
+E-6), contracts and trump named, the end of the stock and the cards it shows
+(RULES A-8), a claim to have gone out (A-12), each deal's result, and the
+final standings. Everything else is on the board,
 which is edited in place.
 
 Lines name their players at the start or after a colon and use verbs that do
@@ -109,6 +110,9 @@ _LINES: dict[str, Callable[[Table, dict[str, Any]], list[Text]]] = {
     "dix": _dix,
     "trick": _trick,
     "trump": _trump,
+    "bid": lambda table, e: [Text.of("bot.line.bid_forced" if e.get("forced") else "bot.line.bid",
+                                     who=Who(e["seat"]), amount=e["amount"])],
+    "pass": lambda table, e: [Text.of("bot.line.pass", who=Who(e["seat"]))],
     "contract": lambda table, e: [Text.of("bot.line.contract", who=Who(e["seat"]), amount=e["amount"])],
     "stock_exhausted": lambda table, e: [Text.of("bot.line.stock_exhausted")],
     "show": lambda table, e: [Text.of("bot.line.show", who=Who(e["seat"]), card=Cards((e["card"],)))],

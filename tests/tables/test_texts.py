@@ -80,3 +80,29 @@ async def test_the_board_shows_only_what_every_seat_may_see(service):
     hidden = [c for seat in (0, 1) for c in table.game.view(seat)["hand"] if c != view["turnup"]]
     assert hidden and not any(card in board for card in hidden)
     assert view["turnup"] in board
+
+
+class LineSpeaker(Speaker):
+    """Only the channel lines, without the board."""
+
+    def publish(self, table, outcome) -> None:
+        for lang in self.said:
+            self.said[lang] += [say(text, lang, plain_namer(table)) for text in outcome.public]
+
+
+async def test_every_bid_and_pass_of_a_check_auction_gets_a_line_in_both_languages(store):
+    """E-5, E-6: the scroll-back tells how the contract came about, bid by bid."""
+    speaker = LineSpeaker()
+    service = TableService(store, publisher=speaker, seed=21, turn_seconds=0)
+    table = await open_table(service, "check", options={"target": 300})
+    await service.start(table.id, ALICE)
+    await service.leave(table.id, ALICE)
+    await service.settle()
+    await service.close()
+    english, russian = speaker.said["en"], speaker.said["ru"]
+    first_deal = english[next(i for i, line in enumerate(english) if line.startswith("Deal 1:")) + 1:]
+    auction = [line for line in first_deal[:next(i for i, line in enumerate(first_deal) if "won the bidding" in line)]
+               if "left the table" not in line]  # Alice leaves as the deal begins
+    assert auction and all(re.fullmatch(r".+ (bid \d+|passed|had to bid \d+: .+)\.", line) for line in auction)
+    assert sum(line.endswith(" passed.") for line in english) == sum(line.endswith(": пас.") for line in russian) > 0
+    assert any(re.fullmatch(r".+: (заявка \d+|вынужденная заявка \d+ — .+)\.", line) for line in russian)
