@@ -8,6 +8,12 @@ luck cancels between them). Ties go to the `normal` player's choice, which is
 listed first. The two-hand play-off, where nothing is hidden, is solved
 exactly instead when the budget allows (`solver`).
 
+The two-hand stock phase (and its melds and draws) is left to the `normal`
+rules: what a card is worth there is mostly the meld it may still complete,
+which rough playouts cannot see, and the arena showed it (the search lost
+48 points a deal to `normal` there; `normal` in the stock with the solver in
+the play-off won 15).
+
 Thinking time: the search stops after a number of playout actions worth
 `budget` seconds, at a rate measured once per process and variant
 (`work_rate`), so within a process the same view and seed always give the
@@ -119,10 +125,12 @@ class HardPlayer(Player):
         fallback = decide_normal(view, legal)
         if "declare out" in legal:
             return fallback  # a claim is checked by arithmetic, not by search
+        k = read_view(view)
+        if k.two_handed_mode and k.phase != "playoff":
+            return fallback  # the stock phase: see the module docstring
         candidates = [fallback] + [a for a in self._candidates(view, legal) if a != fallback]
         if len(candidates) == 1:
             return fallback
-        k = read_view(view)
         if k.two_handed_mode and k.phase == "playoff" and candidates[0].startswith("play "):
             try:
                 return f"play {self._solve(k, candidates[0])}"

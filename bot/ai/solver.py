@@ -10,15 +10,20 @@ the last trick's 10 included (G-5); melds are already scored by then (M-11).
 
 from __future__ import annotations
 
+import threading
+import time
 from typing import Mapping
 
-from bot.game import Card, Suit, legal_plays, trick_winner
+from bot.game import Card, Suit, legal_plays, new_game, trick_winner
 
-from .knowledge import Knowledge
+from .knowledge import Knowledge, read_view
 
-#: Positions the solver visits per second of budget on the reference machine; past that many it
-#: gives up and the search falls back to playouts.
-NODES_PER_SECOND = 60000
+#: The calibration position: the play-off of a fixed deal played by the normal level, and the
+#: positions visited to time it.
+CALIBRATION_SEED, CALIBRATION_NODES = 20261129, 20000
+
+_rate: list[float] = []
+_rate_lock = threading.Lock()
 
 
 class TooDeep(Exception):
@@ -33,8 +38,8 @@ class PlayoffSolver:
     """Alpha-beta minimax with a transposition table over the remaining tricks of two hands."""
 
     def __init__(self, trump: Suit | None, value: Mapping[Card, int], options: Mapping, last_bonus: int,
-                 budget: float):
-        self.node_limit = int(budget * NODES_PER_SECOND)
+                 budget: float, *, node_limit: int | None = None):
+        self.node_limit = int(budget * nodes_per_second()) if node_limit is None else node_limit
         self.trump = trump
         self.value = value
         self.options = options
@@ -108,3 +113,33 @@ class PlayoffSolver:
 
 def _sorted(cards) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=lambda c: c.code))
+
+
+def nodes_per_second() -> float:
+    """Positions the solver visits per second on this machine, measured once per process.
+
+    Past `budget` seconds' worth of positions the solver gives up (`TooDeep`),
+    so a decision depends on the count, not on the clock, and stays a function
+    of the view.
+    """
+    with _rate_lock:
+        if not _rate:
+            _rate.append(_measure())
+        return _rate[0]
+
+
+def _measure() -> float:
+    from .normal import decide_normal  # the calibration deal is played by the normal level
+
+    game = new_game("two-handed", seed=CALIBRATION_SEED)
+    while game.phase != "playoff" or game.trick:
+        view = game.view(game.to_act)
+        game.apply(decide_normal(view, view["legal"]))
+    k = read_view(game.view(game.to_act))
+    solver = PlayoffSolver(k.trump, k.value, k.options, k.last_bonus, 0.0, node_limit=CALIBRATION_NODES)
+    start = time.perf_counter()
+    try:
+        solver.best_card(k, k.legal_cards()[0])
+    except TooDeep:
+        pass
+    return solver.nodes / (time.perf_counter() - start)
