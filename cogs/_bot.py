@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot.i18n.translator import PinochleTranslator
 from bot.ledger_hook import ledger_hook
 from bot.settings import Settings
-from bot.store import Store
+from bot.store import Store, user_languages
 from bot.tables import TableService
 from bot.tables.players import ai_players
 from cogs._errors import PinochleTree
@@ -44,9 +44,12 @@ class PinochleBot(commands.Bot):
         self.settings = settings
         self.presenter = ChannelPresenter(self)
         self.failed_extensions: dict[str, BaseException] = {}
+        #: Each person's chosen language (/pinochle language), so replies need no query.
+        self.user_languages: dict[int, str] = {}
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
+        self.user_languages = await user_languages(self.store)
         self.tables = TableService(self.store, publisher=self.presenter, players=ai_players(),
                                    turn_seconds=self.settings.turn_seconds, hooks=[ledger_hook],
                                    clock=lambda: discord.utils.utcnow().timestamp())

@@ -32,8 +32,9 @@ class UserError(Exception):
 
 
 def lang_of(interaction: discord.Interaction) -> str:
-    """The language for private replies: the user's Discord client language."""
-    return pick_language(str(interaction.locale))
+    """The language for private replies: the person's own choice (/pinochle language), else their client's."""
+    chosen = getattr(interaction.client, "user_languages", {}).get(interaction.user.id)
+    return chosen or pick_language(str(interaction.locale))
 
 
 def locale_lang(interaction: discord.Interaction) -> str:

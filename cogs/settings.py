@@ -1,11 +1,11 @@
-"""`/pinochle images` and `/pinochle settings`: a person's card pictures, a server's settings (issues 6 and 7).
+"""`/pinochle images`, `language` and `settings`: a person's pictures and language, a server's settings.
 
 Thin: parse, check, call `bot.store`, answer privately in the asker's
-language (their own language setting, else their Discord client's). A
-server setting is changed one at a time, a name and a value, both offered by
-autocomplete; a value the setting does not take is refused before anything
-is written, naming the values it does take. Only members who may manage the
-server see or change its settings.
+language (their own choice from /pinochle language, else their Discord
+client's; `lang_of`). A server setting is changed one at a time, a name and
+a value, both offered by autocomplete; a value the setting does not take is
+refused before anything is written, naming the values it does take. Only
+members who may manage the server see or change its settings.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from bot.i18n import LANGUAGES, t
 from bot.store import (
     GuildSettings,
     get_guild_settings,
-    get_user_settings,
     images_enabled,
     set_guild_settings,
     set_user_settings,
@@ -44,12 +43,6 @@ SERVER_SETTINGS: dict[str, tuple[str, ...]] = {
 }
 #: The `state` of /pinochle images that unsets a person's choice.
 DEFAULT = "default"
-
-
-async def user_lang(interaction: discord.Interaction) -> str:
-    """The language of private replies: the person's own setting, else their Discord client's."""
-    chosen = (await get_user_settings(store_of(interaction), interaction.user.id)).language
-    return chosen or lang_of(interaction)
 
 
 def parse_setting(name: str | None, value: str | None) -> dict[str, object]:
@@ -131,18 +124,35 @@ class Settings(PinochleCog):
         store = store_of(interaction)
         async with store.transaction() as tx:
             await set_user_settings(tx, interaction.user.id, images=None if state == DEFAULT else state == "on")
-        lang = await user_lang(interaction)
+        lang = lang_of(interaction)
         if state != DEFAULT:
             return await reply(interaction, t(f"settings.images.{state}", lang))
         server = await images_enabled(store, interaction.guild_id)
         await reply(interaction, t("settings.images.default", lang,
                                    server=t(f"settings.value.{'on' if server else 'off'}", lang)))
 
+    @app_commands.command(name="language", description=describe("language"))
+    @app_commands.describe(language=describe("language.options.language"))
+    @app_commands.choices(language=[*choices(*LANGUAGES), Choice(
+        name=locale_str(t("settings.language.choice_auto", "en"), key="settings.language.choice_auto"),
+        value=AUTO)])
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        """Every private reply after this one comes in the chosen language (the bot's cache is updated too)."""
+        chosen = None if language == AUTO else language
+        async with store_of(interaction).transaction() as tx:
+            await set_user_settings(tx, interaction.user.id, language=chosen)
+        if chosen is None:
+            self.bot.user_languages.pop(interaction.user.id, None)
+        else:
+            self.bot.user_languages[interaction.user.id] = chosen
+        lang = lang_of(interaction)
+        await reply(interaction, t(f"settings.language.{'auto' if chosen is None else 'set'}", lang))
+
     @app_commands.command(name="settings", description=describe("settings"))
     @app_commands.describe(name=describe("settings.options.name"), value=describe("settings.options.value"))
     async def settings(self, interaction: discord.Interaction, name: str | None = None,
                        value: str | None = None) -> None:
-        lang, guild, store = await user_lang(interaction), guild_of(interaction), store_of(interaction)
+        lang, guild, store = lang_of(interaction), guild_of(interaction), store_of(interaction)
         if not is_manager(interaction):
             return await reply(interaction, t("settings.refuse.manage_server", lang))
         if name is None and value is None:
@@ -160,7 +170,7 @@ class Settings(PinochleCog):
 
     @settings.autocomplete("name")
     async def setting_names(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        lang = await user_lang(interaction)
+        lang = lang_of(interaction)
         return matching([Choice(name=f"{name} · {t(f'settings.name.{name}', lang)}"[:100], value=name)
                          for name in SERVER_SETTINGS], current)
 
@@ -170,7 +180,7 @@ class Settings(PinochleCog):
         name = interaction.namespace.name
         if name not in SERVER_SETTINGS:
             return []
-        lang = await user_lang(interaction)
+        lang = lang_of(interaction)
         if name == NUMBER:
             now = (await get_guild_settings(store_of(interaction), guild_of(interaction))).starting_balance
             typed = whole_chips(current.strip())

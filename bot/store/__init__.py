@@ -66,7 +66,8 @@ and 7): `get_guild_settings(db, guild_id) -> GuildSettings` (starting_balance,
 allow_negative, images, language, hide_bots), `set_guild_settings(tx, guild_id,
 *, starting_balance=, allow_negative=, images=, language=, hide_bots=)`,
 `get_user_settings(db, user_id) -> UserSettings` (images, language; None =
-unset), `set_user_settings(tx, user_id, *, images=, language=)`. Every keyword
+unset), `set_user_settings(tx, user_id, *, images=, language=)`,
+`user_languages(db) -> {user_id: language}` (the people who chose one). Every keyword
 defaults to `UNCHANGED`; None unsets what can be unset (a user's images and
 language, a server's language). `images_enabled(db, guild_id, user_id=None) ->
 bool`: the user's setting if set, else the server's, else True. Refusals raise
@@ -114,6 +115,7 @@ from .settings import (
     get_user_settings,
     images_enabled,
     set_user_settings,
+    user_languages,
 )
 from .seasons import (
     LeagueError,
@@ -225,6 +227,7 @@ __all__ = [
     "set_guild_settings",
     "set_seats",
     "set_user_settings",
+    "user_languages",
     "settle_deal",
     "standings",
     "start_season",

@@ -71,6 +71,12 @@ async def get_user_settings(db: Reader, user_id: int) -> UserSettings:
     return UserSettings(user_id, None if row[0] is None else bool(row[0]), row[1])
 
 
+async def user_languages(db: Reader) -> dict[int, str]:
+    """Every person's chosen language, for a cache the bot keeps (replies are sent without a query)."""
+    rows = await db.fetchall("SELECT user_id, language FROM user_settings WHERE language IS NOT NULL")
+    return {int(user_id): language for user_id, language in rows}
+
+
 async def set_user_settings(
     tx: Tx,
     user_id: int,

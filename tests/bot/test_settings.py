@@ -23,6 +23,8 @@ from bot.store import (
     set_user_settings,
     settle_deal,
 )
+from bot import create_bot
+from tests.bot.conftest import channel_lines, close_store
 from .ledger_support import Server, code_lines, refused
 
 
@@ -77,10 +79,43 @@ async def test_images_off_on_and_default_are_a_persons_own_choice(server):
 
 async def test_the_images_answer_is_in_the_persons_own_language(server):
     ann = server["ann"]
-    async with server.store.transaction() as tx:
-        await set_user_settings(tx, ann.id, language="ru")
+    await ann.slash(server.channel, "pinochle language", language="ru")
     result = await ann.slash(server.channel, "pinochle images", state="off")
     assert result.response.content == "Картинки карт для вас выключены: рука и столы будут только текстом."
+
+
+# -- /pinochle language ----------------------------------------------------------------------------
+
+async def test_a_person_chooses_the_language_of_their_private_replies(server):
+    ann, ben = server["ann"], server["ben"]
+    chosen = await ann.slash(server.channel, "pinochle language", language="ru")
+    assert chosen.ephemeral and chosen.response.content.startswith("Теперь бот отвечает вам лично по-русски")
+    assert (await get_user_settings(server.store, ann.id)).language == "ru"
+
+    await ann.slash(server.channel, "pinochle new", variant="two-handed")
+    await ann.slash(server.channel, "pinochle addbot")
+    await ann.slash(server.channel, "pinochle start")
+    hand = (await ann.slash(server.channel, "pinochle hand")).response
+    assert hand.ephemeral and hand.content.startswith("Ваши карты: ")
+    stranger = (await ben.slash(server.channel, "pinochle hand")).response
+    assert stranger.ephemeral and stranger.content.isascii()  # Ben's client language is still English
+    assert any(line.startswith("The game begins") for line in channel_lines(server.channel))  # the table's language
+
+    back = await ann.slash(server.channel, "pinochle language", language="auto")
+    assert back.response.content == "The bot now answers you privately in your Discord language (now English)."
+    assert (await get_user_settings(server.store, ann.id)).language is None
+    again = (await ann.slash(server.channel, "pinochle hand")).response
+    assert again.content.startswith("Your hand: ")
+
+
+async def test_a_chosen_language_survives_a_restart(server, database_path):
+    ann = server["ann"]
+    await ann.slash(server.channel, "pinochle language", language="ru")
+    old_bot = server.env.bot
+    await server.env.restart_bot(create_bot(database_path))
+    await close_store(old_bot)
+    result = await ann.slash(server.channel, "pinochle images", state="on")
+    assert result.response.content == "Картинки карт для вас включены, что бы ни выбрал сервер."
 
 
 async def test_the_hand_view_has_its_picture_while_images_are_on(server):
