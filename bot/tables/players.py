@@ -45,7 +45,7 @@ class SimplePlayer:
 
 
 def simple_players(level: str) -> ComputerPlayer:
-    """The factory used until bot.ai exists: every level plays as `SimplePlayer`."""
+    """The service's default factory (its own tests and benchmarks): every level plays as `SimplePlayer`."""
     return SimplePlayer()
 
 
