@@ -30,7 +30,7 @@ import threading
 import time
 from typing import Any, Mapping
 
-from bot.game import Card, new_game, world_from_view
+from bot.game import VARIANTS, Card, new_game, world_from_view
 
 from .knowledge import Knowledge, read_view
 from .normal import decide_normal
@@ -126,8 +126,8 @@ class HardPlayer(Player):
         if "declare out" in legal:
             return fallback  # a claim is checked by arithmetic, not by search
         k = read_view(view)
-        if k.two_handed_mode and k.phase != "playoff":
-            return fallback  # the stock phase: see the module docstring
+        if VARIANTS[k.view["variant"]].players == 2 and k.phase != "playoff":
+            return fallback  # the two-hand stock phase: see the module docstring
         candidates = [fallback] + [a for a in self._candidates(view, legal) if a != fallback]
         if len(candidates) == 1:
             return fallback
