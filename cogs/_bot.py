@@ -23,6 +23,8 @@ from bot.store import Store, user_languages
 from bot.tables import TableService
 from bot.tables.players import ai_players
 from cogs._errors import PinochleTree
+from cogs._hand import redraw_hand
+from cogs._hand_watch import HandWatch
 from cogs._presenter import ChannelPresenter
 from cogs._sync import sync_commands
 
@@ -43,6 +45,7 @@ class PinochleBot(commands.Bot):
                          allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
         self.presenter = ChannelPresenter(self)
+        self.hand_watch = HandWatch(redraw_hand)
         self.failed_extensions: dict[str, BaseException] = {}
         #: Each person's chosen language (/pinochle language), so replies need no query.
         self.user_languages: dict[int, str] = {}
@@ -79,6 +82,7 @@ class PinochleBot(commands.Bot):
         if hasattr(self, "tables"):
             await self.tables.close()
         await self.presenter.close()
+        await self.hand_watch.close()
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()

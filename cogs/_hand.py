@@ -165,12 +165,14 @@ async def hand_message(interaction: discord.Interaction, table_id: int, notes: l
     The picture comes unless the person (or else their server) turned pictures off.
 
     Someone without a hand here (not seated, or the game just ended) gets the
-    notes (or else the reason), without components.
+    notes (or else the reason), without components. A hand shown is watched
+    (`cogs._hand_watch`), so the message is redrawn when the turn comes or goes.
     """
     lang = lang_of(interaction)
     hand = await service_of(interaction).hand(table_id, interaction.user.id)
     if isinstance(hand, Outcome):
         return {"content": "\n".join(notes or [private_text(hand, lang)]), "view": None}
+    interaction.client.hand_watch.shown(interaction, hand)
     name = mention_namer(hand.table)
     content = "\n".join([*notes, hand_text(hand.table, hand.seat, hand.view, hand.covered, lang, name)])
     message: dict = {"content": content[:2000], "view": hand_components(hand, lang)}
@@ -207,6 +209,13 @@ async def show_hand(interaction: discord.Interaction, table_id: int, notes: list
     message = await hand_message(interaction, table_id, list(notes))
     message["attachments"] = message.pop("files", [])
     await interaction.response.edit_message(**message)
+
+
+async def redraw_hand(interaction: discord.Interaction, table_id: int) -> None:
+    """Redraw an open hand view through the interaction that last drew it (the hand watch's redraw)."""
+    message = await hand_message(interaction, table_id, [])
+    message["attachments"] = message.pop("files", [])
+    await interaction.edit_original_response(**message)
 
 
 async def act_from_view(interaction: discord.Interaction, table_id: int, version: int, index: int) -> None:

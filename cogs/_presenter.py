@@ -75,6 +75,7 @@ class ChannelPresenter:
         if outcome.board:
             box.boards[table.id] = table
         self._wake(table.channel_id, box)
+        self.bot.hand_watch.table_changed(table)
 
     def redraw(self, table: Table) -> None:
         """Queue a board redraw (after a restart, say)."""

@@ -82,6 +82,11 @@ class Table:
             return False
         return computer_plays(self.seats[seat])
 
+    def awaits(self, user_id: int) -> bool:
+        """Whether the game waits for this person now (their turn, and no computer covers their seat)."""
+        seat = self.to_act
+        return seat is not None and self.seats[seat].user_id == user_id and not computer_plays(self.seats[seat])
+
     @property
     def to_act(self) -> int | None:
         if self.status != "playing" or self.game is None:

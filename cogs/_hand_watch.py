@@ -1,0 +1,88 @@
+"""Open hand views kept current: when a player's turn comes or goes, their private view is redrawn.
+
+A hand view is an ephemeral message, which only the interaction that sent it
+(or the latest click in it) may edit, and only for 15 minutes (Discord's
+token lifetime). The watch remembers, per table and person, that interaction
+and whether the view it shows offers actions. When the table moves on
+(`table_changed`, called for every published outcome) and the person's turn
+has come or gone, the view is redrawn in place after a short pause, so a
+burst of computer moves costs one edit. A view older than `LIFETIME` is
+forgotten: the turn ping still points to Show my hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from typing import Awaitable, Callable
+
+import discord
+
+from bot.tables import Hand, Table
+
+log = logging.getLogger(__name__)
+
+#: Seconds an interaction may edit its message (Discord allows 15 minutes), with a margin.
+LIFETIME = 14 * 60
+#: Seconds to wait before a redraw, so quick moves in a row cost one edit.
+PAUSE = 0.5
+
+#: Redraws the person's open view of the table in place through the interaction.
+Redraw = Callable[[discord.Interaction, int], Awaitable[None]]
+
+
+@dataclass
+class _OpenView:
+    interaction: discord.Interaction
+    opened: float  # the event loop's clock
+    acting: bool  # the view offers actions
+    task: asyncio.Task[None] | None = None
+
+
+class HandWatch:
+    """The latest open hand view of each person at each table."""
+
+    def __init__(self, redraw: Redraw) -> None:
+        self._redraw = redraw
+        self._views: dict[tuple[int, int], _OpenView] = {}
+
+    def shown(self, interaction: discord.Interaction, hand: Hand) -> None:
+        """A hand view was just sent or redrawn through `interaction`."""
+        key = (hand.table.id, interaction.user.id)
+        pending = self._views.get(key)
+        if pending is not None and pending.task is not None and pending.task is not asyncio.current_task():
+            pending.task.cancel()  # this fresher view replaces a redraw still waiting
+        self._views[key] = _OpenView(interaction, asyncio.get_running_loop().time(), bool(hand.legal))
+
+    def table_changed(self, table: Table) -> None:
+        """Schedule a redraw of each open view of `table` whose person's turn came or went."""
+        now = asyncio.get_running_loop().time()
+        for key, open_view in list(self._views.items()):
+            if now - open_view.opened > LIFETIME:
+                del self._views[key]
+                continue
+            table_id, user_id = key
+            if table_id != table.id or (open_view.task is not None and not open_view.task.done()):
+                continue
+            if table.awaits(user_id) != open_view.acting or not table.is_active:
+                open_view.task = asyncio.create_task(self._refresh(key, open_view),
+                                                     name=f"hand-{table_id}-{user_id}")
+
+    async def close(self) -> None:
+        tasks = [v.task for v in self._views.values() if v.task is not None and not v.task.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._views.clear()
+
+    async def _refresh(self, key: tuple[int, int], open_view: _OpenView) -> None:
+        await asyncio.sleep(PAUSE)
+        if self._views.get(key) is not open_view:
+            return  # a newer view was shown meanwhile
+        try:
+            await self._redraw(open_view.interaction, key[0])
+        except discord.HTTPException as error:  # expired, or the person dismissed the message
+            log.info("hand view of %s at table %s not redrawn: %s", key[1], key[0], error)
+        if self._views.get(key) is open_view:
+            del self._views[key]  # not redrawn as a hand (game over, seat left): nothing more to watch
