@@ -17,6 +17,7 @@ import logging
 import sys
 from typing import Sequence
 
+from bot.ai import LEVELS
 from bot.game import VARIANTS
 from bot.i18n import LANGUAGES, t
 from bot.settings import Settings, SettingsError, load_settings
@@ -30,6 +31,8 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--lang", choices=LANGUAGES, default="en")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--target", type=int, default=None)
+    play.add_argument("--level", choices=sorted(LEVELS), default="normal",
+                      help="the computer players' level")
     # `python -m bot ledger check` belongs to the chip ledger (issue 6): bot.store.cli.main(argv).
     commands.add_parser("ledger", help=t("bot.main.ledger_help", "en"), add_help=False)
     return parse
@@ -41,7 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return ledger(argv[1:])
     args = parser().parse_args(argv)
     if args.command == "play":
-        return local_game(args.variant, lang=args.lang, seed=args.seed, target=args.target)
+        return local_game(args.variant, lang=args.lang, seed=args.seed, target=args.target, level=args.level)
     try:
         settings = load_settings()
     except SettingsError as error:
@@ -72,12 +75,12 @@ def no_token() -> int:
     return local_game("two-handed", lang="en", seed=None, target=None)
 
 
-def local_game(variant: str, *, lang: str, seed: int | None, target: int | None) -> int:
+def local_game(variant: str, *, lang: str, seed: int | None, target: int | None, level: str = "normal") -> int:
     from bot.tables.terminal import play_in_terminal
 
     options = {"target": target} if target else None
     try:
-        return asyncio.run(play_in_terminal(variant, lang=lang, seed=seed, options=options))
+        return asyncio.run(play_in_terminal(variant, lang=lang, seed=seed, options=options, level=level))
     except KeyboardInterrupt:
         return 0
 

@@ -15,6 +15,10 @@ from typing import Mapping
 
 DEFAULT_DATABASE_PATH = Path("data/pinochle.db")
 DEFAULT_TURN_SECONDS = 120
+#: Seconds the `hard` computer player thinks per decision (issue 5: 1 s on the reference machine).
+DEFAULT_AI_BUDGET = 1.0
+#: Longer than this and a table would wait too long for each computer move.
+MAX_AI_BUDGET = 10.0
 
 
 class SettingsError(ValueError):
@@ -30,6 +34,7 @@ class Settings:
     dev_guild_id: int | None = None
     turn_seconds: int = DEFAULT_TURN_SECONDS
     log_level: str = "INFO"
+    ai_budget: float = DEFAULT_AI_BUDGET
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> "Settings":
@@ -44,6 +49,7 @@ class Settings:
             dev_guild_id=_int_or_none("DEV_GUILD_ID", get("DEV_GUILD_ID")),
             turn_seconds=_turn_seconds(get("TURN_SECONDS")),
             log_level=(get("LOG_LEVEL") or "INFO").upper(),
+            ai_budget=_ai_budget(get("AI_BUDGET")),
         )
 
     @property
@@ -67,6 +73,18 @@ def _turn_seconds(value: str | None) -> int:
         return DEFAULT_TURN_SECONDS
     if seconds < 0:
         raise SettingsError(f"TURN_SECONDS must be 0 (no timer) or more, not {seconds}")
+    return seconds
+
+
+def _ai_budget(value: str | None) -> float:
+    if value is None:
+        return DEFAULT_AI_BUDGET
+    try:
+        seconds = float(value)
+    except ValueError:
+        raise SettingsError(f"AI_BUDGET must be a number of seconds, not {value!r}") from None
+    if not 0 < seconds <= MAX_AI_BUDGET:
+        raise SettingsError(f"AI_BUDGET must be more than 0 and at most {MAX_AI_BUDGET:g} seconds, not {value}")
     return seconds
 
 

@@ -1,7 +1,7 @@
 """Local play in a terminal: one person against computer players, through the same service and texts.
 
 The table lives in a temporary database, the other seats are computer
-players, and what Discord would show goes to the terminal: channel lines as
+players of one level (bot.ai, `normal` unless asked otherwise), and what Discord would show goes to the terminal: channel lines as
 they happen, then the board and your hand with numbered legal actions. Type a
 number, or an action's text ("play 10h", "meld K♥ Q♥", "bid 250"); "q" quits.
 """
@@ -18,6 +18,7 @@ from bot.store import Store
 from bot.tables.outcome import Outcome
 from bot.tables.service import Hand, Person, TableService
 from bot.tables.model import Table
+from bot.tables.players import ai_players
 from bot.tables.texts import action_label, board_text, board_title, hand_text, plain_namer, say
 
 YOU = 1  # the terminal player's id
@@ -40,21 +41,23 @@ async def play_in_terminal(
     lang: str = "en",
     seed: int | None = None,
     options: dict[str, Any] | None = None,
+    level: str = "normal",
     read: Callable[[str], str] = input,
     write: Callable[[str], Any] = print,
 ) -> int:
     """Play one game; returns 0 when it ends or the player quits, 2 if the table cannot open."""
     with tempfile.TemporaryDirectory(prefix="pinochle-") as folder:
         store = await Store.open(Path(folder) / "local.db")
-        service = TableService(store, publisher=TerminalPublisher(write), seed=seed, turn_seconds=0)
+        service = TableService(store, publisher=TerminalPublisher(write), players=ai_players(), seed=seed,
+                               turn_seconds=0)
         try:
-            return await _play(service, variant, lang, options, read, write)
+            return await _play(service, variant, lang, options, level, read, write)
         finally:
             await service.close()
             await store.close()
 
 
-async def _play(service: TableService, variant: str, lang: str, options: dict[str, Any] | None,
+async def _play(service: TableService, variant: str, lang: str, options: dict[str, Any] | None, level: str,
                 read: Callable[[str], str], write: Callable[[str], Any]) -> int:
     you = Person(YOU, t("bot.terminal.you", lang))
     opened = await service.open(guild_id=0, channel_id=0, host=you, variant=variant, options=options,
@@ -63,6 +66,8 @@ async def _play(service: TableService, variant: str, lang: str, options: dict[st
         write(say(opened.private[0], lang, lambda seat: str(seat + 1)))
         return 2
     table = opened.table
+    while table.free_seat() is not None:
+        await service.add_computer(table.id, you, level)
     await service.start(table.id, you)
     while True:
         await service.settle()

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot import create_bot
-from bot.settings import Settings
+from bot.settings import Settings, SettingsError
 from cogs._sync import marker_path
 from tests.bot.conftest import close_store
 
@@ -49,6 +51,13 @@ def test_settings_from_the_environment(tmp_path):
     assert settings.data_dir == tmp_path
     assert Settings.from_env({}).database_path.as_posix() == "data/pinochle.db"
     assert Settings.from_env({"DISCORD_TOKEN": ""}).token is None
+    assert settings.ai_budget == 1.0 and Settings.from_env({"AI_BUDGET": "0.25"}).ai_budget == 0.25
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "11", "fast"])
+def test_a_malformed_ai_budget_is_refused_by_name(value):
+    with pytest.raises(SettingsError, match="AI_BUDGET"):
+        Settings.from_env({"AI_BUDGET": value})
 
 
 async def test_dev_guild_gets_its_commands_at_once(room, database_path):

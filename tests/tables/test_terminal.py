@@ -56,3 +56,21 @@ async def test_lines_about_you_read_right(lang):
         assert "Вы: козырь — " in text
         assert not re.findall(r"\bВы [а-яё]+(?:ет|ёт|ит|ал|ял|ил|ел)\b", text)
         assert not re.findall(r"\b(?:за|перед|для|у) Вы\b", text)
+
+
+async def test_the_computer_seats_play_at_the_level_asked_for(monkeypatch):
+    """`python -m bot play --level easy`: the other seats are bot.ai players of that level."""
+    import bot.ai
+
+    asked: list[str] = []
+    real = bot.ai.get_player
+
+    def recording(level, **kwargs):
+        asked.append(level)
+        return real(level, **kwargs)
+
+    monkeypatch.setattr(bot.ai, "get_player", recording)
+    answers = iter(["1", "1", "q"])
+    await play_in_terminal("four-handed", seed=3, level="easy", read=lambda prompt: next(answers),
+                           write=lambda line: None)
+    assert asked and set(asked) == {"easy"}
