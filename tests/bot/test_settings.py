@@ -99,6 +99,7 @@ async def test_a_person_chooses_the_language_of_their_private_replies(server):
     assert hand.ephemeral and hand.content.startswith("Ваши карты: ")
     stranger = (await ben.slash(server.channel, "pinochle hand")).response
     assert stranger.ephemeral and stranger.content.isascii()  # Ben's client language is still English
+    await server.env.advance_time(10)  # the channel's lines are paced
     assert any(line.startswith("The game begins") for line in channel_lines(server.channel))  # the table's language
 
     back = await ann.slash(server.channel, "pinochle language", language="auto")
