@@ -53,7 +53,8 @@ class PinochleBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
         self.user_languages = await user_languages(self.store)
-        self.tables = TableService(self.store, publisher=self.presenter, players=ai_players(self.settings.ai_budget),
+        self.tables = TableService(self.store, publisher=self.presenter,
+                                   players=ai_players(self.settings.ai_budget),
                                    turn_seconds=self.settings.turn_seconds, hooks=[ledger_hook],
                                    clock=lambda: discord.utils.utcnow().timestamp())
         await self.tree.set_translator(PinochleTranslator())

@@ -33,7 +33,8 @@ class UserError(Exception):
 
 def lang_of(interaction: discord.Interaction) -> str:
     """The language for private replies: the person's own choice (/pinochle language), else their client's."""
-    chosen = getattr(interaction.client, "user_languages", {}).get(interaction.user.id)
+    bot: PinochleBot = interaction.client  # type: ignore[assignment]
+    chosen = bot.user_languages.get(interaction.user.id)
     return chosen or pick_language(str(interaction.locale))
 
 

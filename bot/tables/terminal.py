@@ -1,9 +1,10 @@
 """Local play in a terminal: one person against computer players, through the same service and texts.
 
 The table lives in a temporary database, the other seats are computer
-players of one level (bot.ai, `normal` unless asked otherwise), and what Discord would show goes to the terminal: channel lines as
-they happen, then the board and your hand with numbered legal actions. Type a
-number, or an action's text ("play 10h", "meld K♥ Q♥", "bid 250"); "q" quits.
+players of one level (bot.ai, `normal` unless asked otherwise), and what
+Discord would show goes to the terminal: channel lines as they happen, then
+the board and your hand with numbered legal actions. Type a number, or an
+action's text ("play 10h", "meld K♥ Q♥", "bid 250"); "q" quits.
 """
 
 from __future__ import annotations
