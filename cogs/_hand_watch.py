@@ -45,44 +45,46 @@ class HandWatch:
 
     def __init__(self, redraw: Redraw) -> None:
         self._redraw = redraw
-        self._views: dict[tuple[int, int], _OpenView] = {}
+        self._views: dict[int, dict[int, _OpenView]] = {}  # table id -> user id -> view
 
     def shown(self, interaction: discord.Interaction, hand: Hand) -> None:
         """A hand view was just sent or redrawn through `interaction`."""
-        key = (hand.table.id, interaction.user.id)
-        pending = self._views.get(key)
+        views = self._views.setdefault(hand.table.id, {})
+        pending = views.get(interaction.user.id)
         if pending is not None and pending.task is not None and pending.task is not asyncio.current_task():
             pending.task.cancel()  # this fresher view replaces a redraw still waiting
-        self._views[key] = _OpenView(interaction, asyncio.get_running_loop().time(), bool(hand.legal))
+        views[interaction.user.id] = _OpenView(interaction, asyncio.get_running_loop().time(), bool(hand.legal))
 
     def table_changed(self, table: Table) -> None:
         """Schedule a redraw of each open view of `table` whose person's turn came or went."""
+        views = self._views.get(table.id, {})
         now = asyncio.get_running_loop().time()
-        for key, open_view in list(self._views.items()):
+        for user_id, open_view in list(views.items()):
             if now - open_view.opened > LIFETIME:
-                del self._views[key]
-                continue
-            table_id, user_id = key
-            if table_id != table.id or (open_view.task is not None and not open_view.task.done()):
-                continue
-            if table.awaits(user_id) != open_view.acting or not table.is_active:
-                open_view.task = asyncio.create_task(self._refresh(key, open_view),
-                                                     name=f"hand-{table_id}-{user_id}")
+                del views[user_id]
+            elif (open_view.task is None or open_view.task.done()) and \
+                    (table.awaits(user_id) != open_view.acting or not table.is_active):
+                open_view.task = asyncio.create_task(self._refresh(table.id, user_id, open_view),
+                                                     name=f"hand-{table.id}-{user_id}")
+        if not views:
+            self._views.pop(table.id, None)
 
     async def close(self) -> None:
-        tasks = [v.task for v in self._views.values() if v.task is not None and not v.task.done()]
+        tasks = [v.task for views in self._views.values() for v in views.values()
+                 if v.task is not None and not v.task.done()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._views.clear()
 
-    async def _refresh(self, key: tuple[int, int], open_view: _OpenView) -> None:
+    async def _refresh(self, table_id: int, user_id: int, open_view: _OpenView) -> None:
         await asyncio.sleep(PAUSE)
-        if self._views.get(key) is not open_view:
+        views = self._views.get(table_id, {})
+        if views.get(user_id) is not open_view:
             return  # a newer view was shown meanwhile
         try:
-            await self._redraw(open_view.interaction, key[0])
+            await self._redraw(open_view.interaction, table_id)
         except discord.HTTPException as error:  # expired, or the person dismissed the message
-            log.info("hand view of %s at table %s not redrawn: %s", key[1], key[0], error)
-        if self._views.get(key) is open_view:
-            del self._views[key]  # not redrawn as a hand (game over, seat left): nothing more to watch
+            log.info("hand view of %s at table %s not redrawn: %s", user_id, table_id, error)
+        if views.get(user_id) is open_view:
+            del views[user_id]  # not redrawn as a hand (game over, seat left): nothing more to watch
