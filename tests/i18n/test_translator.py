@@ -20,7 +20,7 @@ COMMANDS = {
         "start": (), "cancel": (), "kick": ("member",), "tables": (), "score": (), "rules": ("variant",),
         "hand": (), "play": ("card",), "meld": ("cards",), "bid": ("amount",), "pass": (), "trump": ("suit",),
         "dix": (), "exchange": (), "draw": ("which",), "declare-out": (), "settings": ("name", "value"),
-        "images": ("state",),
+        "images": ("state",), "language": ("language",),
     },
     "chips": {
         "balance": ("member",), "history": ("member", "page"), "leaderboard": (),
@@ -34,6 +34,7 @@ CHOICES = {
     ("pinochle", "addbot", "level"): ("easy", "normal", "hard", "random"),
     ("pinochle", "rules", "variant"): tuple(VARIANTS),
     ("pinochle", "images", "state"): ("on", "off"),
+    ("pinochle", "language", "language"): ("en", "ru"),
     ("pinochle", "draw", "which"): ("hidden", "turnup"),
     ("league", "standings", "variant"): tuple(VARIANTS),
     ("league", "season", "action"): ("start", "end", "list"),
