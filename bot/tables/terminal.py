@@ -23,6 +23,8 @@ from bot.tables.players import ai_players
 from bot.tables.texts import action_label, board_text, board_title, hand_text, plain_namer, say
 
 YOU = 1  # the terminal player's id
+#: Bids listed one by one before the rest are summed up in one line (the highest is listed too).
+SHOWN_BIDS = 5
 
 
 class TerminalPublisher:
@@ -97,5 +99,10 @@ def _show(table: Table, hand: Hand, lang: str, write: Callable[[str], Any]) -> N
     write(board_title(table, lang))
     write(board_text(table, lang, name))
     write(hand_text(table, hand.seat, hand.view, hand.covered, lang, name))
-    for number, action in enumerate(hand.legal, start=1):
-        write(f"  {number:>2}. {action_label(action, lang)}")
+    bids = [n for n, action in enumerate(hand.legal) if action.startswith("bid ")]
+    hidden = set(bids[SHOWN_BIDS:-1])  # a Check auction offers every amount up to the limit (E-4)
+    for number, action in enumerate(hand.legal):
+        if number not in hidden:
+            write(f"  {number + 1:>2}. {action_label(action, lang)}")
+        elif number == bids[SHOWN_BIDS]:
+            write("      " + t("bot.terminal.more_bids", lang, example=hand.legal[number]))

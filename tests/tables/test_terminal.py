@@ -74,3 +74,15 @@ async def test_the_computer_seats_play_at_the_level_asked_for(monkeypatch):
     await play_in_terminal("four-handed", seed=3, level="easy", read=lambda prompt: next(answers),
                            write=lambda line: None)
     assert asked and set(asked) == {"easy"}
+
+
+async def test_a_long_auction_lists_a_few_bids_and_takes_any_typed_amount():
+    """E-4: every amount up to the limit is legal; the terminal lists a few and takes the rest typed."""
+    out: list[str] = []
+    answers = iter(["bid 300", "q"])
+    await play_in_terminal("check", seed=2, level="easy", read=lambda prompt: next(answers), write=out.append)
+    first_offer = out[:next(i for i, line in enumerate(out) if line.strip().endswith(". Pass")) + 1]
+    listed = [line for line in first_offer if re.fullmatch(r"\s+\d+\. Bid \d+", line)]
+    assert 2 <= len(listed) <= 6 and listed[-1].endswith("Bid 1500")
+    assert any("any other amount: type it" in line for line in first_offer)
+    assert "  You bid 300." in out
