@@ -111,15 +111,18 @@ def matching(offered: list[Choice[str]], typed: str) -> list[Choice[str]]:
     return [c for c in offered if typed in c.value.casefold() or typed in str(c.name).casefold()][:25]
 
 
+def choices_and_unset(values: tuple[str, ...], key: str, unset: str) -> list[Choice[str]]:
+    """The catalog's choices for `values`, then the one that unsets a person's choice (named by `key`)."""
+    return [*choices(*values), Choice(name=locale_str(t(key, "en"), key=key), value=unset)]
+
+
 class Settings(PinochleCog):
     def __init__(self, bot) -> None:
         self.bot = bot
 
     @app_commands.command(name="images", description=describe("images"))
     @app_commands.describe(state=describe("images.options.state"))
-    @app_commands.choices(state=[*choices(*SWITCH), Choice(
-        name=locale_str(t("settings.images.choice_default", "en"), key="settings.images.choice_default"),
-        value=DEFAULT)])
+    @app_commands.choices(state=choices_and_unset(SWITCH, "settings.images.choice_default", DEFAULT))
     async def images(self, interaction: discord.Interaction, state: str) -> None:
         store = store_of(interaction)
         async with store.transaction() as tx:
@@ -133,9 +136,7 @@ class Settings(PinochleCog):
 
     @app_commands.command(name="language", description=describe("language"))
     @app_commands.describe(language=describe("language.options.language"))
-    @app_commands.choices(language=[*choices(*LANGUAGES), Choice(
-        name=locale_str(t("settings.language.choice_auto", "en"), key="settings.language.choice_auto"),
-        value=AUTO)])
+    @app_commands.choices(language=choices_and_unset(LANGUAGES, "settings.language.choice_auto", AUTO))
     async def language(self, interaction: discord.Interaction, language: str) -> None:
         """Every private reply after this one comes in the chosen language (the bot's cache is updated too)."""
         chosen = None if language == AUTO else language
