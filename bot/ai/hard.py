@@ -125,9 +125,9 @@ class HardPlayer(Player):
         fallback = decide_normal(view, legal)
         if "declare out" in legal:
             return fallback  # a claim is checked by arithmetic, not by search
-        k = read_view(view)
-        if VARIANTS[k.view["variant"]].players == 2 and k.phase != "playoff":
+        if VARIANTS[view["variant"]].players == 2 and view["phase"] != "playoff":
             return fallback  # the two-hand stock phase: see the module docstring
+        k = read_view(view)
         candidates = [fallback] + [a for a in self._candidates(view, legal) if a != fallback]
         if len(candidates) == 1:
             return fallback
