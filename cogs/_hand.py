@@ -204,18 +204,21 @@ async def send_hand(interaction: discord.Interaction, table_id: int, notes: list
     await interaction.response.send_message(ephemeral=True, **message)
 
 
-async def show_hand(interaction: discord.Interaction, table_id: int, notes: list[str] = ()) -> None:
-    """Redraw the clicked hand view in place."""
+async def hand_edit(interaction: discord.Interaction, table_id: int, notes: list[str] = ()) -> dict:
+    """A hand message as keyword arguments of an edit: its picture replaces the old attachments."""
     message = await hand_message(interaction, table_id, list(notes))
     message["attachments"] = message.pop("files", [])
-    await interaction.response.edit_message(**message)
+    return message
+
+
+async def show_hand(interaction: discord.Interaction, table_id: int, notes: list[str] = ()) -> None:
+    """Redraw the clicked hand view in place."""
+    await interaction.response.edit_message(**await hand_edit(interaction, table_id, notes))
 
 
 async def redraw_hand(interaction: discord.Interaction, table_id: int) -> None:
     """Redraw an open hand view through the interaction that last drew it (the hand watch's redraw)."""
-    message = await hand_message(interaction, table_id, [])
-    message["attachments"] = message.pop("files", [])
-    await interaction.edit_original_response(**message)
+    await interaction.edit_original_response(**await hand_edit(interaction, table_id))
 
 
 async def act_from_view(interaction: discord.Interaction, table_id: int, version: int, index: int) -> None:

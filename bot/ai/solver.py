@@ -17,6 +17,7 @@ from typing import Mapping
 from bot.game import Card, Suit, legal_plays, new_game, trick_winner
 
 from .knowledge import Knowledge, read_view
+from .normal import decide_normal
 
 #: The calibration position: the play-off of a fixed deal played by the normal level, and the
 #: positions visited to time it.
@@ -129,8 +130,7 @@ def nodes_per_second() -> float:
 
 
 def _measure() -> float:
-    from .normal import decide_normal  # the calibration deal is played by the normal level
-
+    """Time the solver on the play-off of a fixed deal played by the normal level."""
     game = new_game("two-handed", seed=CALIBRATION_SEED)
     while game.phase != "playoff" or game.trick:
         view = game.view(game.to_act)
