@@ -58,7 +58,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run_bot(settings: Settings) -> int:
     from bot import create_bot
+    from bot.ai import warm_up
 
+    logging.getLogger("bot").info("computer players calibrated in %.1f s", warm_up())
     bot = create_bot(settings.database_path, settings=settings)
     bot.run(settings.token, log_handler=None)
     return 0
