@@ -61,13 +61,11 @@ class HandWatch:
         now = asyncio.get_running_loop().time()
         for user_id, open_view in list(views.items()):
             if now - open_view.opened > LIFETIME:
-                del views[user_id]
+                self._forget(table.id, user_id)
             elif (open_view.task is None or open_view.task.done()) and \
                     (table.awaits(user_id) != open_view.acting or not table.is_active):
                 open_view.task = asyncio.create_task(self._refresh(table.id, user_id, open_view),
                                                      name=f"hand-{table.id}-{user_id}")
-        if not views:
-            self._views.pop(table.id, None)
 
     async def close(self) -> None:
         tasks = [v.task for views in self._views.values() for v in views.values()
@@ -79,12 +77,18 @@ class HandWatch:
 
     async def _refresh(self, table_id: int, user_id: int, open_view: _OpenView) -> None:
         await asyncio.sleep(PAUSE)
-        views = self._views.get(table_id, {})
-        if views.get(user_id) is not open_view:
+        if self._views.get(table_id, {}).get(user_id) is not open_view:
             return  # a newer view was shown meanwhile
         try:
             await self._redraw(open_view.interaction, table_id)
         except discord.HTTPException as error:  # expired, or the person dismissed the message
             log.info("hand view of %s at table %s not redrawn: %s", user_id, table_id, error)
-        if views.get(user_id) is open_view:
-            del views[user_id]  # not redrawn as a hand (game over, seat left): nothing more to watch
+        if self._views.get(table_id, {}).get(user_id) is open_view:
+            self._forget(table_id, user_id)  # not redrawn as a hand (game over, seat left): nothing to watch
+
+    def _forget(self, table_id: int, user_id: int) -> None:
+        """Drop a person's view, and the table's entry with its last view."""
+        views = self._views[table_id]
+        del views[user_id]
+        if not views:
+            del self._views[table_id]

@@ -49,3 +49,24 @@ async def test_a_view_older_than_discord_lets_us_edit_is_left_alone(room):
     assert waiting.content == shown  # too old to edit: Show my hand gives a fresh one
     fresh = (await waiter.slash(room.channel, "pinochle hand")).response
     assert "Your turn: choose below." in fresh.content
+
+
+async def test_the_watch_forgets_a_finished_tables_views_entirely():
+    """A table that ends leaves nothing behind in the watch (it runs for the bot's whole life)."""
+    import asyncio
+    from types import SimpleNamespace
+
+    from cogs import _hand_watch
+
+    redrawn: list[int] = []
+
+    async def redraw(interaction, table_id):  # the game is over: no hand view is drawn again
+        redrawn.append(table_id)
+
+    watch = _hand_watch.HandWatch(redraw)
+    table = SimpleNamespace(id=7, is_active=True, awaits=lambda user_id: True)
+    watch.shown(SimpleNamespace(user=SimpleNamespace(id=1)), SimpleNamespace(table=table, legal=["pass"]))
+    table.is_active = False
+    watch.table_changed(table)
+    await asyncio.sleep(_hand_watch.PAUSE + 0.1)
+    assert redrawn == [7] and watch._views == {}
