@@ -22,7 +22,7 @@ from bot.store import (
     set_guild_settings,
     set_user_settings,
 )
-from bot.store.ledger import MAX_AMOUNT
+from bot.store.ledger import NUMBER_RANGES, TABLE_PLACES
 from bot.tables import Text
 from cogs._common import UserError, is_manager, lang_of, locale_lang, reply, text_of
 from cogs._group import PinochleCog, choices, describe
@@ -31,15 +31,20 @@ from cogs._players import guild_of, plain, store_of
 SWITCH = ("on", "off")
 #: The `language` value that unsets it: channel messages follow the server's Discord locale.
 AUTO = "auto"
-#: The `starting_balance` setting, the one that takes a number instead of a fixed list of values.
-NUMBER = "starting_balance"
-#: Server settings in the order they are shown, with the values each takes (a number: none listed).
+#: Server settings in the order they are shown, with the values each takes (a number: none listed,
+#: its range is `NUMBER_RANGES`).
 SERVER_SETTINGS: dict[str, tuple[str, ...]] = {
     "images": SWITCH,
     "language": (*LANGUAGES, AUTO),
-    NUMBER: (),
+    "table_place": TABLE_PLACES,
+    "starting_balance": (),
     "allow_negative": SWITCH,
     "hide_bots": SWITCH,
+    "abandon_minutes": (),
+    "max_tables_member": (),
+    "max_tables_server": (),
+    "max_hard_seats": (),
+    "new_cooldown": (),
 }
 #: The `state` of /pinochle images that unsets a person's choice.
 DEFAULT = "default"
@@ -60,28 +65,33 @@ def parse_setting(name: str | None, value: str | None) -> dict[str, object]:
     if value is None:
         raise UserError("settings.refuse.value_missing", name=name, values=values_text(name))
     typed = value.strip().lower()
-    if name == NUMBER:
-        if (chips := whole_chips(typed)) is None:
-            raise UserError("settings.refuse.bad_number", value=plain(value[:50]), limit=MAX_AMOUNT)
-        return {name: chips}
+    if name in NUMBER_RANGES:
+        if (number := whole_number(typed, name)) is None:
+            raise UserError("settings.refuse.bad_value", name=name, value=plain(value[:50]),
+                            values=values_text(name))
+        return {name: number}
     if typed not in SERVER_SETTINGS[name]:
         raise UserError("settings.refuse.bad_value", name=name, value=plain(value[:50]), values=values_text(name))
     if name == "language":
         return {name: None if typed == AUTO else typed}
+    if name == "table_place":
+        return {name: typed}
     return {name: typed == "on"}
 
 
-def whole_chips(text: str) -> int | None:
-    """A starting balance as typed ("250"), within the ledger's bound; None for anything else ("-5", "1.5", "²")."""
-    if not (text.isascii() and text.isdigit()) or len(text) > len(str(MAX_AMOUNT)):
+def whole_number(text: str, name: str) -> int | None:
+    """A number setting as typed ("250") within its range; None for anything else ("-5", "1.5", "²")."""
+    low, high = NUMBER_RANGES[name]
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(high)):
         return None
-    return int(text) if int(text) <= MAX_AMOUNT else None
+    return int(text) if low <= int(text) <= high else None
 
 
 def values_text(name: str) -> Text | str:
     """What a setting takes, for a refusal: `on`, `off` (a number: its range, in the reader's language)."""
-    if name == NUMBER:
-        return Text.of("settings.value.number", limit=MAX_AMOUNT)
+    if name in NUMBER_RANGES:
+        low, high = NUMBER_RANGES[name]
+        return Text.of("settings.value.range", low=low, high=high)
     return ", ".join(f"`{value}`" for value in SERVER_SETTINGS[name])
 
 
@@ -93,6 +103,8 @@ def value_label(name: str, value: object, lang: str, auto_lang: str) -> str:
         return t(f"commands.choice.{value}", lang)
     if isinstance(value, bool):
         return t(f"settings.value.{'on' if value else 'off'}", lang)
+    if name == "table_place":
+        return t(f"settings.value.{value}", lang)
     return str(value)
 
 
@@ -182,13 +194,13 @@ class Settings(PinochleCog):
         if name not in SERVER_SETTINGS:
             return []
         lang = lang_of(interaction)
-        if name == NUMBER:
-            now = (await get_guild_settings(store_of(interaction), guild_of(interaction))).starting_balance
-            typed = whole_chips(current.strip())
-            offered = dict.fromkeys(str(chips) for chips in (typed, now) if chips is not None)
+        if name in NUMBER_RANGES:
+            now = getattr(await get_guild_settings(store_of(interaction), guild_of(interaction)), name)
+            typed = whole_number(current.strip(), name)
+            offered = dict.fromkeys(str(number) for number in (typed, now) if number is not None)
             return [Choice(name=v, value=v) for v in offered]
         labels = {AUTO: t("settings.value.auto", lang), **{v: t(f"commands.choice.{v}", lang) for v in LANGUAGES},
-                  **{v: t(f"settings.value.{v}", lang) for v in SWITCH}}
+                  **{v: t(f"settings.value.{v}", lang) for v in (*SWITCH, *TABLE_PLACES)}}
         return matching([Choice(name=labels[v], value=v) for v in SERVER_SETTINGS[name]], current)
 
 

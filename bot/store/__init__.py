@@ -63,11 +63,13 @@ Refusals raise LeagueError (a ValueError).
 
 Settings (bot.store.ledger for servers, bot.store.settings for people; issues 6
 and 7): `get_guild_settings(db, guild_id) -> GuildSettings` (starting_balance,
-allow_negative, images, language, hide_bots), `set_guild_settings(tx, guild_id,
-*, starting_balance=, allow_negative=, images=, language=, hide_bots=)`,
-`get_user_settings(db, user_id) -> UserSettings` (images, language; None =
-unset), `set_user_settings(tx, user_id, *, images=, language=)`,
-`user_languages(db) -> {user_id: language}` (the people who chose one). Every keyword
+allow_negative, images, language, hide_bots, table_place, abandon_minutes and the
+limits max_tables_member, max_tables_server, max_hard_seats, new_cooldown),
+`set_guild_settings(tx, guild_id, **changes)` (a keyword per field; `NUMBER_RANGES`
+gives the numbers' ranges), `get_user_settings(db, user_id) -> UserSettings`
+(images, language, notify; None = unset), `set_user_settings(tx, user_id, *,
+images=, language=, notify=)`, `user_languages(db) -> {user_id: language}` (the
+people who chose one), `notify_off(db) -> {user_id}` (turn pings off). Every keyword
 defaults to `UNCHANGED`; None unsets what can be unset (a user's images and
 language, a server's language). `images_enabled(db, guild_id, user_id=None) ->
 bool`: the user's setting if set, else the server's, else True. Refusals raise
@@ -115,6 +117,7 @@ from .settings import (
     get_user_settings,
     images_enabled,
     set_user_settings,
+    notify_off,
     user_languages,
 )
 from .seasons import (
@@ -228,6 +231,7 @@ __all__ = [
     "set_seats",
     "set_user_settings",
     "user_languages",
+    "notify_off",
     "settle_deal",
     "standings",
     "start_season",

@@ -27,13 +27,13 @@ from __future__ import annotations
 import itertools
 import sqlite3
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from .csvio import to_csv
 from .db import Reader, Tx
 from .errors import StoreError
-from .settings import UNCHANGED, Unchanged, check_language, check_switch
+from .settings import UNCHANGED, SettingsError, check_language, check_switch
 
 SETTLEMENT_REASONS: Final = ("meld", "contract", "set", "slam", "game")
 MAX_AMOUNT: Final = 1_000_000
@@ -56,6 +56,35 @@ class GuildSettings:
     images: bool = True
     language: str | None = None
     hide_bots: bool = False
+    #: Where `/pinochle new` opens a table: its own public "thread" off the channel, or the "channel".
+    table_place: str = "thread"
+    #: Minutes a table with nobody seated waits for someone to join before it is closed as abandoned.
+    abandon_minutes: int = 5
+    #: Open tables (lobby or playing) one member may host, and the server may have, at once.
+    max_tables_member: int = 2
+    max_tables_server: int = 20
+    #: Computer seats of the `hard` level one table may have (each thinks for a second a turn).
+    max_hard_seats: int = 1
+    #: Seconds a member waits between two `/pinochle new`.
+    new_cooldown: int = 30
+
+
+#: The settings that are whole numbers, with the range each takes (inclusive).
+NUMBER_RANGES: Final[dict[str, tuple[int, int]]] = {
+    "starting_balance": (0, MAX_AMOUNT),
+    "abandon_minutes": (1, 60),
+    "max_tables_member": (1, 20),
+    "max_tables_server": (1, 500),
+    "max_hard_seats": (0, 3),
+    "new_cooldown": (0, 3600),
+}
+#: Where a table may live.
+TABLE_PLACES: Final = ("thread", "channel")
+#: The columns of `guild_settings` behind `GuildSettings`, in its field order.
+_GUILD_COLUMNS: Final = ("starting_balance", "allow_negative", "images", "language", "hide_bots",
+                         "table_place", "abandon_minutes", "max_tables_member", "max_tables_server",
+                         "max_hard_seats", "new_cooldown")
+_GUILD_SWITCHES: Final = ("allow_negative", "images", "hide_bots")
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,48 +169,53 @@ def _check_memo(memo: Any) -> str:
 async def get_guild_settings(db: Reader, guild_id: int) -> GuildSettings:
     """All of a server's settings (the defaults until an admin changes one)."""
     row = await db.fetchone(
-        "SELECT starting_balance, allow_negative, images, language, hide_bots FROM guild_settings"
-        " WHERE guild_id = ?",
-        (guild_id,),
+        f"SELECT {', '.join(_GUILD_COLUMNS)} FROM guild_settings WHERE guild_id = ?", (guild_id,)
     )
     if row is None:
         return GuildSettings(guild_id)
-    return GuildSettings(guild_id, row[0], bool(row[1]), bool(row[2]), row[3], bool(row[4]))
+    values = {name: bool(value) if name in _GUILD_SWITCHES else value
+              for name, value in zip(_GUILD_COLUMNS, row)}
+    return GuildSettings(guild_id, **values)
 
 
-async def set_guild_settings(
-    tx: Tx,
-    guild_id: int,
-    *,
-    starting_balance: int | Unchanged = UNCHANGED,
-    allow_negative: bool | Unchanged = UNCHANGED,
-    images: bool | Unchanged = UNCHANGED,
-    language: str | None | Unchanged = UNCHANGED,
-    hide_bots: bool | Unchanged = UNCHANGED,
-) -> GuildSettings:
-    """Change the given settings (UNCHANGED keeps one; language None: back to the Discord locale).
+def _check_guild_setting(name: str, value: Any) -> Any:
+    """A server setting's new value, or SettingsError naming the setting and what it takes."""
+    if name in _GUILD_SWITCHES:
+        return check_switch(name, value)
+    if name == "language":
+        return check_language(name, value)
+    if name == "table_place":
+        if value not in TABLE_PLACES:
+            raise SettingsError(f"table_place {value!r} is not one of {', '.join(TABLE_PLACES)}")
+        return value
+    if name == "starting_balance" and value != 0:
+        _check_amount(value, what="the starting balance", positive=True)
+        return value
+    low, high = NUMBER_RANGES[name]
+    if type(value) is not int or not low <= value <= high:
+        raise SettingsError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+async def set_guild_settings(tx: Tx, guild_id: int, **changes: Any) -> GuildSettings:
+    """Change the given settings (a keyword per `GuildSettings` field; language None: back to the
+    Discord locale); settings not named stay as they are.
 
     Every value is checked before anything is written, so a refused change changes nothing.
     """
+    unknown = set(changes) - set(_GUILD_COLUMNS)
+    if unknown:
+        raise SettingsError(f"no server setting called {', '.join(sorted(unknown))}")
     current = await get_guild_settings(tx, guild_id)
-    if starting_balance is not UNCHANGED and starting_balance != 0:
-        _check_amount(starting_balance, what="the starting balance", positive=True)
-    new = GuildSettings(
-        guild_id,
-        current.starting_balance if starting_balance is UNCHANGED else starting_balance,
-        current.allow_negative if allow_negative is UNCHANGED else check_switch("allow_negative", allow_negative),
-        current.images if images is UNCHANGED else check_switch("images", images),
-        current.language if language is UNCHANGED else check_language("language", language),
-        current.hide_bots if hide_bots is UNCHANGED else check_switch("hide_bots", hide_bots),
-    )
+    checked = {name: _check_guild_setting(name, value) for name, value in changes.items()
+               if value is not UNCHANGED}
+    new = replace(current, **checked)
+    values = [int(v) if isinstance(v, bool) else v for v in (getattr(new, c) for c in _GUILD_COLUMNS)]
     await tx.execute(
-        "INSERT INTO guild_settings (guild_id, starting_balance, allow_negative, images, language,"
-        " hide_bots, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
-        " starting_balance = excluded.starting_balance, allow_negative = excluded.allow_negative,"
-        " images = excluded.images, language = excluded.language, hide_bots = excluded.hide_bots,"
-        " updated_at = excluded.updated_at",
-        (guild_id, new.starting_balance, int(new.allow_negative), int(new.images), new.language,
-         int(new.hide_bots), tx.now),
+        f"INSERT INTO guild_settings (guild_id, {', '.join(_GUILD_COLUMNS)}, updated_at)"
+        f" VALUES ({', '.join('?' * (len(_GUILD_COLUMNS) + 2))}) ON CONFLICT (guild_id) DO UPDATE SET "
+        + ", ".join(f"{c} = excluded.{c}" for c in (*_GUILD_COLUMNS, "updated_at")),
+        (guild_id, *values, tx.now),
     )
     return new
 

@@ -190,4 +190,17 @@ CREATE TABLE user_settings (
 );
 """
 
-MIGRATIONS: list[str] = [CORE, LEDGER, LEAGUE, SETTINGS]
+TABLE_LIFE = """
+-- Where a server's tables live, when an empty table is closed, and the limits that keep one member
+-- from tying up the bot; a person's turn pings (NULL: on).
+ALTER TABLE guild_settings ADD COLUMN table_place TEXT NOT NULL DEFAULT 'thread'
+    CHECK (table_place IN ('thread', 'channel'));
+ALTER TABLE guild_settings ADD COLUMN abandon_minutes INTEGER NOT NULL DEFAULT 5;
+ALTER TABLE guild_settings ADD COLUMN max_tables_member INTEGER NOT NULL DEFAULT 2;
+ALTER TABLE guild_settings ADD COLUMN max_tables_server INTEGER NOT NULL DEFAULT 20;
+ALTER TABLE guild_settings ADD COLUMN max_hard_seats INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE guild_settings ADD COLUMN new_cooldown INTEGER NOT NULL DEFAULT 30;
+ALTER TABLE user_settings ADD COLUMN notify INTEGER CHECK (notify IN (0, 1));
+"""
+
+MIGRATIONS: list[str] = [CORE, LEDGER, LEAGUE, SETTINGS, TABLE_LIFE]

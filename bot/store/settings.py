@@ -46,6 +46,8 @@ class UserSettings:
     user_id: int
     images: bool | None = None
     language: str | None = None
+    #: Turn pings: None (unset) means on.
+    notify: bool | None = None
 
 
 def check_switch(name: str, value: object, *, nullable: bool = False) -> bool | None:
@@ -65,10 +67,15 @@ def check_language(name: str, value: object) -> str | None:
 
 
 async def get_user_settings(db: Reader, user_id: int) -> UserSettings:
-    row = await db.fetchone("SELECT images, language FROM user_settings WHERE user_id = ?", (user_id,))
+    row = await db.fetchone("SELECT images, language, notify FROM user_settings WHERE user_id = ?",
+                            (user_id,))
     if row is None:
         return UserSettings(user_id)
-    return UserSettings(user_id, None if row[0] is None else bool(row[0]), row[1])
+    return UserSettings(user_id, _switch(row[0]), row[1], _switch(row[2]))
+
+
+def _switch(value: int | None) -> bool | None:
+    return None if value is None else bool(value)
 
 
 async def user_languages(db: Reader) -> dict[int, str]:
@@ -83,6 +90,7 @@ async def set_user_settings(
     *,
     images: bool | None | Unchanged = UNCHANGED,
     language: str | None | Unchanged = UNCHANGED,
+    notify: bool | None | Unchanged = UNCHANGED,
 ) -> UserSettings:
     """Change the given settings (None unsets one, UNCHANGED keeps it); returns the settings now."""
     current = await get_user_settings(tx, user_id)
@@ -90,17 +98,28 @@ async def set_user_settings(
         user_id,
         current.images if images is UNCHANGED else check_switch("images", images, nullable=True),
         current.language if language is UNCHANGED else check_language("language", language),
+        current.notify if notify is UNCHANGED else check_switch("notify", notify, nullable=True),
     )
-    if new.images is None and new.language is None:
+    if new.images is None and new.language is None and new.notify is None:
         await tx.execute("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
     else:
         await tx.execute(
-            "INSERT INTO user_settings (user_id, images, language, updated_at) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (user_id) DO UPDATE SET images = excluded.images,"
-            " language = excluded.language, updated_at = excluded.updated_at",
-            (user_id, None if new.images is None else int(new.images), new.language, tx.now),
+            "INSERT INTO user_settings (user_id, images, language, notify, updated_at)"
+            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET images = excluded.images,"
+            " language = excluded.language, notify = excluded.notify, updated_at = excluded.updated_at",
+            (user_id, _db_switch(new.images), new.language, _db_switch(new.notify), tx.now),
         )
     return new
+
+
+def _db_switch(value: bool | None) -> int | None:
+    return None if value is None else int(value)
+
+
+async def notify_off(db: Reader) -> set[int]:
+    """Everyone who turned turn pings off, for a cache the bot keeps (pings are sent without a query)."""
+    rows = await db.fetchall("SELECT user_id FROM user_settings WHERE notify = 0")
+    return {int(user_id) for (user_id,) in rows}
 
 
 async def images_enabled(db: Reader, guild_id: int | None, user_id: int | None = None) -> bool:

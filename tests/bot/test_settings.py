@@ -139,7 +139,9 @@ async def test_settings_without_arguments_list_every_setting(server):
     assert lines[0].startswith("**Settings of this server**")
     assert [line.split(" · ")[0] for line in lines[1:]] == [
         "`images`: **on**", "`language`: **auto: the server's Discord language, now English**",
-        "`starting_balance`: **0**", "`allow_negative`: **on**", "`hide_bots`: **off**"]
+        "`table_place`: **thread**", "`starting_balance`: **0**", "`allow_negative`: **on**",
+        "`hide_bots`: **off**", "`abandon_minutes`: **5**", "`max_tables_member`: **2**",
+        "`max_tables_server`: **20**", "`max_hard_seats`: **1**", "`new_cooldown`: **30**"]
 
 
 async def test_an_admin_changes_one_setting_at_a_time(server):
@@ -148,7 +150,10 @@ async def test_an_admin_changes_one_setting_at_a_time(server):
     assert await change(server, "allow_negative", "OFF") == "`allow_negative` is now **off** on this server."
     assert await change(server, "Hide_Bots ", "on") == "`hide_bots` is now **on** on this server."
     assert await change(server, "language", "ru") == "`language` is now **Русский** on this server."
-    assert await settings_of(server) == GuildSettings(server.guild.id, 250, False, False, "ru", True)
+    assert await change(server, "table_place", "channel") == "`table_place` is now **channel** on this server."
+    assert await change(server, "max_hard_seats", "0") == "`max_hard_seats` is now **0** on this server."
+    assert await settings_of(server) == GuildSettings(server.guild.id, 250, False, False, "ru", True,
+                                                      table_place="channel", max_hard_seats=0)
     assert await change(server, "language", "auto") == (
         "`language` is now **auto: the server's Discord language, now English** on this server.")
     assert (await settings_of(server)).language is None
@@ -170,20 +175,27 @@ async def test_settings_are_refused_to_members_without_manage_server(server):
     ({"name": "language", "value": "de"}, "“de” is not a value of `language`: choose `en`, `ru`, `auto`."),
     ({"name": "hide_bots", "value": "true"}, "“true” is not a value of `hide_bots`: choose `on`, `off`."),
     ({"name": "starting_balance", "value": "-5"},  # escaped, as typed text is: Discord shows “-5”
-     "“\\-5” is not a starting balance: give a whole number of chips from 0 to 1000000."),
+     "“\\-5” is not a value of `starting_balance`: choose a whole number from 0 to 1000000."),
     ({"name": "starting_balance", "value": "1.5"},
-     "“1.5” is not a starting balance: give a whole number of chips from 0 to 1000000."),
+     "“1.5” is not a value of `starting_balance`: choose a whole number from 0 to 1000000."),
     ({"name": "starting_balance", "value": "1000001"},
-     "“1000001” is not a starting balance: give a whole number of chips from 0 to 1000000."),
+     "“1000001” is not a value of `starting_balance`: choose a whole number from 0 to 1000000."),
     ({"name": "starting_balance", "value": "9" * 5000},
-     f"“{'9' * 50}” is not a starting balance: give a whole number of chips from 0 to 1000000."),
+     f"“{'9' * 50}” is not a value of `starting_balance`: choose a whole number from 0 to 1000000."),
+    ({"name": "abandon_minutes", "value": "0"},
+     "“0” is not a value of `abandon_minutes`: choose a whole number from 1 to 60."),
+    ({"name": "max_hard_seats", "value": "４"},  # a full-width digit is not a number here
+     "“４” is not a value of `max_hard_seats`: choose a whole number from 0 to 3."),
+    ({"name": "table_place", "value": "forum"},
+     "“forum” is not a value of `table_place`: choose `thread`, `channel`."),
     ({"name": "colour", "value": "red"},
-     "There is no setting “colour”. The settings are: images, language, starting_balance, allow_negative,"
-     " hide_bots."),
+     "There is no setting “colour”. The settings are: images, language, table_place, starting_balance, allow_negative, hide_bots, abandon_minutes,"
+     " max_tables_member, max_tables_server, max_hard_seats, new_cooldown."),
     ({"name": "images"}, "Give `images` a value: `on`, `off`."),
-    ({"name": "starting_balance"}, "Give `starting_balance` a value: a whole number of chips from 0 to 1000000."),
+    ({"name": "starting_balance"}, "Give `starting_balance` a value: a whole number from 0 to 1000000."),
     ({"value": "on"},
-     "Name the setting to change: images, language, starting_balance, allow_negative, hide_bots."),
+     "Name the setting to change: images, language, table_place, starting_balance, allow_negative, hide_bots, abandon_minutes,"
+     " max_tables_member, max_tables_server, max_hard_seats, new_cooldown."),
 ])
 async def test_a_malformed_setting_is_refused_and_changes_nothing(server, options, message):
     before = await settings_of(server)
@@ -193,9 +205,11 @@ async def test_a_malformed_setting_is_refused_and_changes_nothing(server, option
 
 async def test_autocomplete_offers_the_names_and_each_ones_values(server):
     names = await server.admin.autocomplete(server.channel, "pinochle settings", "name", "")
-    assert [c["value"] for c in names] == ["images", "language", "starting_balance", "allow_negative", "hide_bots"]
+    assert [c["value"] for c in names] == [
+        "images", "language", "table_place", "starting_balance", "allow_negative", "hide_bots",
+        "abandon_minutes", "max_tables_member", "max_tables_server", "max_hard_seats", "new_cooldown"]
     assert names[0]["name"] == "images · card pictures"
-    typed = await server.admin.autocomplete(server.channel, "pinochle settings", "name", "comp")
+    typed = await server.admin.autocomplete(server.channel, "pinochle settings", "name", "hidden")
     assert [c["value"] for c in typed] == ["hide_bots"]  # found by its label, "computers hidden ..."
 
     switch = await server.admin.autocomplete(server.channel, "pinochle settings", "value", "", name="hide_bots")
