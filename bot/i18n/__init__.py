@@ -52,9 +52,10 @@ from .game_text import (
     variant_summary,
 )
 from .languages import LANGUAGES, check_language, pick_language
+from .numbers import signed
 
 __all__ = [
     "LANGUAGES", "Catalog", "CatalogError", "OptionText", "card_text", "cards_text", "catalog",
     "check_language", "describe_error", "meld_name", "option_text", "option_value_text",
-    "phase_name", "pick_language", "suit_name", "t", "variant_name", "variant_summary",
+    "phase_name", "pick_language", "signed", "suit_name", "t", "variant_name", "variant_summary",
 ]

@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from bot.game import VARIANTS
 from bot.store import Seat, TableRow
+from bot.tables.deallog import DealLog
 
 #: Timer expiries in a row after which the computer keeps playing a person's seat.
 AWAY_AFTER = 3
@@ -42,6 +43,8 @@ class Table:
     #: The running turn timer as (state version, deadline in the service's clock), if any.
     turn: tuple[int, float] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    #: Lines waiting for their meld round or auction to close, and the board's recent tricks.
+    deal_log: DealLog = field(default_factory=DealLog, repr=False)
     _views: dict[int | None, dict[str, Any]] = field(default_factory=dict, repr=False)
     _views_of: tuple[Any, int] | None = field(default=None, repr=False)
 
