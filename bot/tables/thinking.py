@@ -30,7 +30,6 @@ import asyncio
 import logging
 import math
 import multiprocessing
-import os
 import random
 import signal
 from collections import OrderedDict
@@ -66,11 +65,6 @@ class Thinker(Protocol):
 
     async def close(self) -> None:
         """Stop thinking; nothing keeps running afterwards."""
-
-
-def default_workers() -> int:
-    """One worker per core but one (the event loop keeps a core), at least one."""
-    return max(1, (os.cpu_count() or 1) - 1)
 
 
 def decide(level: str, view: dict[str, Any], legal: list[str], seed: int, budget: float) -> str:
