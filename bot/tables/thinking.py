@@ -19,9 +19,10 @@ does not multiply everyone's wait. A worker that dies is replaced and its
 decision tried once more; a decision that fails again is made by the `easy`
 rules (logged), so one bad decision never stops a table.
 
-A decision is a pure function of what it is sent (level, view, legal, seed,
-budget): each worker calibrates `hard` once when it starts (`bot.ai.warm_up`)
-and counts the budget in work, as in a single process.
+A decision is a function of what it is sent (level, view, legal, seed, budget)
+and nothing else the worker holds: each worker calibrates `hard` once when it
+starts (`bot.ai.warm_up`) and counts the budget in work at that rate, as a
+single process did (two workers' rates differ by their measuring noise).
 """
 
 from __future__ import annotations
