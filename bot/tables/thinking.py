@@ -174,6 +174,8 @@ class PoolThinker:
             level = "easy"  # see _give_up
         if level not in SEARCH_LEVELS:
             return await self._in_thread(level, view, legal, seed)
+        if len(legal) == 1:
+            return legal[0]  # nothing to think about: no worker, no place in the queue
         if table_id in self._waiting:
             raise ValueError(f"table {table_id} already has a decision waiting")
         job = _Job(table_id, level, view, legal, seed, asyncio.get_running_loop().create_future())

@@ -84,6 +84,12 @@ async def test_fast_levels_never_wait_behind_a_search(pools):
     assert await search == "play A♠"
 
 
+async def test_a_forced_move_needs_no_worker(pools):
+    pool = pools(decide=thinking_fakes.slow)
+    assert await pool.choose(1, "hard", {}, ["play A♠"], 1) == "play A♠"
+    assert pool.pids == []
+
+
 async def test_tables_take_turns_for_the_workers(pools):
     """Round robin: a table just answered waits behind the others, so one busy table cannot starve them."""
     pool = pools(decide=thinking_fakes.slow)
