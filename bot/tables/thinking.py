@@ -148,10 +148,11 @@ class PoolThinker:
     """
 
     def __init__(self, workers: int, budget: float, *, decide: Decide = decide,
-                 warm: Callable[[], None] | None = warm_up, min_budget: float = MIN_BUDGET) -> None:
+                 warm: Callable[[], None] | None = warm_up, min_budget: float = MIN_BUDGET,
+                 hang_grace: float = HANG_GRACE) -> None:
         if workers < 1:
             raise ValueError(f"a pool needs at least one worker, not {workers}")
-        self.size, self.budget, self.min_budget = workers, budget, min_budget
+        self.size, self.budget, self.min_budget, self.hang_grace = workers, budget, min_budget, hang_grace
         self._decide, self._warm = decide, warm
         self._context = multiprocessing.get_context("spawn")  # safe beside threads and a running loop
         self._workers: list[_Worker] = []
@@ -252,7 +253,7 @@ class PoolThinker:
             self._lost(worker)
             return
         worker.overdue = asyncio.get_running_loop().call_later(
-            GUARD * worker.budget + HANG_GRACE, self._stop_overdue, worker, job)
+            GUARD * worker.budget + self.hang_grace, self._stop_overdue, worker, job)
 
     def _stop_overdue(self, worker: _Worker, job: _Job) -> None:
         """A worker far past its budget is stuck: stop it (its decision is tried once more)."""

@@ -150,6 +150,15 @@ async def test_a_decision_that_kills_every_worker_is_made_by_the_easy_rules(pool
     assert await pool.choose(2, "hard", {}, LEGAL, 1) == "play A♠"  # the pool still works
 
 
+async def test_a_worker_stuck_far_past_its_budget_is_stopped(pools, caplog):
+    """Stopped twice (the decision is tried once more), then the easy rules decide; the pool goes on."""
+    pool = pools(budget=0.01, decide=thinking_fakes.hanging, hang_grace=0.2)
+    with caplog.at_level(logging.ERROR, logger="bot.tables.thinking"):
+        assert await pool.choose(1, "hard", {"hang": 60}, LEGAL, 1) == "play K♠"
+    assert caplog.text.count("table 1: a worker took too long over a hard decision") == 2
+    assert await pool.choose(1, "hard", {}, LEGAL, 1) == "play A♠"
+
+
 async def test_a_player_that_raises_does_not_stop_the_table(pools, caplog):
     pool = pools(decide=thinking_fakes.raising)
     with caplog.at_level(logging.ERROR, logger="bot.tables.thinking"):

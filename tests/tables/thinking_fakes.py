@@ -45,3 +45,11 @@ def raising(level: str, view: dict[str, Any], legal: list[str], seed: int, budge
     if level == "hard":
         raise ValueError("no idea")
     return legal[-1]
+
+
+def hanging(level: str, view: dict[str, Any], legal: list[str], seed: int, budget: float) -> str:
+    """A `hard` player stuck in a loop for `view["hang"]` seconds."""
+    if level != "hard":
+        return legal[-1]
+    time.sleep(view.get("hang", 0))
+    return legal[0]
