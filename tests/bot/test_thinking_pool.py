@@ -2,18 +2,9 @@
 
 from __future__ import annotations
 
-import os
-
 from bot import create_bot
 from bot.settings import Settings
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
+from tests.tables.thinking_fakes import alive
 
 
 async def test_the_bot_thinks_in_a_pool_of_its_settings_and_closing_stops_it(database_path):

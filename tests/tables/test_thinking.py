@@ -9,29 +9,20 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
-import os
 import random
 
 import pytest
 
-from bot.tables import TableService
+from bot.tables import Person, TableService
 from bot.tables.players import LevelPlayer
 from bot.tables.thinking import PoolThinker
 from tests.ai.helpers import random_positions
 from tests.tables import thinking_fakes
-from tests.tables.conftest import ALICE, open_table
+from tests.tables.thinking_fakes import alive
 
 LEGAL = ["play A♠", "play 10♠", "play K♠"]
 #: So small a budget that `hard` searches exactly its minimum of worlds, whatever the machine's speed.
 TINY = 1e-6
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
 
 
 async def until_busy(pool: PoolThinker) -> None:
@@ -186,11 +177,13 @@ async def test_a_table_of_hard_computers_plays_through_the_pool(store, pools):
     """A person leaves a three-handed game to two `hard` computers; the workers play it out."""
     pool = pools(budget=0.01)
     service = TableService(store, thinker=pool, seed=3, turn_seconds=0)
-    table = await open_table(service, "three-handed", options={"target": 100})
+    alice = Person(101, "Alice")
+    table = (await service.open(guild_id=1, channel_id=10, host=alice, variant="three-handed",
+                                options={"target": 100})).table
     for _ in range(2):
-        await service.add_computer(table.id, ALICE, level="hard")
-    await service.start(table.id, ALICE)
-    await service.leave(table.id, ALICE)
+        await service.add_computer(table.id, alice, level="hard")
+    await service.start(table.id, alice)
+    await service.leave(table.id, alice)
     await service.settle()
     assert table.status == "finished" and table.game.is_over
     assert len(pool.pids) == 1

@@ -1,5 +1,7 @@
 """Stand-in players for the thinking pool's workers (module level, so a spawned worker can load them).
 
+`alive(pid)` tells whether a worker process still exists.
+
 Each has the signature of `bot.tables.thinking.decide`. A `hard` decision is the
 one that goes to a worker; these answer it with the first legal action, and any
 other level (the in-process lane, and the easy fallback) with the last one, so a
@@ -53,3 +55,12 @@ def hanging(level: str, view: dict[str, Any], legal: list[str], seed: int, budge
         return legal[-1]
     time.sleep(view.get("hang", 0))
     return legal[0]
+
+
+def alive(pid: int) -> bool:
+    """Whether process `pid` exists (a reaped worker does not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
