@@ -12,6 +12,8 @@ import re
 from enum import Enum
 from typing import Iterable
 
+from .errors import IllegalAction
+
 
 class Suit(str, Enum):
     """The four suits; the value is the symbol used in every text form."""
@@ -143,9 +145,19 @@ ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in RANKS)
 CARD_BY_CODE: tuple[Card, ...] = ALL_CARDS  # index == code
 
 
-def parse_cards(text: str) -> list[Card]:
-    """Read cards separated by spaces or commas; a bad token raises ValueError naming it."""
+#: The most cards a hand ever holds: 16 (three-handed, C-1; the 64-card pack's long hands, A-14).
+MAX_HAND = 16
+
+
+def parse_cards(text: str, *, limit: int | None = None) -> list[Card]:
+    """Read cards separated by spaces or commas; a bad token raises ValueError naming it.
+
+    With `limit`, more tokens than that raise IllegalAction("too_many_cards")
+    before any is read, so a pasted wall of text costs one split.
+    """
     tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+    if limit is not None and len(tokens) > limit:
+        raise IllegalAction("too_many_cards", limit=limit, count=len(tokens))
     cards = []
     for token in tokens:
         try:
