@@ -18,7 +18,7 @@ from bot.i18n import pick_language
 from bot.store import get_guild_settings
 from bot.tables import Name, Outcome, Person, Table, TableService, Text
 from bot.tables.texts import Namer, say
-from cogs._players import store_of
+from cogs._players import plain, store_of
 
 if TYPE_CHECKING:
     from cogs._bot import PinochleBot
@@ -79,14 +79,9 @@ def is_manager(interaction: discord.Interaction) -> bool:
     return bool(permissions and permissions.manage_guild)
 
 
-def shown_name(name: str) -> str:
-    """A name someone chose, safe in a message: its markdown and masked links escaped, no pings."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
-
-
 def numbered(who: int | Name) -> str:
     """Seats by number ("#2"), for texts without a table; a `Name` as shown."""
-    return shown_name(who.text) if isinstance(who, Name) else f"#{who + 1}"
+    return plain(who.text) if isinstance(who, Name) else f"#{who + 1}"
 
 
 def mention_namer(table: Table) -> Namer:
@@ -94,7 +89,7 @@ def mention_namer(table: Table) -> Namer:
     def name(who: int | Name) -> str:
         if isinstance(who, Name) or (player := table.seats.get(who)) is None:
             return numbered(who)
-        return f"<@{player.user_id}>" if player.user_id is not None else shown_name(player.display_name)
+        return f"<@{player.user_id}>" if player.user_id is not None else plain(player.display_name)
     return name
 
 

@@ -42,7 +42,7 @@ MESSAGES: dict[str, str] = {
     "unknown_option": "unknown option {name}",
     "unknown_option_prefix": "unknown option {name} (write {option}, without 'opt.')",
     "not_house_rule": "there is no house rule called {name}",
-    "target_not_house_rule": "the game target is not a house rule: give it as the table's target",
+    "target_not_house_rule": "the game target is set by its own option, target, not among the house rules",
     "option_not_one_of": "option {name}: {value} is not one of {allowed}",
     "option_not_switch": "option {name}: {value} is not on or off",
     "option_not_multiple_of_10": "option {name}: {value} is not allowed (a positive multiple of 10)",

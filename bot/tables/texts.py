@@ -9,7 +9,7 @@ texts, the "game" domain for variant, meld, phase and option names.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import Any, Callable
 
 from bot.game import VARIANTS, Card, resolve_options
@@ -60,13 +60,17 @@ def _param(value: Any, lang: str, name: Namer) -> Any:
     return value
 
 
-@cache
+#: Card texts kept parsed: 24 cards (32 in the 64-card pack) in each notation, with room to spare.
+CARD_CACHE = 256
+
+
+@lru_cache(maxsize=CARD_CACHE)
 def card(text: str) -> Card:
     """A card from its engine text ("10♥"), parsed once: boards and hands show the same few cards."""
     return Card.from_text(text)
 
 
-@cache
+@lru_cache(maxsize=CARD_CACHE)
 def card_text(text: str, lang: str) -> str:
     """An engine card text in a language's notation ("Д♠" for "Q♠" in Russian)."""
     return card(text).text(lang)
