@@ -37,7 +37,7 @@ MESSAGES: dict[str, str] = {
     "bid_forced": "everyone passed: the dealer must bid at least {minimum}",
     "trump_needs_marriage": "you may only name a suit in which you hold a marriage",
     "not_legal": "{action} is not legal now",
-    "too_many_cards": "a meld has at most {limit} cards, not {count}",
+    "too_many_cards": "a meld has at most {limit} cards",
     # House-rule options (RULES §11): names and values the bot or a caller gave.
     "unknown_option": "unknown option {name}",
     "unknown_option_prefix": "unknown option {name} (write {option}, without 'opt.')",

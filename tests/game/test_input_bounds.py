@@ -20,7 +20,7 @@ def test_a_meld_of_more_cards_than_a_hand_is_refused_before_its_cards_are_read(m
     with pytest.raises(IllegalAction) as refused:
         parse_action("meld " + " ".join(["K♥"] * 1900))
     assert refused.value.key == "too_many_cards"
-    assert str(refused.value) == f"a meld has at most {MAX_HAND} cards, not 1900"
+    assert str(refused.value) == f"a meld has at most {MAX_HAND} cards"
     assert read == []
 
 
