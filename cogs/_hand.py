@@ -4,8 +4,8 @@ Every component carries the table id, the state version it was drawn at and
 its owner (`pinochle:act:12:57:3:4242` = table 12, version 57, legal action
 number 3, drawn for user 4242), so a click on an old view (or a second click)
 is refused with a fresh view instead of playing something else, and a click by
-anyone but the owner is refused privately and changes nothing. A view never holds more than Discord allows: 5
-rows, 5 buttons a row, 25 options a menu.
+anyone but the owner is refused privately and changes nothing. A view never
+holds more than Discord allows: 5 rows, 5 buttons a row, 25 options a menu.
 """
 
 from __future__ import annotations
@@ -89,12 +89,12 @@ def _menu_chunks(indices: list[int]) -> list[list[int]]:
     return [indices[:MENU_OPTIONS], rest[::step]]
 
 
-async def not_owner(interaction: discord.Interaction, owner: int) -> bool:
-    """Whether someone other than the view's owner clicked it (then told so, privately)."""
+async def by_owner(interaction: discord.Interaction, owner: int) -> bool:
+    """Whether the view's owner clicked it; anyone else is told, privately, that it is not theirs."""
     if interaction.user.id == owner:
-        return False
+        return True
     await reply(interaction, text_of(Text.of("bot.refuse.not_your_hand"), lang_of(interaction)))
-    return True
+    return False
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -124,7 +124,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        if not await not_owner(interaction, self.owner):
+        if await by_owner(interaction, self.owner):
             await act_from_view(interaction, self.table_id, self.version, self.index)
 
 
@@ -152,7 +152,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        if not await not_owner(interaction, self.owner):
+        if await by_owner(interaction, self.owner):
             await act_from_view(interaction, self.table_id, self.version, int(self.item.values[0]))
 
 
@@ -172,7 +172,7 @@ class RefreshButton(discord.ui.DynamicItem[discord.ui.Button],
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        if not await not_owner(interaction, self.owner):
+        if await by_owner(interaction, self.owner):
             await show_hand(interaction, self.table_id)
 
 

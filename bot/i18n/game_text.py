@@ -85,7 +85,8 @@ def option_value_text(name: str, value: Any, lang: str) -> OptionText:
 
 
 def describe_error(error: KeyedError, lang: str) -> str:
-    """An engine refusal (an illegal action, an option it cannot use) in `lang`, ending with the rule id in parentheses like `str(error)`.
+    """An engine refusal (an illegal action, an option it cannot use) in `lang`, ending with the
+    rule id in parentheses like `str(error)` when it has one.
 
     Cards and meld names among the parameters are shown in the language too
     (`Т♠` rather than `A♠`, "королевский марьяж" rather than "royal marriage");

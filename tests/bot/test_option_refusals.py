@@ -21,7 +21,8 @@ EN = "That house rule cannot be used: "
     ("en", {"options": "double_pinochle_value=7"},
      EN + "option double_pinochle_value: 7 is not one of 80, 300, 400"),
     ("en", {"target": 155}, "The game target must be a positive multiple of 10, not 155."),
-])
+], ids=["ru-unknown", "ru-numbers", "ru-switch", "ru-bonus", "ru-target-as-rule", "ru-target",
+        "en-numbers", "en-target"])
 async def test_a_refused_table_says_why_in_the_readers_language(room, lang, given, expected):
     await room.alice.slash(room.channel, "pinochle language", language=lang)
     result = await room.alice.slash(room.channel, "pinochle new", variant="two-handed", **given)
