@@ -36,7 +36,7 @@ from bot.store import (
 from bot.store.tables import merge_settings, set_away_strikes
 from bot.tables.announce import event_lines, start_lines
 from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_plays
-from bot.tables.outcome import Act, Outcome, Text, Who
+from bot.tables.outcome import Act, Name, Outcome, Text, Who
 from bot.tables.players import PlayerFactory, simple_players
 from bot.tables.thinking import Thinker, ThreadThinker
 
@@ -210,7 +210,7 @@ class TableService:
         try:
             resolve_options(options, players=VARIANTS[variant].players)
         except ValueError as error:
-            return Outcome.refuse(None, "bot.refuse.bad_option", error=str(error))
+            return Outcome.refuse(None, "bot.refuse.bad_option", error=error)
         seconds = self.turn_seconds if turn_seconds is None else turn_seconds
         try:
             async with self.store.transaction() as tx:
@@ -310,14 +310,14 @@ class TableService:
             if target.user_id == person.user_id:
                 return Outcome.refuse(table, "bot.refuse.kick_self")
             # By name: once a computer holds the seat, Who(seat) would name the computer.
-            public = [Text.of("bot.line.kicked", name=target.display_name)]
+            public = [Text.of("bot.line.kicked", name=Name(target.display_name))]
             if table.status == "playing":
                 await self._write_seats(table, self._computer_seat(table, seat, DEFAULT_LEVEL))
                 self._schedule(table)
             else:
                 async with self.store.transaction() as tx:
                     await remove_seat(tx, table.id, seat)
-                public = [Text.of("bot.line.kicked_lobby", name=target.display_name)]
+                public = [Text.of("bot.line.kicked_lobby", name=Name(target.display_name))]
                 del table.seats[seat]
             return self._publish(Outcome(table, private=[Text.of("bot.done.kicked")],
                                          public=public, board=True))
