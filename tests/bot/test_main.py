@@ -31,7 +31,7 @@ def test_play_in_the_terminal(tmp_path):
 
 def test_ledger_check_is_handed_to_the_store(tmp_path):
     done = run("ledger", "check", "--database", str(tmp_path / "none.db"), cwd=tmp_path)
-    assert done.returncode == 1 and "no database" in done.stdout
+    assert done.returncode == 2 and "no database" in done.stderr
 
 
 def test_the_bot_measures_its_computer_players_before_it_connects(monkeypatch):
