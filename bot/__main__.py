@@ -57,12 +57,37 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run_bot(settings: Settings) -> int:
+    """Open the database, calibrate the computer players, then connect; exit 2 if the database is unusable.
+
+    The store opens before anything else (issue 13): a damaged, foreign,
+    read-only or newer database, or one another bot process holds, stops the
+    process within seconds with one line naming the file and the problem,
+    before any attempt to reach Discord.
+    """
+    from bot.store import StoreOpenError
+
+    try:
+        return asyncio.run(_serve(settings))
+    except StoreOpenError as error:
+        print(t("bot.main.database_unusable", "en", problem=error), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
+
+
+async def _serve(settings: Settings) -> int:
     from bot import create_bot
     from bot.ai import warm_up
+    from bot.store import Store
 
-    logging.getLogger("bot").info("computer players calibrated in %.1f s", warm_up())
-    bot = create_bot(settings.database_path, settings=settings)
-    bot.run(settings.token, log_handler=None)
+    store = await Store.open(settings.database_path)
+    try:
+        logging.getLogger("bot").info("computer players calibrated in %.1f s", warm_up())
+        bot = create_bot(settings.database_path, settings=settings, store=store)
+        async with bot:
+            await bot.start(settings.token)
+    finally:
+        await store.close()
     return 0
 
 
