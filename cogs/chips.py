@@ -20,6 +20,7 @@ from bot.store import (
     HistoryEntry,
     LedgerLine,
     NegativeBalance,
+    Snapshot,
     adjust,
     balance,
     ensure_player,
@@ -35,7 +36,8 @@ from bot.tables import Text
 from cogs._columns import code_table, fit
 from cogs._common import is_manager, lang_of, refuse, reply
 from cogs._pager import NO_PINGS, Page, send_pages
-from cogs._players import csv_file, guild_of, plain, player_of, store_of
+from cogs._exports import Exports
+from cogs._players import guild_of, plain, player_of, store_of
 
 #: Lines per page of history and of the leaderboard.
 PAGE = 10
@@ -84,6 +86,7 @@ class Chips(commands.GroupCog, group_name="chips", group_description=t("commands
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self.exports = Exports()
         super().__init__()
 
     @app_commands.command(name="balance", description=en("balance.description"))
@@ -185,12 +188,14 @@ class Chips(commands.GroupCog, group_name="chips", group_description=t("commands
 
     @app_commands.command(name="export", description=en("export.description"))
     async def export(self, interaction: discord.Interaction) -> None:
-        guild = guild_of(interaction)
-        lines = await ledger_lines(store_of(interaction), guild)
-        await interaction.response.send_message(
-            t("chips.export.done", lang_of(interaction), rows=len(lines)),
-            file=csv_file(to_csv(LedgerLine, lines), f"chips-ledger-{guild}.csv"), ephemeral=True,
-            allowed_mentions=NO_PINGS)
+        guild, lang = guild_of(interaction), lang_of(interaction)
+
+        async def build(db: Snapshot) -> tuple[str, int]:
+            lines = await ledger_lines(db, guild)
+            return to_csv(LedgerLine, lines), len(lines)
+
+        await self.exports.send(interaction, build, filename=f"chips-ledger-{guild}.csv",
+                                done=lambda rows: t("chips.export.done", lang, rows=rows))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -23,6 +23,7 @@ from bot.store import (
     GameResultRow,
     PlayerProfile,
     Season,
+    Snapshot,
     Standing,
     Tx,
     active_season,
@@ -40,7 +41,8 @@ from bot.tables import Text
 from cogs._columns import code_table, fit
 from cogs._common import is_manager, lang_of, refuse, reply
 from cogs._pager import NO_PINGS, fixed_pages, send_pages
-from cogs._players import csv_file, guild_of, plain, player_of, store_of
+from cogs._exports import Exports
+from cogs._players import guild_of, plain, player_of, store_of
 
 #: Families in the order their tables are shown.
 FAMILY_ORDER = tuple(dict.fromkeys(FAMILIES.values()))
@@ -146,6 +148,7 @@ class League(commands.GroupCog, group_name="league", group_description=t("comman
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self.exports = Exports()
         super().__init__()
 
     @app_commands.command(name="standings", description=en("standings.description"))
@@ -232,12 +235,14 @@ class League(commands.GroupCog, group_name="league", group_description=t("comman
 
     @app_commands.command(name="export", description=en("export.description"))
     async def export(self, interaction: discord.Interaction) -> None:
-        guild = guild_of(interaction)
-        rows = await game_results(store_of(interaction), guild)
-        await interaction.response.send_message(
-            t("chips.league.export.done", lang_of(interaction), games=len({r.game_id for r in rows})),
-            file=csv_file(to_csv(GameResultRow, rows), f"league-{guild}.csv"), ephemeral=True,
-            allowed_mentions=NO_PINGS)
+        guild, lang = guild_of(interaction), lang_of(interaction)
+
+        async def build(db: Snapshot) -> tuple[str, int]:
+            rows = await game_results(db, guild)
+            return to_csv(GameResultRow, rows), len({row.game_id for row in rows})
+
+        await self.exports.send(interaction, build, filename=f"league-{guild}.csv",
+                                done=lambda games: t("chips.league.export.done", lang, games=games))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import sqlite3
 import sys
 
 from .audit import ledger_check
@@ -42,7 +43,7 @@ def main(argv: list[str]) -> int:
         return stop.code if isinstance(stop.code, int) else 2
     try:
         problems = asyncio.run(ledger_check(args.database))
-    except StoreOpenError as error:
+    except (StoreOpenError, sqlite3.Error) as error:  # sqlite3.Error: a schema older than the ledger
         print(f"cannot check the ledger: {error}", file=sys.stderr)
         return 2
     for problem in problems:

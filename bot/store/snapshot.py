@@ -52,17 +52,19 @@ def _stamp(path: Path) -> tuple[int, int, bool]:
 
 async def _read(path: Path, job: Job[T], *, immutable: bool, integrity: str | None) -> T:
     uri = path.resolve().as_uri() + "?mode=ro" + ("&immutable=1" if immutable else "")
-    conn: aiosqlite.Connection | None = None
     try:
         conn = await connect(uri, read_only=True, uri=True)
-        if integrity is not None:
-            await check_database(conn, path, integrity=integrity)
-        return await job(Snapshot(conn))
     except (sqlite3.Error, OSError) as error:
         raise explain(path, error) from error
+    try:
+        if integrity is not None:
+            try:
+                await check_database(conn, path, integrity=integrity)
+            except (sqlite3.Error, OSError) as error:
+                raise explain(path, error) from error
+        return await job(Snapshot(conn))
     finally:
-        if conn is not None:
-            await conn.close()
+        await conn.close()
 
 
 async def read_database(path: str | Path, job: Job[T], *, integrity: str | None = None) -> T:

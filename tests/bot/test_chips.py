@@ -229,6 +229,20 @@ async def test_export_is_a_csv_file_that_parses_back_to_the_ledger(server):
     assert sum(line.amount for line in parsed) == 0
 
 
+async def test_exports_are_one_a_minute_per_member_and_kind_and_say_when_to_come_back(server):
+    await cx1(server)
+    west, east = server["west"], server["east"]
+    assert (await west.slash(server.channel, "chips export")).response.attachments
+    again = await refused(server.env, west.slash(server.channel, "chips export"))
+    assert again == "You can export again in 60 s."
+    assert (await east.slash(server.channel, "chips export")).response.attachments  # per member
+    assert (await west.slash(server.channel, "league export")).response.attachments  # per kind
+    await server.env.advance_time(45)
+    assert await refused(server.env, west.slash(server.channel, "chips export")) == "You can export again in 15 s."
+    await server.env.advance_time(15)
+    assert (await west.slash(server.channel, "chips export")).response.attachments
+
+
 async def test_nothing_the_commands_say_can_ping(server):
     await cx1(server)
     north = server["north"]
