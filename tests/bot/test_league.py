@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from openskill.models import PlackettLuce
 
+from bot.i18n import number
 from bot.store import GameResultRow, GameSeat, Standing, game_results, read_csv, record_game
 from cogs.league import scope_text, standings_table
 
@@ -52,8 +53,8 @@ def expected_table(games) -> list[list[str]]:
                 scored[name] = scored.get(name, 0) + score
                 conceded[name] = conceded.get(name, 0) + against
     order = sorted(ratings, key=lambda n: (-ratings[n].ordinal(), -played[n], n))
-    return [[str(rank), name, f"{ratings[name].ordinal():.1f}", str(played[name]), str(won[name]),
-             f"{100 * won[name] / played[name]:.0f}", str(scored[name]), str(conceded[name])]
+    return [[str(rank), name, number(ratings[name].ordinal(), 1), str(played[name]), str(won[name]),
+             f"{100 * won[name] / played[name]:.0f}", number(scored[name]), number(conceded[name])]
             for rank, name in enumerate(order, start=1)]
 
 
@@ -66,7 +67,7 @@ async def test_standings_after_a_scripted_series_match_openskill(server):
     await record(server, *SERIES)
     result = await server["ben"].slash(server.channel, "league standings", variant="two-handed-no-trump")
     content = result.response.content
-    assert content.splitlines()[0] == "**Two-handed**, all time" and not result.ephemeral
+    assert content.splitlines()[0] == "**Two-handed**, all time" and result.ephemeral
     rows = code_lines(content)
     assert rows[0].split() == ["#", "Player", "Rating", "Games", "Wins", "Win", "%", "For", "Against"]
     assert [row.split() for row in rows[1:]] == expected_table(SERIES[:3])
