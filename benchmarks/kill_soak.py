@@ -185,7 +185,7 @@ async def parent(args: argparse.Namespace) -> int:
                            cwd=ROOT, capture_output=True, text=True, timeout=120)
     games = sum(1 for (table, seq), action in acked.items() if seq == 1)
     print(f"{args.kills} SIGKILLs in {elapsed:.0f} s ({args.tables} tables, people think {args.think:g} s mean,"
-          f" seed {args.seed}); database {database}")
+          f" seed {args.seed})")
     print(f"acknowledged actions: {len(acked)} (games begun: {games}); lost: {len(lost)}")
     print(f"unfinished tables at the kills, resumed by the next process: {resumed_total};"
           f" not resumed: {left_unresumed}")
@@ -200,6 +200,8 @@ async def parent(args: argparse.Namespace) -> int:
         for leftover in folder.iterdir():
             leftover.unlink()
         folder.rmdir()
+    else:
+        print(f"the database is kept for a look: {database}")
     return 0 if sound else 1
 
 

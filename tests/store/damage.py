@@ -120,3 +120,24 @@ def start_bot(database: Path, cwd: Path) -> subprocess.CompletedProcess:
 
 def check_ledger(database: Path, cwd: Path) -> subprocess.CompletedProcess:
     return run("ledger", "check", "--database", str(database), cwd=cwd)
+
+
+_HOLD = """
+import asyncio, sys
+from bot.store import Store
+
+async def hold():
+    store = await Store.open(sys.argv[1])
+    print("open", flush=True)
+    await asyncio.sleep(3600)
+
+asyncio.run(hold())
+"""
+
+
+def hold_store(database: Path, cwd: Path) -> subprocess.Popen:
+    """A process that opens the store on `database` and keeps it open until killed."""
+    child = subprocess.Popen([sys.executable, "-c", _HOLD, str(database)], cwd=cwd, stdout=subprocess.PIPE,
+                             text=True, env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)})
+    assert child.stdout is not None and child.stdout.readline() == "open\n"
+    return child

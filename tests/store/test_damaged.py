@@ -5,12 +5,23 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 
 import pytest
 
 from bot.store import Store, StoreOpenError, ledger_check
 
-from .damage import check_ledger, empty, execute, flip_bits, random_bytes, real_database, start_bot, truncate
+from .damage import (
+    check_ledger,
+    empty,
+    execute,
+    flip_bits,
+    hold_store,
+    random_bytes,
+    real_database,
+    start_bot,
+    truncate,
+)
 
 SPOILERS = {
     "random bytes": (random_bytes, "is not a SQLite database"),
@@ -126,3 +137,16 @@ async def test_a_failed_open_leaves_no_connection_and_no_lock_behind(sound, tmp_
         assert await ledger_check(store) == []
     finally:
         await store.close()
+
+
+async def test_a_killed_bot_leaves_no_stale_lock(sound, tmp_path):
+    """The lock is the system's: SIGKILL a process holding the store, and the next one opens it."""
+    holder = hold_store(sound, tmp_path)
+    try:
+        refused = start_bot(sound, tmp_path)
+        assert refused.returncode == 2 and f"pid {holder.pid}" in refused.stderr
+    finally:
+        holder.send_signal(signal.SIGKILL)
+        holder.wait()
+    store = await Store.open(sound)
+    await store.close()
