@@ -57,7 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run_bot(settings: Settings) -> int:
-    """Open the database, calibrate the computer players, then connect; exit 2 if the database is unusable.
+    """Open the database, start the computer players' workers, then connect; exit 2 if the database is unusable.
 
     The store opens before anything else (issue 13): a damaged, foreign,
     read-only or newer database, or one another bot process holds, stops the
@@ -77,13 +77,13 @@ def run_bot(settings: Settings) -> int:
 
 async def _serve(settings: Settings) -> int:
     from bot import create_bot
-    from bot.ai import warm_up
     from bot.store import Store
 
     store = await Store.open(settings.database_path)
     try:
-        logging.getLogger("bot").info("computer players calibrated in %.1f s", warm_up())
         bot = create_bot(settings.database_path, settings=settings, store=store)
+        bot.thinker.start()  # the workers calibrate the computer players while the bot connects
+        logging.getLogger("bot").info("%d computer-player worker processes started", settings.ai_workers)
         async with bot:
             await bot.start(settings.token)
     finally:

@@ -34,17 +34,22 @@ def test_ledger_check_is_handed_to_the_store(tmp_path):
     assert done.returncode == 2 and "no database" in done.stderr
 
 
-def test_the_bot_opens_its_database_then_measures_its_computer_players_before_it_connects(monkeypatch, tmp_path):
-    """Start-up order: an unusable database stops it first (issue 13); calibration (issue 5) comes
-    before the connection, so the first `hard` decision at a table pays nothing for it."""
+def test_the_bot_opens_its_database_then_starts_its_thinking_workers_before_it_connects(monkeypatch, tmp_path):
+    """Start-up order: an unusable database stops it first (issue 13); the workers calibrate `hard`
+    while the bot connects (issues 5, 13), so the first `hard` decision pays nothing for it."""
     import bot
-    import bot.ai
     from bot.__main__ import run_bot
     from bot.settings import Settings
 
     order: list[str] = []
 
+    class FakeThinker:
+        def start(self):
+            order.append("workers")
+
     class FakeBot:
+        thinker = FakeThinker()
+
         def __init__(self, store) -> None:
             order.append(f"bot on an open store: {store.path.name}")
 
@@ -55,11 +60,10 @@ def test_the_bot_opens_its_database_then_measures_its_computer_players_before_it
             order.append("closed")
 
         async def start(self, token) -> None:
-            order.append("start")
+            order.append("connect")
 
-    monkeypatch.setattr(bot.ai, "warm_up", lambda: order.append("warm_up") or 0.0)
     monkeypatch.setattr(bot, "create_bot", lambda path, settings, store: FakeBot(store))
     settings = Settings.from_env({"DISCORD_TOKEN": "x" * 60, "DATABASE_PATH": str(tmp_path / "bot.db")})
     assert run_bot(settings) == 0
-    assert order == ["warm_up", "bot on an open store: bot.db", "start", "closed"]
+    assert order == ["bot on an open store: bot.db", "workers", "connect", "closed"]
     assert (tmp_path / "bot.db").is_file()
