@@ -5,8 +5,8 @@ standings|player` (issue 12), empty or not: the answer is private to the
 member who asked, and *Show in channel* posts the page shown, once, for
 everyone, in the channel's language (the server's setting, else its locale).
 A `PageSource` renders page n (from 0) in a language when asked, so each
-click shows the data as it is now. The buttons belong to a view with a timeout rather than to
-persistent custom ids: a list is looked at for a minute, not kept for days,
+click shows the data as it is now. The buttons belong to a view with a
+timeout rather than to persistent custom ids: a list is looked at for a minute, not kept for days,
 and an ephemeral message cannot be edited after 15 minutes anyway. When the
 view times out its buttons are greyed out; running the command again gives a
 fresh list.

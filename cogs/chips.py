@@ -36,8 +36,8 @@ from bot.store.ledger import MAX_AMOUNT, MAX_MEMO
 from bot.tables import Text
 from cogs._columns import code_table, fit
 from cogs._common import is_manager, lang_of, refuse
-from cogs._pager import NO_PINGS, Page, send_pages
 from cogs._exports import Exports
+from cogs._pager import NO_PINGS, Page, send_pages
 from cogs._players import guild_of, plain, player_of, store_of
 
 #: Lines per page of history and of the leaderboard.

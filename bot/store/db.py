@@ -113,13 +113,16 @@ async def _create(path: Path, target: int) -> None:
 
     A process killed half way leaves only `<name>.new`, never a half-made
     database that the next start would refuse as not a Pinochle database.
+    The new file keeps SQLite's rollback journal until it is in place: each
+    commit then lands in the file itself, so nothing is left in a `-wal` of
+    the old name (a closed aiosqlite connection may linger until its cached
+    statements are collected, and WAL would tie the file to its old `-shm`).
     """
     fresh = path.with_name(path.name + ".new")
-    for leftover in (fresh, fresh.with_name(fresh.name + "-wal"), fresh.with_name(fresh.name + "-shm")):
+    for leftover in (fresh, fresh.with_name(fresh.name + "-journal")):
         leftover.unlink(missing_ok=True)
     conn = await connect(fresh, read_only=False)
     try:
-        await _use_wal(conn, fresh)
         await migrate(conn, target)
     finally:
         await conn.close()

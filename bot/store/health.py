@@ -44,6 +44,8 @@ def explain(path: Path, error: BaseException) -> StoreOpenError:
         return StoreOpenError(f"{path} is not a SQLite database (damaged, or another kind of file)")
     if name.startswith("SQLITE_CORRUPT") or name == "SQLITE_IOERR_SHORT_READ":
         return StoreOpenError(f"{path} is damaged (SQLite: {said}); restore it from a backup")
+    if name.startswith("SQLITE_IOERR"):
+        return StoreOpenError(f"cannot read or write {path} (SQLite: {said}, {name})")
     if name.startswith("SQLITE_READONLY"):
         return StoreOpenError(f"{path} is read-only: the bot needs to write to its database")
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
