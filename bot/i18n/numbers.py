@@ -12,3 +12,15 @@ def signed(n: int) -> str:
     if n < 0:
         return f"{MINUS}{-n}"
     return "0"
+
+
+def number(value: int | float, digits: int | None = None) -> str:
+    """A value (a balance, a score, a rating) with the typographic minus if negative: "−13", "5", "−3.2".
+
+    `digits` fixes the decimals; a value that rounds to zero shows no sign ("0.0", not "−0.0").
+    """
+    text = f"{value:.{digits}f}" if digits is not None else f"{value}"
+    if text.startswith("-"):
+        body = text[1:]
+        return body if body.strip("0.") == "" else MINUS + body
+    return text
