@@ -76,12 +76,12 @@ def _actions(hand: Any) -> list[dict]:
     return [c for c in _components(hand) if c.get("custom_id", "").startswith(("pinochle:act:", "pinochle:pick:"))]
 
 
-def _home(env: Any, guild: Any, table: Any, channel: Any) -> Any:
-    """The table's home: its own channel or thread, as SimCord holds it."""
+def _home(guild: Any, table: Any, channel: Any) -> Any:
+    """The table's home as SimCord holds it: the channel it was opened in, or a thread or channel of its own."""
     if table.channel_id == channel.id:
         return channel
-    found = getattr(guild, "get_channel", None) or getattr(env, "get_channel", None)
-    return found(table.channel_id) if found else channel
+    candidates = [*channel.threads, *guild.channels]
+    return next((c for c in candidates if c.id == table.channel_id), channel)
 
 
 async def play_game(env: Any, guild: Any, channel: Any, people: list[Any], variant: str, *,
@@ -99,7 +99,7 @@ async def play_game(env: Any, guild: Any, channel: Any, people: list[Any], varia
     tables = env.bot.tables
     table = tables.table_in(channel.id) or next(t for t in tables.tables(guild.id) if t.variant == variant)
     by_user = {m.id: m for m in people}
-    home = _home(env, guild, table, channel)
+    home = _home(guild, table, channel)
     views: dict[int, Any] = {}  # each person's open hand view
     starts = [first_id if home is channel else 0]  # the newest message id when each deal began
     for _ in range(MAX_MOVES):
