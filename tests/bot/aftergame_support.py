@@ -10,7 +10,15 @@ NEXT = {"en": "Next ▶", "ru": "Дальше ▶"}
 
 
 async def finished_two_hand_game(room):
-    """Alice against a computer, to 10 with the highest score winning (G-13): one deal decides it.
+    """Alice against a computer, to 10 with the highest score winning (G-13): one deal decides it."""
+    table = await two_hand_game(room, target=10, options="tie_over_target=highest_wins",
+                                until=lambda: room.table() is None)
+    await board_shows(room, table.id, "Final standings: 1. ")
+    return table
+
+
+async def two_hand_game(room, *, until, **options):
+    """Alice against a computer (`options` as for /pinochle new), played until `until()`.
 
     The channel's pace (requests per window) is counted on the real clock, which a game
     played on the virtual clock hardly moves, and board pictures are drawn in a worker
@@ -20,22 +28,25 @@ async def finished_two_hand_game(room):
     room.bot.presenter.per_window = 10_000
     async with room.bot.store.transaction() as tx:
         await set_guild_settings(tx, room.guild.id, images=False)
-    await room.alice.slash(room.channel, "pinochle new", variant="two-handed", target=10,
-                           options="tie_over_target=highest_wins")
+    await room.alice.slash(room.channel, "pinochle new", variant="two-handed", **options)
     await room.alice.click(board_message(room.channel), label="Add computer player")
     await room.alice.click(board_message(room.channel), label="Start")
     table = room.table()
-    alice = Person(room.alice.id, "alice")
     await take_turn(room.alice, room.channel)  # one turn by click; the rest through the service, for speed
+    return await two_hand_game_goes_on(room, table, until=until)
+
+
+async def two_hand_game_goes_on(room, table, *, until):
+    """Alice plays her first legal action each turn, the computer its own, until `until()`."""
+    alice = Person(room.alice.id, "alice")
     for _ in range(300):
         await room.env.advance_time(2)
-        if room.table() is None:
-            await board_shows(room, table.id, "Final standings: 1. ")
+        if until():
             return table
         if table.awaits(alice.user_id):
             hand = await room.bot.tables.hand(table.id, alice.user_id)
             assert (await room.bot.tables.act(table.id, alice, hand.legal[0])).ok
-    raise AssertionError("the game did not end")
+    raise AssertionError("the game never got there")
 
 
 async def board_shows(room, table_id: int, text: str) -> None:

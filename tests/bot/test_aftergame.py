@@ -6,7 +6,9 @@ from __future__ import annotations
 from bot.game import new_game
 from bot.store import load_actions
 from bot.tables.texts import cards_text, hand_by_suit
-from tests.bot.aftergame_support import all_pages, board_of, board_shows, finished_two_hand_game
+from tests.bot.aftergame_support import (
+    all_pages, board_of, board_shows, finished_two_hand_game, two_hand_game, two_hand_game_goes_on,
+)
 from tests.bot.conftest import board_message, channel_lines, labels
 
 OPTIONS = {"target": 10, "tie_over_target": "highest_wins"}
@@ -56,6 +58,22 @@ async def test_the_final_board_keeps_the_result_and_offers_rematch_and_review(ro
     assert "Карты при сдаче:" in text and "Взятки (первым указан заходивший):" in text
     for seat, hand in hands.items():
         assert f"\n{mention(table, seat)}: {hand_by_suit(hand, 'ru')}\n" in text
+
+
+async def test_during_the_game_review_shows_the_deal_before_never_the_one_in_play(room):
+    """Review last deal is on the board from the end of deal 1; in deal 2 it shows deal 1 only."""
+    table = await two_hand_game(room, until=lambda: room.table().version >= 2)
+    await board_shows(room, table.id, "Deal 1 · ")
+    assert "Review last deal" not in labels(board_of(room.channel, table.id))
+    await two_hand_game_goes_on(room, table, until=lambda: table.game.deal_no == 2 and table.game.tricks_played >= 1)
+    await board_shows(room, table.id, "Deal 2 · ")
+    assert labels(board_of(room.channel, table.id)) == ["Show my hand", "Join", "Leave", "Review last deal"]
+    review = await room.bob.click(board_of(room.channel, table.id), label="Review last deal")
+    text = "\n".join(await all_pages(room.env, room.bob, review.response))
+    assert text.startswith(f"Table #{table.id}, deal 1 · ") and "\n24. " in text
+    for seat in range(2):
+        in_play = hand_by_suit(table.game.view(seat)["hand"], "en")
+        assert in_play not in text
 
 
 async def test_rematch_opens_the_same_game_with_the_same_seats(room):
