@@ -73,17 +73,6 @@ class DealReview:
         return [card for hand in self.hands.values() for card in hand] + turnup + drawn
 
 
-def last_finished_deal(variant: str, seed: int, options: dict[str, Any],
-                       actions: Sequence[str]) -> DealReview | None:
-    """The review of the last deal of this log that is over, or None if no deal has ended yet."""
-    game = new_game(variant, seed=seed, options=options)
-    ended = 0
-    for action in actions:
-        if any(e["type"] == "deal_end" for e in game.apply(action)):
-            ended = game.deal_results[-1]["deal"]
-    return review_deal(variant, seed, options, actions, ended) if ended else None
-
-
 def review_deal(variant: str, seed: int, options: dict[str, Any], actions: Sequence[str],
                 deal: int) -> DealReview:
     """Replay `actions` to the start of deal `deal`, then collect that deal until its end.
@@ -101,7 +90,7 @@ def review_deal(variant: str, seed: int, options: dict[str, Any], actions: Seque
                         stock=game.public_view()["stock"] > 0, hands={s: hand for s, hand in dealt.items() if hand})
     _collect(review, game, opening[1:], {})
     for action in moves:
-        before = _holdings(game) if review.stock else {}
+        before = _holdings(game) if review.stock and game.public_view()["stock"] else {}  # draws ahead
         events = game.apply(action)
         if _collect(review, game, events, before):
             return review

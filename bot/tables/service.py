@@ -23,7 +23,6 @@ import functools
 import logging
 import random
 import time
-from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import Any, Awaitable, Callable, Protocol, Sequence
 
@@ -38,7 +37,8 @@ from bot.tables.announce import event_lines, start_lines
 from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_plays
 from bot.tables.outcome import Act, Outcome, Text, Who
 from bot.tables.players import PlayerFactory, simple_players
-from bot.tables.review import DealReview, last_finished_deal
+from bot.tables.recent import Recent
+from bot.tables.review import DealReview, review_deal
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +47,8 @@ _parse_action = functools.lru_cache(maxsize=1024)(parse_action)
 
 #: Finished tables kept replayed in memory (for their boards, scores and rules after the end).
 FINISHED_KEPT = 32
+#: Deal reviews kept (a review of a finished deal never changes).
+REVIEWS_KEPT = 64
 
 #: Names of computer players, in the order they sit down.
 COMPUTER_NAMES = ("Ada", "Alan", "Grace", "Edsger", "Barbara", "Donald")
@@ -608,18 +610,14 @@ class TableService:
 
         Finished games never change, so the last few are kept (`FINISHED_KEPT`).
         """
-        kept = self._finished
-        table = kept.get(table_id)
+        table = self._finished.get(table_id)
         if table is None:
             row = await get_table(self.store, table_id)
             if row is None or row.status != "finished":
                 return None
             table = Table.from_row(row, turn_seconds=self.turn_seconds)
             await self._replay(table)
-            kept[table_id] = table
-            while len(kept) > FINISHED_KEPT:
-                kept.popitem(last=False)
-        kept.move_to_end(table_id)
+            self._finished.put(table_id, table)
         return table
 
     async def last_finished(self, guild_id: int, channel_id: int) -> Table | None:
@@ -630,17 +628,22 @@ class TableService:
     async def review(self, table_id: int) -> tuple[Table, DealReview] | Outcome:
         """The last deal of a table that is over, for anyone to read (refused while none is).
 
-        Read from the store's log, so a deal still being played never shows.
+        Only a deal the game has finished is replayed, so the deal in play never shows.
+        A review never changes, so the last few are kept (`REVIEWS_KEPT`): pressing the
+        button again costs nothing.
         """
-        row = await get_table(self.store, table_id)
-        if row is None:
+        table = self._tables.get(table_id) or await self.finished_table(table_id)
+        if table is None:
             return Outcome.refuse(None, "bot.refuse.no_table")
-        table = self._tables.get(table_id) or Table.from_row(row, turn_seconds=self.turn_seconds)
-        actions = [a.action for a in await load_actions(self.store, table_id)]
-        found = await asyncio.to_thread(last_finished_deal, row.variant, int(row.seed or 0), row.options, actions)
-        if found is None:
+        if table.game is None or not table.game.deal_results:
             return Outcome.refuse(table, "bot.refuse.no_deal_over")
-        return table, found
+        deal = table.game.deal_results[-1]["deal"]
+        review = self._reviews.get((table_id, deal))
+        if review is None:
+            actions = [a.action for a in await load_actions(self.store, table_id)]
+            review = self._reviews.put((table_id, deal), await asyncio.to_thread(
+                review_deal, table.variant, table.seed, table.options, actions, deal))
+        return table, review
 
     async def rematch(self, table_id: int, person: Person) -> Outcome:
         """A player of a finished table opens its rematch, or takes their seat at the one already open.
@@ -698,9 +701,14 @@ class TableService:
                                          board=True))
 
     @functools.cached_property
-    def _finished(self) -> OrderedDict[int, Table]:
-        """Finished tables replayed lately, oldest first (at most `FINISHED_KEPT`)."""
-        return OrderedDict()
+    def _finished(self) -> Recent[int, Table]:
+        """Finished tables replayed lately, by id."""
+        return Recent(FINISHED_KEPT)
+
+    @functools.cached_property
+    def _reviews(self) -> Recent[tuple[int, int], DealReview]:
+        """Reviews made lately, by (table id, deal)."""
+        return Recent(REVIEWS_KEPT)
 
     @functools.cached_property
     def _rematch_lock(self) -> asyncio.Lock:
