@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 
 from bot.game import VARIANTS, make_pack, new_game
+from bot.store import load_actions
 from bot.tables import Outcome, Table, TableService
 from bot.tables.review import DealReview
 from bot.tables.texts import plain_namer, review_lines
@@ -130,8 +131,10 @@ async def test_the_last_finished_table_of_a_channel_keeps_its_result(service, st
     assert ended is await service.finished_table(table.id)
     assert ended.game.is_over and ended.game.deal_results == table.game.deal_results
     assert ended.options == {"target": 200}
+    _, review = await service.review(table.id)
+    assert review.deal == table.game.deal_results[-1]["deal"]
+    assert (await service.review(table.id))[1] is review  # kept: the log is not replayed again
 
 
 async def _log(store, table):
-    from bot.store import load_actions
     return await load_actions(store, table.id)
