@@ -110,5 +110,5 @@ async def send_review(interaction: discord.Interaction, table_id: int) -> None:
         await reply(interaction, private_text(found, lang))
         return
     table, review = found
-    await send_pages(interaction, fixed_pages(split_pages(review_lines(table, review, lang, mention_namer(table)), lang)),
-                     ephemeral=True)
+    pages = split_pages(review_lines(table, review, lang, mention_namer(table)), lang)
+    await send_pages(interaction, fixed_pages(pages), ephemeral=True)

@@ -87,7 +87,8 @@ def review_deal(variant: str, seed: int, options: dict[str, Any], actions: Seque
     opening = events[next(i for i, e in enumerate(events) if e["type"] == "deal"):]  # C-5: melds at once
     dealt = {s: tuple(game.view(s)["hand"]) for s in range(game.n)}
     review = DealReview(deal=deal, dealer=opening[0]["dealer"], turnup=opening[0]["turnup"],
-                        stock=game.public_view()["stock"] > 0, hands={s: hand for s, hand in dealt.items() if hand})
+                        stock=game.public_view()["stock"] > 0,
+                        hands={s: hand for s, hand in dealt.items() if hand})
     _collect(review, game, opening[1:], {})
     for action in moves:
         before = _holdings(game) if review.stock and game.public_view()["stock"] else {}  # draws ahead

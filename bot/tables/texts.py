@@ -309,8 +309,8 @@ def _meld_line(meld: Meld, lang: str, name: Namer) -> str:
 
 
 def _trick_line(trick: Trick, lang: str, name: Namer) -> str:
-    line = t("bot.review.trick", lang, number=trick.number, plays=_plays([list(p) for p in trick.plays], lang, name),
-             who=name(trick.winner), points=trick.points)
+    plays = _plays([list(play) for play in trick.plays], lang, name)
+    line = t("bot.review.trick", lang, number=trick.number, plays=plays, who=name(trick.winner), points=trick.points)
     if trick.draws:
         line += " " + t("bot.review.draws", lang, draws=", ".join(
             t(f"bot.review.{how}", lang, who=name(seat), card=cards_text([card], lang))

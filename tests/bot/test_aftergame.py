@@ -55,7 +55,8 @@ async def test_the_final_board_keeps_the_result_and_offers_rematch_and_review(ro
     russian = await room.eve.click(board, label="Review last deal")
     text = "\n".join(await all_pages(room.env, room.eve, russian.response, "ru"))
     assert text.startswith(f"Стол №{table.id}, сдача 1 · сдающий: ")
-    assert "Карты при сдаче:" in text and "Взятки (первым указан заходивший):" in text
+    assert "Карты при сдаче:" in text
+    assert "Взятки (первым указан заходивший):" in text
     for seat, hand in hands.items():
         assert f"\n{mention(table, seat)}: {hand_by_suit(hand, 'ru')}\n" in text
 
@@ -65,7 +66,8 @@ async def test_during_the_game_review_shows_the_deal_before_never_the_one_in_pla
     table = await two_hand_game(room, until=lambda: room.table().version >= 2)
     await board_shows(room, table.id, "Deal 1 · ")
     assert "Review last deal" not in labels(board_of(room.channel, table.id))
-    await two_hand_game_goes_on(room, table, until=lambda: table.game.deal_no == 2 and table.game.tricks_played >= 1)
+    await two_hand_game_goes_on(room, table,
+                                until=lambda: table.game.deal_no == 2 and table.game.tricks_played >= 1)
     await board_shows(room, table.id, "Deal 2 · ")
     assert labels(board_of(room.channel, table.id)) == ["Show my hand", "Join", "Leave", "Review last deal"]
     review = await room.bob.click(board_of(room.channel, table.id), label="Review last deal")

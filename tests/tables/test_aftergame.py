@@ -69,7 +69,8 @@ async def test_review_of_a_deal_lists_every_card_dealt_once_and_every_trick(serv
         assert "bot.review" not in text and "bot.line" not in text  # every key has its words
         assert all(f"\n{t.number}. " in text for t in review.tricks)
     russian = "\n".join(review_lines(table, review, "ru", plain_namer(table)))
-    assert "Карты при сдаче:" in russian and "Взятки (первым указан заходивший):" in russian
+    assert "Карты при сдаче:" in russian
+    assert "Взятки (первым указан заходивший):" in russian
 
 
 async def test_review_shows_the_last_finished_deal_only_never_the_one_in_play(service, store):
@@ -80,7 +81,8 @@ async def test_review_shows_the_last_finished_deal_only_never_the_one_in_play(se
     refused = await service.review(table.id)
     assert isinstance(refused, Outcome) and refused.refused
     assert refused.private[0].key == "bot.refuse.no_deal_over"
-    await play_until(service, table, [ALICE, BOB], lambda: table.game.deal_no == 2 and table.game.tricks_played == 2)
+    await play_until(service, table, [ALICE, BOB],
+                     lambda: table.game.deal_no == 2 and table.game.tricks_played == 2)
     _, review = await service.review(table.id)
     assert review.deal == 1
     actions = [row.action for row in await _log(store, table)]
