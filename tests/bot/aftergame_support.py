@@ -40,6 +40,7 @@ async def two_hand_game_goes_on(room, table, *, until):
     """Alice plays her first legal action each turn, the computer its own, until `until()`."""
     alice = Person(room.alice.id, "alice")
     for _ in range(300):
+        await room.bot.tables.settle()  # the computer's turns: it thinks in a thread, off the virtual clock
         await room.env.advance_time(2)
         if until():
             return table
