@@ -640,9 +640,11 @@ class TableService:
         table = self._tables.get(table_id) or await self.finished_table(table_id)
         if table is None:
             return Outcome.refuse(None, "bot.refuse.no_table")
-        if table.game is None or not table.game.deal_results:
+        async with table.lock:  # a deal's last action is in the store once its lock is let go
+            ended = table.game.deal_results if table.game is not None else []
+            deal = ended[-1]["deal"] if ended else None
+        if deal is None:
             return Outcome.refuse(table, "bot.refuse.no_deal_over")
-        deal = table.game.deal_results[-1]["deal"]
         review = self._reviews.get((table_id, deal))
         if review is None:
             actions = [a.action for a in await load_actions(self.store, table_id)]
