@@ -275,9 +275,9 @@ def review_lines(table: Table, review: DealReview, lang: str, name: Namer) -> li
     """A finished deal line by line: hands as dealt, auction, melds, tricks, score (issue 12 item 6)."""
     facts = [t("bot.review.title", lang, table=table.id, deal=review.deal, dealer=name(review.dealer))]
     if review.result.get("trump"):
-        facts.append(t("bot.board.trump", lang, suit=review.result["trump"]))
+        facts.append(t("bot.review.trump_is", lang, suit=review.result["trump"]))
     if review.turnup:
-        facts.append(t("bot.board.turnup", lang, card=cards_text([review.turnup], lang)))
+        facts.append(t("bot.review.turnup", lang, card=cards_text([review.turnup], lang)))
     lines = [" · ".join(facts), t("bot.review.hands", lang)]
     lines += [t("bot.review.hand", lang, who=name(seat), cards=hand_by_suit(list(cards), lang))
               for seat, cards in sorted(review.hands.items())]
@@ -294,7 +294,7 @@ def review_lines(table: Table, review: DealReview, lang: str, name: Namer) -> li
         lines.append(t("bot.review.tricks", lang))
         lines += [_trick_line(trick, lang, name) for trick in review.tricks]
     if review.declared_out is not None:
-        lines.append(t("bot.line.declare_out", lang, who=name(review.declared_out)))
+        lines.append(t("bot.review.declared_out", lang, who=name(review.declared_out)))
     return lines + _review_score(table, review, lang, name)
 
 
@@ -306,14 +306,14 @@ def _auction_step(event: dict[str, Any], lang: str, name: Namer) -> str:
     if kind == "pass":
         return t("bot.review.pass", lang, who=name(event["seat"]))
     if kind == "contract":
-        return t("bot.board.contract", lang, amount=event["amount"], who=name(event["seat"]))
+        return t("bot.review.contract", lang, amount=event["amount"], who=name(event["seat"]))
     return t("bot.review.trump", lang, who=name(event["seat"]), suit=event["suit"])
 
 
 def _meld_line(meld: Meld, lang: str, name: Namer) -> str:
     parts = ", ".join(
         t("bot.review.dix", lang, points=points) if kind == "dix" else
-        t("bot.board.meld", lang, name=meld_name(kind, lang), cards=cards_text(cards, lang), points=points)
+        t("bot.review.meld_part", lang, name=meld_name(kind, lang), cards=cards_text(cards, lang), points=points)
         for kind, cards, points in meld.parts)
     key = "bot.review.meld_after" if meld.after_trick else "bot.review.meld"
     line = t(key, lang, who=name(meld.seat), melds=parts, points=meld.points, trick=meld.after_trick)
@@ -322,7 +322,8 @@ def _meld_line(meld: Meld, lang: str, name: Namer) -> str:
 
 def _trick_line(trick: Trick, lang: str, name: Namer) -> str:
     plays = _plays([list(play) for play in trick.plays], lang, name)
-    line = t("bot.review.trick", lang, number=trick.number, plays=plays, who=name(trick.winner), points=trick.points)
+    line = t("bot.review.trick", lang, number=trick.number, plays=plays, who=name(trick.winner),
+             points=trick.points)
     if trick.draws:
         line += " " + t("bot.review.draws", lang, draws=", ".join(
             t(f"bot.review.{how}", lang, who=name(seat), card=cards_text([card], lang))
