@@ -86,6 +86,11 @@ async def test_rematch_opens_the_same_game_with_the_same_seats(room):
     stranger = await room.bob.click(board_of(room.channel, old.id), label="Rematch")
     assert stranger.response.content == (
         f"Only the players of table #{old.id} can ask for its rematch. Open a new table with /pinochle new.")
+    await room.bob.slash(room.channel, "pinochle language", language="ru")
+    stranger = await room.bob.click(board_of(room.channel, old.id), label="Rematch")
+    assert stranger.response.content == (
+        f"Реванш может начать только тот, кто играл за столом №{old.id}. "
+        "Новый стол открывает команда /pinochle new.")
     assert room.table() is None
 
     opened = await room.alice.click(board_of(room.channel, old.id), label="Rematch")
