@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.store import set_guild_settings
 from bot.tables import Person
-from tests.bot.conftest import board_message, take_turn
+from tests.bot.conftest import board_message, labels, take_turn
 
 NEXT = {"en": "Next ▶", "ru": "Дальше ▶"}
 
@@ -52,10 +52,11 @@ async def two_hand_game_goes_on(room, table, *, until):
 
 async def board_shows(room, table_id: int, text: str) -> None:
     """Let the bot catch up (its store and channel work run in threads the virtual clock does not
-    wait for) until the table's board shows `text`: a minute of virtual time at most."""
+    wait for) until the table's board shows `text`, in its words or on a button: a minute of
+    virtual time at most."""
     for _ in range(60):
         board = next(iter(_boards(room.channel, table_id)), None)
-        if board is not None and text in _embed_text(board):
+        if board is not None and (text in _embed_text(board) or text in labels(board)):
             return
         await room.env.advance_time(1)
     raise AssertionError(f"the board of table #{table_id} never showed {text!r}")

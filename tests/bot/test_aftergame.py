@@ -64,11 +64,11 @@ async def test_the_final_board_keeps_the_result_and_offers_rematch_and_review(ro
 async def test_during_the_game_review_shows_the_deal_before_never_the_one_in_play(room):
     """Review last deal is on the board from the end of deal 1; in deal 2 it shows deal 1 only."""
     table = await two_hand_game(room, until=lambda: room.table().version >= 2)
-    await board_shows(room, table.id, "Deal 1 · ")
+    await board_shows(room, table.id, "Show my hand")
     assert "Review last deal" not in labels(board_of(room.channel, table.id))
     await two_hand_game_goes_on(room, table,
                                 until=lambda: table.game.deal_no == 2 and table.game.tricks_played >= 1)
-    await board_shows(room, table.id, "Deal 2 · ")
+    await board_shows(room, table.id, "Review last deal")
     assert labels(board_of(room.channel, table.id)) == ["Show my hand", "Join", "Leave", "Review last deal"]
     review = await room.bob.click(board_of(room.channel, table.id), label="Review last deal")
     text = "\n".join(await all_pages(room.env, room.bob, review.response))
@@ -104,7 +104,7 @@ async def test_rematch_opens_the_same_game_with_the_same_seats(room):
     await board_shows(room, old.id, f"Rematch: table #{new.id}.")
     assert board_of(room.channel, old.id).embeds[0].footer.text == f"Rematch: table #{new.id}."
     assert "Final standings: 1. " in board_of(room.channel, old.id).embeds[0].description
-    await board_shows(room, new.id, "Waiting for players: 2 of 2 seated.")
+    await board_shows(room, new.id, "Start")
     assert labels(board_of(room.channel, new.id)) == ["Join", "Leave", "Add computer player", "Start"]
     assert any(f"opened a rematch of table #{old.id}" in line for line in channel_lines(room.channel))
 
