@@ -14,7 +14,7 @@ from bot.tables import Outcome, Table
 from bot.tables.texts import board_text, board_title, review_lines
 from cogs._common import is_manager, lang_of, mention_namer, person_of, private_text, reply, service_of
 from cogs._errors import guarded
-from cogs._pager import fixed_pages, send_pages, split_pages
+from cogs._pager import Page, send_pages, split_pages
 
 #: Buttons per table state, in display order.
 BUTTONS = {
@@ -103,12 +103,16 @@ async def lobby_action(interaction: discord.Interaction, action: str, table_id: 
 
 
 async def send_review(interaction: discord.Interaction, table_id: int) -> None:
-    """The table's last finished deal, privately, in the asker's language, paged to fit a message."""
-    lang = lang_of(interaction)
+    """The table's last finished deal, privately, in the asker's language, paged to fit a message
+    (anyone may see a deal that is over, so *Show in channel* may post a page of it)."""
     found = await service_of(interaction).review(table_id)
     if isinstance(found, Outcome):
-        await reply(interaction, private_text(found, lang))
+        await reply(interaction, private_text(found, lang_of(interaction)))
         return
     table, review = found
-    pages = split_pages(review_lines(table, review, lang, mention_namer(table)), lang)
-    await send_pages(interaction, fixed_pages(pages), ephemeral=True)
+
+    async def page(number: int, lang: str) -> Page:
+        pages = split_pages(review_lines(table, review, lang, mention_namer(table)), lang)
+        return Page(pages[number], number + 1 < len(pages))
+
+    await send_pages(interaction, page)
