@@ -51,13 +51,15 @@ async def two_hand_game_goes_on(room, table, *, until):
 
 
 async def board_shows(room, table_id: int, text: str) -> None:
-    """Let the bot catch up (its store and channel work run in threads the virtual clock does not
-    wait for) until the table's board shows `text`, in its words or on a button: a minute of
-    virtual time at most."""
+    """Let the bot catch up until the table's board shows `text`, in its words or on a button: a
+    minute of virtual time at most. The board is drawn after a read of the store, in the store's
+    reader thread, which the virtual clock does not wait for: a read of our own, queued behind it
+    on the same connection, does."""
     for _ in range(60):
         board = next(iter(_boards(room.channel, table_id)), None)
         if board is not None and (text in _embed_text(board) or text in labels(board)):
             return
+        await room.bot.store.fetchone("SELECT 1")
         await room.env.advance_time(1)
     raise AssertionError(f"the board of table #{table_id} never showed {text!r}")
 
