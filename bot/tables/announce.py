@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from bot.game import VARIANTS
+from bot.game import VARIANTS, resolve_options
 from bot.game.phases import AUCTION, MELD, PLAY, TRUMP
 from bot.game.points import last_trick_bonus
 from bot.i18n.numbers import signed
-from bot.tables.deallog import Trick
+from bot.tables.deallog import BoardTrick
 from bot.tables.model import Table
 from bot.tables.outcome import Cards, Side, Text, Who
 
@@ -79,7 +79,7 @@ def _remember(table: Table, e: dict[str, Any]) -> None:
         log.new_deal()
     elif e["type"] == "trick":
         bonus = last_trick_bonus(table.game.options) if e.get("last") else 0
-        log.tricks.appendleft(Trick(e["number"], tuple((s, c) for s, c in e["cards"]), e["winner"],
+        log.tricks.appendleft(BoardTrick(e["number"], tuple((s, c) for s, c in e["cards"]), e["winner"],
                                     e["points"], bonus))
 
 
@@ -148,17 +148,24 @@ def _contract(table: Table, e: dict[str, Any]) -> list[Text]:
 
 
 def _deal_end(table: Table, e: dict[str, Any]) -> list[Text]:
-    """One summary: per side meld + cards + the last trick's 10 apart, the contract, chips, totals."""
-    result = e["result"]
-    last = table.deal_log.tricks[0] if table.deal_log.tricks and result.get("complete") else None
+    last = table.deal_log.tricks[0] if table.deal_log.tricks else None
+    return deal_summary(table, e["result"], last.winner if last is not None and last.last_bonus else None)
+
+
+def deal_summary(table: Table, result: dict[str, Any], last_winner: int | None) -> list[Text]:
+    """One summary: per side meld + cards + the last trick's 10 apart (G-5), the contract, chips, totals.
+
+    `last_winner` took the deal's last trick (None when the deal ended without one, A-12).
+    """
+    bonus = last_trick_bonus(resolve_options(table.options, players=table.size))
     lines = [Text.of("bot.line.deal_end", deal=result["deal"])]
     for seats in parties(table):
         first = seats[0]
-        bonus = last.last_bonus if last is not None and last.winner in seats else 0
-        values = dict(who=Side(seats), meld=result["meld"][first], cards=result["cards"][first] - bonus,
+        last = bonus if result.get("complete") and last_winner in seats else 0
+        values = dict(who=Side(seats), meld=result["meld"][first], cards=result["cards"][first] - last,
                       points=signed(result["points"][first]), total=result["scores"][first])
-        if bonus:
-            lines.append(Text.of("bot.line.deal_part_last", last=bonus, **values))
+        if last:
+            lines.append(Text.of("bot.line.deal_part_last", last=last, **values))
         else:
             lines.append(Text.of("bot.line.deal_part", **values))
     if "bid" in result:

@@ -20,7 +20,7 @@ RECENT_TRICKS = 3
 
 
 @dataclass
-class Trick:
+class BoardTrick:
     """A completed trick as the board tells it: who played what, who won, its points."""
 
     number: int
@@ -36,7 +36,7 @@ class DealLog:
 
     held: list[Any] = field(default_factory=list)  # bot.tables.outcome.Text
     bids: list[Any] = field(default_factory=list)  # auction parts (Text), one per bid or pass
-    tricks: deque[Trick] = field(default_factory=lambda: deque(maxlen=RECENT_TRICKS))
+    tricks: deque[BoardTrick] = field(default_factory=lambda: deque(maxlen=RECENT_TRICKS))
 
     def take_held(self) -> list[Any]:
         held, self.held = self.held, []

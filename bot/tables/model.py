@@ -42,6 +42,7 @@ class Table:
     board_message_id: int | None = None
     #: The running turn timer as (state version, deadline in the service's clock), if any.
     turn: tuple[int, float] | None = None
+    rematch: int | None = None  # the table opened as this finished table's rematch, if any
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     #: Lines waiting for their meld round or auction to close, and the board's recent tricks.
     deal_log: DealLog = field(default_factory=DealLog, repr=False)
@@ -57,6 +58,7 @@ class Table:
             turn_seconds=row.settings.get("turn_seconds", turn_seconds),
             seats={s.seat: s for s in row.seats}, board_message_id=row.board_message_id,
             turn=tuple(row.settings["turn"]) if row.settings.get("turn") else None,
+            rematch=row.settings.get("rematch"),
         )
 
     @property
