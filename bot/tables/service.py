@@ -195,8 +195,13 @@ class TableService:
         options: dict[str, Any] | None = None,
         language: str = "en",
         turn_seconds: float | None = None,
+        home: dict[str, Any] | None = None,
     ) -> Outcome:
-        """Open a table in the lobby with the host in seat 0."""
+        """Open a table in the lobby with the host in seat 0.
+
+        `home` is the caller's own description of where the table is shown (`Table.home`),
+        stored with the table in the same transaction.
+        """
         if self.table_in(channel_id) is not None:
             return Outcome.refuse(self.table_in(channel_id), "bot.refuse.table_exists")
         if variant not in VARIANTS:
@@ -212,7 +217,7 @@ class TableService:
                 row = await create_table(
                     tx, guild_id=guild_id, channel_id=channel_id, host_id=host.user_id,
                     variant=variant, options=options, seed=self._rng.randrange(2**63),
-                    language=language, settings={"turn_seconds": seconds},
+                    language=language, settings={"turn_seconds": seconds, "home": dict(home or {})},
                     seats=[_person_seat(0, host)],
                 )
         except ChannelBusy:
