@@ -14,6 +14,7 @@ import discord
 import pytest
 
 from bot.tables import Table
+from tests.bot.live_support import home_of
 
 
 @dataclass
@@ -29,9 +30,8 @@ class Room:
 
     @property
     def channel(self):
-        """Where the table lives: the newest thread opened from the room's channel, else the channel."""
-        threads = self.parent.threads
-        return max(threads, key=lambda thread: thread.id) if threads else self.parent
+        """Where the table lives (`home_of`)."""
+        return home_of(self.parent)
 
     @property
     def bot(self):

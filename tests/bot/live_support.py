@@ -7,6 +7,13 @@ import discord
 from bot.store import set_guild_settings
 
 
+def home_of(parent):
+    """Where a table opened from `parent` lives: its newest thread (tables open in threads of their
+    own by default), else the channel itself."""
+    threads = parent.threads
+    return max(threads, key=lambda thread: thread.id) if threads else parent
+
+
 def posted(channel) -> list[discord.Message]:
     """Messages in the channel that someone wrote (Discord's own notices, like a new thread's, left out)."""
     return [m for m in channel.history() if m.type in (discord.MessageType.default, discord.MessageType.reply)]
