@@ -11,13 +11,14 @@ from discord import app_commands
 from discord.app_commands import Choice
 
 from bot.ai import LEVELS
-from bot.game import VARIANTS
+from bot.game import VARIANTS, OptionError
+from bot.game.errors import shorten
 from bot.game.options import OPTIONS, parse_option_value
 from bot.i18n import LANGUAGES, t, variant_name
-from bot.tables.texts import rules_text, score_text
-from cogs._board import BoardButton, lobby_action
 from bot.store import get_guild_settings
 from bot.store.ledger import TABLE_PLACES
+from bot.tables.texts import rules_text, score_text
+from cogs._board import BoardButton, lobby_action
 from cogs._common import (
     guild_lang, lang_of, mention_namer, person_of, private_text, refuse, reply, service_of, table_here, text_of,
 )
@@ -32,13 +33,17 @@ TABLE_OPTIONS = tuple(name for name, spec in OPTIONS.items() if spec.table and n
 def parse_house_rules(text: str | None) -> dict[str, object]:
     """`double_pinochle_value=400 pack64=on` -> {"double_pinochle_value": 400, "pack64": True}.
 
-    ValueError names the rule that cannot be read.
+    OptionError (a ValueError, said in the reader's language by `describe_error`)
+    names the rule that cannot be read; the game target is a command option of
+    its own, not a house rule (RULES §11, G-12).
     """
     rules: dict[str, object] = {}
     for item in (text or "").replace(",", " ").split():
         name, _, value = item.partition("=")
+        if name == "target":
+            raise OptionError("target_not_house_rule")
         if name not in TABLE_OPTIONS:
-            raise ValueError(t("bot.error.unknown_rule", "en", name=name))
+            raise OptionError("not_house_rule", name=shorten(name))
         rules[name] = parse_option_value(name, value)
     return rules
 
@@ -60,11 +65,15 @@ class Tables(PinochleCog):
         """Open a table; in thread mode (the option, else the server's setting) in a thread of its own."""
         try:
             rules = parse_house_rules(options)
-        except ValueError as error:
-            await refuse(interaction, "bot.refuse.bad_option", error=str(error))
+        except OptionError as error:
+            await refuse(interaction, "bot.refuse.bad_option", error=error)
             return
         if target is not None:
-            rules["target"] = target
+            try:
+                rules["target"] = OPTIONS["target"].validate(target)
+            except OptionError:
+                await refuse(interaction, "bot.refuse.bad_target", target=target)
+                return
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = language or await guild_lang(interaction)
         if place is None and interaction.guild_id is not None:
@@ -97,8 +106,8 @@ class Tables(PinochleCog):
             suggestions = [f"{n}=" for n in TABLE_OPTIONS if n.startswith(name)]
         elif name in TABLE_OPTIONS:
             spec = OPTIONS[name]
-            values = ("on", "off") if isinstance(spec.default, bool) else spec.choices or ()
-            suggestions = [f"{name}={v}" for v in values if v is not None and f"{name}={v}".startswith(last)]
+            values = ("on", "off") if isinstance(spec.default, bool) else spec.values
+            suggestions = [f"{name}={v}" for v in values if f"{name}={v}".startswith(last)]
         else:
             suggestions = []
         return [Choice(name=(prefix + s)[:100], value=(prefix + s)[:100]) for s in suggestions[:25]]
