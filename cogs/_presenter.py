@@ -16,7 +16,7 @@ The board stays in view (issue 12): when `REPOST_AT` messages stand below it
 deleted, so at a person's turn it is among the channel's last five messages.
 A failed edit (403, 5xx) is tried again after 1, 2 and 4 seconds, then the
 board is posted anew. A table in a thread of its own (`cogs._home`) sends
-its final result to the channel it was opened from.
+its final result to the channel it was opened from (a cancelled one edits its opening line there).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import tasks
 
+from bot.i18n import t, variant_name
 from bot.store import images_enabled
 from bot.tables import Outcome, Table
 from bot.tables.outcome import Text
@@ -64,6 +65,7 @@ class _Outbox:
     lines: list[str] = field(default_factory=list)
     pings: dict[int, tuple[Table, Ping]] = field(default_factory=dict)  # by table id
     drops: list[int] = field(default_factory=list)  # messages to delete: old pings, old boards
+    edits: dict[int, str] = field(default_factory=dict)  # new content of earlier messages, by message id
     retries: dict[int, int] = field(default_factory=dict)  # failed board edits in a row, by table id
     hold: float = 0.0  # no board drawn before this time (backing off after a failed edit)
     sent: deque[float] = field(default_factory=deque)  # times of recent requests
@@ -71,11 +73,12 @@ class _Outbox:
 
     @property
     def busy(self) -> bool:
-        return bool(self.boards or self.lines or self.pings or self.drops)
+        return bool(self.boards or self.lines or self.pings or self.drops or self.edits)
 
     def ready(self) -> bool:
         """Whether something may be sent now (a board that backs off waits)."""
-        return bool(self.lines or self.pings or self.drops) or bool(self.boards and time.monotonic() >= self.hold)
+        return (bool(self.lines or self.pings or self.drops or self.edits)
+                or bool(self.boards and time.monotonic() >= self.hold))
 
 
 class ChannelPresenter:
@@ -109,7 +112,7 @@ class ChannelPresenter:
         if outcome.board:
             box.boards[table.id] = table
         self._wake(table.channel_id, box)
-        if table.status == "finished":
+        if table.status in ("finished", "cancelled"):
             self._report(table, outcome)
         self.bot.hand_watch.table_changed(table)
 
@@ -137,15 +140,21 @@ class ChannelPresenter:
         return self._boxes.setdefault(channel_id, _Outbox())
 
     def _report(self, table: Table, outcome: Outcome) -> None:
-        """A thread table's final result, for the channel it was opened from."""
+        """A thread table's final result for the channel it was opened from; a cancelled one's
+        opening line (its id is the thread's) says so instead of inviting people in."""
         parent = parent_of(table)
         if parent is None:
+            return
+        box = self._box(parent)
+        if table.status == "cancelled":
+            box.edits[table.channel_id] = t("bot.home.cancelled", table.language, host=f"<@{table.host_id}>",
+                                            variant=variant_name(table.variant, table.language))
+            self._wake(parent, box)
             return
         thread = f"<#{table.channel_id}>"
         places = next((text.params["places"] for text in outcome.public if text.key == "bot.line.game_over"), None)
         result = (Text.of("bot.home.result", thread=thread, places=places) if places is not None
                   else Text.of("bot.home.finished", thread=thread))
-        box = self._box(parent)
         box.lines.append(say(result, table.language, mention_namer(table)))
         self._wake(parent, box)
 
@@ -163,7 +172,7 @@ class ChannelPresenter:
                 del self._boxes[channel_id]
 
     async def _send_ready(self, channel_id: int, box: _Outbox) -> None:
-        """Send while the channel's budget allows: lines, the board, the ping, then deletes; the rest waits."""
+        """Send while the channel's budget allows: lines, the board, the ping, edits, deletes; the rest waits."""
         channel = self.bot.get_partial_messageable(channel_id)
         while box.ready() and self._spend(box):
             try:
@@ -175,6 +184,9 @@ class ChannelPresenter:
                 elif box.pings:
                     table_id = next(iter(box.pings))
                     await self._post_ping(channel, box, *box.pings.pop(table_id))
+                elif box.edits:
+                    message_id, content = box.edits.popitem()
+                    await channel.get_partial_message(message_id).edit(content=content)
                 elif box.drops:
                     await self._delete(channel, box.drops.pop(0))
             except Exception:  # an HTTP error or a bug: log it, and the channel carries on

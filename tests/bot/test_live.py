@@ -181,3 +181,19 @@ async def test_a_board_edit_failing_with_a_500_is_tried_again_and_then_posted_an
     assert board.id not in [m.id for m in room.channel.history()]
     hand = await room.member_at(table.to_act).click(moved, label="Show my hand")
     assert hand.response.content.startswith("Your hand: ")
+
+
+async def test_a_table_refused_after_its_thread_was_made_takes_back_thread_and_opening_line(room):
+    refused = await room.alice.slash(room.parent, "pinochle new", variant="three-handed", options="pack64=on")
+    assert refused.response.content.startswith("That house rule cannot be used: ")
+    assert room.parent.threads == [] and posted(room.parent) == []
+    assert room.bot.tables.tables(room.guild.id) == []
+
+
+async def test_a_cancelled_thread_table_edits_its_opening_line_and_posts_nothing_more_in_the_channel(room):
+    await room.alice.slash(room.parent, "pinochle new", variant="check")
+    await room.alice.slash(room.channel, "pinochle cancel")
+    await room.env.advance_time(10)
+    [opening] = posted(room.parent)
+    assert opening.content == f"The Check Pinochle table hosted by <@{room.alice.id}> was cancelled."
+    assert board_message(room.channel).embeds[0].description.endswith("This table was cancelled.")
