@@ -44,6 +44,7 @@ class Table:
     home: dict[str, Any] = field(default_factory=dict)
     #: The running turn timer as (state version, deadline in the service's clock), if any.
     turn: tuple[int, float] | None = None
+    rematch: int | None = None  # the table opened as this finished table's rematch, if any
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     _views: dict[int | None, dict[str, Any]] = field(default_factory=dict, repr=False)
     _views_of: tuple[Any, int] | None = field(default=None, repr=False)
@@ -58,6 +59,7 @@ class Table:
             seats={s.seat: s for s in row.seats}, board_message_id=row.board_message_id,
             home=dict(row.settings.get("home", {})),
             turn=tuple(row.settings["turn"]) if row.settings.get("turn") else None,
+            rematch=row.settings.get("rematch"),
         )
 
     @property

@@ -113,7 +113,7 @@ async def test_two_handed_game_with_people_then_computers_to_the_final_standings
     assert lines[-1].startswith("Game over. 1. ")
     assert any(line.startswith("Deal 1 is over: ") for line in lines)
     board = board_message(room.channel)
-    assert "Final standings: 1. " in board.embeds[0].description and labels(board) == []
+    assert "Final standings: 1. " in board.embeds[0].description and labels(board) == ["Rematch", "Review last deal"]
     assert len([m for m in room.channel.history() if m.embeds]) == 1
     assert room.table() is None
 
@@ -146,7 +146,7 @@ async def test_check_game_with_two_people_and_two_computers_to_the_final_standin
     assert any(line.startswith("Chips this deal: ") for line in lines)
     assert lines[-1].startswith("Game over. 1. ")
     assert "Final standings: 1. " in board_body(room.channel)
-    assert labels(board_message(room.channel)) == []
+    assert labels(board_message(room.channel)) == ["Rematch", "Review last deal"]
 
 
 async def test_draw_the_turn_up_by_typing_when_the_winner_may_choose(room):

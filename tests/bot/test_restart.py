@@ -42,4 +42,4 @@ async def test_restart_mid_deal_then_the_game_finishes(room, database_path):
     await room.bob.slash(room.channel, "pinochle leave")
     await room.env.advance_time(60)
     assert channel_lines(room.channel)[-1].startswith("Game over. 1. ")
-    assert labels(board_message(room.channel)) == []
+    assert labels(board_message(room.channel)) == ["Rematch", "Review last deal"]
