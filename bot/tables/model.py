@@ -40,6 +40,9 @@ class Table:
     game: Any = None  # bot.game.Game
     version: int = 0  # actions applied so far: the state version a client saw
     board_message_id: int | None = None
+    #: How the caller shows the table (on Discord: the channel it was opened from, a quiet table);
+    #: kept with the table for the caller, never read by the service.
+    home: dict[str, Any] = field(default_factory=dict)
     #: The running turn timer as (state version, deadline in the service's clock), if any.
     turn: tuple[int, float] | None = None
     rematch: int | None = None  # the table opened as this finished table's rematch, if any
@@ -57,6 +60,7 @@ class Table:
             language=row.language, status=row.status,
             turn_seconds=row.settings.get("turn_seconds", turn_seconds),
             seats={s.seat: s for s in row.seats}, board_message_id=row.board_message_id,
+            home=dict(row.settings.get("home", {})),
             turn=tuple(row.settings["turn"]) if row.settings.get("turn") else None,
             rematch=row.settings.get("rematch"),
         )
