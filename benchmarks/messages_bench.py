@@ -7,7 +7,7 @@ plays whole games — two people taking their turns by the first (or a random)
 legal action in their hand view, computer players in the other seats — and
 prints, per variant: deals played, messages left standing per deal in the
 table's home (its thread if it has one, else its channel; the most in any one
-deal, and the mean), and messages in the parent channel. Nothing is excluded.
+deal, and the mean), and messages in the parent channel between the opening line and the result.
 
     python benchmarks/messages_bench.py [--games 1] [--seed 1] [--choice first|random] [--target N]
 
@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import discord
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 VARIANTS = ("two-handed", "two-handed-no-trump", "three-handed", "four-handed", "partnership", "check")
@@ -39,7 +41,9 @@ class GameCount:
     """Messages left standing, by the deal during which they were posted."""
 
     per_deal: list[int] = field(default_factory=list)
-    parent: int = 0  # messages in the channel the game was opened in, when the table lives elsewhere
+    #: Messages in the channel the game was opened in, between its opening line and the result, when
+    #: the table lives elsewhere (Discord's own notices, like a new thread's, left out).
+    parent: int = 0
 
     @property
     def deals(self) -> int:
@@ -91,15 +95,15 @@ async def play_game(env: Any, guild: Any, channel: Any, people: list[Any], varia
     options = {"target": target} if target else {}
     first_id = _newest(channel)
     await opener.slash(channel, "pinochle new", variant=variant, **options)
-    for member in people:
-        await member.slash(channel, "pinochle images", state="off")  # text only: the count is the same, faster
-    for member in others:
-        await member.slash(channel, "pinochle join")
-    await opener.slash(channel, "pinochle start")
     tables = env.bot.tables
     table = tables.table_in(channel.id) or next(t for t in tables.tables(guild.id) if t.variant == variant)
+    home = _home(guild, table, channel)  # the table's own thread, by default: the lobby is there
+    for member in people:
+        await member.slash(home, "pinochle images", state="off")  # text only: the count is the same, faster
+    for member in others:
+        await member.slash(home, "pinochle join")
+    await opener.slash(home, "pinochle start")
     by_user = {m.id: m for m in people}
-    home = _home(guild, table, channel)
     views: dict[int, Any] = {}  # each person's open hand view
     starts = [first_id if home is channel else 0]  # the newest message id when each deal began
     for _ in range(MAX_MOVES):
@@ -120,7 +124,8 @@ async def play_game(env: Any, guild: Any, channel: Any, people: list[Any], varia
     bounds = starts[1:] + [max(standing, default=0)]
     count = GameCount(per_deal=[sum(lo < m <= hi for m in standing) for lo, hi in zip(starts, bounds)])
     if home is not channel:
-        count.parent = sum(m.id > first_id for m in channel.history())
+        written = [m for m in channel.history() if m.id > first_id and m.type is discord.MessageType.default]
+        count.parent = max(0, len(written) - 2)  # the opening line and the result are the two allowed
     return count
 
 

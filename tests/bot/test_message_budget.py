@@ -9,7 +9,7 @@ BUDGET = 10
 
 
 async def test_a_whole_two_handed_game_stays_within_the_message_budget(room):
-    count = await play_game(room.env, room.guild, room.channel, [room.alice, room.bob], "two-handed", target=200)
+    count = await play_game(room.env, room.guild, room.parent, [room.alice, room.bob], "two-handed", target=200)
     assert count.deals >= 1 and max(count.per_deal) <= BUDGET, count
     assert count.parent == 0
     lines = channel_lines(room.channel)
