@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from bot.tables import Person, SimplePlayer, Table, TableService
 
 
-async def play_out(service: TableService, table: Table, *people: Person, seed: int = 0) -> None:
-    """Play the game to its end: the people (SimplePlayer's choices) and the computers in turn.
+async def play_out(service: TableService, table: Table, *people: Person, seed: int = 0,
+                   until: Callable[[Table], bool] = lambda table: False) -> None:
+    """Play the game to its end (or `until` holds): the people (SimplePlayer's choices) and the
+    computers in turn.
 
     A table with nobody present pauses (issue 12), so a test that wants a whole game
     keeps its people at the table and lets this helper play for them.
@@ -17,7 +20,7 @@ async def play_out(service: TableService, table: Table, *people: Person, seed: i
     rng, player = random.Random(seed), SimplePlayer()
     while True:
         await service.settle()
-        if table.game.is_over or not table.is_active:
+        if table.game.is_over or not table.is_active or until(table):
             return
         seat = table.to_act
         hand = await service.hand(table.id, table.seats[seat].user_id)

@@ -12,7 +12,7 @@ import pytest
 import bot.store.db
 from bot.store import Store, get_table, load_actions
 from bot.tables import AWAY_AFTER, TableService
-from tests.tables.conftest import ALICE, BOB, CHANNEL, GUILD, Recorder
+from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, Recorder
 from tests.tables.faults import FlakyStore, memory_state, stored_state
 from tests.tables.helpers import play_out
 
@@ -147,9 +147,9 @@ async def test_a_database_locked_past_the_busy_timeout_during_a_computer_move_th
 async def test_a_table_whose_log_does_not_replay_is_set_aside_and_the_others_resume(store):
     service = TableService(store, seed=3, turn_seconds=0)
     tables = []
-    for channel in (CHANNEL, CHANNEL + 1, CHANNEL + 2):
-        opened = await service.open(guild_id=GUILD, channel_id=channel, host=ALICE, variant="two-handed")
-        await service.start(opened.table.id, ALICE)
+    for channel, host in ((CHANNEL, ALICE), (CHANNEL + 1, BOB), (CHANNEL + 2, CAROL)):
+        opened = await service.open(guild_id=GUILD, channel_id=channel, host=host, variant="two-handed")
+        await service.start(opened.table.id, host)
         await service.settle()
         tables.append(opened.table)
     await service.close()
