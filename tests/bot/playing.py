@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from bot.tables import Person, SimplePlayer
 
@@ -14,8 +16,10 @@ async def leave_game(member, channel):
     return await member.click(asked.response, label="Leave and forfeit")
 
 
-async def play_out(room_env, bot, table, members, *, seed: int = 0) -> None:
-    """Play the people's turns (SimplePlayer's choices) through the table service until the game ends.
+async def play_out(room_env, bot, table, members, *, seed: int = 0,
+                   until: Callable[[Any], bool] = lambda table: False) -> None:
+    """Play the people's turns (SimplePlayer's choices) through the table service until the game
+    ends (or `until` holds).
 
     A table with nobody present pauses (issue 12), so whole games keep someone at the table.
     Hundreds of turns by hand view would take minutes; the board shows the end (the channel
@@ -27,6 +31,8 @@ async def play_out(room_env, bot, table, members, *, seed: int = 0) -> None:
         await room_env.settle()
         if not table.is_active:
             await room_env.advance_time(60)
+            return
+        if until(table):
             return
         if table.to_act is None or table.is_computer_turn():  # a move being stored, or a computer's
             continue
