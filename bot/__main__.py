@@ -58,10 +58,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run_bot(settings: Settings) -> int:
     from bot import create_bot
-    from bot.ai import warm_up
 
-    logging.getLogger("bot").info("computer players calibrated in %.1f s", warm_up())
     bot = create_bot(settings.database_path, settings=settings)
+    bot.thinker.start()  # the workers calibrate the computer players while the bot connects
+    logging.getLogger("bot").info("%d computer-player worker processes started", settings.ai_workers)
     bot.run(settings.token, log_handler=None)
     return 0
 

@@ -9,7 +9,7 @@ environment.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
@@ -19,6 +19,13 @@ DEFAULT_TURN_SECONDS = 120
 DEFAULT_AI_BUDGET = 1.0
 #: Longer than this and a table would wait too long for each computer move.
 MAX_AI_BUDGET = 10.0
+#: More worker processes than this would only fight over the cores (and memory).
+MAX_AI_WORKERS = 64
+
+
+def default_ai_workers() -> int:
+    """One `hard` thinking process per core but one (the event loop keeps a core), at least one."""
+    return max(1, (os.cpu_count() or 1) - 1)
 
 
 class SettingsError(ValueError):
@@ -35,6 +42,7 @@ class Settings:
     turn_seconds: int = DEFAULT_TURN_SECONDS
     log_level: str = "INFO"
     ai_budget: float = DEFAULT_AI_BUDGET
+    ai_workers: int = field(default_factory=default_ai_workers)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> "Settings":
@@ -50,6 +58,7 @@ class Settings:
             turn_seconds=_turn_seconds(get("TURN_SECONDS")),
             log_level=(get("LOG_LEVEL") or "INFO").upper(),
             ai_budget=_ai_budget(get("AI_BUDGET")),
+            ai_workers=_ai_workers(get("AI_WORKERS")),
         )
 
     @property
@@ -86,6 +95,18 @@ def _ai_budget(value: str | None) -> float:
     if not 0 < seconds <= MAX_AI_BUDGET:
         raise SettingsError(f"AI_BUDGET must be more than 0 and at most {MAX_AI_BUDGET:g} seconds, not {value}")
     return seconds
+
+
+def _ai_workers(value: str | None) -> int:
+    if value is None:
+        return default_ai_workers()
+    try:
+        workers = int(value)
+    except ValueError:
+        raise SettingsError(f"AI_WORKERS must be a whole number of processes, not {value!r}") from None
+    if not 1 <= workers <= MAX_AI_WORKERS:
+        raise SettingsError(f"AI_WORKERS must be at least 1 and at most {MAX_AI_WORKERS}, not {workers}")
+    return workers
 
 
 def load_settings(dotenv_path: str | os.PathLike[str] | None = ".env") -> Settings:

@@ -5,7 +5,9 @@ cog does not stop the bot), unfinished tables resume from the store with their
 boards redrawn and their turn timers' deadlines kept (in Discord's clock, which
 SimCord's virtual clock replaces in tests; a table that cannot be restored is
 set aside and its channel told so), and the command tree syncs only if it
-changed. Computer seats play with bot.ai's players; the chip ledger settles
+changed. Computer seats play with bot.ai's players, `hard` ones thinking in a
+pool of worker processes (`AI_WORKERS`, started when first needed or by
+`python -m bot` before it connects, stopped by `close`); the chip ledger settles
 Check deals through its action hook, in the transaction of the action that
 ends each deal.
 """
@@ -23,7 +25,7 @@ from bot.ledger_hook import ledger_hook
 from bot.settings import Settings
 from bot.store import Store, user_languages
 from bot.tables import TableService
-from bot.tables.players import ai_players
+from bot.tables.thinking import PoolThinker
 from cogs._errors import PinochleTree
 from cogs._hand import redraw_hand
 from cogs._hand_watch import HandWatch
@@ -51,12 +53,14 @@ class PinochleBot(commands.Bot):
         self.failed_extensions: dict[str, BaseException] = {}
         #: Each person's chosen language (/pinochle language), so replies need no query.
         self.user_languages: dict[int, str] = {}
+        #: Computer players' decisions; its processes start when the first `hard` turn comes.
+        self.thinker = PoolThinker(settings.ai_workers, settings.ai_budget)
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
         self.user_languages = await user_languages(self.store)
         self.tables = TableService(self.store, publisher=self.presenter,
-                                   players=ai_players(self.settings.ai_budget),
+                                   thinker=self.thinker,
                                    turn_seconds=self.settings.turn_seconds, hooks=[ledger_hook],
                                    clock=lambda: discord.utils.utcnow().timestamp())
         await self.tree.set_translator(PinochleTranslator())
@@ -94,6 +98,7 @@ class PinochleBot(commands.Bot):
     async def close(self) -> None:
         if hasattr(self, "tables"):
             await self.tables.close()
+        await self.thinker.close()
         await self.presenter.close()
         await self.hand_watch.close()
         await super().close()

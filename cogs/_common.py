@@ -13,14 +13,18 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.game.errors import shorten
 from bot.i18n import pick_language
 from bot.store import get_guild_settings
-from bot.tables import Outcome, Person, Table, TableService, Text
+from bot.tables import Name, Outcome, Person, Table, TableService, Text
 from bot.tables.texts import Namer, say
-from cogs._players import store_of
+from cogs._players import plain, store_of
 
 if TYPE_CHECKING:
     from cogs._bot import PinochleBot
+
+#: The most characters a message's content may have (Discord's limit).
+MESSAGE_LIMIT = 2000
 
 
 class UserError(Exception):
@@ -75,25 +79,28 @@ def is_manager(interaction: discord.Interaction) -> bool:
     return bool(permissions and permissions.manage_guild)
 
 
+def numbered(who: int | Name) -> str:
+    """Seats by number ("#2"), for texts without a table; a `Name` as shown."""
+    return plain(who.text) if isinstance(who, Name) else f"#{who + 1}"
+
+
 def mention_namer(table: Table) -> Namer:
     """People as mentions (shown as their names; pings only where allowed), computers by name."""
-    def name(seat: int) -> str:
-        player = table.seats.get(seat)
-        if player is None:
-            return f"#{seat + 1}"
-        return f"<@{player.user_id}>" if player.user_id is not None else player.display_name
+    def name(who: int | Name) -> str:
+        if isinstance(who, Name) or (player := table.seats.get(who)) is None:
+            return numbered(who)
+        return f"<@{player.user_id}>" if player.user_id is not None else plain(player.display_name)
     return name
 
 
 def private_text(outcome: Outcome, lang: str) -> str:
     """The private part of an outcome as one message."""
-    name = mention_namer(outcome.table) if outcome.table is not None else (lambda seat: f"#{seat + 1}")
+    name = mention_namer(outcome.table) if outcome.table is not None else numbered
     return "\n".join(say(text, lang, name) for text in outcome.private)
 
 
 def text_of(text: Text, lang: str, table: Table | None = None) -> str:
-    name = mention_namer(table) if table is not None else (lambda seat: f"#{seat + 1}")
-    return say(text, lang, name)
+    return say(text, lang, mention_namer(table) if table is not None else numbered)
 
 
 async def refuse(interaction: discord.Interaction, key: str, **params: object) -> None:
@@ -102,7 +109,8 @@ async def refuse(interaction: discord.Interaction, key: str, **params: object) -
 
 
 async def reply(interaction: discord.Interaction, content: str, **kwargs) -> None:
-    """An ephemeral answer, whether or not the interaction was answered already."""
+    """An ephemeral answer, whether or not the interaction was answered already; always within the limit."""
+    content = shorten(content, MESSAGE_LIMIT)  # the last resort: a reply too long would never arrive
     if interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=True, **kwargs)
     else:

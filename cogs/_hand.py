@@ -1,10 +1,11 @@
 """The private hand view: the player's cards, and a button or menu entry for each legal action.
 
-Every component carries the table id and the state version it was drawn at
-(`pinochle:act:12:57:3` = table 12, version 57, legal action number 3), so a
-click on an old view (or a second click) is refused with a fresh view instead
-of playing something else. A view never holds more than Discord allows: 5
-rows, 5 buttons a row, 25 options a menu.
+Every component carries the table id, the state version it was drawn at and
+its owner (`pinochle:act:12:57:3:4242` = table 12, version 57, legal action
+number 3, drawn for user 4242), so a click on an old view (or a second click)
+is refused with a fresh view instead of playing something else, and a click by
+anyone but the owner is refused privately and changes nothing. A view never
+holds more than Discord allows: 5 rows, 5 buttons a row, 25 options a menu.
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ from bot.render import render_hand, render_in_thread
 from bot.store import images_enabled
 from bot.tables import Hand, Outcome, Text
 from bot.tables.texts import action_label, hand_text
-from cogs._common import lang_of, mention_namer, person_of, private_text, service_of, table_here, text_of
+from cogs._common import (
+    lang_of, mention_namer, person_of, private_text, reply, service_of, table_here, text_of,
+)
 from cogs._errors import guarded
 from cogs._players import store_of
 
@@ -35,15 +38,16 @@ MENU_VERBS = ("play", "meld", "bid")
 def hand_components(hand: Hand, lang: str) -> discord.ui.View:
     """Buttons (or menus) for exactly the legal actions, plus Refresh when there is room."""
     view = discord.ui.View(timeout=None)
+    owner = hand.table.seats[hand.seat].user_id
     rows = _layout(hand.legal)
     for row, (kind, verb, indices) in enumerate(rows):
         if kind == "menu":
-            view.add_item(ActionSelect.build(hand, verb, row, indices, lang))
+            view.add_item(ActionSelect.build(hand, owner, verb, row, indices, lang))
         else:
             for index in indices:
-                view.add_item(ActionButton.build(hand, index, row, lang))
+                view.add_item(ActionButton.build(hand, owner, index, row, lang))
     if len(rows) < MAX_ROWS:
-        view.add_item(RefreshButton(hand.table.id, lang, row=len(rows)))
+        view.add_item(RefreshButton(hand.table.id, owner, lang, row=len(rows)))
     return view
 
 
@@ -85,76 +89,91 @@ def _menu_chunks(indices: list[int]) -> list[list[int]]:
     return [indices[:MENU_OPTIONS], rest[::step]]
 
 
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"pinochle:act:(?P<table>\d+):(?P<version>\d+):(?P<index>\d+)"):
-    """One legal action, as drawn at one state version."""
+async def by_owner(interaction: discord.Interaction, owner: int) -> bool:
+    """Whether the view's owner clicked it; anyone else is told, privately, that it is not theirs."""
+    if interaction.user.id == owner:
+        return True
+    await reply(interaction, text_of(Text.of("bot.refuse.not_your_hand"), lang_of(interaction)))
+    return False
 
-    def __init__(self, table_id: int, version: int, index: int, button: discord.ui.Button | None = None):
-        super().__init__(button or discord.ui.Button(custom_id=f"pinochle:act:{table_id}:{version}:{index}"))
-        self.table_id, self.version, self.index = table_id, version, index
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"pinochle:act:(?P<table>\d+):(?P<version>\d+):(?P<index>\d+):(?P<owner>\d+)"):
+    """One legal action, as drawn at one state version for one person."""
+
+    def __init__(self, table_id: int, version: int, index: int, owner: int,
+                 button: discord.ui.Button | None = None):
+        super().__init__(button or discord.ui.Button(
+            custom_id=f"pinochle:act:{table_id}:{version}:{index}:{owner}"))
+        self.table_id, self.version, self.index, self.owner = table_id, version, index, owner
 
     @classmethod
-    def build(cls, hand: Hand, index: int, row: int, lang: str) -> "ActionButton":
+    def build(cls, hand: Hand, owner: int, index: int, row: int, lang: str) -> "ActionButton":
         action = hand.legal[index]
         style = discord.ButtonStyle.primary if action.startswith("play ") else discord.ButtonStyle.secondary
         button = discord.ui.Button(label=action_label(action, lang), style=style, row=row,
-                                   custom_id=f"pinochle:act:{hand.table.id}:{hand.version}:{index}")
+                                   custom_id=f"pinochle:act:{hand.table.id}:{hand.version}:{index}:{owner}")
         if action.startswith("play "):
             card = Card.from_text(action[5:])
             button.style = discord.ButtonStyle.danger if card.suit.is_red else discord.ButtonStyle.primary
-        return cls(hand.table.id, hand.version, index, button)
+        return cls(hand.table.id, hand.version, index, owner, button)
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match) -> "ActionButton":
-        return cls(int(match["table"]), int(match["version"]), int(match["index"]), item)
+        return cls(int(match["table"]), int(match["version"]), int(match["index"]), int(match["owner"]), item)
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        await act_from_view(interaction, self.table_id, self.version, self.index)
+        if await by_owner(interaction, self.owner):
+            await act_from_view(interaction, self.table_id, self.version, self.index)
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
-                   template=r"pinochle:pick:(?P<table>\d+):(?P<version>\d+):(?P<verb>[a-z]+):(?P<row>\d)"):
+                   template=r"pinochle:pick:(?P<table>\d+):(?P<version>\d+):(?P<verb>[a-z]+):(?P<row>\d)"
+                            r":(?P<owner>\d+)"):
     """A menu of legal actions of one kind (cards to play, melds, bids); values are action indices."""
 
-    def __init__(self, table_id: int, version: int, select: discord.ui.Select):
+    def __init__(self, table_id: int, version: int, owner: int, select: discord.ui.Select):
         super().__init__(select)
-        self.table_id, self.version = table_id, version
+        self.table_id, self.version, self.owner = table_id, version, owner
 
     @classmethod
-    def build(cls, hand: Hand, verb: str, row: int, indices: list[int], lang: str) -> "ActionSelect":
+    def build(cls, hand: Hand, owner: int, verb: str, row: int, indices: list[int], lang: str) -> "ActionSelect":
         select = discord.ui.Select(
-            custom_id=f"pinochle:pick:{hand.table.id}:{hand.version}:{verb}:{row}", row=row,
+            custom_id=f"pinochle:pick:{hand.table.id}:{hand.version}:{verb}:{row}:{owner}", row=row,
             placeholder=t(f"bot.menu.{verb}", lang),
             options=[discord.SelectOption(label=action_label(hand.legal[i], lang), value=str(i))
                      for i in indices])
-        return cls(hand.table.id, hand.version, select)
+        return cls(hand.table.id, hand.version, owner, select)
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match) -> "ActionSelect":
-        return cls(int(match["table"]), int(match["version"]), item)
+        return cls(int(match["table"]), int(match["version"]), int(match["owner"]), item)
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        await act_from_view(interaction, self.table_id, self.version, int(self.item.values[0]))
+        if await by_owner(interaction, self.owner):
+            await act_from_view(interaction, self.table_id, self.version, int(self.item.values[0]))
 
 
-class RefreshButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pinochle:hand:(?P<table>\d+)"):
-    """Redraw the hand view as it is now."""
+class RefreshButton(discord.ui.DynamicItem[discord.ui.Button],
+                    template=r"pinochle:hand:(?P<table>\d+):(?P<owner>\d+)"):
+    """Redraw the hand view as it is now (for its owner only)."""
 
-    def __init__(self, table_id: int, lang: str = "en", row: int | None = None):
+    def __init__(self, table_id: int, owner: int, lang: str = "en", row: int | None = None):
         super().__init__(discord.ui.Button(label=t("bot.button.refresh", lang), row=row,
                                            style=discord.ButtonStyle.secondary,
-                                           custom_id=f"pinochle:hand:{table_id}"))
-        self.table_id = table_id
+                                           custom_id=f"pinochle:hand:{table_id}:{owner}"))
+        self.table_id, self.owner = table_id, owner
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match) -> "RefreshButton":
-        return cls(int(match["table"]))
+        return cls(int(match["table"]), int(match["owner"]))
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        await show_hand(interaction, self.table_id)
+        if await by_owner(interaction, self.owner):
+            await show_hand(interaction, self.table_id)
 
 
 # ------------------------------------------------------------------ flows

@@ -35,8 +35,8 @@ async def player_of(interaction: discord.Interaction,
 
 
 def plain(name: str) -> str:
-    """A name shown as typed: markdown in it does not format the message."""
-    return discord.utils.escape_markdown(name)
+    """A name shown as typed: its markdown and masked links do not format the message, its @s do not ping."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 
 def csv_file(text: str, name: str) -> discord.File:

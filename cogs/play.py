@@ -10,7 +10,9 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.game import Card, Suit, parse_cards
+from bot.game import Card, IllegalAction, Suit, parse_cards
+from bot.game.cards import MAX_HAND
+from bot.game.errors import shorten
 from bot.tables.texts import action_label
 from cogs._common import lang_of, refuse, service_of, table_here
 from cogs._group import PinochleCog, choices, describe
@@ -50,7 +52,7 @@ class Play(PinochleCog):
         try:
             chosen = Card.from_text(card)
         except ValueError:
-            await refuse(interaction, "bot.refuse.bad_card", text=card)
+            await refuse(interaction, "bot.refuse.bad_card", text=shorten(card))
             return
         await act_typed(interaction, f"play {chosen}")
 
@@ -61,10 +63,14 @@ class Play(PinochleCog):
     @app_commands.command(name="meld", description=describe("meld"))
     @app_commands.describe(cards=describe("meld.options.cards"))
     async def meld(self, interaction: discord.Interaction, cards: str) -> None:
+        """No meld holds more cards than a hand (MAX_HAND): a longer list is refused before it is read."""
         try:
-            chosen = parse_cards(cards)
+            chosen = parse_cards(cards, limit=MAX_HAND)
+        except IllegalAction as error:
+            await refuse(interaction, "bot.refuse.illegal", error=error)
+            return
         except ValueError:
-            await refuse(interaction, "bot.refuse.bad_card", text=cards)
+            await refuse(interaction, "bot.refuse.bad_card", text=shorten(cards))
             return
         await act_typed(interaction, "meld " + " ".join(map(str, chosen)))
 
@@ -87,7 +93,7 @@ class Play(PinochleCog):
         try:
             chosen = Suit.parse(suit)
         except ValueError:
-            await refuse(interaction, "bot.refuse.bad_suit", text=suit)
+            await refuse(interaction, "bot.refuse.bad_suit", text=shorten(suit))
             return
         await act_typed(interaction, f"trump {chosen.value}")
 

@@ -183,15 +183,21 @@ class Settings(PinochleCog):
 
     @settings.autocomplete("name")
     async def setting_names(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        """Setting names, only for those who may change them (nothing for other members)."""
+        if not is_manager(interaction):
+            return []
         lang = lang_of(interaction)
         return matching([Choice(name=f"{name} · {t(f'settings.name.{name}', lang)}"[:100], value=name)
                          for name in SERVER_SETTINGS], current)
 
     @settings.autocomplete("value")
     async def setting_values(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        """The values of the setting named so far; for the starting balance, what was typed and the current one."""
+        """The values of the setting named so far; for a number, what was typed and the current one.
+
+        Only for those who may manage the server: the current values are theirs to see.
+        """
         name = interaction.namespace.name
-        if name not in SERVER_SETTINGS:
+        if name not in SERVER_SETTINGS or not is_manager(interaction):
             return []
         lang = lang_of(interaction)
         if name in NUMBER_RANGES:

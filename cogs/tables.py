@@ -11,7 +11,8 @@ from discord import app_commands
 from discord.app_commands import Choice
 
 from bot.ai import LEVELS
-from bot.game import VARIANTS
+from bot.game import VARIANTS, OptionError
+from bot.game.errors import shorten
 from bot.game.options import OPTIONS, parse_option_value
 from bot.i18n import LANGUAGES, t, variant_name
 from bot.tables.texts import rules_text, score_text
@@ -28,13 +29,17 @@ TABLE_OPTIONS = tuple(name for name, spec in OPTIONS.items() if spec.table and n
 def parse_house_rules(text: str | None) -> dict[str, object]:
     """`double_pinochle_value=400 pack64=on` -> {"double_pinochle_value": 400, "pack64": True}.
 
-    ValueError names the rule that cannot be read.
+    OptionError (a ValueError, said in the reader's language by `describe_error`)
+    names the rule that cannot be read; the game target is a command option of
+    its own, not a house rule (RULES §11, G-12).
     """
     rules: dict[str, object] = {}
     for item in (text or "").replace(",", " ").split():
         name, _, value = item.partition("=")
+        if name == "target":
+            raise OptionError("target_not_house_rule")
         if name not in TABLE_OPTIONS:
-            raise ValueError(t("bot.error.unknown_rule", "en", name=name))
+            raise OptionError("not_house_rule", name=shorten(name))
         rules[name] = parse_option_value(name, value)
     return rules
 
@@ -53,11 +58,15 @@ class Tables(PinochleCog):
                   options: str | None = None, timer: app_commands.Range[int, 0, 3600] | None = None) -> None:
         try:
             rules = parse_house_rules(options)
-        except ValueError as error:
-            await refuse(interaction, "bot.refuse.bad_option", error=str(error))
+        except OptionError as error:
+            await refuse(interaction, "bot.refuse.bad_option", error=error)
             return
         if target is not None:
-            rules["target"] = target
+            try:
+                rules["target"] = OPTIONS["target"].validate(target)
+            except OptionError:
+                await refuse(interaction, "bot.refuse.bad_target", target=target)
+                return
         outcome = await service_of(interaction).open(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, host=person_of(interaction),
             variant=variant, options=rules, language=language or await guild_lang(interaction), turn_seconds=timer)
@@ -73,8 +82,8 @@ class Tables(PinochleCog):
             suggestions = [f"{n}=" for n in TABLE_OPTIONS if n.startswith(name)]
         elif name in TABLE_OPTIONS:
             spec = OPTIONS[name]
-            values = ("on", "off") if isinstance(spec.default, bool) else spec.choices or ()
-            suggestions = [f"{name}={v}" for v in values if v is not None and f"{name}={v}".startswith(last)]
+            values = ("on", "off") if isinstance(spec.default, bool) else spec.values
+            suggestions = [f"{name}={v}" for v in values if f"{name}={v}".startswith(last)]
         else:
             suggestions = []
         return [Choice(name=(prefix + s)[:100], value=(prefix + s)[:100]) for s in suggestions[:25]]

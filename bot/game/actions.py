@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import CARD_BY_CODE, Card, Suit, format_cards, parse_cards, sort_hand
-from .errors import IllegalAction
-
+from .cards import CARD_BY_CODE, MAX_HAND, Card, Suit, format_cards, parse_cards, sort_hand
+from .errors import IllegalAction, shorten
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +37,8 @@ class Action:
 
 _PLAYS: dict[Card, Action] = {}
 _MELDS: dict[tuple[Card, ...], Action] = {}
+#: Melds kept for sharing; past this many the table starts afresh (typed melds are unbounded in variety).
+MELDS_SHARED = 4096
 
 
 def play(card: Card) -> Action:
@@ -57,6 +58,8 @@ def meld(cards) -> Action:
     key = tuple(sorted(cards, key=lambda c: c.code))
     act = _MELDS.get(key)
     if act is None:
+        if len(_MELDS) >= MELDS_SHARED:
+            _MELDS.clear()
         act = _MELDS[key] = Action("meld", key)
     return act
 
@@ -72,7 +75,11 @@ _SIMPLE_ACTIONS = {a.verb: a for a in (PASS, DIX, EXCHANGE, DRAW, DRAW_TURNUP, D
 
 
 def parse_action(text: str | Action) -> Action:
-    """Read an action's text; unknown verbs or bad arguments raise IllegalAction('bad_action')."""
+    """Read an action's text; unknown verbs or bad arguments raise IllegalAction('bad_action').
+
+    A meld of more cards than a hand holds is refused ('too_many_cards') before
+    its cards are read; a refusal repeats the text `shorten`ed.
+    """
     if isinstance(text, Action):
         return text
     words = text.strip().split(None, 1)
@@ -87,7 +94,7 @@ def parse_action(text: str | Action) -> Action:
                 raise ValueError("play takes one card")
             return play(cards[0])
         if verb == "meld":
-            cards = parse_cards(rest)
+            cards = parse_cards(rest, limit=MAX_HAND)
             if not cards:
                 raise ValueError("meld takes cards")
             return meld(cards)
@@ -98,9 +105,11 @@ def parse_action(text: str | Action) -> Action:
         phrase = f"{verb} {rest.lower()}".strip()
         if phrase in _SIMPLE_ACTIONS:
             return _SIMPLE_ACTIONS[phrase]
+    except IllegalAction:
+        raise
     except ValueError as exc:
-        raise IllegalAction("bad_action", text=f"{text.strip()!r} ({exc})") from None
-    raise IllegalAction("bad_action", text=repr(text.strip()))
+        raise IllegalAction("bad_action", text=f"{shorten(repr(text.strip()))} ({shorten(str(exc))})") from None
+    raise IllegalAction("bad_action", text=shorten(repr(text.strip())))
 
 
 def sorted_meld_cards(cards, trump: Suit | None) -> list[Card]:

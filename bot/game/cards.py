@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import re
 from enum import Enum
+from itertools import islice
 from typing import Iterable
+
+from .errors import IllegalAction
 
 
 class Suit(str, Enum):
@@ -143,9 +146,22 @@ ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in RANKS)
 CARD_BY_CODE: tuple[Card, ...] = ALL_CARDS  # index == code
 
 
-def parse_cards(text: str) -> list[Card]:
-    """Read cards separated by spaces or commas; a bad token raises ValueError naming it."""
-    tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+_SEPARATED = re.compile(r"[^\s,;]+")
+
+#: The most cards a hand ever holds: 16 (three-handed, C-1; the 64-card pack's long hands, A-14).
+MAX_HAND = 16
+
+
+def parse_cards(text: str, *, limit: int | None = None) -> list[Card]:
+    """Read cards separated by spaces or commas; a bad token raises ValueError naming it.
+
+    With `limit`, more tokens than that raise IllegalAction("too_many_cards")
+    before any is read: a pasted wall of text is looked at only up to its
+    `limit + 1`-th token.
+    """
+    tokens = [m.group() for m in islice(_SEPARATED.finditer(text), None if limit is None else limit + 1)]
+    if limit is not None and len(tokens) > limit:
+        raise IllegalAction("too_many_cards", limit=limit)
     cards = []
     for token in tokens:
         try:

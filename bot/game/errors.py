@@ -37,18 +37,38 @@ MESSAGES: dict[str, str] = {
     "bid_forced": "everyone passed: the dealer must bid at least {minimum}",
     "trump_needs_marriage": "you may only name a suit in which you hold a marriage",
     "not_legal": "{action} is not legal now",
+    "too_many_cards": "a meld has at most {limit} cards",
+    # House-rule options (RULES §11): names and values the bot or a caller gave.
+    "unknown_option": "unknown option {name}",
+    "unknown_option_prefix": "unknown option {name} (write {option}, without 'opt.')",
+    "not_house_rule": "there is no house rule called {name}",
+    "target_not_house_rule": "the game target is set by its own option, target, not among the house rules",
+    "option_not_one_of": "option {name}: {value} is not one of {allowed}",
+    "option_not_switch": "option {name}: {value} is not on or off",
+    "option_not_multiple_of_10": "option {name}: {value} is not allowed (a positive multiple of 10)",
+    "option_not_bonus": "option {name}: {value} is not allowed (0 to 1000 in tens)",
+    "pack64_two_handed": "option pack64: the 64-card pack is for two-handed games only",
 }
+
+#: The most characters of a person's own text that a refusal repeats back to them.
+ECHO_LIMIT = 60
+
+
+def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
+    """`text` cut to `limit` characters, ending in "…" when cut: what a refusal repeats of a person's
+    text, so no refusal outgrows its message."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 class PinochleError(ValueError):
     """Base of the engine's errors: a ValueError whose text is for people."""
 
 
-class IllegalAction(PinochleError):
-    """An action that the rules refuse now; the game is unchanged.
+class KeyedError(PinochleError):
+    """A refusal the bot can say in any language.
 
-    `key` and `params` let the bot translate the message; `rule` is the RULES
-    id that refuses it (for example "P-2").
+    `key` and `params` let the bot translate the message (`game.error.<key>`);
+    `rule` is the RULES id that refuses it (for example "P-2").
     """
 
     def __init__(self, key: str, rule: str | None = None, **params: Any):
@@ -62,3 +82,11 @@ class IllegalAction(PinochleError):
     def text(self) -> str:
         """The English sentence without the rule id."""
         return MESSAGES[self.key].format(**self.params)
+
+
+class IllegalAction(KeyedError):
+    """An action that the rules refuse now; the game is unchanged."""
+
+
+class OptionError(KeyedError):
+    """A house-rule option (RULES §11) that cannot be used: an unknown name or a value it does not take."""

@@ -39,8 +39,6 @@ class Game(TwoHandRules, MultiHandRules, AuctionRules):
         self.n = self.variant.players
         self.options: Options = resolve_options(options, players=self.n)
         self.opt: dict[str, Any] = dict(self.options)  # plain dict: the hot path reads it often
-        if self.opt["pack64"] and not self.variant.two_handed:
-            raise ValueError("option pack64: the 64-card pack is for two-handed games only (A-14)")
         self.seed = random.randrange(2**31) if seed is None else int(seed)
         self.first_deck = list(deck) if deck is not None else None
         self._declare_out_allowed = self.opt["declare_out"] and not self.variant.partnership

@@ -1,8 +1,9 @@
 """House-rule options (RULES §11): names, defaults and allowed values.
 
 Options are passed as a mapping without the `opt.` prefix. `resolve_options`
-fills in defaults (some depend on the variant) and raises ValueError for an
-unknown name or a value outside the option's range, naming both.
+fills in defaults (some depend on the variant) and raises OptionError (a
+ValueError) for an unknown name or a value outside the option's range, with a
+catalog key and parameters so the bot can say it in the reader's language.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
+
+from .errors import OptionError, shorten
 
 
 @dataclass(frozen=True)
@@ -19,6 +22,7 @@ class OptionSpec:
     choices: tuple[Any, ...] | None = None  # None: checked by `check`
     check: Callable[[Any], bool] | None = None
     description: str = ""
+    refusal: str = "option_not_one_of"  # the error key when `check` says no
     rule: str = ""
     table: bool = True  # offered as a house rule when opening a table
     honour_only: bool = False  # only matters in honour mode (RULES §0.3); enforced mode never needs it
@@ -30,12 +34,20 @@ class OptionSpec:
             else:
                 ok = value in self.choices and not isinstance(value, bool)
             if not ok:
-                allowed = ", ".join(str(c) for c in self.choices)
-                raise ValueError(f"option {self.name}: {value!r} is not one of {allowed}")
+                raise OptionError("option_not_one_of", name=self.name, value=shorten(repr(value)),
+                                  allowed=", ".join(map(str, self.values)))
             return value
         if self.check is not None and not self.check(value):
-            raise ValueError(f"option {self.name}: {value!r} is not allowed ({self.description})")
+            raise OptionError(self.refusal, name=self.name, value=shorten(repr(value)))
         return value
+
+    @property
+    def values(self) -> tuple[Any, ...]:
+        """The values a person may give, numbers in numeric order (80, 300, 400); () when `check` decides."""
+        given = tuple(c for c in self.choices or () if c is not None)
+        if all(isinstance(c, int) and not isinstance(c, bool) for c in given):
+            return tuple(sorted(given))
+        return given
 
 
 def _positive_multiple_of_10(v: Any) -> bool:
@@ -50,7 +62,7 @@ B = (False, True)
 
 OPTIONS: dict[str, OptionSpec] = {o.name: o for o in [
     OptionSpec("target", None, check=lambda v: v is None or _positive_multiple_of_10(v),
-               description="a positive multiple of 10", rule="G-12"),
+               description="a positive multiple of 10", refusal="option_not_multiple_of_10", rule="G-12"),
     OptionSpec("tie_over_target", "raise_250", ("raise_250", "highest_wins"), rule="G-13"),
     OptionSpec("declare_out", False, B, rule="A-12"),
     OptionSpec("running_tally_game_call", False, B, rule="DX-G7"),
@@ -61,7 +73,8 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in [
     OptionSpec("eight_queens_value", 600, (600, 400), rule="DX-M2"),
     OptionSpec("eight_of_a_kind", True, B, rule="DX-M5"),
     OptionSpec("grand_pinochle", False, B, rule="§2.1"),
-    OptionSpec("roundhouse_bonus_points", 0, check=_bonus, description="0 to 1000 in tens", rule="DX-M7"),
+    OptionSpec("roundhouse_bonus_points", 0, check=_bonus, description="0 to 1000 in tens",
+               refusal="option_not_bonus", rule="DX-M7"),
     OptionSpec("same_class_upgrades", "flush_only", ("flush_only", "any_higher"), rule="M-4"),
     OptionSpec("flush_includes_royal_bonus", False, B, rule="DX-S1"),
     OptionSpec("draw_before_meld", False, B, rule="M-1"),
@@ -126,16 +139,22 @@ class Options(Mapping[str, Any]):
 
 
 def resolve_options(options: Mapping[str, Any] | None, *, players: int = 2) -> Options:
-    """Validate `options` and fill in defaults; `players` sets variant-dependent defaults."""
+    """Validate `options` and fill in defaults; `players` sets variant-dependent defaults.
+
+    The 64-card pack is for two players only (A-14).
+    """
     given = dict(options or {})
     values: dict[str, Any] = {}
     for name in given:
         if name not in OPTIONS:
             key = name[4:] if name.startswith("opt.") else None
-            hint = f" (write {key!r}, without 'opt.')" if key in OPTIONS else ""
-            raise ValueError(f"unknown option {name!r}{hint}")
+            if key in OPTIONS:
+                raise OptionError("unknown_option_prefix", name=repr(name), option=repr(key))
+            raise OptionError("unknown_option", name=shorten(repr(name)))
     for name, spec in OPTIONS.items():
         values[name] = spec.validate(given[name]) if name in given else spec.default
+    if values["pack64"] and players != 2:
+        raise OptionError("pack64_two_handed")
     if values["packet_size"] is None:
         values["packet_size"] = 3 if players == 4 else 4
     if values["target"] is None:
@@ -146,7 +165,7 @@ def resolve_options(options: Mapping[str, Any] | None, *, players: int = 2) -> O
 def parse_option_value(name: str, text: str) -> Any:
     """Read an option value typed by a user ("400", "on", "any_higher") into its type."""
     if name not in OPTIONS:
-        raise ValueError(f"unknown option {name!r}")
+        raise OptionError("unknown_option", name=shorten(repr(name)))
     spec = OPTIONS[name]
     raw = text.strip().lower()
     if spec.choices is not None and set(spec.choices) <= {False, True}:
@@ -154,7 +173,7 @@ def parse_option_value(name: str, text: str) -> Any:
             return True
         if raw in ("off", "false", "no", "0", "нет", "выкл"):
             return False
-        raise ValueError(f"option {name}: {text!r} is not on or off")
+        raise OptionError("option_not_switch", name=name, value=shorten(repr(text)))
     try:
         value: Any = int(raw)
     except ValueError:

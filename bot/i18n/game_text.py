@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Iterable, NamedTuple
 
 from bot.game.cards import Card, Suit, format_cards, parse_cards
-from bot.game.errors import IllegalAction
+from bot.game.errors import KeyedError
 from bot.game.options import OPTIONS, OptionSpec
 
 from .catalog import catalog, t
@@ -84,8 +84,9 @@ def option_value_text(name: str, value: Any, lang: str) -> OptionText:
     return OptionText(label, t(f"game.option.{name}.values.{key}.description", lang, value=value))
 
 
-def describe_error(error: IllegalAction, lang: str) -> str:
-    """An engine refusal in `lang`, ending with the rule id in parentheses like `str(error)`.
+def describe_error(error: KeyedError, lang: str) -> str:
+    """An engine refusal (an illegal action, an option it cannot use) in `lang`, ending with the
+    rule id in parentheses like `str(error)` when it has one.
 
     Cards and meld names among the parameters are shown in the language too
     (`Т♠` rather than `A♠`, "королевский марьяж" rather than "royal marriage");

@@ -6,12 +6,12 @@ they say comes back as `Outcome`s of catalog `Text`s, put into words by
 """
 
 from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_plays
-from bot.tables.outcome import Act, Cards, Outcome, Side, Text, Who
+from bot.tables.outcome import Act, Cards, Name, Outcome, Side, Text, Who
 from bot.tables.players import ComputerPlayer, PlayerFactory, SimplePlayer, simple_players
 from bot.tables.service import ActionHook, Hand, Person, Publisher, TableService
 
 __all__ = [
-    "AWAY_AFTER", "Act", "ActionHook", "Cards", "ComputerPlayer", "DEFAULT_LEVEL", "Hand", "Outcome",
+    "AWAY_AFTER", "Act", "ActionHook", "Cards", "ComputerPlayer", "DEFAULT_LEVEL", "Hand", "Name", "Outcome",
     "Person", "PlayerFactory", "Publisher", "Side", "SimplePlayer", "Table", "TableService", "Text",
     "Who", "computer_plays", "simple_players",
 ]

@@ -4,7 +4,8 @@ A `Text` is a catalog key with parameters; the speaking layer (the cogs, the
 terminal) translates it for its audience: the acting user's language for
 private texts, the table's language for channel lines. Players appear as
 `Who(seat)` parameters so each layer can name them its own way (a mention on
-Discord, a plain name in the terminal).
+Discord, a plain name in the terminal); a person no longer in a seat appears as
+`Name(...)`, which Discord shows escaped (the name is theirs, not markdown).
 """
 
 from __future__ import annotations
@@ -20,6 +21,13 @@ class Who:
     """A player, by seat, as a text parameter."""
 
     seat: int
+
+
+@dataclass(frozen=True)
+class Name:
+    """A person's own display name as a text parameter (someone who left a seat): shown as typed."""
+
+    text: str
 
 
 @dataclass(frozen=True)
@@ -47,7 +55,7 @@ class Act:
 class Text:
     """A catalog key (domain included, e.g. "bot.refuse.not_your_turn") and its parameters.
 
-    Parameters may be plain values, `Who`, `Side`, `Cards`, `Act`, another `Text`, or a
+    Parameters may be plain values, `Who`, `Name`, `Side`, `Cards`, `Act`, another `Text`, or a
     list of these (rendered joined by commas).
     """
 

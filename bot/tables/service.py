@@ -8,8 +8,9 @@ lock (so channel lines keep the order of play), and returns an `Outcome` with
 what to tell the acting user. A refusal changes nothing.
 
 Computer seats, and people's seats after `AWAY_AFTER` turn-timer expiries,
-are played by a driver task per table that asks a `ComputerPlayer` in a worker
-thread and applies its choice only if the table has not moved on meanwhile.
+are played by a driver task per table that asks a `Thinker` (a worker thread, or
+the bot's pool of processes) and applies its choice only if the table has not
+moved on meanwhile.
 A person's turn timer has a deadline, stored with the action that started the
 turn, so `resume()` (which brings back every unfinished table from the store
 after a restart) gives the player the time that was left, not a new turn.
@@ -36,8 +37,9 @@ from bot.store.tables import merge_settings, set_away_strikes
 from bot.tables.announce import event_lines, start_lines
 from bot.tables.limits import HARD, Cooldowns, hard_seat_refusal, open_refusal
 from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_plays
-from bot.tables.outcome import Act, Outcome, Text, Who
+from bot.tables.outcome import Act, Name, Outcome, Text, Who
 from bot.tables.players import PlayerFactory, simple_players
+from bot.tables.thinking import Thinker, ThreadThinker
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +96,7 @@ class TableService:
         *,
         publisher: Publisher | None = None,
         players: PlayerFactory = simple_players,
+        thinker: Thinker | None = None,
         turn_seconds: float = 120,
         seed: int | None = None,
         hooks: Sequence[ActionHook] = (),
@@ -101,13 +104,15 @@ class TableService:
         retry: tuple[float, float] = (0.5, 30.0),
     ) -> None:
         """`clock` gives the time in seconds that turn deadlines are kept in: the wall
-        clock by default, so a deadline means the same after a restart. `retry`: the
-        first and the longest wait between attempts at a failed background write."""
+        clock by default, so a deadline means the same after a restart. `thinker` decides
+        computer turns (the bot's process pool); without one, `players` do in a thread.
+        The caller owns the thinker and closes it after the service. `retry`: the first
+        and the longest wait between attempts at a failed background write."""
         self.store = store
         self.clock = clock
         self.publisher: Publisher = publisher or _Silent()
         self.turn_seconds = turn_seconds
-        self._players = players
+        self._thinker: Thinker = thinker or ThreadThinker(players)
         self._hooks = list(hooks)
         self._rng = random.Random(seed)
         self._tables: dict[int, Table] = {}
@@ -245,7 +250,7 @@ class TableService:
         try:
             resolve_options(options, players=VARIANTS[variant].players)
         except ValueError as error:
-            return Outcome.refuse(None, "bot.refuse.bad_option", error=str(error))
+            return Outcome.refuse(None, "bot.refuse.bad_option", error=error)
         seconds = self.turn_seconds if turn_seconds is None else turn_seconds
         async with self._opening:  # two quick /pinochle new must not both pass the limits
             limits = await get_guild_settings(self.store, guild_id)
@@ -377,16 +382,16 @@ class TableService:
                 if target.user_id is None:
                     return Outcome.refuse(table, "bot.refuse.kick_computer", seat=seat + 1)
                 if not computer_plays(target):
-                    return Outcome.refuse(table, "bot.refuse.kick_present", name=target.display_name)
+                    return Outcome.refuse(table, "bot.refuse.kick_present", name=Name(target.display_name))
                 # By name: once a computer holds the seat, Who(seat) would name the computer.
                 paused = await self._write_seats(table, self._computer_seat(table.seats, seat, DEFAULT_LEVEL),
                                                   forfeit=(seat, target.player_id))
-                public = [Text.of("bot.line.kicked", name=target.display_name), *self._pause_lines(paused)]
+                public = [Text.of("bot.line.kicked", name=Name(target.display_name)), *self._pause_lines(paused)]
                 self._schedule(table)
             else:
                 async with self.store.transaction() as tx:
                     await remove_seat(tx, table.id, seat)
-                public = [Text.of("bot.line.kicked_lobby", name=target.display_name)]
+                public = [Text.of("bot.line.kicked_lobby", name=Name(target.display_name))]
                 del table.seats[seat]
             return self._publish(Outcome(table, private=[Text.of("bot.done.kicked")],
                                          public=public, board=True))
@@ -720,7 +725,9 @@ class TableService:
                     seat, version = table.to_act, table.version
                     view = table.game.view(seat)  # the player's own copy: it may change it
                     legal = list(view["legal"])
-                choice = await self._think(table, seat, view, legal, version)
+                    level = table.seats[seat].bot_level or DEFAULT_LEVEL
+                seed = table.seed ^ (version * 0x9E3779B97F4A7C15 & (2**64 - 1))
+                choice = await self._thinker.choose(table.id, level, view, legal, seed)
                 await self._persist(table, "storing a computer's move",
                                     functools.partial(self._play_for, table, seat, version, choice, legal))
         except Exception:
@@ -728,12 +735,6 @@ class TableService:
         finally:
             if self._drivers.get(table.id) is asyncio.current_task():
                 del self._drivers[table.id]
-
-    async def _think(self, table: Table, seat: int, view: dict[str, Any], legal: list[str], version: int) -> str:
-        """A computer's decision for `seat` at state `version`, from its view alone, off the event loop."""
-        player = self._players(table.seats[seat].bot_level or DEFAULT_LEVEL)
-        rng = random.Random(table.seed ^ (version * 0x9E3779B97F4A7C15 & (2**64 - 1)))
-        return await asyncio.to_thread(player.choose, view, legal, rng)
 
     async def _play_for(self, table: Table, seat: int, version: int, choice: str, legal: list[str]) -> None:
         """Apply a computer's choice if the table still waits for it (the caller holds the lock)."""

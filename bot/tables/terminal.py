@@ -87,10 +87,27 @@ async def _play(service: TableService, variant: str, lang: str, options: dict[st
         if answer.lower() in ("q", "quit", "exit"):
             write(t("bot.terminal.bye", lang))
             return 0
-        action = hand.legal[int(answer) - 1] if answer.isdigit() and 0 < int(answer) <= len(hand.legal) else answer
+        action = chosen_action(answer, hand.legal)
+        if action is None:
+            write("! " + t("bot.terminal.help", lang, count=len(hand.legal)))
+            continue
         outcome = await service.act(table.id, you, action, version=hand.version)
         if outcome.refused:
             write("! " + "\n! ".join(say(text, lang, plain_namer(table)) for text in outcome.private))
+
+
+def chosen_action(answer: str, legal: list[str]) -> str | None:
+    """The action a typed answer means: a listed number picks that entry, other text is an action's
+    text; None for an empty line or any number that is no entry ("99", "0", "²", "٣", 5,000 digits)."""
+    if not answer:
+        return None
+    if not answer.lstrip("+-").isnumeric():
+        return answer
+    if answer.isascii() and answer.isdigit() and len(answer) <= len(str(len(legal))):
+        number = int(answer)
+        if 1 <= number <= len(legal):
+            return legal[number - 1]
+    return None
 
 
 def _show(table: Table, hand: Hand, lang: str, write: Callable[[str], Any]) -> None:

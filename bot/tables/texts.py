@@ -10,24 +10,30 @@ texts, the "game" domain for variant, meld, phase and option names.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from functools import cache
+from functools import lru_cache
 from typing import Any, Callable
 
-from bot.game import VARIANTS, Card, IllegalAction, resolve_options
+from bot.game import VARIANTS, Card, resolve_options
+from bot.game.errors import KeyedError
 from bot.game.melds import MeldRules
 from bot.i18n import (
     describe_error, meld_name, option_value_text, phase_name, t, variant_name, variant_summary,
 )
 from bot.tables.announce import parties
 from bot.tables.model import Table, computer_plays
-from bot.tables.outcome import Act, Cards, Side, Text, Who
+from bot.tables.outcome import Act, Cards, Name, Side, Text, Who
 
-#: How a layer names the player in a seat.
-Namer = Callable[[int], str]
+#: How a layer names the player in a seat, or a person by the `Name` they had.
+Namer = Callable[[int | Name], str]
+
 
 def plain_namer(table: Table) -> Namer:
     """Seat -> display name (for the terminal and for texts that must not mention)."""
-    return lambda seat: table.seats[seat].display_name if seat in table.seats else f"#{seat + 1}"
+    def name(who: int | Name) -> str:
+        if isinstance(who, Name):
+            return who.text
+        return table.seats[who].display_name if who in table.seats else f"#{who + 1}"
+    return name
 
 
 def say(text: Text, lang: str, name: Namer) -> str:
@@ -40,26 +46,32 @@ def _param(value: Any, lang: str, name: Namer) -> Any:
         return say(value, lang, name)
     if isinstance(value, Who):
         return name(value.seat)
+    if isinstance(value, Name):
+        return name(value)
     if isinstance(value, Side):
         return side_name(value.seats, lang, name)
     if isinstance(value, Cards):
         return cards_text(value.cards, lang)
     if isinstance(value, Act):
         return action_label(value.action, lang)
-    if isinstance(value, IllegalAction):
+    if isinstance(value, KeyedError):
         return describe_error(value, lang)
     if isinstance(value, list):
         return ", ".join(str(_param(v, lang, name)) for v in value)
     return value
 
 
-@cache
+#: Card texts kept parsed: 24 cards (32 in the 64-card pack) in each notation, with room to spare.
+CARD_CACHE = 256
+
+
+@lru_cache(maxsize=CARD_CACHE)
 def card(text: str) -> Card:
     """A card from its engine text ("10♥"), parsed once: boards and hands show the same few cards."""
     return Card.from_text(text)
 
 
-@cache
+@lru_cache(maxsize=CARD_CACHE)
 def card_text(text: str, lang: str) -> str:
     """An engine card text in a language's notation ("Д♠" for "Q♠" in Russian)."""
     return card(text).text(lang)

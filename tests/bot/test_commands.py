@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from bot import create_bot
@@ -58,6 +60,18 @@ def test_settings_from_the_environment(tmp_path):
 def test_a_malformed_ai_budget_is_refused_by_name(value):
     with pytest.raises(SettingsError, match="AI_BUDGET"):
         Settings.from_env({"AI_BUDGET": value})
+
+
+def test_ai_workers_default_to_all_cores_but_one():
+    """Issue 13: one core stays with the event loop; a one-core machine still gets a worker."""
+    assert Settings.from_env({}).ai_workers == max(1, (os.cpu_count() or 1) - 1)
+    assert Settings.from_env({"AI_WORKERS": " 3 "}).ai_workers == 3
+
+
+@pytest.mark.parametrize("value", ["0", "-2", "65", "1.5", "many"])
+def test_a_malformed_ai_workers_is_refused_by_name(value):
+    with pytest.raises(SettingsError, match="AI_WORKERS"):
+        Settings.from_env({"AI_WORKERS": value})
 
 
 async def test_dev_guild_gets_its_commands_at_once(room, database_path):

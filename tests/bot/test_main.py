@@ -34,21 +34,26 @@ def test_ledger_check_is_handed_to_the_store(tmp_path):
     assert done.returncode == 1 and "no database" in done.stdout
 
 
-def test_the_bot_measures_its_computer_players_before_it_connects(monkeypatch):
-    """Start-up calibration (issue 5): the first `hard` decision at a table pays nothing for it."""
+def test_the_bot_starts_its_thinking_workers_before_it_connects(monkeypatch):
+    """Start-up calibration (issues 5, 13): the workers calibrate `hard` while the bot connects,
+    so the first `hard` decision at a table pays nothing for it."""
     import bot
-    import bot.ai
     from bot.__main__ import run_bot
     from bot.settings import Settings
 
     order: list[str] = []
 
+    class FakeThinker:
+        def start(self):
+            order.append("start")
+
     class FakeBot:
+        thinker = FakeThinker()
+
         def run(self, token, log_handler=None):
             order.append("run")
 
-    monkeypatch.setattr(bot.ai, "warm_up", lambda: order.append("warm_up") or 0.0)
     monkeypatch.setattr(bot, "create_bot", lambda path, settings: FakeBot())
     settings = Settings.from_env({"DISCORD_TOKEN": "x" * 60})
     assert run_bot(settings) == 0
-    assert order == ["warm_up", "run"]
+    assert order == ["start", "run"]

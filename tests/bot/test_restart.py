@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot import create_bot
 from bot.store import load_actions
-from tests.bot.conftest import board_message, channel_lines, close_store, labels, take_turn
+from tests.bot.conftest import board_message, channel_lines, close_store, take_turn
 from tests.bot.playing import play_out
 from tests.bot.test_play import two_people
 

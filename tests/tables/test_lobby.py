@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.store import get_table
+from bot.tables import Name
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, EVE, GUILD, open_table
 
 
@@ -26,7 +27,7 @@ async def test_unknown_variant_and_bad_house_rule_are_refused(service):
     rule = await service.open(guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant="two-handed",
                               options={"double_pinochle_value": 500})
     assert rule.refused and rule.private[0].key == "bot.refuse.bad_option"
-    assert "double_pinochle_value" in rule.private[0].params["error"]
+    assert "double_pinochle_value" in str(rule.private[0].params["error"])
     assert service.table_in(CHANNEL) is None
 
 
@@ -77,7 +78,7 @@ async def test_a_kick_mid_game_names_the_person_removed_not_the_computer_that_fo
     assert present.refused and present.private[0].key == "bot.refuse.kick_present"
     await service.leave(table.id, BOB)
     kicked = await service.kick(table.id, ALICE, seat)
-    assert kicked.public[0].key == "bot.line.kicked" and kicked.public[0].params == {"name": "Bob"}
+    assert kicked.public[0].key == "bot.line.kicked" and kicked.public[0].params == {"name": Name("Bob")}
     assert table.seats[seat].user_id is None and table.seats[seat].display_name.startswith("🤖 ")
     await service.settle()
 

@@ -86,3 +86,25 @@ async def test_a_long_auction_lists_a_few_bids_and_takes_any_typed_amount():
     assert 2 <= len(listed) <= 6 and listed[-1].endswith("Bid 1500")
     assert any("any other amount: type it" in line for line in first_offer)
     assert "  You bid 300." in out
+
+
+@pytest.mark.parametrize("lang, help_text", [
+    ("en", "! Type the number of an action, from 1 to "),
+    ("ru", "! Наберите номер действия от 1 до "),
+])
+async def test_answers_that_are_no_entry_get_help_and_the_prompt_again(lang, help_text):
+    """An empty line, a number out of range, any Unicode digit (², ٣, full-width ９) and a
+    5,000-digit number: each gets a helpful line in the player's language, then the prompt."""
+    out: list[str] = []
+    odd = ["", "   ", "0", "99", "-1", "²", "٣", "９", "9" * 5000]
+    answers = iter([*odd, "q"])
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    assert await play_in_terminal("two-handed", lang=lang, seed=4, read=read, write=out.append) == 0
+    assert len(prompts) == len(odd) + 1
+    assert sum(line.startswith(help_text) for line in out) == len(odd)
+    assert not [line for line in out if "not an action" in line or "непонятное действие" in line]
