@@ -27,3 +27,13 @@ async def play_out(service: TableService, table: Table, *people: Person, seed: i
         choice = player.choose(hand.view, hand.legal, rng)
         done = await service.act(table.id, by_id[table.seats[seat].user_id], choice, version=hand.version)
         assert done.ok, done.private
+
+
+class Clock:
+    """A service clock that moves only when a test moves it (`now`, in seconds)."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now

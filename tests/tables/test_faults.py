@@ -33,50 +33,54 @@ async def two_people(service: TableService, variant: str = "two-handed"):
     return table
 
 
+async def fails_then_works(flaky: FlakyStore, store, table, call) -> dict:
+    """`call`'s write fails: memory stays what the store holds; called again, it works and memory
+    follows the store. Returns memory as it was after the failure."""
+    flaky.fail()
+    with pytest.raises(sqlite3.OperationalError):
+        await call()
+    failed = memory_state(table)
+    assert failed == await stored_state(store, table.id)
+    assert (await call()).ok
+    assert memory_state(table) == await stored_state(store, table.id)
+    return failed
+
+
+async def playing_pair(store):
+    """Alice and Bob at a started two-handed table, on a store that fails when told."""
+    flaky = FlakyStore(store)
+    service = TableService(flaky, seed=3, turn_seconds=0)
+    table = await two_people(service)
+    await service.start(table.id, ALICE)
+    return flaky, service, table
+
+
 async def test_a_failed_start_leaves_the_lobby_as_stored_and_a_retry_starts(store):
     flaky = FlakyStore(store)
     service = TableService(flaky, seed=3, turn_seconds=0)
     opened = await service.open(guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant="check")
     table = opened.table
-    flaky.fail()
-    with pytest.raises(sqlite3.OperationalError):
-        await service.start(table.id, ALICE)
-    assert memory_state(table) == await stored_state(store, table.id)
-    assert table.status == "lobby" and list(table.seats) == [0] and table.game is None
-    assert (await service.start(table.id, ALICE)).ok
-    assert memory_state(table) == await stored_state(store, table.id) and len(table.seats) == 4
+    failed = await fails_then_works(flaky, store, table, lambda: service.start(table.id, ALICE))
+    assert failed["status"] == "lobby" and list(failed["seats"]) == [0]
+    assert table.status == "playing" and len(table.seats) == 4
     await service.close()
 
 
 async def test_a_failed_leave_keeps_the_seat_and_settles_nothing(store):
-    flaky = FlakyStore(store)
-    service = TableService(flaky, seed=3, turn_seconds=0)
-    table = await two_people(service)
-    await service.start(table.id, ALICE)
-    flaky.fail()
-    with pytest.raises(sqlite3.OperationalError):
-        await service.leave(table.id, BOB)
-    assert memory_state(table) == await stored_state(store, table.id)
-    assert table.seats[table.seat_of(BOB.user_id)].away_strikes == 0 and table.left == {}
-    assert (await service.leave(table.id, BOB)).ok
-    assert memory_state(table) == await stored_state(store, table.id) and table.left
+    flaky, service, table = await playing_pair(store)
+    bob = table.seat_of(BOB.user_id)
+    failed = await fails_then_works(flaky, store, table, lambda: service.leave(table.id, BOB))
+    assert failed["seats"][bob].away_strikes == 0 and failed["left"] == {}
+    assert table.left == {bob: table.seats[bob].player_id}
     await service.close()
 
 
 async def test_a_failed_kick_keeps_the_person_on_the_seat(store):
-    flaky = FlakyStore(store)
-    service = TableService(flaky, seed=3, turn_seconds=0)
-    table = await two_people(service)
-    await service.start(table.id, ALICE)
+    flaky, service, table = await playing_pair(store)
     await service.leave(table.id, BOB)
     seat = table.seat_of(BOB.user_id)
-    flaky.fail()
-    with pytest.raises(sqlite3.OperationalError):
-        await service.kick(table.id, ALICE, seat)
-    assert memory_state(table) == await stored_state(store, table.id)
-    assert table.seats[seat].user_id == BOB.user_id
-    assert (await service.kick(table.id, ALICE, seat)).ok
-    assert memory_state(table) == await stored_state(store, table.id) and table.seats[seat].user_id is None
+    failed = await fails_then_works(flaky, store, table, lambda: service.kick(table.id, ALICE, seat))
+    assert failed["seats"][seat].user_id == BOB.user_id and table.seats[seat].user_id is None
     await service.close()
 
 

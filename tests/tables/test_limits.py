@@ -7,16 +7,9 @@ from bot.store import set_guild_settings
 from bot.tables import TableService
 from bot.tables.limits import Cooldowns
 from tests.tables.conftest import ALICE, BOB, CAROL
+from tests.tables.helpers import Clock
 
 GUILD = 2  # the default settings: 2 tables a member, 20 a server, 1 hard seat, 30 s cooldown
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 async def open_at(service, channel, host, variant="two-handed"):
