@@ -83,7 +83,9 @@ class _Silent:
         pass
 
 
-#: Called inside the transaction that accepts an action, with its events (issue 6 settles chips here).
+#: Called inside the transaction that accepts an action, with its events (issue 6 settles chips here);
+#: also with the service's own events: {"type": "forfeit", "seat", "player_id"} when a person leaves
+#: or is kicked mid-game, and {"type": "cancel"} when a game is cancelled (issue 12's forfeit policy).
 ActionHook = Callable[[Tx, Table, list[dict[str, Any]]], Awaitable[None]]
 
 
