@@ -9,7 +9,11 @@ same deal or game: a retry never counts twice).
 
 Seats map to players through `Seat.player_id`: whoever holds the seat when the
 deal ends collects or pays (RULES E-15), and the league rates whoever holds it
-at the end.
+at the end. Each computer seat is its own player (`bot:<level>:<name>`); should
+two seats still be held by one player, they cannot both be right about who won: a transfer between them is a
+wash and is dropped (every balance still moves exactly by the engine's net
+chips summed over that player's seats), and such a game is not rated (the
+store refuses one player on two seats), which is logged.
 
 The forfeit policy (issue 12): a person who leaves or is kicked mid-game forfeits.
 In Check the leaver pays the game premium (E-20, as if the opponents had won with
@@ -22,11 +26,7 @@ other opponent settle between themselves as usual. When the game ends the leaver
 (in team games, the leaver's side) is ranked last. Cancelling a game after a
 completed deal (a `cancel` event) settles the game premium to the side ahead and
 rates the game by the standings of that moment; a table closed as abandoned hears
-no event: no premium, not rated, earlier deals stay settled. Each computer seat is its own player (`bot:<level>:<name>`); should
-two seats still be held by one player, they cannot both be right about who won: a transfer between them is a
-wash and is dropped (every balance still moves exactly by the engine's net
-chips summed over that player's seats), and such a game is not rated (the
-store refuses one player on two seats), which is logged.
+no event: no premium, not rated, earlier deals stay settled.
 """
 
 from __future__ import annotations
