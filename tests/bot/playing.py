@@ -35,6 +35,7 @@ async def play_out(room_env, bot, table, members, *, seed: int = 0,
         if until(table):
             return
         if table.to_act is None or table.is_computer_turn():  # a move being stored, or a computer's
+            await bot.tables.settle()  # the computers think in the bot's worker pool
             continue
         member = by_id[table.seats[table.to_act].user_id]
         hand = await bot.tables.hand(table.id, member.id)
