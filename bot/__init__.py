@@ -14,13 +14,17 @@ if TYPE_CHECKING:
     from discord.ext import commands
 
     from bot.settings import Settings
+    from bot.store import Store
 
 
-def create_bot(database_path: str | os.PathLike[str], *, settings: "Settings | None" = None) -> "commands.Bot":
+def create_bot(database_path: str | os.PathLike[str], *, settings: "Settings | None" = None,
+               store: "Store | None" = None) -> "commands.Bot":
     """The bot on this SQLite file: extensions load, tables resume and commands sync at login.
 
     `settings` supplies the rest (development guild, turn timer); by default
     nothing is read from the environment, so tests get the same bot every time.
+    `store` is the file already opened (`python -m bot` opens it before it
+    connects, so an unusable database stops it at once); else login opens it.
     """
     from dataclasses import replace
     from pathlib import Path
@@ -29,4 +33,4 @@ def create_bot(database_path: str | os.PathLike[str], *, settings: "Settings | N
     from cogs._bot import PinochleBot
 
     settings = replace(settings or Settings(), database_path=Path(database_path))
-    return PinochleBot(settings)
+    return PinochleBot(settings, store=store)

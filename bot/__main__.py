@@ -57,12 +57,37 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run_bot(settings: Settings) -> int:
-    from bot import create_bot
+    """Open the database, start the computer players' workers, then connect; exit 2 if the database is unusable.
 
-    bot = create_bot(settings.database_path, settings=settings)
-    bot.thinker.start()  # the workers calibrate the computer players while the bot connects
-    logging.getLogger("bot").info("%d computer-player worker processes started", settings.ai_workers)
-    bot.run(settings.token, log_handler=None)
+    The store opens before anything else (issue 13): a damaged, foreign,
+    read-only or newer database, or one another bot process holds, stops the
+    process within seconds with one line naming the file and the problem,
+    before any attempt to reach Discord.
+    """
+    from bot.store import StoreOpenError
+
+    try:
+        return asyncio.run(_serve(settings))
+    except StoreOpenError as error:
+        print(t("bot.main.database_unusable", "en", problem=error), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
+
+
+async def _serve(settings: Settings) -> int:
+    from bot import create_bot
+    from bot.store import Store
+
+    store = await Store.open(settings.database_path)
+    try:
+        bot = create_bot(settings.database_path, settings=settings, store=store)
+        bot.thinker.start()  # the workers calibrate the computer players while the bot connects
+        logging.getLogger("bot").info("%d computer-player worker processes started", settings.ai_workers)
+        async with bot:
+            await bot.start(settings.token)
+    finally:
+        await store.close()
     return 0
 
 

@@ -43,11 +43,12 @@ class PinochleBot(commands.Bot):
     store: Store
     tables: TableService
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, *, store: Store | None = None) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
                          help_command=None, tree_cls=PinochleTree,
                          allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
+        self._opened_store = store
         self.presenter = ChannelPresenter(self)
         self.hand_watch = HandWatch(redraw_hand)
         self.failed_extensions: dict[str, BaseException] = {}
@@ -57,7 +58,7 @@ class PinochleBot(commands.Bot):
         self.thinker = PoolThinker(settings.ai_workers, settings.ai_budget)
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.database_path)
+        self.store = self._opened_store or await Store.open(self.settings.database_path)
         self.user_languages = await user_languages(self.store)
         self.tables = TableService(self.store, publisher=self.presenter,
                                    thinker=self.thinker,

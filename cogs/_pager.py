@@ -1,8 +1,12 @@
-"""Long lists in pages behind ◀ / ▶ buttons that redraw the same message (issue 6 "long lists page").
+"""Lists and balances, privately, in pages behind ◀ / ▶, with a *Show in channel* button (issues 6, 12).
 
-A `PageSource` renders page n (from 0) when asked, so each click shows the
-data as it is now. The buttons belong to a view with a timeout rather than to
-persistent custom ids: a list is looked at for a minute, not kept for days,
+One visibility rule for `/chips balance|history|leaderboard` and `/league
+standings|player` (issue 12), empty or not: the answer is private to the
+member who asked, and *Show in channel* posts the page shown, once, for
+everyone, in the channel's language (the server's setting, else its locale).
+A `PageSource` renders page n (from 0) in a language when asked, so each
+click shows the data as it is now. The buttons belong to a view with a
+timeout rather than to persistent custom ids: a list is looked at for a minute, not kept for days,
 and an ephemeral message cannot be edited after 15 minutes anyway. When the
 view times out its buttons are greyed out; running the command again gives a
 fresh list.
@@ -10,13 +14,13 @@ fresh list.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import discord
 
 from bot.i18n import t
-from cogs._common import lang_of
+from cogs._common import guild_lang, lang_of
 from cogs._errors import report_error
 
 #: Seconds a page view answers clicks (ephemeral messages are editable for 15 minutes).
@@ -31,41 +35,29 @@ class Page:
     has_next: bool
 
 
-PageSource = Callable[[int], Awaitable[Page]]
-
-
-def fixed_pages(pages: Sequence[str]) -> PageSource:
-    """A source over pages rendered in advance."""
-    async def source(number: int) -> Page:
-        return Page(pages[number], number + 1 < len(pages))
-    return source
+#: Page n (from 0) of a list in a language.
+PageSource = Callable[[int, str], Awaitable[Page]]
 
 
 class Pager(discord.ui.View):
-    """Back and Next buttons; only the member who asked for the list turns its pages."""
+    """Back and Next buttons (for more than one page) and Show in channel, on the asker's private reply."""
 
-    def __init__(self, source: PageSource, *, owner: discord.abc.User, lang: str, page: int,
-                 has_next: bool) -> None:
+    def __init__(self, source: PageSource, *, lang: str, page: int, has_next: bool) -> None:
         super().__init__(timeout=TIMEOUT)
         self.source = source
-        self.owner = owner
         self.page = page
         self.message: discord.InteractionMessage | None = None
         self.back.label = t("chips.page.previous", lang)
         self.forward.label = t("chips.page.next", lang)
+        self.share.label = t("chips.page.share", lang)
+        if page == 0 and not has_next:
+            self.remove_item(self.back)
+            self.remove_item(self.forward)
         self._enable(has_next)
 
     def _enable(self, has_next: bool) -> None:
         self.back.disabled = self.page == 0
         self.forward.disabled = not has_next
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        if interaction.user.id == self.owner.id:
-            return True
-        await interaction.response.send_message(
-            t("chips.page.not_yours", lang_of(interaction), name=self.owner.display_name),
-            ephemeral=True, allowed_mentions=NO_PINGS)
-        return False
 
     @discord.ui.button(style=discord.ButtonStyle.secondary)
     async def back(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
@@ -75,8 +67,16 @@ class Pager(discord.ui.View):
     async def forward(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
         await self._turn(interaction, self.page + 1)
 
+    @discord.ui.button(style=discord.ButtonStyle.primary)
+    async def share(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        """Post the page shown for everyone, in the channel's language; the button then goes grey."""
+        shown = await self.source(self.page, await guild_lang(interaction))
+        button.disabled = True
+        await interaction.response.edit_message(view=self)
+        await interaction.followup.send(shown.content, allowed_mentions=NO_PINGS)
+
     async def _turn(self, interaction: discord.Interaction, page: int) -> None:
-        shown = await self.source(page)
+        shown = await self.source(page, lang_of(interaction))
         self.page = page
         self._enable(shown.has_next)
         await interaction.response.edit_message(content=shown.content, view=self,
@@ -97,16 +97,11 @@ class Pager(discord.ui.View):
         await report_error(interaction, error)
 
 
-async def send_pages(interaction: discord.Interaction, source: PageSource, *, page: int = 0,
-                     ephemeral: bool = False) -> None:
-    """Answer with page `page` of `source`, with page buttons when there is more than one page."""
-    shown = await source(page)
-    if page == 0 and not shown.has_next:
-        await interaction.response.send_message(shown.content, ephemeral=ephemeral,
-                                                allowed_mentions=NO_PINGS)
-        return
-    view = Pager(source, owner=interaction.user, lang=lang_of(interaction), page=page,
-                 has_next=shown.has_next)
-    await interaction.response.send_message(shown.content, view=view, ephemeral=ephemeral,
+async def send_pages(interaction: discord.Interaction, source: PageSource, *, page: int = 0) -> None:
+    """Answer privately with page `page` of `source`, with page buttons when there is more than one page."""
+    lang = lang_of(interaction)
+    shown = await source(page, lang)
+    view = Pager(source, lang=lang, page=page, has_next=shown.has_next)
+    await interaction.response.send_message(shown.content, view=view, ephemeral=True,
                                             allowed_mentions=NO_PINGS)
     view.message = await interaction.original_response()

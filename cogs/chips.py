@@ -15,11 +15,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import meld_name, t
+from bot.i18n import meld_name, signed, t
+from bot.i18n import number as number_text
 from bot.store import (
     HistoryEntry,
     LedgerLine,
     NegativeBalance,
+    Snapshot,
     adjust,
     balance,
     ensure_player,
@@ -33,9 +35,10 @@ from bot.store import (
 from bot.store.ledger import MAX_AMOUNT, MAX_MEMO
 from bot.tables import Text
 from cogs._columns import code_table, fit
-from cogs._common import is_manager, lang_of, refuse, reply
+from cogs._common import is_manager, lang_of, refuse
+from cogs._exports import Exports
 from cogs._pager import NO_PINGS, Page, send_pages
-from cogs._players import csv_file, guild_of, plain, player_of, store_of
+from cogs._players import guild_of, plain, player_of, store_of
 
 #: Lines per page of history and of the leaderboard.
 PAGE = 10
@@ -57,18 +60,18 @@ def history_row(entry: HistoryEntry, player_id: int, lang: str) -> list[str]:
               for line in entry.lines if line.player_id != player_id]
     game = (t("chips.history.game_ref", lang, game=entry.game_id, deal=entry.deal_no)
             if entry.game_id is not None else t("chips.nobody", lang))
-    return [entry.created_at[:10], f"{entry.amount_for(player_id):+d}", reason_text(entry, lang),
+    return [entry.created_at[:10], signed(entry.amount_for(player_id)), reason_text(entry, lang),
             game, fit(", ".join(others))]
 
 
 def house_refusal(member: discord.Member, amount: int, reason: str, *, kind: str) -> Text | None:
     """Why a grant or adjustment cannot be written, by the store's own bounds (`bot.store.ledger`)."""
     if kind == "grant" and amount <= 0:
-        return Text.of("chips.refuse.amount_positive", amount=amount)
+        return Text.of("chips.refuse.amount_positive", amount=number_text(amount))
     if amount == 0:
         return Text.of("chips.refuse.amount_zero")
     if abs(amount) > MAX_AMOUNT:
-        return Text.of("chips.refuse.amount_limit", amount=amount, limit=MAX_AMOUNT)
+        return Text.of("chips.refuse.amount_limit", amount=number_text(amount), limit=MAX_AMOUNT)
     if not reason.strip():
         return Text.of("chips.refuse.reason_missing")
     if len(reason.strip()) > MAX_MEMO:
@@ -84,39 +87,43 @@ class Chips(commands.GroupCog, group_name="chips", group_description=t("commands
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self.exports = Exports()
         super().__init__()
 
     @app_commands.command(name="balance", description=en("balance.description"))
     @app_commands.describe(member=en("balance.options.member.description"))
     async def balance(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
-        lang, guild = lang_of(interaction), guild_of(interaction)
+        guild, store = guild_of(interaction), store_of(interaction)
         name, player = await player_of(interaction, member)
         if player is None:
-            start = (await get_guild_settings(store_of(interaction), guild)).starting_balance
-            text = t("chips.balance.new", lang, name=name, balance=start)
+            key, chips = "chips.balance.new", (await get_guild_settings(store, guild)).starting_balance
         else:
-            chips = await balance(store_of(interaction), guild, player.id)
-            text = t("chips.balance.line", lang, name=name, balance=chips)
-        await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
+            key, chips = "chips.balance.line", await balance(store, guild, player.id)
+
+        async def source(number: int, lang: str) -> Page:
+            return Page(t(key, lang, name=name, balance=number_text(chips)), False)
+
+        await send_pages(interaction, source)
 
     @app_commands.command(name="history", description=en("history.description"))
     @app_commands.describe(member=en("history.options.member.description"),
                            page=en("history.options.page.description"))
     async def history(self, interaction: discord.Interaction, member: discord.User | None = None,
                       page: app_commands.Range[int, 1] = 1) -> None:
-        lang, guild, store = lang_of(interaction), guild_of(interaction), store_of(interaction)
+        guild, store = guild_of(interaction), store_of(interaction)
         name, player = await player_of(interaction, member)
         total = 0 if player is None else (await history(store, guild, player.id, limit=0)).total
-        if total == 0:
-            await reply(interaction, t("chips.history.empty", lang, name=name), allowed_mentions=NO_PINGS)
-            return
-        pages = math.ceil(total / PAGE)
+        pages = max(1, math.ceil(total / PAGE))
         if page > pages:
             return await refuse(interaction, "chips.history.no_page", page=page, name=name, pages=pages)
 
-        async def source(number: int) -> Page:
+        async def source(number: int, lang: str) -> Page:
+            if player is None:
+                return Page(t("chips.history.empty", lang, name=name), False)
             shown = await history(store, guild, player.id, limit=PAGE, offset=number * PAGE)
-            count = max(1, math.ceil(shown.total / PAGE))
+            if shown.total == 0:
+                return Page(t("chips.history.empty", lang, name=name), False)
+            count = math.ceil(shown.total / PAGE)
             header = [t(f"chips.history.{column}", lang) for column in ("date", "chips", "reason", "game", "with")]
             return Page("\n".join([
                 t("chips.history.title", lang, name=name, total=shown.total),
@@ -128,15 +135,15 @@ class Chips(commands.GroupCog, group_name="chips", group_description=t("commands
 
     @app_commands.command(name="leaderboard", description=en("leaderboard.description"))
     async def leaderboard(self, interaction: discord.Interaction) -> None:
-        lang, guild, store = lang_of(interaction), guild_of(interaction), store_of(interaction)
+        guild, store = guild_of(interaction), store_of(interaction)
         include_bots = not (await get_guild_settings(store, guild)).hide_bots
 
-        async def source(number: int) -> Page:
+        async def source(number: int, lang: str) -> Page:
             rows = await leaderboard(store, guild, limit=PAGE + 1, offset=number * PAGE, include_bots=include_bots)
             if not rows:
                 return Page(t("chips.leaderboard.empty", lang), False)
             header = [t(f"chips.leaderboard.{column}", lang) for column in ("rank", "player", "chips")]
-            table = code_table(header, [[r.rank, fit(r.display_name), r.balance] for r in rows[:PAGE]],
+            table = code_table(header, [[r.rank, fit(r.display_name), number_text(r.balance)] for r in rows[:PAGE]],
                                right={0, 2})
             return Page("\n".join([t("chips.leaderboard.title", lang), table,
                                    t("chips.page.footer", lang, page=number + 1)]), len(rows) > PAGE)
@@ -177,20 +184,23 @@ class Chips(commands.GroupCog, group_name="chips", group_description=t("commands
                 await post(tx, guild, player.id, amount, memo, actor_id=interaction.user.id)
                 after = await balance(tx, guild, player.id)
         except NegativeBalance:
-            return await refuse(interaction, "chips.refuse.negative", name=name, balance=before, amount=amount)
+            return await refuse(interaction, "chips.refuse.negative", name=name, balance=number_text(before),
+                                amount=number_text(amount))
         text = t(f"chips.{kind}.done", lang_of(interaction), actor=plain(interaction.user.display_name),
-                 name=name, amount=f"{amount:+d}" if kind == "adjust" else amount,
-                 reason=plain(memo), balance=after)
+                 name=name, amount=signed(amount) if kind == "adjust" else amount,
+                 reason=plain(memo), balance=number_text(after))
         await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="export", description=en("export.description"))
     async def export(self, interaction: discord.Interaction) -> None:
-        guild = guild_of(interaction)
-        lines = await ledger_lines(store_of(interaction), guild)
-        await interaction.response.send_message(
-            t("chips.export.done", lang_of(interaction), rows=len(lines)),
-            file=csv_file(to_csv(LedgerLine, lines), f"chips-ledger-{guild}.csv"), ephemeral=True,
-            allowed_mentions=NO_PINGS)
+        guild, lang = guild_of(interaction), lang_of(interaction)
+
+        async def build(db: Snapshot) -> tuple[str, int]:
+            lines = await ledger_lines(db, guild)
+            return to_csv(LedgerLine, lines), len(lines)
+
+        await self.exports.send(interaction, build, filename=f"chips-ledger-{guild}.csv",
+                                done=lambda rows: t("chips.export.done", lang, rows=rows))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -18,11 +18,13 @@ from discord.ext import commands
 
 from bot.game import VARIANTS
 from bot.i18n import meld_name, t, variant_name
+from bot.i18n import number as number_text
 from bot.store import (
     FAMILIES,
     GameResultRow,
     PlayerProfile,
     Season,
+    Snapshot,
     Standing,
     Tx,
     active_season,
@@ -38,9 +40,10 @@ from bot.store import (
 )
 from bot.tables import Text
 from cogs._columns import code_table, fit
-from cogs._common import is_manager, lang_of, refuse, reply
-from cogs._pager import NO_PINGS, fixed_pages, send_pages
-from cogs._players import csv_file, guild_of, plain, player_of, store_of
+from cogs._common import is_manager, lang_of, refuse
+from cogs._exports import Exports
+from cogs._pager import NO_PINGS, Page, send_pages
+from cogs._players import guild_of, plain, player_of, store_of
 
 #: Families in the order their tables are shown.
 FAMILY_ORDER = tuple(dict.fromkeys(FAMILIES.values()))
@@ -93,8 +96,8 @@ def standings_table(rows: Sequence[Standing], lang: str) -> str:
     columns = ("rank", "player", "rating", "games", "wins", "win_pct", "points_for", "points_against")
     return code_table(
         [t(f"chips.league.standings.{c}", lang) for c in columns],
-        [[r.rank, fit(r.display_name), f"{r.rating:.1f}", r.games, r.wins, f"{r.win_pct:.0f}",
-          r.points_for, r.points_against] for r in rows],
+        [[r.rank, fit(r.display_name), number_text(r.rating, 1), r.games, r.wins, f"{r.win_pct:.0f}",
+          number_text(r.points_for), number_text(r.points_against)] for r in rows],
         right={0, 2, 3, 4, 5, 6, 7})
 
 
@@ -109,14 +112,14 @@ def profile_text(name: str, profile: PlayerProfile, lang: str) -> str:
             [head("family"), t("chips.league.standings.rank", lang), t("chips.league.standings.rating", lang),
              t("chips.league.standings.games", lang), t("chips.league.standings.wins", lang),
              t("chips.league.standings.win_pct", lang)],
-            [[t(f"chips.league.family.{family}", lang), r.rank, f"{r.rating:.1f}", r.games, r.wins,
+            [[t(f"chips.league.family.{family}", lang), r.rank, number_text(r.rating, 1), r.games, r.wins,
               f"{r.win_pct:.0f}"] for family, r in sorted(profile.ratings.items(),
                                                           key=lambda item: FAMILY_ORDER.index(item[0]))],
             right={1, 2, 3, 4, 5})]
     if profile.recent_games:
         parts += [head("recent"), code_table(
             [head("date"), head("variant"), head("place"), head("score"), head("against")],
-            [[g.finished_at[:10], fit(variant_name(g.variant, lang)), g.rank, g.score,
+            [[g.finished_at[:10], fit(variant_name(g.variant, lang)), g.rank, number_text(g.score),
               fit(", ".join(g.opponents), 30)] for g in profile.recent_games],
             right={2, 3})]
     if profile.best_melds:
@@ -146,6 +149,7 @@ class League(commands.GroupCog, group_name="league", group_description=t("comman
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self.exports = Exports()
         super().__init__()
 
     @app_commands.command(name="standings", description=en("standings.description"))
@@ -154,7 +158,7 @@ class League(commands.GroupCog, group_name="league", group_description=t("comman
     @app_commands.choices(variant=[choice(v) for v in VARIANTS])
     async def standings(self, interaction: discord.Interaction, variant: str | None = None,
                         season: str | None = None) -> None:
-        lang, guild, store = lang_of(interaction), guild_of(interaction), store_of(interaction)
+        guild, store = guild_of(interaction), store_of(interaction)
         if season is None:
             chosen = await active_season(store, guild)
         else:
@@ -163,24 +167,25 @@ class League(commands.GroupCog, group_name="league", group_description=t("comman
             if chosen is None and season != ALL_TIME:
                 return await refuse(interaction, "chips.league.refuse.no_season", name=plain(season),
                                     names=", ".join(plain(s.name) for s in seasons) or "—")
-        scope = scope_text(chosen, lang)
         include_bots = not (await get_guild_settings(store, guild)).hide_bots
-        tables = []
+        tables: list[tuple[str, Sequence[Standing]]] = []
         for family in [family_of(variant)] if variant else FAMILY_ORDER:
             rows = await standings(store, guild, family, season_id=chosen.id if chosen else None,
                                    include_bots=include_bots, limit=MAX_ROWS)
+            tables += [(family, rows[start:start + PAGE]) for start in range(0, len(rows), PAGE)]
+
+        async def source(number: int, lang: str) -> Page:
+            scope = scope_text(chosen, lang)
+            if not tables:
+                return Page(t("chips.league.standings.empty", lang, scope=scope), False)
+            family, rows = tables[number]
             title = t("chips.league.standings.title", lang,
                       family=t(f"chips.league.family.{family}", lang), scope=scope)
-            tables += [(title, rows[start:start + PAGE]) for start in range(0, len(rows), PAGE)]
-        if not tables:
-            await reply(interaction, t("chips.league.standings.empty", lang, scope=scope))
-            return
-        pages = [
-            "\n".join([title, standings_table(rows, lang),
-                       t("chips.page.footer_of", lang, page=number, pages=len(tables))])
-            for number, (title, rows) in enumerate(tables, start=1)
-        ]
-        await send_pages(interaction, fixed_pages(pages))
+            return Page("\n".join([title, standings_table(rows, lang),
+                                   t("chips.page.footer_of", lang, page=number + 1, pages=len(tables))]),
+                        number + 1 < len(tables))
+
+        await send_pages(interaction, source)
 
     @standings.autocomplete("season")
     async def season_names(self, interaction: discord.Interaction,
@@ -196,13 +201,16 @@ class League(commands.GroupCog, group_name="league", group_description=t("comman
     @app_commands.command(name="player", description=en("player.description"))
     @app_commands.describe(member=en("player.options.member.description"))
     async def player(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
-        lang, guild = lang_of(interaction), guild_of(interaction)
+        guild = guild_of(interaction)
         name, player = await player_of(interaction, member)
         profile = None if player is None else await player_profile(store_of(interaction), guild, player.id)
-        if profile is None or not profile.recent_games:
-            await reply(interaction, t("chips.league.player.none", lang, name=name), allowed_mentions=NO_PINGS)
-            return
-        await interaction.response.send_message(profile_text(name, profile, lang), allowed_mentions=NO_PINGS)
+
+        async def source(number: int, lang: str) -> Page:
+            if profile is None or not profile.recent_games:
+                return Page(t("chips.league.player.none", lang, name=name), False)
+            return Page(profile_text(name, profile, lang), False)
+
+        await send_pages(interaction, source)
 
     @app_commands.command(name="season", description=en("season.description"))
     @app_commands.describe(action=en("season.options.action.description"),
@@ -232,12 +240,14 @@ class League(commands.GroupCog, group_name="league", group_description=t("comman
 
     @app_commands.command(name="export", description=en("export.description"))
     async def export(self, interaction: discord.Interaction) -> None:
-        guild = guild_of(interaction)
-        rows = await game_results(store_of(interaction), guild)
-        await interaction.response.send_message(
-            t("chips.league.export.done", lang_of(interaction), games=len({r.game_id for r in rows})),
-            file=csv_file(to_csv(GameResultRow, rows), f"league-{guild}.csv"), ephemeral=True,
-            allowed_mentions=NO_PINGS)
+        guild, lang = guild_of(interaction), lang_of(interaction)
+
+        async def build(db: Snapshot) -> tuple[str, int]:
+            rows = await game_results(db, guild)
+            return to_csv(GameResultRow, rows), len({row.game_id for row in rows})
+
+        await self.exports.send(interaction, build, filename=f"league-{guild}.csv",
+                                done=lambda games: t("chips.league.export.done", lang, games=games))
 
 
 async def setup(bot: commands.Bot) -> None:

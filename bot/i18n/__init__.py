@@ -27,6 +27,10 @@ Domains
     `commands`  slash-command names and descriptions (see `translator`).
     `bot`       (and any other) messages of the Discord bot, added by its authors.
 
+Numbers
+    `number(value, digits=None)` and `signed(...)` write negatives with the
+    typographic minus "−" ("−13", "+5", "−8"): every signed number a person reads.
+
 Languages
     `LANGUAGES = ("en", "ru")`. `pick_language(locale)` maps a Discord locale to
     one of them ("ru" -> "ru", "en-US"/"en-GB" -> "en", anything else -> the
@@ -52,9 +56,10 @@ from .game_text import (
     variant_summary,
 )
 from .languages import LANGUAGES, check_language, pick_language
+from .numbers import MINUS, number, signed
 
 __all__ = [
-    "LANGUAGES", "Catalog", "CatalogError", "OptionText", "card_text", "cards_text", "catalog",
-    "check_language", "describe_error", "meld_name", "option_text", "option_value_text",
-    "phase_name", "pick_language", "suit_name", "t", "variant_name", "variant_summary",
+    "LANGUAGES", "MINUS", "Catalog", "CatalogError", "OptionText", "card_text", "cards_text", "catalog",
+    "check_language", "describe_error", "meld_name", "number", "option_text", "option_value_text",
+    "phase_name", "pick_language", "signed", "suit_name", "t", "variant_name", "variant_summary",
 ]

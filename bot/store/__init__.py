@@ -49,6 +49,15 @@ LedgerError (a ValueError) or its NegativeBalance. `ledger_check(path_or_store)
 -> list[str]` (bot.store.audit) lists every unbalanced transaction and wrong
 cached balance; `bot.store.cli.main(["ledger", "check", "--database", path])`.
 
+Damaged files and processes (issue 13): `Store.open` refuses, with
+StoreOpenError naming the file and the problem, a read-only file or folder, a
+damaged, empty or foreign file and a newer schema, closing every connection it
+made; a writer holds `<db>.lock` (bot.store.lock) so a second process on the
+same file is refused. `read_database(path, job, *, integrity=None)` runs
+`await job(snapshot)` on a read-only connection that writes nothing (not even
+-wal/-shm files); `read_in_thread(path, job)` does it in a worker thread, for
+exports that must not stall the event loop.
+
 League (bot.store.league, .seasons, .standings): `record_game(tx, *, game_id,
 guild_id, table_id, variant, seats: Sequence[GameSeat]) -> bool` (rates with
 openskill Plackett-Luce, all-time and in the active season; False if already
@@ -85,6 +94,7 @@ from .errors import (
     ChannelBusy,
     DuplicateAction,
     StoreError,
+    StoreOpenError,
     TableNotFound,
 )
 from .league import FAMILIES, GameSeat, family_of, rating_model, record_game
@@ -110,6 +120,7 @@ from .ledger import (
     settle_deal,
 )
 from .players import Player, ensure_player, find_player, get_player
+from .snapshot import Snapshot, read_database, read_in_thread
 from .settings import (
     UNCHANGED,
     SettingsError,
@@ -184,9 +195,11 @@ __all__ = [
     "Season",
     "Seat",
     "SettingsError",
+    "Snapshot",
     "Standing",
     "Store",
     "StoreError",
+    "StoreOpenError",
     "TableNotFound",
     "TableRow",
     "Tx",
@@ -222,6 +235,8 @@ __all__ = [
     "load_actions",
     "player_profile",
     "put_seat",
+    "read_database",
+    "read_in_thread",
     "rating_model",
     "read_csv",
     "record_game",

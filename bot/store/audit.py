@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .db import Reader, Store
+from .snapshot import read_database
 
 
 async def ledger_problems(db: Reader) -> list[str]:
@@ -43,14 +44,12 @@ async def ledger_problems(db: Reader) -> list[str]:
 
 
 async def ledger_check(path_or_store: str | Path | Store) -> list[str]:
-    """`ledger_problems` of an open store, or of the database file at a path (never created)."""
+    """`ledger_problems` of an open store, or of the database file at a path, read without writing a byte.
+
+    For a path, StoreOpenError says why the file cannot be checked: missing,
+    unreadable, damaged (`PRAGMA integrity_check`), not a Pinochle database, or
+    of a newer schema.
+    """
     if isinstance(path_or_store, Store):
         return await ledger_problems(path_or_store)
-    path = Path(path_or_store)
-    if not path.is_file():
-        return [f"no database at {path}"]
-    store = await Store.open(path)
-    try:
-        return await ledger_problems(store)
-    finally:
-        await store.close()
+    return await read_database(path_or_store, ledger_problems, integrity="integrity_check")

@@ -5,8 +5,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import sqlite3
+import sys
 
 from .audit import ledger_check
+from .errors import StoreOpenError
 
 DEFAULT_DATABASE = "data/pinochle.db"
 
@@ -27,15 +30,22 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str]) -> int:
-    """Run a command; the exit status is 0 when the ledger is sound, 1 when anything is wrong.
+    """Run a command; the exit status is 0 when the ledger is sound, 1 when it is not, 2 when the
+    database cannot be checked (missing, unreadable, damaged, not a Pinochle database, newer).
 
-    Usage errors and --help return argparse's status (2 and 0) instead of exiting.
+    The database is only read (bot.store.snapshot): nothing is migrated or
+    written, and a running bot may keep using it meanwhile. Usage errors and
+    --help return argparse's status (2 and 0) instead of exiting.
     """
     try:
         args = _parser().parse_args(argv)
     except SystemExit as stop:
         return stop.code if isinstance(stop.code, int) else 2
-    problems = asyncio.run(ledger_check(args.database))
+    try:
+        problems = asyncio.run(ledger_check(args.database))
+    except (StoreOpenError, sqlite3.Error) as error:  # sqlite3.Error: a schema older than the ledger
+        print(f"cannot check the ledger: {error}", file=sys.stderr)
+        return 2
     for problem in problems:
         print(problem)
     if not problems:

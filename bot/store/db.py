@@ -9,6 +9,7 @@ committed data, so nothing half-written is ever shown to a player.
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -18,7 +19,9 @@ from typing import Any, NamedTuple, Protocol
 
 import aiosqlite
 
-from .errors import StoreError
+from .errors import StoreError, StoreOpenError
+from .health import check_access, check_database, explain
+from .lock import DatabaseLock
 from .migrations import MIGRATIONS
 
 Params = Sequence[Any] | dict[str, Any]
@@ -78,15 +81,62 @@ class Tx:
         return await _fetchall(self._check_open(), sql, params)
 
 
-async def _connect(path: Path, *, read_only: bool) -> aiosqlite.Connection:
-    conn = await aiosqlite.connect(path, isolation_level=None)
-    conn.row_factory = sqlite3.Row
-    await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    await conn.execute("PRAGMA foreign_keys = ON")
-    await conn.execute("PRAGMA synchronous = NORMAL")
-    if read_only:
-        await conn.execute("PRAGMA query_only = ON")
+async def connect(path: Path | str, *, read_only: bool, uri: bool = False) -> aiosqlite.Connection:
+    """A connection with the store's settings; closed again if any of them fails.
+
+    An aiosqlite connection left open keeps a worker thread alive, which would
+    keep a failed process from exiting (issue 13).
+    """
+    conn = await aiosqlite.connect(path, isolation_level=None, uri=uri)
+    try:
+        conn.row_factory = sqlite3.Row
+        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await conn.execute("PRAGMA foreign_keys = ON")
+        if read_only:
+            await conn.execute("PRAGMA query_only = ON")
+        else:
+            await conn.execute("PRAGMA synchronous = NORMAL")
+    except BaseException:
+        await conn.close()
+        raise
     return conn
+
+
+async def _use_wal(conn: aiosqlite.Connection, path: Path) -> None:
+    mode = await _fetchone(conn, "PRAGMA journal_mode = WAL", ())
+    if mode is None or str(mode[0]).lower() != "wal":
+        raise StoreOpenError(f"could not switch {path} to WAL mode")
+
+
+async def _create(path: Path, target: int) -> None:
+    """Make a new database beside `path` and move it into place whole.
+
+    A process killed half way leaves only `<name>.new`, never a half-made
+    database that the next start would refuse as not a Pinochle database.
+    The new file keeps SQLite's rollback journal until it is in place: each
+    commit then lands in the file itself, so nothing is left in a `-wal` of
+    the old name (a closed aiosqlite connection may linger until its cached
+    statements are collected, and WAL would tie the file to its old `-shm`).
+    """
+    fresh = path.with_name(path.name + ".new")
+    for leftover in (fresh, fresh.with_name(fresh.name + "-journal")):
+        leftover.unlink(missing_ok=True)
+    conn = await connect(fresh, read_only=False)
+    try:
+        await migrate(conn, target)
+    finally:
+        await conn.close()
+    _fsync(fresh)
+    os.replace(fresh, path)
+    _fsync(path.parent)
+
+
+def _fsync(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 async def schema_version(db: Reader) -> int:
@@ -153,11 +203,14 @@ class Store:
     """The bot's database. Open with `await Store.open(path)`; close with `await store.close()`."""
 
     def __init__(
-        self, path: Path, writer: aiosqlite.Connection, reader: aiosqlite.Connection, clock: Clock
+        self, path: Path, writer: aiosqlite.Connection, reader: aiosqlite.Connection, clock: Clock,
+        lock: DatabaseLock,
     ) -> None:
         self.path = path
         self._writer = writer
         self._reader = reader
+        self._lock = lock
+        self._closed = False
         self._clock = clock
         self._write_lock = asyncio.Lock()
         self._owner: asyncio.Task[Any] | None = None  # the task inside transaction(), if any
@@ -168,30 +221,55 @@ class Store:
     ) -> Store:
         """Open (creating the file and its folder) and migrate to the latest schema.
 
+        Takes this database's process lock (bot.store.lock) for as long as the
+        store is open. Refuses, with a StoreOpenError naming the file and the
+        problem, a read-only file or folder, a file that is not a sound Pinochle
+        database (damaged, empty, someone else's) and a newer schema; on any
+        failure every connection is closed and the lock released.
         `schema` stops at an older version; tests use it to check upgrades.
         `clock` returns an aware datetime; it stamps every row (default: the real UTC time).
         """
         path = Path(path)
         if str(path) == ":memory:":
             raise StoreError("the store needs a file: WAL readers cannot share :memory:")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        writer = await _connect(path, read_only=False)
+        target = len(MIGRATIONS) if schema is None else schema
+        lock: DatabaseLock | None = None
+        writer: aiosqlite.Connection | None = None
         try:
-            mode = await _fetchone(writer, "PRAGMA journal_mode = WAL", ())
-            if mode is None or str(mode[0]).lower() != "wal":
-                raise StoreError(f"could not switch {path} to WAL mode")
-            await migrate(writer, len(MIGRATIONS) if schema is None else schema)
-            reader = await _connect(path, read_only=True)
-        except BaseException:
-            await writer.close()
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise StoreOpenError(f"cannot create the folder {path.parent}: {error.strerror}") from error
+            check_access(path, write=True)
+            lock = DatabaseLock.acquire(path)
+            if not path.exists():
+                await _create(path, target)
+            writer = await connect(path, read_only=False)
+            await check_database(writer, path)
+            await _use_wal(writer, path)
+            await migrate(writer, target)
+            reader = await connect(path, read_only=True)
+        except BaseException as error:
+            if writer is not None:
+                await writer.close()
+            if lock is not None:
+                lock.release()
+            if isinstance(error, (sqlite3.Error, OSError)):
+                raise explain(path, error) from error
             raise
-        return cls(path, writer, reader, clock or (lambda: datetime.now(UTC)))
+        return cls(path, writer, reader, clock or (lambda: datetime.now(UTC)), lock)
 
     async def close(self) -> None:
-        """Close both connections, waiting for a running transaction to finish."""
+        """Close both connections (waiting for a running transaction) and release the lock; idempotent."""
         async with self._write_lock:
-            await self._reader.close()
-            await self._writer.close()
+            if self._closed:
+                return
+            self._closed = True
+            try:
+                await self._reader.close()
+                await self._writer.close()
+            finally:
+                self._lock.release()
 
     def now(self) -> str:
         """The current time as stored: ISO 8601 in UTC to the second."""

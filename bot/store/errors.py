@@ -23,3 +23,7 @@ class ActionSequenceError(StoreError):
 
 class DuplicateAction(ActionSequenceError):
     """The sequence number is already taken: a double click or a stale button lost the race."""
+
+
+class StoreOpenError(StoreError):
+    """The database cannot be used: the message names the file and what is wrong with it."""

@@ -54,3 +54,15 @@ def code_lines(content: str) -> list[str]:
 def current(env, message) -> str:
     """A message's content now (after the edits that page buttons make)."""
     return env.backend.get_message(message.channel_id, message.id).content
+
+
+def buttons(env, message) -> list[tuple[str, bool]]:
+    """A message's buttons now, as (label, disabled)."""
+    stored = env.backend.get_message(message.channel_id, message.id)
+    return [(item["label"], bool(item.get("disabled"))) for row in stored.components for item in row["components"]]
+
+
+async def close_bot(env) -> None:
+    """What a stopped process would do: stop the tables and let go of the database."""
+    await env.bot.tables.close()
+    await env.bot.store.close()

@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from bot.i18n import number
 from bot.store import (
     HistoryEntry,
     LedgerLine,
@@ -28,7 +29,7 @@ from cogs.chips import history_row
 
 from tests.bot.playing import play_out
 
-from .ledger_support import Server, code_lines, current, refused
+from .ledger_support import Server, buttons, close_bot, code_lines, current, refused
 
 GAME = 7
 
@@ -51,16 +52,18 @@ async def cx1(server: Server) -> dict[str, int]:
 
 
 @pytest.fixture
-async def server(simcord_env) -> Server:
-    return Server(simcord_env, "north", "east", "south", "west", "newcomer")
+async def server(simcord_env):
+    server = Server(simcord_env, "north", "east", "south", "west", "newcomer")
+    yield server
+    await close_bot(simcord_env)
 
 
 async def test_balance_shows_settled_chips_of_oneself_and_of_others(server):
     await cx1(server)
     mine = await server["north"].slash(server.channel, "chips balance")
-    assert mine.response.content == "north has **10** chips." and not mine.ephemeral
+    assert mine.response.content == "north has **10** chips." and mine.ephemeral
     theirs = await server["north"].slash(server.channel, "chips balance", member=server["west"])
-    assert theirs.response.content == "west has **-10** chips."
+    assert theirs.response.content == "west has **−10** chips." and theirs.ephemeral
     new = await server["newcomer"].slash(server.channel, "chips balance")
     assert new.response.content == "newcomer has not played for chips yet: the starting balance is **0** chips."
 
@@ -74,9 +77,9 @@ async def test_history_lists_each_movement_with_its_game_and_reason_newest_first
     assert rows[0].split() == ["Date", "Chips", "Reason", "Game", "With"]
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\d", row.split()[0]) for row in rows[1:])
     body = [" ".join(row.split()[1:]) for row in rows[1:]]
-    assert body == ["+1 meld: kings around #7 deal 1 north", "-7 contract 320 #7 deal 1 north",
-                    "-2 meld: aces around #7 deal 1 north", "-2 meld: flush #7 deal 1 north"]
-    assert lines[-1] == "Page 1 of 1" and not result.response.components
+    assert body == ["+1 meld: kings around #7 deal 1 north", "−7 contract 320 #7 deal 1 north",
+                    "−2 meld: aces around #7 deal 1 north", "−2 meld: flush #7 deal 1 north"]
+    assert lines[-1] == "Page 1 of 1" and buttons(server.env, result.response) == [("Show in channel", False)]
 
 
 async def test_history_pages_turn_with_buttons_for_the_member_who_asked(server):
@@ -96,18 +99,11 @@ async def test_history_pages_turn_with_buttons_for_the_member_who_asked(server):
     assert content.endswith("Page 2 of 2") and "contract 220" in content and "contract 210" in content
     assert "contract 230" not in content
 
-    other = await server["east"].click(message, label="◀ Back")
-    assert other.ephemeral
-    assert other.response.content == "These pages belong to north; run the command yourself to turn your own."
-    assert current(server.env, message) == content
-
     await server["north"].click(message, label="◀ Back")
     assert current(server.env, message) == first.response.content
 
     await server.env.advance_time(TIMEOUT + 1)  # the view times out and greys its buttons out
-    buttons = [item for row in server.env.backend.get_message(message.channel_id, message.id).components
-               for item in row["components"]]
-    assert [(b["label"], b.get("disabled")) for b in buttons] == [("◀ Back", True), ("Next ▶", True)]
+    assert buttons(server.env, message) == [("◀ Back", True), ("Next ▶", True), ("Show in channel", True)]
 
     second = await server["north"].slash(server.channel, "chips history", page=2)
     assert second.response.content == content
@@ -133,9 +129,9 @@ async def test_leaderboard_ranks_balances_with_numbers_right_aligned_and_pages(s
     rows = code_lines(first.response.content)
     assert [row.split() for row in rows] == [
         ["#", "Player", "Chips"], ["1", "north", "10"], ["2", "south", "10"],
-        ["3", "east", "-10"], ["4", "west", "-10"]]
+        ["3", "east", "−10"], ["4", "west", "−10"]]
     assert len({len(row) for row in rows}) == 1  # every number ends in the same column
-    assert not first.response.components
+    assert buttons(server.env, first.response) == [("Show in channel", False)]
 
     names = [f"player{n:02d}" for n in range(12)]
     server.join(*names)
@@ -171,7 +167,7 @@ async def test_an_admin_grants_and_adjusts_through_the_house(server):
     adjusted = await server.admin.slash(server.channel, "chips adjust", member=server["north"], amount=-30,
                                         reason="typo in the prize")
     assert adjusted.response.content == (
-        "boss adjusted north's chips by -30 (typo in the prize). north now has 70.")
+        "boss adjusted north's chips by −30 (typo in the prize). north now has 70.")
     page = await history(server.store, server.guild.id)
     assert [(e.reason, e.memo, e.actor_id, [line.amount for line in e.lines]) for e in page.entries] == [
         ("adjust", "typo in the prize", server.admin.id, [30, -30]),
@@ -180,15 +176,15 @@ async def test_an_admin_grants_and_adjusts_through_the_house(server):
     assert await ledger_check(server.store) == []
     shown = await server["north"].slash(server.channel, "chips history")
     assert [" ".join(row.split()[1:]) for row in code_lines(shown.response.content)[1:]] == [
-        "-30 adjustment: typo in the prize — the house", "+100 grant: league prize — the house"]
+        "−30 adjustment: typo in the prize — the house", "+100 grant: league prize — the house"]
 
 
 @pytest.mark.parametrize(("command", "amount", "reason", "message"), [
     ("chips grant", 0, "x", "A grant must be a positive number of chips, not 0."),
-    ("chips grant", -5, "x", "A grant must be a positive number of chips, not -5."),
+    ("chips grant", -5, "x", "A grant must be a positive number of chips, not −5."),
     ("chips grant", 1_000_001, "x", "1000001 is beyond the limit of 1000000 chips at a time."),
     ("chips adjust", 0, "x", "An adjustment must add or take away at least one chip."),
-    ("chips adjust", -2_000_000, "x", "-2000000 is beyond the limit of 1000000 chips at a time."),
+    ("chips adjust", -2_000_000, "x", "−2000000 is beyond the limit of 1000000 chips at a time."),
     ("chips grant", 5, "   ", "Give a reason: it is written into the ledger."),
     ("chips adjust", 5, "y" * 201, "The reason is 201 characters long; at most 200 fit in the ledger."),
 ])
@@ -206,7 +202,7 @@ async def test_a_server_without_negative_balances_refuses_an_adjustment_below_ze
     await server.admin.slash(server.channel, "chips grant", member=server["east"], amount=5, reason="start")
     text = await refused(server.env, server.admin.slash(server.channel, "chips adjust", member=server["east"],
                                                         amount=-6, reason="penalty"))
-    assert text == ("east holds 5 chips: -6 would leave them below zero, and this server does not allow"
+    assert text == ("east holds 5 chips: −6 would leave them below zero, and this server does not allow"
                     " negative balances.")
     assert (await history(server.store, server.guild.id)).total == 1
 
@@ -231,22 +227,38 @@ async def test_export_is_a_csv_file_that_parses_back_to_the_ledger(server):
     assert sum(line.amount for line in parsed) == 0
 
 
+async def test_exports_are_one_a_minute_per_member_and_kind_and_say_when_to_come_back(server):
+    await cx1(server)
+    west, east = server["west"], server["east"]
+    assert (await west.slash(server.channel, "chips export")).response.attachments
+    again = await refused(server.env, west.slash(server.channel, "chips export"))
+    assert again == "You can export again in 60 s."
+    assert (await east.slash(server.channel, "chips export")).response.attachments  # per member
+    assert (await west.slash(server.channel, "league export")).response.attachments  # per kind
+    await server.env.advance_time(45)
+    assert await refused(server.env, west.slash(server.channel, "chips export")) == "You can export again in 15 s."
+    await server.env.advance_time(15)
+    assert (await west.slash(server.channel, "chips export")).response.attachments
+
+
 async def test_nothing_the_commands_say_can_ping(server):
     await cx1(server)
     north = server["north"]
     await server.admin.slash(server.channel, "chips grant", member=north, amount=1, reason="<@everyone> hi")
     for command in ("chips balance", "chips history", "chips leaderboard", "chips export"):
         await north.slash(server.channel, command)
-    replies = [entry.json["data"] for entry in server.env.http_requests
-               if entry.path.endswith("/callback") and "content" in entry.json.get("data", {})]
-    assert len(replies) == 5
+    shown = await north.slash(server.channel, "chips balance")
+    await north.click(shown.response, label="Show in channel")
+    replies = [entry.json.get("data", entry.json) for entry in server.env.http_requests
+               if entry.method == "POST" and entry.json and "content" in entry.json.get("data", entry.json)]
+    assert len(replies) == 7  # grant, balance, history, leaderboard, export, balance, the balance shown
     assert all(reply["allowed_mentions"] == {"parse": []} for reply in replies)
 
 
 def test_history_lines_read_in_russian():
     entry = HistoryEntry(1, "2026-11-29T12:00:00+00:00", "meld", "flush", "", None, 3, 3, 2,
                          (LineView(5, "Вася", 2), LineView(6, "Петя", -2)))
-    assert history_row(entry, 6, "ru") == ["2026-11-29", "-2", "комбинация: флэш", "№3 сдача 2", "Вася"]
+    assert history_row(entry, 6, "ru") == ["2026-11-29", "−2", "комбинация: флэш", "№3 сдача 2", "Вася"]
     grant = HistoryEntry(2, "2026-11-30T08:00:00+00:00", "grant", "", "приз", 9, None, None, None,
                          (LineView(6, "Петя", 50), LineView(None, None, -50)))
     assert history_row(grant, 6, "ru") == ["2026-11-30", "+50", "выдача: приз", "—", "заведение"]
@@ -281,9 +293,27 @@ async def test_a_check_game_played_on_the_bot_settles_its_chips_and_enters_the_l
 
     chips = [sum(result["chips"][seat] for result in table.game.deal_results) for seat in range(4)]
     assert (await north.slash(server.channel, "chips balance")).response.content == (
-        f"north has **{chips[0]}** chips.")
+        f"north has **{number(chips[0])}** chips.")
     board = code_lines((await north.slash(server.channel, "chips leaderboard")).response.content)
-    assert sorted(int(row.split()[-1]) for row in board[1:]) == sorted(chips)
+    assert sorted(int(row.split()[-1].replace("−", "-")) for row in board[1:]) == sorted(chips)
     assert await ledger_check(server.store) == []
     standings = code_lines((await south.slash(server.channel, "league standings", variant="check")).response.content)
     assert len(standings) == 5 and {row.split()[-5] for row in standings[1:]} == {"1"}  # one game each
+
+
+async def test_every_answer_is_private_and_show_in_channel_posts_it_once_in_the_channels_language(server):
+    await cx1(server)
+    async with server.store.transaction() as tx:
+        await set_guild_settings(tx, server.guild.id, language="ru")
+    west = server["west"]
+    for command in ("chips balance", "chips history", "chips leaderboard", "league standings"):
+        for who in (west, server["newcomer"]):  # with data, and without
+            assert (await who.slash(server.channel, command)).ephemeral, command
+    private = await west.slash(server.channel, "chips balance")
+    assert private.response.content == "west has **−10** chips."  # the member's own language
+    before = len(server.channel.history())
+    shared = await west.click(private.response, label="Show in channel")
+    assert not shared.ephemeral
+    [posted] = server.channel.history()[before:]
+    assert posted.content == "У игрока west **−10** фишек."
+    assert buttons(server.env, private.response) == [("Show in channel", True)]  # once per answer

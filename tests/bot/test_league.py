@@ -10,10 +10,11 @@ from __future__ import annotations
 import pytest
 from openskill.models import PlackettLuce
 
+from bot.i18n import number
 from bot.store import GameResultRow, GameSeat, Standing, game_results, read_csv, record_game
 from cogs.league import scope_text, standings_table
 
-from .ledger_support import Server, code_lines, current, refused
+from .ledger_support import Server, close_bot, code_lines, current, refused
 
 #: (game id, variant, [(player, team, score, rank, best meld, its points), ...] by seat)
 SERIES = [
@@ -52,21 +53,23 @@ def expected_table(games) -> list[list[str]]:
                 scored[name] = scored.get(name, 0) + score
                 conceded[name] = conceded.get(name, 0) + against
     order = sorted(ratings, key=lambda n: (-ratings[n].ordinal(), -played[n], n))
-    return [[str(rank), name, f"{ratings[name].ordinal():.1f}", str(played[name]), str(won[name]),
-             f"{100 * won[name] / played[name]:.0f}", str(scored[name]), str(conceded[name])]
+    return [[str(rank), name, number(ratings[name].ordinal(), 1), str(played[name]), str(won[name]),
+             f"{100 * won[name] / played[name]:.0f}", number(scored[name]), number(conceded[name])]
             for rank, name in enumerate(order, start=1)]
 
 
 @pytest.fixture
-async def server(simcord_env) -> Server:
-    return Server(simcord_env, "ann", "ben", "cat", "dan", "newcomer")
+async def server(simcord_env):
+    server = Server(simcord_env, "ann", "ben", "cat", "dan", "newcomer")
+    yield server
+    await close_bot(simcord_env)
 
 
 async def test_standings_after_a_scripted_series_match_openskill(server):
     await record(server, *SERIES)
     result = await server["ben"].slash(server.channel, "league standings", variant="two-handed-no-trump")
     content = result.response.content
-    assert content.splitlines()[0] == "**Two-handed**, all time" and not result.ephemeral
+    assert content.splitlines()[0] == "**Two-handed**, all time" and result.ephemeral
     rows = code_lines(content)
     assert rows[0].split() == ["#", "Player", "Rating", "Games", "Wins", "Win", "%", "For", "Against"]
     assert [row.split() for row in rows[1:]] == expected_table(SERIES[:3])

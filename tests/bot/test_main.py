@@ -31,12 +31,12 @@ def test_play_in_the_terminal(tmp_path):
 
 def test_ledger_check_is_handed_to_the_store(tmp_path):
     done = run("ledger", "check", "--database", str(tmp_path / "none.db"), cwd=tmp_path)
-    assert done.returncode == 1 and "no database" in done.stdout
+    assert done.returncode == 2 and "no database" in done.stderr
 
 
-def test_the_bot_starts_its_thinking_workers_before_it_connects(monkeypatch):
-    """Start-up calibration (issues 5, 13): the workers calibrate `hard` while the bot connects,
-    so the first `hard` decision at a table pays nothing for it."""
+def test_the_bot_opens_its_database_then_starts_its_thinking_workers_before_it_connects(monkeypatch, tmp_path):
+    """Start-up order: an unusable database stops it first (issue 13); the workers calibrate `hard`
+    while the bot connects (issues 5, 13), so the first `hard` decision pays nothing for it."""
     import bot
     from bot.__main__ import run_bot
     from bot.settings import Settings
@@ -45,15 +45,25 @@ def test_the_bot_starts_its_thinking_workers_before_it_connects(monkeypatch):
 
     class FakeThinker:
         def start(self):
-            order.append("start")
+            order.append("workers")
 
     class FakeBot:
         thinker = FakeThinker()
 
-        def run(self, token, log_handler=None):
-            order.append("run")
+        def __init__(self, store) -> None:
+            order.append(f"bot on an open store: {store.path.name}")
 
-    monkeypatch.setattr(bot, "create_bot", lambda path, settings: FakeBot())
-    settings = Settings.from_env({"DISCORD_TOKEN": "x" * 60})
+        async def __aenter__(self):
+            return self
+
+        async def __aexit__(self, *exc) -> None:
+            order.append("closed")
+
+        async def start(self, token) -> None:
+            order.append("connect")
+
+    monkeypatch.setattr(bot, "create_bot", lambda path, settings, store: FakeBot(store))
+    settings = Settings.from_env({"DISCORD_TOKEN": "x" * 60, "DATABASE_PATH": str(tmp_path / "bot.db")})
     assert run_bot(settings) == 0
-    assert order == ["start", "run"]
+    assert order == ["bot on an open store: bot.db", "workers", "connect", "closed"]
+    assert (tmp_path / "bot.db").is_file()

@@ -69,8 +69,8 @@ async def test_cli_prints_ok_or_each_problem_and_sets_the_exit_status(tmp_path, 
 
 async def test_cli_on_a_missing_file_fails_without_creating_it(tmp_path, capsys):
     path = tmp_path / "typo.db"
-    assert await _run(["ledger", "check", "--database", str(path)]) == 1
-    assert f"no database at {path}" in capsys.readouterr().out
+    assert await _run(["ledger", "check", "--database", str(path)]) == 2
+    assert f"no database at {path}" in capsys.readouterr().err
     assert not path.exists()
 
 
