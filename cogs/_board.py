@@ -11,33 +11,44 @@ import discord
 
 from bot.i18n import t
 from bot.tables import Outcome, Table
-from bot.tables.texts import board_text, board_title
-from cogs._common import is_manager, lang_of, person_of, private_text, reply, service_of
+from bot.tables.texts import board_text, board_title, review_lines
+from cogs._common import is_manager, lang_of, mention_namer, person_of, private_text, reply, service_of
 from cogs._errors import guarded
 from cogs._leave import ask_to_leave, must_ask
+from cogs._pager import Page, send_pages, split_pages
 
 #: Buttons per table state, in display order.
 BUTTONS = {
     "lobby": ("join", "leave", "addbot", "start"),
-    "playing": ("hand", "join", "leave"),
+    "playing": ("hand", "join", "leave", "review"),
+    "finished": ("rematch", "review"),
 }
 STYLES = {
     "join": discord.ButtonStyle.primary, "leave": discord.ButtonStyle.secondary,
     "addbot": discord.ButtonStyle.secondary, "start": discord.ButtonStyle.success,
-    "hand": discord.ButtonStyle.primary,
+    "hand": discord.ButtonStyle.primary, "rematch": discord.ButtonStyle.success,
+    "review": discord.ButtonStyle.secondary,
 }
 COLOURS = {"lobby": 0x3498DB, "playing": 0x2ECC71, "finished": 0xF1C40F, "cancelled": 0x95A5A6}
 
 
 def board_embed(table: Table, name) -> discord.Embed:
     lang = table.language
-    return discord.Embed(title=board_title(table, lang), description=board_text(table, lang, name),
-                         colour=COLOURS.get(table.status, 0))
+    embed = discord.Embed(title=board_title(table, lang), description=board_text(table, lang, name),
+                          colour=COLOURS.get(table.status, 0))
+    if table.rematch is not None:
+        embed.set_footer(text=t("bot.board.rematch", lang, table=table.rematch))
+    return embed
 
 
 def board_view(table: Table) -> discord.ui.View | None:
-    """The board's buttons for the table's state; none once it is over."""
-    actions = BUTTONS.get(table.status)
+    """The board's buttons for the table's state (a cancelled table has none).
+
+    Review last deal appears once a deal is over: from the second deal on, and on
+    the final board beside Rematch.
+    """
+    actions = [a for a in BUTTONS.get(table.status, ())
+               if a != "review" or table.game is not None and table.game.deal_results]
     if not actions:
         return None
     view = discord.ui.View(timeout=None)
@@ -47,8 +58,9 @@ def board_view(table: Table) -> discord.ui.View | None:
 
 
 class BoardButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"pinochle:board:(?P<action>join|leave|addbot|start|hand):(?P<table>\d+)"):
-    """Join, Leave, Add computer player, Start, Show my hand: a board button for one table."""
+                  template=r"pinochle:board:(?P<action>join|leave|addbot|start|hand|rematch|review):(?P<table>\d+)"):
+    """Join, Leave, Add computer player, Start, Show my hand, Rematch, Review last deal: a board
+    button for one table."""
 
     def __init__(self, action: str, table_id: int, lang: str = "en") -> None:
         super().__init__(discord.ui.Button(
@@ -68,11 +80,14 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button],
 
             await send_hand(interaction, self.table_id)
             return
+        if self.action == "review":
+            await send_review(interaction, self.table_id)
+            return
         await lobby_action(interaction, self.action, self.table_id)
 
 
 async def lobby_action(interaction: discord.Interaction, action: str, table_id: int, **extra) -> Outcome | None:
-    """join / leave / addbot / start / cancel / kick through the service; the reply is private.
+    """join / leave / addbot / start / cancel / kick / rematch through the service; the reply is private.
 
     Leaving a running game asks first (`cogs._leave`): then None, the answer comes later.
     """
@@ -87,7 +102,24 @@ async def lobby_action(interaction: discord.Interaction, action: str, table_id: 
         "start": lambda: service.start(table_id, person),
         "cancel": lambda: service.cancel(table_id, person, manager=is_manager(interaction)),
         "kick": lambda: service.kick(table_id, person, **extra),
+        "rematch": lambda: service.rematch(table_id, person),
     }
     outcome = await calls[action]()
     await reply(interaction, private_text(outcome, lang_of(interaction)))
     return outcome
+
+
+async def send_review(interaction: discord.Interaction, table_id: int) -> None:
+    """The table's last finished deal, privately, in the asker's language, paged to fit a message
+    (anyone may see a deal that is over, so *Show in channel* may post a page of it)."""
+    found = await service_of(interaction).review(table_id)
+    if isinstance(found, Outcome):
+        await reply(interaction, private_text(found, lang_of(interaction)))
+        return
+    table, review = found
+
+    async def page(number: int, lang: str) -> Page:
+        pages = split_pages(review_lines(table, review, lang, mention_namer(table)), lang)
+        return Page(pages[number], number + 1 < len(pages))
+
+    await send_pages(interaction, page)

@@ -14,7 +14,7 @@ fresh list.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 import discord
@@ -105,3 +105,26 @@ async def send_pages(interaction: discord.Interaction, source: PageSource, *, pa
     await interaction.response.send_message(shown.content, view=view, ephemeral=True,
                                             allowed_mentions=NO_PINGS)
     view.message = await interaction.original_response()
+
+
+#: Characters kept free on each page for its "Page 2 of 3" footer.
+FOOTER_ROOM = 40
+
+
+def split_pages(lines: Sequence[str], lang: str, limit: int = 2000) -> list[str]:
+    """Lines packed into as few messages of at most `limit` characters as they fit, a line never split
+    (one longer than a page is cut); with more than one page, each ends with "Page n of m"."""
+    room = limit - FOOTER_ROOM
+    pages: list[list[str]] = [[]]
+    size = 0
+    for line in lines:
+        line = line[:room]
+        if pages[-1] and size + 1 + len(line) > room:
+            pages.append([])
+            size = 0
+        size += len(line) + (1 if pages[-1] else 0)
+        pages[-1].append(line)
+    if len(pages) == 1:
+        return ["\n".join(pages[0])]
+    return ["\n".join([*page, t("chips.page.footer_of", lang, page=number, pages=len(pages))])
+            for number, page in enumerate(pages, start=1)]

@@ -15,6 +15,7 @@ from bot.game import VARIANTS, OptionError
 from bot.game.errors import shorten
 from bot.game.options import OPTIONS, parse_option_value
 from bot.i18n import LANGUAGES, t, variant_name
+from bot.tables import Table
 from bot.tables.texts import rules_text, score_text
 from cogs._board import BoardButton, lobby_action
 from cogs._common import (
@@ -148,19 +149,33 @@ class Tables(PinochleCog):
 
     @app_commands.command(name="score", description=describe("score"))
     async def score(self, interaction: discord.Interaction) -> None:
-        if table := await table_here(interaction):
-            await reply(interaction, score_text(table, lang_of(interaction), mention_namer(table))[:2000])
+        lang = lang_of(interaction)
+        if table := service_of(interaction).table_in(interaction.channel_id):
+            await reply(interaction, score_text(table, lang, mention_namer(table))[:2000])
+        elif table := await ended_here(interaction):
+            ended = t("bot.score.finished", lang, table=table.id, variant=variant_name(table.variant, lang))
+            await reply(interaction, f"{ended}\n{score_text(table, lang, mention_namer(table))}"[:2000])
+        else:
+            await refuse(interaction, "bot.refuse.no_table")
 
     @app_commands.command(name="rules", description=describe("rules"))
     @app_commands.describe(variant=describe("rules.options.variant"))
     @app_commands.choices(variant=choices(*VARIANTS))
     async def rules(self, interaction: discord.Interaction, variant: str | None = None) -> None:
+        """The rules of `variant`, else of the channel's table (open, or the one that just ended)."""
         lang = lang_of(interaction)
-        table = service_of(interaction).table_in(interaction.channel_id)
+        table = service_of(interaction).table_in(interaction.channel_id) or await ended_here(interaction)
         options = table.options if table is not None and variant in (None, table.variant) else {}
         chosen = variant or (table.variant if table is not None else "two-handed")
         embed = discord.Embed(title=variant_name(chosen, lang), description=rules_text(chosen, options, lang))
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def ended_here(interaction: discord.Interaction) -> Table | None:
+    """The table that last finished in this channel (or thread), if any."""
+    if interaction.guild_id is None:
+        return None
+    return await service_of(interaction).last_finished(interaction.guild_id, interaction.channel_id)
 
 
 async def setup(bot) -> None:

@@ -379,3 +379,13 @@ async def load_actions(db: Reader, table_id: int, *, after_seq: int = 0) -> list
     )
     return [ActionRow(r["table_id"], r["seq"], r["seat"], r["user_id"], r["action"],
                       r["created_at"]) for r in rows]
+
+
+async def last_finished_table(db: Reader, guild_id: int, channel_id: int) -> TableRow | None:
+    """The channel's most recently finished table, if any (what `/pinochle score` shows after the end)."""
+    row = await db.fetchone(
+        _SELECT_TABLE + " WHERE t.guild_id = ? AND t.status = 'finished' AND t.channel_id = ?"
+        " ORDER BY t.id DESC LIMIT 1",
+        (guild_id, channel_id),
+    )
+    return None if row is None else _table(row)

@@ -47,6 +47,7 @@ class Table:
     paused_until: float | None = None
     #: Closed because nobody came back before `paused_until`.
     abandoned: bool = False
+    rematch: int | None = None  # the table opened as this finished table's rematch, if any
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     _views: dict[int | None, dict[str, Any]] = field(default_factory=dict, repr=False)
     _views_of: tuple[Any, int] | None = field(default=None, repr=False)
@@ -63,6 +64,7 @@ class Table:
             left={int(seat): player for seat, player in row.settings.get("left", {}).items()},
             paused_until=row.settings.get("paused_until"),
             abandoned=bool(row.settings.get("abandoned")),
+            rematch=row.settings.get("rematch"),
         )
 
     @property

@@ -33,18 +33,25 @@ from bot.store import (
     ChannelBusy, Seat, Store, TableRow, Tx, append_action, create_table, get_guild_settings,
     list_unfinished_tables, load_actions, put_seat, remove_seat, update_table,
 )
-from bot.store.tables import merge_settings, set_away_strikes
+from bot.store.tables import get_table, last_finished_table, merge_settings, set_away_strikes
 from bot.tables.announce import event_lines, start_lines
 from bot.tables.limits import HARD, Cooldowns, hard_seat_refusal, open_refusal
 from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_plays
 from bot.tables.outcome import Act, Name, Outcome, Text, Who
 from bot.tables.players import PlayerFactory, simple_players
+from bot.tables.recent import Recent
+from bot.tables.review import DealReview, review_deal
 from bot.tables.thinking import Thinker, ThreadThinker
 
 log = logging.getLogger(__name__)
 
 #: Action texts read once: the same few hundred ("play 10♥", "pass") come back all game long.
 _parse_action = functools.lru_cache(maxsize=1024)(parse_action)
+
+#: Finished tables kept replayed in memory (for their boards, scores and rules after the end).
+FINISHED_KEPT = 32
+#: Deal reviews kept (a review of a finished deal never changes).
+REVIEWS_KEPT = 64
 
 #: Names of computer players, in the order they sit down.
 COMPUTER_NAMES = ("Ada", "Alan", "Grace", "Edsger", "Barbara", "Donald")
@@ -820,6 +827,120 @@ class TableService:
         table.status, table.abandoned, table.paused_until = "cancelled", True, None
         self._forget(table)
         self._publish(Outcome(table, public=[Text.of("bot.line.abandoned")], board=True))
+
+    # ------------------------------------------------------------ after the game (issue 12 item 6)
+
+    async def finished_table(self, table_id: int) -> Table | None:
+        """A finished table with its game replayed (its board, score and rules), or None.
+
+        Finished games never change, so the last few are kept (`FINISHED_KEPT`).
+        """
+        table = self._finished.get(table_id)
+        if table is None:
+            row = await get_table(self.store, table_id)
+            if row is None or row.status != "finished":
+                return None
+            table = Table.from_row(row, turn_seconds=self.turn_seconds)
+            await self._replay(table)
+            self._finished.put(table_id, table)
+        return table
+
+    async def last_finished(self, guild_id: int, channel_id: int) -> Table | None:
+        """The channel's most recently finished table: what score and rules speak of after the end."""
+        row = await last_finished_table(self.store, guild_id, channel_id)
+        return None if row is None else await self.finished_table(row.id)
+
+    async def review(self, table_id: int) -> tuple[Table, DealReview] | Outcome:
+        """The last deal of a table that is over, for anyone to read (refused while none is).
+
+        Only a deal the game has finished is replayed, so the deal in play never shows.
+        A review never changes, so the last few are kept (`REVIEWS_KEPT`): pressing the
+        button again costs nothing.
+        """
+        table = self._tables.get(table_id) or await self.finished_table(table_id)
+        if table is None:
+            return Outcome.refuse(None, "bot.refuse.no_table")
+        async with table.lock:  # a deal's last action is in the store once its lock is let go
+            ended = table.game.deal_results if table.game is not None else []
+            deal = ended[-1]["deal"] if ended else None
+        if deal is None:
+            return Outcome.refuse(table, "bot.refuse.no_deal_over")
+        review = self._reviews.get((table_id, deal))
+        if review is None:
+            actions = [a.action for a in await load_actions(self.store, table_id)]
+            review = self._reviews.put((table_id, deal), await asyncio.to_thread(
+                review_deal, table.variant, table.seed, table.options, actions, deal))
+        return table, review
+
+    async def rematch(self, table_id: int, person: Person) -> Outcome:
+        """A player of a finished table opens its rematch, or takes their seat at the one already open.
+
+        The rematch has the table's variant, options, language and timer; the person
+        who opens it hosts it from their old seat, computers sit where computers sat,
+        and the other people's seats wait for them (the first free one if theirs is taken).
+        """
+        old = await self.finished_table(table_id)
+        if old is None:
+            return Outcome.refuse(None, "bot.refuse.no_table")
+        seat = old.seat_of(person.user_id)
+        if seat is None:
+            return Outcome.refuse(old, "bot.refuse.not_a_player", number=old.id)
+        async with self._rematch_lock:
+            current = self.table_in(old.channel_id)
+            if current is not None and current.id == old.rematch:
+                return await self._rematch_seat(current, person, seat)
+            opened = await self.open(guild_id=old.guild_id, channel_id=old.channel_id, host=person,
+                                     variant=old.variant, options=old.options, language=old.language,
+                                     turn_seconds=old.turn_seconds)
+            if opened.refused:
+                return opened
+            new = opened.table
+            seats = [_person_seat(seat, person)] + [
+                replace(s, away_strikes=0, player_id=None) for s in old.seats.values() if s.user_id is None]
+            async with new.lock:
+                async with self.store.transaction() as tx:
+                    if seat != 0:
+                        await remove_seat(tx, new.id, 0)
+                    placed = [await put_seat(tx, new.id, s, bot_name=None if s.user_id else
+                                             s.display_name.removeprefix(COMPUTER_PREFIX)) for s in seats]
+                    await merge_settings(tx, old.id, {"rematch": new.id})
+                new.seats = {s.seat: s for s in placed}
+            old.rematch = new.id
+        self._publish(Outcome(old, board=True))
+        return self._publish(Outcome(new, private=[Text.of("bot.done.rematch_opened", table=new.id)],
+                                     public=[Text.of("bot.line.rematch", who=Who(seat), old=old.id)],
+                                     board=True))
+
+    async def _rematch_seat(self, rematch: Table, person: Person, seat: int) -> Outcome:
+        """Seat a player of the old table at its rematch: their old seat if free, else the first free one."""
+        async with self._locked(rematch.id) as table:
+            if table is None:
+                return Outcome.refuse(None, "bot.refuse.no_table")
+            if table.seat_of(person.user_id) is not None:
+                return Outcome.refuse(table, "bot.refuse.already_seated")
+            if table.status != "lobby":
+                return Outcome.refuse(table, "bot.refuse.game_started")
+            free = seat if seat not in table.seats else table.free_seat()
+            if free is None:
+                return Outcome.refuse(table, "bot.refuse.table_full", players=table.size)
+            await self._write_seats(table, _person_seat(free, person))
+            return self._publish(Outcome(table, private=[Text.of("bot.done.rematch_joined", table=table.id)],
+                                         board=True))
+
+    @functools.cached_property
+    def _finished(self) -> Recent[int, Table]:
+        """Finished tables replayed lately, by id."""
+        return Recent(FINISHED_KEPT)
+
+    @functools.cached_property
+    def _reviews(self) -> Recent[tuple[int, int], DealReview]:
+        """Reviews made lately, by (table id, deal)."""
+        return Recent(REVIEWS_KEPT)
+
+    @functools.cached_property
+    def _rematch_lock(self) -> asyncio.Lock:
+        """One rematch at a time: two players pressing Rematch at once open one table."""
+        return asyncio.Lock()
 
 
 class _TableLock:

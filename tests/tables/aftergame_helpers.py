@@ -1,0 +1,28 @@
+"""Playing tables to a deal's end or the game's end through the service, for the after-game tests."""
+
+from __future__ import annotations
+
+import random
+
+from bot.tables import Person, Table, TableService
+
+
+async def play_until(service: TableService, table: Table, people: list[Person], done, *, seed: int = 1) -> None:
+    """People choose random legal actions (bidding low and passing soon); computers play their seats."""
+    rng = random.Random(seed)
+    by_id = {p.user_id: p for p in people}
+    for _ in range(5000):
+        await service.settle()
+        if done():
+            return
+        seat = table.to_act
+        person = by_id[table.seats[seat].user_id]
+        legal = (await service.hand(table.id, person.user_id)).legal
+        bids = [a for a in legal if a.startswith("bid ")]
+        if bids:
+            choice = "pass" if "pass" in legal and rng.random() < 0.7 else bids[0]
+        else:
+            choice = rng.choice(legal)
+        outcome = await service.act(table.id, person, choice)
+        assert outcome.ok, outcome.private
+    raise AssertionError("the table never got there")

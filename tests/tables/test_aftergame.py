@@ -1,0 +1,142 @@
+"""After the game (issue 12 item 6): Review last deal for every variant, Rematch, the finished table."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from bot.game import VARIANTS, make_pack, new_game
+from bot.store import load_actions
+from bot.tables import Outcome, Table, TableService
+from bot.tables.review import DealReview
+from bot.tables.texts import plain_namer, review_lines
+from tests.tables.aftergame_helpers import play_until
+from tests.tables.conftest import ALICE, BOB, CAROL, EVE, open_table
+
+SHORT = {"target": 10, "tie_over_target": "highest_wins"}  # one deal decides the game (G-13)
+
+
+async def one_person_and_computers(service: TableService, variant: str, options=None) -> Table:
+    table = await open_table(service, variant, options=options)
+    for _ in range(VARIANTS[variant].players - 1):
+        assert (await service.add_computer(table.id, ALICE)).ok
+    assert (await service.start(table.id, ALICE)).ok
+    return table
+
+
+def engine_deal(table: Table, actions: list[str], deal: int) -> tuple[dict[int, list[str]], list[list], list]:
+    """The oracle: the engine's hands as `deal` starts, its tricks and its melds, from the log."""
+    game = new_game(table.variant, seed=table.seed, options=table.options)
+    moves = iter(actions)
+    events = game.opening_events
+    while game.deal_no < deal:
+        events = game.apply(next(moves))
+    hands = {s: game.view(s)["hand"] for s in range(game.n) if game.view(s)["hand"]}
+    scoring = ("meld", "dealer_dix", "dix") if game.public_view()["stock"] else ("meld", "dealer_dix")
+    melds = [(e["seat"], e["points"]) for e in events if e["type"] in scoring]  # C-5, E-9: at once
+    events, tricks = [], []
+    while not any(e["type"] == "deal_end" for e in events):
+        events = game.apply(next(moves))  # StopIteration if the deal never ends
+        tricks += [e["cards"] for e in events if e["type"] == "trick"]
+        melds += [(e["seat"], e["points"]) for e in events if e["type"] in scoring]
+    return hands, tricks, melds
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+async def test_review_of_a_deal_lists_every_card_dealt_once_and_every_trick(service, store, variant):
+    """RULES §12: every card of the pack is dealt (or drawn) once and played once; 48 / players tricks."""
+    table = await one_person_and_computers(service, variant)
+    await play_until(service, table, [ALICE], lambda: table.game.deal_results)
+    found = await service.review(table.id)
+    assert isinstance(found, tuple), found.private
+    _, review = found
+    assert isinstance(review, DealReview) and review.deal == 1
+    pack = Counter(str(c) for c in make_pack())
+    assert Counter(review.cards_dealt) == pack
+    played = Counter(card for trick in review.tricks for _, card in trick.plays)
+    assert played == pack
+    two_hand = VARIANTS[variant].two_handed
+    assert [t.number for t in review.tricks] == list(range(1, 25 if two_hand else 48 // table.size + 1))
+    assert review.tricks[-1].last and sum(len(t.draws) for t in review.tricks) == (24 if two_hand else 0)
+    assert (review.auction != []) == VARIANTS[variant].auction
+    hands, tricks, melds = engine_deal(table, [row.action for row in await _log(store, table)], 1)
+    assert {s: list(h) for s, h in review.hands.items()} == hands
+    assert [[list(p) for p in t.plays] for t in review.tricks] == tricks
+    assert [(m.seat, m.points) for m in review.melds] == melds
+    for lang in ("en", "ru"):
+        text = "\n".join(review_lines(table, review, lang, plain_namer(table)))
+        assert "bot.review" not in text and "bot.line" not in text  # every key has its words
+        assert all(f"\n{t.number}. " in text for t in review.tricks)
+    russian = "\n".join(review_lines(table, review, "ru", plain_namer(table)))
+    assert "Карты при сдаче:" in russian
+    assert "Взятки (первым указан заходивший):" in russian
+
+
+async def test_review_shows_the_last_finished_deal_only_never_the_one_in_play(service, store):
+    table = await open_table(service, "two-handed")
+    await service.join(table.id, BOB)
+    await service.start(table.id, ALICE)
+    await play_until(service, table, [ALICE, BOB], lambda: table.version >= 3)
+    refused = await service.review(table.id)
+    assert isinstance(refused, Outcome) and refused.refused
+    assert refused.private[0].key == "bot.refuse.no_deal_over"
+    await play_until(service, table, [ALICE, BOB],
+                     lambda: table.game.deal_no == 2 and table.game.tricks_played == 2)
+    _, review = await service.review(table.id)
+    assert review.deal == 1
+    actions = [row.action for row in await _log(store, table)]
+    hands, tricks, _ = engine_deal(table, actions, 1)
+    assert {s: list(h) for s, h in review.hands.items()} == hands
+    assert [[list(p) for p in t.plays] for t in review.tricks] == tricks
+    now = {s: table.game.view(s)["hand"] for s in range(2)}
+    assert all(list(review.hands[s]) != now[s] for s in range(2))  # deal 2's cards are not in it
+
+
+async def test_rematch_has_the_same_variant_options_and_seats_for_whoever_asks(service, store, recorder):
+    table = await open_table(service, "three-handed", options=SHORT, turn_seconds=45)
+    await service.join(table.id, BOB)
+    await service.add_computer(table.id, BOB)
+    await service.start(table.id, ALICE)
+    old_seats = {n: (s.user_id, s.display_name) for n, s in table.seats.items()}
+    await play_until(service, table, [ALICE, BOB], lambda: table.status == "finished")
+    assert service.table_in(table.id) is None
+
+    stranger = await service.rematch(table.id, EVE)
+    assert stranger.refused and stranger.private[0].key == "bot.refuse.not_a_player"
+    opened = await service.rematch(table.id, BOB)
+    assert opened.ok and opened.private[0].key == "bot.done.rematch_opened"
+    new = service.table_in(table.channel_id)
+    assert new is opened.table and new.id != table.id and new.status == "lobby"
+    assert (new.variant, new.options, new.language, new.turn_seconds) == ("three-handed", SHORT, "en", 45)
+    assert new.host_id == BOB.user_id
+    assert {n: (s.user_id, s.display_name) for n, s in new.seats.items()} == {
+        n: seat for n, seat in old_seats.items() if seat[0] != ALICE.user_id}
+    assert recorder.outcomes[-2].table.id == table.id and recorder.outcomes[-2].table.rematch == new.id
+    assert (await service.finished_table(table.id)).rematch == new.id
+
+    again = await service.rematch(table.id, BOB)
+    assert again.refused and again.private[0].key == "bot.refuse.already_seated"
+    joined = await service.rematch(table.id, ALICE)
+    assert joined.ok and joined.private[0].key == "bot.done.rematch_joined"
+    assert {n: (s.user_id, s.display_name) for n, s in new.seats.items()} == old_seats
+    assert (await service.start(new.id, BOB)).ok
+    late = await service.rematch(table.id, CAROL)
+    assert late.refused and late.private[0].key == "bot.refuse.not_a_player"
+
+
+async def test_the_last_finished_table_of_a_channel_keeps_its_result(service, store):
+    table = await one_person_and_computers(service, "check", {"target": 200})
+    await play_until(service, table, [ALICE], lambda: table.status == "finished")
+    assert await service.last_finished(table.guild_id, table.channel_id + 1) is None
+    ended = await service.last_finished(table.guild_id, table.channel_id)
+    assert ended is await service.finished_table(table.id)
+    assert ended.game.is_over and ended.game.deal_results == table.game.deal_results
+    assert ended.options == {"target": 200}
+    _, review = await service.review(table.id)
+    assert review.deal == table.game.deal_results[-1]["deal"]
+    assert (await service.review(table.id))[1] is review  # kept: the log is not replayed again
+
+
+async def _log(store, table):
+    return await load_actions(store, table.id)
