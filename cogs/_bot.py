@@ -23,7 +23,7 @@ from bot.i18n import t
 from bot.i18n.translator import PinochleTranslator
 from bot.ledger_hook import ledger_hook
 from bot.settings import Settings
-from bot.store import Store, user_languages
+from bot.store import Store, notify_off, user_languages
 from bot.tables import TableService
 from bot.tables.thinking import PoolThinker
 from cogs._errors import PinochleTree
@@ -54,12 +54,15 @@ class PinochleBot(commands.Bot):
         self.failed_extensions: dict[str, BaseException] = {}
         #: Each person's chosen language (/pinochle language), so replies need no query.
         self.user_languages: dict[int, str] = {}
+        #: Who turned turn pings off (/pinochle notify off), so pings are decided without a query.
+        self.notify_off: set[int] = set()
         #: Computer players' decisions; its processes start when the first `hard` turn comes.
         self.thinker = PoolThinker(settings.ai_workers, settings.ai_budget)
 
     async def setup_hook(self) -> None:
         self.store = self._opened_store or await Store.open(self.settings.database_path)
         self.user_languages = await user_languages(self.store)
+        self.notify_off = await notify_off(self.store)
         self.tables = TableService(self.store, publisher=self.presenter,
                                    thinker=self.thinker,
                                    turn_seconds=self.settings.turn_seconds, hooks=[ledger_hook],
@@ -89,6 +92,14 @@ class PinochleBot(commands.Bot):
     async def sync_commands(self, *, force: bool = False) -> bool:
         """Sync the command tree if it changed since the last sync (or if forced)."""
         return await sync_commands(self.tree, self.settings.data_dir, self.settings.dev_guild_id, force=force)
+
+    async def on_message(self, message: discord.Message) -> None:
+        """Every guild message may push a table's board up (no message-content intent needed for that)."""
+        self.presenter.seen(message.channel.id, message.id)
+        await self.process_commands(message)
+
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        self.presenter.gone(payload.channel_id, payload.message_id)
 
     async def on_command_error(self, ctx: commands.Context, error: commands.CommandError) -> None:
         """Mention commands: unknown words and refused owners are not errors; the rest is logged."""

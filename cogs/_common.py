@@ -18,6 +18,7 @@ from bot.i18n import pick_language
 from bot.store import get_guild_settings
 from bot.tables import Name, Outcome, Person, Table, TableService, Text
 from bot.tables.texts import Namer, say
+from cogs._home import opened_from
 from cogs._players import plain, store_of
 
 if TYPE_CHECKING:
@@ -66,10 +67,19 @@ def service_of(interaction: discord.Interaction) -> TableService:
 
 
 async def table_here(interaction: discord.Interaction) -> Table | None:
-    """The active table of the interaction's channel; None (after saying so) if there is none."""
-    table = service_of(interaction).table_in(interaction.channel_id)
+    """The active table of the interaction's channel; None (after saying so) if there is none.
+
+    In a channel whose tables play in threads opened from it, the answer says where they are.
+    """
+    service = service_of(interaction)
+    table = service.table_in(interaction.channel_id)
     if table is None:
-        await refuse(interaction, "bot.refuse.no_table")
+        elsewhere = opened_from(service, interaction.guild_id, interaction.channel_id)
+        if elsewhere:
+            await refuse(interaction, "bot.home.elsewhere",
+                         threads=", ".join(f"<#{t.channel_id}>" for t in elsewhere))
+        else:
+            await refuse(interaction, "bot.refuse.no_table")
     return table
 
 

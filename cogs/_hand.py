@@ -21,7 +21,7 @@ from bot.i18n import t
 from bot.render import render_hand, render_in_thread
 from bot.store import images_enabled
 from bot.tables import Hand, Outcome, Text
-from bot.tables.texts import action_label, hand_text
+from bot.tables.texts import hand_action_label, hand_text
 from cogs._common import (
     lang_of, mention_namer, person_of, private_text, reply, service_of, table_here, text_of,
 )
@@ -42,7 +42,8 @@ def hand_components(hand: Hand, lang: str) -> discord.ui.View:
     rows = _layout(hand.legal)
     for row, (kind, verb, indices) in enumerate(rows):
         if kind == "menu":
-            view.add_item(ActionSelect.build(hand, owner, verb, row, indices, lang))
+            more = verb == "bid" and row > 0 and rows[row - 1][:2] == (kind, verb)  # a second, higher menu
+            view.add_item(ActionSelect.build(hand, owner, verb, row, indices, lang, more=more))
         else:
             for index in indices:
                 view.add_item(ActionButton.build(hand, owner, index, row, lang))
@@ -111,7 +112,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
     def build(cls, hand: Hand, owner: int, index: int, row: int, lang: str) -> "ActionButton":
         action = hand.legal[index]
         style = discord.ButtonStyle.primary if action.startswith("play ") else discord.ButtonStyle.secondary
-        button = discord.ui.Button(label=action_label(action, lang), style=style, row=row,
+        button = discord.ui.Button(label=hand_action_label(hand.table, action, lang)[:80], style=style, row=row,
                                    custom_id=f"pinochle:act:{hand.table.id}:{hand.version}:{index}:{owner}")
         if action.startswith("play "):
             card = Card.from_text(action[5:])
@@ -138,11 +139,13 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
         self.table_id, self.version, self.owner = table_id, version, owner
 
     @classmethod
-    def build(cls, hand: Hand, owner: int, verb: str, row: int, indices: list[int], lang: str) -> "ActionSelect":
+    def build(cls, hand: Hand, owner: int, verb: str, row: int, indices: list[int], lang: str,
+              more: bool = False) -> "ActionSelect":
         select = discord.ui.Select(
             custom_id=f"pinochle:pick:{hand.table.id}:{hand.version}:{verb}:{row}:{owner}", row=row,
-            placeholder=t(f"bot.menu.{verb}", lang),
-            options=[discord.SelectOption(label=action_label(hand.legal[i], lang), value=str(i))
+            placeholder=t(f"bot.menu.{verb}_more" if more else f"bot.menu.{verb}", lang),
+            options=[discord.SelectOption(label=hand_action_label(hand.table, hand.legal[i], lang)[:100],
+                                          value=str(i))
                      for i in indices])
         return cls(hand.table.id, hand.version, owner, select)
 

@@ -1,14 +1,22 @@
-"""The table service's publisher on Discord: board edits and channel lines, paced per channel.
+"""The table service's publisher on Discord: board, channel lines and turn pings, paced per channel.
 
 `publish` only queues (it runs under a table's lock): channel lines are
-rendered at once in the table's language, the board is marked for redrawing.
-A sender task per channel sends at once while the channel's budget of
-`per_window` requests per `window` seconds lasts (well under Discord's 5 per
-5 s); what is left waits for the next tick of a `discord.ext.tasks` loop. A
-board edit shows the latest state however many actions it covers, with its
-pictures (the trick, the melds) redrawn and its attachments replaced, and
-queued lines go out joined into as few messages as fit in 2,000 characters,
-so fast play coalesces into few requests.
+rendered at once in the table's language, the board is marked for redrawing,
+and the table's turn pings are decided (`cogs._turn_pings`). A sender task
+per channel sends at once while the channel's budget of `per_window` requests
+per `window` seconds lasts (well under Discord's 5 per 5 s; deletes count
+too); what is left waits for the next tick of a `discord.ext.tasks` loop.
+Lines go first, then the board, then the ping, so the board ends up below
+what it sums up. A board edit shows the latest state however many actions it
+covers, with its pictures redrawn and its attachments replaced, and queued
+lines go out joined into as few messages as fit in 2,000 characters.
+
+The board stays in view (issue 12): when `REPOST_AT` messages stand below it
+(`cogs._board_spot`) it is posted again at the bottom and the old one is
+deleted, so at a person's turn it is among the channel's last five messages.
+A failed edit (403, 5xx) is tried again after 1, 2 and 4 seconds, then the
+board is posted anew. A table in a thread of its own (`cogs._home`) sends
+its final result to the channel it was opened from (a cancelled one edits its opening line there).
 """
 
 from __future__ import annotations
@@ -23,12 +31,17 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import tasks
 
+from bot.i18n import t, variant_name
 from bot.store import images_enabled
 from bot.tables import Outcome, Table
+from bot.tables.outcome import Text
 from bot.tables.texts import say
 from cogs._board import board_embed, board_view
+from cogs._board_spot import BoardSpots
 from cogs._common import mention_namer
+from cogs._home import parent_of
 from cogs._pictures import as_files, board_pictures, board_scene, with_pictures
+from cogs._turn_pings import Ping, TurnPings
 
 if TYPE_CHECKING:
     from cogs._bot import PinochleBot
@@ -36,6 +49,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000
+#: Messages below the board at which it moves to the bottom: with the turn's ping after it and one
+#: message more it is still among the last five.
+REPOST_AT = 3
+#: Failed board edits tried again (after 1, 2, 4 seconds) before the board is posted anew.
+EDIT_RETRIES = 3
+RETRY_DELAY = 1.0
 
 
 @dataclass
@@ -44,13 +63,22 @@ class _Outbox:
 
     boards: dict[int, Table] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
-    pings: set[int] = field(default_factory=set)
+    pings: dict[int, tuple[Table, Ping]] = field(default_factory=dict)  # by table id
+    drops: list[int] = field(default_factory=list)  # messages to delete: old pings, old boards
+    edits: dict[int, str] = field(default_factory=dict)  # new content of earlier messages, by message id
+    retries: dict[int, int] = field(default_factory=dict)  # failed board edits in a row, by table id
+    hold: float = 0.0  # no board drawn before this time (backing off after a failed edit)
     sent: deque[float] = field(default_factory=deque)  # times of recent requests
     task: asyncio.Task[None] | None = None
 
     @property
     def busy(self) -> bool:
-        return bool(self.boards or self.lines)
+        return bool(self.boards or self.lines or self.pings or self.drops or self.edits)
+
+    def ready(self) -> bool:
+        """Whether something may be sent now (a board that backs off waits)."""
+        return (bool(self.lines or self.pings or self.drops or self.edits)
+                or bool(self.boards and time.monotonic() >= self.hold))
 
 
 class ChannelPresenter:
@@ -61,6 +89,8 @@ class ChannelPresenter:
         self.per_window, self.window = per_window, window
         self._boxes: dict[int, _Outbox] = {}
         self._tick = tasks.loop(seconds=window / per_window)(self._resume_waiting)
+        self.spots = BoardSpots()
+        self.pings = TurnPings(lambda user: user in bot.notify_off)
 
     def start(self) -> None:
         """Start the ticks that send what had to wait (call once the event loop runs)."""
@@ -68,20 +98,36 @@ class ChannelPresenter:
             self._tick.start()
 
     def publish(self, table: Table, outcome: Outcome) -> None:
-        box = self._boxes.setdefault(table.channel_id, _Outbox())
-        name = mention_namer(table)
-        box.lines += [say(text, table.language, name) for text in outcome.public]
-        box.pings.update(outcome.ping)
+        box = self._box(table.channel_id)
+        plan = self.pings.after(table, outcome)
+        if not outcome.ping:  # a reminder goes out as the turn's ping instead
+            name = mention_namer(table)
+            box.lines += [say(text, table.language, name) for text in outcome.public]
+        if plan.ended:
+            box.pings.pop(table.id, None)
+        if plan.drop is not None:
+            box.drops.append(plan.drop)
+        if plan.ping is not None:
+            box.pings[table.id] = (table, plan.ping)
         if outcome.board:
             box.boards[table.id] = table
         self._wake(table.channel_id, box)
+        if table.status in ("finished", "cancelled"):
+            self._report(table, outcome)
         self.bot.hand_watch.table_changed(table)
 
     def redraw(self, table: Table) -> None:
         """Queue a board redraw (after a restart, say)."""
-        box = self._boxes.setdefault(table.channel_id, _Outbox())
+        box = self._box(table.channel_id)
         box.boards[table.id] = table
         self._wake(table.channel_id, box)
+
+    def seen(self, channel_id: int, message_id: int) -> None:
+        """A message appeared in a channel (from the gateway): it may push a board up."""
+        self.spots.seen(channel_id, message_id)
+
+    def gone(self, channel_id: int, message_id: int) -> None:
+        self.spots.gone(channel_id, message_id)
 
     async def close(self) -> None:
         self._tick.cancel()
@@ -89,6 +135,28 @@ class ChannelPresenter:
         for task in pending:
             task.cancel()
         await asyncio.gather(*pending, return_exceptions=True)
+
+    def _box(self, channel_id: int) -> _Outbox:
+        return self._boxes.setdefault(channel_id, _Outbox())
+
+    def _report(self, table: Table, outcome: Outcome) -> None:
+        """A thread table's final result for the channel it was opened from; a cancelled one's
+        opening line (its id is the thread's) says so instead of inviting people in."""
+        parent = parent_of(table)
+        if parent is None:
+            return
+        box = self._box(parent)
+        if table.status == "cancelled":
+            box.edits[table.channel_id] = t("bot.home.cancelled", table.language, host=f"<@{table.host_id}>",
+                                            variant=variant_name(table.variant, table.language))
+            self._wake(parent, box)
+            return
+        thread = f"<#{table.channel_id}>"
+        places = next((text.params["places"] for text in outcome.public if text.key == "bot.line.game_over"), None)
+        result = (Text.of("bot.home.result", thread=thread, places=places) if places is not None
+                  else Text.of("bot.home.finished", thread=thread))
+        box.lines.append(say(result, table.language, mention_namer(table)))
+        self._wake(parent, box)
 
     def _wake(self, channel_id: int, box: _Outbox) -> None:
         if box.task is None or box.task.done():
@@ -104,15 +172,23 @@ class ChannelPresenter:
                 del self._boxes[channel_id]
 
     async def _send_ready(self, channel_id: int, box: _Outbox) -> None:
-        """Send while the channel's budget allows; the rest waits for a tick."""
+        """Send while the channel's budget allows: lines, the board, the ping, edits, deletes; the rest waits."""
         channel = self.bot.get_partial_messageable(channel_id)
-        while box.busy and self._spend(box):
+        while box.ready() and self._spend(box):
             try:
-                if box.boards:
-                    table_id = next(iter(box.boards))
-                    await self._draw_board(channel, box.boards.pop(table_id))
-                else:
+                if box.lines:
                     await self._post_lines(channel, box)
+                elif box.boards and time.monotonic() >= box.hold:
+                    table_id = next(iter(box.boards))
+                    await self._draw_board(channel, box, box.boards.pop(table_id))
+                elif box.pings:
+                    table_id = next(iter(box.pings))
+                    await self._post_ping(channel, box, *box.pings.pop(table_id))
+                elif box.edits:
+                    message_id, content = box.edits.popitem()
+                    await channel.get_partial_message(message_id).edit(content=content)
+                elif box.drops:
+                    await self._delete(channel, box.drops.pop(0))
             except Exception:  # an HTTP error or a bug: log it, and the channel carries on
                 log.exception("channel %s: could not update the table", channel_id)
 
@@ -126,8 +202,8 @@ class ChannelPresenter:
         box.sent.append(now)
         return True
 
-    async def _draw_board(self, channel: discord.PartialMessageable, table: Table) -> None:
-        """Edit the board message, its pictures replaced (post it if there is none, or if it was deleted)."""
+    async def _draw_board(self, channel: discord.PartialMessageable, box: _Outbox, table: Table) -> None:
+        """Edit the board in place, or post it at the bottom (none yet, deleted, scrolled up, edits failing)."""
         async with table.lock:  # never draw an action that is still being stored
             embed, view = board_embed(table, mention_namer(table)), board_view(table)
             scene = board_scene(table)
@@ -135,20 +211,62 @@ class ChannelPresenter:
         if scene is not None and await images_enabled(self.bot.store, table.guild_id):
             pictures = await board_pictures(scene)
         embeds = with_pictures(embed, pictures)
-        if table.board_message_id is not None:
+        old = table.board_message_id
+        if old is not None and await self._below(channel, box, old) < REPOST_AT:
             try:
-                await channel.get_partial_message(table.board_message_id).edit(
-                    embeds=embeds, view=view, attachments=as_files(pictures))
+                await channel.get_partial_message(old).edit(embeds=embeds, view=view, attachments=as_files(pictures))
+                box.retries.pop(table.id, None)
+                self._settled(channel.id, table)
                 return
             except discord.NotFound:
                 log.info("table %s: board message gone; posting a new one", table.id)
+                old = None
+            except discord.HTTPException as error:
+                if self._retry_later(box, table):
+                    log.warning("table %s: board edit failed (%s); trying again", table.id, error)
+                    return
+                log.warning("table %s: board edit failed (%s) %d times; posting it anew", table.id, error,
+                            EDIT_RETRIES + 1)
         message = await channel.send(embeds=embeds, files=as_files(pictures), view=view or discord.utils.MISSING,
                                      allowed_mentions=discord.AllowedMentions.none())
+        box.retries.pop(table.id, None)
         await self.bot.tables.set_board_message(table.id, message.id)
         table.board_message_id = message.id
+        self.spots.placed(channel.id, message.id)
+        if old is not None:
+            box.drops.append(old)
+        self._settled(channel.id, table)
+
+    def _retry_later(self, box: _Outbox, table: Table) -> bool:
+        """Queue the board again after a back-off, unless it failed too often (then False)."""
+        failures = box.retries.get(table.id, 0) + 1
+        if failures > EDIT_RETRIES:
+            return False
+        box.retries[table.id] = failures
+        box.hold = time.monotonic() + RETRY_DELAY * 2 ** (failures - 1)
+        box.boards.setdefault(table.id, table)
+        return True
+
+    def _settled(self, channel_id: int, table: Table) -> None:
+        """After a board was drawn: a table that is over needs no watching any more."""
+        if not table.is_active:
+            self.spots.forget(channel_id)
+
+    async def _below(self, channel: discord.PartialMessageable, box: _Outbox, board_id: int) -> int:
+        """Messages standing below the board (those about to be deleted not counted)."""
+        leaving = set(box.drops)
+        count = self.spots.below(channel.id, board_id, leaving=leaving)
+        if count is None:  # not watched since this process started: read what follows the board
+            try:
+                after = [m.id async for m in channel.history(limit=REPOST_AT + 1, after=discord.Object(board_id))]
+            except discord.HTTPException:
+                return REPOST_AT  # cannot tell: post it anew, to be sure it is in view
+            self.spots.placed(channel.id, board_id, after)
+            count = self.spots.below(channel.id, board_id, leaving=leaving) or 0
+        return count
 
     async def _post_lines(self, channel: discord.PartialMessageable, box: _Outbox) -> None:
-        """As many queued lines as fit in one message; only queued pings may notify."""
+        """As many queued lines as fit in one message; lines mention nobody."""
         content, taken = "", 0
         for line in box.lines:
             candidate = f"{content}\n{line}" if content else line
@@ -158,7 +276,23 @@ class ChannelPresenter:
         if not taken:  # a single line longer than a message
             content, taken = box.lines[0][:MESSAGE_LIMIT], 1
         del box.lines[:taken]
-        pings, box.pings = box.pings, set()
-        mentions = discord.AllowedMentions(everyone=False, roles=False,
-                                           users=[discord.Object(user) for user in pings])
-        await channel.send(content, allowed_mentions=mentions)
+        message = await channel.send(content, allowed_mentions=discord.AllowedMentions.none())
+        self.spots.seen(channel.id, message.id)
+
+    async def _post_ping(self, channel: discord.PartialMessageable, box: _Outbox, table: Table, ping: Ping) -> None:
+        """A turn ping that may mention only its people; deleted at once if its turn ended meanwhile."""
+        name = mention_namer(table)
+        content = "\n".join(say(text, table.language, name) for text in ping.lines)[:MESSAGE_LIMIT]
+        mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                           users=[discord.Object(user) for user in ping.users])
+        message = await channel.send(content, allowed_mentions=mentions)
+        self.spots.seen(channel.id, message.id)
+        if not self.pings.posted(table.id, ping, message.id):
+            box.drops.append(message.id)
+
+    async def _delete(self, channel: discord.PartialMessageable, message_id: int) -> None:
+        try:
+            await channel.get_partial_message(message_id).delete()
+        except discord.NotFound:
+            pass
+        self.spots.gone(channel.id, message_id)

@@ -1,4 +1,4 @@
-"""`/pinochle images`, `language` and `settings`: a person's pictures and language, a server's settings.
+"""`/pinochle images`, `language`, `notify` and `settings`: a person's pictures, language and turn pings, a server's settings.
 
 Thin: parse, check, call `bot.store`, answer privately in the asker's
 language (their own choice from /pinochle language, else their Discord
@@ -160,6 +160,20 @@ class Settings(PinochleCog):
             self.bot.user_languages[interaction.user.id] = chosen
         lang = lang_of(interaction)
         await reply(interaction, t(f"settings.language.{'auto' if chosen is None else 'set'}", lang))
+
+    @app_commands.command(name="notify", description=describe("notify"))
+    @app_commands.describe(state=describe("notify.options.state"))
+    @app_commands.choices(state=choices(*SWITCH))
+    async def notify(self, interaction: discord.Interaction, state: str) -> None:
+        """Turn pings on or off for this person (stored as unset when on, the default)."""
+        on = state == "on"
+        async with store_of(interaction).transaction() as tx:
+            await set_user_settings(tx, interaction.user.id, notify=None if on else False)
+        if on:
+            self.bot.notify_off.discard(interaction.user.id)
+        else:
+            self.bot.notify_off.add(interaction.user.id)
+        await reply(interaction, t(f"settings.notify.{state}", lang_of(interaction)))
 
     @app_commands.command(name="settings", description=describe("settings"))
     @app_commands.describe(name=describe("settings.options.name"), value=describe("settings.options.value"))

@@ -15,13 +15,17 @@ from bot.game import VARIANTS, OptionError
 from bot.game.errors import shorten
 from bot.game.options import OPTIONS, parse_option_value
 from bot.i18n import LANGUAGES, t, variant_name
+from bot.store import get_guild_settings
+from bot.store.ledger import TABLE_PLACES
 from bot.tables import Table
 from bot.tables.texts import rules_text, score_text
 from cogs._board import BoardButton, lobby_action
 from cogs._common import (
-    guild_lang, lang_of, mention_namer, person_of, private_text, refuse, reply, service_of, table_here,
+    guild_lang, lang_of, mention_namer, person_of, private_text, refuse, reply, service_of, table_here, text_of,
 )
 from cogs._group import PinochleCog, choices, describe
+from cogs._home import PARENT, QUIET, make_home, settle_home
+from cogs._players import store_of
 
 #: House rules a table may set (RULES §11 options meant for tables).
 TABLE_OPTIONS = tuple(name for name, spec in OPTIONS.items() if spec.table and name != "target")
@@ -52,11 +56,14 @@ class Tables(PinochleCog):
     @app_commands.command(name="new", description=describe("new"))
     @app_commands.describe(variant=describe("new.options.variant"), target=describe("new.options.target"),
                            language=describe("new.options.language"), options=describe("new.options.options"),
-                           timer=describe("new.options.timer"))
-    @app_commands.choices(variant=choices(*VARIANTS), language=choices(*LANGUAGES))
+                           timer=describe("new.options.timer"), place=describe("new.options.place"),
+                           quiet=describe("new.options.quiet"))
+    @app_commands.choices(variant=choices(*VARIANTS), language=choices(*LANGUAGES), place=choices(*TABLE_PLACES))
     async def new(self, interaction: discord.Interaction, variant: str,
                   target: app_commands.Range[int, 10, 100_000] | None = None, language: str | None = None,
-                  options: str | None = None, timer: app_commands.Range[int, 0, 3600] | None = None) -> None:
+                  options: str | None = None, timer: app_commands.Range[int, 0, 3600] | None = None,
+                  place: str | None = None, quiet: bool = False) -> None:
+        """Open a table; in thread mode (the option, else the server's setting) in a thread of its own."""
         try:
             rules = parse_house_rules(options)
         except OptionError as error:
@@ -68,10 +75,27 @@ class Tables(PinochleCog):
             except OptionError:
                 await refuse(interaction, "bot.refuse.bad_target", target=target)
                 return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = language or await guild_lang(interaction)
+        if place is None and interaction.guild_id is not None:
+            place = (await get_guild_settings(store_of(interaction), interaction.guild_id)).table_place
+        person = person_of(interaction)
+        host = interaction.user.mention
+        home = await make_home(interaction, place or "thread", lang, host, variant)
+        settings = {PARENT: home.parent_id} if home.parent_id is not None else {}
+        if quiet:
+            settings[QUIET] = True
         outcome = await service_of(interaction).open(
-            guild_id=interaction.guild_id, channel_id=interaction.channel_id, host=person_of(interaction),
-            variant=variant, options=rules, language=language or await guild_lang(interaction), turn_seconds=timer)
-        await reply(interaction, private_text(outcome, lang_of(interaction)))
+            guild_id=interaction.guild_id, channel_id=home.channel_id, host=person, variant=variant,
+            options=rules, language=lang, turn_seconds=timer, home=settings)
+        await settle_home(home, outcome.table if outcome.ok else None, lang, host, variant)
+        asker = lang_of(interaction)
+        lines = [private_text(outcome, asker)]
+        if outcome.ok and home.parent_id is not None:
+            lines.append(t("bot.home.in_thread", asker, thread=f"<#{home.channel_id}>"))
+        if home.note is not None:
+            lines.append(text_of(home.note, asker))
+        await reply(interaction, "\n".join(lines))
 
     @new.autocomplete("options")
     async def new_options(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:

@@ -84,9 +84,12 @@ def option_value_text(name: str, value: Any, lang: str) -> OptionText:
     return OptionText(label, t(f"game.option.{name}.values.{key}.description", lang, value=value))
 
 
-def describe_error(error: KeyedError, lang: str) -> str:
+def describe_error(error: KeyedError, lang: str, *, rule: bool = True) -> str:
     """An engine refusal (an illegal action, an option it cannot use) in `lang`, ending with the
     rule id in parentheses like `str(error)` when it has one.
+
+    Players never see rule ids (issue 12): their texts pass `rule=False`; logs
+    and tools keep the id.
 
     Cards and meld names among the parameters are shown in the language too
     (`Т♠` rather than `A♠`, "королевский марьяж" rather than "royal marriage");
@@ -96,7 +99,7 @@ def describe_error(error: KeyedError, lang: str) -> str:
     params = {name: _localize(value, lang) if name in _WORD_PARAMS else value
               for name, value in error.params.items()}
     text = t(f"game.error.{error.key}", lang, **params)
-    return f"{text} ({error.rule})" if error.rule else text
+    return f"{text} ({error.rule})" if rule and error.rule else text
 
 
 #: Refusal parameters that hold cards or meld names (see bot.game's IllegalAction calls).

@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from bot.game import VARIANTS
 from bot.store import Seat, TableRow
+from bot.tables.deallog import DealLog
 
 #: Timer expiries in a row after which the computer keeps playing a person's seat.
 AWAY_AFTER = 3
@@ -39,6 +40,9 @@ class Table:
     game: Any = None  # bot.game.Game
     version: int = 0  # actions applied so far: the state version a client saw
     board_message_id: int | None = None
+    #: How the caller shows the table (on Discord: the channel it was opened from, a quiet table);
+    #: kept with the table for the caller, never read by the service.
+    home: dict[str, Any] = field(default_factory=dict)
     #: The running turn timer as (state version, deadline in the service's clock), if any.
     turn: tuple[int, float] | None = None
     #: Seats whose person left or was kicked mid-game -> that person's player id (the forfeit).
@@ -49,6 +53,8 @@ class Table:
     abandoned: bool = False
     rematch: int | None = None  # the table opened as this finished table's rematch, if any
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    #: Lines waiting for their meld round or auction to close, and the board's recent tricks.
+    deal_log: DealLog = field(default_factory=DealLog, repr=False)
     _views: dict[int | None, dict[str, Any]] = field(default_factory=dict, repr=False)
     _views_of: tuple[Any, int] | None = field(default=None, repr=False)
 
@@ -60,6 +66,7 @@ class Table:
             language=row.language, status=row.status,
             turn_seconds=row.settings.get("turn_seconds", turn_seconds),
             seats={s.seat: s for s in row.seats}, board_message_id=row.board_message_id,
+            home=dict(row.settings.get("home", {})),
             turn=tuple(row.settings["turn"]) if row.settings.get("turn") else None,
             left={int(seat): player for seat, player in row.settings.get("left", {}).items()},
             paused_until=row.settings.get("paused_until"),

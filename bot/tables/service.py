@@ -249,8 +249,13 @@ class TableService:
         options: dict[str, Any] | None = None,
         language: str = "en",
         turn_seconds: float | None = None,
+        home: dict[str, Any] | None = None,
     ) -> Outcome:
-        """Open a table in the lobby with the host in seat 0, within the server's limits."""
+        """Open a table in the lobby with the host in seat 0, within the server's limits.
+
+        `home` is the caller's own description of where the table is shown (`Table.home`),
+        stored with the table in the same transaction.
+        """
         if self.table_in(channel_id) is not None:
             return Outcome.refuse(self.table_in(channel_id), "bot.refuse.table_exists")
         if variant not in VARIANTS:
@@ -272,7 +277,7 @@ class TableService:
                     row = await create_table(
                         tx, guild_id=guild_id, channel_id=channel_id, host_id=host.user_id,
                         variant=variant, options=options, seed=self._rng.randrange(2**63),
-                        language=language, settings={"turn_seconds": seconds},
+                        language=language, settings={"turn_seconds": seconds, "home": dict(home or {})},
                         seats=[_person_seat(0, host)],
                     )
             except ChannelBusy:
@@ -891,7 +896,7 @@ class TableService:
                 return await self._rematch_seat(current, person, seat)
             opened = await self.open(guild_id=old.guild_id, channel_id=old.channel_id, host=person,
                                      variant=old.variant, options=old.options, language=old.language,
-                                     turn_seconds=old.turn_seconds)
+                                     turn_seconds=old.turn_seconds, home=old.home)
             if opened.refused:
                 return opened
             new = opened.table

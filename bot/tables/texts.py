@@ -15,12 +15,13 @@ from typing import Any, Callable
 
 from bot.game import VARIANTS, Card, resolve_options
 from bot.game.errors import KeyedError
-from bot.game.melds import MeldRules
+from bot.game.melds import MeldRules, identify_meld
 from bot.game.points import last_trick_bonus
 from bot.i18n import (
-    describe_error, meld_name, option_value_text, phase_name, t, variant_name, variant_summary,
+    describe_error, meld_name, option_value_text, phase_name, signed, t, variant_name, variant_summary,
 )
-from bot.tables.announce import event_lines, parties
+from bot.tables.announce import deal_summary, grouped_melds, parties
+from bot.tables.deallog import BoardTrick
 from bot.tables.model import Table, computer_plays
 from bot.tables.outcome import Act, Cards, Name, Side, Text, Who
 from bot.tables.review import DealReview, Meld, Trick
@@ -57,7 +58,7 @@ def _param(value: Any, lang: str, name: Namer) -> Any:
     if isinstance(value, Act):
         return action_label(value.action, lang)
     if isinstance(value, KeyedError):
-        return describe_error(value, lang)
+        return describe_error(value, lang, rule=False)
     if isinstance(value, list):
         return ", ".join(str(_param(v, lang, name)) for v in value)
     return value
@@ -117,6 +118,28 @@ def action_label(action: str, lang: str) -> str:
     return t(f"bot.action.{action.replace(' ', '_')}", lang)
 
 
+def hand_action_label(table: Table, action: str, lang: str) -> str:
+    """A hand view's label: a meld with its name and points, "pass" named by what it declines."""
+    verb, _, rest = action.partition(" ")
+    game = table.game
+    if verb == "meld":
+        cards = [card(c) for c in rest.split()]
+        fixes_trump = game.no_trump_rules and game.trump is None  # B-4: the first marriage names trump
+        meld = identify_meld(cards, game.trump, game.rules, fixes_trump)
+        if meld is not None:
+            points = (game.rules.first_marriage_value if fixes_trump and meld == "royal marriage"
+                      else game.rules.value(meld))
+            return t("bot.action.meld_named", lang, name=meld_name(meld, lang),
+                     cards=cards_text(rest.split(), lang), points=points)
+    if action == "pass" and game.phase in _PASS_KEYS:
+        return t(_PASS_KEYS[game.phase], lang)
+    return action_label(action, lang)
+
+
+#: What "pass" declines, by phase: the meld (M-1), the dix exchange (C-4); in an auction it is a pass.
+_PASS_KEYS = {"meld": "bot.action.pass_meld", "exchange": "bot.action.pass_exchange"}
+
+
 # ---------------------------------------------------------------- the board
 
 def board_title(table: Table, lang: str) -> str:
@@ -151,11 +174,24 @@ def _seats_line(table: Table, lang: str, name: Namer) -> str:
             marks.append(t("bot.board.mark_host", lang))
         if seat.user_id is not None and computer_plays(seat):
             marks.append(t("bot.board.mark_away", lang))
+        finished = _finished_place(table, number)
+        if finished is not None:
+            marks.append(t("bot.board.mark_finished", lang, place=finished) if finished
+                         else t("bot.board.mark_out", lang))
         if table.to_act == number:
             marks.append(t("bot.board.mark_to_act", lang))
         label = name(number) + (f" ({', '.join(marks)})" if marks else "")
         parts.append(t("bot.board.seat", lang, seat=number + 1, name=label))
     return " · ".join(parts)
+
+
+def _finished_place(table: Table, seat: int) -> int | None:
+    """While the others play on (C-10, D1-2): a finished seat's place, 0 if a wrong claim put it out (A-12)."""
+    game = table.game
+    if game is None or game.is_over or seat in game.active:
+        return None
+    party = game.party(seat)
+    return game.places.index(party) + 1 if party in game.places else 0
 
 
 def _rules_lines(table: Table, lang: str) -> list[str]:
@@ -172,6 +208,27 @@ def _rules_lines(table: Table, lang: str) -> list[str]:
 def _play_lines(table: Table, view: dict[str, Any], lang: str, name: Namer) -> list[str]:
     lines = [t("bot.board.deal", lang, deal=view["deal"], dealer=name(view["dealer"]),
                phase=phase_name(view["phase"], lang))]
+    facts = _facts(view, lang, name)
+    if facts:
+        lines.append(" · ".join(facts))
+    lines += _melds_lines(view, lang, name)
+    lines.append(t("bot.board.trick", lang, plays=_plays(view["trick"], lang, name)
+                   if view["trick"] else "—"))
+    lines += [_recent_trick_line(trick, lang, name) for trick in recent_tricks(table, view)]
+    if not table.game.is_over and (view["tricks_played"] or any(view["deal_points"]["meld"])):
+        lines.append(_deal_points_line(table, view, lang, name))
+    lines.append(_scores_line(table, view, lang, name))
+    if table.game.is_over:
+        lines.append(t("bot.board.finished", lang, places=", ".join(
+            f"{place}. {side_name(seats, lang, name)}"
+            for place, seats in enumerate(view["ranking"], start=1))))
+    elif view["to_act"] is not None:
+        lines.append(t("bot.board.waiting", lang, who=name(view["to_act"])))
+    return lines
+
+
+def _facts(view: dict[str, Any], lang: str, name: Namer) -> list[str]:
+    """Trump, turn-up, stock, and the auction: high bid or contract, and who passed (E-5)."""
     facts = []
     if view.get("trump"):
         facts.append(t("bot.board.trump", lang, suit=view["trump"]))
@@ -183,39 +240,58 @@ def _play_lines(table: Table, view: dict[str, Any], lang: str, name: Namer) -> l
         facts.append(t("bot.board.contract", lang, amount=view["contract"], who=name(view["bidder"])))
     elif view.get("bid"):
         facts.append(t("bot.board.bid", lang, amount=view["bid"], who=name(view["bidder"])))
-    if facts:
-        lines.append(" · ".join(facts))
-    lines += _melds_lines(view, lang, name)
-    if view.get("last_trick") and not view["trick"]:
-        lines.append(t("bot.board.last_trick", lang, plays=_plays(view["last_trick"], lang, name),
-                       who=name(view["last_trick_winner"])))
-    lines.append(t("bot.board.trick", lang, plays=_plays(view["trick"], lang, name)
-                   if view["trick"] else "—"))
-    lines.append(_scores_line(table, view, lang, name))
-    if table.game.is_over:
-        lines.append(t("bot.board.finished", lang, places=", ".join(
-            f"{place}. {side_name(seats, lang, name)}"
-            for place, seats in enumerate(view["ranking"], start=1))))
-    elif view["to_act"] is not None:
-        lines.append(t("bot.board.waiting", lang, who=name(view["to_act"])))
-    return lines
+    if view.get("phase") == "auction" and view.get("passed"):
+        facts.append(t("bot.board.passed", lang, who=", ".join(name(s) for s in view["passed"])))
+    return facts
 
 
-def _plays(plays: list[list[Any]], lang: str, name: Namer) -> str:
+def _plays(plays: list[list[Any]] | tuple[tuple[int, str], ...], lang: str, name: Namer) -> str:
     return " · ".join(f"{name(seat)} {cards_text([card], lang)}" for seat, card in plays)
 
 
+def recent_tricks(table: Table, view: dict[str, Any]) -> list[BoardTrick]:
+    """The last few completed tricks, newest first; after a restart, the engine's last trick alone."""
+    if table.deal_log.tricks:
+        return list(table.deal_log.tricks)
+    if not view.get("last_trick"):
+        return []
+    cards = tuple((seat, c) for seat, c in view["last_trick"])
+    points = sum(table.game.points[card(c).code] for _, c in cards)
+    return [BoardTrick(view["tricks_played"], cards, view["last_trick_winner"], points)]
+
+
+def _recent_trick_line(trick: BoardTrick, lang: str, name: Namer) -> str:
+    """"Trick 7: Alice 10♥ · Bob Q♦ → Alice, 13 points (+10 for the last trick)"."""
+    key = "bot.board.trick_done_last" if trick.last_bonus else "bot.board.trick_done"
+    return t(key, lang, number=trick.number, plays=_plays(trick.cards, lang, name), who=name(trick.winner),
+             points=trick.points, bonus=trick.last_bonus)
+
+
+def _deal_points_line(table: Table, view: dict[str, Any], lang: str, name: Namer) -> str:
+    """Each side's meld and card points so far this deal (credited meld only, C-6)."""
+    meld, cards = view["deal_points"]["meld"], view["deal_points"]["cards"]
+    parts = " · ".join(t("bot.board.deal_points_part", lang, who=side_name(seats, lang, name),
+                         meld=sum(meld[s] for s in seats), cards=sum(cards[s] for s in seats))
+                       for seats in parties(table))
+    return t("bot.board.deal_points", lang, parts=parts)
+
+
 def _melds_lines(view: dict[str, Any], lang: str, name: Namer) -> list[str]:
-    by_seat: dict[int, list[str]] = {}
+    by_seat: dict[int, list[dict[str, Any]]] = {}
     for meld in view.get("melds", []):
-        by_seat.setdefault(meld["seat"], []).append(t(
-            "bot.board.meld", lang, name=t(f"game.meld.{meld['name']}", lang),
-            cards=cards_text(meld["cards"], lang), points=meld["points"]))
-    lines = [t("bot.board.melds", lang, who=name(seat), melds=", ".join(melds))
-             for seat, melds in sorted(by_seat.items())]
+        by_seat.setdefault(meld["seat"], []).append(meld)
+    lines = [t("bot.board.melds", lang, who=name(seat), melds=", ".join(
+        _meld_text(meld, cards, points, lang) for (meld, cards), points in grouped_melds(melds).items()))
+        for seat, melds in sorted(by_seat.items())]
     for seat, cards in sorted((int(s), c) for s, c in view.get("table", {}).items()):
         lines.append(t("bot.board.face_up", lang, who=name(seat), cards=cards_text(cards, lang)))
     return lines
+
+
+def _meld_text(meld: str, cards: tuple[str, ...], points: list[int], lang: str) -> str:
+    if len(points) > 1:
+        return t("bot.line.meld_repeated", lang, name=meld_name(meld, lang), times=len(points), points=sum(points))
+    return t("bot.board.meld", lang, name=meld_name(meld, lang), cards=cards_text(cards, lang), points=points[0])
 
 
 def _scores_line(table: Table, view: dict[str, Any], lang: str, name: Namer) -> str:
@@ -255,7 +331,7 @@ def score_text(table: Table, lang: str, name: Namer) -> str:
     view = table.public_view()
     lines = [_scores_line(table, view, lang, name)]
     for result in table.game.deal_results:
-        parts = " · ".join(f"{side_name(seats, lang, name)} {result['points'][seats[0]]:+d}"
+        parts = " · ".join(f"{side_name(seats, lang, name)} {signed(result['points'][seats[0]])}"
                            for seats in parties(table))
         lines.append(t("bot.score.deal", lang, deal=result["deal"], parts=parts))
     return "\n".join(lines)
@@ -348,5 +424,5 @@ def _review_score(table: Table, review: DealReview, lang: str, name: Namer) -> l
     if last is not None and result.get("complete"):
         lines.append(t("bot.review.last_trick", lang, who=name(last.winner),
                        points=last_trick_bonus(resolve_options(table.options, players=table.size))))
-    ended = {"type": "deal_end", "deal": review.deal, "result": result}
-    return lines + [say(text, lang, name) for text in event_lines(table, [ended])]
+    summary = deal_summary(table, result, last.winner if last is not None else None)
+    return lines + [say(text, lang, name) for text in summary]

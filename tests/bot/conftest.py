@@ -1,4 +1,9 @@
-"""SimCord helpers: a server with a channel and five members, and ways to read the board."""
+"""SimCord helpers: a server with a channel and five members, and ways to read the board.
+
+Tables open in a thread of their own off the room's channel (the default
+`table_place`): `room.channel` is the newest such thread once there is one, so
+a script reads like one channel; `room.parent` is the channel itself.
+"""
 
 from __future__ import annotations
 
@@ -9,18 +14,24 @@ import discord
 import pytest
 
 from bot.tables import Table
+from tests.bot.live_support import home_of
 
 
 @dataclass
 class Room:
     env: Any
     guild: Any
-    channel: Any
+    parent: Any
     alice: Any
     bob: Any
     carol: Any
     dave: Any
     eve: Any
+
+    @property
+    def channel(self):
+        """Where the table lives (`home_of`)."""
+        return home_of(self.parent)
 
     @property
     def bot(self):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.store import Store, ensure_player
+from tests.bot.live_support import home_of
 
 
 class Server:
@@ -13,7 +14,7 @@ class Server:
     def __init__(self, env, *names: str) -> None:
         self.env = env
         self.guild = env.create_guild()
-        self.channel = self.guild.create_text_channel("casino")
+        self.parent = self.guild.create_text_channel("casino")
         managers = self.guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
         self.admin = self.guild.add_member(env.create_user("boss"), roles=[managers])
         self.members = {}
@@ -22,6 +23,11 @@ class Server:
     def join(self, *names: str) -> None:
         """New members, each a user of that name."""
         self.members |= {name: self.guild.add_member(self.env.create_user(name)) for name in names}
+
+    @property
+    def channel(self):
+        """Where the table lives (`home_of`)."""
+        return home_of(self.parent)
 
     @property
     def store(self) -> Store:

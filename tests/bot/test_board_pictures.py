@@ -92,7 +92,7 @@ async def test_pictures_off_for_the_server_leave_text_only_and_a_person_may_want
     await room.env.advance_time(5)
     board = current_board(room)
     assert board.attachments == [] and not board.embeds[0].image
-    assert "Trick: —" in board.embeds[0].description
+    assert "Current trick: —" in board.embeds[0].description
     alice = (await room.alice.slash(room.channel, "pinochle hand")).response
     bob = (await room.bob.slash(room.channel, "pinochle hand")).response
     assert [a.filename for a in alice.attachments] == ["hand.png"]

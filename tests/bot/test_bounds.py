@@ -6,6 +6,7 @@ import discord
 
 from cogs._common import reply
 from tests.bot.conftest import channel_lines, close_store, components
+from tests.bot.live_support import home_of
 from tests.bot.forged import forged_click
 from tests.bot.test_play import snapshot, two_people
 from .ledger_support import Server
@@ -45,10 +46,11 @@ async def test_a_kicked_name_with_markdown_links_and_pings_is_shown_as_typed(sim
     name = "**Free** [nitro](https://evil.example) @everyone"
     guest = guild.add_member(simcord_env.create_user("guest", global_name=name))
     await host.slash(channel, "pinochle new", variant="four-handed")
-    await guest.slash(channel, "pinochle join")
-    await host.slash(channel, "pinochle kick", member="2")
+    thread = home_of(channel)
+    await guest.slash(thread, "pinochle join")
+    await host.slash(thread, "pinochle kick", member="2")
     await simcord_env.settle()
-    [line] = [line for line in channel_lines(channel) if "removed" in line]
+    [line] = [line for line in channel_lines(thread) if "removed" in line]
     assert line == r"The host removed \*\*Free\*\* \[nitro](https://evil.example) @" + "\u200beveryone."
     await close_store(simcord_env.bot)
 

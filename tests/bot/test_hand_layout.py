@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import discord
+
 from cogs._hand import _layout
 
 
@@ -21,3 +23,20 @@ def test_sixteen_cards_are_buttons_and_more_become_a_menu():
     assert len(rows) <= 5 and ("menu", "play", list(range(16))) in rows
     assert all(len(indices) <= (25 if kind == "menu" else 5) for kind, _, indices in rows)
     assert sorted(i for _, _, indices in rows for i in indices) == list(range(len(cards + melds)))
+
+
+async def test_the_two_bid_menus_of_a_long_auction_say_which_bids_they_hold():
+    """E-4: the first menu holds the lowest bids, the second the higher ones, and their labels say so."""
+    from bot.tables import Hand
+    from cogs._hand import hand_components
+    from tests.tables.texts_support import table_of
+
+    table = table_of("check", 3)
+    while not any(str(a).startswith("bid ") for a in table.game.legal_actions()) or len(
+            table.game.legal_actions()) < 30:
+        table.game.apply(table.game.legal_actions()[-1])  # pass until someone with a marriage may bid
+    seat = table.game.to_act
+    hand = Hand(table, seat, table.seat_view(seat), [str(a) for a in table.game.legal_actions()], 0, False)
+    for lang, first, more in (("en", "Bid…", "Higher bids…"), ("ru", "Ставка…", "Ставки выше…")):
+        menus = [item for item in hand_components(hand, lang).children if isinstance(item.item, discord.ui.Select)]
+        assert [menu.item.placeholder for menu in menus] == [first, more]

@@ -18,7 +18,7 @@ async def test_reminder_timeout_and_away_then_join_takes_the_seat_back(room):
     version = table.version
 
     await room.env.advance_time(59)
-    assert not any("your turn" in line for line in channel_lines(room.channel))
+    assert not any("it is your turn" in line for line in channel_lines(room.channel))  # no reminder yet
     await room.env.advance_time(2)
     reminder = [m for m in room.channel.history() if f"<@{room.alice.id}>, it is your turn" in m.content]
     assert reminder and reminder[0].content.endswith("60 seconds left.") and table.version == version

@@ -12,15 +12,15 @@ from bot.game import VARIANTS
 from bot.i18n import catalog, t
 from bot.i18n.translator import PinochleTranslator
 
-#: The command set of issues 4, 6 and 7: group -> command -> options.
+#: The command set of issues 4, 6, 7 and 12: group -> command -> options.
 COMMANDS = {
     "pinochle": {
-        "new": ("variant", "target", "options", "language", "timer"), "join": (), "leave": (),
+        "new": ("variant", "target", "options", "language", "timer", "place", "quiet"), "join": (), "leave": (),
         "addbot": ("seat", "level"),
         "start": (), "cancel": (), "kick": ("member",), "tables": (), "score": (), "rules": ("variant",),
         "hand": (), "play": ("card",), "meld": ("cards",), "bid": ("amount",), "pass": (), "trump": ("suit",),
         "dix": (), "exchange": (), "draw": ("which",), "declare-out": (), "settings": ("name", "value"),
-        "images": ("state",), "language": ("language",),
+        "images": ("state",), "language": ("language",), "notify": ("state",),
     },
     "chips": {
         "balance": ("member",), "history": ("member", "page"), "leaderboard": (),
@@ -31,6 +31,8 @@ COMMANDS = {
 CHOICES = {
     ("pinochle", "new", "variant"): tuple(VARIANTS),
     ("pinochle", "new", "language"): ("en", "ru"),
+    ("pinochle", "new", "place"): ("thread", "channel"),
+    ("pinochle", "notify", "state"): ("on", "off"),
     ("pinochle", "addbot", "level"): ("easy", "normal", "hard", "random"),
     ("pinochle", "rules", "variant"): tuple(VARIANTS),
     ("pinochle", "images", "state"): ("on", "off"),

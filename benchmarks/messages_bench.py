@@ -1,0 +1,178 @@
+"""Messages per deal: whole games through the real bot in SimCord, counted where the table lives.
+
+Issue 12 budgets at most 10 messages per deal left standing where the table
+lives (two people, two-handed), and nothing in the parent channel between the
+opening line and the result when tables live in threads. For every variant this
+plays whole games — two people taking their turns by the first (or a random)
+legal action in their hand view, computer players in the other seats — and
+prints, per variant: deals played, messages left standing per deal in the
+table's home (its thread if it has one, else its channel; the most in any one
+deal, and the mean), and messages in the parent channel. Nothing is excluded.
+
+    python benchmarks/messages_bench.py [--games 1] [--seed 1] [--choice first|random] [--target N]
+
+`play_game` is also the driver of the budget test (tests/bot/test_message_budget.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+VARIANTS = ("two-handed", "two-handed-no-trump", "three-handed", "four-handed", "partnership", "check")
+#: Virtual seconds between moves: computers play, the presenter's paced sends go out.
+STEP = 1.0
+#: A game that takes more moves than this is stuck, not long.
+MAX_MOVES = 5000
+
+
+@dataclass
+class GameCount:
+    """Messages left standing, by the deal during which they were posted."""
+
+    per_deal: list[int] = field(default_factory=list)
+    parent: int = 0  # messages in the channel the game was opened in, when the table lives elsewhere
+
+    @property
+    def deals(self) -> int:
+        return len(self.per_deal)
+
+
+def _components(message: Any) -> list[dict]:
+    rows = [row.to_dict() if hasattr(row, "to_dict") else row for row in message.components]
+    return [item for row in rows for item in row.get("components", [])]
+
+
+async def take_turn(member: Any, channel: Any, rng: random.Random | None, views: dict[int, Any]) -> None:
+    """Choose the first (or a random) legal action in the member's hand view, by click or menu.
+
+    The member's open view is reused (the bot redraws it in place), as a person
+    would; a new one is opened only when the open one offers nothing to do.
+    """
+    hand = views.get(member.id)
+    items = _actions(hand) if hand is not None else []
+    if not items:
+        hand = views[member.id] = (await member.slash(channel, "pinochle hand")).response
+        items = _actions(hand)
+    if not items:
+        return  # the turn moved on (a timer, a computer) between the look and the click
+    item = rng.choice(items) if rng else items[0]
+    if item["custom_id"].startswith("pinochle:pick:"):
+        option = (rng.choice(item["options"]) if rng else item["options"][0])["value"]
+        await member.select(hand, [option], custom_id=item["custom_id"])
+    else:
+        await member.click(hand, custom_id=item["custom_id"])
+
+
+def _actions(hand: Any) -> list[dict]:
+    return [c for c in _components(hand) if c.get("custom_id", "").startswith(("pinochle:act:", "pinochle:pick:"))]
+
+
+def _home(guild: Any, table: Any, channel: Any) -> Any:
+    """The table's home as SimCord holds it: the channel it was opened in, or a thread or channel of its own."""
+    if table.channel_id == channel.id:
+        return channel
+    candidates = [*channel.threads, *guild.channels]
+    return next((c for c in candidates if c.id == table.channel_id), channel)
+
+
+async def play_game(env: Any, guild: Any, channel: Any, people: list[Any], variant: str, *,
+                    rng: random.Random | None = None, target: int | None = None) -> GameCount:
+    """Open a table, seat the people (computers fill the rest), play it to the end; count what stands."""
+    opener, *others = people
+    options = {"target": target} if target else {}
+    first_id = _newest(channel)
+    await opener.slash(channel, "pinochle new", variant=variant, **options)
+    for member in people:
+        await member.slash(channel, "pinochle images", state="off")  # text only: the count is the same, faster
+    for member in others:
+        await member.slash(channel, "pinochle join")
+    await opener.slash(channel, "pinochle start")
+    tables = env.bot.tables
+    table = tables.table_in(channel.id) or next(t for t in tables.tables(guild.id) if t.variant == variant)
+    by_user = {m.id: m for m in people}
+    home = _home(guild, table, channel)
+    views: dict[int, Any] = {}  # each person's open hand view
+    starts = [first_id if home is channel else 0]  # the newest message id when each deal began
+    for _ in range(MAX_MOVES):
+        if table.game is None or table.status != "playing":
+            break
+        while len(starts) < table.game.deal_no:
+            starts.append(_newest(home))
+        seat = table.to_act
+        member = by_user.get(table.seats[seat].user_id) if seat is not None else None
+        if member is not None and table.awaits(member.id):
+            await take_turn(member, home, rng, views)
+        await env.advance_time(STEP)
+    else:
+        raise RuntimeError(f"{variant}: no end after {MAX_MOVES} moves")
+    for _ in range(60):  # the last lines and board edits go out (in steps: each must settle in time)
+        await env.advance_time(1)
+    standing = [m.id for m in home.history()]
+    bounds = starts[1:] + [max(standing, default=0)]
+    count = GameCount(per_deal=[sum(lo < m <= hi for m in standing) for lo, hi in zip(starts, bounds)])
+    if home is not channel:
+        count.parent = sum(m.id > first_id for m in channel.history())
+    return count
+
+
+def _newest(channel: Any) -> int:
+    history = channel.history()
+    return history[-1].id if history else 0
+
+
+async def close_bot(bot: Any) -> None:
+    """What a stopped process would do: stop the table service, let go of the database."""
+    await bot.tables.close()
+    await bot.store.close()
+
+
+async def measure(variant: str, games: int, seed: int, choice: str, target: int | None) -> list[GameCount]:
+    import simcord
+
+    from bot import create_bot
+
+    counts = []
+    for game in range(games):
+        with tempfile.TemporaryDirectory() as tmp:
+            bot = create_bot(Path(tmp) / "bench.db")
+            async with simcord.run(bot) as env:
+                guild = env.create_guild()
+                channel = guild.create_text_channel("pinochle")
+                people = [guild.add_member(env.create_user(name)) for name in ("alice", "bob")]
+                rng = random.Random(seed + game) if choice == "random" else None
+                try:
+                    counts.append(await play_game(env, guild, channel, people, variant, rng=rng, target=target))
+                finally:
+                    await close_bot(env.bot)
+    return counts
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=1, help="games per variant")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random choices")
+    parser.add_argument("--choice", choices=("first", "random"), default="first",
+                        help="people take the first legal action, or a random one")
+    parser.add_argument("--variant", choices=VARIANTS, action="append", help="only these variants")
+    parser.add_argument("--target", type=int, help="the game's target (default: the variant's); low is quicker")
+    args = parser.parse_args(argv)
+    print("| Variant | Games | Deals | Messages per deal where the table lives: most, mean | In the parent channel |")
+    print("|---|---|---|---|---|")
+    for variant in args.variant or VARIANTS:
+        counts = asyncio.run(measure(variant, args.games, args.seed, args.choice, args.target))
+        per_deal = [n for c in counts for n in c.per_deal]
+        print(f"| {variant} | {len(counts)} | {len(per_deal)} | {max(per_deal)}, {sum(per_deal) / len(per_deal):.1f} "
+              f"| {sum(c.parent for c in counts)} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

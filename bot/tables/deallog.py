@@ -1,0 +1,49 @@
+"""What a table remembers for its texts between actions: a meld round or auction not yet told, and recent tricks.
+
+The channel gets one message per meld round and per auction (issue 12), but a
+round spans several actions (a two-hand dix, then a meld, then "no meld"), so
+its lines wait here until the round closes. The board shows the last few
+tricks, which the engine's view no longer holds. Both are bounded: the held
+lines by one round or auction, the tricks by `RECENT_TRICKS`. After a restart
+they start empty: the board falls back to the engine's last trick, and a round
+interrupted by the restart is told from the next line on.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+#: Completed tricks the board lists, newest first.
+RECENT_TRICKS = 3
+
+
+@dataclass
+class BoardTrick:
+    """A completed trick as the board tells it: who played what, who won, its points."""
+
+    number: int
+    cards: tuple[tuple[int, str], ...]  # (seat, card) in the order played
+    winner: int
+    points: int
+    last_bonus: int = 0  # the last trick's 10 (G-5), shown apart from the cards' points
+
+
+@dataclass
+class DealLog:
+    """Lines held until their round closes, auction parts, and the latest tricks."""
+
+    held: list[Any] = field(default_factory=list)  # bot.tables.outcome.Text
+    bids: list[Any] = field(default_factory=list)  # auction parts (Text), one per bid or pass
+    tricks: deque[BoardTrick] = field(default_factory=lambda: deque(maxlen=RECENT_TRICKS))
+
+    def take_held(self) -> list[Any]:
+        held, self.held = self.held, []
+        return held
+
+    def new_deal(self) -> None:
+        """A new deal: only the last completed trick stays on the board until the next completes."""
+        while len(self.tricks) > 1:
+            self.tricks.pop()
+        self.bids.clear()
