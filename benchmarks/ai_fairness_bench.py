@@ -6,9 +6,10 @@
 Everything runs through one `TableService` on a temporary SQLite file, as in
 the bot. `--tables` tables of `--variant` (four-handed by default) have every
 seat but one taken by `hard` computers; the remaining seat's person opens the
-table, starts it and leaves at once, so a computer covers that seat too (at the
-`easy` level, as for anyone who leaves) and the table plays on by itself; a
-finished game is followed by a new one. Beside them, one person plays
+table, starts it and plays that seat at once with `easy`'s choices (a table
+with nobody present pauses, issue 12; the servers' limits on tables, `hard`
+seats and the new-table cooldown are lifted here); a finished game
+is followed by a new one. Beside them, one person plays
 two-handed against an `easy` computer and acts the moment their turn comes.
 Their reply latency runs from calling `act` to the computer's answer being
 applied (only for actions after which the computer is to move). A ticker
@@ -36,9 +37,9 @@ from typing import Any, Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.settings import default_ai_workers  # noqa: E402
-from bot.store import Store  # noqa: E402
-from bot.tables import Outcome, Person, Table, TableService  # noqa: E402
-from bot.tables.players import ai_players  # noqa: E402
+from bot.store import Store, set_guild_settings  # noqa: E402
+from bot.tables import Hand, Outcome, Person, Table, TableService  # noqa: E402
+from bot.tables.players import LevelPlayer, ai_players  # noqa: E402
 from bot.tables.thinking import PoolThinker, Thinker, ThreadThinker  # noqa: E402
 
 TICK = 0.01
@@ -86,14 +87,23 @@ async def computer_table(service: TableService, board: Board, number: int, varia
         for _ in range(table.size - 1):
             await service.add_computer(table.id, host, level="hard")
         await service.start(table.id, host)
-        await service.leave(table.id, host)  # a computer covers the host's seat from now on
-        waiting = asyncio.create_task(board.until(table, lambda: table.status != "playing"))
+        waiting = asyncio.create_task(play_seat(service, board, table, host))
         await asyncio.wait([waiting], timeout=max(0.0, stop - time.perf_counter()))
         waiting.cancel()
         finished += table.status == "finished"
         if table.status == "playing":
             await service.cancel(table.id, host)
     return finished
+
+
+async def play_seat(service: TableService, board: Board, table: Table, person: Person) -> None:
+    """The person plays their seat with `easy`'s choices, at once, until the game ends."""
+    seat, rng, player = table.seat_of(person.user_id), random.Random(person.user_id), LevelPlayer("easy", 0.0)
+    while table.status == "playing":
+        await board.until(table, lambda: table.to_act == seat or table.status != "playing")
+        hand = await service.hand(table.id, person.user_id)
+        if isinstance(hand, Hand) and hand.legal:
+            await service.act(table.id, person, player.choose(hand.view, hand.legal, rng), version=hand.version)
 
 
 async def person_table(service: TableService, board: Board, recording: float, stop: float,
@@ -158,6 +168,10 @@ async def main(args) -> None:
         thinker = Timed(pool, recording)
     with tempfile.TemporaryDirectory(prefix="ai-fairness-bench-") as folder:
         store = await Store.open(Path(folder) / "bench.db")
+        async with store.transaction() as tx:  # guild 1 (the person), 2 (the computers): no limits
+            for guild in (1, 2):
+                await set_guild_settings(tx, guild, max_tables_member=20, max_tables_server=500,
+                                         max_hard_seats=3, new_cooldown=0)
         board = Board()
         service = TableService(store, publisher=board, thinker=thinker, seed=1, turn_seconds=0)
         latencies: list[float] = []

@@ -14,6 +14,19 @@ two seats still be held by one player, they cannot both be right about who won: 
 wash and is dropped (every balance still moves exactly by the engine's net
 chips summed over that player's seats), and such a game is not rated (the
 store refuses one player on two seats), which is logged.
+
+The forfeit policy (issue 12): a person who leaves or is kicked mid-game forfeits.
+In Check the leaver pays the game premium (E-20, as if the opponents had won with
+the scores of that moment) at once, to the opponent E-15 pairs them with, settled
+in the leave's transaction (a `forfeit` event; keyed `FORFEIT_DEAL + seat`, so
+once). From then on that seat neither collects nor pays: its transfers are left
+out of every later deal and of the game premium, so a computer playing for the
+person who left never wins or loses chips for anyone, and the partner and the
+other opponent settle between themselves as usual. When the game ends the leaver
+(in team games, the leaver's side) is ranked last. Cancelling a game after a
+completed deal (a `cancel` event) settles the game premium to the side ahead and
+rates the game by the standings of that moment; a table closed as abandoned hears
+no event: no premium, not rated, earlier deals stay settled.
 """
 
 from __future__ import annotations
@@ -23,30 +36,86 @@ import logging
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from bot.game import VARIANTS, Game
+from bot.game import VARIANTS, Game, game_checks
+from bot.game.checks import settle
 from bot.store import GameSeat, Tx, record_game, settle_deal
 from bot.tables import Table
 
 log = logging.getLogger(__name__)
 
+#: The settlement key of seat s's forfeit is deal FORFEIT_DEAL + s: no game has that many deals.
+FORFEIT_DEAL = 1_000_000
+
 
 async def ledger_hook(tx: Tx, table: Table, events: list[dict[str, Any]]) -> None:
-    """Settle every Check `deal_end` among `events` and record a `game_over`, in `tx`."""
+    """Settle every Check `deal_end` among `events`, a `forfeit` or a `cancel`, and record a
+    `game_over`, in `tx`."""
     for event in events:
         if event["type"] == "deal_end" and "transfers" in event["result"]:
             await settle_deal(tx, table.guild_id, table.id, table.id, event["deal"],
                               player_transfers(table, event["result"]["transfers"]))
         elif event["type"] == "game_over":
             await _record(tx, table, event)
+        elif event["type"] == "forfeit" and _chips(table):
+            await _forfeit(tx, table, event["seat"], event["player_id"])
+        elif event["type"] == "cancel" and table.game is not None and table.game.deal_results:
+            await _cancel(tx, table)
+
+
+def _chips(table: Table) -> bool:
+    """Whether the table plays for chips: Check Pinochle (RULES §7)."""
+    return VARIANTS[table.variant].rules == "E" and table.game is not None
+
+
+def _sides(game: Game) -> list[list[int]]:
+    """Each side's seats (a lone player is a side of one), in party order."""
+    seats = range(len(game.seat_scores()))
+    return [[s for s in seats if game.party(s) == party] for party in sorted({game.party(s) for s in seats})]
+
+
+async def _forfeit(tx: Tx, table: Table, seat: int, player_id: int) -> None:
+    """The leaver pays the E-20 game premium, as if the opponents had won now, to the opponent E-15
+    pairs them with (or the first opponent still playing, when that one left too)."""
+    game = table.game
+    own, other = sorted(_sides(game), key=lambda side: seat not in side)
+    checks = game_checks(game.scores[game.party(other[0])] * game.scale,
+                         game.scores[game.party(seat)] * game.scale)
+    paired = other[own.index(seat)]
+    payees = [paired, *other] if paired not in table.left else [s for s in other if s not in table.left]
+    if not payees:
+        return
+    await settle_deal(tx, table.guild_id, table.id, table.id, FORFEIT_DEAL + seat, [
+        {"from": player_id, "to": _player(table, payees[0]), "checks": checks, "reason": "game",
+         "detail": "forfeit"}])
+
+
+async def _cancel(tx: Tx, table: Table) -> None:
+    """A game cancelled after a completed deal: the side ahead collects the game premium (Check),
+    and the game is rated by the standings now; a tie moves no chips."""
+    game = table.game
+    scores = game.seat_scores()
+    sides = sorted(_sides(game), key=lambda side: -scores[side[0]])
+    if _chips(table) and scores[sides[0][0]] > scores[sides[1][0]]:
+        first, second = (scores[side[0]] * game.scale for side in sides[:2])
+        party = _sides(game).index(sides[0])
+        transfers = settle([(party, game_checks(first, second), "game", "game")], _sides(game))
+        await settle_deal(tx, table.guild_id, table.id, table.id, len(game.deal_results) + 1,
+                          player_transfers(table, transfers))
+    tied = [[seat for side in sides if scores[side[0]] == score for seat in side]
+            for score in sorted({scores[side[0]] for side in sides}, reverse=True)]
+    await _record(tx, table, {"type": "game_over", "ranking": tied, "scores": scores})
 
 
 def player_transfers(table: Table, transfers: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The engine's seat-to-seat transfers (RULES §7.5) as player-to-player ones.
 
-    Transfers of zero checks, and between two seats of one player, move nothing and are left out.
+    Transfers of zero checks, between two seats of one player, and those of a seat
+    whose person left (the forfeit policy above) move nothing and are left out.
     """
     moved = []
     for transfer in transfers:
+        if transfer["from"] in table.left or transfer["to"] in table.left:
+            continue
         payer = _player(table, transfer["from"])
         payee = _player(table, transfer["to"])
         if transfer["checks"] and payer != payee:
@@ -59,15 +128,18 @@ def game_seats(table: Table, game_over: Mapping[str, Any],
     """Every seat's league result from a `game_over` event: partners share team, score and rank.
 
     Teams: seat % 2 in partnership games (RULES §6–7), else the seat. Rank: the
-    position of the seat's entry in the event's ranking, best first. `best`:
-    each seat's best shown meld as (engine meld name, points).
+    position of the seat's entry in the event's ranking, best first, except that
+    sides with a seat whose person left come last (the forfeit); such a seat is
+    rated as the person who left. `best`: each seat's best shown meld as
+    (engine meld name, points).
     """
-    rank = {seat: place for place, side in enumerate(game_over["ranking"], start=1) for seat in side}
+    ranking = sorted(game_over["ranking"], key=lambda side: any(seat in table.left for seat in side))
+    rank = {seat: place for place, side in enumerate(ranking, start=1) for seat in side}
     partnership = VARIANTS[table.variant].partnership
     seats = []
     for seat, score in enumerate(game_over["scores"]):
         meld, points = (best or {}).get(seat, (None, None))
-        seats.append(GameSeat(seat=seat, player_id=_player(table, seat),
+        seats.append(GameSeat(seat=seat, player_id=table.left.get(seat) or _player(table, seat),
                               team=seat % 2 if partnership else seat, score=score, rank=rank[seat],
                               best_meld=meld, best_meld_points=points))
     return seats

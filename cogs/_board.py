@@ -14,6 +14,7 @@ from bot.tables import Outcome, Table
 from bot.tables.texts import board_text, board_title, review_lines
 from cogs._common import is_manager, lang_of, mention_namer, person_of, private_text, reply, service_of
 from cogs._errors import guarded
+from cogs._leave import ask_to_leave, must_ask
 from cogs._pager import Page, send_pages, split_pages
 
 #: Buttons per table state, in display order.
@@ -85,8 +86,14 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button],
         await lobby_action(interaction, self.action, self.table_id)
 
 
-async def lobby_action(interaction: discord.Interaction, action: str, table_id: int, **extra) -> Outcome:
-    """join / leave / addbot / start / cancel / kick / rematch through the service; the reply is private."""
+async def lobby_action(interaction: discord.Interaction, action: str, table_id: int, **extra) -> Outcome | None:
+    """join / leave / addbot / start / cancel / kick / rematch through the service; the reply is private.
+
+    Leaving a running game asks first (`cogs._leave`): then None, the answer comes later.
+    """
+    if action == "leave" and must_ask(interaction, table_id):
+        await ask_to_leave(interaction, table_id)
+        return None
     service, person = service_of(interaction), person_of(interaction)
     calls = {
         "join": lambda: service.join(table_id, person),

@@ -3,8 +3,9 @@
 `setup_hook` runs at login: every extension loads inside try/log (one broken
 cog does not stop the bot), unfinished tables resume from the store with their
 boards redrawn and their turn timers' deadlines kept (in Discord's clock, which
-SimCord's virtual clock replaces in tests), and the command tree syncs only if
-it changed. Computer seats play with bot.ai's players, `hard` ones thinking in a
+SimCord's virtual clock replaces in tests; a table that cannot be restored is
+set aside and its channel told so), and the command tree syncs only if it
+changed. Computer seats play with bot.ai's players, `hard` ones thinking in a
 pool of worker processes (`AI_WORKERS`, started when first needed or by
 `python -m bot` before it connects, stopped by `close`); the chip ledger settles
 Check deals through its action hook, in the transaction of the action that
@@ -18,6 +19,7 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot.i18n import t
 from bot.i18n.translator import PinochleTranslator
 from bot.ledger_hook import ledger_hook
 from bot.settings import Settings
@@ -75,7 +77,17 @@ class PinochleBot(commands.Bot):
         self.presenter.start()
         for table in await self.tables.resume():
             self.presenter.redraw(table)
+        for row in self.tables.broken:
+            await self.say_broken(row.channel_id, row.id, row.language)
         await self.sync_commands()
+
+    async def say_broken(self, channel_id: int, table_id: int, lang: str) -> None:
+        """Tell a table's channel that its table could not be restored (the service set it aside)."""
+        try:
+            channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
+            await channel.send(t("bot.line.broken", lang, table=table_id))
+        except discord.DiscordException:
+            log.exception("could not tell channel %s that table %s is broken", channel_id, table_id)
 
     async def sync_commands(self, *, force: bool = False) -> bool:
         """Sync the command tree if it changed since the last sync (or if forced)."""

@@ -45,6 +45,12 @@ class Table:
     home: dict[str, Any] = field(default_factory=dict)
     #: The running turn timer as (state version, deadline in the service's clock), if any.
     turn: tuple[int, float] | None = None
+    #: Seats whose person left or was kicked mid-game -> that person's player id (the forfeit).
+    left: dict[int, int] = field(default_factory=dict)
+    #: While nobody is present: when the table closes as abandoned (the service's clock).
+    paused_until: float | None = None
+    #: Closed because nobody came back before `paused_until`.
+    abandoned: bool = False
     rematch: int | None = None  # the table opened as this finished table's rematch, if any
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     #: Lines waiting for their meld round or auction to close, and the board's recent tricks.
@@ -62,6 +68,9 @@ class Table:
             seats={s.seat: s for s in row.seats}, board_message_id=row.board_message_id,
             home=dict(row.settings.get("home", {})),
             turn=tuple(row.settings["turn"]) if row.settings.get("turn") else None,
+            left={int(seat): player for seat, player in row.settings.get("left", {}).items()},
+            paused_until=row.settings.get("paused_until"),
+            abandoned=bool(row.settings.get("abandoned")),
             rematch=row.settings.get("rematch"),
         )
 
@@ -127,6 +136,15 @@ class Table:
 
     def humans(self) -> list[int]:
         return [s.user_id for s in self.seats.values() if s.user_id is not None]
+
+    def present(self) -> list[int]:
+        """Seats whose person plays them now: not left, not covered after three timer expiries."""
+        return [n for n, s in self.seats.items() if s.user_id is not None and not computer_plays(s)]
+
+    @property
+    def paused(self) -> bool:
+        """A game with nobody present waits (no computer plays) until someone comes back."""
+        return self.paused_until is not None
 
 
 def computer_plays(seat: Seat) -> bool:

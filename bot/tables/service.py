@@ -30,11 +30,12 @@ from typing import Any, Awaitable, Callable, Protocol, Sequence
 from bot.game import IllegalAction, VARIANTS, new_game, parse_action
 from bot.game.options import resolve_options
 from bot.store import (
-    ChannelBusy, Seat, Store, Tx, append_action, create_table, list_unfinished_tables,
-    load_actions, put_seat, remove_seat, update_table,
+    ChannelBusy, Seat, Store, TableRow, Tx, append_action, create_table, get_guild_settings,
+    list_unfinished_tables, load_actions, put_seat, remove_seat, update_table,
 )
 from bot.store.tables import get_table, last_finished_table, merge_settings, set_away_strikes
 from bot.tables.announce import event_lines, start_lines
+from bot.tables.limits import HARD, Cooldowns, hard_seat_refusal, open_refusal
 from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_plays
 from bot.tables.outcome import Act, Name, Outcome, Text, Who
 from bot.tables.players import PlayerFactory, simple_players
@@ -55,6 +56,8 @@ REVIEWS_KEPT = 64
 #: Names of computer players, in the order they sit down.
 COMPUTER_NAMES = ("Ada", "Alan", "Grace", "Edsger", "Barbara", "Donald")
 COMPUTER_PREFIX = "🤖 "
+#: "No change" from `_pause_after` (None means: no longer paused).
+_KEEP: Any = object()
 
 
 @dataclass(frozen=True)
@@ -87,7 +90,9 @@ class _Silent:
         pass
 
 
-#: Called inside the transaction that accepts an action, with its events (issue 6 settles chips here).
+#: Called inside the transaction that accepts an action, with its events (issue 6 settles chips here);
+#: also with the service's own events: {"type": "forfeit", "seat", "player_id"} when a person leaves
+#: or is kicked mid-game, and {"type": "cancel"} when a game is cancelled (issue 12's forfeit policy).
 ActionHook = Callable[[Tx, Table, list[dict[str, Any]]], Awaitable[None]]
 
 
@@ -105,11 +110,13 @@ class TableService:
         seed: int | None = None,
         hooks: Sequence[ActionHook] = (),
         clock: Callable[[], float] = time.time,
+        retry: tuple[float, float] = (0.5, 30.0),
     ) -> None:
         """`clock` gives the time in seconds that turn deadlines are kept in: the wall
         clock by default, so a deadline means the same after a restart. `thinker` decides
         computer turns (the bot's process pool); without one, `players` do in a thread.
-        The caller owns the thinker and closes it after the service."""
+        The caller owns the thinker and closes it after the service. `retry`: the first
+        and the longest wait between attempts at a failed background write."""
         self.store = store
         self.clock = clock
         self.publisher: Publisher = publisher or _Silent()
@@ -123,6 +130,11 @@ class TableService:
         self._timers: dict[int, asyncio.Task[None]] = {}
         self._standins: dict[int, int] = {}  # table id -> version whose turn a computer plays once
         self._closed = False
+        self._retry = retry
+        self._cooldowns = Cooldowns()
+        self._opening = asyncio.Lock()
+        #: Tables the last `resume()` set aside because they did not load (their stored rows).
+        self.broken: list[TableRow] = []
 
     # ------------------------------------------------------------ lookups
 
@@ -171,15 +183,22 @@ class TableService:
     # ------------------------------------------------------------ life cycle
 
     async def resume(self) -> list[Table]:
-        """Load every unfinished table from the store, replaying each game's action log."""
+        """Load every unfinished table from the store, replaying each game's action log.
+
+        A table that does not load (a log that no longer replays, any error reading
+        it) is set aside: closed in the store with a `broken` note, its error logged,
+        and kept in `broken` so the caller can say so in its channel. Every other
+        table resumes: one bad table must not keep the bot down in every server.
+        """
         resumed = []
+        self.broken = []
         for row in await list_unfinished_tables(self.store):
-            table = Table.from_row(row, turn_seconds=self.turn_seconds)
-            if table.status == "playing":
-                await self._replay(table)
-                if self._timed_turn(table, table.version, table.to_act) not in (None, table.turn):
-                    async with self.store.transaction() as tx:  # a turn without a deadline ahead
-                        await self._keep_turn(tx, table)
+            try:
+                table = await self._load(row)
+            except Exception as error:
+                log.exception("table %s does not load; it is set aside as broken", row.id)
+                await self._set_aside(row, error)
+                continue
             self._register(table)
             resumed.append(table)
             self._schedule(table)
@@ -195,6 +214,29 @@ class TableService:
         self._drivers.clear()
         self._timers.clear()
 
+    async def _load(self, row: TableRow) -> Table:
+        """A stored table in memory, its game replayed and a turn past its deadline given a new one."""
+        table = Table.from_row(row, turn_seconds=self.turn_seconds)
+        if table.status == "playing":
+            await self._replay(table)
+            turn = self._new_turn(table, table.seats)
+            if turn is not None:
+                async with self.store.transaction() as tx:
+                    await merge_settings(tx, table.id, {"turn": list(turn)})
+                table.turn = turn
+        return table
+
+    async def _set_aside(self, row: TableRow, error: Exception) -> None:
+        """Close a table that cannot be resumed (its rows stay for a look) and remember it in `broken`."""
+        note = f"{type(error).__name__}: {error}"[:500]
+        try:
+            async with self.store.transaction() as tx:
+                await update_table(tx, row.id, status="cancelled")
+                await merge_settings(tx, row.id, {"broken": note})
+        except Exception:
+            log.exception("table %s: could not mark it broken; the next start tries again", row.id)
+        self.broken.append(row)
+
     # ------------------------------------------------------------ lobby
 
     async def open(
@@ -209,7 +251,7 @@ class TableService:
         turn_seconds: float | None = None,
         home: dict[str, Any] | None = None,
     ) -> Outcome:
-        """Open a table in the lobby with the host in seat 0.
+        """Open a table in the lobby with the host in seat 0, within the server's limits.
 
         `home` is the caller's own description of where the table is shown (`Table.home`),
         stored with the table in the same transaction.
@@ -224,22 +266,33 @@ class TableService:
         except ValueError as error:
             return Outcome.refuse(None, "bot.refuse.bad_option", error=error)
         seconds = self.turn_seconds if turn_seconds is None else turn_seconds
-        try:
-            async with self.store.transaction() as tx:
-                row = await create_table(
-                    tx, guild_id=guild_id, channel_id=channel_id, host_id=host.user_id,
-                    variant=variant, options=options, seed=self._rng.randrange(2**63),
-                    language=language, settings={"turn_seconds": seconds, "home": dict(home or {})},
-                    seats=[_person_seat(0, host)],
-                )
-        except ChannelBusy:
-            return Outcome.refuse(None, "bot.refuse.table_exists")
-        table = Table.from_row(row, turn_seconds=seconds)
-        self._register(table)
+        async with self._opening:  # two quick /pinochle new must not both pass the limits
+            limits = await get_guild_settings(self.store, guild_id)
+            wait = self._cooldowns.wait(guild_id, host.user_id, limits.new_cooldown, self.clock())
+            refusal = open_refusal(limits, self.tables(guild_id), host.user_id, wait)
+            if refusal is not None:
+                return refusal
+            try:
+                async with self.store.transaction() as tx:
+                    row = await create_table(
+                        tx, guild_id=guild_id, channel_id=channel_id, host_id=host.user_id,
+                        variant=variant, options=options, seed=self._rng.randrange(2**63),
+                        language=language, settings={"turn_seconds": seconds, "home": dict(home or {})},
+                        seats=[_person_seat(0, host)],
+                    )
+            except ChannelBusy:
+                return Outcome.refuse(None, "bot.refuse.table_exists")
+            self._cooldowns.note(guild_id, host.user_id, self.clock())
+            table = Table.from_row(row, turn_seconds=seconds)
+            self._register(table)
         return self._publish(Outcome(table, private=[Text.of("bot.done.opened")], board=True))
 
     async def join(self, table_id: int, person: Person) -> Outcome:
-        """Take a free seat in the lobby, or take back one's own seat from the computer."""
+        """Take a free seat in the lobby, or take back one's own seat from the computer.
+
+        Mid-game a person takes back the seat the computer covers for them (after
+        timer expiries, or after leaving); a paused table plays on again.
+        """
         async with self._locked(table_id) as table:
             if table is None:
                 return Outcome.refuse(None, "bot.refuse.no_table")
@@ -264,7 +317,12 @@ class TableService:
             return self._publish(Outcome(table, private=[Text.of("bot.done.joined")], board=True))
 
     async def leave(self, table_id: int, person: Person) -> Outcome:
-        """Leave the lobby (the host's role passes on), or hand one's seat to the computer mid-game."""
+        """Leave the lobby (the host's role passes on), or forfeit one's seat to the computer mid-game.
+
+        Mid-game the leaver forfeits (the hooks settle what that costs, e.g. the
+        Check game premium, in the same transaction) and may still take the seat
+        back with `join`; when nobody present is left, the table pauses.
+        """
         async with self._locked(table_id) as table:
             if table is None:
                 return Outcome.refuse(None, "bot.refuse.no_table")
@@ -274,23 +332,27 @@ class TableService:
             if table.status == "playing":
                 if computer_plays(table.seats[seat]):
                     return Outcome.refuse(table, "bot.refuse.already_away")
-                await self._write_seats(table, replace(table.seats[seat], away_strikes=AWAY_AFTER))
+                player = table.seats[seat].player_id
+                paused = await self._write_seats(table, replace(table.seats[seat], away_strikes=AWAY_AFTER),
+                                                  forfeit=(seat, player))
                 self._schedule(table)
                 return self._publish(Outcome(
                     table, private=[Text.of("bot.done.left_game")],
-                    public=[Text.of("bot.line.left_game", who=Who(seat))], board=True))
+                    public=[Text.of("bot.line.left_game", who=Who(seat)), *self._pause_lines(paused)],
+                    board=True))
+            others = [s.user_id for n, s in sorted(table.seats.items()) if n != seat and s.user_id is not None]
+            host_leaves = person.user_id == table.host_id
             async with self.store.transaction() as tx:
                 await remove_seat(tx, table.id, seat)
-                del table.seats[seat]
-                if person.user_id == table.host_id:
-                    humans = table.humans()
-                    if humans:
-                        await update_table(tx, table.id, host_id=humans[0])
-                        table.host_id = humans[0]
-                    else:
-                        await update_table(tx, table.id, status="cancelled")
-                        table.status = "cancelled"
-            if table.status == "cancelled":
+                if host_leaves and others:
+                    await update_table(tx, table.id, host_id=others[0])
+                elif host_leaves:
+                    await update_table(tx, table.id, status="cancelled")
+            del table.seats[seat]
+            if host_leaves and others:
+                table.host_id = others[0]
+            elif host_leaves:
+                table.status = "cancelled"
                 self._forget(table)
             return self._publish(Outcome(table, private=[Text.of("bot.done.left")], board=True))
 
@@ -306,11 +368,20 @@ class TableService:
                 return Outcome.refuse(table, "bot.refuse.table_full", players=table.size)
             if not 0 <= free < table.size or free in table.seats:
                 return Outcome.refuse(table, "bot.refuse.seat_taken", seat=free + 1)
-            await self._write_seats(table, self._computer_seat(table, free, level))
+            if level == HARD:
+                refusal = hard_seat_refusal(await get_guild_settings(self.store, table.guild_id), table, level)
+                if refusal:
+                    return refusal
+            await self._write_seats(table, self._computer_seat(table.seats, free, level))
             return self._publish(Outcome(table, private=[Text.of("bot.done.computer_added")], board=True))
 
     async def kick(self, table_id: int, person: Person, seat: int) -> Outcome:
-        """The host empties a seat in the lobby; mid-game a computer takes it over for good."""
+        """The host empties a seat in the lobby; mid-game a computer takes over an away person's seat.
+
+        Mid-game only a person who is away (the computer already covers the seat)
+        may be kicked, and that person forfeits as if they had left: a host cannot
+        take away a present player's game, nor spare a losing one.
+        """
         async with self._locked(table_id) as table:
             if table is None:
                 return Outcome.refuse(None, "bot.refuse.no_table")
@@ -321,10 +392,15 @@ class TableService:
                 return Outcome.refuse(table, "bot.refuse.empty_seat", seat=seat + 1)
             if target.user_id == person.user_id:
                 return Outcome.refuse(table, "bot.refuse.kick_self")
-            # By name: once a computer holds the seat, Who(seat) would name the computer.
-            public = [Text.of("bot.line.kicked", name=Name(target.display_name))]
             if table.status == "playing":
-                await self._write_seats(table, self._computer_seat(table, seat, DEFAULT_LEVEL))
+                if target.user_id is None:
+                    return Outcome.refuse(table, "bot.refuse.kick_computer", seat=seat + 1)
+                if not computer_plays(target):
+                    return Outcome.refuse(table, "bot.refuse.kick_present", name=Name(target.display_name))
+                # By name: once a computer holds the seat, Who(seat) would name the computer.
+                paused = await self._write_seats(table, self._computer_seat(table.seats, seat, DEFAULT_LEVEL),
+                                                  forfeit=(seat, target.player_id))
+                public = [Text.of("bot.line.kicked", name=Name(target.display_name)), *self._pause_lines(paused)]
                 self._schedule(table)
             else:
                 async with self.store.transaction() as tx:
@@ -335,27 +411,38 @@ class TableService:
                                          public=public, board=True))
 
     async def start(self, table_id: int, person: Person) -> Outcome:
-        """The host starts the game; empty seats get computer players."""
+        """The host starts the game; empty seats get computer players (a person must be seated)."""
         async with self._locked(table_id) as table:
             refusal = self._lobby_refusal(table, person, host_only=True)
             if refusal:
                 return refusal
+            if not table.humans():
+                return Outcome.refuse(table, "bot.refuse.no_person")
             game = new_game(table.variant, seed=table.seed, options=table.options)
+            seats = dict(table.seats)
+            for free in range(table.size):
+                if free not in seats:
+                    seats[free] = self._computer_seat(seats, free, DEFAULT_LEVEL)
+            turn = self._timed_turn(table, 0, game.to_act, seats)
             async with self.store.transaction() as tx:
-                for free in range(table.size):
-                    if free not in table.seats:
-                        await self._put_seat(tx, table, self._computer_seat(table, free, DEFAULT_LEVEL))
+                stored = [await self._put_seat(tx, table, seats[n]) for n in range(table.size)
+                          if n not in table.seats]
                 await update_table(tx, table.id, status="playing")
-                turn = self._timed_turn(table, 0, game.to_act)
                 if turn is not None:
                     await merge_settings(tx, table.id, {"turn": list(turn)})
+            for seat in stored:
+                table.seats[seat.seat] = seat
             table.status, table.game, table.version, table.turn = "playing", game, 0, turn
             self._schedule(table)
             return self._publish(Outcome(table, private=[Text.of("bot.done.started")],
                                          public=start_lines(table), board=True))
 
     async def cancel(self, table_id: int, person: Person, *, manager: bool = False) -> Outcome:
-        """The host (or a member who manages the server) closes the table."""
+        """The host (or a member who manages the server) closes the table.
+
+        Mid-game the hooks hear a `cancel` event in the same transaction (the ledger
+        settles the game premium to the side ahead: cancelling cannot dodge a loss).
+        """
         async with self._locked(table_id) as table:
             if table is None:
                 return Outcome.refuse(None, "bot.refuse.no_table")
@@ -363,6 +450,9 @@ class TableService:
                 return Outcome.refuse(table, "bot.refuse.not_host_cancel")
             async with self.store.transaction() as tx:
                 await update_table(tx, table.id, status="cancelled")
+                if table.status == "playing":
+                    for hook in self._hooks:
+                        await hook(tx, table, [{"type": "cancel"}])
             table.status = "cancelled"
             self._forget(table)
             return self._publish(Outcome(table, private=[Text.of("bot.done.cancelled")],
@@ -441,43 +531,95 @@ class TableService:
             return Outcome.refuse(table, "bot.refuse.not_seated")
         return None
 
-    def _computer_seat(self, table: Table, number: int, level: str) -> Seat:
-        taken = {s.display_name for s in table.seats.values()}
+    def _computer_seat(self, seats: dict[int, Seat], number: int, level: str) -> Seat:
+        """A computer for seat `number`, named after the first computer name not seated in `seats`."""
+        taken = {s.display_name for s in seats.values()}
         name = next((COMPUTER_PREFIX + n for n in COMPUTER_NAMES if COMPUTER_PREFIX + n not in taken),
                     f"{COMPUTER_PREFIX}{number + 1}")
         return Seat(number, name, user_id=None, bot_level=level)
 
-    async def _put_seat(self, tx: Tx, table: Table, seat: Seat) -> None:
+    async def _put_seat(self, tx: Tx, table: Table, seat: Seat) -> Seat:
         """Store a seat; a computer seat is the league player of its level and name ("bot:easy:Ada")."""
         name = seat.display_name.removeprefix(COMPUTER_PREFIX) if seat.user_id is None else None
-        table.seats[seat.seat] = await put_seat(tx, table.id, seat, bot_name=name)
+        return await put_seat(tx, table.id, seat, bot_name=name)
 
-    async def _write_seats(self, table: Table, *seats: Seat) -> None:
-        """Store seats, and the turn deadline if a person's turn now starts (say, one who came back)."""
+    async def _write_seats(self, table: Table, *seats: Seat,
+                           forfeit: tuple[int, int | None] | None = None) -> Any:
+        """Store seats with what follows from them, in one transaction; memory changes after it commits.
+
+        What follows: the deadline of a person's turn that now starts (say, one
+        who came back), the pause when nobody present is left (or its end), and a
+        `forfeit` (seat, player id) — noted in the table's settings and handed to
+        the hooks. Returns the new `paused_until`, or `_KEEP` when it did not change.
+        """
+        after = {**table.seats, **{seat.seat: seat for seat in seats}}
+        turn = self._new_turn(table, after)
+        changes: dict[str, Any] = {} if turn is None else {"turn": list(turn)}
+        if forfeit is not None:
+            changes["left"] = {str(forfeit[0]): forfeit[1]}
         async with self.store.transaction() as tx:
-            for seat in seats:
-                await self._put_seat(tx, table, seat)
-            await self._keep_turn(tx, table)
+            stored = [await self._put_seat(tx, table, seat) for seat in seats]
+            paused = await self._pause_after(tx, table, after)
+            if paused is not _KEEP:
+                changes["paused_until"] = paused
+            if changes:
+                await merge_settings(tx, table.id, changes)
+            if forfeit is not None:
+                event = {"type": "forfeit", "seat": forfeit[0], "player_id": forfeit[1]}
+                for hook in self._hooks:
+                    await hook(tx, table, [event])
+        for seat in stored:
+            table.seats[seat.seat] = seat
+        if turn is not None:
+            table.turn = turn
+        if forfeit is not None and forfeit[1] is not None:
+            table.left[forfeit[0]] = forfeit[1]
+        if paused is not _KEEP:
+            table.paused_until = paused
+        return paused
 
-    def _timed_turn(self, table: Table, version: int, seat: int | None) -> tuple[int, float] | None:
+    async def _pause_after(self, tx: Tx, table: Table, seats: dict[int, Seat]) -> Any:
+        """The table's `paused_until` once `seats` hold (`_KEEP`: no change).
+
+        A game with no person present (everyone left or is away) pauses: no
+        computer plays on unwatched. It waits the server's `abandon_minutes` for
+        someone to take a seat back, then closes as abandoned (`_abandon`).
+        """
+        if table.status != "playing":
+            return _KEEP
+        if any(s.user_id is not None and not computer_plays(s) for s in seats.values()):
+            return None if table.paused else _KEEP
+        if table.paused:
+            return _KEEP
+        minutes = (await get_guild_settings(tx, table.guild_id)).abandon_minutes
+        return self.clock() + 60 * minutes
+
+    def _pause_lines(self, paused: Any) -> list[Text]:
+        """The channel line that says a table just paused, and for how long."""
+        if paused is _KEEP or paused is None:
+            return []
+        return [Text.of("bot.line.paused", minutes=max(1, round((paused - self.clock()) / 60)))]
+
+    def _timed_turn(self, table: Table, version: int, seat: int | None,
+                    seats: dict[int, Seat] | None = None) -> tuple[int, float] | None:
         """The turn timer of `seat` acting at `version`: None for a computer, no timer or no turn.
 
-        A turn that already has a deadline keeps it while it lies ahead; one that has
-        passed (the bot was down, or the player came back while a computer stood in)
-        starts a whole turn from now, since the player could not act meanwhile.
+        `seats`: the seating to judge by (default: the table's). A turn that already
+        has a deadline keeps it while it lies ahead; one that has passed (the bot was
+        down, or the player came back while a computer stood in) starts a whole turn
+        from now, since the player could not act meanwhile.
         """
-        if table.turn_seconds <= 0 or seat is None or computer_plays(table.seats[seat]):
+        seats = table.seats if seats is None else seats
+        if table.turn_seconds <= 0 or seat is None or computer_plays(seats[seat]):
             return None
         if table.turn is not None and table.turn[0] == version and table.turn[1] > self.clock():
             return table.turn
         return (version, self.clock() + table.turn_seconds)
 
-    async def _keep_turn(self, tx: Tx, table: Table) -> None:
-        """Store the deadline of the turn now, in `tx`, if it is a new one."""
-        turn = self._timed_turn(table, table.version, table.to_act)
-        if turn is not None and turn != table.turn:
-            await merge_settings(tx, table.id, {"turn": list(turn)})
-            table.turn = turn
+    def _new_turn(self, table: Table, seats: dict[int, Seat]) -> tuple[int, float] | None:
+        """The deadline to store for the turn now, with `seats`, if it is a new one (else None)."""
+        turn = self._timed_turn(table, table.version, table.to_act, seats)
+        return turn if turn is not None and turn != table.turn else None
 
     async def _replay(self, table: Table) -> None:
         """Rebuild the game from seed, options and the stored action log."""
@@ -492,7 +634,8 @@ class TableService:
 
         One transaction of as few statements as the action needs: the action itself,
         and only when they change the seat's strikes, the next turn's deadline, the
-        table's status, and what the hooks write.
+        table's status, and what the hooks write. If it fails, the game is rebuilt
+        from the store, so memory never runs ahead of it.
         """
         action = _parse_action(text)
         events = table.game.apply(action)
@@ -527,15 +670,22 @@ class TableService:
     # ------------------------------------------------------------ turns, timers, computers
 
     def _schedule(self, table: Table) -> None:
-        """After any change: cancel the turn timer, then start a computer driver or the turn's timer.
+        """After any change: cancel the turn timer, then start a computer driver, the turn's timer,
+        or, while the table is paused, the timer that closes it as abandoned.
 
-        The timer keeps the turn's deadline, so rescheduling the same turn (someone
-        else came back, a restart) never gives the player more time.
+        The timers keep their deadlines, so rescheduling the same turn (someone else
+        came back, a restart) never gives the player more time, nor a paused table.
         """
         timer = self._timers.pop(table.id, None)
         if timer is not None and timer is not asyncio.current_task():
             timer.cancel()
-        if self._closed or table.status != "playing" or table.to_act is None:
+        if self._closed or table.status != "playing":
+            return
+        if table.paused_until is not None:
+            self._timers[table.id] = asyncio.create_task(
+                self._abandon_timer(table, table.paused_until), name=f"table-{table.id}-abandon")
+            return
+        if table.to_act is None:
             return
         if self._computer_to_act(table):
             driver = self._drivers.get(table.id)
@@ -549,7 +699,35 @@ class TableService:
                 self._turn_timer(table, table.to_act, *turn), name=f"table-{table.id}-timer")
 
     def _computer_to_act(self, table: Table) -> bool:
+        if table.paused:
+            return False
         return table.is_computer_turn() or self._standins.get(table.id) == table.version
+
+    async def _persist(self, table: Table, what: str, attempt: Callable[[], Awaitable[None]]) -> None:
+        """Run `attempt` under the table's lock until it gets through, however long the store is down.
+
+        A failed write (a database locked past its busy timeout, any store error)
+        is retried with backoff (`retry`: 0.5 s doubling to 30 s by default) while
+        the table is open, so a short fault never freezes a table until a restart.
+        Before each retry the game is rebuilt from the store, so memory holds only
+        what was committed.
+        """
+        delay, longest = self._retry
+        failed = False
+        while not self._closed:
+            async with table.lock:
+                if not table.is_active:
+                    return
+                try:
+                    if failed and table.status == "playing":
+                        await self._replay(table)
+                    await attempt()
+                    return
+                except Exception as error:
+                    log.warning("table %s: %s failed (%s); trying again in %.1f s", table.id, what, error, delay)
+                    failed = True
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, longest)
 
     async def _drive(self, table: Table) -> None:
         """Play every computer turn of this table until a person is to act."""
@@ -564,20 +742,24 @@ class TableService:
                     level = table.seats[seat].bot_level or DEFAULT_LEVEL
                 seed = table.seed ^ (version * 0x9E3779B97F4A7C15 & (2**64 - 1))
                 choice = await self._thinker.choose(table.id, level, view, legal, seed)
-                async with table.lock:
-                    if table.version != version or not self._computer_to_act(table):
-                        continue
-                    self._standins.pop(table.id, None)
-                    try:
-                        await self._apply(table, seat, choice, user_id=None)
-                    except IllegalAction as error:  # a faulty player must not stall the table
-                        log.error("table %s: computer chose %r: %s", table.id, choice, error)
-                        await self._apply(table, seat, legal[0], user_id=None)
+                await self._persist(table, "storing a computer's move",
+                                    functools.partial(self._play_for, table, seat, version, choice, legal))
         except Exception:
-            log.exception("table %s: computer turn failed; the table waits for a restart", table.id)
+            log.exception("table %s: the computer driver stopped", table.id)
         finally:
             if self._drivers.get(table.id) is asyncio.current_task():
                 del self._drivers[table.id]
+
+    async def _play_for(self, table: Table, seat: int, version: int, choice: str, legal: list[str]) -> None:
+        """Apply a computer's choice if the table still waits for it (the caller holds the lock)."""
+        if table.version != version or not self._computer_to_act(table):
+            return
+        try:
+            await self._apply(table, seat, choice, user_id=None)
+        except IllegalAction as error:  # a faulty player must not stall the table
+            log.error("table %s: computer chose %r: %s", table.id, choice, error)
+            await self._apply(table, seat, legal[0], user_id=None)
+        self._standins.pop(table.id, None)
 
     async def _turn_timer(self, table: Table, seat: int, version: int, deadline: float) -> None:
         """Remind the player when half the turn is left; at the deadline a computer plays this turn.
@@ -597,21 +779,59 @@ class TableService:
                         "bot.line.reminder", who=Who(seat), seconds=round(deadline - self.clock()))],
                         ping=[user] if user is not None else []))
             await asyncio.sleep(max(0.0, deadline - self.clock()))
-            async with table.lock:
-                if table.version != version or table.status != "playing":
-                    return
-                strikes = table.seats[seat].away_strikes + 1
-                async with self.store.transaction() as tx:
-                    await set_away_strikes(tx, table.id, seat, strikes)
-                table.with_seat(seat, away_strikes=strikes)
-                key = "bot.line.away" if strikes >= AWAY_AFTER else "bot.line.timeout"
-                self._standins[table.id] = version
-                self._publish(Outcome(table, public=[Text.of(key, who=Who(seat))], board=True))
-                if self._timers.get(table.id) is asyncio.current_task():
-                    del self._timers[table.id]
-                self._schedule(table)
+            await self._persist(table, "a turn timer's expiry",
+                                functools.partial(self._expire, table, seat, version))
         except Exception:
             log.exception("table %s: turn timer failed", table.id)
+
+    async def _expire(self, table: Table, seat: int, version: int) -> None:
+        """The turn ran out: one more strike, a computer plays this turn (the caller holds the lock).
+
+        The third strike in a row leaves the seat to the computer; if that was the
+        last person present, the table pauses instead.
+        """
+        if table.version != version or table.status != "playing":
+            return
+        strikes = table.seats[seat].away_strikes + 1
+        after = {**table.seats, seat: replace(table.seats[seat], away_strikes=strikes)}
+        async with self.store.transaction() as tx:
+            await set_away_strikes(tx, table.id, seat, strikes)
+            paused = await self._pause_after(tx, table, after)
+            if paused is not _KEEP:
+                await merge_settings(tx, table.id, {"paused_until": paused})
+        table.with_seat(seat, away_strikes=strikes)
+        if paused is not _KEEP:
+            table.paused_until = paused
+        key = "bot.line.away" if strikes >= AWAY_AFTER else "bot.line.timeout"
+        self._standins[table.id] = version
+        self._publish(Outcome(table, public=[Text.of(key, who=Who(seat)), *self._pause_lines(paused)],
+                              board=True))
+        if self._timers.get(table.id) is asyncio.current_task():
+            del self._timers[table.id]
+        self._schedule(table)
+
+    async def _abandon_timer(self, table: Table, deadline: float) -> None:
+        """Close the paused table as abandoned at its deadline, unless someone came back first."""
+        try:
+            await asyncio.sleep(max(0.0, deadline - self.clock()))
+            await self._persist(table, "closing an abandoned table",
+                                functools.partial(self._abandon, table, deadline))
+        except Exception:
+            log.exception("table %s: abandon timer failed", table.id)
+
+    async def _abandon(self, table: Table, deadline: float) -> None:
+        """Close a table nobody came back to: no further deals, no game premium, not rated.
+
+        Deals completed before stay settled; nothing else is written (the caller holds the lock).
+        """
+        if table.paused_until != deadline or table.status != "playing":
+            return
+        async with self.store.transaction() as tx:
+            await update_table(tx, table.id, status="cancelled")
+            await merge_settings(tx, table.id, {"abandoned": True, "paused_until": None})
+        table.status, table.abandoned, table.paused_until = "cancelled", True, None
+        self._forget(table)
+        self._publish(Outcome(table, public=[Text.of("bot.line.abandoned")], board=True))
 
     # ------------------------------------------------------------ after the game (issue 12 item 6)
 

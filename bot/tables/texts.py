@@ -9,6 +9,7 @@ texts, the "game" domain for variant, meld, phase and option names.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any, Callable
 
@@ -152,8 +153,11 @@ def board_text(table: Table, lang: str, name: Namer) -> str:
         lines += [t("bot.board.lobby", lang, seated=len(table.seats), size=table.size)]
         lines += _rules_lines(table, lang)
     elif table.status == "cancelled":
-        lines.append(t("bot.board.cancelled", lang))
+        lines.append(t("bot.board.abandoned" if table.abandoned else "bot.board.cancelled", lang))
     elif table.game is not None:
+        if table.paused_until is not None:
+            until = datetime.fromtimestamp(table.paused_until, UTC).strftime("%H:%M")
+            lines.append(t("bot.board.paused", lang, time=until))
         lines += _play_lines(table, table.public_view(), lang, name)
     return "\n".join(lines)
 
@@ -342,7 +346,8 @@ def rules_text(variant: str, options: dict[str, Any], lang: str) -> str:
         hidden.add("grand pinochle")
     melds = ", ".join(f"{meld_name(n, lang)} {v}" for n, v in values.items() if n not in hidden)
     return "\n\n".join([variant_summary(variant, lang),
-                        t("bot.rules.melds", lang, melds=melds, target=resolved["target"])])
+                        t("bot.rules.melds", lang, melds=melds, target=resolved["target"]),
+                        t("bot.rules.forfeit", lang)])
 
 
 # ---------------------------------------------------------------- a finished deal, reviewed

@@ -122,14 +122,14 @@ async def test_score_and_rules_speak_of_the_table_that_just_ended(room):
     assert second.startswith("Scores: ") and second.endswith("(game to 10)")
     rules = await room.alice.slash(room.channel, "pinochle rules")
     assert rules.response.embeds[0].title == "Two-handed"
-    assert rules.response.embeds[0].description.endswith("Game to 10.")
+    assert rules.response.embeds[0].description.split("\n\n")[1].endswith("Game to 10.")  # then the forfeit policy
 
     await room.eve.slash(room.channel, "pinochle language", language="ru")
     score = await room.eve.slash(room.channel, "pinochle score")
     assert score.response.content.startswith(f"Стол №{table.id} (")
     assert "игра окончена." in score.response.content.splitlines()[0]
     rules = await room.eve.slash(room.channel, "pinochle rules")
-    assert rules.response.embeds[0].description.endswith("Игра до 10.")
+    assert rules.response.embeds[0].description.split("\n\n")[1].endswith("Игра до 10.")
 
     elsewhere = await room.alice.slash(room.guild.create_text_channel("other"), "pinochle score")
     assert elsewhere.response.content == "There is no open table here. Open one with /pinochle new."

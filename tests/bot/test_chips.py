@@ -27,6 +27,8 @@ from bot.store import (
 from cogs._pager import TIMEOUT
 from cogs.chips import history_row
 
+from tests.bot.playing import play_out
+
 from .ledger_support import Server, buttons, close_bot, code_lines, current, refused
 
 GAME = 7
@@ -277,7 +279,7 @@ async def test_chips_and_league_commands_have_russian_names(server):
 
 
 async def test_a_check_game_played_on_the_bot_settles_its_chips_and_enters_the_league(server):
-    """Two people and two computers of different levels; the people leave and the computers finish."""
+    """Two people and two computers of different levels play a whole game."""
     north, south = server["north"], server["south"]
     await north.slash(server.channel, "pinochle new", variant="check")
     await north.slash(server.channel, "pinochle addbot", level="random")
@@ -286,12 +288,7 @@ async def test_a_check_game_played_on_the_bot_settles_its_chips_and_enters_the_l
     await north.slash(server.channel, "pinochle start")
     table = server.env.bot.tables.table_in(server.channel.id)
     assert [seat.user_id for _, seat in sorted(table.seats.items())] == [north.id, None, south.id, None]
-    await north.slash(server.channel, "pinochle leave")
-    await south.slash(server.channel, "pinochle leave")
-    for _ in range(30):
-        if table.game.is_over:
-            break
-        await server.env.advance_time(10)
+    await play_out(server.env, server.env.bot, table, [north, south])
     assert table.game.is_over
 
     chips = [sum(result["chips"][seat] for result in table.game.deal_results) for seat in range(4)]

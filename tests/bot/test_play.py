@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.game import ALL_CARDS
 from tests.bot.conftest import board_body, board_message, channel_lines, components, labels, take_turn
+from tests.bot.playing import leave_game, play_out
 
 
 async def two_people(room):
@@ -100,20 +101,24 @@ async def test_privacy_a_hand_reaches_only_its_owner(room):
     assert acting.response.content == "You are not seated at this table."
 
 
-async def test_two_handed_game_with_people_then_computers_to_the_final_standings(room):
+async def test_two_handed_game_with_people_then_a_computer_for_the_one_who_left(room):
     table, mover, waiter = await two_people(room)
     for _ in range(6):  # people play the first tricks by clicks
         await take_turn(room.member_at(table.to_act), room.channel)
         await room.env.advance_time(2)
     assert "Trick 1: " in board_body(room.channel)  # tricks live on the board (issue 12)
-    await room.alice.click(board_message(room.channel), label="Leave")
-    await room.bob.slash(room.channel, "pinochle leave")
-    await room.env.advance_time(60)
-    lines = channel_lines(room.channel)
-    assert lines[-1].startswith("Game over. 1. ")
-    assert "Deal 1 is over." in lines
-    board = board_message(room.channel)
-    assert "Final standings: 1. " in board.embeds[0].description and labels(board) == ["Rematch", "Review last deal"]
+    asked = await room.alice.click(board_message(room.channel), label="Leave")
+    assert asked.ephemeral and labels(asked.response) == ["Leave and forfeit", "Keep my seat"]
+    kept = await room.alice.click(asked.response, label="Keep my seat")
+    assert kept.response.content == "You keep your seat." and not table.left
+    left = await leave_game(room.alice, room.channel)
+    assert left.response.content.startswith("You left the game and forfeit it")
+    await room.env.advance_time(10)
+    assert any(line.endswith("left the game and forfeits it; a computer plays that seat until /pinochle join.")
+               for line in channel_lines(room.channel))
+    await play_out(room.env, room.bot, table, [room.bob])
+    alice = table.seat_of(room.alice.id)
+    assert table.status == "finished" and table.left == {alice: table.seats[alice].player_id}
     assert len([m for m in room.channel.history() if m.embeds]) == 1
     assert room.table() is None
 
@@ -138,15 +143,9 @@ async def test_check_game_with_two_people_and_two_computers_to_the_final_standin
         else:
             await take_turn(mover, room.channel)
         await room.env.advance_time(2)
-    await room.alice.slash(room.channel, "pinochle leave")
-    await room.bob.slash(room.channel, "pinochle leave")
-    await room.env.advance_time(60)
-    lines = channel_lines(room.channel)
-    assert any("won the bidding at" in line for line in lines)
-    assert any(line.startswith("Chips this deal: ") for line in lines)
-    assert lines[-1].startswith("Game over. 1. ")
-    assert "Final standings: 1. " in board_body(room.channel)
-    assert labels(board_message(room.channel)) == ["Rematch", "Review last deal"]
+    await play_out(room.env, room.bot, table, [room.alice, room.bob])
+    assert table.status == "finished" and all("chips" in result for result in table.game.deal_results)
+    assert room.table() is None
 
 
 async def test_draw_the_turn_up_by_typing_when_the_winner_may_choose(room):

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from bot import create_bot
-from tests.bot.conftest import board_message, channel_lines, close_store, labels, take_turn
+from bot.store import load_actions
+from tests.bot.conftest import board_message, channel_lines, close_store, take_turn
+from tests.bot.playing import play_out
 from tests.bot.test_play import two_people
 
 
@@ -38,8 +40,5 @@ async def test_restart_mid_deal_then_the_game_finishes(room, database_path):
     assert shown.ephemeral and shown.response.content.startswith("Your hand: ")
     await take_turn(mover, room.channel)
     assert again.version > version
-    await room.alice.slash(room.channel, "pinochle leave")
-    await room.bob.slash(room.channel, "pinochle leave")
-    await room.env.advance_time(60)
-    assert channel_lines(room.channel)[-1].startswith("Game over. 1. ")
-    assert labels(board_message(room.channel)) == ["Rematch", "Review last deal"]
+    await play_out(room.env, room.bot, again, [room.alice, room.bob])
+    assert again.status == "finished" and len(await load_actions(room.bot.store, again.id)) == again.version

@@ -250,6 +250,7 @@ async def test_a_tables_own_language_wins_and_auto_goes_back_to_the_discord_loca
     assert _newest_board(server.channel).embeds[0].title == "Two-handed · table #1"
     await server["ann"].slash(server.channel, "pinochle cancel")
     await change(server, "language", "auto")
+    await server.env.advance_time(30)  # the server's new_cooldown between two tables of one member
     await server["ann"].slash(server.channel, "pinochle new", variant="check")
     assert _newest_board(server.channel).embeds[0].title == "Check Pinochle · table #2"
 

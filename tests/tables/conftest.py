@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.store import Store
+from bot.store import Store, set_guild_settings
 from bot.tables import Outcome, Person, TableService
 
 ALICE = Person(101, "Alice")
@@ -31,7 +31,11 @@ class Recorder:
 
 @pytest.fixture
 async def store(tmp_path):
+    """The store, with GUILD's limits loose enough for tests that open table after table
+    (the limits themselves are tested in another guild, see test_limits)."""
     store = await Store.open(tmp_path / "tables.db")
+    async with store.transaction() as tx:
+        await set_guild_settings(tx, GUILD, new_cooldown=0, max_hard_seats=3)
     yield store
     await store.close()
 

@@ -6,6 +6,7 @@ from bot.ledger_hook import ledger_hook
 from bot.store import balance, find_player, game_results, ledger_check
 from bot.tables import TableService
 from tests.tables.conftest import ALICE, GUILD, open_table
+from tests.tables.helpers import play_out
 
 
 async def test_one_person_and_three_computers_play_a_check_game_that_enters_the_league(store, recorder):
@@ -14,8 +15,7 @@ async def test_one_person_and_three_computers_play_a_check_game_that_enters_the_
     table = await open_table(service, "check", options={"target": 300})
     await service.start(table.id, ALICE)
     assert [table.seats[s].display_name for s in (1, 2, 3)] == ["🤖 Ada", "🤖 Alan", "🤖 Grace"]
-    await service.leave(table.id, ALICE)  # the computer covers her seat to the end
-    await service.settle()
+    await play_out(service, table, ALICE)
     assert table.game.is_over and table.status == "finished"
 
     rows = await game_results(store, GUILD)

@@ -74,6 +74,9 @@ async def test_a_kick_mid_game_names_the_person_removed_not_the_computer_that_fo
     await service.join(table.id, BOB)
     await service.start(table.id, ALICE)
     seat = table.seat_of(BOB.user_id)
+    present = await service.kick(table.id, ALICE, seat)
+    assert present.refused and present.private[0].key == "bot.refuse.kick_present"
+    await service.leave(table.id, BOB)
     kicked = await service.kick(table.id, ALICE, seat)
     assert kicked.public[0].key == "bot.line.kicked" and kicked.public[0].params == {"name": Name("Bob")}
     assert table.seats[seat].user_id is None and table.seats[seat].display_name.startswith("🤖 ")

@@ -10,6 +10,7 @@ from bot.game import ALL_CARDS
 from bot.store import get_table, load_actions
 from bot.tables import Hand, TableService
 from tests.tables.conftest import ALICE, BOB, EVE, open_table
+from tests.tables.helpers import play_out
 
 
 async def two_people(service: TableService):
@@ -87,10 +88,11 @@ async def test_computer_seats_play_until_a_person_is_to_act(service, store):
 @pytest.mark.parametrize("variant", ["two-handed", "check"])
 async def test_a_seat_handed_to_the_computer_plays_the_game_to_final_standings(service, store, recorder, variant):
     table = await open_table(service, variant)
+    await service.join(table.id, BOB)
     await service.start(table.id, ALICE)
     left = await service.leave(table.id, ALICE)
     assert left.public[0].key == "bot.line.left_game"
-    await service.settle()
+    await play_out(service, table, BOB)  # Bob stays: the computer covers Alice's seat to the end
     assert table.status == "finished" and table.game.is_over
     assert (await get_table(store, table.id)).status == "finished"
     assert recorder.keys[-1] == "bot.line.game_over"

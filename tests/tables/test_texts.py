@@ -11,6 +11,7 @@ from bot.i18n import catalog
 from bot.tables import TableService
 from bot.tables.texts import action_label, board_text, board_title, hand_text, plain_namer, say
 from tests.tables.conftest import ALICE, BOB, open_table
+from tests.tables.helpers import play_out
 
 
 def placeholders(template: str) -> set[str]:
@@ -45,8 +46,7 @@ async def test_a_whole_game_reads_in_both_languages(store, variant):
     service = TableService(store, publisher=speaker, seed=21, turn_seconds=0)
     table = await open_table(service, variant, options={"target": 300})
     await service.start(table.id, ALICE)
-    await service.leave(table.id, ALICE)
-    await service.settle()
+    await play_out(service, table, ALICE)
     await service.close()
     english, russian = "\n".join(speaker.said["en"]), "\n".join(speaker.said["ru"])
     assert "Game over." in english and "Партия окончена." in russian
@@ -96,8 +96,7 @@ async def test_every_bid_and_pass_of_a_check_auction_is_told_in_one_line_in_both
     service = TableService(store, publisher=speaker, seed=21, turn_seconds=0)
     table = await open_table(service, "check", options={"target": 300})
     await service.start(table.id, ALICE)
-    await service.leave(table.id, ALICE)
-    await service.settle()
+    await play_out(service, table, ALICE)
     await service.close()
     english, russian = speaker.said["en"], speaker.said["ru"]
     auctions = [line for line in english if line.startswith("Bidding: ")]

@@ -18,6 +18,7 @@ from bot.tables.players import LevelPlayer
 from bot.tables.thinking import PoolThinker
 from tests.ai.helpers import random_positions
 from tests.tables import thinking_fakes
+from tests.tables.helpers import play_out
 from tests.tables.thinking_fakes import alive
 
 LEGAL = ["play A♠", "play 10♠", "play K♠"]
@@ -174,7 +175,7 @@ async def test_closing_stops_every_worker_even_mid_search():
 
 
 async def test_a_table_of_hard_computers_plays_through_the_pool(store, pools):
-    """A person leaves a three-handed game to two `hard` computers; the workers play it out."""
+    """A person plays a three-handed game with two `hard` computers; the workers play their turns."""
     pool = pools(budget=0.01)
     service = TableService(store, thinker=pool, seed=3, turn_seconds=0)
     alice = Person(101, "Alice")
@@ -183,8 +184,7 @@ async def test_a_table_of_hard_computers_plays_through_the_pool(store, pools):
     for _ in range(2):
         await service.add_computer(table.id, alice, level="hard")
     await service.start(table.id, alice)
-    await service.leave(table.id, alice)
-    await service.settle()
+    await play_out(service, table, alice)
     assert table.status == "finished" and table.game.is_over
     assert len(pool.pids) == 1
     await service.close()

@@ -1,0 +1,58 @@
+"""Leaving mid-game asks first (issue 12): leaving forfeits the game, and Leave sits beside *Show my hand*.
+
+The question is a private message with *Leave and forfeit* and *Keep my seat*;
+only the person who asked can press them (the message is theirs alone anyway).
+A press after the game moved on simply leaves then, as `/pinochle leave` would.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.i18n import t
+from bot.tables import computer_plays
+from cogs._common import lang_of, person_of, private_text, reply, service_of
+from cogs._errors import guarded
+
+#: How long the question's buttons answer (Discord edits a private message for 15 minutes).
+ASK_SECONDS = 300
+
+
+def must_ask(interaction: discord.Interaction, table_id: int) -> bool:
+    """Whether leaving this table now forfeits a game: the asker plays a seat in a running game."""
+    table = service_of(interaction).table(table_id)
+    if table is None or table.status != "playing":
+        return False
+    seat = table.seat_of(interaction.user.id)
+    return seat is not None and not computer_plays(table.seats[seat])
+
+
+async def ask_to_leave(interaction: discord.Interaction, table_id: int) -> None:
+    lang = lang_of(interaction)
+    await reply(interaction, t("bot.confirm.leave", lang), view=LeaveQuestion(table_id, interaction.user.id, lang))
+
+
+class LeaveQuestion(discord.ui.View):
+    """*Leave and forfeit* / *Keep my seat* for one person at one table."""
+
+    def __init__(self, table_id: int, user_id: int, lang: str) -> None:
+        super().__init__(timeout=ASK_SECONDS)
+        self.table_id, self.user_id = table_id, user_id
+        for key, style, answer in (("leave_confirm", discord.ButtonStyle.danger, self.leave),
+                                   ("keep_seat", discord.ButtonStyle.secondary, self.keep)):
+            button = discord.ui.Button(label=t(f"bot.button.{key}", lang), style=style,
+                                       custom_id=f"pinochle:leave:{key}:{table_id}:{user_id}")
+            button.callback = answer
+            self.add_item(button)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return interaction.user.id == self.user_id
+
+    @guarded
+    async def leave(self, interaction: discord.Interaction) -> None:
+        outcome = await service_of(interaction).leave(self.table_id, person_of(interaction))
+        await interaction.response.edit_message(content=private_text(outcome, lang_of(interaction)), view=None)
+
+    @guarded
+    async def keep(self, interaction: discord.Interaction) -> None:
+        await interaction.response.edit_message(content=t("bot.done.kept_seat", lang_of(interaction)), view=None)
