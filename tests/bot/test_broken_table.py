@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot import create_bot
 from tests.bot.conftest import close_store
+from tests.bot.live_support import home_of
 from tests.bot.playing import play_out
 
 
@@ -13,6 +14,7 @@ async def test_a_corrupted_action_row_sets_one_table_aside_and_the_bot_starts(ro
     await room.alice.slash(room.channel, "pinochle new", variant="two-handed")
     await room.alice.slash(room.channel, "pinochle start")
     await room.bob.slash(other, "pinochle new", variant="three-handed")
+    other = home_of(other)  # the table's own thread
     await room.bob.slash(other, "pinochle start")
     broken, healthy = room.bot.tables.table_in(room.channel.id), room.bot.tables.table_in(other.id)
     await play_out(room.env, room.bot, broken, [room.alice], until=lambda t: t.version >= 2)
@@ -32,5 +34,6 @@ async def test_a_corrupted_action_row_sets_one_table_aside_and_the_bot_starts(ro
     assert again is not None and again.version >= version
     told = [m.content for m in room.channel.history() if m.author.bot and m.content]
     assert told[-1].startswith(f"Table #{broken.id} could not be restored after a restart and is closed.")
+    await room.env.advance_time(30)  # the server's new_cooldown between two tables of one member
     opened = await room.alice.slash(room.channel, "pinochle new", variant="two-handed")  # the bot works
     assert opened.response.content.startswith("Your table is open.")

@@ -141,9 +141,11 @@ async def test_place_channel_and_a_table_opened_inside_a_thread_stay_where_they_
     await room.alice.slash(room.parent, "pinochle new", variant="two-handed", place="channel")
     assert room.parent.threads == [] and room.bot.tables.table_in(room.parent.id) is not None
     await room.alice.slash(room.parent, "pinochle cancel")
+    await room.env.advance_time(30)  # the server's new_cooldown between two tables of one member
     await room.alice.slash(room.parent, "pinochle new", variant="two-handed")
     thread = room.channel
     await room.alice.slash(thread, "pinochle cancel")
+    await room.env.advance_time(30)
     again = await room.alice.slash(thread, "pinochle new", variant="check")
     assert "own thread" not in again.response.content
     assert [t.id for t in room.parent.threads] == [thread.id] and room.bot.tables.table_in(thread.id).variant == "check"
