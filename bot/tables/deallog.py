@@ -5,8 +5,7 @@ round spans several actions (a two-hand dix, then a meld, then "no meld"), so
 its lines wait here until the round closes. The board shows the last few
 tricks, which the engine's view no longer holds. Both are bounded: the held
 lines by one round or auction, the tricks by `RECENT_TRICKS`. After a restart
-they start empty: the board falls back to the engine's last trick, and a round
-interrupted by the restart is told from the next line on.
+the table service rebuilds it by replaying the action log, so nothing is lost.
 """
 
 from __future__ import annotations

@@ -35,6 +35,7 @@ from bot.store import (
 )
 from bot.store.tables import get_table, last_finished_table, merge_settings, set_away_strikes
 from bot.tables.announce import event_lines, start_lines
+from bot.tables.deallog import DealLog
 from bot.tables.limits import HARD, Cooldowns, hard_seat_refusal, open_refusal
 from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_plays
 from bot.tables.outcome import Act, Name, Outcome, Text, Who
@@ -622,12 +623,18 @@ class TableService:
         return turn if turn is not None and turn != table.turn else None
 
     async def _replay(self, table: Table) -> None:
-        """Rebuild the game from seed, options and the stored action log."""
-        game = new_game(table.variant, seed=table.seed, options=table.options)
+        """Rebuild the game from seed, options and the stored action log.
+
+        The deal log is rebuilt with it (its lines discarded), so after a restart
+        the board lists the same recent tricks and a meld round or auction that was
+        still open is told whole when it closes.
+        """
         actions = await load_actions(self.store, table.id)
+        table.game, table.deal_log = new_game(table.variant, seed=table.seed, options=table.options), DealLog()
+        event_lines(table, table.game.opening_events)
         for row in actions:
-            game.apply(row.action)
-        table.game, table.version = game, len(actions)
+            event_lines(table, table.game.apply(row.action))
+        table.version = len(actions)
 
     async def _apply(self, table: Table, seat: int, text: str, *, user_id: int | None) -> Outcome:
         """Apply and store one action (the caller holds the lock); IllegalAction changes nothing.
