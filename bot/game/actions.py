@@ -107,8 +107,8 @@ def parse_action(text: str | Action) -> Action:
             return _SIMPLE_ACTIONS[phrase]
     except IllegalAction:
         raise
-    except ValueError as exc:
-        raise IllegalAction("bad_action", text=f"{shorten(repr(text.strip()))} ({shorten(str(exc))})") from None
+    except ValueError:
+        pass  # the parser's own reason is English prose; the player is told what they typed, in their language
     raise IllegalAction("bad_action", text=shorten(repr(text.strip())))
 
 

@@ -10,6 +10,7 @@ import pytest
 from bot.game import ALL_CARDS, Card, IllegalAction, OptionError, parse_action, resolve_options
 from bot.game import actions
 from bot.game.cards import MAX_HAND
+from bot.i18n.game_text import describe_error
 
 
 def test_a_meld_of_more_cards_than_a_hand_is_refused_before_its_cards_are_read(monkeypatch):
@@ -52,3 +53,11 @@ def test_option_refusals_are_value_errors_with_keys_and_numbers_in_order():
     with pytest.raises(OptionError) as wrong_pack:
         resolve_options({"pack64": True}, players=3)  # A-14: the 64-card pack is for two
     assert wrong_pack.value.key == "pack64_two_handed"
+
+
+@pytest.mark.parametrize("text", ["play xx", "meld", "bid many", "trump purple"])
+def test_a_malformed_action_is_told_in_the_readers_language_only(text):
+    """Issue 12: Russian refusals carried the parser's English reason ("not a card: 'xx'")."""
+    with pytest.raises(IllegalAction) as refused:
+        parse_action(text)
+    assert describe_error(refused.value, "ru", rule=False) == f"непонятное действие: {text!r}"
