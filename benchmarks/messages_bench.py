@@ -170,7 +170,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--variant", choices=VARIANTS, action="append", help="only these variants")
     parser.add_argument("--target", type=int, help="the game's target (default: the variant's); low is quicker")
     args = parser.parse_args(argv)
-    print("| Variant | Games | Deals | Messages per deal where the table lives: most, mean | In the parent channel |")
+    print("| Variant | Games | Deals | Messages per deal where the table lives: most, mean | In the parent channel between opening and result |")
     print("|---|---|---|---|---|")
     for variant in args.variant or VARIANTS:
         counts = asyncio.run(measure(variant, args.games, args.seed, args.choice, args.target))
