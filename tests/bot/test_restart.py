@@ -33,10 +33,15 @@ async def test_restart_mid_deal_then_the_game_finishes(room, database_path):
     assert [again.game.view(0), again.game.view(1)] == views
     assert command_syncs(room.env) == 1  # the tree did not change: no sync
     assert channel_lines(room.channel) == lines  # nothing announced twice
-    assert len(room.channel.history()) == messages and board_message(room.channel).id == old_board.id
+    # The board is edited in place, or, when the restart found three messages below it (the turn
+    # ping counts: pings are not remembered across a restart), posted again at the bottom with the
+    # old one deleted (issue 12): either way one board, in view.
+    board = board_message(room.channel)
+    assert len(room.channel.history()) == messages
+    assert board.id == old_board.id or room.channel.history()[-1].id == board.id
 
     mover = room.member_at(again.to_act)
-    shown = await mover.click(old_board, label="Show my hand")  # a button from before the restart
+    shown = await mover.click(board, label="Show my hand")  # its buttons reach the resumed table
     assert shown.ephemeral and shown.response.content.startswith("Your hand: ")
     await take_turn(mover, room.channel)
     assert again.version > version
