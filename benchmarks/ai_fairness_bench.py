@@ -31,16 +31,17 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.settings import default_ai_workers  # noqa: E402
-from bot.store import Store, set_guild_settings  # noqa: E402
-from bot.tables import Hand, Outcome, Person, Table, TableService  # noqa: E402
-from bot.tables.players import LevelPlayer, ai_players  # noqa: E402
-from bot.tables.thinking import PoolThinker, Thinker, ThreadThinker  # noqa: E402
+from bot.settings import default_ai_workers
+from bot.store import Store, set_guild_settings
+from bot.tables import Hand, Outcome, Person, Table, TableService
+from bot.tables.players import LevelPlayer, ai_players
+from bot.tables.thinking import PoolThinker, Thinker, ThreadThinker
 
 TICK = 0.01
 
@@ -67,7 +68,9 @@ class Timed:
     def __init__(self, thinker: Thinker, since: float) -> None:
         self.thinker, self.since, self.hard = thinker, since, []
 
-    async def choose(self, table_id: int, level: str, view: dict[str, Any], legal: list[str], seed: int) -> str:
+    async def choose(
+        self, table_id: int, level: str, view: dict[str, Any], legal: list[str], seed: int
+    ) -> str:
         started = time.perf_counter()
         choice = await self.thinker.choose(table_id, level, view, legal, seed)
         if level == "hard" and len(legal) > 1 and started >= self.since:
@@ -78,12 +81,16 @@ class Timed:
         await self.thinker.close()
 
 
-async def computer_table(service: TableService, board: Board, number: int, variant: str, stop: float) -> int:
+async def computer_table(
+    service: TableService, board: Board, number: int, variant: str, stop: float
+) -> int:
     """Games of `hard` computers (and the covered seat) one after another; returns games finished."""
     host = Person(20_000 + number, f"H{number}")
     finished = 0
     while time.perf_counter() < stop:
-        table = (await service.open(guild_id=2, channel_id=1000 + number, host=host, variant=variant)).table
+        table = (
+            await service.open(guild_id=2, channel_id=1000 + number, host=host, variant=variant)
+        ).table
         for _ in range(table.size - 1):
             await service.add_computer(table.id, host, level="hard")
         await service.start(table.id, host)
@@ -98,16 +105,23 @@ async def computer_table(service: TableService, board: Board, number: int, varia
 
 async def play_seat(service: TableService, board: Board, table: Table, person: Person) -> None:
     """The person plays their seat with `easy`'s choices, at once, until the game ends."""
-    seat, rng, player = table.seat_of(person.user_id), random.Random(person.user_id), LevelPlayer("easy", 0.0)
+    seat, rng, player = (
+        table.seat_of(person.user_id),
+        random.Random(person.user_id),
+        LevelPlayer("easy", 0.0),
+    )
     while table.status == "playing":
         await board.until(table, lambda: table.to_act == seat or table.status != "playing")
         hand = await service.hand(table.id, person.user_id)
         if isinstance(hand, Hand) and hand.legal:
-            await service.act(table.id, person, player.choose(hand.view, hand.legal, rng), version=hand.version)
+            await service.act(
+                table.id, person, player.choose(hand.view, hand.legal, rng), version=hand.version
+            )
 
 
-async def person_table(service: TableService, board: Board, recording: float, stop: float,
-                       latencies: list[float]) -> None:
+async def person_table(
+    service: TableService, board: Board, recording: float, stop: float, latencies: list[float]
+) -> None:
     """Two-handed against `easy`, acting at once; records the computer's reply latency."""
     me, rng = Person(10_000, "Person"), random.Random(1)
     while time.perf_counter() < stop:
@@ -151,8 +165,10 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def ms(values: list[float], *qs: float) -> str:
-    return ", ".join(f"p{int(q * 100)} {percentile(values, q) * 1000:.0f} ms" for q in qs) + \
-        f", max {max(values) * 1000:.0f} ms"
+    return (
+        ", ".join(f"p{int(q * 100)} {percentile(values, q) * 1000:.0f} ms" for q in qs)
+        + f", max {max(values) * 1000:.0f} ms"
+    )
 
 
 async def main(args) -> None:
@@ -170,30 +186,46 @@ async def main(args) -> None:
         store = await Store.open(Path(folder) / "bench.db")
         async with store.transaction() as tx:  # guild 1 (the person), 2 (the computers): no limits
             for guild in (1, 2):
-                await set_guild_settings(tx, guild, max_tables_member=20, max_tables_server=500,
-                                         max_hard_seats=3, new_cooldown=0)
+                await set_guild_settings(
+                    tx,
+                    guild,
+                    max_tables_member=20,
+                    max_tables_server=500,
+                    max_hard_seats=3,
+                    new_cooldown=0,
+                )
         board = Board()
         service = TableService(store, publisher=board, thinker=thinker, seed=1, turn_seconds=0)
         latencies: list[float] = []
         lags: list[float] = []
         stop = recording + args.seconds
         tick = asyncio.create_task(ticker(lags, recording, stop))
-        games = await asyncio.gather(person_table(service, board, recording, stop, latencies),
-                                     *(computer_table(service, board, n, args.variant, stop)
-                                       for n in range(args.tables)))
+        games = await asyncio.gather(
+            person_table(service, board, recording, stop, latencies),
+            *(computer_table(service, board, n, args.variant, stop) for n in range(args.tables)),
+        )
         await tick
         await service.close()
         await thinker.close()
         actions = (await store.fetchone("SELECT COUNT(*) FROM actions"))[0]
         await store.close()
-    how = "threads of this process" if args.threads else f"a pool of {args.workers} worker processes"
-    print(f"{args.tables} tables of {args.variant} with hard computers (budget {args.budget:g} s) thinking "
-          f"in {how}, plus one person against easy; {args.seconds:g} s measured after {args.warmup:g} s")
-    print(f"actions stored: {actions}; computer games finished: {sum(games[1:])}; hard decisions with a "
-          f"choice: {len(thinker.hard)}, each from asking to answer {ms(thinker.hard, 0.5)}")
+    how = (
+        "threads of this process" if args.threads else f"a pool of {args.workers} worker processes"
+    )
+    print(
+        f"{args.tables} tables of {args.variant} with hard computers (budget {args.budget:g} s) thinking "
+        f"in {how}, plus one person against easy; {args.seconds:g} s measured after {args.warmup:g} s"
+    )
+    print(
+        f"actions stored: {actions}; computer games finished: {sum(games[1:])}; hard decisions with a "
+        f"choice: {len(thinker.hard)}, each from asking to answer {ms(thinker.hard, 0.5)}"
+    )
     print(f"person's reply latency ({len(latencies)} replies): {ms(latencies, 0.5, 0.95)}")
     print(f"event-loop lag ({len(lags)} ticks of {TICK * 1000:.0f} ms): {ms(lags, 0.5, 0.99)}")
-    print("load average of the machine (1, 5, 15 min) at the end: " + ", ".join(f"{x:.1f}" for x in os.getloadavg()))
+    print(
+        "load average of the machine (1, 5, 15 min) at the end: "
+        + ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    )
 
 
 if __name__ == "__main__":
@@ -202,7 +234,13 @@ if __name__ == "__main__":
     parse.add_argument("--seconds", type=float, default=60.0, help="seconds measured")
     parse.add_argument("--warmup", type=float, default=5.0, help="seconds before measuring")
     parse.add_argument("--variant", default="four-handed", help="the hard tables' variant")
-    parse.add_argument("--budget", type=float, default=1.0, help="seconds per decision for hard (AI_BUDGET)")
-    parse.add_argument("--workers", type=int, default=default_ai_workers(), help="worker processes (AI_WORKERS)")
-    parse.add_argument("--threads", action="store_true", help="the old way: every player in a thread here")
+    parse.add_argument(
+        "--budget", type=float, default=1.0, help="seconds per decision for hard (AI_BUDGET)"
+    )
+    parse.add_argument(
+        "--workers", type=int, default=default_ai_workers(), help="worker processes (AI_WORKERS)"
+    )
+    parse.add_argument(
+        "--threads", action="store_true", help="the old way: every player in a thread here"
+    )
     asyncio.run(main(parse.parse_args()))

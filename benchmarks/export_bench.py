@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.store import Store, ledger_csv, read_in_thread  # noqa: E402
+from bot.store import Store, ledger_csv, read_in_thread
 
 GUILD = 1
 PLAYERS = 100
@@ -36,17 +36,24 @@ async def fill(store: Store, lines: int) -> None:
         await tx.executemany(
             "INSERT INTO players (id, guild_id, key, user_id, is_bot, display_name, created_at, updated_at)"
             " VALUES (?, ?, ?, ?, 0, ?, 'x', 'x')",
-            [(n, GUILD, str(n), n, f"Player {n}") for n in range(1, PLAYERS + 1)])
-        await tx.executemany("INSERT INTO accounts (id, guild_id, player_id, balance, created_at) VALUES (?, ?, ?, ?, 'x')",
-                             [(n, GUILD, n or None, 0) for n in range(PLAYERS + 1)])
+            [(n, GUILD, str(n), n, f"Player {n}") for n in range(1, PLAYERS + 1)],
+        )
+        await tx.executemany(
+            "INSERT INTO accounts (id, guild_id, player_id, balance, created_at) VALUES (?, ?, ?, ?, 'x')",
+            [(n, GUILD, n or None, 0) for n in range(PLAYERS + 1)],
+        )
         await tx.executemany(
             "INSERT INTO ledger_tx (id, guild_id, reason, memo, created_at) VALUES (?, ?, 'grant', 'bench', 'x')",
-            [(n, GUILD) for n in range(1, grants + 1)])
-        await tx.executemany("INSERT INTO ledger_lines VALUES (?, ?, ?)",
-                             [row for n in range(1, grants + 1)
-                              for row in ((n, 1 + n % PLAYERS, 1), (n, 0, -1))])
-        await tx.execute("UPDATE accounts SET balance ="
-                         " (SELECT COALESCE(SUM(amount), 0) FROM ledger_lines WHERE account_id = accounts.id)")
+            [(n, GUILD) for n in range(1, grants + 1)],
+        )
+        await tx.executemany(
+            "INSERT INTO ledger_lines VALUES (?, ?, ?)",
+            [row for n in range(1, grants + 1) for row in ((n, 1 + n % PLAYERS, 1), (n, 0, -1))],
+        )
+        await tx.execute(
+            "UPDATE accounts SET balance ="
+            " (SELECT COALESCE(SUM(amount), 0) FROM ledger_lines WHERE account_id = accounts.id)"
+        )
 
 
 async def longest_stall(work) -> tuple[float, float, int]:
@@ -81,12 +88,19 @@ async def main(args: argparse.Namespace) -> None:
         opened = time.perf_counter() - started
         try:
             on_loop = await longest_stall(lambda: ledger_csv(store, GUILD))
-            apart = await longest_stall(lambda: read_in_thread(path, lambda db: ledger_csv(db, GUILD)))
+            apart = await longest_stall(
+                lambda: read_in_thread(path, lambda db: ledger_csv(db, GUILD))
+            )
         finally:
             await store.close()
     print(f"{args.lines} ledger lines; Store.open with quick_check: {opened:.2f} s")
-    for name, (took, late, size) in (("on the loop (before)", on_loop), ("in a thread (now)", apart)):
-        print(f"export {name}: {took:.2f} s, {size / 1e6:.1f} MB of CSV; longest event-loop stall {late * 1000:.0f} ms")
+    for name, (took, late, size) in (
+        ("on the loop (before)", on_loop),
+        ("in a thread (now)", apart),
+    ):
+        print(
+            f"export {name}: {took:.2f} s, {size / 1e6:.1f} MB of CSV; longest event-loop stall {late * 1000:.0f} ms"
+        )
 
 
 if __name__ == "__main__":

@@ -41,7 +41,14 @@ from bot.store.audit import ledger_problems  # noqa: E402
 from bot.tables import Outcome, Person, Table, TableService  # noqa: E402
 from bot.tables.players import ai_players  # noqa: E402
 
-VARIANTS = ("check", "two-handed", "three-handed", "four-handed", "partnership", "two-handed-no-trump")
+VARIANTS = (
+    "check",
+    "two-handed",
+    "three-handed",
+    "four-handed",
+    "partnership",
+    "two-handed-no-trump",
+)
 #: People per table by variant (the other seats are computers).
 PEOPLE = {"check": 2, "partnership": 2}
 GUILD = 1
@@ -75,7 +82,11 @@ async def channel(service: TableService, number: int, rng: random.Random, think:
         if table is None:
             variant = VARIANTS[(number - 1 + games) % len(VARIANTS)]
             games += 1
-            table = (await service.open(guild_id=GUILD, channel_id=number, host=people[0], variant=variant)).table
+            table = (
+                await service.open(
+                    guild_id=GUILD, channel_id=number, host=people[0], variant=variant
+                )
+            ).table
             if PEOPLE.get(variant, 1) > 1:
                 await service.join(table.id, people[1])
         if table.status == "lobby":
@@ -100,14 +111,24 @@ async def channel(service: TableService, number: int, rng: random.Random, think:
 
 async def child(database: Path, tables: int, think: float, seed: int) -> None:
     store = await Store.open(database)
-    service = TableService(store, publisher=Acks(), players=ai_players(0.05), turn_seconds=0,
-                           seed=seed, hooks=[ledger_hook])
+    service = TableService(
+        store,
+        publisher=Acks(),
+        players=ai_players(0.05),
+        turn_seconds=0,
+        seed=seed,
+        hooks=[ledger_hook],
+    )
     for table in await service.resume():
         print(f"resumed {table.id}", flush=True)
     print("ready", flush=True)
     rng = random.Random(seed)
-    await asyncio.gather(*(channel(service, number, random.Random(rng.random()), think)
-                           for number in range(1, tables + 1)))
+    await asyncio.gather(
+        *(
+            channel(service, number, random.Random(rng.random()), think)
+            for number in range(1, tables + 1)
+        )
+    )
 
 
 # ------------------------------------------------------------------ the parent: kills and checks
@@ -118,9 +139,23 @@ class Run:
 
     def __init__(self, database: Path, args: argparse.Namespace, seed: int) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, __file__, "--child", "--database", str(database), "--tables", str(args.tables),
-             "--think", str(args.think), "--seed", str(seed)],
-            stdout=subprocess.PIPE, text=True, cwd=ROOT)
+            [
+                sys.executable,
+                __file__,
+                "--child",
+                "--database",
+                str(database),
+                "--tables",
+                str(args.tables),
+                "--think",
+                str(args.think),
+                "--seed",
+                str(seed),
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
         self.acks: dict[tuple[int, int], str] = {}
         self.resumed: set[int] = set()
         self.ready = threading.Event()
@@ -147,9 +182,14 @@ class Run:
 
 async def stored(db: Snapshot) -> tuple[dict[tuple[int, int], str], set[int], list[str], int]:
     """Every stored action, the unfinished tables, the ledger's problems and its transactions."""
-    actions = {(row[0], row[1]): row[2] for row in await db.fetchall("SELECT table_id, seq, action FROM actions")}
-    unfinished = {row[0] for row in await db.fetchall(
-        "SELECT id FROM tables WHERE status IN ('lobby', 'playing')")}
+    actions = {
+        (row[0], row[1]): row[2]
+        for row in await db.fetchall("SELECT table_id, seq, action FROM actions")
+    }
+    unfinished = {
+        row[0]
+        for row in await db.fetchall("SELECT id FROM tables WHERE status IN ('lobby', 'playing')")
+    }
     transactions = (await db.fetchone("SELECT COUNT(*) FROM ledger_tx"))[0]
     return actions, unfinished, await ledger_problems(db), transactions
 
@@ -181,16 +221,27 @@ async def parent(args: argparse.Namespace) -> int:
         lost |= {key: action for key, action in acked.items() if actions.get(key) != action}
         unbalanced += problems
     elapsed = time.perf_counter() - started
-    check = subprocess.run([sys.executable, "-m", "bot", "ledger", "check", "--database", str(database)],
-                           cwd=ROOT, capture_output=True, text=True, timeout=120)
+    check = subprocess.run(
+        [sys.executable, "-m", "bot", "ledger", "check", "--database", str(database)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     games = sum(1 for (table, seq), action in acked.items() if seq == 1)
-    print(f"{args.kills} SIGKILLs in {elapsed:.0f} s ({args.tables} tables, people think {args.think:g} s mean,"
-          f" seed {args.seed})")
+    print(
+        f"{args.kills} SIGKILLs in {elapsed:.0f} s ({args.tables} tables, people think {args.think:g} s mean,"
+        f" seed {args.seed})"
+    )
     print(f"acknowledged actions: {len(acked)} (games begun: {games}); lost: {len(lost)}")
-    print(f"unfinished tables at the kills, resumed by the next process: {resumed_total};"
-          f" not resumed: {left_unresumed}")
-    print(f"ledger: {transactions} chip transactions; problems after the kills: {len(unbalanced)};"
-          f" ledger check: exit {check.returncode}, {(check.stdout or check.stderr).strip()}")
+    print(
+        f"unfinished tables at the kills, resumed by the next process: {resumed_total};"
+        f" not resumed: {left_unresumed}"
+    )
+    print(
+        f"ledger: {transactions} chip transactions; problems after the kills: {len(unbalanced)};"
+        f" ledger check: exit {check.returncode}, {(check.stdout or check.stderr).strip()}"
+    )
     for key, action in sorted(lost.items())[:10]:
         print(f"lost: table {key[0]} action {key[1]} {action!r}")
     for problem in unbalanced[:10]:
@@ -210,7 +261,9 @@ def main() -> int:
     parse.add_argument("--kills", type=int, default=30)
     parse.add_argument("--tables", type=int, default=6)
     parse.add_argument("--think", type=float, default=0.05, help="mean seconds a person thinks")
-    parse.add_argument("--max-life", type=float, default=4.0, help="longest a child lives, in seconds")
+    parse.add_argument(
+        "--max-life", type=float, default=4.0, help="longest a child lives, in seconds"
+    )
     parse.add_argument("--seed", type=int, default=1)
     parse.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parse.add_argument("--database", type=Path, help=argparse.SUPPRESS)

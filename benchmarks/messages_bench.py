@@ -29,7 +29,14 @@ import discord
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-VARIANTS = ("two-handed", "two-handed-no-trump", "three-handed", "four-handed", "partnership", "check")
+VARIANTS = (
+    "two-handed",
+    "two-handed-no-trump",
+    "three-handed",
+    "four-handed",
+    "partnership",
+    "check",
+)
 #: Virtual seconds between moves: computers play, the presenter's paced sends go out.
 STEP = 1.0
 #: A game that takes more moves than this is stuck, not long.
@@ -55,7 +62,9 @@ def _components(message: Any) -> list[dict]:
     return [item for row in rows for item in row.get("components", [])]
 
 
-async def take_turn(member: Any, channel: Any, rng: random.Random | None, views: dict[int, Any]) -> None:
+async def take_turn(
+    member: Any, channel: Any, rng: random.Random | None, views: dict[int, Any]
+) -> None:
     """Choose the first (or a random) legal action in the member's hand view, by click or menu.
 
     The member's open view is reused (the bot redraws it in place), as a person
@@ -77,7 +86,11 @@ async def take_turn(member: Any, channel: Any, rng: random.Random | None, views:
 
 
 def _actions(hand: Any) -> list[dict]:
-    return [c for c in _components(hand) if c.get("custom_id", "").startswith(("pinochle:act:", "pinochle:pick:"))]
+    return [
+        c
+        for c in _components(hand)
+        if c.get("custom_id", "").startswith(("pinochle:act:", "pinochle:pick:"))
+    ]
 
 
 def _home(guild: Any, table: Any, channel: Any) -> Any:
@@ -88,18 +101,30 @@ def _home(guild: Any, table: Any, channel: Any) -> Any:
     return next((c for c in candidates if c.id == table.channel_id), channel)
 
 
-async def play_game(env: Any, guild: Any, channel: Any, people: list[Any], variant: str, *,
-                    rng: random.Random | None = None, target: int | None = None) -> GameCount:
+async def play_game(
+    env: Any,
+    guild: Any,
+    channel: Any,
+    people: list[Any],
+    variant: str,
+    *,
+    rng: random.Random | None = None,
+    target: int | None = None,
+) -> GameCount:
     """Open a table, seat the people (computers fill the rest), play it to the end; count what stands."""
     opener, *others = people
     options = {"target": target} if target else {}
     first_id = _newest(channel)
     await opener.slash(channel, "pinochle new", variant=variant, **options)
     tables = env.bot.tables
-    table = tables.table_in(channel.id) or next(t for t in tables.tables(guild.id) if t.variant == variant)
+    table = tables.table_in(channel.id) or next(
+        t for t in tables.tables(guild.id) if t.variant == variant
+    )
     home = _home(guild, table, channel)  # the table's own thread, by default: the lobby is there
     for member in people:
-        await member.slash(home, "pinochle images", state="off")  # text only: the count is the same, faster
+        await member.slash(
+            home, "pinochle images", state="off"
+        )  # text only: the count is the same, faster
     for member in others:
         await member.slash(home, "pinochle join")
     await opener.slash(home, "pinochle start")
@@ -118,14 +143,26 @@ async def play_game(env: Any, guild: Any, channel: Any, people: list[Any], varia
         await env.advance_time(STEP)
     else:
         raise RuntimeError(f"{variant}: no end after {MAX_MOVES} moves")
-    for _ in range(60):  # the last lines and board edits go out (in steps: each must settle in time)
+    for _ in range(
+        60
+    ):  # the last lines and board edits go out (in steps: each must settle in time)
         await env.advance_time(1)
     standing = [m.id for m in home.history()]
     bounds = starts[1:] + [max(standing, default=0)]
-    count = GameCount(per_deal=[sum(lo < m <= hi for m in standing) for lo, hi in zip(starts, bounds)])
+    count = GameCount(
+        per_deal=[
+            sum(lo < m <= hi for m in standing) for lo, hi in zip(starts, bounds, strict=False)
+        ]
+    )
     if home is not channel:
-        written = [m for m in channel.history() if m.id > first_id and m.type is discord.MessageType.default]
-        count.parent = max(0, len(written) - 2)  # the opening line and the result are the two allowed
+        written = [
+            m
+            for m in channel.history()
+            if m.id > first_id and m.type is discord.MessageType.default
+        ]
+        count.parent = max(
+            0, len(written) - 2
+        )  # the opening line and the result are the two allowed
     return count
 
 
@@ -140,7 +177,9 @@ async def close_bot(bot: Any) -> None:
     await bot.store.close()
 
 
-async def measure(variant: str, games: int, seed: int, choice: str, target: int | None) -> list[GameCount]:
+async def measure(
+    variant: str, games: int, seed: int, choice: str, target: int | None
+) -> list[GameCount]:
     import simcord
 
     from bot import create_bot
@@ -155,7 +194,11 @@ async def measure(variant: str, games: int, seed: int, choice: str, target: int 
                 people = [guild.add_member(env.create_user(name)) for name in ("alice", "bob")]
                 rng = random.Random(seed + game) if choice == "random" else None
                 try:
-                    counts.append(await play_game(env, guild, channel, people, variant, rng=rng, target=target))
+                    counts.append(
+                        await play_game(
+                            env, guild, channel, people, variant, rng=rng, target=target
+                        )
+                    )
                 finally:
                     await close_bot(env.bot)
     return counts
@@ -165,18 +208,29 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1, help="games per variant")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random choices")
-    parser.add_argument("--choice", choices=("first", "random"), default="first",
-                        help="people take the first legal action, or a random one")
+    parser.add_argument(
+        "--choice",
+        choices=("first", "random"),
+        default="first",
+        help="people take the first legal action, or a random one",
+    )
     parser.add_argument("--variant", choices=VARIANTS, action="append", help="only these variants")
-    parser.add_argument("--target", type=int, help="the game's target (default: the variant's); low is quicker")
+    parser.add_argument(
+        "--target", type=int, help="the game's target (default: the variant's); low is quicker"
+    )
     args = parser.parse_args(argv)
-    print("| Variant | Games | Deals | Messages per deal where the table lives: most, mean | In the parent channel between opening and result |")
+    print(
+        "| Variant | Games | Deals | Messages per deal where the table lives: most, mean | In the parent channel between opening and result |"
+    )
     print("|---|---|---|---|---|")
     for variant in args.variant or VARIANTS:
         counts = asyncio.run(measure(variant, args.games, args.seed, args.choice, args.target))
         per_deal = [n for c in counts for n in c.per_deal]
-        print(f"| {variant} | {len(counts)} | {len(per_deal)} | {max(per_deal)}, {sum(per_deal) / len(per_deal):.1f} "
-              f"| {sum(c.parent for c in counts)} |", flush=True)
+        print(
+            f"| {variant} | {len(counts)} | {len(per_deal)} | {max(per_deal)}, {sum(per_deal) / len(per_deal):.1f} "
+            f"| {sum(c.parent for c in counts)} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

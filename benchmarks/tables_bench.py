@@ -28,10 +28,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.store import Store  # noqa: E402
-from bot.tables import Outcome, Person, Table, TableService  # noqa: E402
-from bot.tables.players import ai_players  # noqa: E402
-from bot.tables.texts import board_text, plain_namer, say  # noqa: E402
+from bot.store import Store
+from bot.tables import Outcome, Person, Table, TableService
+from bot.tables.players import ai_players
+from bot.tables.texts import board_text, plain_namer, say
 
 TICK = 0.01
 
@@ -51,8 +51,9 @@ class Board:
         self.changed.setdefault(table.id, asyncio.Event()).set()
 
 
-async def person(service: TableService, board: Board, number: int, args, latencies: list[float],
-                 stop: float) -> int:
+async def person(
+    service: TableService, board: Board, number: int, args, latencies: list[float], stop: float
+) -> int:
     """Play games at one table until time is up; returns the games finished."""
     rng = random.Random(number)
     me = Person(10_000 + number, f"P{number}")
@@ -106,29 +107,39 @@ async def main(args) -> None:
     with tempfile.TemporaryDirectory(prefix="tables-bench-") as folder:
         store = await Store.open(Path(folder) / "bench.db")
         board = Board()
-        service = TableService(store, publisher=board, players=ai_players(args.budget), seed=1,
-                               turn_seconds=args.timer)
+        service = TableService(
+            store, publisher=board, players=ai_players(args.budget), seed=1, turn_seconds=args.timer
+        )
         latencies: list[float] = []
         stalls: list[tuple[float, float]] = []
         started = time.perf_counter()
         stop = started + args.seconds
         tick = asyncio.create_task(ticker(stalls, stop))
-        games = await asyncio.gather(*(person(service, board, n, args, latencies, stop)
-                                       for n in range(args.tables)))
+        games = await asyncio.gather(
+            *(person(service, board, n, args, latencies, stop) for n in range(args.tables))
+        )
         await tick
         await service.close()
         elapsed = time.perf_counter() - started
         actions = (await store.fetchone("SELECT COUNT(*) FROM actions"))[0]
         await store.close()
-    print(f"{args.tables} tables of {args.variant}, one person each (think {args.think:.1f} s mean), "
-          f"computer level {args.level}, turn timer {args.timer:g} s, {elapsed:.1f} s")
-    print(f"person actions: {len(latencies)}; all actions stored: {actions} "
-          f"({actions / elapsed:.0f} actions/s); games finished: {sum(games)}; channel lines: {board.lines}")
-    print(f"action-to-reply latency: p50 {percentile(latencies, 0.5) * 1000:.1f} ms, "
-          f"p99 {percentile(latencies, 0.99) * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms")
+    print(
+        f"{args.tables} tables of {args.variant}, one person each (think {args.think:.1f} s mean), "
+        f"computer level {args.level}, turn timer {args.timer:g} s, {elapsed:.1f} s"
+    )
+    print(
+        f"person actions: {len(latencies)}; all actions stored: {actions} "
+        f"({actions / elapsed:.0f} actions/s); games finished: {sum(games)}; channel lines: {board.lines}"
+    )
+    print(
+        f"action-to-reply latency: p50 {percentile(latencies, 0.5) * 1000:.1f} ms, "
+        f"p99 {percentile(latencies, 0.99) * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms"
+    )
     late, busy = max(s[0] for s in stalls), max(s[1] for s in stalls)
-    print(f"longest event-loop stall: {late * 1000:.1f} ms (ticker every {TICK * 1000:.0f} ms); "
-          f"of it, the loop's own work at most {busy * 1000:.1f} ms (the rest: other threads and processes ran)")
+    print(
+        f"longest event-loop stall: {late * 1000:.1f} ms (ticker every {TICK * 1000:.0f} ms); "
+        f"of it, the loop's own work at most {busy * 1000:.1f} ms (the rest: other threads and processes ran)"
+    )
 
 
 if __name__ == "__main__":

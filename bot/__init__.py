@@ -17,8 +17,12 @@ if TYPE_CHECKING:
     from bot.store import Store
 
 
-def create_bot(database_path: str | os.PathLike[str], *, settings: "Settings | None" = None,
-               store: "Store | None" = None) -> "commands.Bot":
+def create_bot(
+    database_path: str | os.PathLike[str],
+    *,
+    settings: Settings | None = None,
+    store: Store | None = None,
+) -> commands.Bot:
     """The bot on this SQLite file: extensions load, tables resume and commands sync at login.
 
     `settings` supplies the rest (development guild, turn timer); by default

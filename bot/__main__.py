@@ -15,7 +15,7 @@ import asyncio
 import importlib.util
 import logging
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from bot.ai import LEVELS
 from bot.game import VARIANTS
@@ -24,15 +24,18 @@ from bot.settings import Settings, SettingsError, load_settings
 
 
 def parser() -> argparse.ArgumentParser:
-    parse = argparse.ArgumentParser(prog="python -m bot", description=t("bot.main.description", "en"))
+    parse = argparse.ArgumentParser(
+        prog="python -m bot", description=t("bot.main.description", "en")
+    )
     commands = parse.add_subparsers(dest="command")
     play = commands.add_parser("play", help=t("bot.main.play_help", "en"))
     play.add_argument("--variant", choices=sorted(VARIANTS), default="two-handed")
     play.add_argument("--lang", choices=LANGUAGES, default="en")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--target", type=int, default=None)
-    play.add_argument("--level", choices=sorted(LEVELS), default="normal",
-                      help="the computer players' level")
+    play.add_argument(
+        "--level", choices=sorted(LEVELS), default="normal", help="the computer players' level"
+    )
     # `python -m bot ledger check` belongs to the chip ledger (issue 6): bot.store.cli.main(argv).
     commands.add_parser("ledger", help=t("bot.main.ledger_help", "en"), add_help=False)
     return parse
@@ -44,13 +47,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return ledger(argv[1:])
     args = parser().parse_args(argv)
     if args.command == "play":
-        return local_game(args.variant, lang=args.lang, seed=args.seed, target=args.target, level=args.level)
+        return local_game(
+            args.variant, lang=args.lang, seed=args.seed, target=args.target, level=args.level
+        )
     try:
         settings = load_settings()
     except SettingsError as error:
         print(error, file=sys.stderr)
         return 2
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
     if settings.token is None:
         return no_token()
     return run_bot(settings)
@@ -83,7 +90,9 @@ async def _serve(settings: Settings) -> int:
     try:
         bot = create_bot(settings.database_path, settings=settings, store=store)
         bot.thinker.start()  # the workers calibrate the computer players while the bot connects
-        logging.getLogger("bot").info("%d computer-player worker processes started", settings.ai_workers)
+        logging.getLogger("bot").info(
+            "%d computer-player worker processes started", settings.ai_workers
+        )
         async with bot:
             await bot.start(settings.token)
     finally:
@@ -102,12 +111,16 @@ def no_token() -> int:
     return local_game("two-handed", lang="en", seed=None, target=None)
 
 
-def local_game(variant: str, *, lang: str, seed: int | None, target: int | None, level: str = "normal") -> int:
+def local_game(
+    variant: str, *, lang: str, seed: int | None, target: int | None, level: str = "normal"
+) -> int:
     from bot.tables.terminal import play_in_terminal
 
     options = {"target": target} if target else None
     try:
-        return asyncio.run(play_in_terminal(variant, lang=lang, seed=seed, options=options, level=level))
+        return asyncio.run(
+            play_in_terminal(variant, lang=lang, seed=seed, options=options, level=level)
+        )
     except KeyboardInterrupt:
         return 0
 

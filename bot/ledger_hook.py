@@ -52,8 +52,14 @@ async def ledger_hook(tx: Tx, table: Table, events: list[dict[str, Any]]) -> Non
     `game_over`, in `tx`."""
     for event in events:
         if event["type"] == "deal_end" and "transfers" in event["result"]:
-            await settle_deal(tx, table.guild_id, table.id, table.id, event["deal"],
-                              player_transfers(table, event["result"]["transfers"]))
+            await settle_deal(
+                tx,
+                table.guild_id,
+                table.id,
+                table.id,
+                event["deal"],
+                player_transfers(table, event["result"]["transfers"]),
+            )
         elif event["type"] == "game_over":
             await _record(tx, table, event)
         elif event["type"] == "forfeit" and _chips(table):
@@ -70,7 +76,10 @@ def _chips(table: Table) -> bool:
 def _sides(game: Game) -> list[list[int]]:
     """Each side's seats (a lone player is a side of one), in party order."""
     seats = range(len(game.seat_scores()))
-    return [[s for s in seats if game.party(s) == party] for party in sorted({game.party(s) for s in seats})]
+    return [
+        [s for s in seats if game.party(s) == party]
+        for party in sorted({game.party(s) for s in seats})
+    ]
 
 
 async def _forfeit(tx: Tx, table: Table, seat: int, player_id: int) -> None:
@@ -78,15 +87,31 @@ async def _forfeit(tx: Tx, table: Table, seat: int, player_id: int) -> None:
     pairs them with (or the first opponent still playing, when that one left too)."""
     game = table.game
     own, other = sorted(_sides(game), key=lambda side: seat not in side)
-    checks = game_checks(game.scores[game.party(other[0])] * game.scale,
-                         game.scores[game.party(seat)] * game.scale)
+    checks = game_checks(
+        game.scores[game.party(other[0])] * game.scale, game.scores[game.party(seat)] * game.scale
+    )
     paired = other[own.index(seat)]
-    payees = [paired, *other] if paired not in table.left else [s for s in other if s not in table.left]
+    payees = (
+        [paired, *other] if paired not in table.left else [s for s in other if s not in table.left]
+    )
     if not payees:
         return
-    await settle_deal(tx, table.guild_id, table.id, table.id, FORFEIT_DEAL + seat, [
-        {"from": player_id, "to": _player(table, payees[0]), "checks": checks, "reason": "game",
-         "detail": "forfeit"}])
+    await settle_deal(
+        tx,
+        table.guild_id,
+        table.id,
+        table.id,
+        FORFEIT_DEAL + seat,
+        [
+            {
+                "from": player_id,
+                "to": _player(table, payees[0]),
+                "checks": checks,
+                "reason": "game",
+                "detail": "forfeit",
+            }
+        ],
+    )
 
 
 async def _cancel(tx: Tx, table: Table) -> None:
@@ -99,10 +124,18 @@ async def _cancel(tx: Tx, table: Table) -> None:
         first, second = (scores[side[0]] * game.scale for side in sides[:2])
         party = _sides(game).index(sides[0])
         transfers = settle([(party, game_checks(first, second), "game", "game")], _sides(game))
-        await settle_deal(tx, table.guild_id, table.id, table.id, len(game.deal_results) + 1,
-                          player_transfers(table, transfers))
-    tied = [[seat for side in sides if scores[side[0]] == score for seat in side]
-            for score in sorted({scores[side[0]] for side in sides}, reverse=True)]
+        await settle_deal(
+            tx,
+            table.guild_id,
+            table.id,
+            table.id,
+            len(game.deal_results) + 1,
+            player_transfers(table, transfers),
+        )
+    tied = [
+        [seat for side in sides if scores[side[0]] == score for seat in side]
+        for score in sorted({scores[side[0]] for side in sides}, reverse=True)
+    ]
     await _record(tx, table, {"type": "game_over", "ranking": tied, "scores": scores})
 
 
@@ -123,8 +156,9 @@ def player_transfers(table: Table, transfers: Iterable[Mapping[str, Any]]) -> li
     return moved
 
 
-def game_seats(table: Table, game_over: Mapping[str, Any],
-               best: Mapping[int, tuple[str, int]] | None = None) -> list[GameSeat]:
+def game_seats(
+    table: Table, game_over: Mapping[str, Any], best: Mapping[int, tuple[str, int]] | None = None
+) -> list[GameSeat]:
     """Every seat's league result from a `game_over` event: partners share team, score and rank.
 
     Teams: seat % 2 in partnership games (RULES §6–7), else the seat. Rank: the
@@ -133,15 +167,25 @@ def game_seats(table: Table, game_over: Mapping[str, Any],
     rated as the person who left. `best`: each seat's best shown meld as
     (engine meld name, points).
     """
-    ranking = sorted(game_over["ranking"], key=lambda side: any(seat in table.left for seat in side))
+    ranking = sorted(
+        game_over["ranking"], key=lambda side: any(seat in table.left for seat in side)
+    )
     rank = {seat: place for place, side in enumerate(ranking, start=1) for seat in side}
     partnership = VARIANTS[table.variant].partnership
     seats = []
     for seat, score in enumerate(game_over["scores"]):
         meld, points = (best or {}).get(seat, (None, None))
-        seats.append(GameSeat(seat=seat, player_id=table.left.get(seat) or _player(table, seat),
-                              team=seat % 2 if partnership else seat, score=score, rank=rank[seat],
-                              best_meld=meld, best_meld_points=points))
+        seats.append(
+            GameSeat(
+                seat=seat,
+                player_id=table.left.get(seat) or _player(table, seat),
+                team=seat % 2 if partnership else seat,
+                score=score,
+                rank=rank[seat],
+                best_meld=meld,
+                best_meld_points=points,
+            )
+        )
     return seats
 
 
@@ -167,11 +211,20 @@ def best_melds(game: Game) -> dict[int, tuple[str, int]]:
 async def _record(tx: Tx, table: Table, game_over: Mapping[str, Any]) -> None:
     seats = game_seats(table, game_over, best_melds(table.game))
     if len({seat.player_id for seat in seats}) < len(seats):
-        log.warning("table %s: game not rated, one player holds several seats: %s", table.id,
-                    {seat.seat: seat.player_id for seat in seats})
+        log.warning(
+            "table %s: game not rated, one player holds several seats: %s",
+            table.id,
+            {seat.seat: seat.player_id for seat in seats},
+        )
         return
-    await record_game(tx, game_id=table.id, guild_id=table.guild_id, table_id=table.id,
-                      variant=table.variant, seats=seats)
+    await record_game(
+        tx,
+        game_id=table.id,
+        guild_id=table.guild_id,
+        table_id=table.id,
+        variant=table.variant,
+        seats=seats,
+    )
 
 
 def _player(table: Table, seat: int) -> int:

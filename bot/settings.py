@@ -9,9 +9,9 @@ environment.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
 
 DEFAULT_DATABASE_PATH = Path("data/pinochle.db")
 DEFAULT_TURN_SECONDS = 120
@@ -45,8 +45,9 @@ class Settings:
     ai_workers: int = field(default_factory=default_ai_workers)
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str]) -> "Settings":
+    def from_env(cls, env: Mapping[str, str]) -> Settings:
         """Build settings from a mapping such as `os.environ`; empty values count as unset."""
+
         def get(name: str) -> str | None:
             value = env.get(name, "").strip()
             return value or None
@@ -93,7 +94,9 @@ def _ai_budget(value: str | None) -> float:
     except ValueError:
         raise SettingsError(f"AI_BUDGET must be a number of seconds, not {value!r}") from None
     if not 0 < seconds <= MAX_AI_BUDGET:
-        raise SettingsError(f"AI_BUDGET must be more than 0 and at most {MAX_AI_BUDGET:g} seconds, not {value}")
+        raise SettingsError(
+            f"AI_BUDGET must be more than 0 and at most {MAX_AI_BUDGET:g} seconds, not {value}"
+        )
     return seconds
 
 
@@ -103,9 +106,13 @@ def _ai_workers(value: str | None) -> int:
     try:
         workers = int(value)
     except ValueError:
-        raise SettingsError(f"AI_WORKERS must be a whole number of processes, not {value!r}") from None
+        raise SettingsError(
+            f"AI_WORKERS must be a whole number of processes, not {value!r}"
+        ) from None
     if not 1 <= workers <= MAX_AI_WORKERS:
-        raise SettingsError(f"AI_WORKERS must be at least 1 and at most {MAX_AI_WORKERS}, not {workers}")
+        raise SettingsError(
+            f"AI_WORKERS must be at least 1 and at most {MAX_AI_WORKERS}, not {workers}"
+        )
     return workers
 
 

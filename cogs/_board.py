@@ -12,7 +12,15 @@ import discord
 from bot.i18n import t
 from bot.tables import Outcome, Table
 from bot.tables.texts import board_text, board_title, review_lines
-from cogs._common import is_manager, lang_of, mention_namer, person_of, private_text, reply, service_of
+from cogs._common import (
+    is_manager,
+    lang_of,
+    mention_namer,
+    person_of,
+    private_text,
+    reply,
+    service_of,
+)
 from cogs._errors import guarded
 from cogs._leave import ask_to_leave, must_ask
 from cogs._pager import Page, send_pages, split_pages
@@ -24,9 +32,12 @@ BUTTONS = {
     "finished": ("rematch", "review"),
 }
 STYLES = {
-    "join": discord.ButtonStyle.primary, "leave": discord.ButtonStyle.secondary,
-    "addbot": discord.ButtonStyle.secondary, "start": discord.ButtonStyle.success,
-    "hand": discord.ButtonStyle.primary, "rematch": discord.ButtonStyle.success,
+    "join": discord.ButtonStyle.primary,
+    "leave": discord.ButtonStyle.secondary,
+    "addbot": discord.ButtonStyle.secondary,
+    "start": discord.ButtonStyle.success,
+    "hand": discord.ButtonStyle.primary,
+    "rematch": discord.ButtonStyle.success,
     "review": discord.ButtonStyle.secondary,
 }
 COLOURS = {"lobby": 0x3498DB, "playing": 0x2ECC71, "finished": 0xF1C40F, "cancelled": 0x95A5A6}
@@ -34,8 +45,11 @@ COLOURS = {"lobby": 0x3498DB, "playing": 0x2ECC71, "finished": 0xF1C40F, "cancel
 
 def board_embed(table: Table, name) -> discord.Embed:
     lang = table.language
-    embed = discord.Embed(title=board_title(table, lang), description=board_text(table, lang, name),
-                          colour=COLOURS.get(table.status, 0))
+    embed = discord.Embed(
+        title=board_title(table, lang),
+        description=board_text(table, lang, name),
+        colour=COLOURS.get(table.status, 0),
+    )
     if table.rematch is not None:
         embed.set_footer(text=t("bot.board.rematch", lang, table=table.rematch))
     return embed
@@ -47,8 +61,11 @@ def board_view(table: Table) -> discord.ui.View | None:
     Review last deal appears once a deal is over: from the second deal on, and on
     the final board beside Rematch.
     """
-    actions = [a for a in BUTTONS.get(table.status, ())
-               if a != "review" or table.game is not None and table.game.deal_results]
+    actions = [
+        a
+        for a in BUTTONS.get(table.status, ())
+        if a != "review" or (table.game is not None and table.game.deal_results)
+    ]
     if not actions:
         return None
     view = discord.ui.View(timeout=None)
@@ -57,20 +74,27 @@ def board_view(table: Table) -> discord.ui.View | None:
     return view
 
 
-class BoardButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"pinochle:board:(?P<action>join|leave|addbot|start|hand|rematch|review):(?P<table>\d+)"):
+class BoardButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pinochle:board:(?P<action>join|leave|addbot|start|hand|rematch|review):(?P<table>\d+)",
+):
     """Join, Leave, Add computer player, Start, Show my hand, Rematch, Review last deal: a board
     button for one table."""
 
     def __init__(self, action: str, table_id: int, lang: str = "en") -> None:
-        super().__init__(discord.ui.Button(
-            label=t(f"bot.button.{action}", lang), style=STYLES[action],
-            custom_id=f"pinochle:board:{action}:{table_id}"))
+        super().__init__(
+            discord.ui.Button(
+                label=t(f"bot.button.{action}", lang),
+                style=STYLES[action],
+                custom_id=f"pinochle:board:{action}:{table_id}",
+            )
+        )
         self.action, self.table_id = action, table_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match) -> "BoardButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match
+    ) -> BoardButton:
         return cls(match["action"], int(match["table"]))
 
     @guarded
@@ -86,7 +110,9 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button],
         await lobby_action(interaction, self.action, self.table_id)
 
 
-async def lobby_action(interaction: discord.Interaction, action: str, table_id: int, **extra) -> Outcome | None:
+async def lobby_action(
+    interaction: discord.Interaction, action: str, table_id: int, **extra
+) -> Outcome | None:
     """join / leave / addbot / start / cancel / kick / rematch through the service; the reply is private.
 
     Leaving a running game asks first (`cogs._leave`): then None, the answer comes later.

@@ -42,7 +42,9 @@ class BoardSpots:
         if below is not None:
             below.discard(message_id)
 
-    def below(self, channel_id: int, board_id: int, *, leaving: set[int] = frozenset()) -> int | None:
+    def below(
+        self, channel_id: int, board_id: int, *, leaving: set[int] = frozenset()
+    ) -> int | None:
         """Messages below the board `board_id` (those in `leaving` are on their way out); None if unknown."""
         if self._boards.get(channel_id) != board_id:
             return None

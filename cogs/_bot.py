@@ -34,7 +34,14 @@ from cogs._sync import sync_commands
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables", "cogs.play", "cogs.admin", "cogs.chips", "cogs.league", "cogs.settings")
+EXTENSIONS = (
+    "cogs.tables",
+    "cogs.play",
+    "cogs.admin",
+    "cogs.chips",
+    "cogs.league",
+    "cogs.settings",
+)
 
 
 class PinochleBot(commands.Bot):
@@ -44,9 +51,13 @@ class PinochleBot(commands.Bot):
     tables: TableService
 
     def __init__(self, settings: Settings, *, store: Store | None = None) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         help_command=None, tree_cls=PinochleTree,
-                         allowed_mentions=discord.AllowedMentions.none())
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            tree_cls=PinochleTree,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
         self.settings = settings
         self._opened_store = store
         self.presenter = ChannelPresenter(self)
@@ -63,10 +74,14 @@ class PinochleBot(commands.Bot):
         self.store = self._opened_store or await Store.open(self.settings.database_path)
         self.user_languages = await user_languages(self.store)
         self.notify_off = await notify_off(self.store)
-        self.tables = TableService(self.store, publisher=self.presenter,
-                                   thinker=self.thinker,
-                                   turn_seconds=self.settings.turn_seconds, hooks=[ledger_hook],
-                                   clock=lambda: discord.utils.utcnow().timestamp())
+        self.tables = TableService(
+            self.store,
+            publisher=self.presenter,
+            thinker=self.thinker,
+            turn_seconds=self.settings.turn_seconds,
+            hooks=[ledger_hook],
+            clock=lambda: discord.utils.utcnow().timestamp(),
+        )
         await self.tree.set_translator(PinochleTranslator())
         for name in EXTENSIONS:
             try:
@@ -91,7 +106,9 @@ class PinochleBot(commands.Bot):
 
     async def sync_commands(self, *, force: bool = False) -> bool:
         """Sync the command tree if it changed since the last sync (or if forced)."""
-        return await sync_commands(self.tree, self.settings.data_dir, self.settings.dev_guild_id, force=force)
+        return await sync_commands(
+            self.tree, self.settings.data_dir, self.settings.dev_guild_id, force=force
+        )
 
     async def on_message(self, message: discord.Message) -> None:
         """Every guild message may push a table's board up (no message-content intent needed for that)."""

@@ -37,15 +37,16 @@ def fit(text: str, limit: int = NAME_CELLS) -> str:
     return text + "…"
 
 
-def code_table(header: Sequence[str], rows: Sequence[Sequence[object]], *,
-               right: Collection[int] = ()) -> str:
+def code_table(
+    header: Sequence[str], rows: Sequence[Sequence[object]], *, right: Collection[int] = ()
+) -> str:
     """A code block with one line per row; columns whose index is in `right` are right-aligned."""
     grid = [[fit(str(cell), CELL_CELLS) for cell in row] for row in [header, *rows]]
     widths = [max(cells(row[i]) for row in grid) for i in range(len(header))]
     lines = []
     for row in grid:
         padded = []
-        for i, (cell, width) in enumerate(zip(row, widths)):
+        for i, (cell, width) in enumerate(zip(row, widths, strict=False)):
             pad = " " * (width - cells(cell))
             padded.append(pad + cell if i in right else cell + pad)
         lines.append("  ".join(padded).rstrip())

@@ -76,8 +76,11 @@ async def table_here(interaction: discord.Interaction) -> Table | None:
     if table is None:
         elsewhere = opened_from(service, interaction.guild_id, interaction.channel_id)
         if elsewhere:
-            await refuse(interaction, "bot.home.elsewhere",
-                         threads=", ".join(f"<#{t.channel_id}>" for t in elsewhere))
+            await refuse(
+                interaction,
+                "bot.home.elsewhere",
+                threads=", ".join(f"<#{t.channel_id}>" for t in elsewhere),
+            )
         else:
             await refuse(interaction, "bot.refuse.no_table")
     return table
@@ -96,10 +99,12 @@ def numbered(who: int | Name) -> str:
 
 def mention_namer(table: Table) -> Namer:
     """People as mentions (shown as their names; pings only where allowed), computers by name."""
+
     def name(who: int | Name) -> str:
         if isinstance(who, Name) or (player := table.seats.get(who)) is None:
             return numbered(who)
         return f"<@{player.user_id}>" if player.user_id is not None else plain(player.display_name)
+
     return name
 
 
@@ -120,7 +125,9 @@ async def refuse(interaction: discord.Interaction, key: str, **params: object) -
 
 async def reply(interaction: discord.Interaction, content: str, **kwargs) -> None:
     """An ephemeral answer, whether or not the interaction was answered already; always within the limit."""
-    content = shorten(content, MESSAGE_LIMIT)  # the last resort: a reply too long would never arrive
+    content = shorten(
+        content, MESSAGE_LIMIT
+    )  # the last resort: a reply too long would never arrive
     if interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=True, **kwargs)
     else:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import functools
 import logging
 import secrets
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -32,7 +33,9 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     else:
         error_id = secrets.token_hex(4)
         where = interaction.command.qualified_name if interaction.command else interaction.data
-        log.error("error %s in %s by user %s", error_id, where, interaction.user.id, exc_info=original)
+        log.error(
+            "error %s in %s by user %s", error_id, where, interaction.user.id, exc_info=original
+        )
         message = t("bot.error.unexpected", lang, error_id=error_id)
     try:
         await reply(interaction, message)
@@ -43,7 +46,9 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
 class PinochleTree(app_commands.CommandTree):
     """The command tree with the bot's error handler."""
 
-    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
         await report_error(interaction, error)
 
 
@@ -52,10 +57,12 @@ Callback = Callable[..., Awaitable[Any]]
 
 def guarded(callback: Callback) -> Callback:
     """For component callbacks (buttons, selects): errors go to `report_error` too."""
+
     @functools.wraps(callback)
     async def run(self: Any, interaction: discord.Interaction, *args: Any) -> Any:
         try:
             return await callback(self, interaction, *args)
         except Exception as error:
             await report_error(interaction, error)
+
     return run

@@ -36,10 +36,14 @@ Build = Callable[[Snapshot], Awaitable[tuple[str, int]]]
 class Cooldown:
     """When each member may act again; it remembers only members still waiting, at most `limit`."""
 
-    def __init__(self, seconds: float, *, limit: int, clock: Callable[[], float] | None = None) -> None:
+    def __init__(
+        self, seconds: float, *, limit: int, clock: Callable[[], float] | None = None
+    ) -> None:
         self.seconds = seconds
         self.limit = limit
-        self._clock = clock or (lambda: time.monotonic())  # looked up per call: tests move the clock
+        self._clock = clock or (
+            lambda: time.monotonic()
+        )  # looked up per call: tests move the clock
         self._last: OrderedDict[Hashable, float] = OrderedDict()
 
     def _forget_expired(self, now: float) -> None:
@@ -69,8 +73,14 @@ class Exports:
         self.cooldown = Cooldown(EXPORT_EVERY, limit=MAX_REMEMBERED)
         self.running = 0
 
-    async def send(self, interaction: discord.Interaction, build: Build, *, filename: str,
-                   done: Callable[[int], str]) -> None:
+    async def send(
+        self,
+        interaction: discord.Interaction,
+        build: Build,
+        *,
+        filename: str,
+        done: Callable[[int], str],
+    ) -> None:
         """Refuse (saying when to come back) or build `filename` in a worker thread and send it privately."""
         wait = self.cooldown.wait(interaction.user.id)
         if wait > 0:
@@ -84,6 +94,6 @@ class Exports:
             text, count = await read_in_thread(store_of(interaction).path, build)
         finally:
             self.running -= 1
-        await interaction.followup.send(done(count), file=csv_file(text, filename), ephemeral=True,
-                                        allowed_mentions=NO_PINGS)
-
+        await interaction.followup.send(
+            done(count), file=csv_file(text, filename), ephemeral=True, allowed_mentions=NO_PINGS
+        )

@@ -36,8 +36,9 @@ class PinochleCog(commands.Cog):
     async def cog_load(self) -> None:
         group = self.bot.tree.get_command(GROUP)
         if not isinstance(group, app_commands.Group):
-            group = app_commands.Group(name=GROUP, description=t(f"commands.{GROUP}.description", "en"),
-                                       guild_only=True)
+            group = app_commands.Group(
+                name=GROUP, description=t(f"commands.{GROUP}.description", "en"), guild_only=True
+            )
             self.bot.tree.add_command(group)
         self._moved = list(self.__cog_app_commands__)
         for command in self._moved:

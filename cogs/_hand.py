@@ -23,7 +23,14 @@ from bot.store import images_enabled
 from bot.tables import Hand, Outcome, Text
 from bot.tables.texts import hand_action_label, hand_text
 from cogs._common import (
-    lang_of, mention_namer, person_of, private_text, reply, service_of, table_here, text_of,
+    lang_of,
+    mention_namer,
+    person_of,
+    private_text,
+    reply,
+    service_of,
+    table_here,
+    text_of,
 )
 from cogs._errors import guarded
 from cogs._players import store_of
@@ -42,7 +49,9 @@ def hand_components(hand: Hand, lang: str) -> discord.ui.View:
     rows = _layout(hand.legal)
     for row, (kind, verb, indices) in enumerate(rows):
         if kind == "menu":
-            more = verb == "bid" and row > 0 and rows[row - 1][:2] == (kind, verb)  # a second, higher menu
+            more = (
+                verb == "bid" and row > 0 and rows[row - 1][:2] == (kind, verb)
+            )  # a second, higher menu
             view.add_item(ActionSelect.build(hand, owner, verb, row, indices, lang, more=more))
         else:
             for index in indices:
@@ -67,7 +76,10 @@ def _layout(legal: list[str]) -> list[tuple[str, str, list[int]]]:
         indices = groups[verb]
         if verb in as_menus:
             return [("menu", verb, chunk) for chunk in _menu_chunks(indices)]
-        return [("buttons", verb, indices[i:i + ROW_BUTTONS]) for i in range(0, len(indices), ROW_BUTTONS)]
+        return [
+            ("buttons", verb, indices[i : i + ROW_BUTTONS])
+            for i in range(0, len(indices), ROW_BUTTONS)
+        ]
 
     while sum(len(rows_of(verb)) for verb in groups) > MAX_ROWS:
         candidates = [v for v in MENU_VERBS if v in groups and v not in as_menus]
@@ -76,8 +88,11 @@ def _layout(legal: list[str]) -> list[tuple[str, str, list[int]]]:
         as_menus.add(max(candidates, key=lambda v: len(groups[v])))
     rows = [row for verb in groups for row in rows_of(verb)]
     if len(rows) > MAX_ROWS:
-        log.warning("hand view: %d rows of actions, showing %d; typed commands reach the rest",
-                    len(rows), MAX_ROWS)
+        log.warning(
+            "hand view: %d rows of actions, showing %d; typed commands reach the rest",
+            len(rows),
+            MAX_ROWS,
+        )
     return rows[:MAX_ROWS]
 
 
@@ -98,30 +113,56 @@ async def by_owner(interaction: discord.Interaction, owner: int) -> bool:
     return False
 
 
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"pinochle:act:(?P<table>\d+):(?P<version>\d+):(?P<index>\d+):(?P<owner>\d+)"):
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pinochle:act:(?P<table>\d+):(?P<version>\d+):(?P<index>\d+):(?P<owner>\d+)",
+):
     """One legal action, as drawn at one state version for one person."""
 
-    def __init__(self, table_id: int, version: int, index: int, owner: int,
-                 button: discord.ui.Button | None = None):
-        super().__init__(button or discord.ui.Button(
-            custom_id=f"pinochle:act:{table_id}:{version}:{index}:{owner}"))
+    def __init__(
+        self,
+        table_id: int,
+        version: int,
+        index: int,
+        owner: int,
+        button: discord.ui.Button | None = None,
+    ):
+        super().__init__(
+            button
+            or discord.ui.Button(custom_id=f"pinochle:act:{table_id}:{version}:{index}:{owner}")
+        )
         self.table_id, self.version, self.index, self.owner = table_id, version, index, owner
 
     @classmethod
-    def build(cls, hand: Hand, owner: int, index: int, row: int, lang: str) -> "ActionButton":
+    def build(cls, hand: Hand, owner: int, index: int, row: int, lang: str) -> ActionButton:
         action = hand.legal[index]
-        style = discord.ButtonStyle.primary if action.startswith("play ") else discord.ButtonStyle.secondary
-        button = discord.ui.Button(label=hand_action_label(hand.table, action, lang)[:80], style=style, row=row,
-                                   custom_id=f"pinochle:act:{hand.table.id}:{hand.version}:{index}:{owner}")
+        style = (
+            discord.ButtonStyle.primary
+            if action.startswith("play ")
+            else discord.ButtonStyle.secondary
+        )
+        button = discord.ui.Button(
+            label=hand_action_label(hand.table, action, lang)[:80],
+            style=style,
+            row=row,
+            custom_id=f"pinochle:act:{hand.table.id}:{hand.version}:{index}:{owner}",
+        )
         if action.startswith("play "):
             card = Card.from_text(action[5:])
-            button.style = discord.ButtonStyle.danger if card.suit.is_red else discord.ButtonStyle.primary
+            button.style = (
+                discord.ButtonStyle.danger if card.suit.is_red else discord.ButtonStyle.primary
+            )
         return cls(hand.table.id, hand.version, index, owner, button)
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match) -> "ActionButton":
-        return cls(int(match["table"]), int(match["version"]), int(match["index"]), int(match["owner"]), item)
+    async def from_custom_id(cls, interaction, item, match) -> ActionButton:
+        return cls(
+            int(match["table"]),
+            int(match["version"]),
+            int(match["index"]),
+            int(match["owner"]),
+            item,
+        )
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -129,9 +170,11 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
             await act_from_view(interaction, self.table_id, self.version, self.index)
 
 
-class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
-                   template=r"pinochle:pick:(?P<table>\d+):(?P<version>\d+):(?P<verb>[a-z]+):(?P<row>\d)"
-                            r":(?P<owner>\d+)"):
+class ActionSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"pinochle:pick:(?P<table>\d+):(?P<version>\d+):(?P<verb>[a-z]+):(?P<row>\d)"
+    r":(?P<owner>\d+)",
+):
     """A menu of legal actions of one kind (cards to play, melds, bids); values are action indices."""
 
     def __init__(self, table_id: int, version: int, owner: int, select: discord.ui.Select):
@@ -139,18 +182,31 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
         self.table_id, self.version, self.owner = table_id, version, owner
 
     @classmethod
-    def build(cls, hand: Hand, owner: int, verb: str, row: int, indices: list[int], lang: str,
-              more: bool = False) -> "ActionSelect":
+    def build(
+        cls,
+        hand: Hand,
+        owner: int,
+        verb: str,
+        row: int,
+        indices: list[int],
+        lang: str,
+        more: bool = False,
+    ) -> ActionSelect:
         select = discord.ui.Select(
-            custom_id=f"pinochle:pick:{hand.table.id}:{hand.version}:{verb}:{row}:{owner}", row=row,
+            custom_id=f"pinochle:pick:{hand.table.id}:{hand.version}:{verb}:{row}:{owner}",
+            row=row,
             placeholder=t(f"bot.menu.{verb}_more" if more else f"bot.menu.{verb}", lang),
-            options=[discord.SelectOption(label=hand_action_label(hand.table, hand.legal[i], lang)[:100],
-                                          value=str(i))
-                     for i in indices])
+            options=[
+                discord.SelectOption(
+                    label=hand_action_label(hand.table, hand.legal[i], lang)[:100], value=str(i)
+                )
+                for i in indices
+            ],
+        )
         return cls(hand.table.id, hand.version, owner, select)
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match) -> "ActionSelect":
+    async def from_custom_id(cls, interaction, item, match) -> ActionSelect:
         return cls(int(match["table"]), int(match["version"]), int(match["owner"]), item)
 
     @guarded
@@ -159,18 +215,25 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
             await act_from_view(interaction, self.table_id, self.version, int(self.item.values[0]))
 
 
-class RefreshButton(discord.ui.DynamicItem[discord.ui.Button],
-                    template=r"pinochle:hand:(?P<table>\d+):(?P<owner>\d+)"):
+class RefreshButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pinochle:hand:(?P<table>\d+):(?P<owner>\d+)",
+):
     """Redraw the hand view as it is now (for its owner only)."""
 
     def __init__(self, table_id: int, owner: int, lang: str = "en", row: int | None = None):
-        super().__init__(discord.ui.Button(label=t("bot.button.refresh", lang), row=row,
-                                           style=discord.ButtonStyle.secondary,
-                                           custom_id=f"pinochle:hand:{table_id}:{owner}"))
+        super().__init__(
+            discord.ui.Button(
+                label=t("bot.button.refresh", lang),
+                row=row,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"pinochle:hand:{table_id}:{owner}",
+            )
+        )
         self.table_id, self.owner = table_id, owner
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match) -> "RefreshButton":
+    async def from_custom_id(cls, interaction, item, match) -> RefreshButton:
         return cls(int(match["table"]), int(match["owner"]))
 
     @guarded
@@ -180,6 +243,7 @@ class RefreshButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 # ------------------------------------------------------------------ flows
+
 
 async def hand_message(interaction: discord.Interaction, table_id: int, notes: list[str]) -> dict:
     """The keyword arguments of a hand message: notes, the hand, its picture and components.
@@ -196,7 +260,9 @@ async def hand_message(interaction: discord.Interaction, table_id: int, notes: l
         return {"content": "\n".join(notes or [private_text(hand, lang)]), "view": None}
     interaction.client.hand_watch.shown(interaction, hand)
     name = mention_namer(hand.table)
-    content = "\n".join([*notes, hand_text(hand.table, hand.seat, hand.view, hand.covered, lang, name)])
+    content = "\n".join(
+        [*notes, hand_text(hand.table, hand.seat, hand.view, hand.covered, lang, name)]
+    )
     message: dict = {"content": content[:2000], "view": hand_components(hand, lang)}
     if await images_enabled(store_of(interaction), interaction.guild_id, interaction.user.id):
         picture = await _hand_picture(hand, lang)
@@ -211,7 +277,9 @@ async def _hand_picture(hand: Hand, lang: str) -> io.BytesIO | None:
     playable = {Card.from_text(a[5:]) for a in hand.legal if a.startswith("play ")}
     trump = Suit.parse(hand.view["trump"]) if hand.view.get("trump") else None
     try:
-        png = await render_in_thread(render_hand, cards, trump=trump, legal=playable or None, lang=lang)
+        png = await render_in_thread(
+            render_hand, cards, trump=trump, legal=playable or None, lang=lang
+        )
     except Exception:
         log.exception("could not draw a hand; sending text only")
         return None
@@ -243,7 +311,9 @@ async def redraw_hand(interaction: discord.Interaction, table_id: int) -> None:
     await interaction.edit_original_response(**await hand_edit(interaction, table_id))
 
 
-async def act_from_view(interaction: discord.Interaction, table_id: int, version: int, index: int) -> None:
+async def act_from_view(
+    interaction: discord.Interaction, table_id: int, version: int, index: int
+) -> None:
     """A click in a hand view: act if the view is current, else say so and show the hand now."""
     lang = lang_of(interaction)
     hand = await service_of(interaction).hand(table_id, interaction.user.id)
@@ -253,8 +323,9 @@ async def act_from_view(interaction: discord.Interaction, table_id: int, version
     if version != hand.version or index >= len(hand.legal):
         await show_hand(interaction, table_id, notes=[text_of(Text.of("bot.refuse.stale"), lang)])
         return
-    outcome = await service_of(interaction).act(table_id, person_of(interaction), hand.legal[index],
-                                                version=version)
+    outcome = await service_of(interaction).act(
+        table_id, person_of(interaction), hand.legal[index], version=version
+    )
     await show_hand(interaction, table_id, notes=[private_text(outcome, lang)])
 
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Awaitable, Callable
 
 import discord
 
@@ -51,9 +51,15 @@ class HandWatch:
         """A hand view was just sent or redrawn through `interaction`."""
         views = self._views.setdefault(hand.table.id, {})
         pending = views.get(interaction.user.id)
-        if pending is not None and pending.task is not None and pending.task is not asyncio.current_task():
+        if (
+            pending is not None
+            and pending.task is not None
+            and pending.task is not asyncio.current_task()
+        ):
             pending.task.cancel()  # this fresher view replaces a redraw still waiting
-        views[interaction.user.id] = _OpenView(interaction, asyncio.get_running_loop().time(), bool(hand.legal))
+        views[interaction.user.id] = _OpenView(
+            interaction, asyncio.get_running_loop().time(), bool(hand.legal)
+        )
 
     def table_changed(self, table: Table) -> None:
         """Schedule a redraw of each open view of `table` whose person's turn came or went."""
@@ -62,14 +68,20 @@ class HandWatch:
         for user_id, open_view in list(views.items()):
             if now - open_view.opened > LIFETIME:
                 self._forget(table.id, user_id)
-            elif (open_view.task is None or open_view.task.done()) and \
-                    (table.awaits(user_id) != open_view.acting or not table.is_active):
-                open_view.task = asyncio.create_task(self._refresh(table.id, user_id, open_view),
-                                                     name=f"hand-{table.id}-{user_id}")
+            elif (open_view.task is None or open_view.task.done()) and (
+                table.awaits(user_id) != open_view.acting or not table.is_active
+            ):
+                open_view.task = asyncio.create_task(
+                    self._refresh(table.id, user_id, open_view), name=f"hand-{table.id}-{user_id}"
+                )
 
     async def close(self) -> None:
-        tasks = [v.task for views in self._views.values() for v in views.values()
-                 if v.task is not None and not v.task.done()]
+        tasks = [
+            v.task
+            for views in self._views.values()
+            for v in views.values()
+            if v.task is not None and not v.task.done()
+        ]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -84,7 +96,9 @@ class HandWatch:
         except discord.HTTPException as error:  # expired, or the person dismissed the message
             log.info("hand view of %s at table %s not redrawn: %s", user_id, table_id, error)
         if self._views.get(table_id, {}).get(user_id) is open_view:
-            self._forget(table_id, user_id)  # not redrawn as a hand (game over, seat left): nothing to watch
+            self._forget(
+                table_id, user_id
+            )  # not redrawn as a hand (game over, seat left): nothing to watch
 
     def _forget(self, table_id: int, user_id: int) -> None:
         """Drop a person's view, and the table's entry with its last view."""

@@ -50,12 +50,16 @@ def thread_refusal(interaction: discord.Interaction) -> str | None:
     if channel is None or getattr(channel, "type", None) not in THREAD_PARENTS:
         return "bot.home.no_threads"
     allowed = interaction.app_permissions
-    if not (allowed.create_public_threads and allowed.send_messages_in_threads and allowed.send_messages):
+    if not (
+        allowed.create_public_threads and allowed.send_messages_in_threads and allowed.send_messages
+    ):
         return "bot.home.no_permission"
     return None
 
 
-async def make_home(interaction: discord.Interaction, place: str, lang: str, host: str, variant: str) -> Home:
+async def make_home(
+    interaction: discord.Interaction, place: str, lang: str, host: str, variant: str
+) -> Home:
     """The thread for a new table (posting its opening line), or the interaction's channel.
 
     A channel that is a thread already keeps the table; `place` "channel" asks for the channel.
@@ -70,13 +74,18 @@ async def make_home(interaction: discord.Interaction, place: str, lang: str, hos
     name = variant_name(variant, lang)
     opening = None
     try:
-        opening = await channel.send(t("bot.home.opening", lang, variant=name, host=host),
-                                     allowed_mentions=discord.AllowedMentions.none())
+        opening = await channel.send(
+            t("bot.home.opening", lang, variant=name, host=host),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
         title = t("bot.home.thread_name", lang, variant=name, host=interaction.user.display_name)
-        thread = await opening.create_thread(name=title[:100],
-                                             auto_archive_duration=ARCHIVE_MINUTES)
+        thread = await opening.create_thread(
+            name=title[:100], auto_archive_duration=ARCHIVE_MINUTES
+        )
     except discord.HTTPException as error:  # Forbidden above all: permissions changed meanwhile
-        log.warning("channel %s: no thread for a new table (%s); it opens in the channel", channel.id, error)
+        log.warning(
+            "channel %s: no thread for a new table (%s); it opens in the channel", channel.id, error
+        )
         if opening is not None:
             await forget_opening(opening)
         return Home(interaction.channel_id, note=Text.of("bot.home.no_permission"))
@@ -91,8 +100,15 @@ async def settle_home(home: Home, table: Table | None, lang: str, host: str, var
         await forget_opening(home.opening, home.thread)
         return
     try:
-        await home.opening.edit(content=t("bot.home.opened", lang, variant=variant_name(variant, lang),
-                                          host=host, thread=f"<#{home.channel_id}>"))
+        await home.opening.edit(
+            content=t(
+                "bot.home.opened",
+                lang,
+                variant=variant_name(variant, lang),
+                host=host,
+                thread=f"<#{home.channel_id}>",
+            )
+        )
     except discord.HTTPException:
         log.warning("table %s: could not link the opening line to its thread", table.id)
 

@@ -29,7 +29,11 @@ def must_ask(interaction: discord.Interaction, table_id: int) -> bool:
 
 async def ask_to_leave(interaction: discord.Interaction, table_id: int) -> None:
     lang = lang_of(interaction)
-    await reply(interaction, t("bot.confirm.leave", lang), view=LeaveQuestion(table_id, interaction.user.id, lang))
+    await reply(
+        interaction,
+        t("bot.confirm.leave", lang),
+        view=LeaveQuestion(table_id, interaction.user.id, lang),
+    )
 
 
 class LeaveQuestion(discord.ui.View):
@@ -38,10 +42,15 @@ class LeaveQuestion(discord.ui.View):
     def __init__(self, table_id: int, user_id: int, lang: str) -> None:
         super().__init__(timeout=ASK_SECONDS)
         self.table_id, self.user_id = table_id, user_id
-        for key, style, answer in (("leave_confirm", discord.ButtonStyle.danger, self.leave),
-                                   ("keep_seat", discord.ButtonStyle.secondary, self.keep)):
-            button = discord.ui.Button(label=t(f"bot.button.{key}", lang), style=style,
-                                       custom_id=f"pinochle:leave:{key}:{table_id}:{user_id}")
+        for key, style, answer in (
+            ("leave_confirm", discord.ButtonStyle.danger, self.leave),
+            ("keep_seat", discord.ButtonStyle.secondary, self.keep),
+        ):
+            button = discord.ui.Button(
+                label=t(f"bot.button.{key}", lang),
+                style=style,
+                custom_id=f"pinochle:leave:{key}:{table_id}:{user_id}",
+            )
             button.callback = answer
             self.add_item(button)
 
@@ -51,8 +60,12 @@ class LeaveQuestion(discord.ui.View):
     @guarded
     async def leave(self, interaction: discord.Interaction) -> None:
         outcome = await service_of(interaction).leave(self.table_id, person_of(interaction))
-        await interaction.response.edit_message(content=private_text(outcome, lang_of(interaction)), view=None)
+        await interaction.response.edit_message(
+            content=private_text(outcome, lang_of(interaction)), view=None
+        )
 
     @guarded
     async def keep(self, interaction: discord.Interaction) -> None:
-        await interaction.response.edit_message(content=t("bot.done.kept_seat", lang_of(interaction)), view=None)
+        await interaction.response.edit_message(
+            content=t("bot.done.kept_seat", lang_of(interaction)), view=None
+        )

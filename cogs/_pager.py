@@ -79,8 +79,9 @@ class Pager(discord.ui.View):
         shown = await self.source(page, lang_of(interaction))
         self.page = page
         self._enable(shown.has_next)
-        await interaction.response.edit_message(content=shown.content, view=self,
-                                                allowed_mentions=NO_PINGS)
+        await interaction.response.edit_message(
+            content=shown.content, view=self, allowed_mentions=NO_PINGS
+        )
 
     async def on_timeout(self) -> None:
         for item in self.children:
@@ -92,18 +93,22 @@ class Pager(discord.ui.View):
             except discord.HTTPException:
                 pass  # the message is gone or too old to edit: nothing left to grey out
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception,
-                       item: discord.ui.Item) -> None:
+    async def on_error(
+        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item
+    ) -> None:
         await report_error(interaction, error)
 
 
-async def send_pages(interaction: discord.Interaction, source: PageSource, *, page: int = 0) -> None:
+async def send_pages(
+    interaction: discord.Interaction, source: PageSource, *, page: int = 0
+) -> None:
     """Answer privately with page `page` of `source`, with page buttons when there is more than one page."""
     lang = lang_of(interaction)
     shown = await source(page, lang)
     view = Pager(source, lang=lang, page=page, has_next=shown.has_next)
-    await interaction.response.send_message(shown.content, view=view, ephemeral=True,
-                                            allowed_mentions=NO_PINGS)
+    await interaction.response.send_message(
+        shown.content, view=view, ephemeral=True, allowed_mentions=NO_PINGS
+    )
     view.message = await interaction.original_response()
 
 
@@ -126,5 +131,7 @@ def split_pages(lines: Sequence[str], lang: str, limit: int = 2000) -> list[str]
         pages[-1].append(line)
     if len(pages) == 1:
         return ["\n".join(pages[0])]
-    return ["\n".join([*page, t("chips.page.footer_of", lang, page=number, pages=len(pages))])
-            for number, page in enumerate(pages, start=1)]
+    return [
+        "\n".join([*page, t("chips.page.footer_of", lang, page=number, pages=len(pages))])
+        for number, page in enumerate(pages, start=1)
+    ]

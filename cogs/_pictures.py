@@ -56,10 +56,19 @@ def board_scene(table: Table) -> BoardScene | None:
         winner: int | None = trick_winner(cards, trump)
     else:
         seats = [seat for seat, _ in trick]
-        winner = seats.index(view["last_trick_winner"]) if view["last_trick_winner"] in seats else None
+        winner = (
+            seats.index(view["last_trick_winner"]) if view["last_trick_winner"] in seats else None
+        )
     return BoardScene(
-        plays=tuple((_picture_name(table, seat), c) for (seat, _), c in zip(trick, cards)),
-        winner=winner, places=table.size, trump=trump, melds=_meld_rows(table, view), lang=table.language)
+        plays=tuple(
+            (_picture_name(table, seat), c) for (seat, _), c in zip(trick, cards, strict=False)
+        ),
+        winner=winner,
+        places=table.size,
+        trump=trump,
+        melds=_meld_rows(table, view),
+        lang=table.language,
+    )
 
 
 def _picture_name(table: Table, seat: int) -> str:
@@ -79,19 +88,29 @@ def _meld_rows(table: Table, view: dict[str, Any]) -> tuple[tuple[str, tuple[Car
             row = rows.setdefault(meld["seat"], [])
             have, need = Counter(row), Counter(card(text) for text in meld["cards"])
             row += [c for c, n in need.items() for _ in range(n - have[c])]
-    return tuple((_picture_name(table, seat), tuple(cards)) for seat, cards in sorted(rows.items()) if cards)
+    return tuple(
+        (_picture_name(table, seat), tuple(cards)) for seat, cards in sorted(rows.items()) if cards
+    )
 
 
 async def board_pictures(scene: BoardScene) -> dict[str, bytes]:
     """The board's PNGs by file name (trick, then melds if any), drawn in the render thread;
     none if drawing fails (the board still has its text)."""
     try:
-        pictures = {TRICK_FILE: await render_in_thread(
-            render_trick, scene.plays, trump=scene.trump, winner=scene.winner, lang=scene.lang,
-            places=scene.places)}
+        pictures = {
+            TRICK_FILE: await render_in_thread(
+                render_trick,
+                scene.plays,
+                trump=scene.trump,
+                winner=scene.winner,
+                lang=scene.lang,
+                places=scene.places,
+            )
+        }
         if scene.melds:
-            pictures[MELDS_FILE] = await render_in_thread(render_melds, scene.melds, trump=scene.trump,
-                                                          lang=scene.lang)
+            pictures[MELDS_FILE] = await render_in_thread(
+                render_melds, scene.melds, trump=scene.trump, lang=scene.lang
+            )
     except Exception:
         log.exception("could not draw the board's pictures; the board shows text only")
         return {}
@@ -109,5 +128,7 @@ def with_pictures(embed: discord.Embed, pictures: dict[str, bytes]) -> list[disc
         embed.set_image(url=f"attachment://{TRICK_FILE}")
     embeds = [embed]
     if MELDS_FILE in pictures:
-        embeds.append(discord.Embed(colour=embed.colour).set_image(url=f"attachment://{MELDS_FILE}"))
+        embeds.append(
+            discord.Embed(colour=embed.colour).set_image(url=f"attachment://{MELDS_FILE}")
+        )
     return embeds

@@ -24,8 +24,9 @@ def guild_of(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
-async def player_of(interaction: discord.Interaction,
-                    member: discord.abc.User | None) -> tuple[str, Player | None]:
+async def player_of(
+    interaction: discord.Interaction, member: discord.abc.User | None
+) -> tuple[str, Player | None]:
     """The display name and stored player of `member` (default: the caller) in this server."""
     who = member or interaction.user
     player = await find_player(store_of(interaction), guild_of(interaction), user_id=who.id)

@@ -65,8 +65,12 @@ class _Outbox:
     lines: list[str] = field(default_factory=list)
     pings: dict[int, tuple[Table, Ping]] = field(default_factory=dict)  # by table id
     drops: list[int] = field(default_factory=list)  # messages to delete: old pings, old boards
-    edits: dict[int, str] = field(default_factory=dict)  # new content of earlier messages, by message id
-    retries: dict[int, int] = field(default_factory=dict)  # failed board edits in a row, by table id
+    edits: dict[int, str] = field(
+        default_factory=dict
+    )  # new content of earlier messages, by message id
+    retries: dict[int, int] = field(
+        default_factory=dict
+    )  # failed board edits in a row, by table id
     hold: float = 0.0  # no board drawn before this time (backing off after a failed edit)
     sent: deque[float] = field(default_factory=deque)  # times of recent requests
     task: asyncio.Task[None] | None = None
@@ -77,14 +81,15 @@ class _Outbox:
 
     def ready(self) -> bool:
         """Whether something may be sent now (a board that backs off waits)."""
-        return (bool(self.lines or self.pings or self.drops or self.edits)
-                or bool(self.boards and time.monotonic() >= self.hold))
+        return bool(self.lines or self.pings or self.drops or self.edits) or bool(
+            self.boards and time.monotonic() >= self.hold
+        )
 
 
 class ChannelPresenter:
     """Implements `bot.tables.Publisher` for Discord channels."""
 
-    def __init__(self, bot: "PinochleBot", *, per_window: int = 4, window: float = 5.0) -> None:
+    def __init__(self, bot: PinochleBot, *, per_window: int = 4, window: float = 5.0) -> None:
         self.bot = bot
         self.per_window, self.window = per_window, window
         self._boxes: dict[int, _Outbox] = {}
@@ -147,20 +152,32 @@ class ChannelPresenter:
             return
         box = self._box(parent)
         if table.status == "cancelled":
-            box.edits[table.channel_id] = t("bot.home.cancelled", table.language, host=f"<@{table.host_id}>",
-                                            variant=variant_name(table.variant, table.language))
+            box.edits[table.channel_id] = t(
+                "bot.home.cancelled",
+                table.language,
+                host=f"<@{table.host_id}>",
+                variant=variant_name(table.variant, table.language),
+            )
             self._wake(parent, box)
             return
         thread = f"<#{table.channel_id}>"
-        places = next((text.params["places"] for text in outcome.public if text.key == "bot.line.game_over"), None)
-        result = (Text.of("bot.home.result", thread=thread, places=places) if places is not None
-                  else Text.of("bot.home.finished", thread=thread))
+        places = next(
+            (text.params["places"] for text in outcome.public if text.key == "bot.line.game_over"),
+            None,
+        )
+        result = (
+            Text.of("bot.home.result", thread=thread, places=places)
+            if places is not None
+            else Text.of("bot.home.finished", thread=thread)
+        )
         box.lines.append(say(result, table.language, mention_namer(table)))
         self._wake(parent, box)
 
     def _wake(self, channel_id: int, box: _Outbox) -> None:
         if box.task is None or box.task.done():
-            box.task = asyncio.create_task(self._send_ready(channel_id, box), name=f"channel-{channel_id}-outbox")
+            box.task = asyncio.create_task(
+                self._send_ready(channel_id, box), name=f"channel-{channel_id}-outbox"
+            )
 
     async def _resume_waiting(self) -> None:
         """Each tick: wake channels with waiting work; forget idle ones whose budget is fresh."""
@@ -202,7 +219,9 @@ class ChannelPresenter:
         box.sent.append(now)
         return True
 
-    async def _draw_board(self, channel: discord.PartialMessageable, box: _Outbox, table: Table) -> None:
+    async def _draw_board(
+        self, channel: discord.PartialMessageable, box: _Outbox, table: Table
+    ) -> None:
         """Edit the board in place, or post it at the bottom (none yet, deleted, scrolled up, edits failing)."""
         async with table.lock:  # never draw an action that is still being stored
             embed, view = board_embed(table, mention_namer(table)), board_view(table)
@@ -214,7 +233,9 @@ class ChannelPresenter:
         old = table.board_message_id
         if old is not None and await self._below(channel, box, old) < REPOST_AT:
             try:
-                await channel.get_partial_message(old).edit(embeds=embeds, view=view, attachments=as_files(pictures))
+                await channel.get_partial_message(old).edit(
+                    embeds=embeds, view=view, attachments=as_files(pictures)
+                )
                 box.retries.pop(table.id, None)
                 self._settled(channel.id, table)
                 return
@@ -225,10 +246,18 @@ class ChannelPresenter:
                 if self._retry_later(box, table):
                     log.warning("table %s: board edit failed (%s); trying again", table.id, error)
                     return
-                log.warning("table %s: board edit failed (%s) %d times; posting it anew", table.id, error,
-                            EDIT_RETRIES + 1)
-        message = await channel.send(embeds=embeds, files=as_files(pictures), view=view or discord.utils.MISSING,
-                                     allowed_mentions=discord.AllowedMentions.none())
+                log.warning(
+                    "table %s: board edit failed (%s) %d times; posting it anew",
+                    table.id,
+                    error,
+                    EDIT_RETRIES + 1,
+                )
+        message = await channel.send(
+            embeds=embeds,
+            files=as_files(pictures),
+            view=view or discord.utils.MISSING,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
         box.retries.pop(table.id, None)
         await self.bot.tables.set_board_message(table.id, message.id)
         table.board_message_id = message.id
@@ -258,7 +287,12 @@ class ChannelPresenter:
         count = self.spots.below(channel.id, board_id, leaving=leaving)
         if count is None:  # not watched since this process started: read what follows the board
             try:
-                after = [m.id async for m in channel.history(limit=REPOST_AT + 1, after=discord.Object(board_id))]
+                after = [
+                    m.id
+                    async for m in channel.history(
+                        limit=REPOST_AT + 1, after=discord.Object(board_id)
+                    )
+                ]
             except discord.HTTPException:
                 return REPOST_AT  # cannot tell: post it anew, to be sure it is in view
             self.spots.placed(channel.id, board_id, after)
@@ -279,12 +313,18 @@ class ChannelPresenter:
         message = await channel.send(content, allowed_mentions=discord.AllowedMentions.none())
         self.spots.seen(channel.id, message.id)
 
-    async def _post_ping(self, channel: discord.PartialMessageable, box: _Outbox, table: Table, ping: Ping) -> None:
+    async def _post_ping(
+        self, channel: discord.PartialMessageable, box: _Outbox, table: Table, ping: Ping
+    ) -> None:
         """A turn ping that may mention only its people; deleted at once if its turn ended meanwhile."""
         name = mention_namer(table)
         content = "\n".join(say(text, table.language, name) for text in ping.lines)[:MESSAGE_LIMIT]
-        mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                           users=[discord.Object(user) for user in ping.users])
+        mentions = discord.AllowedMentions(
+            everyone=False,
+            roles=False,
+            replied_user=False,
+            users=[discord.Object(user) for user in ping.users],
+        )
         message = await channel.send(content, allowed_mentions=mentions)
         self.spots.seen(channel.id, message.id)
         if not self.pings.posted(table.id, ping, message.id):

@@ -19,7 +19,9 @@ from discord import app_commands
 log = logging.getLogger(__name__)
 
 
-async def tree_payload(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None) -> list[dict]:
+async def tree_payload(
+    tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None
+) -> list[dict]:
     commands = tree.get_commands(guild=guild)
     if tree.translator is None:
         return [command.to_dict(tree) for command in commands]
@@ -35,8 +37,9 @@ def marker_path(data_dir: Path, guild_id: int | None) -> Path:
     return data_dir / f"commands-{guild_id or 'global'}.sha256"
 
 
-async def sync_commands(tree: app_commands.CommandTree, data_dir: Path, guild_id: int | None,
-                        *, force: bool = False) -> bool:
+async def sync_commands(
+    tree: app_commands.CommandTree, data_dir: Path, guild_id: int | None, *, force: bool = False
+) -> bool:
     """Sync if the tree differs from the last sync recorded in `data_dir` (or if forced)."""
     guild = discord.Object(guild_id) if guild_id else None
     if guild is not None:

@@ -70,14 +70,19 @@ class TurnPings:
             turn.started, turn.user = True, waiting
             people = self._wanted(table, table.humans())
             players = [Who(table.seat_of(user)) for user in people]
-            return Plan(ping=Ping((Text.of("bot.ping.start", players=players),), people, turn.number)
-                        if people else None)
+            return Plan(
+                ping=Ping((Text.of("bot.ping.start", players=players),), people, turn.number)
+                if people
+                else None
+            )
         if waiting == turn.user:
             return Plan()
         plan = self._end(turn)
         turn.user = waiting
         if waiting is not None and (people := self._wanted(table, [waiting])):
-            plan.ping = Ping((Text.of("bot.ping.turn", who=Who(table.seat_of(waiting))),), people, turn.number)
+            plan.ping = Ping(
+                (Text.of("bot.ping.turn", who=Who(table.seat_of(waiting))),), people, turn.number
+            )
         return plan
 
     def posted(self, table_id: int, ping: Ping, message_id: int) -> bool:

@@ -36,8 +36,10 @@ class Admin(commands.Cog):
         tables = self.bot.tables.tables()
         playing = sum(1 for table in tables if table.status == "playing")
         failed = ", ".join(self.bot.failed_extensions) or "-"
-        await ctx.reply(t("bot.admin.status", "en", tables=len(tables), playing=playing, failed=failed),
-                        mention_author=False)
+        await ctx.reply(
+            t("bot.admin.status", "en", tables=len(tables), playing=playing, failed=failed),
+            mention_author=False,
+        )
 
 
 async def setup(bot) -> None:

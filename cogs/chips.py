@@ -56,12 +56,23 @@ def reason_text(entry: HistoryEntry, lang: str) -> str:
 
 
 def history_row(entry: HistoryEntry, player_id: int, lang: str) -> list[str]:
-    others = [line.display_name or t("chips.house", lang)
-              for line in entry.lines if line.player_id != player_id]
-    game = (t("chips.history.game_ref", lang, game=entry.game_id, deal=entry.deal_no)
-            if entry.game_id is not None else t("chips.nobody", lang))
-    return [entry.created_at[:10], signed(entry.amount_for(player_id)), reason_text(entry, lang),
-            game, fit(", ".join(others))]
+    others = [
+        line.display_name or t("chips.house", lang)
+        for line in entry.lines
+        if line.player_id != player_id
+    ]
+    game = (
+        t("chips.history.game_ref", lang, game=entry.game_id, deal=entry.deal_no)
+        if entry.game_id is not None
+        else t("chips.nobody", lang)
+    )
+    return [
+        entry.created_at[:10],
+        signed(entry.amount_for(player_id)),
+        reason_text(entry, lang),
+        game,
+        fit(", ".join(others)),
+    ]
 
 
 def house_refusal(member: discord.Member, amount: int, reason: str, *, kind: str) -> Text | None:
@@ -82,7 +93,9 @@ def house_refusal(member: discord.Member, amount: int, reason: str, *, kind: str
 
 
 @app_commands.guild_only()
-class Chips(commands.GroupCog, group_name="chips", group_description=t("commands.chips.description", "en")):
+class Chips(
+    commands.GroupCog, group_name="chips", group_description=t("commands.chips.description", "en")
+):
     """The /chips commands."""
 
     def __init__(self, bot: commands.Bot) -> None:
@@ -92,11 +105,16 @@ class Chips(commands.GroupCog, group_name="chips", group_description=t("commands
 
     @app_commands.command(name="balance", description=en("balance.description"))
     @app_commands.describe(member=en("balance.options.member.description"))
-    async def balance(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
+    async def balance(
+        self, interaction: discord.Interaction, member: discord.User | None = None
+    ) -> None:
         guild, store = guild_of(interaction), store_of(interaction)
         name, player = await player_of(interaction, member)
         if player is None:
-            key, chips = "chips.balance.new", (await get_guild_settings(store, guild)).starting_balance
+            key, chips = (
+                "chips.balance.new",
+                (await get_guild_settings(store, guild)).starting_balance,
+            )
         else:
             key, chips = "chips.balance.line", await balance(store, guild, player.id)
 
@@ -106,16 +124,23 @@ class Chips(commands.GroupCog, group_name="chips", group_description=t("commands
         await send_pages(interaction, source)
 
     @app_commands.command(name="history", description=en("history.description"))
-    @app_commands.describe(member=en("history.options.member.description"),
-                           page=en("history.options.page.description"))
-    async def history(self, interaction: discord.Interaction, member: discord.User | None = None,
-                      page: app_commands.Range[int, 1] = 1) -> None:
+    @app_commands.describe(
+        member=en("history.options.member.description"), page=en("history.options.page.description")
+    )
+    async def history(
+        self,
+        interaction: discord.Interaction,
+        member: discord.User | None = None,
+        page: app_commands.Range[int, 1] = 1,
+    ) -> None:
         guild, store = guild_of(interaction), store_of(interaction)
         name, player = await player_of(interaction, member)
         total = 0 if player is None else (await history(store, guild, player.id, limit=0)).total
         pages = max(1, math.ceil(total / PAGE))
         if page > pages:
-            return await refuse(interaction, "chips.history.no_page", page=page, name=name, pages=pages)
+            return await refuse(
+                interaction, "chips.history.no_page", page=page, name=name, pages=pages
+            )
 
         async def source(number: int, lang: str) -> Page:
             if player is None:
@@ -124,12 +149,24 @@ class Chips(commands.GroupCog, group_name="chips", group_description=t("commands
             if shown.total == 0:
                 return Page(t("chips.history.empty", lang, name=name), False)
             count = math.ceil(shown.total / PAGE)
-            header = [t(f"chips.history.{column}", lang) for column in ("date", "chips", "reason", "game", "with")]
-            return Page("\n".join([
-                t("chips.history.title", lang, name=name, total=shown.total),
-                code_table(header, [history_row(e, player.id, lang) for e in shown.entries], right={1}),
-                t("chips.page.footer_of", lang, page=number + 1, pages=count),
-            ]), number + 1 < count)
+            header = [
+                t(f"chips.history.{column}", lang)
+                for column in ("date", "chips", "reason", "game", "with")
+            ]
+            return Page(
+                "\n".join(
+                    [
+                        t("chips.history.title", lang, name=name, total=shown.total),
+                        code_table(
+                            header,
+                            [history_row(e, player.id, lang) for e in shown.entries],
+                            right={1},
+                        ),
+                        t("chips.page.footer_of", lang, page=number + 1, pages=count),
+                    ]
+                ),
+                number + 1 < count,
+            )
 
         await send_pages(interaction, source, page=page - 1)
 
@@ -139,35 +176,63 @@ class Chips(commands.GroupCog, group_name="chips", group_description=t("commands
         include_bots = not (await get_guild_settings(store, guild)).hide_bots
 
         async def source(number: int, lang: str) -> Page:
-            rows = await leaderboard(store, guild, limit=PAGE + 1, offset=number * PAGE, include_bots=include_bots)
+            rows = await leaderboard(
+                store, guild, limit=PAGE + 1, offset=number * PAGE, include_bots=include_bots
+            )
             if not rows:
                 return Page(t("chips.leaderboard.empty", lang), False)
-            header = [t(f"chips.leaderboard.{column}", lang) for column in ("rank", "player", "chips")]
-            table = code_table(header, [[r.rank, fit(r.display_name), number_text(r.balance)] for r in rows[:PAGE]],
-                               right={0, 2})
-            return Page("\n".join([t("chips.leaderboard.title", lang), table,
-                                   t("chips.page.footer", lang, page=number + 1)]), len(rows) > PAGE)
+            header = [
+                t(f"chips.leaderboard.{column}", lang) for column in ("rank", "player", "chips")
+            ]
+            table = code_table(
+                header,
+                [[r.rank, fit(r.display_name), number_text(r.balance)] for r in rows[:PAGE]],
+                right={0, 2},
+            )
+            return Page(
+                "\n".join(
+                    [
+                        t("chips.leaderboard.title", lang),
+                        table,
+                        t("chips.page.footer", lang, page=number + 1),
+                    ]
+                ),
+                len(rows) > PAGE,
+            )
 
         await send_pages(interaction, source)
 
     @app_commands.command(name="grant", description=en("grant.description"))
-    @app_commands.describe(member=en("grant.options.member.description"),
-                           amount=en("grant.options.amount.description"),
-                           reason=en("grant.options.reason.description"))
-    async def grant(self, interaction: discord.Interaction, member: discord.Member, amount: int,
-                    reason: str) -> None:
+    @app_commands.describe(
+        member=en("grant.options.member.description"),
+        amount=en("grant.options.amount.description"),
+        reason=en("grant.options.reason.description"),
+    )
+    async def grant(
+        self, interaction: discord.Interaction, member: discord.Member, amount: int, reason: str
+    ) -> None:
         await self._house(interaction, member, amount, reason, kind="grant")
 
     @app_commands.command(name="adjust", description=en("adjust.description"))
-    @app_commands.describe(member=en("adjust.options.member.description"),
-                           amount=en("adjust.options.amount.description"),
-                           reason=en("adjust.options.reason.description"))
-    async def adjust(self, interaction: discord.Interaction, member: discord.Member, amount: int,
-                     reason: str) -> None:
+    @app_commands.describe(
+        member=en("adjust.options.member.description"),
+        amount=en("adjust.options.amount.description"),
+        reason=en("adjust.options.reason.description"),
+    )
+    async def adjust(
+        self, interaction: discord.Interaction, member: discord.Member, amount: int, reason: str
+    ) -> None:
         await self._house(interaction, member, amount, reason, kind="adjust")
 
-    async def _house(self, interaction: discord.Interaction, member: discord.Member, amount: int,
-                     reason: str, *, kind: str) -> None:
+    async def _house(
+        self,
+        interaction: discord.Interaction,
+        member: discord.Member,
+        amount: int,
+        reason: str,
+        *,
+        kind: str,
+    ) -> None:
         """A grant or adjustment: a ledger transaction between the house and the member."""
         guild = guild_of(interaction)
         if not is_manager(interaction):
@@ -179,16 +244,29 @@ class Chips(commands.GroupCog, group_name="chips", group_description=t("commands
         post = grant if kind == "grant" else adjust
         try:
             async with store_of(interaction).transaction() as tx:
-                player = await ensure_player(tx, guild, display_name=member.display_name, user_id=member.id)
+                player = await ensure_player(
+                    tx, guild, display_name=member.display_name, user_id=member.id
+                )
                 before = await balance(tx, guild, player.id)
                 await post(tx, guild, player.id, amount, memo, actor_id=interaction.user.id)
                 after = await balance(tx, guild, player.id)
         except NegativeBalance:
-            return await refuse(interaction, "chips.refuse.negative", name=name, balance=number_text(before),
-                                amount=number_text(amount))
-        text = t(f"chips.{kind}.done", lang_of(interaction), actor=plain(interaction.user.display_name),
-                 name=name, amount=signed(amount) if kind == "adjust" else amount,
-                 reason=plain(memo), balance=number_text(after))
+            return await refuse(
+                interaction,
+                "chips.refuse.negative",
+                name=name,
+                balance=number_text(before),
+                amount=number_text(amount),
+            )
+        text = t(
+            f"chips.{kind}.done",
+            lang_of(interaction),
+            actor=plain(interaction.user.display_name),
+            name=name,
+            amount=signed(amount) if kind == "adjust" else amount,
+            reason=plain(memo),
+            balance=number_text(after),
+        )
         await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="export", description=en("export.description"))
@@ -199,8 +277,12 @@ class Chips(commands.GroupCog, group_name="chips", group_description=t("commands
             lines = await ledger_lines(db, guild)
             return to_csv(LedgerLine, lines), len(lines)
 
-        await self.exports.send(interaction, build, filename=f"chips-ledger-{guild}.csv",
-                                done=lambda rows: t("chips.export.done", lang, rows=rows))
+        await self.exports.send(
+            interaction,
+            build,
+            filename=f"chips-ledger-{guild}.csv",
+            done=lambda rows: t("chips.export.done", lang, rows=rows),
+        )
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -93,58 +93,142 @@ def scope_text(season: Season | None, lang: str) -> str:
 
 
 def standings_table(rows: Sequence[Standing], lang: str) -> str:
-    columns = ("rank", "player", "rating", "games", "wins", "win_pct", "points_for", "points_against")
+    columns = (
+        "rank",
+        "player",
+        "rating",
+        "games",
+        "wins",
+        "win_pct",
+        "points_for",
+        "points_against",
+    )
     return code_table(
         [t(f"chips.league.standings.{c}", lang) for c in columns],
-        [[r.rank, fit(r.display_name), number_text(r.rating, 1), r.games, r.wins, f"{r.win_pct:.0f}",
-          number_text(r.points_for), number_text(r.points_against)] for r in rows],
-        right={0, 2, 3, 4, 5, 6, 7})
+        [
+            [
+                r.rank,
+                fit(r.display_name),
+                number_text(r.rating, 1),
+                r.games,
+                r.wins,
+                f"{r.win_pct:.0f}",
+                number_text(r.points_for),
+                number_text(r.points_against),
+            ]
+            for r in rows
+        ],
+        right={0, 2, 3, 4, 5, 6, 7},
+    )
 
 
 def profile_text(name: str, profile: PlayerProfile, lang: str) -> str:
     """Ratings per family, recent games, best melds and regular opponents of one player."""
+
     def head(key: str) -> str:
         return t(f"chips.league.player.{key}", lang)
 
     parts = [t("chips.league.player.title", lang, name=name)]
     if profile.ratings:
-        parts += [head("ratings"), code_table(
-            [head("family"), t("chips.league.standings.rank", lang), t("chips.league.standings.rating", lang),
-             t("chips.league.standings.games", lang), t("chips.league.standings.wins", lang),
-             t("chips.league.standings.win_pct", lang)],
-            [[t(f"chips.league.family.{family}", lang), r.rank, number_text(r.rating, 1), r.games, r.wins,
-              f"{r.win_pct:.0f}"] for family, r in sorted(profile.ratings.items(),
-                                                          key=lambda item: FAMILY_ORDER.index(item[0]))],
-            right={1, 2, 3, 4, 5})]
+        parts += [
+            head("ratings"),
+            code_table(
+                [
+                    head("family"),
+                    t("chips.league.standings.rank", lang),
+                    t("chips.league.standings.rating", lang),
+                    t("chips.league.standings.games", lang),
+                    t("chips.league.standings.wins", lang),
+                    t("chips.league.standings.win_pct", lang),
+                ],
+                [
+                    [
+                        t(f"chips.league.family.{family}", lang),
+                        r.rank,
+                        number_text(r.rating, 1),
+                        r.games,
+                        r.wins,
+                        f"{r.win_pct:.0f}",
+                    ]
+                    for family, r in sorted(
+                        profile.ratings.items(), key=lambda item: FAMILY_ORDER.index(item[0])
+                    )
+                ],
+                right={1, 2, 3, 4, 5},
+            ),
+        ]
     if profile.recent_games:
-        parts += [head("recent"), code_table(
-            [head("date"), head("variant"), head("place"), head("score"), head("against")],
-            [[g.finished_at[:10], fit(variant_name(g.variant, lang)), g.rank, number_text(g.score),
-              fit(", ".join(g.opponents), 30)] for g in profile.recent_games],
-            right={2, 3})]
+        parts += [
+            head("recent"),
+            code_table(
+                [head("date"), head("variant"), head("place"), head("score"), head("against")],
+                [
+                    [
+                        g.finished_at[:10],
+                        fit(variant_name(g.variant, lang)),
+                        g.rank,
+                        number_text(g.score),
+                        fit(", ".join(g.opponents), 30),
+                    ]
+                    for g in profile.recent_games
+                ],
+                right={2, 3},
+            ),
+        ]
     if profile.best_melds:
         parts += [head("best_melds")] + [
-            "• " + t("chips.league.player.meld", lang, meld=meld_name(m.meld, lang), points=m.points,
-                     game=m.game_id) for m in profile.best_melds]
+            "• "
+            + t(
+                "chips.league.player.meld",
+                lang,
+                meld=meld_name(m.meld, lang),
+                points=m.points,
+                game=m.game_id,
+            )
+            for m in profile.best_melds
+        ]
     if profile.head_to_head:
-        parts += [head("rivals"), code_table(
-            [head("opponent"), t("chips.league.standings.games", lang), head("won"), head("lost")],
-            [[fit(h.display_name), h.games, h.wins, h.losses] for h in profile.head_to_head],
-            right={1, 2, 3})]
+        parts += [
+            head("rivals"),
+            code_table(
+                [
+                    head("opponent"),
+                    t("chips.league.standings.games", lang),
+                    head("won"),
+                    head("lost"),
+                ],
+                [[fit(h.display_name), h.games, h.wins, h.losses] for h in profile.head_to_head],
+                right={1, 2, 3},
+            ),
+        ]
     return "\n".join(parts)
 
 
 def seasons_text(seasons: Sequence[Season], lang: str) -> str:
     if not seasons:
         return t("chips.league.season.none", lang)
-    return "\n".join([t("chips.league.season.list_title", lang), code_table(
-        [t(f"chips.league.season.{c}", lang) for c in ("name", "started_at", "ended_at")],
-        [[fit(s.name, 30), s.started_at[:10], s.ended_at[:10] if s.ended_at else t("chips.league.running", lang)]
-         for s in seasons])])
+    return "\n".join(
+        [
+            t("chips.league.season.list_title", lang),
+            code_table(
+                [t(f"chips.league.season.{c}", lang) for c in ("name", "started_at", "ended_at")],
+                [
+                    [
+                        fit(s.name, 30),
+                        s.started_at[:10],
+                        s.ended_at[:10] if s.ended_at else t("chips.league.running", lang),
+                    ]
+                    for s in seasons
+                ],
+            ),
+        ]
+    )
 
 
 @app_commands.guild_only()
-class League(commands.GroupCog, group_name="league", group_description=t("commands.league.description", "en")):
+class League(
+    commands.GroupCog, group_name="league", group_description=t("commands.league.description", "en")
+):
     """The /league commands."""
 
     def __init__(self, bot: commands.Bot) -> None:
@@ -153,11 +237,17 @@ class League(commands.GroupCog, group_name="league", group_description=t("comman
         super().__init__()
 
     @app_commands.command(name="standings", description=en("standings.description"))
-    @app_commands.describe(variant=en("standings.options.variant.description"),
-                           season=en("standings.options.season.description"))
+    @app_commands.describe(
+        variant=en("standings.options.variant.description"),
+        season=en("standings.options.season.description"),
+    )
     @app_commands.choices(variant=[choice(v) for v in VARIANTS])
-    async def standings(self, interaction: discord.Interaction, variant: str | None = None,
-                        season: str | None = None) -> None:
+    async def standings(
+        self,
+        interaction: discord.Interaction,
+        variant: str | None = None,
+        season: str | None = None,
+    ) -> None:
         guild, store = guild_of(interaction), store_of(interaction)
         if season is None:
             chosen = await active_season(store, guild)
@@ -165,45 +255,77 @@ class League(commands.GroupCog, group_name="league", group_description=t("comman
             seasons = await list_seasons(store, guild)
             chosen = named_season(seasons, season)
             if chosen is None and season != ALL_TIME:
-                return await refuse(interaction, "chips.league.refuse.no_season", name=plain(season),
-                                    names=", ".join(plain(s.name) for s in seasons) or "—")
+                return await refuse(
+                    interaction,
+                    "chips.league.refuse.no_season",
+                    name=plain(season),
+                    names=", ".join(plain(s.name) for s in seasons) or "—",
+                )
         include_bots = not (await get_guild_settings(store, guild)).hide_bots
         tables: list[tuple[str, Sequence[Standing]]] = []
         for family in [family_of(variant)] if variant else FAMILY_ORDER:
-            rows = await standings(store, guild, family, season_id=chosen.id if chosen else None,
-                                   include_bots=include_bots, limit=MAX_ROWS)
-            tables += [(family, rows[start:start + PAGE]) for start in range(0, len(rows), PAGE)]
+            rows = await standings(
+                store,
+                guild,
+                family,
+                season_id=chosen.id if chosen else None,
+                include_bots=include_bots,
+                limit=MAX_ROWS,
+            )
+            tables += [(family, rows[start : start + PAGE]) for start in range(0, len(rows), PAGE)]
 
         async def source(number: int, lang: str) -> Page:
             scope = scope_text(chosen, lang)
             if not tables:
                 return Page(t("chips.league.standings.empty", lang, scope=scope), False)
             family, rows = tables[number]
-            title = t("chips.league.standings.title", lang,
-                      family=t(f"chips.league.family.{family}", lang), scope=scope)
-            return Page("\n".join([title, standings_table(rows, lang),
-                                   t("chips.page.footer_of", lang, page=number + 1, pages=len(tables))]),
-                        number + 1 < len(tables))
+            title = t(
+                "chips.league.standings.title",
+                lang,
+                family=t(f"chips.league.family.{family}", lang),
+                scope=scope,
+            )
+            return Page(
+                "\n".join(
+                    [
+                        title,
+                        standings_table(rows, lang),
+                        t("chips.page.footer_of", lang, page=number + 1, pages=len(tables)),
+                    ]
+                ),
+                number + 1 < len(tables),
+            )
 
         await send_pages(interaction, source)
 
     @standings.autocomplete("season")
-    async def season_names(self, interaction: discord.Interaction,
-                           current: str) -> list[app_commands.Choice[str]]:
+    async def season_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         lang = lang_of(interaction)
         offered = [app_commands.Choice(name=t("chips.league.all_time", lang), value=ALL_TIME)]
         for season in await list_seasons(store_of(interaction), guild_of(interaction)):
-            label = season.name if season.ended_at else f"{season.name} ({t('chips.league.running', lang)})"
+            label = (
+                season.name
+                if season.ended_at
+                else f"{season.name} ({t('chips.league.running', lang)})"
+            )
             offered.append(app_commands.Choice(name=label[:100], value=season.name))
         typed = current.strip().casefold()
         return [c for c in offered if typed in c.name.casefold()][:25]
 
     @app_commands.command(name="player", description=en("player.description"))
     @app_commands.describe(member=en("player.options.member.description"))
-    async def player(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
+    async def player(
+        self, interaction: discord.Interaction, member: discord.User | None = None
+    ) -> None:
         guild = guild_of(interaction)
         name, player = await player_of(interaction, member)
-        profile = None if player is None else await player_profile(store_of(interaction), guild, player.id)
+        profile = (
+            None
+            if player is None
+            else await player_profile(store_of(interaction), guild, player.id)
+        )
 
         async def source(number: int, lang: str) -> Page:
             if profile is None or not profile.recent_games:
@@ -213,10 +335,13 @@ class League(commands.GroupCog, group_name="league", group_description=t("comman
         await send_pages(interaction, source)
 
     @app_commands.command(name="season", description=en("season.description"))
-    @app_commands.describe(action=en("season.options.action.description"),
-                           name=en("season.options.name.description"))
+    @app_commands.describe(
+        action=en("season.options.action.description"), name=en("season.options.name.description")
+    )
     @app_commands.choices(action=[choice("start"), choice("end"), choice("list")])
-    async def season(self, interaction: discord.Interaction, action: str, name: str | None = None) -> None:
+    async def season(
+        self, interaction: discord.Interaction, action: str, name: str | None = None
+    ) -> None:
         lang, guild, store = lang_of(interaction), guild_of(interaction), store_of(interaction)
         if action == "list":
             text = seasons_text(await list_seasons(store, guild), lang)
@@ -234,8 +359,11 @@ class League(commands.GroupCog, group_name="league", group_description=t("comman
                 why, season = None, await end_season(tx, guild)
         if why is not None:
             return await refuse(interaction, why.key, **why.params)
-        text = t(f"chips.league.season.{'started' if action == 'start' else 'ended'}", lang,
-                 name=plain(season.name))
+        text = t(
+            f"chips.league.season.{'started' if action == 'start' else 'ended'}",
+            lang,
+            name=plain(season.name),
+        )
         await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="export", description=en("export.description"))
@@ -246,8 +374,12 @@ class League(commands.GroupCog, group_name="league", group_description=t("comman
             rows = await game_results(db, guild)
             return to_csv(GameResultRow, rows), len({row.game_id for row in rows})
 
-        await self.exports.send(interaction, build, filename=f"league-{guild}.csv",
-                                done=lambda games: t("chips.league.export.done", lang, games=games))
+        await self.exports.send(
+            interaction,
+            build,
+            filename=f"league-{guild}.csv",
+            done=lambda games: t("chips.league.export.done", lang, games=games),
+        )
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -18,12 +18,13 @@ from cogs._common import lang_of, refuse, service_of, table_here
 from cogs._group import PinochleCog, choices, describe
 from cogs._hand import ActionButton, ActionSelect, RefreshButton, act_typed, send_hand
 
-
 #: The `which` choices of /pinochle draw and the engine action each one is.
 DRAWS = {"hidden": "draw", "turnup": "draw turnup"}
 
 
-async def legal_choices(interaction: discord.Interaction, verb: str, current: str) -> list[Choice[str]]:
+async def legal_choices(
+    interaction: discord.Interaction, verb: str, current: str
+) -> list[Choice[str]]:
     """The asker's legal actions of one kind, matching what they typed: label shown, argument sent."""
     table = service_of(interaction).table_in(interaction.channel_id)
     if table is None:
@@ -80,12 +81,17 @@ class Play(PinochleCog):
 
     @app_commands.command(name="bid", description=describe("bid"))
     @app_commands.describe(amount=describe("bid.options.amount"))
-    async def bid(self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, 10_000]) -> None:
+    async def bid(
+        self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, 10_000]
+    ) -> None:
         await act_typed(interaction, f"bid {amount}")
 
     @bid.autocomplete("amount")
     async def bid_amount(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
-        return [Choice(name=c.name, value=int(c.value)) for c in await legal_choices(interaction, "bid", current)]
+        return [
+            Choice(name=c.name, value=int(c.value))
+            for c in await legal_choices(interaction, "bid", current)
+        ]
 
     @app_commands.command(name="trump", description=describe("trump"))
     @app_commands.describe(suit=describe("trump.options.suit"))

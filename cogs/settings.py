@@ -67,11 +67,20 @@ def parse_setting(name: str | None, value: str | None) -> dict[str, object]:
     typed = value.strip().lower()
     if name in NUMBER_RANGES:
         if (number := whole_number(typed, name)) is None:
-            raise UserError("settings.refuse.bad_value", name=name, value=plain(value[:50]),
-                            values=values_text(name))
+            raise UserError(
+                "settings.refuse.bad_value",
+                name=name,
+                value=plain(value[:50]),
+                values=values_text(name),
+            )
         return {name: number}
     if typed not in SERVER_SETTINGS[name]:
-        raise UserError("settings.refuse.bad_value", name=name, value=plain(value[:50]), values=values_text(name))
+        raise UserError(
+            "settings.refuse.bad_value",
+            name=name,
+            value=plain(value[:50]),
+            values=values_text(name),
+        )
     if name == "language":
         return {name: None if typed == AUTO else typed}
     if name == "table_place":
@@ -111,16 +120,25 @@ def value_label(name: str, value: object, lang: str, auto_lang: str) -> str:
 def settings_text(settings: GuildSettings, lang: str, auto_lang: str) -> str:
     """Every server setting on its own line: name, value, what it does."""
     lines = [t("settings.server.title", lang)]
-    lines += [t("settings.server.line", lang, name=name, about=t(f"settings.about.{name}", lang),
-                value=value_label(name, getattr(settings, name), lang, auto_lang))
-              for name in SERVER_SETTINGS]
+    lines += [
+        t(
+            "settings.server.line",
+            lang,
+            name=name,
+            about=t(f"settings.about.{name}", lang),
+            value=value_label(name, getattr(settings, name), lang, auto_lang),
+        )
+        for name in SERVER_SETTINGS
+    ]
     return "\n".join(lines)
 
 
 def matching(offered: list[Choice[str]], typed: str) -> list[Choice[str]]:
     """The offered choices whose value or label contains what was typed (Discord shows 25 at most)."""
     typed = typed.strip().casefold()
-    return [c for c in offered if typed in c.value.casefold() or typed in str(c.name).casefold()][:25]
+    return [c for c in offered if typed in c.value.casefold() or typed in str(c.name).casefold()][
+        :25
+    ]
 
 
 def choices_and_unset(values: tuple[str, ...], key: str, unset: str) -> list[Choice[str]]:
@@ -134,21 +152,33 @@ class Settings(PinochleCog):
 
     @app_commands.command(name="images", description=describe("images"))
     @app_commands.describe(state=describe("images.options.state"))
-    @app_commands.choices(state=choices_and_unset(SWITCH, "settings.images.choice_default", DEFAULT))
+    @app_commands.choices(
+        state=choices_and_unset(SWITCH, "settings.images.choice_default", DEFAULT)
+    )
     async def images(self, interaction: discord.Interaction, state: str) -> None:
         store = store_of(interaction)
         async with store.transaction() as tx:
-            await set_user_settings(tx, interaction.user.id, images=None if state == DEFAULT else state == "on")
+            await set_user_settings(
+                tx, interaction.user.id, images=None if state == DEFAULT else state == "on"
+            )
         lang = lang_of(interaction)
         if state != DEFAULT:
             return await reply(interaction, t(f"settings.images.{state}", lang))
         server = await images_enabled(store, interaction.guild_id)
-        await reply(interaction, t("settings.images.default", lang,
-                                   server=t(f"settings.value.{'on' if server else 'off'}", lang)))
+        await reply(
+            interaction,
+            t(
+                "settings.images.default",
+                lang,
+                server=t(f"settings.value.{'on' if server else 'off'}", lang),
+            ),
+        )
 
     @app_commands.command(name="language", description=describe("language"))
     @app_commands.describe(language=describe("language.options.language"))
-    @app_commands.choices(language=choices_and_unset(LANGUAGES, "settings.language.choice_auto", AUTO))
+    @app_commands.choices(
+        language=choices_and_unset(LANGUAGES, "settings.language.choice_auto", AUTO)
+    )
     async def language(self, interaction: discord.Interaction, language: str) -> None:
         """Every private reply after this one comes in the chosen language (the bot's cache is updated too)."""
         chosen = None if language == AUTO else language
@@ -159,7 +189,9 @@ class Settings(PinochleCog):
         else:
             self.bot.user_languages[interaction.user.id] = chosen
         lang = lang_of(interaction)
-        await reply(interaction, t(f"settings.language.{'auto' if chosen is None else 'set'}", lang))
+        await reply(
+            interaction, t(f"settings.language.{'auto' if chosen is None else 'set'}", lang)
+        )
 
     @app_commands.command(name="notify", description=describe("notify"))
     @app_commands.describe(state=describe("notify.options.state"))
@@ -176,14 +208,19 @@ class Settings(PinochleCog):
         await reply(interaction, t(f"settings.notify.{state}", lang_of(interaction)))
 
     @app_commands.command(name="settings", description=describe("settings"))
-    @app_commands.describe(name=describe("settings.options.name"), value=describe("settings.options.value"))
-    async def settings(self, interaction: discord.Interaction, name: str | None = None,
-                       value: str | None = None) -> None:
+    @app_commands.describe(
+        name=describe("settings.options.name"), value=describe("settings.options.value")
+    )
+    async def settings(
+        self, interaction: discord.Interaction, name: str | None = None, value: str | None = None
+    ) -> None:
         lang, guild, store = lang_of(interaction), guild_of(interaction), store_of(interaction)
         if not is_manager(interaction):
             return await reply(interaction, t("settings.refuse.manage_server", lang))
         if name is None and value is None:
-            shown = settings_text(await get_guild_settings(store, guild), lang, locale_lang(interaction))
+            shown = settings_text(
+                await get_guild_settings(store, guild), lang, locale_lang(interaction)
+            )
             return await reply(interaction, shown)
         try:
             change = parse_setting(name, value)
@@ -196,16 +233,25 @@ class Settings(PinochleCog):
         await reply(interaction, t("settings.server.changed", lang, name=name, value=shown))
 
     @settings.autocomplete("name")
-    async def setting_names(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    async def setting_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
         """Setting names, only for those who may change them (nothing for other members)."""
         if not is_manager(interaction):
             return []
         lang = lang_of(interaction)
-        return matching([Choice(name=f"{name} · {t(f'settings.name.{name}', lang)}"[:100], value=name)
-                         for name in SERVER_SETTINGS], current)
+        return matching(
+            [
+                Choice(name=f"{name} · {t(f'settings.name.{name}', lang)}"[:100], value=name)
+                for name in SERVER_SETTINGS
+            ],
+            current,
+        )
 
     @settings.autocomplete("value")
-    async def setting_values(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    async def setting_values(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
         """The values of the setting named so far; for a number, what was typed and the current one.
 
         Only for those who may manage the server: the current values are theirs to see.
@@ -215,12 +261,17 @@ class Settings(PinochleCog):
             return []
         lang = lang_of(interaction)
         if name in NUMBER_RANGES:
-            now = getattr(await get_guild_settings(store_of(interaction), guild_of(interaction)), name)
+            now = getattr(
+                await get_guild_settings(store_of(interaction), guild_of(interaction)), name
+            )
             typed = whole_number(current.strip(), name)
             offered = dict.fromkeys(str(number) for number in (typed, now) if number is not None)
             return [Choice(name=v, value=v) for v in offered]
-        labels = {AUTO: t("settings.value.auto", lang), **{v: t(f"commands.choice.{v}", lang) for v in LANGUAGES},
-                  **{v: t(f"settings.value.{v}", lang) for v in (*SWITCH, *TABLE_PLACES)}}
+        labels = {
+            AUTO: t("settings.value.auto", lang),
+            **{v: t(f"commands.choice.{v}", lang) for v in LANGUAGES},
+            **{v: t(f"settings.value.{v}", lang) for v in (*SWITCH, *TABLE_PLACES)},
+        }
         return matching([Choice(name=labels[v], value=v) for v in SERVER_SETTINGS[name]], current)
 
 

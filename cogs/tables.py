@@ -21,7 +21,16 @@ from bot.tables import Table
 from bot.tables.texts import rules_text, score_text
 from cogs._board import BoardButton, lobby_action
 from cogs._common import (
-    guild_lang, lang_of, mention_namer, person_of, private_text, refuse, reply, service_of, table_here, text_of,
+    guild_lang,
+    lang_of,
+    mention_namer,
+    person_of,
+    private_text,
+    refuse,
+    reply,
+    service_of,
+    table_here,
+    text_of,
 )
 from cogs._group import PinochleCog, choices, describe
 from cogs._home import PARENT, QUIET, make_home, settle_home
@@ -54,15 +63,29 @@ class Tables(PinochleCog):
         self.bot = bot
 
     @app_commands.command(name="new", description=describe("new"))
-    @app_commands.describe(variant=describe("new.options.variant"), target=describe("new.options.target"),
-                           language=describe("new.options.language"), options=describe("new.options.options"),
-                           timer=describe("new.options.timer"), place=describe("new.options.place"),
-                           quiet=describe("new.options.quiet"))
-    @app_commands.choices(variant=choices(*VARIANTS), language=choices(*LANGUAGES), place=choices(*TABLE_PLACES))
-    async def new(self, interaction: discord.Interaction, variant: str,
-                  target: app_commands.Range[int, 10, 100_000] | None = None, language: str | None = None,
-                  options: str | None = None, timer: app_commands.Range[int, 0, 3600] | None = None,
-                  place: str | None = None, quiet: bool = False) -> None:
+    @app_commands.describe(
+        variant=describe("new.options.variant"),
+        target=describe("new.options.target"),
+        language=describe("new.options.language"),
+        options=describe("new.options.options"),
+        timer=describe("new.options.timer"),
+        place=describe("new.options.place"),
+        quiet=describe("new.options.quiet"),
+    )
+    @app_commands.choices(
+        variant=choices(*VARIANTS), language=choices(*LANGUAGES), place=choices(*TABLE_PLACES)
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        variant: str,
+        target: app_commands.Range[int, 10, 100_000] | None = None,
+        language: str | None = None,
+        options: str | None = None,
+        timer: app_commands.Range[int, 0, 3600] | None = None,
+        place: str | None = None,
+        quiet: bool = False,
+    ) -> None:
         """Open a table; in thread mode (the option, else the server's setting) in a thread of its own."""
         try:
             rules = parse_house_rules(options)
@@ -78,7 +101,9 @@ class Tables(PinochleCog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = language or await guild_lang(interaction)
         if place is None and interaction.guild_id is not None:
-            place = (await get_guild_settings(store_of(interaction), interaction.guild_id)).table_place
+            place = (
+                await get_guild_settings(store_of(interaction), interaction.guild_id)
+            ).table_place
         person = person_of(interaction)
         host = interaction.user.mention
         home = await make_home(interaction, place or "thread", lang, host, variant)
@@ -86,8 +111,15 @@ class Tables(PinochleCog):
         if quiet:
             settings[QUIET] = True
         outcome = await service_of(interaction).open(
-            guild_id=interaction.guild_id, channel_id=home.channel_id, host=person, variant=variant,
-            options=rules, language=lang, turn_seconds=timer, home=settings)
+            guild_id=interaction.guild_id,
+            channel_id=home.channel_id,
+            host=person,
+            variant=variant,
+            options=rules,
+            language=lang,
+            turn_seconds=timer,
+            home=settings,
+        )
         await settle_home(home, outcome.table if outcome.ok else None, lang, host, variant)
         asker = lang_of(interaction)
         lines = [private_text(outcome, asker)]
@@ -98,7 +130,9 @@ class Tables(PinochleCog):
         await reply(interaction, "\n".join(lines))
 
     @new.autocomplete("options")
-    async def new_options(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    async def new_options(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
         """Complete the last `name=value` item: option names first, then that option's values."""
         done, _, last = current.rpartition(" ")
         prefix = f"{done} " if done else ""
@@ -124,13 +158,24 @@ class Tables(PinochleCog):
             await lobby_action(interaction, "leave", table.id)
 
     @app_commands.command(name="addbot", description=describe("addbot"))
-    @app_commands.describe(seat=describe("addbot.options.seat"), level=describe("addbot.options.level"))
+    @app_commands.describe(
+        seat=describe("addbot.options.seat"), level=describe("addbot.options.level")
+    )
     @app_commands.choices(level=choices(*LEVELS))
-    async def addbot(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4] | None = None,
-                     level: str = "easy") -> None:
+    async def addbot(
+        self,
+        interaction: discord.Interaction,
+        seat: app_commands.Range[int, 1, 4] | None = None,
+        level: str = "easy",
+    ) -> None:
         if table := await table_here(interaction):
-            await lobby_action(interaction, "addbot", table.id, level=level,
-                               seat=None if seat is None else seat - 1)
+            await lobby_action(
+                interaction,
+                "addbot",
+                table.id,
+                level=level,
+                seat=None if seat is None else seat - 1,
+            )
 
     @app_commands.command(name="start", description=describe("start"))
     async def start(self, interaction: discord.Interaction) -> None:
@@ -153,22 +198,37 @@ class Tables(PinochleCog):
         await lobby_action(interaction, "kick", table.id, seat=int(member) - 1)
 
     @kick.autocomplete("member")
-    async def kick_member(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    async def kick_member(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
         """The table's seats other than the asker's: "2. Bob" -> "2"."""
         table = service_of(interaction).table_in(interaction.channel_id)
         if table is None:
             return []
-        found = [Choice(name=f"{n + 1}. {s.display_name}"[:100], value=str(n + 1))
-                 for n, s in sorted(table.seats.items()) if s.user_id != interaction.user.id]
+        found = [
+            Choice(name=f"{n + 1}. {s.display_name}"[:100], value=str(n + 1))
+            for n, s in sorted(table.seats.items())
+            if s.user_id != interaction.user.id
+        ]
         return [c for c in found if current.lower() in c.name.lower()][:25]
 
     @app_commands.command(name="tables", description=describe("tables"))
     async def tables(self, interaction: discord.Interaction) -> None:
         lang = lang_of(interaction)
         found = service_of(interaction).tables(interaction.guild_id)
-        lines = [t("bot.tables.item", lang, table=table.id, variant=variant_name(table.variant, lang),
-                   channel=f"<#{table.channel_id}>", status=t(f"bot.tables.{table.status}", lang),
-                   seated=len(table.seats), size=table.size) for table in found]
+        lines = [
+            t(
+                "bot.tables.item",
+                lang,
+                table=table.id,
+                variant=variant_name(table.variant, lang),
+                channel=f"<#{table.channel_id}>",
+                status=t(f"bot.tables.{table.status}", lang),
+                seated=len(table.seats),
+                size=table.size,
+            )
+            for table in found
+        ]
         await reply(interaction, "\n".join(lines) or t("bot.tables.none", lang))
 
     @app_commands.command(name="score", description=describe("score"))
@@ -177,8 +237,15 @@ class Tables(PinochleCog):
         if table := service_of(interaction).table_in(interaction.channel_id):
             await reply(interaction, score_text(table, lang, mention_namer(table))[:2000])
         elif table := await ended_here(interaction):
-            ended = t("bot.score.finished", lang, table=table.id, variant=variant_name(table.variant, lang))
-            await reply(interaction, f"{ended}\n{score_text(table, lang, mention_namer(table))}"[:2000])
+            ended = t(
+                "bot.score.finished",
+                lang,
+                table=table.id,
+                variant=variant_name(table.variant, lang),
+            )
+            await reply(
+                interaction, f"{ended}\n{score_text(table, lang, mention_namer(table))}"[:2000]
+            )
         else:
             await refuse(interaction, "bot.refuse.no_table")
 
@@ -188,10 +255,14 @@ class Tables(PinochleCog):
     async def rules(self, interaction: discord.Interaction, variant: str | None = None) -> None:
         """The rules of `variant`, else of the channel's table (open, or the one that just ended)."""
         lang = lang_of(interaction)
-        table = service_of(interaction).table_in(interaction.channel_id) or await ended_here(interaction)
+        table = service_of(interaction).table_in(interaction.channel_id) or await ended_here(
+            interaction
+        )
         options = table.options if table is not None and variant in (None, table.variant) else {}
         chosen = variant or (table.variant if table is not None else "two-handed")
-        embed = discord.Embed(title=variant_name(chosen, lang), description=rules_text(chosen, options, lang))
+        embed = discord.Embed(
+            title=variant_name(chosen, lang), description=rules_text(chosen, options, lang)
+        )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

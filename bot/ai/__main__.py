@@ -13,15 +13,21 @@ from .levels import LEVELS
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.ai", description="Computer players of Pinochle.")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.ai", description="Computer players of Pinochle."
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     arena = sub.add_parser("arena", help="duplicate deals between two levels")
     arena.add_argument("--variant", required=True, choices=sorted(VARIANTS))
     arena.add_argument("--a", required=True, choices=sorted(LEVELS), help="level of side A")
     arena.add_argument("--b", required=True, choices=sorted(LEVELS), help="level of side B")
-    arena.add_argument("--deals", type=int, default=400, help="distinct deals, each played in every seating")
+    arena.add_argument(
+        "--deals", type=int, default=400, help="distinct deals, each played in every seating"
+    )
     arena.add_argument("--seed", type=int, default=1)
-    arena.add_argument("--budget", type=float, default=1.0, help="seconds per decision for the search level")
+    arena.add_argument(
+        "--budget", type=float, default=1.0, help="seconds per decision for the search level"
+    )
     arena.add_argument("--workers", type=int, default=2, help="processes (1: play in this process)")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
     arena.add_argument("--progress", action="store_true", help="print a dot per deal to stderr")

@@ -17,8 +17,8 @@ import math
 import multiprocessing
 import statistics
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
 
 from bot.game import VARIANTS, new_game
 
@@ -56,14 +56,18 @@ def _seed(*parts: int) -> int:
     return value % 2**31
 
 
-def play_deal(variant: str, deal_seed: int, levels: list[str], player_seed: int,
-              budget: float) -> tuple[list[int], list[list[float]]]:
+def play_deal(
+    variant: str, deal_seed: int, levels: list[str], player_seed: int, budget: float
+) -> tuple[list[int], list[list[float]]]:
     """Play the first deal of a seeded game; returns points per seat and each seat's decision times.
 
     Only real decisions (two or more legal actions) are timed.
     """
     game = new_game(variant, seed=deal_seed)
-    players = [get_player(level, seed=_seed(player_seed, s), budget=budget) for s, level in enumerate(levels)]
+    players = [
+        get_player(level, seed=_seed(player_seed, s), budget=budget)
+        for s, level in enumerate(levels)
+    ]
     times: list[list[float]] = [[] for _ in levels]
     deals = len(game.deal_results)
     while len(game.deal_results) == deals:
@@ -93,7 +97,9 @@ class Match:
         out = DealOutcome(index, 0.0, 0.0)
         for p, a_seats in enumerate(plays):
             levels = [self.a if s in a_seats else self.b for s in range(n)]
-            points, times = play_deal(self.variant, deal_seed, levels, _seed(self.seed, index, p), self.budget)
+            points, times = play_deal(
+                self.variant, deal_seed, levels, _seed(self.seed, index, p), self.budget
+            )
             b_seats = [s for s in range(n) if s not in a_seats]
             out.points_a += statistics.fmean(points[s] for s in a_seats) / len(plays)
             out.points_b += statistics.fmean(points[s] for s in b_seats) / len(plays)
@@ -102,8 +108,12 @@ class Match:
         return out
 
 
-def run(match: Match, deals: int, workers: int = 2,
-        progress: Callable[[DealOutcome], None] | None = None) -> list[DealOutcome]:
+def run(
+    match: Match,
+    deals: int,
+    workers: int = 2,
+    progress: Callable[[DealOutcome], None] | None = None,
+) -> list[DealOutcome]:
     """Play `deals` duplicate deals, in `workers` processes when more than one."""
     indexes = range(deals)
     if workers <= 1:
@@ -132,18 +142,28 @@ def summary(match: Match, outcomes: Iterable[DealOutcome]) -> dict:
     secs_a = [t for o in outcomes for t in o.seconds_a]
     secs_b = [t for o in outcomes for t in o.seconds_b]
     return {
-        "variant": match.variant, "a": match.a, "b": match.b, "seed": match.seed, "budget": match.budget,
-        "deals": n, "plays_per_deal": len(seatings(match.variant)),
-        "margin": round(mean, 2), "ci_low": round(mean - half, 2), "ci_high": round(mean + half, 2),
+        "variant": match.variant,
+        "a": match.a,
+        "b": match.b,
+        "seed": match.seed,
+        "budget": match.budget,
+        "deals": n,
+        "plays_per_deal": len(seatings(match.variant)),
+        "margin": round(mean, 2),
+        "ci_low": round(mean - half, 2),
+        "ci_high": round(mean + half, 2),
         "deals_won_a": round(sum(o.margin > 0 for o in outcomes) / n, 4) if n else 0.0,
         "deals_tied": round(sum(o.margin == 0 for o in outcomes) / n, 4) if n else 0.0,
         "points_a": round(statistics.fmean(o.points_a for o in outcomes), 2) if n else 0.0,
         "points_b": round(statistics.fmean(o.points_b for o in outcomes), 2) if n else 0.0,
-        "seconds_per_decision_a": _mean(secs_a), "seconds_per_decision_b": _mean(secs_b),
-        "median_seconds_a": _median(secs_a), "median_seconds_b": _median(secs_b),
+        "seconds_per_decision_a": _mean(secs_a),
+        "seconds_per_decision_b": _mean(secs_b),
+        "median_seconds_a": _median(secs_a),
+        "median_seconds_b": _median(secs_b),
         "max_seconds_a": round(max(secs_a), 4) if secs_a else 0.0,
         "max_seconds_b": round(max(secs_b), 4) if secs_b else 0.0,
-        "decisions_a": len(secs_a), "decisions_b": len(secs_b),
+        "decisions_a": len(secs_a),
+        "decisions_b": len(secs_b),
     }
 
 
@@ -157,13 +177,15 @@ def _median(xs: list[float]) -> float:
 
 def report(s: dict) -> str:
     """The summary as a few lines of text."""
-    return "\n".join([
-        f"arena {s['variant']}: A={s['a']} vs B={s['b']}, {s['deals']} deals x {s['plays_per_deal']} seatings, "
-        f"seed {s['seed']}, budget {s['budget']} s",
-        f"margin for A: {s['margin']:+.1f} points per deal (95% CI {s['ci_low']:+.1f} .. {s['ci_high']:+.1f}); "
-        f"mean points A {s['points_a']:.1f}, B {s['points_b']:.1f}",
-        f"deals won by A: {100 * s['deals_won_a']:.1f}% (tied {100 * s['deals_tied']:.1f}%)",
-        f"seconds per decision: A {s['seconds_per_decision_a']:.4f} (median {s['median_seconds_a']:.4f}, "
-        f"max {s['max_seconds_a']:.3f}, n={s['decisions_a']}); B {s['seconds_per_decision_b']:.4f} "
-        f"(median {s['median_seconds_b']:.4f}, max {s['max_seconds_b']:.3f}, n={s['decisions_b']})",
-    ])
+    return "\n".join(
+        [
+            f"arena {s['variant']}: A={s['a']} vs B={s['b']}, {s['deals']} deals x {s['plays_per_deal']} seatings, "
+            f"seed {s['seed']}, budget {s['budget']} s",
+            f"margin for A: {s['margin']:+.1f} points per deal (95% CI {s['ci_low']:+.1f} .. {s['ci_high']:+.1f}); "
+            f"mean points A {s['points_a']:.1f}, B {s['points_b']:.1f}",
+            f"deals won by A: {100 * s['deals_won_a']:.1f}% (tied {100 * s['deals_tied']:.1f}%)",
+            f"seconds per decision: A {s['seconds_per_decision_a']:.4f} (median {s['median_seconds_a']:.4f}, "
+            f"max {s['max_seconds_a']:.3f}, n={s['decisions_a']}); B {s['seconds_per_decision_b']:.4f} "
+            f"(median {s['median_seconds_b']:.4f}, max {s['max_seconds_b']:.3f}, n={s['decisions_b']})",
+        ]
+    )

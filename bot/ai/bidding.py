@@ -16,7 +16,14 @@ from .knowledge import Knowledge
 
 #: Least squares fit of the declaring side's deal total (meld plus cards) on features of the
 #: declarer's hand, from 600 forced-dealer deals of normal play (residual sd about 50 points).
-BASE, PER_TRUMP, PER_HIGH_TRUMP, PER_SIDE_ACE, PER_VOID, PER_SIDE_TEN = 117, 7.5, 6.3, 7.9, 10.8, 4.9
+BASE, PER_TRUMP, PER_HIGH_TRUMP, PER_SIDE_ACE, PER_VOID, PER_SIDE_TEN = (
+    117,
+    7.5,
+    6.3,
+    7.9,
+    10.8,
+    4.9,
+)
 #: Points of the estimate kept in reserve: about a 77% chance to make the bid, where declaring
 #: pays better than defending (set costs the bid and the deal's points, E-12).
 SAFETY = 37
@@ -36,9 +43,14 @@ def expected_total(hand: list[Card], trump: Suit, options) -> float:
     trumps = [c for c in hand if c.suit is trump]
     side = [c for c in hand if c.suit is not trump]
     voids = sum(1 for s in SUITS if s is not trump and not any(c.suit is s for c in hand))
-    rest = (BASE + PER_TRUMP * len(trumps) + PER_HIGH_TRUMP * sum(c.rank in ("A", "10") for c in trumps)
-            + PER_SIDE_ACE * sum(c.rank == "A" for c in side) + PER_SIDE_TEN * sum(c.rank == "10" for c in side)
-            + PER_VOID * voids)
+    rest = (
+        BASE
+        + PER_TRUMP * len(trumps)
+        + PER_HIGH_TRUMP * sum(c.rank in ("A", "10") for c in trumps)
+        + PER_SIDE_ACE * sum(c.rank == "A" for c in side)
+        + PER_SIDE_TEN * sum(c.rank == "10" for c in side)
+        + PER_VOID * voids
+    )
     return meld_points(hand, trump, options) + rest * unit(options)
 
 
@@ -66,9 +78,15 @@ def choose_bid(k: Knowledge, legal: list[str]) -> str:
         return f"bid {bids[0]}"  # E-6: the forced dealer bids the minimum
     bids_made = k.view.get("bids") or []
     partner = k.partner
-    partner_bid = partner is not None and partner < len(bids_made) and bids_made[partner] is not None
+    partner_bid = (
+        partner is not None and partner < len(bids_made) and bids_made[partner] is not None
+    )
     partner_high = partner is not None and k.view.get("bidder") == partner
-    return f"bid {bids[0]}" if will_bid(k.hand, k.options, bids[0], partner_bid, partner_high) else "pass"
+    return (
+        f"bid {bids[0]}"
+        if will_bid(k.hand, k.options, bids[0], partner_bid, partner_high)
+        else "pass"
+    )
 
 
 def choose_trump(k: Knowledge, legal: list[str]) -> str:

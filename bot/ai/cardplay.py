@@ -11,7 +11,7 @@ card is weighed by its points, its trick power and its meld promise.
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from bot.game import Card, Suit, trick_winner
 
@@ -66,7 +66,9 @@ def hold_chance(k: Knowledge, card: Card, lead, seats: list[int]) -> float:
         if card.suit is lead:
             p_beat = holds_any(k, s, higher)
             if trump is not None and lead is not trump:
-                p_beat += void_chance(k, s, lead) * holds_any(k, s, [x for x in set(k.outside) if x.suit is trump])
+                p_beat += void_chance(k, s, lead) * holds_any(
+                    k, s, [x for x in set(k.outside) if x.suit is trump]
+                )
         elif card.suit is trump:
             p_beat = void_chance(k, s, lead) * holds_any(k, s, higher)
         else:
@@ -106,7 +108,11 @@ def _last_trick(k: Knowledge) -> bool:
 
 def _pending(k: Knowledge, seat: int) -> float:
     """Meld a seat's side still needs a trick to credit (C-6, D-5, E-11)."""
-    return sum(m["points"] for m in k.view.get("melds", ()) if not m["credited"] and k.same_side(m["seat"], seat))
+    return sum(
+        m["points"]
+        for m in k.view.get("melds", ())
+        if not m["credited"] and k.same_side(m["seat"], seat)
+    )
 
 
 def follow(k: Knowledge, legal: list[Card]) -> Card:
@@ -131,8 +137,11 @@ def follow(k: Knowledge, legal: list[Card]) -> Card:
 
 def _smear(k: Knowledge, cards: list[Card]) -> Card:
     """Points onto a trick our side will take, keeping trumps and masters for later tricks."""
-    plain = [c for c in cards if c.suit is not k.trump and not is_master(k, c)] or \
-        [c for c in cards if c.suit is not k.trump] or cards
+    plain = (
+        [c for c in cards if c.suit is not k.trump and not is_master(k, c)]
+        or [c for c in cards if c.suit is not k.trump]
+        or cards
+    )
     return max(plain, key=lambda c: (k.value[c], -c.strength))
 
 
@@ -150,8 +159,13 @@ def lead(k: Knowledge, legal: list[Card]) -> Card:
         if top and out and len(mine) > out:
             return max(top, key=lambda c: c.strength)
         if k.partner is not None and k.partner in k.active:
-            ruffs = [c for c in legal if c.suit is not k.trump and k.void_known(k.partner, c.suit)
-                     and void_chance(k, k.partner, k.trump) < 0.5]
+            ruffs = [
+                c
+                for c in legal
+                if c.suit is not k.trump
+                and k.void_known(k.partner, c.suit)
+                and void_chance(k, k.partner, k.trump) < 0.5
+            ]
             if ruffs:
                 return cheapest(ruffs, k.value, k.trump)
     aces = [c for c in legal if c.rank == "A" and c.suit is not k.trump]
@@ -169,13 +183,21 @@ def stock_play(k: Knowledge, legal: list[Card]) -> Card:
     turnup_gain = 0.0
     if last_stock and turnup:
         up = Card.from_text(turnup)
-        gain = potential(k.holding + [up], k.trump, k.options) - potential(k.holding, k.trump, k.options)
-        turnup_gain = gain + k.value[up] * 0.5 + (4 + up.strength if up.suit is k.trump else 0)  # A-8: to the loser
+        gain = potential(k.holding + [up], k.trump, k.options) - potential(
+            k.holding, k.trump, k.options
+        )
+        turnup_gain = (
+            gain + k.value[up] * 0.5 + (4 + up.strength if up.suit is k.trump else 0)
+        )  # A-8: to the loser
 
     def score(c: Card) -> float:
         pot = k.value[led] + k.value[c]
         if wins_now(c, [led], k.trump):
-            gain = pot + complete_melds(_without(k.hand, c), _without(k.own_table, c), k.trump, k.options) * meld_now
+            gain = (
+                pot
+                + complete_melds(_without(k.hand, c), _without(k.own_table, c), k.trump, k.options)
+                * meld_now
+            )
             return gain - keep_value(k, c) - (turnup_gain if last_stock else 0.0)
         return -pot - keep_value(k, c)
 

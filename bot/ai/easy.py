@@ -8,7 +8,8 @@ of meld and names its longest suit trump.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.game import SUITS, Card, Suit, meld_points, parse_action
 
@@ -21,8 +22,13 @@ from .player import Player
 BID_ALLOWANCE = 150
 
 
-def easy_card(legal: list[Card], trick_cards: list[Card], trump: Suit | None, value: Mapping[Card, int],
-              partner_winning: bool) -> Card:
+def easy_card(
+    legal: list[Card],
+    trick_cards: list[Card],
+    trump: Suit | None,
+    value: Mapping[Card, int],
+    partner_winning: bool,
+) -> Card:
     """Lead an ace, take points with the cheapest winner unless the partner has the trick, else shed.
 
     A pure function of what is on the table, so the search's playouts use it too.
@@ -52,7 +58,10 @@ def easy_bid(k: Knowledge, legal: list[str]) -> str:
 
 def easy_trump(k: Knowledge, legal: list[str]) -> str:
     suits = [parse_action(a).suit for a in legal]
-    suit = max(suits, key=lambda s: (sum(1 for c in k.hand if c.suit is s), meld_points(k.hand, s, k.options)))
+    suit = max(
+        suits,
+        key=lambda s: (sum(1 for c in k.hand if c.suit is s), meld_points(k.hand, s, k.options)),
+    )
     return f"trump {suit.value}"
 
 

@@ -28,7 +28,8 @@ import random
 import statistics
 import threading
 import time
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.game import VARIANTS, Card, new_game, world_from_view
 
@@ -91,8 +92,12 @@ def _measure(variant: str) -> float:
             view = game.view(game.to_act)
             if len(view["legal"]) > 1 and view["phase"] in CARD_PHASES:
                 start = time.perf_counter()
-                _, done = search(read_view(view), view["legal"][:4], random.Random(seed),
-                                 max_worlds=CALIBRATION_WORLDS)
+                _, done = search(
+                    read_view(view),
+                    view["legal"][:4],
+                    random.Random(seed),
+                    max_worlds=CALIBRATION_WORLDS,
+                )
                 seconds += time.perf_counter() - start
                 work += done
             game.apply(decide_normal(view, view["legal"]))
@@ -100,23 +105,38 @@ def _measure(variant: str) -> float:
     return work / seconds
 
 
-def search(k: Knowledge, candidates: list[str], rng: random.Random, *, max_work: float = math.inf,
-           max_worlds: int = 10**9, deadline: float = math.inf) -> tuple[list[float], int]:
+def search(
+    k: Knowledge,
+    candidates: list[str],
+    rng: random.Random,
+    *,
+    max_work: float = math.inf,
+    max_worlds: int = 10**9,
+    deadline: float = math.inf,
+) -> tuple[list[float], int]:
     """Total deal margin of each candidate over sampled worlds, and the playout actions it took."""
     _, hidden, stock = slots(k)
     if sum(1 for n in list(hidden.values()) + [stock] if n) <= 1:
         max_worlds = 1  # only one world fits the view (the two-hand play-off, say)
     totals = [0.0] * len(candidates)
     work = worlds = 0
-    while worlds < max_worlds and (worlds < MIN_WORLDS or (work < max_work and time.perf_counter() < deadline)):
+    while worlds < max_worlds and (
+        worlds < MIN_WORLDS or (work < max_work and time.perf_counter() < deadline)
+    ):
         hands, stock_cards = deal_hidden(k, rng)
         world = world_from_view(k.view, hands, stock_cards)
         all_hands = dict(hands)
         all_hands[k.seat] = k.hand
         for i, action in enumerate(candidates):
-            playout = Playout(hands=all_hands, trick=list(k.trick), trump=k.trump,
-                              partnership=k.partner is not None, options=k.options, value=k.value,
-                              free_play=k.phase in ("stock", "meld", "draw"))
+            playout = Playout(
+                hands=all_hands,
+                trick=list(k.trick),
+                trump=k.trump,
+                partnership=k.partner is not None,
+                options=k.options,
+                value=k.value,
+                free_play=k.phase in ("stock", "meld", "draw"),
+            )
             totals[i] += _margin(k, playout.run(world.clone(), action))
             work += playout.actions
         worlds += 1
@@ -151,9 +171,13 @@ class HardPlayer(Player):
                 pass
         start = time.perf_counter()
         try:
-            totals, _ = search(k, candidates, self.rng(view),
-                               max_work=self.budget * TARGET * work_rate(k.view["variant"]),
-                               deadline=start + GUARD * self.budget)
+            totals, _ = search(
+                k,
+                candidates,
+                self.rng(view),
+                max_work=self.budget * TARGET * work_rate(k.view["variant"]),
+                deadline=start + GUARD * self.budget,
+            )
         except WorldError:
             return fallback
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))

@@ -13,11 +13,21 @@ hand grows, so the same holds for every larger hand).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Mapping
+from typing import Any
 
-from bot.game import ALL_CARDS, Card, Suit, card_points, legal_plays, parse_action, resolve_options, trick_winner
+from bot.game import (
+    ALL_CARDS,
+    Card,
+    Suit,
+    card_points,
+    legal_plays,
+    parse_action,
+    resolve_options,
+    trick_winner,
+)
 
 Play = tuple[int, Card]
 
@@ -143,12 +153,21 @@ def read_view(view: Mapping[str, Any]) -> Knowledge:
     seat = view["seat"]
     table = {int(s): cards(cs) for s, cs in view.get("table", {}).items()}
     k = Knowledge(
-        view=view, seat=seat, players=players, active=list(view.get("active", range(players))),
-        phase=view["phase"], trump=suit_of(view.get("trump")), hand=cards(view["hand"]),
-        own_table=table.get(seat, []), unseen=cards(view["unseen"]),
-        known={int(s): cards(cs) for s, cs in view.get("known", {}).items()}, table=table,
-        trick=[(s, Card.from_text(c)) for s, c in view["trick"]], tricks=[],
-        partner=view.get("partner"), options=options,
+        view=view,
+        seat=seat,
+        players=players,
+        active=list(view.get("active", range(players))),
+        phase=view["phase"],
+        trump=suit_of(view.get("trump")),
+        hand=cards(view["hand"]),
+        own_table=table.get(seat, []),
+        unseen=cards(view["unseen"]),
+        known={int(s): cards(cs) for s, cs in view.get("known", {}).items()},
+        table=table,
+        trick=[(s, Card.from_text(c)) for s, c in view["trick"]],
+        tricks=[],
+        partner=view.get("partner"),
+        options=options,
     )
     _replay(k, view, world)
     return k
@@ -175,8 +194,14 @@ def _replay(k: Knowledge, view: Mapping[str, Any], world: Mapping[str, Any]) -> 
     infer = not k.two_handed_mode  # two hands: free play in the stock, a known hand in the play-off
     for text in view.get("history", ()):
         act = parse_action(text)
-        if act.verb == "meld" and trump is None and no_trump_yet and len(act.cards) == 2 \
-                and {c.rank for c in act.cards} == {"K", "Q"} and act.cards[0].suit is act.cards[1].suit:
+        if (
+            act.verb == "meld"
+            and trump is None
+            and no_trump_yet
+            and len(act.cards) == 2
+            and {c.rank for c in act.cards} == {"K", "Q"}
+            and act.cards[0].suit is act.cards[1].suit
+        ):
             trump = act.cards[0].suit  # B-4: the first marriage fixes trump
             continue
         if act.verb != "play":
@@ -196,8 +221,9 @@ def _replay(k: Knowledge, view: Mapping[str, Any], world: Mapping[str, Any]) -> 
     k.excluded = excluded
 
 
-def _infer(k: Knowledge, excluded: set[Card], seat: int, card: Card, trick: list[Play],
-           trump: Suit | None) -> None:
+def _infer(
+    k: Knowledge, excluded: set[Card], seat: int, card: Card, trick: list[Play], trump: Suit | None
+) -> None:
     cards_so_far = [c for _, c in trick]
     win_seat = trick[trick_winner(cards_so_far, trump)][0]
     partner_winning = k.partner is not None and (win_seat - seat) % 2 == 0

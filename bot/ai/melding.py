@@ -29,12 +29,16 @@ def choose_meld(k: Knowledge, legal: list[str], *, plan: bool = True) -> str:
     melds = [parse_action(a) for a in legal if a.startswith("meld ")]
     if not melds:
         return "pass"
-    return str(max(melds, key=lambda m: meld_worth(k, m.cards) + (_plan_bonus(k, m.cards) if plan else 0)))
+    return str(
+        max(melds, key=lambda m: meld_worth(k, m.cards) + (_plan_bonus(k, m.cards) if plan else 0))
+    )
 
 
 def _plan_bonus(k: Knowledge, cards: tuple[Card, ...]) -> float:
     stock = k.view.get("stock", 0)
-    is_marriage = len(cards) == 2 and {c.rank for c in cards} == {"K", "Q"} and cards[0].suit is cards[1].suit
+    is_marriage = (
+        len(cards) == 2 and {c.rank for c in cards} == {"K", "Q"} and cards[0].suit is cards[1].suit
+    )
     if k.trump is None and is_marriage:
         length = sum(1 for c in k.holding if c.suit is cards[0].suit)
         return 20 + 6 * length  # B-4: name our long suit before the opponent names his

@@ -11,8 +11,8 @@ options (`meld_points`), so house rules such as a 400 double pinochle count.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import Iterable, Mapping
 
 from bot.game import SUITS, Card, Suit, meld_points
 
@@ -64,8 +64,9 @@ def meld_loss(holding: list[Card], card: Card, trump: Suit | None, options: Mapp
     return potential(holding, trump, options) - potential(rest, trump, options)
 
 
-def complete_melds(hand: Iterable[Card], table: Iterable[Card], trump: Suit | None,
-                   options: Mapping) -> float:
+def complete_melds(
+    hand: Iterable[Card], table: Iterable[Card], trump: Suit | None, options: Mapping
+) -> float:
     """The best single meld the holding could declare now that uses a card from hand (M-3)."""
     hand_c, all_c = Counter(hand), Counter(hand) + Counter(table)
     best = 0.0

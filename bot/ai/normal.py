@@ -8,7 +8,8 @@ points at stake (`cardplay`).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.game import Card
 

@@ -10,8 +10,8 @@ bids with the `normal` rule and names the best trump by `bidding.best_trump`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from bot.game import ALL_CARDS, Action, Card, Game, Suit, meld_points, trick_winner
 
@@ -84,7 +84,10 @@ class Playout:
                 return next(a for a in acts if a.verb == verb)
         melds = [a for a in acts if a.verb == "meld"]
         if melds:
-            return max(melds, key=lambda a: meld_points(a.cards, self.trump or a.cards[0].suit, self.options))
+            return max(
+                melds,
+                key=lambda a: meld_points(a.cards, self.trump or a.cards[0].suit, self.options),
+            )
         return acts[0]
 
     def _card(self, seat: int, acts: list[Action]) -> Action:
@@ -102,6 +105,7 @@ class Playout:
 
     def _free_card(self, legal: list[Card], trick_cards: list[Card]) -> Card:
         """Stock phase: lead and shed the cheapest plain card; take an ace or ten cheaply."""
+
         def cost(c: Card) -> tuple:
             return (c.suit is self.trump, self.value[c], c.strength)
 
@@ -118,6 +122,11 @@ class Playout:
         if not passing:
             return lowest
         partner = (seat + 2) % 4
-        bid = will_bid(self.hands[seat], self.options, lowest.amount, partner in self.bids,
-                       self.high_bidder == partner)
+        bid = will_bid(
+            self.hands[seat],
+            self.options,
+            lowest.amount,
+            partner in self.bids,
+            self.high_bidder == partner,
+        )
         return lowest if bid else passing[0]

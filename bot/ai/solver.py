@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Mapping
+from collections.abc import Mapping
 
 from bot.game import Card, Suit, legal_plays, new_game, trick_winner
 
@@ -38,8 +38,16 @@ INF = 10**6
 class PlayoffSolver:
     """Alpha-beta minimax with a transposition table over the remaining tricks of two hands."""
 
-    def __init__(self, trump: Suit | None, value: Mapping[Card, int], options: Mapping, last_bonus: int,
-                 budget: float, *, node_limit: int | None = None):
+    def __init__(
+        self,
+        trump: Suit | None,
+        value: Mapping[Card, int],
+        options: Mapping,
+        last_bonus: int,
+        budget: float,
+        *,
+        node_limit: int | None = None,
+    ):
         self.node_limit = int(budget * nodes_per_second()) if node_limit is None else node_limit
         self.trump = trump
         self.value = value
@@ -62,22 +70,31 @@ class PlayoffSolver:
                 best, best_value = card, value
         return best
 
-    def _value(self, to_move: int, hands: dict[int, tuple[Card, ...]], trick: tuple, alpha: int, beta: int) -> int:
+    def _value(
+        self, to_move: int, hands: dict[int, tuple[Card, ...]], trick: tuple, alpha: int, beta: int
+    ) -> int:
         """Our points minus theirs from here on, both playing perfectly (fail-soft alpha-beta)."""
         key = (to_move, hands[self.me], hands[self.opp], trick)
         hit = self.table.get(key)
         first = None
         if hit is not None:
             value, flag, first = hit
-            if flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha):
+            if (
+                flag == EXACT
+                or (flag == LOWER and value >= beta)
+                or (flag == UPPER and value <= alpha)
+            ):
                 return value
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise TooDeep
         lo, hi = alpha, beta
-        options = legal_plays(list(hands[to_move]), [c for _, c in trick], self.trump, self.options,
-                              two_handed=True)
-        options = sorted(dict.fromkeys(options), key=lambda c: (c is not first, -self.value[c], -c.strength))
+        options = legal_plays(
+            list(hands[to_move]), [c for _, c in trick], self.trump, self.options, two_handed=True
+        )
+        options = sorted(
+            dict.fromkeys(options), key=lambda c: (c is not first, -self.value[c], -c.strength)
+        )
         maximise = to_move == self.me
         best, best_card = (-INF if maximise else INF), options[0]
         for card in options:
@@ -94,7 +111,9 @@ class PlayoffSolver:
         self.table[key] = (best, flag, best_card)
         return best
 
-    def _after_play(self, seat: int, card: Card, hands: dict, trick: tuple, alpha: int, beta: int) -> int:
+    def _after_play(
+        self, seat: int, card: Card, hands: dict, trick: tuple, alpha: int, beta: int
+    ) -> int:
         hand = list(hands[seat])
         hand.remove(card)
         hands = dict(hands)
@@ -136,7 +155,9 @@ def _measure() -> float:
         view = game.view(game.to_act)
         game.apply(decide_normal(view, view["legal"]))
     k = read_view(game.view(game.to_act))
-    solver = PlayoffSolver(k.trump, k.value, k.options, k.last_bonus, 0.0, node_limit=CALIBRATION_NODES)
+    solver = PlayoffSolver(
+        k.trump, k.value, k.options, k.last_bonus, 0.0, node_limit=CALIBRATION_NODES
+    )
     start = time.perf_counter()
     try:
         solver.best_card(k, k.legal_cards()[0])

@@ -35,14 +35,21 @@ def slots(k: Knowledge) -> tuple[dict[int, list[Card]], dict[int, int], int]:
         if s == k.seat:
             continue
         fixed[s] = list(k.known.get(s, []))
-        if turnup and not k.two_handed_mode and s == view["dealer"] and Card.from_text(turnup) not in fixed[s]:
+        if (
+            turnup
+            and not k.two_handed_mode
+            and s == view["dealer"]
+            and Card.from_text(turnup) not in fixed[s]
+        ):
             fixed[s].append(Card.from_text(turnup))  # C-2: the turn-up is the dealer's own card
         hidden[s] = sizes[s] - len(fixed[s])
     stock = 0
     if k.two_handed_mode:  # the stock count includes the face-up turn-up (A-3)
         stock = view.get("stock", 0) - (1 if turnup else 0)
     if any(n < 0 for n in hidden.values()) or sum(hidden.values()) + stock != len(k.unseen):
-        raise WorldError(f"hidden places {sum(hidden.values()) + stock} != unseen cards {len(k.unseen)}")
+        raise WorldError(
+            f"hidden places {sum(hidden.values()) + stock} != unseen cards {len(k.unseen)}"
+        )
     return fixed, hidden, stock
 
 
@@ -58,8 +65,13 @@ def deal_hidden(k: Knowledge, rng: random.Random) -> tuple[dict[int, list[Card]]
     raise WorldError("no deal fits the view")
 
 
-def _try_deal(pool: list[Card], hidden: dict[int, int], stock_size: int, excluded: dict[int, set[Card]],
-              rng: random.Random) -> dict[int, list[Card]] | None:
+def _try_deal(
+    pool: list[Card],
+    hidden: dict[int, int],
+    stock_size: int,
+    excluded: dict[int, set[Card]],
+    rng: random.Random,
+) -> dict[int, list[Card]] | None:
     """Most constrained cards first, each to a random place with room that may hold it."""
     room = dict(hidden)
     room[-1] = stock_size  # the stock: any card may lie there

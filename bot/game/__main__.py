@@ -1,7 +1,7 @@
 """Command line for the engine: `simulate` random games, show a hand's `meld`.
 
-    python -m bot.game simulate --variant two-handed --deals 1000 --seed 7
-    python -m bot.game meld --trump H "A♥ 10♥ K♥ Q♥ J♥ Q♠ J♦"
+python -m bot.game simulate --variant two-handed --deals 1000 --seed 7
+python -m bot.game meld --trump H "A♥ 10♥ K♥ Q♥ J♥ Q♠ J♦"
 """
 
 from __future__ import annotations
@@ -53,13 +53,27 @@ def simulate(variant: str, deals: int, seed: int, options: dict) -> dict:
                 meld_total += sum(result["meld"][s] for s in _units(game))
                 cards = sum(result["cards"][s] for s in _units(game))
                 card_total += cards
-                if result["complete"] and not game.options["round_card_points"] and cards != 250 // game.scale:
+                if (
+                    result["complete"]
+                    and not game.options["round_card_points"]
+                    and cards != 250 // game.scale
+                ):
                     bad_totals += 1  # invariant: card points + last trick = 250 (G-5)
     elapsed = time.perf_counter() - start
     cpu = time.process_time() - cpu_start
-    return {"variant": variant, "deals": done, "games": games, "actions": actions, "seconds": elapsed,
-            "cpu_seconds": cpu, "deals_per_second": done / elapsed, "deals_per_cpu_second": done / cpu, "mean_meld": meld_total / done, "mean_cards": card_total / done,
-            "bad_card_totals": bad_totals}
+    return {
+        "variant": variant,
+        "deals": done,
+        "games": games,
+        "actions": actions,
+        "seconds": elapsed,
+        "cpu_seconds": cpu,
+        "deals_per_second": done / elapsed,
+        "deals_per_cpu_second": done / cpu,
+        "mean_meld": meld_total / done,
+        "mean_cards": card_total / done,
+        "bad_card_totals": bad_totals,
+    }
 
 
 def _units(game: Game) -> list[int]:
@@ -76,15 +90,23 @@ def _parse_options(pairs: list[str]) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.game", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.game",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play random legal games and print speed and totals")
     sim.add_argument("--variant", choices=list(VARIANTS), default="two-handed")
     sim.add_argument("--deals", type=int, default=1000)
     sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                     help="a RULES §11 option, e.g. double_pinochle_value=400 (repeatable)")
+    sim.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a RULES §11 option, e.g. double_pinochle_value=400 (repeatable)",
+    )
     meld = sub.add_parser("meld", help="print the best simultaneous meld of a hand (§2.3)")
     meld.add_argument("--trump", required=True, help="trump suit: S H D C or ♠ ♥ ♦ ♣")
     meld.add_argument("hand", help='cards, e.g. "A♥ 10♥ K♥ Q♥ J♥ Q♠ J♦"')
@@ -94,12 +116,18 @@ def main(argv: list[str] | None = None) -> int:
         options = _parse_options(args.option)
         if args.command == "simulate":
             r = simulate(args.variant, args.deals, args.seed, options)
-            print(f"{r['variant']}: {r['deals']} deals in {r['games']} games, {r['actions']} actions, "
-                  f"{r['seconds']:.2f} s")
-            print(f"  {r['deals_per_cpu_second']:.0f} deals per CPU second on one core "
-                  f"({r['deals_per_second']:.0f} per wall-clock second)")
-            print(f"  mean meld per deal (all players) {r['mean_meld']:.1f}, "
-                  f"mean card points per deal {r['mean_cards']:.1f}")
+            print(
+                f"{r['variant']}: {r['deals']} deals in {r['games']} games, {r['actions']} actions, "
+                f"{r['seconds']:.2f} s"
+            )
+            print(
+                f"  {r['deals_per_cpu_second']:.0f} deals per CPU second on one core "
+                f"({r['deals_per_second']:.0f} per wall-clock second)"
+            )
+            print(
+                f"  mean meld per deal (all players) {r['mean_meld']:.1f}, "
+                f"mean card points per deal {r['mean_cards']:.1f}"
+            )
             print(f"  deals whose card points + last trick were not 250: {r['bad_card_totals']}")
             return 1 if r["bad_card_totals"] else 0
         cards = parse_cards(args.hand)

@@ -34,7 +34,10 @@ class AuctionRules:
         has_marriage = _has_marriage(self.hands[seat])
         bids = []
         if has_marriage:
-            bids = [Action("bid", amount=b) for b in range(lowest, MAX_BID // self.scale + 1, self._step())]
+            bids = [
+                Action("bid", amount=b)
+                for b in range(lowest, MAX_BID // self.scale + 1, self._step())
+            ]
         elif self._forced(seat):
             bids = [Action("bid", amount=self._min_bid())]  # E-6: forced, marriage or not
         return bids + ([] if self._forced(seat) else [A.PASS])
@@ -86,7 +89,9 @@ class AuctionRules:
         awards: list[tuple[int, int, str, str]] = []
         for s in self.order:
             p = self.party(s)
-            if not took[p] or (not made and p == decl and self.opt["set_side_forfeits_meld_checks"]):
+            if not took[p] or (
+                not made and p == decl and self.opt["set_side_forfeits_meld_checks"]
+            ):
                 continue
             for detail, checks in meld_checks(self.pending[s], self.options):
                 awards.append((p, checks, "meld", detail))
@@ -97,15 +102,23 @@ class AuctionRules:
             awards.append((1 - decl, set_checks(bid_for_checks), "set", str(self.high_bid)))
         for p in range(2):
             if sum(self.tricks_won[s] for s in self._party_seats(p)) == 12 and (
-                    p == decl or self.opt["slam_defenders_eligible"]):
+                p == decl or self.opt["slam_defenders_eligible"]
+            ):
                 awards.append((p, 5, "slam", "12 tricks"))
-        result.update({"bid": self.high_bid, "declarer": self.declarer, "made": made,
-                       "bids": list(self.bids)})
+        result.update(
+            {"bid": self.high_bid, "declarer": self.declarer, "made": made, "bids": list(self.bids)}
+        )
         result["transfers"] = settle(awards, [self._party_seats(0), self._party_seats(1)])
         return points
 
-    def _check_game_end(self, before: list[int], order: list[int], deal_points: list[int], result: dict,
-                        events: list[dict]) -> None:
+    def _check_game_end(
+        self,
+        before: list[int],
+        order: list[int],
+        deal_points: list[int],
+        result: dict,
+        events: list[dict],
+    ) -> None:
         """E-14: the declaring side is counted first; then the defenders."""
         decl, dfn = order
         winner = None
@@ -116,8 +129,9 @@ class AuctionRules:
         if winner is not None:
             loser = 1 - winner
             checks = game_checks(self.scores[winner] * self.scale, self.scores[loser] * self.scale)
-            result["transfers"] += settle([(winner, checks, "game", "game")],
-                                          [self._party_seats(0), self._party_seats(1)])
+            result["transfers"] += settle(
+                [(winner, checks, "game", "game")], [self._party_seats(0), self._party_seats(1)]
+            )
             self.places = [winner, loser]
         result["chips"] = net_chips(result["transfers"], self.n)
         if winner is not None:

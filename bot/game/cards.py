@@ -9,14 +9,15 @@ hashing and sorting are cheap on the hot path of playouts.
 from __future__ import annotations
 
 import re
-from enum import Enum
+from collections.abc import Iterable
+from enum import StrEnum
 from itertools import islice
-from typing import Iterable
+from typing import ClassVar
 
 from .errors import IllegalAction
 
 
-class Suit(str, Enum):
+class Suit(StrEnum):
     """The four suits; the value is the symbol used in every text form."""
 
     SPADES = "♠"
@@ -36,7 +37,7 @@ class Suit(str, Enum):
         return self in (Suit.HEARTS, Suit.DIAMONDS)
 
     @classmethod
-    def parse(cls, text: str) -> "Suit":
+    def parse(cls, text: str) -> Suit:
         """Read a suit from its symbol, English letter or word, or Russian letter or word."""
         key = text.strip().lower()
         suit = _SUIT_WORDS.get(key)
@@ -53,8 +54,8 @@ RANKS: tuple[str, ...] = ("A", "10", "K", "Q", "J", "9", "8", "7")
 
 #: Rank and suit names per language: the one notation table of the project.
 RANK_TEXT = {
-    "en": dict(zip(RANKS, ("A", "10", "K", "Q", "J", "9", "8", "7"))),
-    "ru": dict(zip(RANKS, ("Т", "10", "К", "Д", "В", "9", "8", "7"))),
+    "en": dict(zip(RANKS, ("A", "10", "K", "Q", "J", "9", "8", "7"), strict=False)),
+    "ru": dict(zip(RANKS, ("Т", "10", "К", "Д", "В", "9", "8", "7"), strict=False)),
 }
 
 _SUIT_WORDS: dict[str, Suit] = {}
@@ -68,17 +69,28 @@ for _suit, _words in {
         _SUIT_WORDS[_w] = _suit
 
 _RANK_WORDS = {
-    "a": "A", "10": "10", "t": "10", "k": "K", "q": "Q", "j": "J", "9": "9", "8": "8", "7": "7",
+    "a": "A",
+    "10": "10",
+    "t": "10",
+    "k": "K",
+    "q": "Q",
+    "j": "J",
+    "9": "9",
+    "8": "8",
+    "7": "7",
     # Russian: туз, король, дама, валет.
-    "т": "A", "к": "K", "д": "Q", "в": "J",
+    "т": "A",
+    "к": "K",
+    "д": "Q",
+    "в": "J",
 }
 
 
 class Card:
     """One card face: rank and suit. Interned: `Card("A", Suit.SPADES) is Card("A", "♠")`."""
 
-    __slots__ = ("rank", "suit", "code", "suit_index", "rank_index", "strength", "_text")
-    _interned: dict[tuple[str, Suit], "Card"] = {}
+    __slots__ = ("_text", "code", "rank", "rank_index", "strength", "suit", "suit_index")
+    _interned: ClassVar[dict[tuple[str, Suit], Card]] = {}
 
     rank: str
     suit: Suit
@@ -87,7 +99,7 @@ class Card:
     rank_index: int  # 0 = ace ... 7 = seven
     strength: int  # higher beats lower within a suit
 
-    def __new__(cls, rank: str, suit: Suit | str) -> "Card":
+    def __new__(cls, rank: str, suit: Suit | str) -> Card:
         suit = suit if isinstance(suit, Suit) else Suit.parse(suit)
         key = (rank, suit)
         card = cls._interned.get(key)
@@ -107,10 +119,10 @@ class Card:
     def __reduce__(self):
         return (Card, (self.rank, self.suit.value))
 
-    def __copy__(self) -> "Card":
+    def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo) -> "Card":
+    def __deepcopy__(self, memo) -> Card:
         return self
 
     def __str__(self) -> str:
@@ -119,7 +131,7 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.from_text({str(self)!r})"
 
-    def __lt__(self, other: "Card") -> bool:
+    def __lt__(self, other: Card) -> bool:
         return self.code < other.code
 
     def text(self, lang: str = "en") -> str:
@@ -127,7 +139,7 @@ class Card:
         return f"{RANK_TEXT.get(lang, RANK_TEXT['en'])[self.rank]}{self.suit.value}"
 
     @classmethod
-    def from_text(cls, text: str) -> "Card":
+    def from_text(cls, text: str) -> Card:
         """Parse one card: `AS`, `10h`, `Td`, `Q♠`, Russian `Дп`, `10ч`, `Т♣`."""
         token = text.strip()
         match = _TOKEN.fullmatch(token)
@@ -140,7 +152,9 @@ class Card:
         return cls(rank, suit)
 
 
-_TOKEN = re.compile(r"(?P<rank>10|[2-9]|[A-Za-zА-Яа-яЁё])(?P<suit>[♠♥♦♣♤♡♢♧❤]|[A-Za-zА-Яа-яЁё])\ufe0f?")
+_TOKEN = re.compile(
+    r"(?P<rank>10|[2-9]|[A-Za-zА-Яа-яЁё])(?P<suit>[♠♥♦♣♤♡♢♧❤]|[A-Za-zА-Яа-яЁё])\ufe0f?"
+)
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in RANKS)
 CARD_BY_CODE: tuple[Card, ...] = ALL_CARDS  # index == code
@@ -159,7 +173,9 @@ def parse_cards(text: str, *, limit: int | None = None) -> list[Card]:
     before any is read: a pasted wall of text is looked at only up to its
     `limit + 1`-th token.
     """
-    tokens = [m.group() for m in islice(_SEPARATED.finditer(text), None if limit is None else limit + 1)]
+    tokens = [
+        m.group() for m in islice(_SEPARATED.finditer(text), None if limit is None else limit + 1)
+    ]
     if limit is not None and len(tokens) > limit:
         raise IllegalAction("too_many_cards", limit=limit)
     cards = []
@@ -184,6 +200,8 @@ def make_pack(pack64: bool = False) -> list[Card]:
 
 def sort_hand(cards: Iterable[Card], trump: Suit | None = None) -> list[Card]:
     """Sorted by suit (trump first), then rank high to low: how players hold cards."""
+
     def key(card: Card) -> tuple[int, int]:
         return (0 if card.suit is trump else 1 + card.suit_index, card.rank_index)
+
     return sorted(cards, key=key)

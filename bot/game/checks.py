@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 import math
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from .melds import is_roundhouse
 
 #: Meld checks (E-16) for the single melds; doubles follow DX-E8.
-MELD_CHECKS = {"flush": 2, "aces around": 2, "kings around": 1, "queens around": 1, "jacks around": 1,
-               "double pinochle": 2}
-DOUBLED = {"double flush": "flush", "eight aces": "aces around", "eight kings": "kings around",
-           "eight queens": "queens around", "eight jacks": "jacks around"}
+MELD_CHECKS = {
+    "flush": 2,
+    "aces around": 2,
+    "kings around": 1,
+    "queens around": 1,
+    "jacks around": 1,
+    "double pinochle": 2,
+}
+DOUBLED = {
+    "double flush": "flush",
+    "eight aces": "aces around",
+    "eight kings": "kings around",
+    "eight queens": "queens around",
+    "eight jacks": "jacks around",
+}
 ROUNDHOUSE_CHECKS = 5
 
 
@@ -37,7 +48,9 @@ def game_checks(winner_total: int, loser_total: int) -> int:
     return 10 + math.ceil(margin / 100) + (5 if loser_total < 0 else 0)
 
 
-def meld_checks(breakdown: Sequence[tuple[str, list, int]], options: Mapping) -> list[tuple[str, int]]:
+def meld_checks(
+    breakdown: Sequence[tuple[str, list, int]], options: Mapping
+) -> list[tuple[str, int]]:
     """E-16 checks earned by one hand's meld: [(detail, checks), ...].
 
     A roundhouse earns 5 and, by default, replaces the checks of one 80 kings
@@ -62,11 +75,13 @@ def _absorb(awards: list[tuple[str, int]], single: str, double: str) -> list[tup
     for i, (name, checks) in enumerate(awards):
         if name in (single, double):
             rest = checks - 1
-            return awards[:i] + ([(name, rest)] if rest else []) + awards[i + 1:]
+            return awards[:i] + ([(name, rest)] if rest else []) + awards[i + 1 :]
     return awards
 
 
-def settle(side_checks: Sequence[tuple[int, int, str, str]], sides: Sequence[Sequence[int]]) -> list[dict]:
+def settle(
+    side_checks: Sequence[tuple[int, int, str, str]], sides: Sequence[Sequence[int]]
+) -> list[dict]:
     """E-15: each member of the receiving side collects N from one opponent.
 
     `side_checks` holds (receiving side, N, reason, detail); side k's seats are
@@ -75,8 +90,10 @@ def settle(side_checks: Sequence[tuple[int, int, str, str]], sides: Sequence[Seq
     transfers = []
     for side, checks, reason, detail in side_checks:
         other = sides[1 - side]
-        for payee, payer in zip(sides[side], other):
-            transfers.append({"from": payer, "to": payee, "checks": checks, "reason": reason, "detail": detail})
+        for payee, payer in zip(sides[side], other, strict=False):
+            transfers.append(
+                {"from": payer, "to": payee, "checks": checks, "reason": reason, "detail": detail}
+            )
     return transfers
 
 

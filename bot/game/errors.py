@@ -57,7 +57,7 @@ ECHO_LIMIT = 60
 def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
     """`text` cut to `limit` characters, ending in "…" when cut: what a refusal repeats of a person's
     text, so no refusal outgrows its message."""
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class PinochleError(ValueError):

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from . import actions as A
 from .actions import Action, parse_action
@@ -27,14 +28,21 @@ from .tricks import refusal_reason, strict_plays, winning_index
 from .twohand import TwoHandRules
 from .variants import Variant, get_variant
 from .views import public_view, seat_view
+
 RAISE = 250
 
 
 class Game(TwoHandRules, MultiHandRules, AuctionRules):
     """One game of Pinochle. Use `new_game` to make one."""
 
-    def __init__(self, variant: str, *, seed: int | None = None, deck: Iterable[Card] | None = None,
-                 options: Mapping[str, Any] | None = None):
+    def __init__(
+        self,
+        variant: str,
+        *,
+        seed: int | None = None,
+        deck: Iterable[Card] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ):
         self.variant: Variant = get_variant(variant)
         self.n = self.variant.players
         self.options: Options = resolve_options(options, players=self.n)
@@ -122,8 +130,11 @@ class Game(TwoHandRules, MultiHandRules, AuctionRules):
 
     def result(self) -> dict:
         """The final ranking (each entry a list of seats: a side in team games) and scores."""
-        return {"ranking": [self._party_seats(p) for p in self.places], "scores": self.seat_scores(),
-                "over": self.is_over}
+        return {
+            "ranking": [self._party_seats(p) for p in self.places],
+            "scores": self.seat_scores(),
+            "over": self.is_over,
+        }
 
     def seat_scores(self) -> list[int]:
         return [self.scores[self.party(s)] for s in range(self.n)]
@@ -134,14 +145,19 @@ class Game(TwoHandRules, MultiHandRules, AuctionRules):
 
     def to_json(self) -> str:
         """Variant, options, seed, first deck and every action: all that makes the game."""
-        return json.dumps({
-            "variant": self.variant.name, "options": dict(self.options.given), "seed": self.seed,
-            "deck": [str(c) for c in self.first_deck] if self.first_deck else None,
-            "actions": [str(a) for a in self.history],
-        }, ensure_ascii=False)
+        return json.dumps(
+            {
+                "variant": self.variant.name,
+                "options": dict(self.options.given),
+                "seed": self.seed,
+                "deck": [str(c) for c in self.first_deck] if self.first_deck else None,
+                "actions": [str(a) for a in self.history],
+            },
+            ensure_ascii=False,
+        )
 
     @classmethod
-    def from_json(cls, text: str) -> "Game":
+    def from_json(cls, text: str) -> Game:
         data = json.loads(text)
         deck = [Card.from_text(c) for c in data["deck"]] if data.get("deck") else None
         game = cls(data["variant"], seed=data["seed"], deck=deck, options=data.get("options"))
@@ -194,7 +210,9 @@ class Game(TwoHandRules, MultiHandRules, AuctionRules):
         n = self.n
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.table: list[list[TableCard]] = [[] for _ in range(n)]
-        self.known: list[list[Card]] = [[] for _ in range(n)]  # cards publicly known to be in a hand
+        self.known: list[list[Card]] = [
+            [] for _ in range(n)
+        ]  # cards publicly known to be in a hand
         self.won_points = [0] * n
         self.tricks_won = [0] * n
         self.deal_meld = [0] * n  # credited meld points
@@ -241,7 +259,7 @@ class Game(TwoHandRules, MultiHandRules, AuctionRules):
         while pos < hand_size * len(seats):
             for s in seats:
                 take = min(packet, hand_size - len(self.hands[s]))
-                self.hands[s].extend(deck[pos:pos + take])
+                self.hands[s].extend(deck[pos : pos + take])
                 pos += take
         rest = deck[pos:]
         if self.mode == "two":
@@ -253,9 +271,15 @@ class Game(TwoHandRules, MultiHandRules, AuctionRules):
         elif self.mode == "multi":
             self.turnup = self.hands[self.dealer][-1]  # C-2: the dealer's last card, his own
             self.trump = self.turnup.suit
-        events.append({"type": "deal", "deal": self.deal_no, "dealer": self.dealer,
-                       "turnup": str(self.turnup) if self.turnup else None,
-                       "trump": self.trump.value if self.trump else None})
+        events.append(
+            {
+                "type": "deal",
+                "deal": self.deal_no,
+                "dealer": self.dealer,
+                "turnup": str(self.turnup) if self.turnup else None,
+                "trump": self.trump.value if self.trump else None,
+            }
+        )
         getattr(self, f"_begin_{self.mode}")(events)
 
     @property
@@ -266,7 +290,9 @@ class Game(TwoHandRules, MultiHandRules, AuctionRules):
     def _play_card(self, card: Card, events: list[dict]) -> None:
         seat = self.turn
         table = self.table[seat]
-        on_table = next((i for i, tc in enumerate(table) if tc.card is card), None) if table else None
+        on_table = (
+            next((i for i, tc in enumerate(table) if tc.card is card), None) if table else None
+        )
         if on_table is not None:  # the face-up copy is played first: it keeps the hand hidden
             table.pop(on_table)
         else:
@@ -275,7 +301,9 @@ class Game(TwoHandRules, MultiHandRules, AuctionRules):
             if known and card in known:
                 known.remove(card)
             if self.dix_shown[seat] and card is self.dix_card:
-                self.dix_shown[seat] -= 1  # the shown copy goes first: the other may still be declared
+                self.dix_shown[seat] -= (
+                    1  # the shown copy goes first: the other may still be declared
+                )
         self.trick.append((seat, card))
         events.append({"type": "play", "seat": seat, "card": str(card)})
         if self.mode != "two" and self.tricks_played == 0:
@@ -300,8 +328,16 @@ class Game(TwoHandRules, MultiHandRules, AuctionRules):
         self.played_cards.extend(cards)
         self.last_trick_winner = winner
         last = self._all_played()
-        events.append({"type": "trick", "number": self.tricks_played, "winner": winner,
-                       "cards": [[s, str(c)] for s, c in self.last_trick], "points": pts, "last": last})
+        events.append(
+            {
+                "type": "trick",
+                "number": self.tricks_played,
+                "winner": winner,
+                "cards": [[s, str(c)] for s, c in self.last_trick],
+                "points": pts,
+                "last": last,
+            }
+        )
         if self.mode != "two":
             self._credit_melds(winner, events)
         if last:
@@ -310,12 +346,18 @@ class Game(TwoHandRules, MultiHandRules, AuctionRules):
         if self.mode == "two" and self._stock_left():
             self._after_stock_trick(winner, events)
             return
-        if self.opt["running_tally_game_call"] and self.mode == "multi" and self._tally_call(events):
+        if (
+            self.opt["running_tally_game_call"]
+            and self.mode == "multi"
+            and self._tally_call(events)
+        ):
             return
         self.turn = winner
 
     def _all_played(self) -> bool:
-        return not self._stock_left() and not any(self.hands[s] or self.table[s] for s in self.active)
+        return not self._stock_left() and not any(
+            self.hands[s] or self.table[s] for s in self.active
+        )
 
     def _strict_actions(self, seat: int, two_handed: bool) -> list[Action]:
         trick = [c for _, c in self.trick]
@@ -324,8 +366,14 @@ class Game(TwoHandRules, MultiHandRules, AuctionRules):
         if self.variant.partnership and self.trick and not self.opt["must_head_partner"]:
             winner_seat = self.trick[winning_index(trick, self.trump)][0]
             exempt = self.party(winner_seat) == self.party(seat)
-        cards = strict_plays(self.hands[seat], trick, self.trump, head_any_suit=head == "any_suit",
-                             must_undertrump=self.opt["must_undertrump"], exempt_from_heading=exempt)
+        cards = strict_plays(
+            self.hands[seat],
+            trick,
+            self.trump,
+            head_any_suit=head == "any_suit",
+            must_undertrump=self.opt["must_undertrump"],
+            exempt_from_heading=exempt,
+        )
         return [A.PLAY_BY_CODE[code] for code in sorted(c.code for c in cards)]
 
     # ------------------------------------------------------------------ scoring
@@ -345,7 +393,11 @@ class Game(TwoHandRules, MultiHandRules, AuctionRules):
 
     def _end_deal(self, events: list[dict], *, claim: int | None = None) -> None:
         meld, cards = self._deal_party_points()
-        result: dict[str, Any] = {"deal": self.deal_no, "dealer": self.dealer, "trump": self.trump.value if self.trump else None}
+        result: dict[str, Any] = {
+            "deal": self.deal_no,
+            "dealer": self.dealer,
+            "trump": self.trump.value if self.trump else None,
+        }
         if self.mode == "check":
             deal_points = self._score_check(meld, cards, result)
         else:
@@ -354,11 +406,16 @@ class Game(TwoHandRules, MultiHandRules, AuctionRules):
         order = self._party_order_for_scoring()
         for p in range(self.parties):
             self.scores[p] += deal_points[p]
-        result.update({
-            "meld": self._per_seat(meld), "cards": self._per_seat(cards),
-            "points": self._per_seat(deal_points), "scores": self.seat_scores(),
-            "tricks": list(self.tricks_won), "complete": self._all_played(),
-        })
+        result.update(
+            {
+                "meld": self._per_seat(meld),
+                "cards": self._per_seat(cards),
+                "points": self._per_seat(deal_points),
+                "scores": self.seat_scores(),
+                "tricks": list(self.tricks_won),
+                "complete": self._all_played(),
+            }
+        )
         self.deal_results.append(result)
         events.append({"type": "deal_end", "deal": self.deal_no, "result": result})
         if claim is not None:
@@ -371,8 +428,10 @@ class Game(TwoHandRules, MultiHandRules, AuctionRules):
             self._next_deal(events)
 
     def _per_seat(self, party_values: list[int]) -> list[int]:
-        return [party_values[self.party(s)] if s in self.active or self.variant.partnership else 0
-                for s in range(self.n)]
+        return [
+            party_values[self.party(s)] if s in self.active or self.variant.partnership else 0
+            for s in range(self.n)
+        ]
 
     def _party_order_for_scoring(self) -> list[int]:
         if self.mode == "check":
@@ -407,15 +466,24 @@ class Game(TwoHandRules, MultiHandRules, AuctionRules):
         events.append({"type": "player_out", "seat": self._party_seats(party)[0], "place": place})
         self.active = [s for s in self.active if self.party(s) != party]
         remaining = sorted({self.party(s) for s in self.active})
-        if len(remaining) <= 1 or self.variant.partnership or self.opt["three_hand_playon"] == "stop":
+        if (
+            len(remaining) <= 1
+            or self.variant.partnership
+            or self.opt["three_hand_playon"] == "stop"
+        ):
             self.places.extend(sorted(remaining, key=lambda p: -self.scores[p]))
             self.places.extend(self.losers)
             self._game_over(events)
 
     def _game_over(self, events: list[dict]) -> None:
         self.phase, self.turn = GAME_OVER, None
-        events.append({"type": "game_over", "ranking": [self._party_seats(p) for p in self.places],
-                       "scores": self.seat_scores()})
+        events.append(
+            {
+                "type": "game_over",
+                "ranking": [self._party_seats(p) for p in self.places],
+                "scores": self.seat_scores(),
+            }
+        )
 
     def _next_deal(self, events: list[dict]) -> None:
         self.dealer = self._next_active(self.dealer)  # G-8: alternate (2) or pass to the left (3-4)
@@ -452,7 +520,9 @@ class Game(TwoHandRules, MultiHandRules, AuctionRules):
             if card not in self._holding(seat):
                 raise IllegalAction("not_in_hand", "P-0", card=str(card))
             allowed = [a.card for a in legal if a.verb == "play"]
-            key, rule, params = refusal_reason(card, self.hands[seat], [c for _, c in self.trick], self.trump, allowed)
+            key, rule, params = refusal_reason(
+                card, self.hands[seat], [c for _, c in self.trick], self.trump, allowed
+            )
             raise IllegalAction(key, rule, **params)
         if verb == "meld" and self.phase == MELD:
             self._refuse_meld(seat, list(act.cards))
@@ -464,7 +534,18 @@ class Game(TwoHandRules, MultiHandRules, AuctionRules):
             raise IllegalAction("bid_forced", "E-6", minimum=self._min_bid())
         if verb == "trump" and self.phase == TRUMP:
             raise IllegalAction("trump_needs_marriage", "DX-E3")
-        if verb in ("play", "meld", "bid", "trump", "dix", "exchange", "pass", "draw", "draw turnup", "declare out"):
+        if verb in (
+            "play",
+            "meld",
+            "bid",
+            "trump",
+            "dix",
+            "exchange",
+            "pass",
+            "draw",
+            "draw turnup",
+            "declare out",
+        ):
             raise IllegalAction("not_now", action=str(act))
         raise IllegalAction("not_legal", action=str(act))
 
@@ -478,15 +559,22 @@ class Game(TwoHandRules, MultiHandRules, AuctionRules):
         """What everyone may see (a board): `view` without a hand, legal actions or search data."""
         return public_view(self)
 
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         """An independent copy for search (playouts); much faster than from_json."""
         from .worlds import clone
+
         return clone(self)
 
     def __repr__(self) -> str:
         return f"<Game {self.variant.name} deal {self.deal_no} phase {self.phase} to_act {self.to_act}>"
 
-def new_game(variant: str, *, seed: int | None = None, deck: Iterable[Card] | None = None,
-             options: Mapping[str, Any] | None = None) -> Game:
+
+def new_game(
+    variant: str,
+    *,
+    seed: int | None = None,
+    deck: Iterable[Card] | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> Game:
     """Start a game: the first dealer is drawn, the first deal dealt (deterministic from seed or deck)."""
     return Game(variant, seed=seed, deck=deck, options=options)

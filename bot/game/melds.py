@@ -10,11 +10,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable, Mapping, Sequence
 
-from .cards import CARD_BY_CODE, Card, SUITS, Suit, sort_hand
+from .cards import CARD_BY_CODE, SUITS, Card, Suit, sort_hand
 from .errors import IllegalAction
 from .options import Options, resolve_options
 from .points import scale
@@ -23,17 +23,41 @@ CLASS_A, CLASS_B, CLASS_C = "A", "B", "C"
 
 #: Meld name -> class (§2.1). The dix is class A but never a table meld (A-7f).
 MELD_CLASS: dict[str, str] = {
-    "flush": CLASS_A, "double flush": CLASS_A, "royal marriage": CLASS_A, "marriage": CLASS_A,
+    "flush": CLASS_A,
+    "double flush": CLASS_A,
+    "royal marriage": CLASS_A,
+    "marriage": CLASS_A,
     "dix": CLASS_A,
-    "aces around": CLASS_B, "kings around": CLASS_B, "queens around": CLASS_B, "jacks around": CLASS_B,
-    "eight aces": CLASS_B, "eight kings": CLASS_B, "eight queens": CLASS_B, "eight jacks": CLASS_B,
-    "pinochle": CLASS_C, "double pinochle": CLASS_C, "grand pinochle": CLASS_C,
-    "roundhouse": "", "roundhouse bonus": "",
+    "aces around": CLASS_B,
+    "kings around": CLASS_B,
+    "queens around": CLASS_B,
+    "jacks around": CLASS_B,
+    "eight aces": CLASS_B,
+    "eight kings": CLASS_B,
+    "eight queens": CLASS_B,
+    "eight jacks": CLASS_B,
+    "pinochle": CLASS_C,
+    "double pinochle": CLASS_C,
+    "grand pinochle": CLASS_C,
+    "roundhouse": "",
+    "roundhouse bonus": "",
 }
 
 #: Melds whose cards span suits, shown trump first (the others are built in rank order).
-_MIXED_SUITS = {"aces around", "kings around", "queens around", "jacks around", "eight aces", "eight kings",
-                "eight queens", "eight jacks", "pinochle", "double pinochle", "grand pinochle", "roundhouse bonus"}
+_MIXED_SUITS = {
+    "aces around",
+    "kings around",
+    "queens around",
+    "jacks around",
+    "eight aces",
+    "eight kings",
+    "eight queens",
+    "eight jacks",
+    "pinochle",
+    "double pinochle",
+    "grand pinochle",
+    "roundhouse bonus",
+}
 AROUND = {"A": "aces around", "K": "kings around", "Q": "queens around", "J": "jacks around"}
 EIGHT = {"A": "eight aces", "K": "eight kings", "Q": "eight queens", "J": "eight jacks"}
 FLUSH_RANKS = ("A", "10", "K", "Q", "J")
@@ -54,7 +78,7 @@ class MeldRules:
     first_marriage_value: int
 
     @classmethod
-    def from_options(cls, options: Mapping) -> "MeldRules":
+    def from_options(cls, options: Mapping) -> MeldRules:
         cached = getattr(options, "meld_rules", None)
         if cached is not None:
             return cached
@@ -67,9 +91,18 @@ class MeldRules:
         return self.values[name]
 
 
-_MELD_OPTIONS = {"double_pinochle_value", "eight_queens_value", "eight_of_a_kind", "grand_pinochle",
-                 "flush_includes_royal_bonus", "roundhouse_bonus_points", "same_class_upgrades",
-                 "pack64", "first_marriage_value", "count_scheme"}
+_MELD_OPTIONS = {
+    "double_pinochle_value",
+    "eight_queens_value",
+    "eight_of_a_kind",
+    "grand_pinochle",
+    "flush_includes_royal_bonus",
+    "roundhouse_bonus_points",
+    "same_class_upgrades",
+    "pack64",
+    "first_marriage_value",
+    "count_scheme",
+}
 
 
 @lru_cache(maxsize=64)
@@ -77,10 +110,22 @@ def _rules_for(items: tuple) -> MeldRules:
     o = dict(items)
     div = scale(o)
     base = {
-        "flush": 150, "double flush": 1500, "royal marriage": 40, "marriage": 20, "dix": 10,
-        "aces around": 100, "kings around": 80, "queens around": 60, "jacks around": 40,
-        "eight aces": 1000, "eight kings": 800, "eight queens": o["eight_queens_value"], "eight jacks": 400,
-        "pinochle": 40, "double pinochle": o["double_pinochle_value"], "grand pinochle": 80,
+        "flush": 150,
+        "double flush": 1500,
+        "royal marriage": 40,
+        "marriage": 20,
+        "dix": 10,
+        "aces around": 100,
+        "kings around": 80,
+        "queens around": 60,
+        "jacks around": 40,
+        "eight aces": 1000,
+        "eight kings": 800,
+        "eight queens": o["eight_queens_value"],
+        "eight jacks": 400,
+        "pinochle": 40,
+        "double pinochle": o["double_pinochle_value"],
+        "grand pinochle": 80,
     }
     return MeldRules(
         values={k: v // div for k, v in base.items()},
@@ -116,8 +161,9 @@ def _n(counts: list[int], rank: str, suit: Suit) -> int:
 # --------------------------------------------------------------------------- simultaneous
 
 
-def best_melds(hand: Iterable[Card], trump: Suit | None, rules: MeldRules,
-               dix_count: int | None = None) -> list[tuple[str, list[Card], int]]:
+def best_melds(
+    hand: Iterable[Card], trump: Suit | None, rules: MeldRules, dix_count: int | None = None
+) -> list[tuple[str, list[Card], int]]:
     """The maximum legal decomposition of a hand (S-2..S-4), class by class.
 
     `dix_count` overrides the number of dixes scored (S-5: each 9 of trumps
@@ -139,7 +185,9 @@ def best_melds(hand: Iterable[Card], trump: Suit | None, rules: MeldRules,
             out.append(("flush", flush_cards, v["flush"] + bonus))
         royal = min(_n(counts, "K", trump), _n(counts, "Q", trump)) - min(flushes, 2)
         for _ in range(royal):
-            out.append(("royal marriage", [_card("K", trump), _card("Q", trump)], v["royal marriage"]))
+            out.append(
+                ("royal marriage", [_card("K", trump), _card("Q", trump)], v["royal marriage"])
+            )
     plain_marriages = 0
     suits_married = 0
     for suit in SUITS:
@@ -158,7 +206,9 @@ def best_melds(hand: Iterable[Card], trump: Suit | None, rules: MeldRules,
     for rank in ("A", "K", "Q", "J"):
         m = min(_n(counts, rank, s) for s in SUITS)
         if m >= 2 and rules.eight_of_a_kind:
-            out.append((EIGHT[rank], [_card(rank, s) for s in SUITS for _ in range(2)], v[EIGHT[rank]]))
+            out.append(
+                (EIGHT[rank], [_card(rank, s) for s in SUITS for _ in range(2)], v[EIGHT[rank]])
+            )
         else:
             for _ in range(m):
                 out.append((AROUND[rank], [_card(rank, s) for s in SUITS], v[AROUND[rank]]))
@@ -167,7 +217,9 @@ def best_melds(hand: Iterable[Card], trump: Suit | None, rules: MeldRules,
     best: tuple[int, int, int] = (0, 0, 0)  # value, grands, pinochles
     for grands in range(min(qs, jd, ks) + 1 if rules.grand_pinochle else 1):
         pins = min(qs, jd) - grands
-        value = grands * v["grand pinochle"] + (v["double pinochle"] if pins >= 2 else pins * v["pinochle"])
+        value = grands * v["grand pinochle"] + (
+            v["double pinochle"] if pins >= 2 else pins * v["pinochle"]
+        )
         best = max(best, (value, grands, pins))
     _, grands, pins = best
     for _ in range(grands):
@@ -177,8 +229,17 @@ def best_melds(hand: Iterable[Card], trump: Suit | None, rules: MeldRules,
     elif pins == 1:
         out.append(("pinochle", [QS, JD], v["pinochle"]))
     if rules.roundhouse_bonus and trump is not None and royal > 0 and suits_married == 3:
-        out.append(("roundhouse bonus", [_card(r, s) for s in SUITS for r in ("K", "Q")], rules.roundhouse_bonus))
-    return [(name, sort_hand(cards, trump) if name in _MIXED_SUITS else cards, pts) for name, cards, pts in out]
+        out.append(
+            (
+                "roundhouse bonus",
+                [_card(r, s) for s in SUITS for r in ("K", "Q")],
+                rules.roundhouse_bonus,
+            )
+        )
+    return [
+        (name, sort_hand(cards, trump) if name in _MIXED_SUITS else cards, pts)
+        for name, cards, pts in out
+    ]
 
 
 def is_roundhouse(breakdown: Sequence[tuple[str, list[Card], int]]) -> bool:
@@ -192,14 +253,17 @@ def _resolved(options: Mapping | None) -> Options:
     return options if isinstance(options, Options) else resolve_options(options)
 
 
-def meld_breakdown(hand: Iterable[Card], trump: Suit | str | None,
-                   options: Mapping | None = None) -> list[tuple[str, list[Card], int]]:
+def meld_breakdown(
+    hand: Iterable[Card], trump: Suit | str | None, options: Mapping | None = None
+) -> list[tuple[str, list[Card], int]]:
     """The best simultaneous meld of a hand (§2.3) as (name, cards, points) entries."""
     suit = Suit.parse(trump) if isinstance(trump, str) else trump
     return best_melds(list(hand), suit, MeldRules.from_options(_resolved(options)))
 
 
-def meld_points(hand: Iterable[Card], trump: Suit | str | None, options: Mapping | None = None) -> int:
+def meld_points(
+    hand: Iterable[Card], trump: Suit | str | None, options: Mapping | None = None
+) -> int:
     """Total of `meld_breakdown` (MX-10: 440; MX-11: 290; MX-12: 520)."""
     return sum(points for _, _, points in meld_breakdown(hand, trump, options))
 
@@ -218,23 +282,31 @@ class TableCard:
         return [str(self.card), sorted(self.uses)]
 
     @classmethod
-    def from_json(cls, data: list) -> "TableCard":
+    def from_json(cls, data: list) -> TableCard:
         return cls(Card.from_text(data[0]), set(data[1]))
 
 
-def identify_meld(cards: Sequence[Card], trump: Suit | None, rules: MeldRules,
-                  trump_fixed_by_marriage: bool = False) -> str | None:
+def identify_meld(
+    cards: Sequence[Card],
+    trump: Suit | None,
+    rules: MeldRules,
+    trump_fixed_by_marriage: bool = False,
+) -> str | None:
     """The sequential meld `cards` form (§2.1 rows usable in two-hand), or None.
 
     With `trump_fixed_by_marriage` (Variant B before trump), any K-Q marriage is
     the trump-fixing marriage (B-4).
     """
     key = tuple(sorted(c.code for c in cards))
-    return _patterns(trump, rules.eight_of_a_kind, rules.grand_pinochle, trump_fixed_by_marriage).get(key)
+    return _patterns(
+        trump, rules.eight_of_a_kind, rules.grand_pinochle, trump_fixed_by_marriage
+    ).get(key)
 
 
 @lru_cache(maxsize=64)
-def _patterns(trump: Suit | None, eight: bool, grand: bool, b_open: bool) -> dict[tuple[int, ...], str]:
+def _patterns(
+    trump: Suit | None, eight: bool, grand: bool, b_open: bool
+) -> dict[tuple[int, ...], str]:
     pats: dict[tuple[int, ...], str] = {}
 
     def add(name: str, cards: list[Card]) -> None:
@@ -267,8 +339,13 @@ def reuse_allowed(uses: set[str], new: str, rules: MeldRules) -> bool:
     return new == "flush" and all(u == "royal marriage" for u in earlier)  # the one upgrade (M-4)
 
 
-def assign_meld(cards: Sequence[Card], name: str, hand: Sequence[Card], table: Sequence[TableCard],
-                rules: MeldRules) -> tuple[list[Card], list[int]]:
+def assign_meld(
+    cards: Sequence[Card],
+    name: str,
+    hand: Sequence[Card],
+    table: Sequence[TableCard],
+    rules: MeldRules,
+) -> tuple[list[Card], list[int]]:
     """Choose the physical cards for a sequential meld: (cards from hand, indexes into table).
 
     Table copies are preferred (they keep the concealed hand for later melds),
@@ -281,7 +358,14 @@ def assign_meld(cards: Sequence[Card], name: str, hand: Sequence[Card], table: S
     from_table: list[int] = []
     reuse_blocked: Card | None = None
     for card in cards:
-        pick = next((i for i in free_table if table[i].card is card and reuse_allowed(table[i].uses, name, rules)), None)
+        pick = next(
+            (
+                i
+                for i in free_table
+                if table[i].card is card and reuse_allowed(table[i].uses, name, rules)
+            ),
+            None,
+        )
         if pick is not None:
             free_table.remove(pick)
             from_table.append(pick)
@@ -305,9 +389,16 @@ def assign_meld(cards: Sequence[Card], name: str, hand: Sequence[Card], table: S
                 raise IllegalAction("meld_needs_hand_card", "M-3")
         return from_hand, from_table
     if reuse_blocked is not None:
-        used = sorted(u for i in range(len(table)) if table[i].card is reuse_blocked
-                      for u in table[i].uses if MELD_CLASS[u] == MELD_CLASS[name])
-        raise IllegalAction("meld_reuse", "M-4", card=str(reuse_blocked), meld_class=used[0] if used else name)
+        used = sorted(
+            u
+            for i in range(len(table))
+            if table[i].card is reuse_blocked
+            for u in table[i].uses
+            if MELD_CLASS[u] == MELD_CLASS[name]
+        )
+        raise IllegalAction(
+            "meld_reuse", "M-4", card=str(reuse_blocked), meld_class=used[0] if used else name
+        )
     raise IllegalAction("meld_not_held", "M-9", cards=" ".join(str(c) for c in cards))
 
 

@@ -20,12 +20,16 @@ class MultiHandRules:
             if self.opt["turnup_dix_immediate"]:
                 self.deal_meld[self.dealer] += self.rules.value("dix")
                 self.dealt_dix[self.dealer] -= 1
-                events.append({"type": "dealer_dix", "seat": self.dealer, "points": self.rules.value("dix")})
+                events.append(
+                    {"type": "dealer_dix", "seat": self.dealer, "points": self.rules.value("dix")}
+                )
             self.known[self.dealer].append(self.turnup)
             self.turnup = None
             self._after_exchange(events)
             return
-        self.exchange_queue = [s for s in self.order[:-1] if dix in self.hands[s]]  # C-4: from eldest
+        self.exchange_queue = [
+            s for s in self.order[:-1] if dix in self.hands[s]
+        ]  # C-4: from eldest
         self._next_exchange(events)
 
     def _next_exchange(self, events: list[dict]) -> None:
@@ -52,8 +56,15 @@ class MultiHandRules:
         self.known[seat].append(self.turnup)
         self.known[self.dealer].append(dix)
         self.exchanged, self.exchanger = True, seat
-        events.append({"type": "dix", "seat": seat, "points": self.rules.value("dix"), "exchanged": True,
-                       "card": str(self.turnup)})
+        events.append(
+            {
+                "type": "dix",
+                "seat": seat,
+                "points": self.rules.value("dix"),
+                "exchanged": True,
+                "card": str(self.turnup),
+            }
+        )
         self.exchange_queue, self.turnup = [], None
         self._after_exchange(events)
 
@@ -91,8 +102,18 @@ class MultiHandRules:
         total = sum(p for _, _, p in breakdown)
         if credited:
             self.deal_meld[seat] += total
-        events.append({"type": "meld", "seat": seat, "pending": not credited, "points": total,
-                       "melds": [{"name": n, "cards": [str(c) for c in cs], "points": p} for n, cs, p in breakdown]})
+        events.append(
+            {
+                "type": "meld",
+                "seat": seat,
+                "pending": not credited,
+                "points": total,
+                "melds": [
+                    {"name": n, "cards": [str(c) for c in cs], "points": p}
+                    for n, cs, p in breakdown
+                ],
+            }
+        )
 
     def _reveal(self, seat: int, breakdown: list[tuple[str, list[Card], int]]) -> None:
         """Shown meld cards become public knowledge of that hand (until played)."""
@@ -110,7 +131,9 @@ class MultiHandRules:
                 self.known[seat].append(c)
 
     def _credit_unit(self, seat: int) -> int:
-        if self.variant.partnership and (self.variant.auction or self.opt["meld_credit_unit"] == "side"):
+        if self.variant.partnership and (
+            self.variant.auction or self.opt["meld_credit_unit"] == "side"
+        ):
             return self.party(seat)
         return seat + 10  # individual units never collide with side numbers
 

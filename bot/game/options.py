@@ -8,9 +8,10 @@ catalog key and parameters so the bot can say it in the reader's language.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from .errors import OptionError, shorten
 
@@ -25,17 +26,25 @@ class OptionSpec:
     refusal: str = "option_not_one_of"  # the error key when `check` says no
     rule: str = ""
     table: bool = True  # offered as a house rule when opening a table
-    honour_only: bool = False  # only matters in honour mode (RULES §0.3); enforced mode never needs it
+    honour_only: bool = (
+        False  # only matters in honour mode (RULES §0.3); enforced mode never needs it
+    )
 
     def validate(self, value: Any) -> Any:
         if self.choices is not None:
             if isinstance(value, bool) or any(isinstance(c, bool) for c in self.choices):
-                ok = any(value is c or (type(value) is type(c) and value == c) for c in self.choices)
+                ok = any(
+                    value is c or (type(value) is type(c) and value == c) for c in self.choices
+                )
             else:
                 ok = value in self.choices and not isinstance(value, bool)
             if not ok:
-                raise OptionError("option_not_one_of", name=self.name, value=shorten(repr(value)),
-                                  allowed=", ".join(map(str, self.values)))
+                raise OptionError(
+                    "option_not_one_of",
+                    name=self.name,
+                    value=shorten(repr(value)),
+                    allowed=", ".join(map(str, self.values)),
+                )
             return value
         if self.check is not None and not self.check(value):
             raise OptionError(self.refusal, name=self.name, value=shorten(repr(value)))
@@ -60,53 +69,92 @@ def _bonus(v: Any) -> bool:
 
 B = (False, True)
 
-OPTIONS: dict[str, OptionSpec] = {o.name: o for o in [
-    OptionSpec("target", None, check=lambda v: v is None or _positive_multiple_of_10(v),
-               description="a positive multiple of 10", refusal="option_not_multiple_of_10", rule="G-12"),
-    OptionSpec("tie_over_target", "raise_250", ("raise_250", "highest_wins"), rule="G-13"),
-    OptionSpec("declare_out", False, B, rule="A-12"),
-    OptionSpec("running_tally_game_call", False, B, rule="DX-G7"),
-    OptionSpec("count_scheme", "hoyle", ("hoyle", "counters", "five_ten", "one_point"), rule="G-7"),
-    OptionSpec("round_card_points", False, B, rule="G-6"),
-    OptionSpec("packet_size", None, (None, 3, 4), rule="G-10"),
-    OptionSpec("double_pinochle_value", 300, (300, 400, 80), rule="DX-M1"),
-    OptionSpec("eight_queens_value", 600, (600, 400), rule="DX-M2"),
-    OptionSpec("eight_of_a_kind", True, B, rule="DX-M5"),
-    OptionSpec("grand_pinochle", False, B, rule="§2.1"),
-    OptionSpec("roundhouse_bonus_points", 0, check=_bonus, description="0 to 1000 in tens",
-               refusal="option_not_bonus", rule="DX-M7"),
-    OptionSpec("same_class_upgrades", "flush_only", ("flush_only", "any_higher"), rule="M-4"),
-    OptionSpec("flush_includes_royal_bonus", False, B, rule="DX-S1"),
-    OptionSpec("draw_before_meld", False, B, rule="M-1"),
-    OptionSpec("dix_exchange_mandatory", False, B, rule="A-7"),
-    OptionSpec("winner_chooses_last_card", False, B, rule="A-8"),
-    OptionSpec("twohand_head_rule", "any_suit", ("any_suit", "trump_lead_only"), rule="P-5"),
-    OptionSpec("renege_penalty_2h", "all_deal_points", ("all_deal_points", "card_points_only"),
-               rule="A-13", table=False, honour_only=True),
-    OptionSpec("renege_penalty_3h", "all_deal_points", ("all_deal_points", "card_points_only"),
-               rule="C-11", table=False, honour_only=True),
-    OptionSpec("head_rule", "any_suit", ("any_suit", "trump_lead_only"), rule="P-5"),
-    OptionSpec("pack64", False, B, rule="A-14"),
-    OptionSpec("pack64_hand_size", 12, (12, 16), rule="A-14"),
-    OptionSpec("first_marriage_value", 40, (40, 20), rule="B-4"),
-    OptionSpec("b_no_trump_fallback", "no_trump", ("no_trump", "redeal"), rule="B-8"),
-    OptionSpec("turnup_dix_immediate", False, B, rule="DX-C2"),
-    OptionSpec("three_hand_playon", "two_hand_A", ("two_hand_A", "stop"), rule="C-10"),
-    OptionSpec("must_undertrump", True, B, rule="P-3"),
-    OptionSpec("must_head_partner", True, B, rule="P-5"),
-    OptionSpec("partnership_meld_timing", "after_first_card", ("after_first_card", "before_play"), rule="D2-1"),
-    OptionSpec("meld_excludes_first_card", False, B, rule="DX-D2"),
-    OptionSpec("meld_credit_unit", "side", ("side", "player"), rule="DX-D3"),
-    OptionSpec("bid_increment", 10, (10, 20, 25, 50), rule="E-4"),
-    OptionSpec("trump_requires_marriage", False, B, rule="DX-E3"),
-    OptionSpec("set_side_forfeits_meld_checks", False, B, rule="DX-E6"),
-    OptionSpec("roundtrip_checks_additive", False, B, rule="DX-E7"),
-    OptionSpec("double_meld_checks", "twice_single", ("twice_single", "none"), rule="DX-E8"),
-    OptionSpec("slam_defenders_eligible", True, B, rule="E-19"),
-    OptionSpec("no_marriage_remedy_default", "opponents_choose",
-               ("opponents_choose", "cancel", "take_contract", "play_at_high_bid"),
-               rule="E-21", table=False, honour_only=True),
-]}
+OPTIONS: dict[str, OptionSpec] = {
+    o.name: o
+    for o in [
+        OptionSpec(
+            "target",
+            None,
+            check=lambda v: v is None or _positive_multiple_of_10(v),
+            description="a positive multiple of 10",
+            refusal="option_not_multiple_of_10",
+            rule="G-12",
+        ),
+        OptionSpec("tie_over_target", "raise_250", ("raise_250", "highest_wins"), rule="G-13"),
+        OptionSpec("declare_out", False, B, rule="A-12"),
+        OptionSpec("running_tally_game_call", False, B, rule="DX-G7"),
+        OptionSpec(
+            "count_scheme", "hoyle", ("hoyle", "counters", "five_ten", "one_point"), rule="G-7"
+        ),
+        OptionSpec("round_card_points", False, B, rule="G-6"),
+        OptionSpec("packet_size", None, (None, 3, 4), rule="G-10"),
+        OptionSpec("double_pinochle_value", 300, (300, 400, 80), rule="DX-M1"),
+        OptionSpec("eight_queens_value", 600, (600, 400), rule="DX-M2"),
+        OptionSpec("eight_of_a_kind", True, B, rule="DX-M5"),
+        OptionSpec("grand_pinochle", False, B, rule="§2.1"),
+        OptionSpec(
+            "roundhouse_bonus_points",
+            0,
+            check=_bonus,
+            description="0 to 1000 in tens",
+            refusal="option_not_bonus",
+            rule="DX-M7",
+        ),
+        OptionSpec("same_class_upgrades", "flush_only", ("flush_only", "any_higher"), rule="M-4"),
+        OptionSpec("flush_includes_royal_bonus", False, B, rule="DX-S1"),
+        OptionSpec("draw_before_meld", False, B, rule="M-1"),
+        OptionSpec("dix_exchange_mandatory", False, B, rule="A-7"),
+        OptionSpec("winner_chooses_last_card", False, B, rule="A-8"),
+        OptionSpec("twohand_head_rule", "any_suit", ("any_suit", "trump_lead_only"), rule="P-5"),
+        OptionSpec(
+            "renege_penalty_2h",
+            "all_deal_points",
+            ("all_deal_points", "card_points_only"),
+            rule="A-13",
+            table=False,
+            honour_only=True,
+        ),
+        OptionSpec(
+            "renege_penalty_3h",
+            "all_deal_points",
+            ("all_deal_points", "card_points_only"),
+            rule="C-11",
+            table=False,
+            honour_only=True,
+        ),
+        OptionSpec("head_rule", "any_suit", ("any_suit", "trump_lead_only"), rule="P-5"),
+        OptionSpec("pack64", False, B, rule="A-14"),
+        OptionSpec("pack64_hand_size", 12, (12, 16), rule="A-14"),
+        OptionSpec("first_marriage_value", 40, (40, 20), rule="B-4"),
+        OptionSpec("b_no_trump_fallback", "no_trump", ("no_trump", "redeal"), rule="B-8"),
+        OptionSpec("turnup_dix_immediate", False, B, rule="DX-C2"),
+        OptionSpec("three_hand_playon", "two_hand_A", ("two_hand_A", "stop"), rule="C-10"),
+        OptionSpec("must_undertrump", True, B, rule="P-3"),
+        OptionSpec("must_head_partner", True, B, rule="P-5"),
+        OptionSpec(
+            "partnership_meld_timing",
+            "after_first_card",
+            ("after_first_card", "before_play"),
+            rule="D2-1",
+        ),
+        OptionSpec("meld_excludes_first_card", False, B, rule="DX-D2"),
+        OptionSpec("meld_credit_unit", "side", ("side", "player"), rule="DX-D3"),
+        OptionSpec("bid_increment", 10, (10, 20, 25, 50), rule="E-4"),
+        OptionSpec("trump_requires_marriage", False, B, rule="DX-E3"),
+        OptionSpec("set_side_forfeits_meld_checks", False, B, rule="DX-E6"),
+        OptionSpec("roundtrip_checks_additive", False, B, rule="DX-E7"),
+        OptionSpec("double_meld_checks", "twice_single", ("twice_single", "none"), rule="DX-E8"),
+        OptionSpec("slam_defenders_eligible", True, B, rule="E-19"),
+        OptionSpec(
+            "no_marriage_remedy_default",
+            "opponents_choose",
+            ("opponents_choose", "cancel", "take_contract", "play_at_high_bid"),
+            rule="E-21",
+            table=False,
+            honour_only=True,
+        ),
+    ]
+}
 
 
 class Options(Mapping[str, Any]):

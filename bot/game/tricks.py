@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from .cards import Card, Suit
 from .options import Options, resolve_options
@@ -36,9 +36,15 @@ def trick_winner(trick: Sequence[Card], trump: Suit | str | None) -> int:
     return winning_index(trick, _suit(trump))
 
 
-def strict_plays(hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None, *,
-                 head_any_suit: bool = True, must_undertrump: bool = True,
-                 exempt_from_heading: bool = False) -> list[Card]:
+def strict_plays(
+    hand: Sequence[Card],
+    trick: Sequence[Card],
+    trump: Suit | None,
+    *,
+    head_any_suit: bool = True,
+    must_undertrump: bool = True,
+    exempt_from_heading: bool = False,
+) -> list[Card]:
     """The cards of `hand` that §8 allows, duplicates removed, in hand order.
 
     `exempt_from_heading` is true when the winning card is a partner's and
@@ -68,9 +74,15 @@ def strict_plays(hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None
     return list(dict.fromkeys(hand))  # P-4, P-6
 
 
-def legal_plays(hand: Sequence[Card], trick: Sequence[Card], trump: Suit | str | None,
-                options: Mapping | None = None, partner_winning: bool = False, *,
-                two_handed: bool = False) -> list[Card]:
+def legal_plays(
+    hand: Sequence[Card],
+    trick: Sequence[Card],
+    trump: Suit | str | None,
+    options: Mapping | None = None,
+    partner_winning: bool = False,
+    *,
+    two_handed: bool = False,
+) -> list[Card]:
     """Strict legality of RULES §8 for the play-off (two-hand) and every trick of C, D, E.
 
     `two_handed` selects `twohand_head_rule` instead of `head_rule` (P-5).
@@ -78,15 +90,22 @@ def legal_plays(hand: Sequence[Card], trick: Sequence[Card], trump: Suit | str |
     opts = options if isinstance(options, Options) else resolve_options(options)
     head = opts["twohand_head_rule"] if two_handed else opts["head_rule"]
     return strict_plays(
-        hand, trick, _suit(trump),
+        hand,
+        trick,
+        _suit(trump),
         head_any_suit=head == "any_suit",
         must_undertrump=opts["must_undertrump"],
         exempt_from_heading=partner_winning and not opts["must_head_partner"],
     )
 
 
-def refusal_reason(card: Card, hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None,
-                   allowed: Sequence[Card]) -> tuple[str, str, dict]:
+def refusal_reason(
+    card: Card,
+    hand: Sequence[Card],
+    trick: Sequence[Card],
+    trump: Suit | None,
+    allowed: Sequence[Card],
+) -> tuple[str, str, dict]:
     """Why `card` is not among `allowed`: (error key, rule id, params) for IllegalAction."""
     led = trick[0].suit
     win = trick[winning_index(trick, trump)]

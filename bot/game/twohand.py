@@ -16,7 +16,9 @@ class TwoHandRules:
     def _begin_two(self, events: list[dict]) -> None:
         if self.turnup is not None and self.turnup is self.dix_card:  # A-4
             self.deal_meld[self.dealer] += self.rules.value("dix")
-            events.append({"type": "dealer_dix", "seat": self.dealer, "points": self.rules.value("dix")})
+            events.append(
+                {"type": "dealer_dix", "seat": self.dealer, "points": self.rules.value("dix")}
+            )
         self.phase = STOCK
         self.turn = self.order[0]  # A-5: the non-dealer leads
 
@@ -56,7 +58,11 @@ class TwoHandRules:
         """Draw for the seats waiting; stop for a decision (A-8 choice) or for the meld."""
         while self.awaiting_draws:
             seat = self.awaiting_draws[0]
-            if seat == self.meld_seat and self._last_pair() and self.opt["winner_chooses_last_card"]:
+            if (
+                seat == self.meld_seat
+                and self._last_pair()
+                and self.opt["winner_chooses_last_card"]
+            ):
                 self.phase, self.turn, self.draw_then_meld = DRAW, seat, then_meld
                 return
             self.awaiting_draws.pop(0)
@@ -85,7 +91,9 @@ class TwoHandRules:
         else:
             self._continue_draws(events)
 
-    def _take(self, seat: int, card: Card, *, shown: bool, events: list[dict], turnup: bool = False) -> None:
+    def _take(
+        self, seat: int, card: Card, *, shown: bool, events: list[dict], turnup: bool = False
+    ) -> None:
         self.hands[seat].append(card)
         if turnup:
             self.known[seat].append(card)
@@ -168,8 +176,12 @@ class TwoHandRules:
         undeclared = self.hands[seat].count(dix) - self.dix_shown[seat]
         if undeclared <= 0:
             return []
-        can_exchange = (not self.no_trump_rules and not self.exchanged and self.turnup is not None
-                        and self.turnup is not dix)
+        can_exchange = (
+            not self.no_trump_rules
+            and not self.exchanged
+            and self.turnup is not None
+            and self.turnup is not dix
+        )
         if can_exchange and self.opt["dix_exchange_mandatory"]:
             return [A.EXCHANGE]
         return [A.DIX, A.EXCHANGE] if can_exchange else [A.DIX]
@@ -197,7 +209,9 @@ class TwoHandRules:
     def _lay_meld(self, seat: int, cards: list[Card], events: list[dict]) -> None:
         b_open = self.no_trump_rules and self.trump is None
         name = identify_meld(cards, self.trump, self.rules, b_open)
-        from_hand, from_table = assign_meld(cards, name, self.hands[seat], self.table[seat], self.rules)
+        from_hand, from_table = assign_meld(
+            cards, name, self.hands[seat], self.table[seat], self.rules
+        )
         for idx in from_table:
             self.table[seat][idx].uses.add(name)
         for card in from_hand:
@@ -212,9 +226,21 @@ class TwoHandRules:
             events.append({"type": "trump", "seat": seat, "suit": self.trump.value})
         self.deal_meld[seat] += points
         self.meld_log.append((seat, name, sort_hand(cards, self.trump), points))
-        events.append({"type": "meld", "seat": seat, "pending": False, "points": points,
-                       "melds": [{"name": name, "cards": [str(c) for c in sort_hand(cards, self.trump)],
-                                  "points": points}]})
+        events.append(
+            {
+                "type": "meld",
+                "seat": seat,
+                "pending": False,
+                "points": points,
+                "melds": [
+                    {
+                        "name": name,
+                        "cards": [str(c) for c in sort_hand(cards, self.trump)],
+                        "points": points,
+                    }
+                ],
+            }
+        )
 
     def _declare_dix(self, seat: int, exchange: bool, events: list[dict]) -> None:
         """A-7: show a 9 of trumps for 10; optionally exchange it for the turn-up."""
@@ -232,8 +258,15 @@ class TwoHandRules:
         else:
             self.dix_shown[seat] += 1
             self.known[seat].append(dix)
-        events.append({"type": "dix", "seat": seat, "points": value, "exchanged": exchange,
-                       "card": str(card) if card else None})
+        events.append(
+            {
+                "type": "dix",
+                "seat": seat,
+                "points": value,
+                "exchanged": exchange,
+                "card": str(card) if card else None,
+            }
+        )
 
     def _refuse_meld(self, seat: int, cards: list[Card]) -> None:
         if self.melded_this_turn:

@@ -22,14 +22,17 @@ class Variant:
         return self.players == 2
 
 
-VARIANTS: dict[str, Variant] = {v.name: v for v in [
-    Variant("two-handed", 2, "A", family="two-handed"),
-    Variant("two-handed-no-trump", 2, "B", no_trump_until_marriage=True, family="two-handed"),
-    Variant("three-handed", 3, "C", family="three-handed"),
-    Variant("four-handed", 4, "D1", family="four-handed"),
-    Variant("partnership", 4, "D2", partnership=True, family="partnership"),
-    Variant("check", 4, "E", partnership=True, auction=True, family="partnership"),
-]}
+VARIANTS: dict[str, Variant] = {
+    v.name: v
+    for v in [
+        Variant("two-handed", 2, "A", family="two-handed"),
+        Variant("two-handed-no-trump", 2, "B", no_trump_until_marriage=True, family="two-handed"),
+        Variant("three-handed", 3, "C", family="three-handed"),
+        Variant("four-handed", 4, "D1", family="four-handed"),
+        Variant("partnership", 4, "D2", partnership=True, family="partnership"),
+        Variant("check", 4, "E", partnership=True, auction=True, family="partnership"),
+    ]
+}
 
 
 def get_variant(name: str) -> Variant:

@@ -20,7 +20,7 @@ def _strs(cards) -> list[str]:
     return [str(c) for c in cards]
 
 
-def public_view(game: "Game") -> dict:
+def public_view(game: Game) -> dict:
     """What everyone at the table may see (the board): no hand, no legal list, no search data."""
     trump = game.trump
     view = {
@@ -32,8 +32,12 @@ def public_view(game: "Game") -> dict:
         "to_act": game.to_act,
         "active": list(game.active),
         "hand_sizes": [len(h) for h in game.hands],
-        "table": {s: _strs(tc.card for tc in game.table[s]) for s in range(game.n) if game.table[s]},
-        "table_uses": {s: [sorted(tc.uses) for tc in game.table[s]] for s in range(game.n) if game.table[s]},
+        "table": {
+            s: _strs(tc.card for tc in game.table[s]) for s in range(game.n) if game.table[s]
+        },
+        "table_uses": {
+            s: [sorted(tc.uses) for tc in game.table[s]] for s in range(game.n) if game.table[s]
+        },
         "trick": [[s, str(c)] for s, c in game.trick],
         "last_trick": [[s, str(c)] for s, c in game.last_trick],
         "last_trick_winner": game.last_trick_winner,
@@ -46,11 +50,20 @@ def public_view(game: "Game") -> dict:
         "tricks_won": list(game.tricks_won),
         "tricks_played": game.tricks_played,
         "melds": [
-            {"seat": s, "name": name, "cards": _strs(cards), "points": pts,
-             "credited": game._credit_unit(s) in game.credited_units}
-            for s in range(game.n) for name, cards, pts in game.pending[s]
-        ] + [{"seat": s, "name": name, "cards": _strs(cards), "points": pts, "credited": True}
-             for s, name, cards, pts in game.meld_log],
+            {
+                "seat": s,
+                "name": name,
+                "cards": _strs(cards),
+                "points": pts,
+                "credited": game._credit_unit(s) in game.credited_units,
+            }
+            for s in range(game.n)
+            for name, cards, pts in game.pending[s]
+        ]
+        + [
+            {"seat": s, "name": name, "cards": _strs(cards), "points": pts, "credited": True}
+            for s, name, cards, pts in game.meld_log
+        ],
         "dix_shown": list(game.dix_shown),
         "exchanged": game.exchanged,
         "melded_this_turn": game.melded_this_turn,
@@ -59,13 +72,21 @@ def public_view(game: "Game") -> dict:
     if game.variant.partnership:
         view["team_scores"] = list(game.scores)
     if game.variant.auction:
-        view.update({"bid": game.high_bid or None, "bidder": game.declarer, "bids": list(game.bids),
-                     "passed": sorted(game.passed),
-                     "contract": game.high_bid if game.phase != "auction" and game.declarer is not None else None})
+        view.update(
+            {
+                "bid": game.high_bid or None,
+                "bidder": game.declarer,
+                "bids": list(game.bids),
+                "passed": sorted(game.passed),
+                "contract": game.high_bid
+                if game.phase != "auction" and game.declarer is not None
+                else None,
+            }
+        )
     return view
 
 
-def seat_view(game: "Game", seat: int) -> dict:
+def seat_view(game: Game, seat: int) -> dict:
     """The public view plus this seat's hand, its legal actions and what it knows of others."""
     if not 0 <= seat < game.n:
         raise ValueError(f"no seat {seat} in a {game.n}-player game")
@@ -82,7 +103,7 @@ def seat_view(game: "Game", seat: int) -> dict:
     return view
 
 
-def _unseen(game: "Game", seat: int) -> list:
+def _unseen(game: Game, seat: int) -> list:
     """Cards this seat has not seen anywhere: in other hands or the face-down stock."""
     pack = make_pack(game.pack_size == 64)
     counts = {c: 0 for c in ALL_CARDS}

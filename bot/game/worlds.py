@@ -10,7 +10,8 @@ so nothing hidden can leak through this door either.
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from .cards import Card
 from .melds import TableCard
@@ -19,18 +20,56 @@ if TYPE_CHECKING:
     from .game import Game
 
 #: Plain values, copied as they are.
-_SCALARS = ("deal_no", "phase", "turn", "dealer", "target", "mode", "no_trump_rules", "exchanged",
-            "melded_this_turn", "tricks_played", "last_trick_winner", "turnup", "trump", "high_bid",
-            "declarer", "pack_size", "meld_seat", "draw_then_meld", "exchanger")
+_SCALARS = (
+    "deal_no",
+    "phase",
+    "turn",
+    "dealer",
+    "target",
+    "mode",
+    "no_trump_rules",
+    "exchanged",
+    "melded_this_turn",
+    "tricks_played",
+    "last_trick_winner",
+    "turnup",
+    "trump",
+    "high_bid",
+    "declarer",
+    "pack_size",
+    "meld_seat",
+    "draw_then_meld",
+    "exchanger",
+)
 #: Flat lists or sets of values.
-_FLAT = ("scores", "active", "after", "places", "losers", "won_points", "tricks_won", "deal_meld", "declared",
-         "credited_units", "dix_shown", "dealt_dix", "trick", "last_trick", "bids", "passed",
-         "awaiting_draws", "played_cards", "deal_history", "order", "exchange_queue")
+_FLAT = (
+    "scores",
+    "active",
+    "after",
+    "places",
+    "losers",
+    "won_points",
+    "tricks_won",
+    "deal_meld",
+    "declared",
+    "credited_units",
+    "dix_shown",
+    "dealt_dix",
+    "trick",
+    "last_trick",
+    "bids",
+    "passed",
+    "awaiting_draws",
+    "played_cards",
+    "deal_history",
+    "order",
+    "exchange_queue",
+)
 #: Lists of per-seat lists.
 _NESTED = ("known", "pending")
 
 
-def clone(game: "Game") -> "Game":
+def clone(game: Game) -> Game:
     """A fast independent copy (cards are immutable and shared)."""
     new = object.__new__(type(game))
     d = game.__dict__
@@ -53,7 +92,7 @@ def clone(game: "Game") -> "Game":
     return new
 
 
-def public_snapshot(game: "Game", seat: int) -> dict:
+def public_snapshot(game: Game, seat: int) -> dict:
     """The state of the deal as `seat` may know it: no other hand, no stock, no undeclared dix count."""
     snap: dict = {name: getattr(game, name, None) for name in _SCALARS}
     for name in _FLAT + _NESTED:
@@ -64,19 +103,23 @@ def public_snapshot(game: "Game", seat: int) -> dict:
     snap["variant"] = game.variant.name
     snap["options"] = dict(game.options.given)
     snap["exchange_queue"] = None  # who else holds a dix is hidden; rebuilt from the world
-    snap["dealt_dix"] = [k if s == seat or game.declared[s] else None for s, k in enumerate(game.dealt_dix)]
+    snap["dealt_dix"] = [
+        k if s == seat or game.declared[s] else None for s, k in enumerate(game.dealt_dix)
+    ]
     return snap
 
 
-def world_from_view(view: Mapping, hands: Mapping[int, Sequence[Card]], stock: Sequence[Card] = ()) -> "Game":
+def world_from_view(
+    view: Mapping, hands: Mapping[int, Sequence[Card]], stock: Sequence[Card] = ()
+) -> Game:
     """A complete game consistent with `view`, with `hands` for the other seats and `stock` face down.
 
     `hands[s]` must hold exactly `view["hand_sizes"][s]` cards (the seat's own
     hand comes from the view); `stock` holds the face-down stock in drawing order.
     """
     from .game import Game
-    from .options import resolve_options
     from .melds import MeldRules
+    from .options import resolve_options
     from .points import point_table, scale
     from .variants import get_variant
 
@@ -119,10 +162,13 @@ def world_from_view(view: Mapping, hands: Mapping[int, Sequence[Card]], stock: S
     dix = game.dix_card
     for s in range(game.n):
         if game.dealt_dix[s] is None:  # rebuilt from the world: who was dealt a 9 of trumps
-            game.dealt_dix[s] = (game.hands[s].count(dix) if dix else 0) + (1 if game.exchanger == s else 0) \
+            game.dealt_dix[s] = (
+                (game.hands[s].count(dix) if dix else 0)
+                + (1 if game.exchanger == s else 0)
                 - (1 if game.exchanged and s == game.dealer else 0)
+            )
     game.exchange_queue = []
     if game.phase == "exchange":
-        later = game.order[game.order.index(game.turn) + 1:-1]
+        later = game.order[game.order.index(game.turn) + 1 : -1]
         game.exchange_queue = [game.turn] + [s for s in later if dix in game.hands[s]]
     return game

@@ -59,7 +59,25 @@ from .languages import LANGUAGES, check_language, pick_language
 from .numbers import MINUS, number, signed
 
 __all__ = [
-    "LANGUAGES", "MINUS", "Catalog", "CatalogError", "OptionText", "card_text", "cards_text", "catalog",
-    "check_language", "describe_error", "meld_name", "number", "option_text", "option_value_text",
-    "phase_name", "pick_language", "signed", "suit_name", "t", "variant_name", "variant_summary",
+    "LANGUAGES",
+    "MINUS",
+    "Catalog",
+    "CatalogError",
+    "OptionText",
+    "card_text",
+    "cards_text",
+    "catalog",
+    "check_language",
+    "describe_error",
+    "meld_name",
+    "number",
+    "option_text",
+    "option_value_text",
+    "phase_name",
+    "pick_language",
+    "signed",
+    "suit_name",
+    "t",
+    "variant_name",
+    "variant_summary",
 ]

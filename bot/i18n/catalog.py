@@ -13,9 +13,10 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from .languages import check_language
 
@@ -41,16 +42,20 @@ class Catalog:
         self._warned: set[tuple[str, str]] = set()
 
     @classmethod
-    def load(cls, root: Path, extra: Mapping[str, Mapping[str, str]] | None = None) -> "Catalog":
+    def load(cls, root: Path, extra: Mapping[str, Mapping[str, str]] | None = None) -> Catalog:
         """Read every `root/<lang>/*.json`; `extra` adds keys from code (they must not collide)."""
         messages: dict[str, dict[str, str]] = {}
         for lang_dir in sorted(p for p in root.iterdir() if p.is_dir()):
             texts = messages.setdefault(lang_dir.name, {})
             for path in sorted(lang_dir.glob("*.json")):
                 if not _DOMAIN.fullmatch(path.stem):
-                    raise CatalogError(f"{path}: a domain file is named in lower case, like game.json")
+                    raise CatalogError(
+                        f"{path}: a domain file is named in lower case, like game.json"
+                    )
                 try:
-                    tree = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_no_duplicates(path))
+                    tree = json.loads(
+                        path.read_text(encoding="utf-8"), object_pairs_hook=_no_duplicates(path)
+                    )
                 except json.JSONDecodeError as exc:
                     raise CatalogError(f"{path}: not valid JSON: {exc}") from None
                 if not isinstance(tree, dict):
@@ -60,7 +65,9 @@ class Catalog:
             target = messages.setdefault(lang, {})
             for key, text in texts.items():
                 if key in target:
-                    raise CatalogError(f"{root / lang}: {key!r} is defined in code; remove it from the file")
+                    raise CatalogError(
+                        f"{root / lang}: {key!r} is defined in code; remove it from the file"
+                    )
                 target[key] = text
         return cls(messages)
 
@@ -102,6 +109,7 @@ def _no_duplicates(path: Path):
                 raise CatalogError(f"{path}: key {key!r} appears twice in one object")
             seen[key] = value
         return seen
+
     return hook
 
 
@@ -110,10 +118,14 @@ def _flatten(node: Any, prefix: str, out: dict[str, str], path: Path) -> None:
         out[prefix] = node
         return
     if not isinstance(node, dict):
-        raise CatalogError(f"{path}: {prefix!r} must be text or an object, not {type(node).__name__}")
+        raise CatalogError(
+            f"{path}: {prefix!r} must be text or an object, not {type(node).__name__}"
+        )
     for key, child in node.items():
         if not key or "." in key:
-            raise CatalogError(f"{path}: key {key!r} under {prefix!r} must be non-empty and without dots")
+            raise CatalogError(
+                f"{path}: key {key!r} under {prefix!r} must be non-empty and without dots"
+            )
         _flatten(child, f"{prefix}.{key}", out, path)
 
 
@@ -133,4 +145,3 @@ def catalog() -> Catalog:
 def t(key: str, lang: str, /, **params: Any) -> str:
     """The text `key` in `lang` ("en" or "ru"), formatted with str.format `params`."""
     return catalog().text(key, lang, **params)
-

@@ -7,7 +7,8 @@ package docstring); card notation itself comes from the engine's one table
 
 from __future__ import annotations
 
-from typing import Any, Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import Any, NamedTuple
 
 from bot.game.cards import Card, Suit, format_cards, parse_cards
 from bot.game.errors import KeyedError
@@ -63,7 +64,9 @@ def phase_name(phase: str, lang: str) -> str:
 def option_text(name: str, lang: str) -> OptionText:
     """Label and description of a house rule (RULES §11), by its name in `OPTIONS`."""
     _spec(name)
-    return OptionText(t(f"game.option.{name}.label", lang), t(f"game.option.{name}.description", lang))
+    return OptionText(
+        t(f"game.option.{name}.label", lang), t(f"game.option.{name}.description", lang)
+    )
 
 
 def option_value_text(name: str, value: Any, lang: str) -> OptionText:
@@ -96,8 +99,10 @@ def describe_error(error: KeyedError, lang: str, *, rule: bool = True) -> str:
     other parameters (numbers, suit symbols, the text a player typed) stay as the
     engine gave them.
     """
-    params = {name: _localize(value, lang) if name in _WORD_PARAMS else value
-              for name, value in error.params.items()}
+    params = {
+        name: _localize(value, lang) if name in _WORD_PARAMS else value
+        for name, value in error.params.items()
+    }
     text = t(f"game.error.{error.key}", lang, **params)
     return f"{text} ({error.rule})" if rule and error.rule else text
 

@@ -56,7 +56,12 @@ class PinochleTranslator(app_commands.Translator):
         text = self._catalog.lookup(key, lang)
         if text is None and key not in self.missing:
             self.missing.add(key)
-            log.warning("no %s translation for %r (%r); Discord will show English", lang, key, string.message)
+            log.warning(
+                "no %s translation for %r (%r); Discord will show English",
+                lang,
+                key,
+                string.message,
+            )
         return text
 
 

@@ -48,8 +48,14 @@ def text_width(text: str, size: int) -> int:
     return round(t.font(size).getlength(text))
 
 
-def draw_label(img: Image.Image, text: str, xy: tuple[float, float], size: int,
-               fill: tuple[int, int, int] = t.TEXT, anchor: str = "la") -> None:
+def draw_label(
+    img: Image.Image,
+    text: str,
+    xy: tuple[float, float],
+    size: int,
+    fill: tuple[int, int, int] = t.TEXT,
+    anchor: str = "la",
+) -> None:
     """Write `text` at `xy` in the shipped font (anchor as in Pillow: "la", "ma", "mm" ...)."""
     ImageDraw.Draw(img).text(xy, text, font=t.font(size), fill=fill, anchor=anchor)
 

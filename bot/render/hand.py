@@ -27,8 +27,13 @@ def card_positions(cards: Sequence[Card]) -> list[int]:
     return xs
 
 
-def render_hand(cards: Sequence[Card], *, trump: Suit | None = None,
-                legal: Collection[Card] | None = None, lang: str = "en") -> bytes:
+def render_hand(
+    cards: Sequence[Card],
+    *,
+    trump: Suit | None = None,
+    legal: Collection[Card] | None = None,
+    lang: str = "en",
+) -> bytes:
     """PNG of a hand as its owner holds it (`sort_hand`: trump first, then ♠♥♦♣).
 
     With `legal` (the cards the rules allow now, RULES §8) those cards stand raised
@@ -41,14 +46,16 @@ def render_hand(cards: Sequence[Card], *, trump: Suit | None = None,
 
 
 @lru_cache(maxsize=256)
-def _render_hand(hand: tuple[Card, ...], trump: Suit | None, legal: frozenset[Card] | None, lang: str) -> bytes:
+def _render_hand(
+    hand: tuple[Card, ...], trump: Suit | None, legal: frozenset[Card] | None, lang: str
+) -> bytes:
     if not hand:
         return to_png(message_picture("empty_hand", trump, lang))
     xs = card_positions(hand)
     width = max(xs[-1] + t.CARD_W + t.PAD, header_width(trump, lang))
     img = new_table(width, HEIGHT, trump, lang)
     top = t.PAD + t.HEADER_H
-    for card, x in zip(hand, xs):
+    for card, x in zip(hand, xs, strict=False):
         if legal is None:
             look, y = Look.PLAIN, top + RAISE
         elif card in legal:

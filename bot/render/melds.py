@@ -7,8 +7,16 @@ from functools import lru_cache
 
 from bot.game.cards import Card, Suit
 from bot.render import theme as t
-from bot.render.canvas import (clean_name, draw_label, fit_text, header_width, message_picture, new_table,
-                               text_width, to_png)
+from bot.render.canvas import (
+    clean_name,
+    draw_label,
+    fit_text,
+    header_width,
+    message_picture,
+    new_table,
+    text_width,
+    to_png,
+)
 from bot.render.labels import label, language
 from bot.render.sprites import Look, card_sprite
 
@@ -26,8 +34,9 @@ def row_step(count: int) -> int:
     return max(NARROW_STEP, min(WIDE_STEP, (MAX_ROW_W - t.CARD_W) // (count - 1)))
 
 
-def render_melds(melds: Sequence[tuple[str, Sequence[Card]]], *, trump: Suit | None = None,
-                 lang: str = "en") -> bytes:
+def render_melds(
+    melds: Sequence[tuple[str, Sequence[Card]]], *, trump: Suit | None = None, lang: str = "en"
+) -> bytes:
     """PNG of the melds on the table (RULES §2), one row per owner in the given order,
     the cards in the order given. An owner with no cards gets "no melds" in the row;
     no owners at all gives a small "no melds" picture."""
@@ -36,7 +45,9 @@ def render_melds(melds: Sequence[tuple[str, Sequence[Card]]], *, trump: Suit | N
 
 
 @lru_cache(maxsize=128)
-def _render_melds(melds: tuple[tuple[str, tuple[Card, ...]], ...], trump: Suit | None, lang: str) -> bytes:
+def _render_melds(
+    melds: tuple[tuple[str, tuple[Card, ...]], ...], trump: Suit | None, lang: str
+) -> bytes:
     if not melds:
         return to_png(message_picture("no_melds", trump, lang))
     name_font = t.font(t.NAME_SIZE)
@@ -46,12 +57,19 @@ def _render_melds(melds: tuple[tuple[str, tuple[Card, ...]], ...], trump: Suit |
     width = max(
         header_width(trump, lang),
         *(text_width(name, t.NAME_SIZE) + 2 * t.PAD for name in names),
-        *((row_step(len(cards)) * (len(cards) - 1) + t.CARD_W if cards else text_width(empty, t.LABEL_SIZE))
-          + 2 * t.PAD for cards in rows),
+        *(
+            (
+                row_step(len(cards)) * (len(cards) - 1) + t.CARD_W
+                if cards
+                else text_width(empty, t.LABEL_SIZE)
+            )
+            + 2 * t.PAD
+            for cards in rows
+        ),
     )
     img = new_table(width, t.PAD + t.HEADER_H + len(rows) * ROW_H, trump, lang)
     y = t.PAD + t.HEADER_H
-    for name, cards in zip(names, rows):
+    for name, cards in zip(names, rows, strict=False):
         draw_label(img, name, (t.PAD, y + t.NAME_H // 2), t.NAME_SIZE, anchor="lm")
         if not cards:
             draw_label(img, empty, (t.PAD, y + t.NAME_H + t.CARD_H // 2), t.LABEL_SIZE, anchor="lm")

@@ -43,11 +43,21 @@ def _draw_face(card: Card, lang: str, edge: tuple[int, int, int], edge_w: int) -
     # Transparent pixels carry the edge colour so that reducing does not darken the rim.
     img = Image.new("RGBA", (w, h), t.CARD_EDGE + (0,))
     draw = ImageDraw.Draw(img)
-    draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=t.CARD_RADIUS * s, fill=t.CARD_FACE,
-                           outline=edge, width=edge_w * s)
+    draw.rounded_rectangle(
+        (0, 0, w - 1, h - 1),
+        radius=t.CARD_RADIUS * s,
+        fill=t.CARD_FACE,
+        outline=edge,
+        width=edge_w * s,
+    )
     ink = _ink(card.suit)
-    draw.text((t.INDEX_CX * s, t.INDEX_TOP * s), RANK_TEXT[lang][card.rank], font=t.font(t.INDEX_SIZE * s),
-              fill=ink, anchor="mt")
+    draw.text(
+        (t.INDEX_CX * s, t.INDEX_TOP * s),
+        RANK_TEXT[lang][card.rank],
+        font=t.font(t.INDEX_SIZE * s),
+        fill=ink,
+        anchor="mt",
+    )
     draw_suit(draw, card.suit, _scaled(t.INDEX_PIP), ink)
     corner = img.crop((0, 0, t.CORNER_W * s, t.CORNER_H * s)).transpose(Image.Transpose.ROTATE_180)
     img.paste(corner, (w - corner.width, h - corner.height))
@@ -79,7 +89,9 @@ def trump_badge(trump: Suit, lang: str) -> Image.Image:
     w, h = text_w + pip + 24 * s, t.BADGE_H * s
     img = Image.new("RGBA", (w, h), t.GOLD + (0,))
     draw = ImageDraw.Draw(img)
-    draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=h // 2, fill=t.BADGE_FACE, outline=t.GOLD, width=2 * s)
+    draw.rounded_rectangle(
+        (0, 0, w - 1, h - 1), radius=h // 2, fill=t.BADGE_FACE, outline=t.GOLD, width=2 * s
+    )
     draw.text((10 * s, h // 2), word, font=font, fill=t.BLACK, anchor="lm")
     x = 10 * s + text_w + 6 * s
     draw_suit(draw, trump, (x, 4 * s, x + pip, 4 * s + pip), _ink(trump))
@@ -108,6 +120,7 @@ def empty_place() -> Image.Image:
     s = t.SUPERSAMPLE
     w, h = t.CARD_W * s, t.CARD_H * s
     img = Image.new("RGBA", (w, h), t.FELT_LINE + (0,))
-    ImageDraw.Draw(img).rounded_rectangle((0, 0, w - 1, h - 1), radius=t.CARD_RADIUS * s,
-                                          outline=t.FELT_LINE, width=2 * s)
+    ImageDraw.Draw(img).rounded_rectangle(
+        (0, 0, w - 1, h - 1), radius=t.CARD_RADIUS * s, outline=t.FELT_LINE, width=2 * s
+    )
     return img.reduce(s)

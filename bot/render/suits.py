@@ -67,4 +67,7 @@ def draw_suit(draw: ImageDraw.ImageDraw, suit: Suit, box: Box, fill: tuple[int, 
             draw.polygon([(x0 + u * w, y0 + v * h) for u, v in data], fill=fill)
         else:
             cx, cy, r = data
-            draw.ellipse((x0 + (cx - r) * w, y0 + (cy - r) * h, x0 + (cx + r) * w, y0 + (cy + r) * h), fill=fill)
+            draw.ellipse(
+                (x0 + (cx - r) * w, y0 + (cy - r) * h, x0 + (cx + r) * w, y0 + (cy + r) * h),
+                fill=fill,
+            )

@@ -9,7 +9,15 @@ from PIL import Image
 
 from bot.game.cards import Card, Suit
 from bot.render import theme as t
-from bot.render.canvas import clean_name, draw_label, fit_text, header_width, message_picture, new_table, to_png
+from bot.render.canvas import (
+    clean_name,
+    draw_label,
+    fit_text,
+    header_width,
+    message_picture,
+    new_table,
+    to_png,
+)
 from bot.render.labels import language
 from bot.render.sprites import Look, card_sprite, empty_place, winner_star
 
@@ -18,8 +26,14 @@ HEIGHT = t.PAD + t.HEADER_H + t.CARD_H + 4 + t.NAME_H + t.PAD
 STAR_GAP = 4
 
 
-def render_trick(plays: Sequence[tuple[str, Card]], *, trump: Suit | None = None, winner: int | None = None,
-                 lang: str = "en", places: int = 0) -> bytes:
+def render_trick(
+    plays: Sequence[tuple[str, Card]],
+    *,
+    trump: Suit | None = None,
+    winner: int | None = None,
+    lang: str = "en",
+    places: int = 0,
+) -> bytes:
     """PNG of the cards on the table in the order played, names under them.
 
     `winner` is the index in `plays` of the card now winning the trick (RULES G-3);
@@ -35,8 +49,13 @@ def render_trick(plays: Sequence[tuple[str, Card]], *, trump: Suit | None = None
 
 
 @lru_cache(maxsize=128)
-def _render_trick(plays: tuple[tuple[str, Card], ...], trump: Suit | None, winner: int | None, lang: str,
-                  places: int) -> bytes:
+def _render_trick(
+    plays: tuple[tuple[str, Card], ...],
+    trump: Suit | None,
+    winner: int | None,
+    lang: str,
+    places: int,
+) -> bytes:
     if not places:
         return to_png(message_picture("empty_table", trump, lang))
     width = max(places * PLACE_W + 2 * t.PAD, header_width(trump, lang))
@@ -60,11 +79,19 @@ def _draw_name(img: Image.Image, name: str, centre: int, middle: int, *, won: bo
     """The player's name centred under the card, cut to the place; the winner's in gold after a star."""
     room = PLACE_W - 6
     if not won:
-        draw_label(img, fit_text(name, t.font(t.NAME_SIZE), room), (centre, middle), t.NAME_SIZE, anchor="mm")
+        draw_label(
+            img,
+            fit_text(name, t.font(t.NAME_SIZE), room),
+            (centre, middle),
+            t.NAME_SIZE,
+            anchor="mm",
+        )
         return
     star = winner_star()
     text = fit_text(name, t.font(t.NAME_SIZE), room - star.width - STAR_GAP)
     span = star.width + STAR_GAP + t.font(t.NAME_SIZE).getlength(text)
     left = round(centre - span / 2)
     img.paste(star, (left, middle - star.height // 2), star)
-    draw_label(img, text, (left + star.width + STAR_GAP, middle), t.NAME_SIZE, fill=t.GOLD, anchor="lm")
+    draw_label(
+        img, text, (left + star.width + STAR_GAP, middle), t.NAME_SIZE, fill=t.GOLD, anchor="lm"
+    )

@@ -120,17 +120,6 @@ from .ledger import (
     settle_deal,
 )
 from .players import Player, ensure_player, find_player, get_player
-from .snapshot import Snapshot, read_database, read_in_thread
-from .settings import (
-    UNCHANGED,
-    SettingsError,
-    UserSettings,
-    get_user_settings,
-    images_enabled,
-    set_user_settings,
-    notify_off,
-    user_languages,
-)
 from .seasons import (
     LeagueError,
     Season,
@@ -139,6 +128,17 @@ from .seasons import (
     list_seasons,
     start_season,
 )
+from .settings import (
+    UNCHANGED,
+    SettingsError,
+    UserSettings,
+    get_user_settings,
+    images_enabled,
+    notify_off,
+    set_user_settings,
+    user_languages,
+)
+from .snapshot import Snapshot, read_database, read_in_thread
 from .standings import (
     BestMeld,
     GameResultRow,
@@ -170,6 +170,7 @@ from .tables import (
 
 __all__ = [
     "FAMILIES",
+    "UNCHANGED",
     "ActionRow",
     "ActionSequenceError",
     "AlreadySeated",
@@ -203,7 +204,6 @@ __all__ = [
     "TableNotFound",
     "TableRow",
     "Tx",
-    "UNCHANGED",
     "UserSettings",
     "active_season",
     "active_table_in_channel",
@@ -233,23 +233,23 @@ __all__ = [
     "list_tables",
     "list_unfinished_tables",
     "load_actions",
+    "notify_off",
     "player_profile",
     "put_seat",
-    "read_database",
-    "read_in_thread",
     "rating_model",
     "read_csv",
+    "read_database",
+    "read_in_thread",
     "record_game",
     "remove_seat",
     "schema_version",
     "set_guild_settings",
     "set_seats",
     "set_user_settings",
-    "user_languages",
-    "notify_off",
     "settle_deal",
     "standings",
     "start_season",
     "to_csv",
     "update_table",
+    "user_languages",
 ]

@@ -15,7 +15,9 @@ DEFAULT_DATABASE = "data/pinochle.db"
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Pinochle bot database tools")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot", description="Pinochle bot database tools"
+    )
     groups = parser.add_subparsers(dest="group", required=True)
     ledger = groups.add_parser("ledger", help="the chip ledger")
     commands = ledger.add_subparsers(dest="command", required=True)
@@ -23,7 +25,8 @@ def _parser() -> argparse.ArgumentParser:
         "check", help="verify every ledger transaction sums to zero and every cached balance"
     )
     check.add_argument(
-        "--database", default=os.environ.get("DATABASE_PATH", DEFAULT_DATABASE),
+        "--database",
+        default=os.environ.get("DATABASE_PATH", DEFAULT_DATABASE),
         help="SQLite file (default: $DATABASE_PATH or %(default)s)",
     )
     return parser
@@ -43,7 +46,10 @@ def main(argv: list[str]) -> int:
         return stop.code if isinstance(stop.code, int) else 2
     try:
         problems = asyncio.run(ledger_check(args.database))
-    except (StoreOpenError, sqlite3.Error) as error:  # sqlite3.Error: a schema older than the ledger
+    except (
+        StoreOpenError,
+        sqlite3.Error,
+    ) as error:  # sqlite3.Error: a schema older than the ledger
         print(f"cannot check the ledger: {error}", file=sys.stderr)
         return 2
     for problem in problems:

@@ -62,5 +62,7 @@ def read_csv(cls: type[Row], text: str) -> list[Row]:
     expected = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
     if reader.fieldnames != expected:
         raise ValueError(f"CSV header {reader.fieldnames} is not {expected}")
-    return [cls(**{name: _parse(value, hints[name]) for name, value in record.items()})
-            for record in reader]
+    return [
+        cls(**{name: _parse(value, hints[name]) for name, value in record.items()})
+        for record in reader
+    ]

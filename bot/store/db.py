@@ -203,7 +203,11 @@ class Store:
     """The bot's database. Open with `await Store.open(path)`; close with `await store.close()`."""
 
     def __init__(
-        self, path: Path, writer: aiosqlite.Connection, reader: aiosqlite.Connection, clock: Clock,
+        self,
+        path: Path,
+        writer: aiosqlite.Connection,
+        reader: aiosqlite.Connection,
+        clock: Clock,
         lock: DatabaseLock,
     ) -> None:
         self.path = path
@@ -239,7 +243,9 @@ class Store:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as error:
-                raise StoreOpenError(f"cannot create the folder {path.parent}: {error.strerror}") from error
+                raise StoreOpenError(
+                    f"cannot create the folder {path.parent}: {error.strerror}"
+                ) from error
             check_access(path, write=True)
             lock = DatabaseLock.acquire(path)
             if not path.exists():

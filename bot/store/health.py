@@ -24,8 +24,10 @@ def check_access(path: Path, *, write: bool) -> None:
     """Refuse a database the process may not read (or, for a writer, write), and a writer's read-only folder."""
     folder = path.parent
     if write and not os.access(folder, os.W_OK | os.X_OK):
-        raise StoreOpenError(f"the folder {folder} is read-only: the bot keeps its lock and journal files"
-                             f" ({path.name}.lock, -wal, -shm) beside {path.name}")
+        raise StoreOpenError(
+            f"the folder {folder} is read-only: the bot keeps its lock and journal files"
+            f" ({path.name}.lock, -wal, -shm) beside {path.name}"
+        )
     if not path.exists():
         return
     if not os.access(path, os.R_OK):
@@ -66,7 +68,9 @@ def _not_pinochle(path: Path, tables: set[str]) -> StoreOpenError:
     return StoreOpenError(f"{path} is not a Pinochle database: {why}")
 
 
-async def check_database(conn: aiosqlite.Connection, path: Path, *, integrity: str = "quick_check") -> int:
+async def check_database(
+    conn: aiosqlite.Connection, path: Path, *, integrity: str = "quick_check"
+) -> int:
     """The schema version of a sound Pinochle database; StoreOpenError for anything else.
 
     `integrity` is the SQLite check to run: `quick_check` (the b-trees, fast
@@ -85,8 +89,10 @@ async def check_database(conn: aiosqlite.Connection, path: Path, *, integrity: s
         raise _not_pinochle(path, tables)
     version = row[0]
     if version > len(MIGRATIONS):
-        raise StoreOpenError(f"{path} has schema version {version}, newer than this release knows"
-                             f" ({len(MIGRATIONS)}): upgrade the bot")
+        raise StoreOpenError(
+            f"{path} has schema version {version}, newer than this release knows"
+            f" ({len(MIGRATIONS)}): upgrade the bot"
+        )
     async with conn.execute(f"PRAGMA {integrity}({QUOTED_PROBLEMS})") as cursor:
         found = [str(row[0]) for row in await cursor.fetchall()]
     if found != ["ok"]:

@@ -64,7 +64,9 @@ def _teams(family: str, seats: Sequence[GameSeat]) -> dict[int, list[GameSeat]]:
         teams[seat.team].append(seat)
     if len(teams) < 2:
         raise LeagueError("a game needs at least two teams")
-    if len({s.player_id for s in seats}) != len(seats) or len({s.seat for s in seats}) != len(seats):
+    if len({s.player_id for s in seats}) != len(seats) or len({s.seat for s in seats}) != len(
+        seats
+    ):
         raise LeagueError("each seat and each player may appear only once in a game")
     sizes = {len(members) for members in teams.values()}
     wanted = {2} if family == TEAM_FAMILY else {1}
@@ -113,8 +115,10 @@ async def record_game(
     await tx.executemany(
         "INSERT INTO game_players (game_id, seat, player_id, team, score, rank, best_meld,"
         " best_meld_points) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [(game_id, s.seat, s.player_id, s.team, s.score, s.rank, s.best_meld, s.best_meld_points)
-         for s in seats],
+        [
+            (game_id, s.seat, s.player_id, s.team, s.score, s.rank, s.best_meld, s.best_meld_points)
+            for s in seats
+        ],
     )
     for scope in (ALL_TIME, *([season.id] if season else [])):
         await _rate(tx, guild_id, family, scope, list(teams.values()))
@@ -134,17 +138,27 @@ async def _rate(
         )
     }
     before: list[list[PlackettLuceRating]] = [
-        [current[seat.player_id] if seat.player_id in current else model.rating()
-         for seat in team]
+        [current[seat.player_id] if seat.player_id in current else model.rating() for seat in team]
         for team in teams
     ]
     after = model.rate(before, ranks=[team[0].rank for team in teams])
     rows = []
-    for team, new_ratings in zip(teams, after):
+    for team, new_ratings in zip(teams, after, strict=False):
         against = max(other[0].score for other in teams if other is not team)
-        for seat, rating in zip(team, new_ratings):
-            rows.append((guild_id, family, season_id, seat.player_id, rating.mu, rating.sigma,
-                         int(seat.rank == 1), seat.score, against))
+        for seat, rating in zip(team, new_ratings, strict=False):
+            rows.append(
+                (
+                    guild_id,
+                    family,
+                    season_id,
+                    seat.player_id,
+                    rating.mu,
+                    rating.sigma,
+                    int(seat.rank == 1),
+                    seat.score,
+                    against,
+                )
+            )
     await tx.executemany(
         "INSERT INTO ratings (guild_id, family, season_id, player_id, mu, sigma, games, wins,"
         " points_for, points_against) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?)"

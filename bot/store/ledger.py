@@ -81,9 +81,19 @@ NUMBER_RANGES: Final[dict[str, tuple[int, int]]] = {
 #: Where a table may live.
 TABLE_PLACES: Final = ("thread", "channel")
 #: The columns of `guild_settings` behind `GuildSettings`, in its field order.
-_GUILD_COLUMNS: Final = ("starting_balance", "allow_negative", "images", "language", "hide_bots",
-                         "table_place", "abandon_minutes", "max_tables_member", "max_tables_server",
-                         "max_hard_seats", "new_cooldown")
+_GUILD_COLUMNS: Final = (
+    "starting_balance",
+    "allow_negative",
+    "images",
+    "language",
+    "hide_bots",
+    "table_place",
+    "abandon_minutes",
+    "max_tables_member",
+    "max_tables_server",
+    "max_hard_seats",
+    "new_cooldown",
+)
 _GUILD_SWITCHES: Final = ("allow_negative", "images", "hide_bots")
 
 
@@ -166,6 +176,7 @@ def _check_memo(memo: Any) -> str:
 
 # -- settings ---------------------------------------------------------------------------------
 
+
 async def get_guild_settings(db: Reader, guild_id: int) -> GuildSettings:
     """All of a server's settings (the defaults until an admin changes one)."""
     row = await db.fetchone(
@@ -173,8 +184,10 @@ async def get_guild_settings(db: Reader, guild_id: int) -> GuildSettings:
     )
     if row is None:
         return GuildSettings(guild_id)
-    values = {name: bool(value) if name in _GUILD_SWITCHES else value
-              for name, value in zip(_GUILD_COLUMNS, row)}
+    values = {
+        name: bool(value) if name in _GUILD_SWITCHES else value
+        for name, value in zip(_GUILD_COLUMNS, row, strict=False)
+    }
     return GuildSettings(guild_id, **values)
 
 
@@ -207,10 +220,15 @@ async def set_guild_settings(tx: Tx, guild_id: int, **changes: Any) -> GuildSett
     if unknown:
         raise SettingsError(f"no server setting called {', '.join(sorted(unknown))}")
     current = await get_guild_settings(tx, guild_id)
-    checked = {name: _check_guild_setting(name, value) for name, value in changes.items()
-               if value is not UNCHANGED}
+    checked = {
+        name: _check_guild_setting(name, value)
+        for name, value in changes.items()
+        if value is not UNCHANGED
+    }
     new = replace(current, **checked)
-    values = [int(v) if isinstance(v, bool) else v for v in (getattr(new, c) for c in _GUILD_COLUMNS)]
+    values = [
+        int(v) if isinstance(v, bool) else v for v in (getattr(new, c) for c in _GUILD_COLUMNS)
+    ]
     await tx.execute(
         f"INSERT INTO guild_settings (guild_id, {', '.join(_GUILD_COLUMNS)}, updated_at)"
         f" VALUES ({', '.join('?' * (len(_GUILD_COLUMNS) + 2))}) ON CONFLICT (guild_id) DO UPDATE SET "
@@ -221,6 +239,7 @@ async def set_guild_settings(tx: Tx, guild_id: int, **changes: Any) -> GuildSett
 
 
 # -- accounts and posting -----------------------------------------------------------------------
+
 
 async def _account_id(tx: Tx, guild_id: int, player_id: int | None) -> int:
     """The account of a player (None: the house), opened with its starting balance if new."""
@@ -242,8 +261,13 @@ async def _account_id(tx: Tx, guild_id: int, player_id: int | None) -> int:
         opening = (await get_guild_settings(tx, guild_id)).starting_balance
         if opening:
             house = await _account_id(tx, guild_id, None)
-            await _post(tx, guild_id, "opening", {result.lastrowid: opening, house: -opening},
-                        memo="starting balance")
+            await _post(
+                tx,
+                guild_id,
+                "opening",
+                {result.lastrowid: opening, house: -opening},
+                memo="starting balance",
+            )
     return result.lastrowid
 
 
@@ -282,7 +306,12 @@ async def _post(
 
 
 async def _house_transfer(
-    tx: Tx, guild_id: int, player_id: int, amount: int, reason: str, memo: str,
+    tx: Tx,
+    guild_id: int,
+    player_id: int,
+    amount: int,
+    reason: str,
+    memo: str,
     actor_id: int | None,
 ) -> int:
     account = await _account_id(tx, guild_id, player_id)
@@ -296,8 +325,9 @@ async def _house_transfer(
                 f" guild {guild_id} does not allow negative balances"
             )
     house = await _account_id(tx, guild_id, None)
-    return await _post(tx, guild_id, reason, {account: amount, house: -amount}, memo=memo,
-                       actor_id=actor_id)
+    return await _post(
+        tx, guild_id, reason, {account: amount, house: -amount}, memo=memo, actor_id=actor_id
+    )
 
 
 async def grant(
@@ -305,8 +335,9 @@ async def grant(
 ) -> int:
     """Give a player `amount` (> 0) chips from the house; returns the ledger transaction id."""
     _check_amount(amount, what="a grant", positive=True)
-    return await _house_transfer(tx, guild_id, player_id, amount, "grant", _check_memo(reason),
-                                 actor_id)
+    return await _house_transfer(
+        tx, guild_id, player_id, amount, "grant", _check_memo(reason), actor_id
+    )
 
 
 async def adjust(
@@ -314,8 +345,9 @@ async def adjust(
 ) -> int:
     """Correct a player's balance by `amount` (either sign) against the house."""
     _check_amount(amount, what="an adjustment", positive=False)
-    return await _house_transfer(tx, guild_id, player_id, amount, "adjust", _check_memo(reason),
-                                 actor_id)
+    return await _house_transfer(
+        tx, guild_id, player_id, amount, "adjust", _check_memo(reason), actor_id
+    )
 
 
 def _check_transfer(transfer: Mapping[str, Any]) -> tuple[int, int, int, str, str]:
@@ -325,7 +357,9 @@ def _check_transfer(transfer: Mapping[str, Any]) -> tuple[int, int, int, str, st
     except KeyError as missing:
         raise LedgerError(f"transfer {dict(transfer)} lacks {missing}") from None
     if reason not in SETTLEMENT_REASONS:
-        raise LedgerError(f"transfer reason {reason!r} is not one of {', '.join(SETTLEMENT_REASONS)}")
+        raise LedgerError(
+            f"transfer reason {reason!r} is not one of {', '.join(SETTLEMENT_REASONS)}"
+        )
     _check_amount(checks, what=f"a {reason} transfer", positive=True)
     if payer == payee:
         raise LedgerError(f"player {payer} cannot pay himself {checks} checks")
@@ -357,10 +391,20 @@ async def settle_deal(
     if result.rowcount == 0:
         return False
     for payer, payee, checks, reason, detail in checked:
-        lines = {await _account_id(tx, guild_id, payee): checks,
-                 await _account_id(tx, guild_id, payer): -checks}
-        await _post(tx, guild_id, reason, lines, detail=detail, table_id=table_id,
-                    game_id=game_id, deal_no=deal_no)
+        lines = {
+            await _account_id(tx, guild_id, payee): checks,
+            await _account_id(tx, guild_id, payer): -checks,
+        }
+        await _post(
+            tx,
+            guild_id,
+            reason,
+            lines,
+            detail=detail,
+            table_id=table_id,
+            game_id=game_id,
+            deal_no=deal_no,
+        )
     return True
 
 
@@ -372,6 +416,7 @@ async def is_settled(db: Reader, game_id: int, deal_no: int) -> bool:
 
 
 # -- reading --------------------------------------------------------------------------------------
+
 
 async def balance(db: Reader, guild_id: int, player_id: int) -> int:
     """A player's chips; before the account exists, the starting balance it will open with."""
@@ -417,7 +462,9 @@ async def history(
     """Ledger transactions newest first (of one player, or the whole guild), one page."""
     player_filter = (
         " AND id IN (SELECT l.tx_id FROM ledger_lines AS l JOIN accounts AS a"
-        " ON a.id = l.account_id WHERE a.player_id = :player)" if player_id is not None else ""
+        " ON a.id = l.account_id WHERE a.player_id = :player)"
+        if player_id is not None
+        else ""
     )
     params = {"guild": guild_id, "player": player_id, "limit": limit, "offset": offset}
     total = await db.fetchone(
@@ -433,11 +480,20 @@ async def history(
     for _, group in itertools.groupby(map(_line, rows), key=lambda line: line.tx_id):
         lines = list(group)
         first = lines[0]
-        entries.append(HistoryEntry(
-            first.tx_id, first.created_at, first.reason, first.detail, first.memo, first.actor_id,
-            first.table_id, first.game_id, first.deal_no,
-            tuple(LineView(line.player_id, line.display_name, line.amount) for line in lines),
-        ))
+        entries.append(
+            HistoryEntry(
+                first.tx_id,
+                first.created_at,
+                first.reason,
+                first.detail,
+                first.memo,
+                first.actor_id,
+                first.table_id,
+                first.game_id,
+                first.deal_no,
+                tuple(LineView(line.player_id, line.display_name, line.amount) for line in lines),
+            )
+        )
     assert total is not None
     return HistoryPage(entries, int(total[0]))
 

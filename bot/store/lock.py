@@ -45,7 +45,9 @@ class DatabaseLock:
             try:
                 fd = os.open(sidecar, os.O_RDWR | os.O_CREAT, 0o644)
             except OSError as error:
-                raise StoreOpenError(f"cannot create the lock file {sidecar}: {error.strerror}") from error
+                raise StoreOpenError(
+                    f"cannot create the lock file {sidecar}: {error.strerror}"
+                ) from error
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
@@ -53,7 +55,8 @@ class DatabaseLock:
                 os.close(fd)
                 raise StoreOpenError(
                     f"{database} is in use by another bot process (pid {holder}, per {sidecar});"
-                    " one process per database: stop that one first") from None
+                    " one process per database: stop that one first"
+                ) from None
             os.ftruncate(fd, 0)
             os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
             _held[key] = [fd, 1]

@@ -64,8 +64,15 @@ async def ensure_player(
         " ON CONFLICT (guild_id, key) DO UPDATE SET display_name = excluded.display_name,"
         " updated_at = excluded.updated_at"
         " RETURNING *",
-        (guild_id, player_key(user_id, bot_level, bot_name), user_id, int(user_id is None), display_name,
-         tx.now, tx.now),
+        (
+            guild_id,
+            player_key(user_id, bot_level, bot_name),
+            user_id,
+            int(user_id is None),
+            display_name,
+            tx.now,
+            tx.now,
+        ),
     )
     assert row is not None  # an upsert with RETURNING always yields the row
     return _player(row)
@@ -77,7 +84,11 @@ async def get_player(db: Reader, player_id: int) -> Player | None:
 
 
 async def find_player(
-    db: Reader, guild_id: int, *, user_id: int | None = None, bot_level: str | None = None,
+    db: Reader,
+    guild_id: int,
+    *,
+    user_id: int | None = None,
+    bot_level: str | None = None,
     bot_name: str | None = None,
 ) -> Player | None:
     row = await db.fetchone(

@@ -39,7 +39,9 @@ async def active_season(db: Reader, guild_id: int) -> Season | None:
 
 async def list_seasons(db: Reader, guild_id: int) -> list[Season]:
     """The guild's seasons, newest first."""
-    rows = await db.fetchall("SELECT * FROM seasons WHERE guild_id = ? ORDER BY id DESC", (guild_id,))
+    rows = await db.fetchall(
+        "SELECT * FROM seasons WHERE guild_id = ? ORDER BY id DESC", (guild_id,)
+    )
     return [_season(row) for row in rows]
 
 

@@ -55,20 +55,25 @@ def check_switch(name: str, value: object, *, nullable: bool = False) -> bool | 
     if value is None and nullable:
         return None
     if not isinstance(value, bool):
-        raise SettingsError(f"{name} must be True or False{' or None' if nullable else ''}, not {value!r}")
+        raise SettingsError(
+            f"{name} must be True or False{' or None' if nullable else ''}, not {value!r}"
+        )
     return value
 
 
 def check_language(name: str, value: object) -> str | None:
     """A language the bot speaks (bot.i18n LANGUAGES), or None for unset."""
     if value is not None and value not in LANGUAGES:
-        raise SettingsError(f"{name} {value!r} is not one of {', '.join(LANGUAGES)} (or None for unset)")
+        raise SettingsError(
+            f"{name} {value!r} is not one of {', '.join(LANGUAGES)} (or None for unset)"
+        )
     return value
 
 
 async def get_user_settings(db: Reader, user_id: int) -> UserSettings:
-    row = await db.fetchone("SELECT images, language, notify FROM user_settings WHERE user_id = ?",
-                            (user_id,))
+    row = await db.fetchone(
+        "SELECT images, language, notify FROM user_settings WHERE user_id = ?", (user_id,)
+    )
     if row is None:
         return UserSettings(user_id)
     return UserSettings(user_id, _switch(row[0]), row[1], _switch(row[2]))
@@ -80,7 +85,9 @@ def _switch(value: int | None) -> bool | None:
 
 async def user_languages(db: Reader) -> dict[int, str]:
     """Every person's chosen language, for a cache the bot keeps (replies are sent without a query)."""
-    rows = await db.fetchall("SELECT user_id, language FROM user_settings WHERE language IS NOT NULL")
+    rows = await db.fetchall(
+        "SELECT user_id, language FROM user_settings WHERE language IS NOT NULL"
+    )
     return {int(user_id): language for user_id, language in rows}
 
 
@@ -88,9 +95,9 @@ async def set_user_settings(
     tx: Tx,
     user_id: int,
     *,
-    images: bool | None | Unchanged = UNCHANGED,
-    language: str | None | Unchanged = UNCHANGED,
-    notify: bool | None | Unchanged = UNCHANGED,
+    images: bool | Unchanged | None = UNCHANGED,
+    language: str | Unchanged | None = UNCHANGED,
+    notify: bool | Unchanged | None = UNCHANGED,
 ) -> UserSettings:
     """Change the given settings (None unsets one, UNCHANGED keeps it); returns the settings now."""
     current = await get_user_settings(tx, user_id)

@@ -50,8 +50,12 @@ def _stamp(path: Path) -> tuple[int, int, bool]:
     return status.st_mtime_ns, status.st_size, _wal(path).exists()
 
 
+def _read_only_uri(path: Path, *, immutable: bool) -> str:
+    return path.absolute().as_uri() + "?mode=ro" + ("&immutable=1" if immutable else "")
+
+
 async def _read(path: Path, job: Job[T], *, immutable: bool, integrity: str | None) -> T:
-    uri = path.resolve().as_uri() + "?mode=ro" + ("&immutable=1" if immutable else "")
+    uri = _read_only_uri(path, immutable=immutable)
     try:
         conn = await connect(uri, read_only=True, uri=True)
     except (sqlite3.Error, OSError) as error:

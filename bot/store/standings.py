@@ -139,8 +139,14 @@ async def standings(
     """A family's table, best rating first; `season_id` None is all-time."""
     rows = await db.fetchall(
         _RANKED + " WHERE family = :family ORDER BY rank LIMIT :limit OFFSET :offset",
-        {"guild": guild_id, "season": season_id or ALL_TIME, "bots": int(include_bots),
-         "family": family, "limit": limit, "offset": offset},
+        {
+            "guild": guild_id,
+            "season": season_id or ALL_TIME,
+            "bots": int(include_bots),
+            "family": family,
+            "limit": limit,
+            "offset": offset,
+        },
     )
     return [_standing(row) for row in rows]
 
@@ -159,35 +165,48 @@ async def player_profile(
     player = await get_player(db, player_id)
     if player is None or player.guild_id != guild_id:
         return None
-    params = {"guild": guild_id, "season": season_id or ALL_TIME, "bots": 1,
-              "player": player_id, "in_season": season_id is not None}
+    params = {
+        "guild": guild_id,
+        "season": season_id or ALL_TIME,
+        "bots": 1,
+        "player": player_id,
+        "in_season": season_id is not None,
+    }
     ratings = {
         standing.family: standing
-        for standing in map(_standing, await db.fetchall(
-            _RANKED + " WHERE player_id = :player ORDER BY family", params))
+        for standing in map(
+            _standing,
+            await db.fetchall(_RANKED + " WHERE player_id = :player ORDER BY family", params),
+        )
     }
-    games_filter = (
-        "g.guild_id = :guild AND (NOT :in_season OR g.season_id = :season)"
-    )
+    games_filter = "g.guild_id = :guild AND (NOT :in_season OR g.season_id = :season)"
     return PlayerProfile(
         player,
         ratings,
         await _recent_games(db, games_filter, params | {"limit": recent}),
-        [BestMeld(*row) for row in await db.fetchall(
-            "SELECT me.best_meld, me.best_meld_points, g.id, g.finished_at"
-            " FROM game_players AS me JOIN games AS g ON g.id = me.game_id"
-            f" WHERE me.player_id = :player AND me.best_meld IS NOT NULL AND {games_filter}"
-            " ORDER BY me.best_meld_points DESC, g.finished_at DESC, g.id DESC LIMIT :limit",
-            params | {"limit": melds})],
-        [HeadToHead(*row) for row in await db.fetchall(
-            "SELECT o.player_id, p.display_name, COUNT(*) AS games,"
-            " SUM(me.rank < o.rank) AS wins, SUM(me.rank > o.rank) AS losses"
-            " FROM game_players AS me"
-            " JOIN game_players AS o ON o.game_id = me.game_id AND o.team <> me.team"
-            " JOIN games AS g ON g.id = me.game_id JOIN players AS p ON p.id = o.player_id"
-            f" WHERE me.player_id = :player AND {games_filter}"
-            " GROUP BY o.player_id ORDER BY games DESC, wins DESC, p.display_name LIMIT :limit",
-            params | {"limit": opponents})],
+        [
+            BestMeld(*row)
+            for row in await db.fetchall(
+                "SELECT me.best_meld, me.best_meld_points, g.id, g.finished_at"
+                " FROM game_players AS me JOIN games AS g ON g.id = me.game_id"
+                f" WHERE me.player_id = :player AND me.best_meld IS NOT NULL AND {games_filter}"
+                " ORDER BY me.best_meld_points DESC, g.finished_at DESC, g.id DESC LIMIT :limit",
+                params | {"limit": melds},
+            )
+        ],
+        [
+            HeadToHead(*row)
+            for row in await db.fetchall(
+                "SELECT o.player_id, p.display_name, COUNT(*) AS games,"
+                " SUM(me.rank < o.rank) AS wins, SUM(me.rank > o.rank) AS losses"
+                " FROM game_players AS me"
+                " JOIN game_players AS o ON o.game_id = me.game_id AND o.team <> me.team"
+                " JOIN games AS g ON g.id = me.game_id JOIN players AS p ON p.id = o.player_id"
+                f" WHERE me.player_id = :player AND {games_filter}"
+                " GROUP BY o.player_id ORDER BY games DESC, wins DESC, p.display_name LIMIT :limit",
+                params | {"limit": opponents},
+            )
+        ],
     )
 
 
@@ -205,11 +224,17 @@ async def _recent_games(db: Reader, games_filter: str, params: dict[str, Any]) -
     summaries = []
     for game_id, variant, finished_at, score, rank, others in rows:
         seated = json.loads(others)
-        summaries.append(GameSummary(
-            game_id, variant, finished_at, score, rank,
-            tuple(name for same_team, name in seated if same_team),
-            tuple(name for same_team, name in seated if not same_team),
-        ))
+        summaries.append(
+            GameSummary(
+                game_id,
+                variant,
+                finished_at,
+                score,
+                rank,
+                tuple(name for same_team, name in seated if same_team),
+                tuple(name for same_team, name in seated if not same_team),
+            )
+        )
     return summaries
 
 

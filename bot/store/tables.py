@@ -98,12 +98,22 @@ FROM tables AS t
 def _table(row: sqlite3.Row) -> TableRow:
     seats = tuple(Seat(*values) for values in json.loads(row["seats_json"]))
     return TableRow(
-        id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
-        host_id=row["host_id"], variant=row["variant"], options=json.loads(row["options"]),
-        seed=row["seed"], status=row["status"], language=row["language"],
-        board_message_id=row["board_message_id"], settings=json.loads(row["settings"]),
-        snapshot=row["snapshot"], snapshot_seq=row["snapshot_seq"],
-        created_at=row["created_at"], updated_at=row["updated_at"], seats=seats,
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        host_id=row["host_id"],
+        variant=row["variant"],
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        status=row["status"],
+        language=row["language"],
+        board_message_id=row["board_message_id"],
+        settings=json.loads(row["settings"]),
+        snapshot=row["snapshot"],
+        snapshot_seq=row["snapshot_seq"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        seats=seats,
     )
 
 
@@ -178,8 +188,18 @@ async def create_table(
             "INSERT INTO tables (guild_id, channel_id, host_id, variant, options, seed, status,"
             " language, settings, created_at, updated_at)"
             " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
-            (guild_id, channel_id, host_id, variant, json.dumps(options or {}), seed, language,
-             json.dumps(settings or {}), tx.now, tx.now),
+            (
+                guild_id,
+                channel_id,
+                host_id,
+                variant,
+                json.dumps(options or {}),
+                seed,
+                language,
+                json.dumps(settings or {}),
+                tx.now,
+                tx.now,
+            ),
         )
     except sqlite3.IntegrityError as error:
         await _raise_if_busy(tx, channel_id, error)
@@ -219,8 +239,11 @@ async def update_table(
     if seed is not _UNSET:
         _check_seed(seed)
         changes["seed"] = seed
-    for name, value in (("host_id", host_id), ("board_message_id", board_message_id),
-                        ("language", language)):
+    for name, value in (
+        ("host_id", host_id),
+        ("board_message_id", board_message_id),
+        ("language", language),
+    ):
         if value is not _UNSET:
             changes[name] = value
     for name, mapping in (("settings", settings), ("options", options)):
@@ -250,8 +273,11 @@ async def put_seat(tx: Tx, table_id: int, seat: Seat, *, bot_name: str | None = 
     if seat.seat < 0 or seat.away_strikes < 0:
         raise ValueError(f"seat {seat.seat} with {seat.away_strikes} strikes is not valid")
     player = await ensure_player(
-        tx, table.guild_id, display_name=seat.display_name,
-        user_id=seat.user_id, bot_level=seat.bot_level,
+        tx,
+        table.guild_id,
+        display_name=seat.display_name,
+        user_id=seat.user_id,
+        bot_level=seat.bot_level,
         bot_name=bot_name if seat.user_id is None else None,
     )
     try:
@@ -262,8 +288,16 @@ async def put_seat(tx: Tx, table_id: int, seat: Seat, *, bot_name: str | None = 
             " player_id = excluded.player_id, display_name = excluded.display_name,"
             " is_bot = excluded.is_bot, bot_level = excluded.bot_level,"
             " away_strikes = excluded.away_strikes",
-            (table_id, seat.seat, seat.user_id, player.id, seat.display_name, int(seat.is_bot),
-             seat.bot_level, seat.away_strikes),
+            (
+                table_id,
+                seat.seat,
+                seat.user_id,
+                player.id,
+                seat.display_name,
+                int(seat.is_bot),
+                seat.bot_level,
+                seat.away_strikes,
+            ),
         )
     except sqlite3.IntegrityError as error:
         if "seats.user_id" not in str(error):
@@ -272,8 +306,9 @@ async def put_seat(tx: Tx, table_id: int, seat: Seat, *, bot_name: str | None = 
             f"user {seat.user_id} already holds another seat at table {table_id}"
         ) from error
     await _touch(tx, table_id)
-    return Seat(seat.seat, seat.display_name, seat.user_id, seat.bot_level, seat.away_strikes,
-                player.id)
+    return Seat(
+        seat.seat, seat.display_name, seat.user_id, seat.bot_level, seat.away_strikes, player.id
+    )
 
 
 async def set_away_strikes(tx: Tx, table_id: int, seat: int, strikes: int) -> None:
@@ -281,7 +316,8 @@ async def set_away_strikes(tx: Tx, table_id: int, seat: int, strikes: int) -> No
     if strikes < 0:
         raise ValueError(f"seat {seat} cannot have {strikes} strikes")
     result = await tx.execute(
-        "UPDATE seats SET away_strikes = ? WHERE table_id = ? AND seat = ?", (strikes, table_id, seat)
+        "UPDATE seats SET away_strikes = ? WHERE table_id = ? AND seat = ?",
+        (strikes, table_id, seat),
     )
     if not result.rowcount:
         raise TableNotFound(f"table {table_id} has no seat {seat}")
@@ -353,8 +389,9 @@ async def append_action(
     return ActionRow(table_id, seq, seat, user_id, text, tx.now)
 
 
-async def _refuse_action(tx: Tx, table_id: int, seq: int,
-                         error: sqlite3.IntegrityError | None = None) -> NoReturn:
+async def _refuse_action(
+    tx: Tx, table_id: int, seq: int, error: sqlite3.IntegrityError | None = None
+) -> NoReturn:
     """Raise why action `seq` cannot follow the table's log: no table, taken, or a gap."""
     row = await tx.fetchone(
         "SELECT (SELECT id FROM tables WHERE id = ?),"
@@ -377,8 +414,10 @@ async def load_actions(db: Reader, table_id: int, *, after_seq: int = 0) -> list
     rows = await db.fetchall(
         "SELECT * FROM actions WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, after_seq)
     )
-    return [ActionRow(r["table_id"], r["seq"], r["seat"], r["user_id"], r["action"],
-                      r["created_at"]) for r in rows]
+    return [
+        ActionRow(r["table_id"], r["seq"], r["seat"], r["user_id"], r["action"], r["created_at"])
+        for r in rows
+    ]
 
 
 async def last_finished_table(db: Reader, guild_id: int, channel_id: int) -> TableRow | None:

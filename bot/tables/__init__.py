@@ -11,7 +11,24 @@ from bot.tables.players import ComputerPlayer, PlayerFactory, SimplePlayer, simp
 from bot.tables.service import ActionHook, Hand, Person, Publisher, TableService
 
 __all__ = [
-    "AWAY_AFTER", "Act", "ActionHook", "Cards", "ComputerPlayer", "DEFAULT_LEVEL", "Hand", "Name", "Outcome",
-    "Person", "PlayerFactory", "Publisher", "Side", "SimplePlayer", "Table", "TableService", "Text",
-    "Who", "computer_plays", "simple_players",
+    "AWAY_AFTER",
+    "DEFAULT_LEVEL",
+    "Act",
+    "ActionHook",
+    "Cards",
+    "ComputerPlayer",
+    "Hand",
+    "Name",
+    "Outcome",
+    "Person",
+    "PlayerFactory",
+    "Publisher",
+    "Side",
+    "SimplePlayer",
+    "Table",
+    "TableService",
+    "Text",
+    "Who",
+    "computer_plays",
+    "simple_players",
 ]

@@ -17,7 +17,8 @@ they read right for "You" in the terminal and for any player in Russian.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from bot.game import VARIANTS, resolve_options
 from bot.game.phases import AUCTION, MELD, PLAY, TRUMP
@@ -68,8 +69,12 @@ def round_open(table: Table) -> bool:
         return False
     if game.phase in (MELD, AUCTION, TRUMP):
         return True
-    return (game.phase == PLAY and game.tricks_played == 0 and bool(table.deal_log.held)
-            and not all(game.declared[s] for s in game.active))
+    return (
+        game.phase == PLAY
+        and game.tricks_played == 0
+        and bool(table.deal_log.held)
+        and not all(game.declared[s] for s in game.active)
+    )
 
 
 def _remember(table: Table, e: dict[str, Any]) -> None:
@@ -79,14 +84,23 @@ def _remember(table: Table, e: dict[str, Any]) -> None:
         log.new_deal()
     elif e["type"] == "trick":
         bonus = last_trick_bonus(table.game.options) if e.get("last") else 0
-        log.tricks.appendleft(BoardTrick(e["number"], tuple((s, c) for s, c in e["cards"]), e["winner"],
-                                    e["points"], bonus))
+        log.tricks.appendleft(
+            BoardTrick(
+                e["number"], tuple((s, c) for s, c in e["cards"]), e["winner"], e["points"], bonus
+            )
+        )
 
 
 def _deal(table: Table, e: dict[str, Any]) -> list[Text]:
     if e.get("turnup"):
-        return [Text.of("bot.line.deal_turnup", deal=e["deal"], who=Who(e["dealer"]),
-                        turnup=Cards((e["turnup"],)))]
+        return [
+            Text.of(
+                "bot.line.deal_turnup",
+                deal=e["deal"],
+                who=Who(e["dealer"]),
+                turnup=Cards((e["turnup"],)),
+            )
+        ]
     return [Text.of("bot.line.deal", deal=e["deal"], who=Who(e["dealer"]))]
 
 
@@ -105,9 +119,13 @@ def _meld(table: Table, e: dict[str, Any]) -> list[Text]:
     for (name, cards), points in groups.items():
         meld = Text.of(f"game.meld.{name}")
         if len(points) > 1:
-            parts.append(Text.of("bot.line.meld_repeated", name=meld, times=len(points), points=sum(points)))
+            parts.append(
+                Text.of("bot.line.meld_repeated", name=meld, times=len(points), points=sum(points))
+            )
         elif len(groups) > 1:
-            parts.append(Text.of("bot.line.meld_part", name=meld, cards=Cards(cards), points=points[0]))
+            parts.append(
+                Text.of("bot.line.meld_part", name=meld, cards=Cards(cards), points=points[0])
+            )
         else:
             parts.append(Text.of("bot.line.meld_bare", name=meld, cards=Cards(cards)))
     key = "bot.line.meld_pending" if e.get("pending") else "bot.line.meld"
@@ -120,8 +138,15 @@ def _dix(table: Table, e: dict[str, Any]) -> list[Text]:
         return [Text.of("bot.line.dix", who=Who(e["seat"]), points=e["points"])]
     dix = Cards((str(table.game.dix_card),))
     if VARIANTS[table.variant].two_handed:
-        return [Text.of("bot.line.dix_exchanged", who=Who(e["seat"]), dix=dix, points=e["points"],
-                        card=Cards((e["card"],)))]
+        return [
+            Text.of(
+                "bot.line.dix_exchanged",
+                who=Who(e["seat"]),
+                dix=dix,
+                points=e["points"],
+                card=Cards((e["card"],)),
+            )
+        ]
     return [Text.of("bot.line.dix_swapped", who=Who(e["seat"]), dix=dix, card=Cards((e["card"],)))]
 
 
@@ -149,7 +174,9 @@ def _contract(table: Table, e: dict[str, Any]) -> list[Text]:
 
 def _deal_end(table: Table, e: dict[str, Any]) -> list[Text]:
     last = table.deal_log.tricks[0] if table.deal_log.tricks else None
-    return deal_summary(table, e["result"], last.winner if last is not None and last.last_bonus else None)
+    return deal_summary(
+        table, e["result"], last.winner if last is not None and last.last_bonus else None
+    )
 
 
 def deal_summary(table: Table, result: dict[str, Any], last_winner: int | None) -> list[Text]:
@@ -162,8 +189,13 @@ def deal_summary(table: Table, result: dict[str, Any], last_winner: int | None) 
     for seats in parties(table):
         first = seats[0]
         last = bonus if result.get("complete") and last_winner in seats else 0
-        values = dict(who=Side(seats), meld=result["meld"][first], cards=result["cards"][first] - last,
-                      points=signed(result["points"][first]), total=result["scores"][first])
+        values = dict(
+            who=Side(seats),
+            meld=result["meld"][first],
+            cards=result["cards"][first] - last,
+            points=signed(result["points"][first]),
+            total=result["scores"][first],
+        )
         if last:
             lines.append(Text.of("bot.line.deal_part_last", last=last, **values))
         else:
@@ -171,8 +203,11 @@ def deal_summary(table: Table, result: dict[str, Any], last_winner: int | None) 
     if "bid" in result:
         key = "bot.line.contract_made" if result["made"] else "bot.line.contract_set"
         lines.append(Text.of(key, who=Who(result["declarer"]), amount=result["bid"]))
-        chips = [Text.of("bot.line.chips_part", who=Who(seat), chips=signed(n))
-                 for seat, n in enumerate(result.get("chips", [])) if n]
+        chips = [
+            Text.of("bot.line.chips_part", who=Who(seat), chips=signed(n))
+            for seat, n in enumerate(result.get("chips", []))
+            if n
+        ]
         if chips:
             lines.append(Text.of("bot.line.chips", parts=chips))
     return lines
@@ -186,8 +221,10 @@ def _player_out(table: Table, e: dict[str, Any]) -> list[Text]:
 
 
 def _game_over(table: Table, e: dict[str, Any]) -> list[Text]:
-    places = [Text.of("bot.line.place", place=place, who=Side(tuple(seats)), score=e["scores"][seats[0]])
-              for place, seats in enumerate(e["ranking"], start=1)]
+    places = [
+        Text.of("bot.line.place", place=place, who=Side(tuple(seats)), score=e["scores"][seats[0]])
+        for place, seats in enumerate(e["ranking"], start=1)
+    ]
     if played_on(table):
         return [Text.of("bot.line.game_over_played_on", first=places[0], rest=places[1:])]
     return [Text.of("bot.line.game_over", places=places)]
@@ -196,8 +233,11 @@ def _game_over(table: Table, e: dict[str, Any]) -> list[Text]:
 def played_on(table: Table) -> bool:
     """Whether the game went on after its winner finished, for the places behind (C-10, D1-2)."""
     game = table.game
-    return (not VARIANTS[table.variant].partnership and len(parties(table)) > 2
-            and game.options["three_hand_playon"] != "stop")
+    return (
+        not VARIANTS[table.variant].partnership
+        and len(parties(table)) > 2
+        and game.options["three_hand_playon"] != "stop"
+    )
 
 
 def parties(table: Table) -> list[tuple[int, ...]]:
@@ -214,7 +254,9 @@ def side_of(table: Table, seat: int) -> tuple[int, ...]:
 
 _LINES: dict[str, Callable[[Table, dict[str, Any]], list[Text]]] = {
     "deal": _deal,
-    "dealer_dix": lambda table, e: [Text.of("bot.line.dealer_dix", who=Who(e["seat"]), points=e["points"])],
+    "dealer_dix": lambda table, e: [
+        Text.of("bot.line.dealer_dix", who=Who(e["seat"]), points=e["points"])
+    ],
     "meld": _meld,
     "dix": _dix,
     "trump": _trump,
@@ -222,9 +264,12 @@ _LINES: dict[str, Callable[[Table, dict[str, Any]], list[Text]]] = {
     "pass": _bid,
     "contract": _contract,
     "stock_exhausted": lambda table, e: [Text.of("bot.line.stock_exhausted")],
-    "show": lambda table, e: [Text.of("bot.line.show", who=Who(e["seat"]), card=Cards((e["card"],)))],
-    "take_turnup": lambda table, e: [Text.of("bot.line.take_turnup", who=Who(e["seat"]),
-                                             card=Cards((e["card"],)))],
+    "show": lambda table, e: [
+        Text.of("bot.line.show", who=Who(e["seat"]), card=Cards((e["card"],)))
+    ],
+    "take_turnup": lambda table, e: [
+        Text.of("bot.line.take_turnup", who=Who(e["seat"]), card=Cards((e["card"],)))
+    ],
     "declare_out": lambda table, e: [Text.of("bot.line.declare_out", who=Who(e["seat"]))],
     "deal_end": _deal_end,
     "target_raised": lambda table, e: [Text.of("bot.line.target_raised", target=e["target"])],

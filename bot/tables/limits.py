@@ -45,19 +45,25 @@ class Cooldowns:
         return len(self._opened)
 
 
-def open_refusal(settings: GuildSettings, tables: Iterable[Table], user_id: int,
-                 wait: float) -> Outcome | None:
+def open_refusal(
+    settings: GuildSettings, tables: Iterable[Table], user_id: int, wait: float
+) -> Outcome | None:
     """Why this member may not open a table now, given the server's open `tables`, or None."""
     open_tables = [table for table in tables if table.is_active]
     hosted = [table for table in open_tables if table.host_id == user_id]
     if len(hosted) >= settings.max_tables_member:
-        return Outcome.refuse(None, "bot.refuse.limit_member", limit=settings.max_tables_member,
-                              tables=", ".join(f"#{table.id}" for table in hosted))
+        return Outcome.refuse(
+            None,
+            "bot.refuse.limit_member",
+            limit=settings.max_tables_member,
+            tables=", ".join(f"#{table.id}" for table in hosted),
+        )
     if len(open_tables) >= settings.max_tables_server:
         return Outcome.refuse(None, "bot.refuse.limit_server", limit=settings.max_tables_server)
     if wait > 0:
-        return Outcome.refuse(None, "bot.refuse.cooldown", seconds=max(1, round(wait)),
-                              limit=settings.new_cooldown)
+        return Outcome.refuse(
+            None, "bot.refuse.cooldown", seconds=max(1, round(wait)), limit=settings.new_cooldown
+        )
     return None
 
 
@@ -65,7 +71,9 @@ def hard_seat_refusal(settings: GuildSettings, table: Table, level: str) -> Outc
     """Why another computer of `level` may not sit at this table, or None."""
     if level != HARD:
         return None
-    hard = sum(1 for seat in table.seats.values() if seat.user_id is None and seat.bot_level == HARD)
+    hard = sum(
+        1 for seat in table.seats.values() if seat.user_id is None and seat.bot_level == HARD
+    )
     if hard >= settings.max_hard_seats:
         return Outcome.refuse(table, "bot.refuse.limit_hard", limit=settings.max_hard_seats)
     return None

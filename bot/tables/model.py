@@ -9,8 +9,9 @@ that the board and the hand views show are computed once per state version.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from typing import Any
 
 from bot.game import VARIANTS
 from bot.store import Seat, TableRow
@@ -59,13 +60,20 @@ class Table:
     _views_of: tuple[Any, int] | None = field(default=None, repr=False)
 
     @classmethod
-    def from_row(cls, row: TableRow, *, turn_seconds: float) -> "Table":
+    def from_row(cls, row: TableRow, *, turn_seconds: float) -> Table:
         return cls(
-            id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, host_id=row.host_id,
-            variant=row.variant, options=dict(row.options), seed=int(row.seed or 0),
-            language=row.language, status=row.status,
+            id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            host_id=row.host_id,
+            variant=row.variant,
+            options=dict(row.options),
+            seed=int(row.seed or 0),
+            language=row.language,
+            status=row.status,
             turn_seconds=row.settings.get("turn_seconds", turn_seconds),
-            seats={s.seat: s for s in row.seats}, board_message_id=row.board_message_id,
+            seats={s.seat: s for s in row.seats},
+            board_message_id=row.board_message_id,
             home=dict(row.settings.get("home", {})),
             turn=tuple(row.settings["turn"]) if row.settings.get("turn") else None,
             left={int(seat): player for seat, player in row.settings.get("left", {}).items()},
@@ -103,7 +111,11 @@ class Table:
     def awaits(self, user_id: int) -> bool:
         """Whether the game waits for this person now (their turn, and no computer covers their seat)."""
         seat = self.to_act
-        return seat is not None and self.seats[seat].user_id == user_id and not computer_plays(self.seats[seat])
+        return (
+            seat is not None
+            and self.seats[seat].user_id == user_id
+            and not computer_plays(self.seats[seat])
+        )
 
     @property
     def to_act(self) -> int | None:

@@ -63,7 +63,7 @@ class Text:
     params: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, key: str, **params: Any) -> "Text":
+    def of(cls, key: str, **params: Any) -> Text:
         return cls(key, params)
 
 
@@ -95,5 +95,5 @@ class Outcome:
         return self.board or bool(self.public)
 
     @classmethod
-    def refuse(cls, table: Table | None, key: str, **params: Any) -> "Outcome":
+    def refuse(cls, table: Table | None, key: str, **params: Any) -> Outcome:
         return cls(table, private=[Text(key, params)], refused=True)

@@ -12,7 +12,8 @@ dependency-free, for its tests and benchmarks.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from bot.game import Card
 
@@ -68,4 +69,5 @@ def ai_players(budget: float = 1.0) -> PlayerFactory:
 
     def make(level: str) -> ComputerPlayer:
         return LevelPlayer(level if level in LEVELS else "easy", budget)
+
     return make

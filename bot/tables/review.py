@@ -13,8 +13,9 @@ review holds was dealt in a deal that is over.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Sequence
+from typing import Any
 
 from bot.game import Game, new_game
 
@@ -60,7 +61,9 @@ class DealReview:
     auction: list[dict[str, Any]] = field(default_factory=list)  # bid, pass, contract, trump events
     melds: list[Meld] = field(default_factory=list)
     tricks: list[Trick] = field(default_factory=list)
-    exchange: tuple[int, str] | None = None  # three-/four-hand: who exchanged the dix for the turn-up (C-4)
+    exchange: tuple[int, str] | None = (
+        None  # three-/four-hand: who exchanged the dix for the turn-up (C-4)
+    )
     declared_out: int | None = None  # the seat that claimed to be out (A-12), ending the deal early
     result: dict[str, Any] = field(default_factory=dict)  # the engine's deal result
 
@@ -68,13 +71,16 @@ class DealReview:
     def cards_dealt(self) -> list[str]:
         """Every card dealt: the hands, the turn-up (two-hand: the stock's last card) and the
         face-down stock as it was drawn (the turn-up taken last may be a dix exchanged for it)."""
-        drawn = [card for trick in self.tricks for _, card, how in trick.draws if how != "take_turnup"]
+        drawn = [
+            card for trick in self.tricks for _, card, how in trick.draws if how != "take_turnup"
+        ]
         turnup = [self.turnup] if self.stock and self.turnup else []
         return [card for hand in self.hands.values() for card in hand] + turnup + drawn
 
 
-def review_deal(variant: str, seed: int, options: dict[str, Any], actions: Sequence[str],
-                deal: int) -> DealReview:
+def review_deal(
+    variant: str, seed: int, options: dict[str, Any], actions: Sequence[str], deal: int
+) -> DealReview:
     """Replay `actions` to the start of deal `deal`, then collect that deal until its end.
 
     Raises ValueError if the log does not finish that deal (it may still be in play).
@@ -84,22 +90,31 @@ def review_deal(variant: str, seed: int, options: dict[str, Any], actions: Seque
     events = game.opening_events
     while game.deal_no < deal:
         events = game.apply(next(moves, "?"))  # "?" past the log's end: IllegalAction, a ValueError
-    opening = events[next(i for i, e in enumerate(events) if e["type"] == "deal"):]  # C-5: melds at once
+    opening = events[
+        next(i for i, e in enumerate(events) if e["type"] == "deal") :
+    ]  # C-5: melds at once
     dealt = {s: tuple(game.view(s)["hand"]) for s in range(game.n)}
-    review = DealReview(deal=deal, dealer=opening[0]["dealer"], turnup=opening[0]["turnup"],
-                        stock=game.public_view()["stock"] > 0,
-                        hands={s: hand for s, hand in dealt.items() if hand})
+    review = DealReview(
+        deal=deal,
+        dealer=opening[0]["dealer"],
+        turnup=opening[0]["turnup"],
+        stock=game.public_view()["stock"] > 0,
+        hands={s: hand for s, hand in dealt.items() if hand},
+    )
     _collect(review, game, opening[1:], {})
     for action in moves:
-        before = _holdings(game) if review.stock and game.public_view()["stock"] else {}  # draws ahead
+        before = (
+            _holdings(game) if review.stock and game.public_view()["stock"] else {}
+        )  # draws ahead
         events = game.apply(action)
         if _collect(review, game, events, before):
             return review
     raise ValueError(f"the log does not finish deal {deal}")
 
 
-def _collect(review: DealReview, game: Game, events: list[dict[str, Any]],
-             before: dict[int, Counter[str]]) -> bool:
+def _collect(
+    review: DealReview, game: Game, events: list[dict[str, Any]], before: dict[int, Counter[str]]
+) -> bool:
     """Add one action's events to the review; True once the deal has ended."""
     gained = _gained(game, events, before) if before else {}
     for event in events:
@@ -111,15 +126,30 @@ def _collect(review: DealReview, game: Game, events: list[dict[str, Any]],
         elif kind in ("meld", "dealer_dix", "dix"):
             review.melds.append(_meld(event, len(review.tricks)))
         elif kind == "meld_credited":
-            review.melds = [replace(m, counted=True) if m.seat in event["seats"] else m for m in review.melds]
+            review.melds = [
+                replace(m, counted=True) if m.seat in event["seats"] else m for m in review.melds
+            ]
         elif kind == "trick":
-            review.tricks.append(Trick(event["number"], tuple((s, c) for s, c in event["cards"]),
-                                       event["winner"], event["points"], event["last"]))
+            review.tricks.append(
+                Trick(
+                    event["number"],
+                    tuple((s, c) for s, c in event["cards"]),
+                    event["winner"],
+                    event["points"],
+                    event["last"],
+                )
+            )
         elif kind in _DRAWS and review.tricks:
             card = event.get("card") or gained[event["seat"]].pop()
             last = review.tricks[-1]
-            review.tricks[-1] = Trick(last.number, last.plays, last.winner, last.points, last.last,
-                                      last.draws + ((event["seat"], card, kind),))
+            review.tricks[-1] = Trick(
+                last.number,
+                last.plays,
+                last.winner,
+                last.points,
+                last.last,
+                last.draws + ((event["seat"], card, kind),),
+            )
         elif kind == "declare_out":
             review.declared_out = event["seat"]
         elif kind == "deal_end":
@@ -133,7 +163,9 @@ def _meld(event: dict[str, Any], after_trick: int) -> Meld:
         parts = tuple((m["name"], tuple(m["cards"]), m["points"]) for m in event["melds"])
     else:  # the dix: shown (and perhaps exchanged for the turn-up), or the dealer's turn-up (A-4, A-7, C-3)
         parts = (("dix", (), event["points"]),)
-    return Meld(event["seat"], parts, event["points"], after_trick, counted=not event.get("pending"))
+    return Meld(
+        event["seat"], parts, event["points"], after_trick, counted=not event.get("pending")
+    )
 
 
 def _holdings(game: Game) -> dict[int, Counter[str]]:
@@ -142,7 +174,9 @@ def _holdings(game: Game) -> dict[int, Counter[str]]:
     return {s: Counter(game.view(s)["hand"]) + Counter(table.get(s, ())) for s in range(game.n)}
 
 
-def _gained(game: Game, events: list[dict[str, Any]], before: dict[int, Counter[str]]) -> dict[int, list[str]]:
+def _gained(
+    game: Game, events: list[dict[str, Any]], before: dict[int, Counter[str]]
+) -> dict[int, list[str]]:
     """The cards each seat took in during one action, less a turn-up taken for the dix (A-7).
 
     The card a seat played in the same action leaves its holding first: a drawn card

@@ -24,14 +24,26 @@ import functools
 import logging
 import random
 import time
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Awaitable, Callable, Protocol, Sequence
+from typing import Any, Protocol
 
-from bot.game import IllegalAction, VARIANTS, new_game, parse_action
+from bot.game import VARIANTS, IllegalAction, new_game, parse_action
 from bot.game.options import resolve_options
 from bot.store import (
-    ChannelBusy, Seat, Store, TableRow, Tx, append_action, create_table, get_guild_settings,
-    list_unfinished_tables, load_actions, put_seat, remove_seat, update_table,
+    ChannelBusy,
+    Seat,
+    Store,
+    TableRow,
+    Tx,
+    append_action,
+    create_table,
+    get_guild_settings,
+    list_unfinished_tables,
+    load_actions,
+    put_seat,
+    remove_seat,
+    update_table,
 )
 from bot.store.tables import get_table, last_finished_table, merge_settings, set_away_strikes
 from bot.tables.announce import event_lines, start_lines
@@ -276,9 +288,15 @@ class TableService:
             try:
                 async with self.store.transaction() as tx:
                     row = await create_table(
-                        tx, guild_id=guild_id, channel_id=channel_id, host_id=host.user_id,
-                        variant=variant, options=options, seed=self._rng.randrange(2**63),
-                        language=language, settings={"turn_seconds": seconds, "home": dict(home or {})},
+                        tx,
+                        guild_id=guild_id,
+                        channel_id=channel_id,
+                        host_id=host.user_id,
+                        variant=variant,
+                        options=options,
+                        seed=self._rng.randrange(2**63),
+                        language=language,
+                        settings={"turn_seconds": seconds, "home": dict(home or {})},
                         seats=[_person_seat(0, host)],
                     )
             except ChannelBusy:
@@ -306,9 +324,14 @@ class TableService:
                 await self._write_seats(table, replace(table.seats[seat], away_strikes=0))
                 self._standins.pop(table.id, None)
                 self._schedule(table)
-                return self._publish(Outcome(
-                    table, private=[Text.of("bot.done.back")],
-                    public=[Text.of("bot.line.back", who=Who(seat))], board=True))
+                return self._publish(
+                    Outcome(
+                        table,
+                        private=[Text.of("bot.done.back")],
+                        public=[Text.of("bot.line.back", who=Who(seat))],
+                        board=True,
+                    )
+                )
             if seat is not None:
                 return Outcome.refuse(table, "bot.refuse.already_seated")
             free = table.free_seat()
@@ -334,14 +357,28 @@ class TableService:
                 if computer_plays(table.seats[seat]):
                     return Outcome.refuse(table, "bot.refuse.already_away")
                 player = table.seats[seat].player_id
-                paused = await self._write_seats(table, replace(table.seats[seat], away_strikes=AWAY_AFTER),
-                                                  forfeit=(seat, player))
+                paused = await self._write_seats(
+                    table,
+                    replace(table.seats[seat], away_strikes=AWAY_AFTER),
+                    forfeit=(seat, player),
+                )
                 self._schedule(table)
-                return self._publish(Outcome(
-                    table, private=[Text.of("bot.done.left_game")],
-                    public=[Text.of("bot.line.left_game", who=Who(seat)), *self._pause_lines(paused)],
-                    board=True))
-            others = [s.user_id for n, s in sorted(table.seats.items()) if n != seat and s.user_id is not None]
+                return self._publish(
+                    Outcome(
+                        table,
+                        private=[Text.of("bot.done.left_game")],
+                        public=[
+                            Text.of("bot.line.left_game", who=Who(seat)),
+                            *self._pause_lines(paused),
+                        ],
+                        board=True,
+                    )
+                )
+            others = [
+                s.user_id
+                for n, s in sorted(table.seats.items())
+                if n != seat and s.user_id is not None
+            ]
             host_leaves = person.user_id == table.host_id
             async with self.store.transaction() as tx:
                 await remove_seat(tx, table.id, seat)
@@ -357,8 +394,9 @@ class TableService:
                 self._forget(table)
             return self._publish(Outcome(table, private=[Text.of("bot.done.left")], board=True))
 
-    async def add_computer(self, table_id: int, person: Person, level: str = DEFAULT_LEVEL,
-                           seat: int | None = None) -> Outcome:
+    async def add_computer(
+        self, table_id: int, person: Person, level: str = DEFAULT_LEVEL, seat: int | None = None
+    ) -> Outcome:
         """Seat a computer player in the lobby, in `seat` or the first free one (any seated person may)."""
         async with self._locked(table_id) as table:
             refusal = self._lobby_refusal(table, person, host_only=False)
@@ -370,11 +408,15 @@ class TableService:
             if not 0 <= free < table.size or free in table.seats:
                 return Outcome.refuse(table, "bot.refuse.seat_taken", seat=free + 1)
             if level == HARD:
-                refusal = hard_seat_refusal(await get_guild_settings(self.store, table.guild_id), table, level)
+                refusal = hard_seat_refusal(
+                    await get_guild_settings(self.store, table.guild_id), table, level
+                )
                 if refusal:
                     return refusal
             await self._write_seats(table, self._computer_seat(table.seats, free, level))
-            return self._publish(Outcome(table, private=[Text.of("bot.done.computer_added")], board=True))
+            return self._publish(
+                Outcome(table, private=[Text.of("bot.done.computer_added")], board=True)
+            )
 
     async def kick(self, table_id: int, person: Person, seat: int) -> Outcome:
         """The host empties a seat in the lobby; mid-game a computer takes over an away person's seat.
@@ -397,19 +439,28 @@ class TableService:
                 if target.user_id is None:
                     return Outcome.refuse(table, "bot.refuse.kick_computer", seat=seat + 1)
                 if not computer_plays(target):
-                    return Outcome.refuse(table, "bot.refuse.kick_present", name=Name(target.display_name))
+                    return Outcome.refuse(
+                        table, "bot.refuse.kick_present", name=Name(target.display_name)
+                    )
                 # By name: once a computer holds the seat, Who(seat) would name the computer.
-                paused = await self._write_seats(table, self._computer_seat(table.seats, seat, DEFAULT_LEVEL),
-                                                  forfeit=(seat, target.player_id))
-                public = [Text.of("bot.line.kicked", name=Name(target.display_name)), *self._pause_lines(paused)]
+                paused = await self._write_seats(
+                    table,
+                    self._computer_seat(table.seats, seat, DEFAULT_LEVEL),
+                    forfeit=(seat, target.player_id),
+                )
+                public = [
+                    Text.of("bot.line.kicked", name=Name(target.display_name)),
+                    *self._pause_lines(paused),
+                ]
                 self._schedule(table)
             else:
                 async with self.store.transaction() as tx:
                     await remove_seat(tx, table.id, seat)
                 public = [Text.of("bot.line.kicked_lobby", name=Name(target.display_name))]
                 del table.seats[seat]
-            return self._publish(Outcome(table, private=[Text.of("bot.done.kicked")],
-                                         public=public, board=True))
+            return self._publish(
+                Outcome(table, private=[Text.of("bot.done.kicked")], public=public, board=True)
+            )
 
     async def start(self, table_id: int, person: Person) -> Outcome:
         """The host starts the game; empty seats get computer players (a person must be seated)."""
@@ -426,8 +477,11 @@ class TableService:
                     seats[free] = self._computer_seat(seats, free, DEFAULT_LEVEL)
             turn = self._timed_turn(table, 0, game.to_act, seats)
             async with self.store.transaction() as tx:
-                stored = [await self._put_seat(tx, table, seats[n]) for n in range(table.size)
-                          if n not in table.seats]
+                stored = [
+                    await self._put_seat(tx, table, seats[n])
+                    for n in range(table.size)
+                    if n not in table.seats
+                ]
                 await update_table(tx, table.id, status="playing")
                 if turn is not None:
                     await merge_settings(tx, table.id, {"turn": list(turn)})
@@ -435,8 +489,14 @@ class TableService:
                 table.seats[seat.seat] = seat
             table.status, table.game, table.version, table.turn = "playing", game, 0, turn
             self._schedule(table)
-            return self._publish(Outcome(table, private=[Text.of("bot.done.started")],
-                                         public=start_lines(table), board=True))
+            return self._publish(
+                Outcome(
+                    table,
+                    private=[Text.of("bot.done.started")],
+                    public=start_lines(table),
+                    board=True,
+                )
+            )
 
     async def cancel(self, table_id: int, person: Person, *, manager: bool = False) -> Outcome:
         """The host (or a member who manages the server) closes the table.
@@ -456,8 +516,14 @@ class TableService:
                         await hook(tx, table, [{"type": "cancel"}])
             table.status = "cancelled"
             self._forget(table)
-            return self._publish(Outcome(table, private=[Text.of("bot.done.cancelled")],
-                                         public=[Text.of("bot.line.cancelled")], board=True))
+            return self._publish(
+                Outcome(
+                    table,
+                    private=[Text.of("bot.done.cancelled")],
+                    public=[Text.of("bot.line.cancelled")],
+                    board=True,
+                )
+            )
 
     async def set_board_message(self, table_id: int, message_id: int) -> None:
         """Remember the channel message that shows this table (edited, never re-posted)."""
@@ -470,7 +536,9 @@ class TableService:
 
     # ------------------------------------------------------------ play
 
-    async def act(self, table_id: int, person: Person, action: str, *, version: int | None = None) -> Outcome:
+    async def act(
+        self, table_id: int, person: Person, action: str, *, version: int | None = None
+    ) -> Outcome:
         """A person's action (its text, e.g. "play 10♥"); `version` is the state they saw, if any."""
         async with self._locked(table_id) as table:
             if table is None:
@@ -510,7 +578,7 @@ class TableService:
             if task is not None and task is not asyncio.current_task():
                 task.cancel()
 
-    def _locked(self, table_id: int) -> "_TableLock":
+    def _locked(self, table_id: int) -> _TableLock:
         return _TableLock(self._tables.get(table_id))
 
     def _publish(self, outcome: Outcome) -> Outcome:
@@ -521,7 +589,9 @@ class TableService:
                 log.exception("publisher failed for table %s", outcome.table.id)
         return outcome
 
-    def _lobby_refusal(self, table: Table | None, person: Person, *, host_only: bool) -> Outcome | None:
+    def _lobby_refusal(
+        self, table: Table | None, person: Person, *, host_only: bool
+    ) -> Outcome | None:
         if table is None:
             return Outcome.refuse(None, "bot.refuse.no_table")
         if table.status != "lobby":
@@ -535,8 +605,10 @@ class TableService:
     def _computer_seat(self, seats: dict[int, Seat], number: int, level: str) -> Seat:
         """A computer for seat `number`, named after the first computer name not seated in `seats`."""
         taken = {s.display_name for s in seats.values()}
-        name = next((COMPUTER_PREFIX + n for n in COMPUTER_NAMES if COMPUTER_PREFIX + n not in taken),
-                    f"{COMPUTER_PREFIX}{number + 1}")
+        name = next(
+            (COMPUTER_PREFIX + n for n in COMPUTER_NAMES if COMPUTER_PREFIX + n not in taken),
+            f"{COMPUTER_PREFIX}{number + 1}",
+        )
         return Seat(number, name, user_id=None, bot_level=level)
 
     async def _put_seat(self, tx: Tx, table: Table, seat: Seat) -> Seat:
@@ -544,8 +616,9 @@ class TableService:
         name = seat.display_name.removeprefix(COMPUTER_PREFIX) if seat.user_id is None else None
         return await put_seat(tx, table.id, seat, bot_name=name)
 
-    async def _write_seats(self, table: Table, *seats: Seat,
-                           forfeit: tuple[int, int | None] | None = None) -> Any:
+    async def _write_seats(
+        self, table: Table, *seats: Seat, forfeit: tuple[int, int | None] | None = None
+    ) -> Any:
         """Store seats with what follows from them, in one transaction; memory changes after it commits.
 
         What follows: the deadline of a person's turn that now starts (say, one
@@ -601,8 +674,9 @@ class TableService:
             return []
         return [Text.of("bot.line.paused", minutes=max(1, round((paused - self.clock()) / 60)))]
 
-    def _timed_turn(self, table: Table, version: int, seat: int | None,
-                    seats: dict[int, Seat] | None = None) -> tuple[int, float] | None:
+    def _timed_turn(
+        self, table: Table, version: int, seat: int | None, seats: dict[int, Seat] | None = None
+    ) -> tuple[int, float] | None:
         """The turn timer of `seat` acting at `version`: None for a computer, no timer or no turn.
 
         `seats`: the seating to judge by (default: the table's). A turn that already
@@ -630,7 +704,10 @@ class TableService:
         still open is told whole when it closes.
         """
         actions = await load_actions(self.store, table.id)
-        table.game, table.deal_log = new_game(table.variant, seed=table.seed, options=table.options), DealLog()
+        table.game, table.deal_log = (
+            new_game(table.variant, seed=table.seed, options=table.options),
+            DealLog(),
+        )
         event_lines(table, table.game.opening_events)
         for row in actions:
             event_lines(table, table.game.apply(row.action))
@@ -671,8 +748,9 @@ class TableService:
             self._forget(table)
         else:
             self._schedule(table)
-        return self._publish(Outcome(table, public=event_lines(table, events), board=True,
-                                     action=str(action)))
+        return self._publish(
+            Outcome(table, public=event_lines(table, events), board=True, action=str(action))
+        )
 
     # ------------------------------------------------------------ turns, timers, computers
 
@@ -690,27 +768,33 @@ class TableService:
             return
         if table.paused_until is not None:
             self._timers[table.id] = asyncio.create_task(
-                self._abandon_timer(table, table.paused_until), name=f"table-{table.id}-abandon")
+                self._abandon_timer(table, table.paused_until), name=f"table-{table.id}-abandon"
+            )
             return
         if table.to_act is None:
             return
         if self._computer_to_act(table):
             driver = self._drivers.get(table.id)
             if driver is None or driver.done():
-                self._drivers[table.id] = asyncio.create_task(self._drive(table), name=f"table-{table.id}-computer")
+                self._drivers[table.id] = asyncio.create_task(
+                    self._drive(table), name=f"table-{table.id}-computer"
+                )
             return
         turn = self._timed_turn(table, table.version, table.to_act)
         if turn is not None:
             table.turn = turn
             self._timers[table.id] = asyncio.create_task(
-                self._turn_timer(table, table.to_act, *turn), name=f"table-{table.id}-timer")
+                self._turn_timer(table, table.to_act, *turn), name=f"table-{table.id}-timer"
+            )
 
     def _computer_to_act(self, table: Table) -> bool:
         if table.paused:
             return False
         return table.is_computer_turn() or self._standins.get(table.id) == table.version
 
-    async def _persist(self, table: Table, what: str, attempt: Callable[[], Awaitable[None]]) -> None:
+    async def _persist(
+        self, table: Table, what: str, attempt: Callable[[], Awaitable[None]]
+    ) -> None:
         """Run `attempt` under the table's lock until it gets through, however long the store is down.
 
         A failed write (a database locked past its busy timeout, any store error)
@@ -731,7 +815,13 @@ class TableService:
                     await attempt()
                     return
                 except Exception as error:
-                    log.warning("table %s: %s failed (%s); trying again in %.1f s", table.id, what, error, delay)
+                    log.warning(
+                        "table %s: %s failed (%s); trying again in %.1f s",
+                        table.id,
+                        what,
+                        error,
+                        delay,
+                    )
                     failed = True
             await asyncio.sleep(delay)
             delay = min(delay * 2, longest)
@@ -749,15 +839,20 @@ class TableService:
                     level = table.seats[seat].bot_level or DEFAULT_LEVEL
                 seed = table.seed ^ (version * 0x9E3779B97F4A7C15 & (2**64 - 1))
                 choice = await self._thinker.choose(table.id, level, view, legal, seed)
-                await self._persist(table, "storing a computer's move",
-                                    functools.partial(self._play_for, table, seat, version, choice, legal))
+                await self._persist(
+                    table,
+                    "storing a computer's move",
+                    functools.partial(self._play_for, table, seat, version, choice, legal),
+                )
         except Exception:
             log.exception("table %s: the computer driver stopped", table.id)
         finally:
             if self._drivers.get(table.id) is asyncio.current_task():
                 del self._drivers[table.id]
 
-    async def _play_for(self, table: Table, seat: int, version: int, choice: str, legal: list[str]) -> None:
+    async def _play_for(
+        self, table: Table, seat: int, version: int, choice: str, legal: list[str]
+    ) -> None:
         """Apply a computer's choice if the table still waits for it (the caller holds the lock)."""
         if table.version != version or not self._computer_to_act(table):
             return
@@ -782,12 +877,25 @@ class TableService:
                     if table.version != version:
                         return
                     user = table.seats[seat].user_id
-                    self._publish(Outcome(table, public=[Text.of(
-                        "bot.line.reminder", who=Who(seat), seconds=round(deadline - self.clock()))],
-                        ping=[user] if user is not None else []))
+                    self._publish(
+                        Outcome(
+                            table,
+                            public=[
+                                Text.of(
+                                    "bot.line.reminder",
+                                    who=Who(seat),
+                                    seconds=round(deadline - self.clock()),
+                                )
+                            ],
+                            ping=[user] if user is not None else [],
+                        )
+                    )
             await asyncio.sleep(max(0.0, deadline - self.clock()))
-            await self._persist(table, "a turn timer's expiry",
-                                functools.partial(self._expire, table, seat, version))
+            await self._persist(
+                table,
+                "a turn timer's expiry",
+                functools.partial(self._expire, table, seat, version),
+            )
         except Exception:
             log.exception("table %s: turn timer failed", table.id)
 
@@ -811,8 +919,11 @@ class TableService:
             table.paused_until = paused
         key = "bot.line.away" if strikes >= AWAY_AFTER else "bot.line.timeout"
         self._standins[table.id] = version
-        self._publish(Outcome(table, public=[Text.of(key, who=Who(seat)), *self._pause_lines(paused)],
-                              board=True))
+        self._publish(
+            Outcome(
+                table, public=[Text.of(key, who=Who(seat)), *self._pause_lines(paused)], board=True
+            )
+        )
         if self._timers.get(table.id) is asyncio.current_task():
             del self._timers[table.id]
         self._schedule(table)
@@ -821,8 +932,11 @@ class TableService:
         """Close the paused table as abandoned at its deadline, unless someone came back first."""
         try:
             await asyncio.sleep(max(0.0, deadline - self.clock()))
-            await self._persist(table, "closing an abandoned table",
-                                functools.partial(self._abandon, table, deadline))
+            await self._persist(
+                table,
+                "closing an abandoned table",
+                functools.partial(self._abandon, table, deadline),
+            )
         except Exception:
             log.exception("table %s: abandon timer failed", table.id)
 
@@ -880,8 +994,12 @@ class TableService:
         review = self._reviews.get((table_id, deal))
         if review is None:
             actions = [a.action for a in await load_actions(self.store, table_id)]
-            review = self._reviews.put((table_id, deal), await asyncio.to_thread(
-                review_deal, table.variant, table.seed, table.options, actions, deal))
+            review = self._reviews.put(
+                (table_id, deal),
+                await asyncio.to_thread(
+                    review_deal, table.variant, table.seed, table.options, actions, deal
+                ),
+            )
         return table, review
 
     async def rematch(self, table_id: int, person: Person) -> Outcome:
@@ -901,27 +1019,51 @@ class TableService:
             current = self.table_in(old.channel_id)
             if current is not None and current.id == old.rematch:
                 return await self._rematch_seat(current, person, seat)
-            opened = await self.open(guild_id=old.guild_id, channel_id=old.channel_id, host=person,
-                                     variant=old.variant, options=old.options, language=old.language,
-                                     turn_seconds=old.turn_seconds, home=old.home)
+            opened = await self.open(
+                guild_id=old.guild_id,
+                channel_id=old.channel_id,
+                host=person,
+                variant=old.variant,
+                options=old.options,
+                language=old.language,
+                turn_seconds=old.turn_seconds,
+                home=old.home,
+            )
             if opened.refused:
                 return opened
             new = opened.table
             seats = [_person_seat(seat, person)] + [
-                replace(s, away_strikes=0, player_id=None) for s in old.seats.values() if s.user_id is None]
+                replace(s, away_strikes=0, player_id=None)
+                for s in old.seats.values()
+                if s.user_id is None
+            ]
             async with new.lock:
                 async with self.store.transaction() as tx:
                     if seat != 0:
                         await remove_seat(tx, new.id, 0)
-                    placed = [await put_seat(tx, new.id, s, bot_name=None if s.user_id else
-                                             s.display_name.removeprefix(COMPUTER_PREFIX)) for s in seats]
+                    placed = [
+                        await put_seat(
+                            tx,
+                            new.id,
+                            s,
+                            bot_name=None
+                            if s.user_id
+                            else s.display_name.removeprefix(COMPUTER_PREFIX),
+                        )
+                        for s in seats
+                    ]
                     await merge_settings(tx, old.id, {"rematch": new.id})
                 new.seats = {s.seat: s for s in placed}
             old.rematch = new.id
         self._publish(Outcome(old, board=True))
-        return self._publish(Outcome(new, private=[Text.of("bot.done.rematch_opened", table=new.id)],
-                                     public=[Text.of("bot.line.rematch", who=Who(seat), old=old.id)],
-                                     board=True))
+        return self._publish(
+            Outcome(
+                new,
+                private=[Text.of("bot.done.rematch_opened", table=new.id)],
+                public=[Text.of("bot.line.rematch", who=Who(seat), old=old.id)],
+                board=True,
+            )
+        )
 
     async def _rematch_seat(self, rematch: Table, person: Person, seat: int) -> Outcome:
         """Seat a player of the old table at its rematch: their old seat if free, else the first free one."""
@@ -936,8 +1078,11 @@ class TableService:
             if free is None:
                 return Outcome.refuse(table, "bot.refuse.table_full", players=table.size)
             await self._write_seats(table, _person_seat(free, person))
-            return self._publish(Outcome(table, private=[Text.of("bot.done.rematch_joined", table=table.id)],
-                                         board=True))
+            return self._publish(
+                Outcome(
+                    table, private=[Text.of("bot.done.rematch_joined", table=table.id)], board=True
+                )
+            )
 
     @functools.cached_property
     def _finished(self) -> Recent[int, Table]:

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from bot.i18n import t
 from bot.store import Store
-from bot.tables.outcome import Outcome
-from bot.tables.service import Hand, Person, TableService
 from bot.tables.model import Table
+from bot.tables.outcome import Outcome
 from bot.tables.players import ai_players
+from bot.tables.service import Hand, Person, TableService
 from bot.tables.texts import action_label, board_text, board_title, hand_text, plain_namer, say
 
 YOU = 1  # the terminal player's id
@@ -51,8 +52,13 @@ async def play_in_terminal(
     """Play one game; returns 0 when it ends or the player quits, 2 if the table cannot open."""
     with tempfile.TemporaryDirectory(prefix="pinochle-") as folder:
         store = await Store.open(Path(folder) / "local.db")
-        service = TableService(store, publisher=TerminalPublisher(write), players=ai_players(), seed=seed,
-                               turn_seconds=0)
+        service = TableService(
+            store,
+            publisher=TerminalPublisher(write),
+            players=ai_players(),
+            seed=seed,
+            turn_seconds=0,
+        )
         try:
             return await _play(service, variant, lang, options, level, read, write)
         finally:
@@ -60,11 +66,19 @@ async def play_in_terminal(
             await store.close()
 
 
-async def _play(service: TableService, variant: str, lang: str, options: dict[str, Any] | None, level: str,
-                read: Callable[[str], str], write: Callable[[str], Any]) -> int:
+async def _play(
+    service: TableService,
+    variant: str,
+    lang: str,
+    options: dict[str, Any] | None,
+    level: str,
+    read: Callable[[str], str],
+    write: Callable[[str], Any],
+) -> int:
     you = Person(YOU, t("bot.terminal.you", lang))
-    opened = await service.open(guild_id=0, channel_id=0, host=you, variant=variant, options=options,
-                                language=lang)
+    opened = await service.open(
+        guild_id=0, channel_id=0, host=you, variant=variant, options=options, language=lang
+    )
     if opened.refused:
         write(say(opened.private[0], lang, lambda seat: str(seat + 1)))
         return 2
@@ -93,7 +107,9 @@ async def _play(service: TableService, variant: str, lang: str, options: dict[st
             continue
         outcome = await service.act(table.id, you, action, version=hand.version)
         if outcome.refused:
-            write("! " + "\n! ".join(say(text, lang, plain_namer(table)) for text in outcome.private))
+            write(
+                "! " + "\n! ".join(say(text, lang, plain_namer(table)) for text in outcome.private)
+            )
 
 
 def chosen_action(answer: str, legal: list[str]) -> str | None:

@@ -9,16 +9,24 @@ texts, the "game" domain for variant, meld, phase and option names.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 from bot.game import VARIANTS, Card, resolve_options
 from bot.game.errors import KeyedError
 from bot.game.melds import MeldRules, identify_meld
 from bot.game.points import last_trick_bonus
 from bot.i18n import (
-    describe_error, meld_name, option_value_text, phase_name, signed, t, variant_name, variant_summary,
+    describe_error,
+    meld_name,
+    option_value_text,
+    phase_name,
+    signed,
+    t,
+    variant_name,
+    variant_summary,
 )
 from bot.tables.announce import deal_summary, grouped_melds, parties
 from bot.tables.deallog import BoardTrick
@@ -32,10 +40,12 @@ Namer = Callable[[int | Name], str]
 
 def plain_namer(table: Table) -> Namer:
     """Seat -> display name (for the terminal and for texts that must not mention)."""
+
     def name(who: int | Name) -> str:
         if isinstance(who, Name):
             return who.text
         return table.seats[who].display_name if who in table.seats else f"#{who + 1}"
+
     return name
 
 
@@ -124,13 +134,23 @@ def hand_action_label(table: Table, action: str, lang: str) -> str:
     game = table.game
     if verb == "meld":
         cards = [card(c) for c in rest.split()]
-        fixes_trump = game.no_trump_rules and game.trump is None  # B-4: the first marriage names trump
+        fixes_trump = (
+            game.no_trump_rules and game.trump is None
+        )  # B-4: the first marriage names trump
         meld = identify_meld(cards, game.trump, game.rules, fixes_trump)
         if meld is not None:
-            points = (game.rules.first_marriage_value if fixes_trump and meld == "royal marriage"
-                      else game.rules.value(meld))
-            return t("bot.action.meld_named", lang, name=meld_name(meld, lang),
-                     cards=cards_text(rest.split(), lang), points=points)
+            points = (
+                game.rules.first_marriage_value
+                if fixes_trump and meld == "royal marriage"
+                else game.rules.value(meld)
+            )
+            return t(
+                "bot.action.meld_named",
+                lang,
+                name=meld_name(meld, lang),
+                cards=cards_text(rest.split(), lang),
+                points=points,
+            )
     if action == "pass" and game.phase in _PASS_KEYS:
         return t(_PASS_KEYS[game.phase], lang)
     return action_label(action, lang)
@@ -141,6 +161,7 @@ _PASS_KEYS = {"meld": "bot.action.pass_meld", "exchange": "bot.action.pass_excha
 
 
 # ---------------------------------------------------------------- the board
+
 
 def board_title(table: Table, lang: str) -> str:
     return t("bot.board.title", lang, variant=variant_name(table.variant, lang), table=table.id)
@@ -176,8 +197,11 @@ def _seats_line(table: Table, lang: str, name: Namer) -> str:
             marks.append(t("bot.board.mark_away", lang))
         finished = _finished_place(table, number)
         if finished is not None:
-            marks.append(t("bot.board.mark_finished", lang, place=finished) if finished
-                         else t("bot.board.mark_out", lang))
+            marks.append(
+                t("bot.board.mark_finished", lang, place=finished)
+                if finished
+                else t("bot.board.mark_out", lang)
+            )
         if table.to_act == number:
             marks.append(t("bot.board.mark_to_act", lang))
         label = name(number) + (f" ({', '.join(marks)})" if marks else "")
@@ -195,10 +219,15 @@ def _finished_place(table: Table, seat: int) -> int | None:
 
 
 def _rules_lines(table: Table, lang: str) -> list[str]:
-    timer = (t("bot.board.timer", lang, seconds=table.turn_seconds) if table.turn_seconds
-             else t("bot.board.timer_off", lang))
-    rules = [f"{t(f'game.option.{k}.label', lang)}: {option_value_text(k, v, lang).label}"
-             for k, v in sorted(table.options.items())]
+    timer = (
+        t("bot.board.timer", lang, seconds=table.turn_seconds)
+        if table.turn_seconds
+        else t("bot.board.timer_off", lang)
+    )
+    rules = [
+        f"{t(f'game.option.{k}.label', lang)}: {option_value_text(k, v, lang).label}"
+        for k, v in sorted(table.options.items())
+    ]
     lines = [timer]
     if rules:
         lines.append(t("bot.board.house_rules", lang, rules="; ".join(rules)))
@@ -206,22 +235,41 @@ def _rules_lines(table: Table, lang: str) -> list[str]:
 
 
 def _play_lines(table: Table, view: dict[str, Any], lang: str, name: Namer) -> list[str]:
-    lines = [t("bot.board.deal", lang, deal=view["deal"], dealer=name(view["dealer"]),
-               phase=phase_name(view["phase"], lang))]
+    lines = [
+        t(
+            "bot.board.deal",
+            lang,
+            deal=view["deal"],
+            dealer=name(view["dealer"]),
+            phase=phase_name(view["phase"], lang),
+        )
+    ]
     facts = _facts(view, lang, name)
     if facts:
         lines.append(" · ".join(facts))
     lines += _melds_lines(view, lang, name)
-    lines.append(t("bot.board.trick", lang, plays=_plays(view["trick"], lang, name)
-                   if view["trick"] else "—"))
+    lines.append(
+        t(
+            "bot.board.trick",
+            lang,
+            plays=_plays(view["trick"], lang, name) if view["trick"] else "—",
+        )
+    )
     lines += [_recent_trick_line(trick, lang, name) for trick in recent_tricks(table, view)]
     if not table.game.is_over and (view["tricks_played"] or any(view["deal_points"]["meld"])):
         lines.append(_deal_points_line(table, view, lang, name))
     lines.append(_scores_line(table, view, lang, name))
     if table.game.is_over:
-        lines.append(t("bot.board.finished", lang, places=", ".join(
-            f"{place}. {side_name(seats, lang, name)}"
-            for place, seats in enumerate(view["ranking"], start=1))))
+        lines.append(
+            t(
+                "bot.board.finished",
+                lang,
+                places=", ".join(
+                    f"{place}. {side_name(seats, lang, name)}"
+                    for place, seats in enumerate(view["ranking"], start=1)
+                ),
+            )
+        )
     elif view["to_act"] is not None:
         lines.append(t("bot.board.waiting", lang, who=name(view["to_act"])))
     return lines
@@ -237,7 +285,9 @@ def _facts(view: dict[str, Any], lang: str, name: Namer) -> list[str]:
     if view.get("stock"):
         facts.append(t("bot.board.stock", lang, count=view["stock"]))
     if view.get("contract"):
-        facts.append(t("bot.board.contract", lang, amount=view["contract"], who=name(view["bidder"])))
+        facts.append(
+            t("bot.board.contract", lang, amount=view["contract"], who=name(view["bidder"]))
+        )
     elif view.get("bid"):
         facts.append(t("bot.board.bid", lang, amount=view["bid"], who=name(view["bidder"])))
     if view.get("phase") == "auction" and view.get("passed"):
@@ -261,18 +311,32 @@ def recent_tricks(table: Table, view: dict[str, Any]) -> list[BoardTrick]:
 
 
 def _recent_trick_line(trick: BoardTrick, lang: str, name: Namer) -> str:
-    """"Trick 7: Alice 10♥ · Bob Q♦ → Alice, 13 points (+10 for the last trick)"."""
+    """ "Trick 7: Alice 10♥ · Bob Q♦ → Alice, 13 points (+10 for the last trick)"."""
     key = "bot.board.trick_done_last" if trick.last_bonus else "bot.board.trick_done"
-    return t(key, lang, number=trick.number, plays=_plays(trick.cards, lang, name), who=name(trick.winner),
-             points=trick.points, bonus=trick.last_bonus)
+    return t(
+        key,
+        lang,
+        number=trick.number,
+        plays=_plays(trick.cards, lang, name),
+        who=name(trick.winner),
+        points=trick.points,
+        bonus=trick.last_bonus,
+    )
 
 
 def _deal_points_line(table: Table, view: dict[str, Any], lang: str, name: Namer) -> str:
     """Each side's meld and card points so far this deal (credited meld only, C-6)."""
     meld, cards = view["deal_points"]["meld"], view["deal_points"]["cards"]
-    parts = " · ".join(t("bot.board.deal_points_part", lang, who=side_name(seats, lang, name),
-                         meld=sum(meld[s] for s in seats), cards=sum(cards[s] for s in seats))
-                       for seats in parties(table))
+    parts = " · ".join(
+        t(
+            "bot.board.deal_points_part",
+            lang,
+            who=side_name(seats, lang, name),
+            meld=sum(meld[s] for s in seats),
+            cards=sum(cards[s] for s in seats),
+        )
+        for seats in parties(table)
+    )
     return t("bot.board.deal_points", lang, parts=parts)
 
 
@@ -280,9 +344,18 @@ def _melds_lines(view: dict[str, Any], lang: str, name: Namer) -> list[str]:
     by_seat: dict[int, list[dict[str, Any]]] = {}
     for meld in view.get("melds", []):
         by_seat.setdefault(meld["seat"], []).append(meld)
-    lines = [t("bot.board.melds", lang, who=name(seat), melds=", ".join(
-        _meld_text(meld, cards, points, lang) for (meld, cards), points in grouped_melds(melds).items()))
-        for seat, melds in sorted(by_seat.items())]
+    lines = [
+        t(
+            "bot.board.melds",
+            lang,
+            who=name(seat),
+            melds=", ".join(
+                _meld_text(meld, cards, points, lang)
+                for (meld, cards), points in grouped_melds(melds).items()
+            ),
+        )
+        for seat, melds in sorted(by_seat.items())
+    ]
     for seat, cards in sorted((int(s), c) for s, c in view.get("table", {}).items()):
         lines.append(t("bot.board.face_up", lang, who=name(seat), cards=cards_text(cards, lang)))
     return lines
@@ -290,20 +363,35 @@ def _melds_lines(view: dict[str, Any], lang: str, name: Namer) -> list[str]:
 
 def _meld_text(meld: str, cards: tuple[str, ...], points: list[int], lang: str) -> str:
     if len(points) > 1:
-        return t("bot.line.meld_repeated", lang, name=meld_name(meld, lang), times=len(points), points=sum(points))
-    return t("bot.board.meld", lang, name=meld_name(meld, lang), cards=cards_text(cards, lang), points=points[0])
+        return t(
+            "bot.line.meld_repeated",
+            lang,
+            name=meld_name(meld, lang),
+            times=len(points),
+            points=sum(points),
+        )
+    return t(
+        "bot.board.meld",
+        lang,
+        name=meld_name(meld, lang),
+        cards=cards_text(cards, lang),
+        points=points[0],
+    )
 
 
 def _scores_line(table: Table, view: dict[str, Any], lang: str, name: Namer) -> str:
-    scores = " · ".join(f"{side_name(seats, lang, name)} {view['scores'][seats[0]]}"
-                        for seats in parties(table))
+    scores = " · ".join(
+        f"{side_name(seats, lang, name)} {view['scores'][seats[0]]}" for seats in parties(table)
+    )
     return t("bot.board.scores", lang, scores=scores, target=view["target"])
 
 
 # ---------------------------------------------------------------- a private hand
 
-def hand_text(table: Table, seat: int, view: dict[str, Any], covered: bool, lang: str,
-              name: Namer) -> str:
+
+def hand_text(
+    table: Table, seat: int, view: dict[str, Any], covered: bool, lang: str, name: Namer
+) -> str:
     """What a player sees privately: their cards, the trick, and whether it is their turn."""
     lines = [t("bot.hand.cards", lang, cards=hand_by_suit(view["hand"], lang) or "—")]
     face_up = view.get("table", {}).get(seat) or view.get("table", {}).get(str(seat))
@@ -324,6 +412,7 @@ def hand_text(table: Table, seat: int, view: dict[str, Any], covered: bool, lang
 
 # ---------------------------------------------------------------- scores and rules
 
+
 def score_text(table: Table, lang: str, name: Namer) -> str:
     """The scores now and each finished deal's points, one line per deal."""
     if table.game is None:
@@ -331,8 +420,10 @@ def score_text(table: Table, lang: str, name: Namer) -> str:
     view = table.public_view()
     lines = [_scores_line(table, view, lang, name)]
     for result in table.game.deal_results:
-        parts = " · ".join(f"{side_name(seats, lang, name)} {signed(result['points'][seats[0]])}"
-                           for seats in parties(table))
+        parts = " · ".join(
+            f"{side_name(seats, lang, name)} {signed(result['points'][seats[0]])}"
+            for seats in parties(table)
+        )
         lines.append(t("bot.score.deal", lang, deal=result["deal"], parts=parts))
     return "\n".join(lines)
 
@@ -345,29 +436,43 @@ def rules_text(variant: str, options: dict[str, Any], lang: str) -> str:
     if not resolved["grand_pinochle"]:
         hidden.add("grand pinochle")
     melds = ", ".join(f"{meld_name(n, lang)} {v}" for n, v in values.items() if n not in hidden)
-    return "\n\n".join([variant_summary(variant, lang),
-                        t("bot.rules.melds", lang, melds=melds, target=resolved["target"]),
-                        t("bot.rules.forfeit", lang)])
+    return "\n\n".join(
+        [
+            variant_summary(variant, lang),
+            t("bot.rules.melds", lang, melds=melds, target=resolved["target"]),
+            t("bot.rules.forfeit", lang),
+        ]
+    )
 
 
 # ---------------------------------------------------------------- a finished deal, reviewed
 
+
 def review_lines(table: Table, review: DealReview, lang: str, name: Namer) -> list[str]:
     """A finished deal line by line: hands as dealt, auction, melds, tricks, score (issue 12 item 6)."""
-    facts = [t("bot.review.title", lang, table=table.id, deal=review.deal, dealer=name(review.dealer))]
+    facts = [
+        t("bot.review.title", lang, table=table.id, deal=review.deal, dealer=name(review.dealer))
+    ]
     if review.result.get("trump"):
         facts.append(t("bot.review.trump_is", lang, suit=review.result["trump"]))
     if review.turnup:
         facts.append(t("bot.review.turnup", lang, card=cards_text([review.turnup], lang)))
     lines = [" · ".join(facts), t("bot.review.hands", lang)]
-    lines += [t("bot.review.hand", lang, who=name(seat), cards=hand_by_suit(list(cards), lang))
-              for seat, cards in sorted(review.hands.items())]
+    lines += [
+        t("bot.review.hand", lang, who=name(seat), cards=hand_by_suit(list(cards), lang))
+        for seat, cards in sorted(review.hands.items())
+    ]
     if review.exchange is not None:
         seat, card = review.exchange
         lines.append(t("bot.review.exchange", lang, who=name(seat), card=cards_text([card], lang)))
     if review.auction:
-        lines.append(t("bot.review.auction", lang, steps="; ".join(
-            _auction_step(event, lang, name) for event in review.auction)))
+        lines.append(
+            t(
+                "bot.review.auction",
+                lang,
+                steps="; ".join(_auction_step(event, lang, name) for event in review.auction),
+            )
+        )
     if review.melds:
         lines.append(t("bot.review.melds", lang))
         lines += [_meld_line(meld, lang, name) for meld in review.melds]
@@ -393,22 +498,43 @@ def _auction_step(event: dict[str, Any], lang: str, name: Namer) -> str:
 
 def _meld_line(meld: Meld, lang: str, name: Namer) -> str:
     parts = ", ".join(
-        t("bot.review.dix", lang, points=points) if kind == "dix" else
-        t("bot.review.meld_part", lang, name=meld_name(kind, lang), cards=cards_text(cards, lang), points=points)
-        for kind, cards, points in meld.parts)
+        t("bot.review.dix", lang, points=points)
+        if kind == "dix"
+        else t(
+            "bot.review.meld_part",
+            lang,
+            name=meld_name(kind, lang),
+            cards=cards_text(cards, lang),
+            points=points,
+        )
+        for kind, cards, points in meld.parts
+    )
     key = "bot.review.meld_after" if meld.after_trick else "bot.review.meld"
-    line = t(key, lang, who=name(meld.seat), melds=parts, points=meld.points, trick=meld.after_trick)
+    line = t(
+        key, lang, who=name(meld.seat), melds=parts, points=meld.points, trick=meld.after_trick
+    )
     return line if meld.counted else f"{line} {t('bot.review.not_counted', lang)}"
 
 
 def _trick_line(trick: Trick, lang: str, name: Namer) -> str:
     plays = _plays([list(play) for play in trick.plays], lang, name)
-    line = t("bot.review.trick", lang, number=trick.number, plays=plays, who=name(trick.winner),
-             points=trick.points)
+    line = t(
+        "bot.review.trick",
+        lang,
+        number=trick.number,
+        plays=plays,
+        who=name(trick.winner),
+        points=trick.points,
+    )
     if trick.draws:
-        line += " " + t("bot.review.draws", lang, draws=", ".join(
-            t(f"bot.review.{how}", lang, who=name(seat), card=cards_text([card], lang))
-            for seat, card, how in trick.draws))
+        line += " " + t(
+            "bot.review.draws",
+            lang,
+            draws=", ".join(
+                t(f"bot.review.{how}", lang, who=name(seat), card=cards_text([card], lang))
+                for seat, card, how in trick.draws
+            ),
+        )
     return line
 
 
@@ -417,12 +543,26 @@ def _review_score(table: Table, review: DealReview, lang: str, name: Namer) -> l
     result as the channel told it (points, totals, contract made or set E-12, chips E-15)."""
     result = review.result
     lines = [t("bot.review.score", lang)]
-    lines += [t("bot.review.party", lang, who=side_name(seats, lang, name), meld=result["meld"][seats[0]],
-                cards=result["cards"][seats[0]])
-              for seats in parties(table) if any(seat in review.hands for seat in seats)]
+    lines += [
+        t(
+            "bot.review.party",
+            lang,
+            who=side_name(seats, lang, name),
+            meld=result["meld"][seats[0]],
+            cards=result["cards"][seats[0]],
+        )
+        for seats in parties(table)
+        if any(seat in review.hands for seat in seats)
+    ]
     last = next((trick for trick in review.tricks if trick.last), None)
     if last is not None and result.get("complete"):
-        lines.append(t("bot.review.last_trick", lang, who=name(last.winner),
-                       points=last_trick_bonus(resolve_options(table.options, players=table.size))))
+        lines.append(
+            t(
+                "bot.review.last_trick",
+                lang,
+                who=name(last.winner),
+                points=last_trick_bonus(resolve_options(table.options, players=table.size)),
+            )
+        )
     summary = deal_summary(table, result, last.winner if last is not None else None)
     return lines + [say(text, lang, name) for text in summary]

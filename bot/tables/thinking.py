@@ -34,9 +34,10 @@ import multiprocessing
 import random
 import signal
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from bot.ai.hard import GUARD
 from bot.tables.players import LevelPlayer, PlayerFactory
@@ -61,7 +62,9 @@ Decide = Callable[[str, dict[str, Any], list[str], int, float], str]
 class Thinker(Protocol):
     """Where the table service gets its computer players' decisions."""
 
-    async def choose(self, table_id: int, level: str, view: dict[str, Any], legal: list[str], seed: int) -> str:
+    async def choose(
+        self, table_id: int, level: str, view: dict[str, Any], legal: list[str], seed: int
+    ) -> str:
         """One of `legal` for the seat whose `view` this is, decided from the view alone."""
 
     async def close(self) -> None:
@@ -86,8 +89,12 @@ class ThreadThinker:
     def __init__(self, players: PlayerFactory) -> None:
         self._players = players
 
-    async def choose(self, table_id: int, level: str, view: dict[str, Any], legal: list[str], seed: int) -> str:
-        return await asyncio.to_thread(self._players(level).choose, view, legal, random.Random(seed))
+    async def choose(
+        self, table_id: int, level: str, view: dict[str, Any], legal: list[str], seed: int
+    ) -> str:
+        return await asyncio.to_thread(
+            self._players(level).choose, view, legal, random.Random(seed)
+        )
 
     async def close(self) -> None:
         pass
@@ -147,14 +154,28 @@ class PoolThinker:
     (module-level functions); `warm=None` skips the calibration.
     """
 
-    def __init__(self, workers: int, budget: float, *, decide: Decide = decide,
-                 warm: Callable[[], None] | None = warm_up, min_budget: float = MIN_BUDGET,
-                 hang_grace: float = HANG_GRACE) -> None:
+    def __init__(
+        self,
+        workers: int,
+        budget: float,
+        *,
+        decide: Decide = decide,
+        warm: Callable[[], None] | None = warm_up,
+        min_budget: float = MIN_BUDGET,
+        hang_grace: float = HANG_GRACE,
+    ) -> None:
         if workers < 1:
             raise ValueError(f"a pool needs at least one worker, not {workers}")
-        self.size, self.budget, self.min_budget, self.hang_grace = workers, budget, min_budget, hang_grace
+        self.size, self.budget, self.min_budget, self.hang_grace = (
+            workers,
+            budget,
+            min_budget,
+            hang_grace,
+        )
         self._decide, self._warm = decide, warm
-        self._context = multiprocessing.get_context("spawn")  # safe beside threads and a running loop
+        self._context = multiprocessing.get_context(
+            "spawn"
+        )  # safe beside threads and a running loop
         self._workers: list[_Worker] = []
         self._waiting: OrderedDict[int, _Job] = OrderedDict()  # one per table, oldest first
         self._start_failures = 0
@@ -168,7 +189,9 @@ class PoolThinker:
         while len(self._workers) < self.size:
             self._spawn()
 
-    async def choose(self, table_id: int, level: str, view: dict[str, Any], legal: list[str], seed: int) -> str:
+    async def choose(
+        self, table_id: int, level: str, view: dict[str, Any], legal: list[str], seed: int
+    ) -> str:
         if self._closed:
             raise RuntimeError("the thinking pool is closed")
         if level in SEARCH_LEVELS and self._broken:
@@ -185,8 +208,12 @@ class PoolThinker:
         try:
             return await job.future
         except WorkerFailed as error:
-            log.error("table %s: the %s decision failed in the workers (%s); the easy rules decide it",
-                      table_id, level, error)
+            log.error(
+                "table %s: the %s decision failed in the workers (%s); the easy rules decide it",
+                table_id,
+                level,
+                error,
+            )
             return await self._in_thread("easy", view, legal, seed)
         finally:
             if self._waiting.get(table_id) is job:
@@ -223,7 +250,9 @@ class PoolThinker:
 
     # ------------------------------------------------------------ dispatch
 
-    async def _in_thread(self, level: str, view: dict[str, Any], legal: list[str], seed: int) -> str:
+    async def _in_thread(
+        self, level: str, view: dict[str, Any], legal: list[str], seed: int
+    ) -> str:
         return await asyncio.to_thread(self._decide, level, view, legal, seed, self.budget)
 
     def _pump(self) -> None:
@@ -253,12 +282,17 @@ class PoolThinker:
             self._lost(worker)
             return
         worker.overdue = asyncio.get_running_loop().call_later(
-            GUARD * worker.budget + self.hang_grace, self._stop_overdue, worker, job)
+            GUARD * worker.budget + self.hang_grace, self._stop_overdue, worker, job
+        )
 
     def _stop_overdue(self, worker: _Worker, job: _Job) -> None:
         """A worker far past its budget is stuck: stop it (its decision is tried once more)."""
         if worker.job is job:
-            log.error("table %s: a worker took too long over a %s decision; stopping it", job.table_id, job.level)
+            log.error(
+                "table %s: a worker took too long over a %s decision; stopping it",
+                job.table_id,
+                job.level,
+            )
             worker.process.terminate()
 
     def _on_message(self, worker: _Worker) -> None:
@@ -288,8 +322,12 @@ class PoolThinker:
             self._workers.remove(worker)
         _reap([worker])
         job = worker.job
-        log.warning("a thinking worker (pid %s) exited with %s%s", worker.process.pid, worker.process.exitcode,
-                    f" deciding for table {job.table_id}" if job else "")
+        log.warning(
+            "a thinking worker (pid %s) exited with %s%s",
+            worker.process.pid,
+            worker.process.exitcode,
+            f" deciding for table {job.table_id}" if job else "",
+        )
         if not worker.ready:
             self._start_failures += 1
             if self._start_failures >= START_FAILURES:
@@ -297,7 +335,9 @@ class PoolThinker:
                 return
         if job is not None and not job.future.done():
             if job.attempts >= ATTEMPTS:
-                job.future.set_exception(WorkerFailed(f"a worker exited with {worker.process.exitcode}"))
+                job.future.set_exception(
+                    WorkerFailed(f"a worker exited with {worker.process.exitcode}")
+                )
             elif job.table_id not in self._waiting:
                 self._waiting[job.table_id] = job
                 self._waiting.move_to_end(job.table_id, last=False)
@@ -305,7 +345,9 @@ class PoolThinker:
 
     def _give_up(self) -> None:
         """Workers die before they are ready: decide `hard` turns by the easy rules from now on."""
-        log.error("thinking workers keep failing to start; the easy rules decide hard turns from now on")
+        log.error(
+            "thinking workers keep failing to start; the easy rules decide hard turns from now on"
+        )
         self._broken = True
         for job in self._waiting.values():
             if not job.future.done():
@@ -315,8 +357,12 @@ class PoolThinker:
 
     def _spawn(self) -> _Worker:
         parent, child = self._context.Pipe()
-        process = self._context.Process(target=_serve, args=(child, self._decide, self._warm),
-                                        name="pinochle-thinker", daemon=True)
+        process = self._context.Process(
+            target=_serve,
+            args=(child, self._decide, self._warm),
+            name="pinochle-thinker",
+            daemon=True,
+        )
         process.start()
         child.close()
         worker = _Worker(process, parent)

@@ -43,14 +43,54 @@ def test_equal_levels_play_to_a_zero_margin_in_duplicate():
 
 
 def test_command_line_prints_one_json_object(capsys):
-    assert main(["arena", "--variant", "check", "--a", "normal", "--b", "random", "--deals", "2",
-                 "--seed", "1", "--workers", "1", "--json"]) == 0
+    assert (
+        main(
+            [
+                "arena",
+                "--variant",
+                "check",
+                "--a",
+                "normal",
+                "--b",
+                "random",
+                "--deals",
+                "2",
+                "--seed",
+                "1",
+                "--workers",
+                "1",
+                "--json",
+            ]
+        )
+        == 0
+    )
     result = json.loads(capsys.readouterr().out)
-    for key in ("margin", "ci_low", "ci_high", "deals_won_a", "seconds_per_decision_a", "seconds_per_decision_b"):
+    for key in (
+        "margin",
+        "ci_low",
+        "ci_high",
+        "deals_won_a",
+        "seconds_per_decision_a",
+        "seconds_per_decision_b",
+    ):
         assert isinstance(result[key], (int, float)), key
 
 
 def test_command_line_text_names_the_levels(capsys):
-    main(["arena", "--variant", "two-handed", "--a", "easy", "--b", "random", "--deals", "1", "--workers", "1"])
+    main(
+        [
+            "arena",
+            "--variant",
+            "two-handed",
+            "--a",
+            "easy",
+            "--b",
+            "random",
+            "--deals",
+            "1",
+            "--workers",
+            "1",
+        ]
+    )
     out = capsys.readouterr().out
     assert "A=easy" in out and "B=random" in out and "95% CI" in out

@@ -20,7 +20,10 @@ def test_inferred_voids_never_contradict_the_real_hands(variant):
             knowledge = read_view(game.view(game.to_act))
             for seat, cards in knowledge.excluded.items():
                 ruled_out += len(cards)
-                assert not cards & set(game.hands[seat]), (seat, sorted(map(str, cards & set(game.hands[seat]))))
+                assert not cards & set(game.hands[seat]), (
+                    seat,
+                    sorted(map(str, cards & set(game.hands[seat]))),
+                )
     assert ruled_out > 50  # the history does teach something
 
 
@@ -36,7 +39,9 @@ def test_a_seat_that_fails_to_follow_suit_is_known_void_in_it():
     pytest.fail("no discard happened in this deal")
 
 
-@pytest.mark.parametrize("variant", ["two-handed", "two-handed-no-trump", "three-handed", "partnership", "check"])
+@pytest.mark.parametrize(
+    "variant", ["two-handed", "two-handed-no-trump", "three-handed", "partnership", "check"]
+)
 def test_worlds_keep_every_known_fact(variant):
     rng = random.Random(1)
     for n, game in enumerate(random_positions(variant, 3)):
@@ -45,15 +50,21 @@ def test_worlds_keep_every_known_fact(variant):
         seat = game.to_act
         view = game.view(seat)
         knowledge = read_view(view)
-        hands, stock = deal_hidden(knowledge, rng)
+        hands, _stock = deal_hidden(knowledge, rng)
         for other, cards in hands.items():
             assert len(cards) == view["hand_sizes"][other]
             for card in knowledge.known.get(other, []):
                 assert card in cards
-            assert not set(cards) - set(knowledge.known.get(other, [])) & knowledge.excluded.get(other, set())
+            assert not set(cards) - set(knowledge.known.get(other, [])) & knowledge.excluded.get(
+                other, set()
+            )
         world = sample_world(knowledge, rng)
         seen = world.view(seat)
-        assert seen["hand"] == view["hand"] and seen["legal"] == view["legal"] and seen["trick"] == view["trick"]
+        assert (
+            seen["hand"] == view["hand"]
+            and seen["legal"] == view["legal"]
+            and seen["trick"] == view["trick"]
+        )
 
 
 def test_the_two_hand_play_off_has_one_world():

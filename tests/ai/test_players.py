@@ -33,20 +33,32 @@ def test_every_level_returns_a_legal_action_in_random_positions(variant):
     assert checked > 20
 
 
-@pytest.mark.parametrize("variant, options", [
-    ("two-handed", {"winner_chooses_last_card": True, "declare_out": True, "draw_before_meld": True}),
-    ("two-handed", {"pack64": True, "dix_exchange_mandatory": True}),
-    ("two-handed-no-trump", {"first_marriage_value": 20}),
-    ("three-handed", {"head_rule": "trump_lead_only", "must_undertrump": False, "declare_out": True}),
-    ("partnership", {"must_head_partner": False, "partnership_meld_timing": "before_play"}),
-    ("check", {"count_scheme": "one_point", "bid_increment": 50, "trump_requires_marriage": True}),
-])
+@pytest.mark.parametrize(
+    "variant, options",
+    [
+        (
+            "two-handed",
+            {"winner_chooses_last_card": True, "declare_out": True, "draw_before_meld": True},
+        ),
+        ("two-handed", {"pack64": True, "dix_exchange_mandatory": True}),
+        ("two-handed-no-trump", {"first_marriage_value": 20}),
+        (
+            "three-handed",
+            {"head_rule": "trump_lead_only", "must_undertrump": False, "declare_out": True},
+        ),
+        ("partnership", {"must_head_partner": False, "partnership_meld_timing": "before_play"}),
+        (
+            "check",
+            {"count_scheme": "one_point", "bid_increment": 50, "trump_requires_marriage": True},
+        ),
+    ],
+)
 def test_house_rules_keep_every_level_legal(variant, options):
     players = {level: get_player(level, seed=3, budget=0.01) for level in LEVELS}
     for n, game in enumerate(random_positions(variant, 11, options)):
         view = game.view(game.to_act)
         if len(view["legal"]) > 1:
-            for level in (LEVELS if n % 5 == 0 else CHEAP_LEVELS):
+            for level in LEVELS if n % 5 == 0 else CHEAP_LEVELS:
                 assert players[level].choose(view) in view["legal"], (level, view["phase"])
 
 
@@ -125,7 +137,7 @@ def test_easy_and_normal_answer_within_ten_milliseconds_on_average():
         player = get_player(level, seed=1)
         times = []
         for variant in VARIANTS:
-            for n, game in enumerate(random_positions(variant, 4)):
+            for _n, game in enumerate(random_positions(variant, 4)):
                 view = game.view(game.to_act)
                 if len(view["legal"]) > 1:
                     start = time.perf_counter()

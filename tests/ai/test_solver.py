@@ -26,8 +26,11 @@ def _engine_value(game: Game, me: int) -> int:
 def _late_play_off(seed: int, tricks_left: int) -> Game:
     game = new_game("two-handed", seed=seed)
     player = get_player("normal", seed=seed)
-    while not (game.phase == "playoff" and len(game.view(game.to_act)["hand"]) <= tricks_left
-               and not game.trick):
+    while not (
+        game.phase == "playoff"
+        and len(game.view(game.to_act)["hand"]) <= tricks_left
+        and not game.trick
+    ):
         game.apply(player.choose(game.view(game.to_act)))
     return game
 
@@ -38,8 +41,9 @@ def test_the_solver_finds_a_best_card_of_a_late_play_off(seed):
     me = game.to_act
     knowledge = read_view(game.view(me))
     legal = knowledge.legal_cards()
-    choice = PlayoffSolver(knowledge.trump, knowledge.value, knowledge.options, knowledge.last_bonus,
-                           budget=1.0).best_card(knowledge, legal[0])
+    choice = PlayoffSolver(
+        knowledge.trump, knowledge.value, knowledge.options, knowledge.last_bonus, budget=1.0
+    ).best_card(knowledge, legal[0])
 
     def value_of(card: Card) -> int:
         child = game.clone()

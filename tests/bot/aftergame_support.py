@@ -11,8 +11,9 @@ NEXT = {"en": "Next ▶", "ru": "Дальше ▶"}
 
 async def finished_two_hand_game(room):
     """Alice against a computer, to 10 with the highest score winning (G-13): one deal decides it."""
-    table = await two_hand_game(room, target=10, options="tie_over_target=highest_wins",
-                                until=lambda: room.table() is None)
+    table = await two_hand_game(
+        room, target=10, options="tie_over_target=highest_wins", until=lambda: room.table() is None
+    )
     await board_shows(room, table.id, "Final standings: 1. ")
     return table
 
@@ -32,7 +33,9 @@ async def two_hand_game(room, *, until, **options):
     await room.alice.click(board_message(room.channel), label="Add computer player")
     await room.alice.click(board_message(room.channel), label="Start")
     table = room.table()
-    await take_turn(room.alice, room.channel)  # one turn by click; the rest through the service, for speed
+    await take_turn(
+        room.alice, room.channel
+    )  # one turn by click; the rest through the service, for speed
     return await two_hand_game_goes_on(room, table, until=until)
 
 
@@ -40,7 +43,9 @@ async def two_hand_game_goes_on(room, table, *, until):
     """Alice plays her first legal action each turn, the computer its own, until `until()`."""
     alice = Person(room.alice.id, "alice")
     for _ in range(300):
-        await room.bot.tables.settle()  # the computer's turns: it thinks in a thread, off the virtual clock
+        await (
+            room.bot.tables.settle()
+        )  # the computer's turns: it thinks in a thread, off the virtual clock
         await room.env.advance_time(2)
         if until():
             return table
@@ -70,8 +75,11 @@ def _embed_text(message) -> str:
 
 
 def _boards(channel, table_id: int):
-    return [m for m in reversed(channel.history())
-            if m.embeds and (m.embeds[0].title or "").endswith(f"#{table_id}")]
+    return [
+        m
+        for m in reversed(channel.history())
+        if m.embeds and (m.embeds[0].title or "").endswith(f"#{table_id}")
+    ]
 
 
 def board_of(channel, table_id: int):
@@ -84,7 +92,12 @@ async def all_pages(env, member, response, lang: str = "en") -> list[str]:
     pages = [response.content]
     for _ in range(20):
         now = env.backend.get_message(response.channel_id, response.id)
-        turn = [c for row in now.components for c in row.get("components", []) if c.get("label") == NEXT[lang]]
+        turn = [
+            c
+            for row in now.components
+            for c in row.get("components", [])
+            if c.get("label") == NEXT[lang]
+        ]
         if not turn or turn[0].get("disabled"):
             return pages
         await member.click(response, label=NEXT[lang])

@@ -42,7 +42,9 @@ class Room:
 
     def member_at(self, seat: int):
         user_id = self.table().seats[seat].user_id
-        return next(m for m in (self.alice, self.bob, self.carol, self.dave, self.eve) if m.id == user_id)
+        return next(
+            m for m in (self.alice, self.bob, self.carol, self.dave, self.eve) if m.id == user_id
+        )
 
 
 @pytest.fixture
@@ -50,7 +52,9 @@ async def room(simcord_env):
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("pinochle")
-    people = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave", "eve")]
+    people = [
+        guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave", "eve")
+    ]
     room = Room(env, guild, channel, *people)
     yield room
     await close_store(room.bot)
@@ -64,7 +68,11 @@ async def close_store(bot) -> None:
 
 def board_message(channel) -> discord.Message:
     """The newest board (a bot message whose embed title names a table)."""
-    return next(m for m in reversed(channel.history()) if m.embeds and "table #" in (m.embeds[0].title or ""))
+    return next(
+        m
+        for m in reversed(channel.history())
+        if m.embeds and "table #" in (m.embeds[0].title or "")
+    )
 
 
 def board_body(channel) -> str:
@@ -73,8 +81,12 @@ def board_body(channel) -> str:
 
 def channel_lines(channel) -> list[str]:
     """Every public line the bot wrote in the channel (board messages excluded)."""
-    return [line for m in channel.history() if m.author.bot and not m.embeds and m.content
-            for line in m.content.splitlines()]
+    return [
+        line
+        for m in channel.history()
+        if m.author.bot and not m.embeds and m.content
+        for line in m.content.splitlines()
+    ]
 
 
 def components(message) -> list[dict]:
@@ -89,7 +101,11 @@ def labels(message) -> list[str]:
 async def take_turn(member, channel, *, last: bool = False):
     """Open the hand view and choose the first (or last) legal action in it, by click or menu."""
     hand = (await member.slash(channel, "pinochle hand")).response
-    items = [c for c in components(hand) if c.get("custom_id", "").startswith(("pinochle:act:", "pinochle:pick:"))]
+    items = [
+        c
+        for c in components(hand)
+        if c.get("custom_id", "").startswith(("pinochle:act:", "pinochle:pick:"))
+    ]
     assert items, hand.content
     item = items[-1] if last else items[0]
     if item["custom_id"].startswith("pinochle:pick:"):

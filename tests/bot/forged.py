@@ -10,4 +10,6 @@ from simcord.actors import _component_interaction
 async def forged_click(member, message, custom_id: str):
     """`member` presses the button `custom_id` of `message`, visible to them or not."""
     stored = member._env.backend.get_message(message.channel_id, message.id)
-    return await _component_interaction(member, stored, {"custom_id": custom_id, "component_type": 2})
+    return await _component_interaction(
+        member, stored, {"custom_id": custom_id, "component_type": 2}
+    )

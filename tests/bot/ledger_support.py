@@ -15,7 +15,9 @@ class Server:
         self.env = env
         self.guild = env.create_guild()
         self.parent = self.guild.create_text_channel("casino")
-        managers = self.guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
+        managers = self.guild.create_role(
+            "managers", permissions=discord.Permissions(manage_guild=True)
+        )
         self.admin = self.guild.add_member(env.create_user("boss"), roles=[managers])
         self.members = {}
         self.join(*names)
@@ -39,8 +41,14 @@ class Server:
     async def players(self, *names: str) -> dict[str, int]:
         """Stored player ids of these members (as the bot would create them on first play)."""
         async with self.store.transaction() as tx:
-            return {name: (await ensure_player(tx, self.guild.id, display_name=name,
-                                               user_id=self.members[name].id)).id for name in names}
+            return {
+                name: (
+                    await ensure_player(
+                        tx, self.guild.id, display_name=name, user_id=self.members[name].id
+                    )
+                ).id
+                for name in names
+            }
 
 
 async def refused(env, command) -> str:
@@ -65,7 +73,11 @@ def current(env, message) -> str:
 def buttons(env, message) -> list[tuple[str, bool]]:
     """A message's buttons now, as (label, disabled)."""
     stored = env.backend.get_message(message.channel_id, message.id)
-    return [(item["label"], bool(item.get("disabled"))) for row in stored.components for item in row["components"]]
+    return [
+        (item["label"], bool(item.get("disabled")))
+        for row in stored.components
+        for item in row["components"]
+    ]
 
 
 async def close_bot(env) -> None:

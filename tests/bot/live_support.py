@@ -16,7 +16,11 @@ def home_of(parent):
 
 def posted(channel) -> list[discord.Message]:
     """Messages in the channel that someone wrote (Discord's own notices, like a new thread's, left out)."""
-    return [m for m in channel.history() if m.type in (discord.MessageType.default, discord.MessageType.reply)]
+    return [
+        m
+        for m in channel.history()
+        if m.type in (discord.MessageType.default, discord.MessageType.reply)
+    ]
 
 
 def board_rank(channel) -> int:
@@ -27,19 +31,32 @@ def board_rank(channel) -> int:
 
 
 def boards(channel) -> list[discord.Message]:
-    return [m for m in channel.history() if m.author.bot and m.embeds and "table #" in (m.embeds[0].title or "")]
+    return [
+        m
+        for m in channel.history()
+        if m.author.bot and m.embeds and "table #" in (m.embeds[0].title or "")
+    ]
 
 
 def ping_requests(env, channel) -> list[dict]:
     """Bodies of the messages the bot sent to the channel that were allowed to mention someone."""
-    return [request.json for request in env.http_requests
-            if request.method == "POST" and request.path == f"/channels/{channel.id}/messages"
-            and isinstance(request.json, dict) and (request.json.get("allowed_mentions") or {}).get("users")]
+    return [
+        request.json
+        for request in env.http_requests
+        if request.method == "POST"
+        and request.path == f"/channels/{channel.id}/messages"
+        and isinstance(request.json, dict)
+        and (request.json.get("allowed_mentions") or {}).get("users")
+    ]
 
 
 def turn_pings(channel) -> list[discord.Message]:
     """The turn pings standing in the channel now."""
-    return [m for m in channel.history() if m.author.bot and m.content.endswith((", your turn.", "Good luck!"))]
+    return [
+        m
+        for m in channel.history()
+        if m.author.bot and m.content.endswith((", your turn.", "Good luck!"))
+    ]
 
 
 def may_mention(body: dict) -> list[int]:

@@ -16,8 +16,15 @@ async def leave_game(member, channel):
     return await member.click(asked.response, label="Leave and forfeit")
 
 
-async def play_out(room_env, bot, table, members, *, seed: int = 0,
-                   until: Callable[[Any], bool] = lambda table: False) -> None:
+async def play_out(
+    room_env,
+    bot,
+    table,
+    members,
+    *,
+    seed: int = 0,
+    until: Callable[[Any], bool] = lambda table: False,
+) -> None:
     """Play the people's turns (SimplePlayer's choices) through the table service until the game
     ends (or `until` holds).
 
@@ -40,6 +47,8 @@ async def play_out(room_env, bot, table, members, *, seed: int = 0,
         member = by_id[table.seats[table.to_act].user_id]
         hand = await bot.tables.hand(table.id, member.id)
         choice = player.choose(hand.view, hand.legal, rng)
-        done = await bot.tables.act(table.id, Person(member.id, member.name), choice, version=hand.version)
+        done = await bot.tables.act(
+            table.id, Person(member.id, member.name), choice, version=hand.version
+        )
         assert done.ok, done.private
     raise AssertionError("the game did not end")

@@ -15,13 +15,20 @@ async def check_game_after_one_deal(room):
     await room.bob.slash(room.channel, "pinochle join")
     await room.alice.slash(room.channel, "pinochle start")
     table = room.table()
-    await play_out(room.env, room.bot, table, [room.alice, room.bob],
-                   until=lambda t: len(t.game.deal_results) == 1 and not t.is_computer_turn())
+    await play_out(
+        room.env,
+        room.bot,
+        table,
+        [room.alice, room.bob],
+        until=lambda t: len(t.game.deal_results) == 1 and not t.is_computer_turn(),
+    )
     return table
 
 
 async def settled_deals(store, table_id: int) -> list[int]:
-    rows = await store.fetchall("SELECT deal_no FROM settlements WHERE game_id = ? ORDER BY deal_no", (table_id,))
+    rows = await store.fetchall(
+        "SELECT deal_no FROM settlements WHERE game_id = ? ORDER BY deal_no", (table_id,)
+    )
     return [row[0] for row in rows]
 
 
@@ -32,7 +39,9 @@ async def test_both_people_leave_the_table_pauses_and_closes_as_abandoned_after_
     assert second.response.content.startswith("You left the game and forfeit it")
     version = table.version
     await room.env.advance_time(4 * 60)
-    assert table.paused and room.table() is table and table.version == version  # no computer played on
+    assert (
+        table.paused and room.table() is table and table.version == version
+    )  # no computer played on
     # What the board shows (its message may still wait for the channel's pace: the game was played fast).
     assert "Paused: nobody is playing." in board_text(table, "en", plain_namer(table))
 
@@ -42,10 +51,15 @@ async def test_both_people_leave_the_table_pauses_and_closes_as_abandoned_after_
     assert row.status == "cancelled" and row.settings["abandoned"] is True
     assert len(await load_actions(room.bot.store, table.id)) == version
     forfeits = sorted(FORFEIT_DEAL + table.seat_of(m.id) for m in (room.alice, room.bob))
-    assert await settled_deals(room.bot.store, table.id) == [1, *forfeits]  # deal 1 stays, nothing after
+    assert await settled_deals(room.bot.store, table.id) == [
+        1,
+        *forfeits,
+    ]  # deal 1 stays, nothing after
     assert await game_results(room.bot.store, room.guild.id) == []  # not rated
     assert await ledger_check(room.bot.store) == []
-    assert "This table was closed: nobody came back to play." in board_text(table, "en", plain_namer(table))
+    assert "This table was closed: nobody came back to play." in board_text(
+        table, "en", plain_namer(table)
+    )
     assert first.response.content.startswith("You left the game and forfeit it")
 
 

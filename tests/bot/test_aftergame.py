@@ -7,7 +7,12 @@ from bot.game import new_game
 from bot.store import load_actions
 from bot.tables.texts import cards_text, hand_by_suit
 from tests.bot.aftergame_support import (
-    all_pages, board_of, board_shows, finished_two_hand_game, two_hand_game, two_hand_game_goes_on,
+    all_pages,
+    board_of,
+    board_shows,
+    finished_two_hand_game,
+    two_hand_game,
+    two_hand_game_goes_on,
 )
 from tests.bot.conftest import board_message, channel_lines, labels
 
@@ -35,7 +40,9 @@ async def test_the_final_board_keeps_the_result_and_offers_rematch_and_review(ro
     assert "Final standings: 1. " in board.embeds[0].description
     assert labels(board) == ["Rematch", "Review last deal"]
 
-    review = await room.eve.click(board, label="Review last deal")  # open to anyone once the deal is over
+    review = await room.eve.click(
+        board, label="Review last deal"
+    )  # open to anyone once the deal is over
     assert review.ephemeral
     pages = await all_pages(room.env, room.eve, review.response)
     assert len(pages) > 1 and all(len(page) <= 2000 for page in pages)
@@ -47,7 +54,9 @@ async def test_the_final_board_keeps_the_result_and_offers_rematch_and_review(ro
         assert f"\n{mention(table, seat)}: {hand_by_suit(hand, 'en')}\n" in text
     assert len(tricks) == 24
     for number, plays in enumerate(tricks, start=1):
-        shown = " · ".join(f"{mention(table, seat)} {cards_text([card], 'en')}" for seat, card in plays)
+        shown = " · ".join(
+            f"{mention(table, seat)} {cards_text([card], 'en')}" for seat, card in plays
+        )
         assert f"\n{number}. {shown} → " in text
     assert "Score of the deal:" in text and "Last trick: " in text
 
@@ -66,10 +75,16 @@ async def test_during_the_game_review_shows_the_deal_before_never_the_one_in_pla
     table = await two_hand_game(room, until=lambda: room.table().version >= 2)
     await board_shows(room, table.id, "Show my hand")
     assert "Review last deal" not in labels(board_of(room.channel, table.id))
-    await two_hand_game_goes_on(room, table,
-                                until=lambda: table.game.deal_no == 2 and table.game.tricks_played >= 1)
+    await two_hand_game_goes_on(
+        room, table, until=lambda: table.game.deal_no == 2 and table.game.tricks_played >= 1
+    )
     await board_shows(room, table.id, "Review last deal")
-    assert labels(board_of(room.channel, table.id)) == ["Show my hand", "Join", "Leave", "Review last deal"]
+    assert labels(board_of(room.channel, table.id)) == [
+        "Show my hand",
+        "Join",
+        "Leave",
+        "Review last deal",
+    ]
     review = await room.bob.click(board_of(room.channel, table.id), label="Review last deal")
     text = "\n".join(await all_pages(room.env, room.bob, review.response))
     assert text.startswith(f"Table #{table.id}, deal 1 · ") and "\n24. " in text
@@ -85,12 +100,14 @@ async def test_rematch_opens_the_same_game_with_the_same_seats(room):
 
     stranger = await room.bob.click(board_of(room.channel, old.id), label="Rematch")
     assert stranger.response.content == (
-        f"Only the players of table #{old.id} can ask for its rematch. Open a new table with /pinochle new.")
+        f"Only the players of table #{old.id} can ask for its rematch. Open a new table with /pinochle new."
+    )
     await room.bob.slash(room.channel, "pinochle language", language="ru")
     stranger = await room.bob.click(board_of(room.channel, old.id), label="Rematch")
     assert stranger.response.content == (
         f"Реванш может начать только тот, кто играл за столом №{old.id}. "
-        "Новый стол открывает команда /pinochle new.")
+        "Новый стол открывает команда /pinochle new."
+    )
     assert room.table() is None
 
     opened = await room.alice.click(board_of(room.channel, old.id), label="Rematch")
@@ -100,13 +117,22 @@ async def test_rematch_opens_the_same_game_with_the_same_seats(room):
     assert (new.variant, new.options, new.host_id) == ("two-handed", OPTIONS, room.alice.id)
     assert new.seats[seat].user_id == room.alice.id
     assert (new.seats[1 - seat].display_name, new.seats[1 - seat].bot_level) == (
-        computer.display_name, computer.bot_level)
+        computer.display_name,
+        computer.bot_level,
+    )
     await board_shows(room, old.id, f"Rematch: table #{new.id}.")
     assert board_of(room.channel, old.id).embeds[0].footer.text == f"Rematch: table #{new.id}."
     assert "Final standings: 1. " in board_of(room.channel, old.id).embeds[0].description
     await board_shows(room, new.id, "Start")
-    assert labels(board_of(room.channel, new.id)) == ["Join", "Leave", "Add computer player", "Start"]
-    assert any(f"opened a rematch of table #{old.id}" in line for line in channel_lines(room.channel))
+    assert labels(board_of(room.channel, new.id)) == [
+        "Join",
+        "Leave",
+        "Add computer player",
+        "Start",
+    ]
+    assert any(
+        f"opened a rematch of table #{old.id}" in line for line in channel_lines(room.channel)
+    )
 
     again = await room.alice.click(board_of(room.channel, old.id), label="Rematch")
     assert again.response.content == "You already have a seat at this table."
@@ -122,7 +148,9 @@ async def test_score_and_rules_speak_of_the_table_that_just_ended(room):
     assert second.startswith("Scores: ") and second.endswith("(game to 10)")
     rules = await room.alice.slash(room.channel, "pinochle rules")
     assert rules.response.embeds[0].title == "Two-handed"
-    assert rules.response.embeds[0].description.split("\n\n")[1].endswith("Game to 10.")  # then the forfeit policy
+    assert (
+        rules.response.embeds[0].description.split("\n\n")[1].endswith("Game to 10.")
+    )  # then the forfeit policy
 
     await room.eve.slash(room.channel, "pinochle language", language="ru")
     score = await room.eve.slash(room.channel, "pinochle score")

@@ -31,7 +31,10 @@ def size(png: bytes) -> tuple[int, int]:
 
 def named(table, plays):
     """A trick of the public view as the picture gets it: players by name (the font has no robot)."""
-    return [(table.seats[seat].display_name.removeprefix("🤖 "), Card.from_text(card)) for seat, card in plays]
+    return [
+        (table.seats[seat].display_name.removeprefix("🤖 "), Card.from_text(card))
+        for seat, card in plays
+    ]
 
 
 async def test_the_board_shows_the_trick_being_played_then_the_last_one(room):
@@ -42,7 +45,9 @@ async def test_the_board_shows_the_trick_being_played_then_the_last_one(room):
     assert list(files) == ["trick.png"] and board.embeds[0].image.url.endswith("trick.png")
     assert size(files["trick.png"]) == (2 * PLACE_W + 2 * theme.PAD, HEIGHT)  # two empty places
 
-    await take_turn(mover, room.channel)  # the lead: one card on the table, winning so far (RULES G-3)
+    await take_turn(
+        mover, room.channel
+    )  # the lead: one card on the table, winning so far (RULES G-3)
     await room.env.advance_time(5)
     view = table.public_view()
     assert len(view["trick"]) == 1
@@ -57,8 +62,12 @@ async def test_the_board_shows_the_trick_being_played_then_the_last_one(room):
     last = view["last_trick"]
     winner = [s for s, _ in last].index(view["last_trick_winner"])
     files = await attachments(current_board(room))
-    assert files["trick.png"] == render_trick(named(table, last), trump=trump, winner=winner, lang="en", places=2)
-    assert [a.filename for a in current_board(room).attachments].count("trick.png") == 1  # replaced, not added
+    assert files["trick.png"] == render_trick(
+        named(table, last), trump=trump, winner=winner, lang="en", places=2
+    )
+    assert [a.filename for a in current_board(room).attachments].count(
+        "trick.png"
+    ) == 1  # replaced, not added
 
 
 async def test_melds_on_the_table_get_their_own_picture(room):
@@ -78,8 +87,10 @@ async def test_melds_on_the_table_get_their_own_picture(room):
     assert view["table"], "no meld was made in 60 turns"
     board = current_board(room)
     files = await attachments(board)
-    rows = [(table.seats[int(seat)].display_name, tuple(parse_cards(" ".join(cards))))
-            for seat, cards in sorted(view["table"].items())]
+    rows = [
+        (table.seats[int(seat)].display_name, tuple(parse_cards(" ".join(cards))))
+        for seat, cards in sorted(view["table"].items())
+    ]
     assert files["melds.png"] == render_melds(rows, trump=Suit.parse(view["trump"]), lang="en")
     assert [e.image.url.rsplit("/", 1)[-1] for e in board.embeds] == ["trick.png", "melds.png"]
 

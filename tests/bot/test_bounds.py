@@ -6,9 +6,10 @@ import discord
 
 from cogs._common import reply
 from tests.bot.conftest import channel_lines, close_store, components
-from tests.bot.live_support import home_of
 from tests.bot.forged import forged_click
+from tests.bot.live_support import home_of
 from tests.bot.test_play import snapshot, two_people
+
 from .ledger_support import Server
 
 #: About 2,000 characters, as pasted into a command option.
@@ -19,7 +20,7 @@ WALL_OF_TEXT = "x" * 2000
 async def test_a_meld_longer_than_a_hand_is_refused_in_a_short_reply(room):
     """A meld lists at most a hand's worth of cards (16): a pasted wall of cards is refused by its
     count, in a reply that fits Discord's limit (it used to become "Sorry, something went wrong")."""
-    table, mover, _ = await two_people(room)
+    _table, mover, _ = await two_people(room)
     before = snapshot(room)
     result = await mover.slash(room.channel, "pinochle meld", cards=WALL_OF_CARDS)
     assert result.ephemeral
@@ -31,7 +32,11 @@ async def test_a_meld_longer_than_a_hand_is_refused_in_a_short_reply(room):
 
 async def test_echoed_text_is_cut_so_every_refusal_arrives(room):
     await two_people(room)
-    for command, option in (("pinochle play", "card"), ("pinochle meld", "cards"), ("pinochle trump", "suit")):
+    for command, option in (
+        ("pinochle play", "card"),
+        ("pinochle meld", "cards"),
+        ("pinochle trump", "suit"),
+    ):
         result = await room.alice.slash(room.channel, command, **{option: WALL_OF_TEXT})
         text = result.response.content
         assert result.ephemeral and "went wrong" not in text, command
@@ -51,31 +56,54 @@ async def test_a_kicked_name_with_markdown_links_and_pings_is_shown_as_typed(sim
     await host.slash(thread, "pinochle kick", member="2")
     await simcord_env.settle()
     [line] = [line for line in channel_lines(thread) if "removed" in line]
-    assert line == r"The host removed \*\*Free\*\* \[nitro](https://evil.example) @" + "\u200beveryone."
+    assert (
+        line
+        == r"The host removed \*\*Free\*\* \[nitro](https://evil.example) @" + "\u200beveryone."
+    )
     await close_store(simcord_env.bot)
 
 
 async def test_setting_values_and_names_are_offered_only_to_managers(simcord_env):
     server = Server(simcord_env, "ann")
-    await server.admin.slash(server.channel, "pinochle settings", name="starting_balance", value="40")
-    for option, filled in (("name", {}), ("value", {"name": "starting_balance"}), ("value", {"name": "language"})):
-        assert await server["ann"].autocomplete(server.channel, "pinochle settings", option, "", **filled) == []
-        assert await server.admin.autocomplete(server.channel, "pinochle settings", option, "", **filled)
+    await server.admin.slash(
+        server.channel, "pinochle settings", name="starting_balance", value="40"
+    )
+    for option, filled in (
+        ("name", {}),
+        ("value", {"name": "starting_balance"}),
+        ("value", {"name": "language"}),
+    ):
+        assert (
+            await server["ann"].autocomplete(
+                server.channel, "pinochle settings", option, "", **filled
+            )
+            == []
+        )
+        assert await server.admin.autocomplete(
+            server.channel, "pinochle settings", option, "", **filled
+        )
     await close_store(simcord_env.bot)
 
 
 async def test_a_hand_view_answers_only_its_owner(room):
     """Bob forges a click on Alice's private hand view: he is told it is not his, Alice's view is not
     redrawn with Bob's cards, and nothing is played."""
-    table, mover, waiter = await two_people(room)
+    _table, mover, waiter = await two_people(room)
     hand = (await mover.slash(room.channel, "pinochle hand")).response
     before = snapshot(room)
-    buttons = [item["custom_id"] for item in components(hand) if item["type"] == discord.ComponentType.button.value]
+    buttons = [
+        item["custom_id"]
+        for item in components(hand)
+        if item["type"] == discord.ComponentType.button.value
+    ]
     assert buttons
     for custom_id in buttons:
         result = await forged_click(waiter, hand, custom_id)
         assert result.ephemeral
-        assert result.response.content == "This hand view is someone else's. Open your own with /pinochle hand."
+        assert (
+            result.response.content
+            == "This hand view is someone else's. Open your own with /pinochle hand."
+        )
     assert snapshot(room) == before
     assert room.env.backend.get_message(hand.channel_id, hand.id).content == hand.content
 

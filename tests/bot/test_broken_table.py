@@ -21,8 +21,10 @@ async def test_a_corrupted_action_row_sets_one_table_aside_and_the_bot_starts(ro
     await play_out(room.env, room.bot, healthy, [room.bob], until=lambda t: t.version >= 2)
     version = healthy.version
     async with room.bot.store.transaction() as tx:  # a rules change made the first action illegal
-        await tx.execute("UPDATE actions SET action = 'play nothing' WHERE table_id = ? AND seq = 1",
-                         (broken.id,))
+        await tx.execute(
+            "UPDATE actions SET action = 'play nothing' WHERE table_id = ? AND seq = 1",
+            (broken.id,),
+        )
 
     old_bot = room.bot
     await room.env.restart_bot(create_bot(database_path))
@@ -33,7 +35,11 @@ async def test_a_corrupted_action_row_sets_one_table_aside_and_the_bot_starts(ro
     again = room.bot.tables.table_in(other.id)
     assert again is not None and again.version >= version
     told = [m.content for m in room.channel.history() if m.author.bot and m.content]
-    assert told[-1].startswith(f"Table #{broken.id} could not be restored after a restart and is closed.")
+    assert told[-1].startswith(
+        f"Table #{broken.id} could not be restored after a restart and is closed."
+    )
     await room.env.advance_time(30)  # the server's new_cooldown between two tables of one member
-    opened = await room.alice.slash(room.channel, "pinochle new", variant="two-handed")  # the bot works
+    opened = await room.alice.slash(
+        room.channel, "pinochle new", variant="two-handed"
+    )  # the bot works
     assert opened.response.content.startswith("Your table is open.")

@@ -11,8 +11,28 @@ from bot.settings import Settings, SettingsError
 from cogs._sync import marker_path
 from tests.bot.conftest import close_store
 
-PINOCHLE = {"new", "join", "leave", "addbot", "start", "cancel", "kick", "tables", "score", "rules", "hand",
-            "play", "meld", "bid", "pass", "trump", "dix", "exchange", "draw", "declare-out"}
+PINOCHLE = {
+    "new",
+    "join",
+    "leave",
+    "addbot",
+    "start",
+    "cancel",
+    "kick",
+    "tables",
+    "score",
+    "rules",
+    "hand",
+    "play",
+    "meld",
+    "bid",
+    "pass",
+    "trump",
+    "dix",
+    "exchange",
+    "draw",
+    "declare-out",
+}
 
 
 async def test_every_command_loads_once(room):
@@ -41,14 +61,23 @@ async def test_owner_can_force_a_sync_and_see_status(room):
     assert room.channel.last_message.content == "Commands synced."
     await room.alice.slash(room.channel, "pinochle new", variant="check")
     await room.alice.send(room.channel, f"{bot_mention} status")
-    assert room.channel.last_message.content == "Open tables: 1, playing: 0. Extensions that failed: -."
+    assert (
+        room.channel.last_message.content
+        == "Open tables: 1, playing: 0. Extensions that failed: -."
+    )
     puts = [r for r in room.env.http_requests if r.method == "PUT" and r.path.endswith("/commands")]
     assert len(puts) == 2
 
 
 def test_settings_from_the_environment(tmp_path):
-    settings = Settings.from_env({"DISCORD_TOKEN": " abc ", "DEV_GUILD_ID": "42", "TURN_SECONDS": "0",
-                                  "DATABASE_PATH": str(tmp_path / "x.db")})
+    settings = Settings.from_env(
+        {
+            "DISCORD_TOKEN": " abc ",
+            "DEV_GUILD_ID": "42",
+            "TURN_SECONDS": "0",
+            "DATABASE_PATH": str(tmp_path / "x.db"),
+        }
+    )
     assert settings.token == "abc" and settings.dev_guild_id == 42 and settings.turn_seconds == 0
     assert settings.data_dir == tmp_path
     assert Settings.from_env({}).database_path.as_posix() == "data/pinochle.db"
@@ -76,14 +105,20 @@ def test_a_malformed_ai_workers_is_refused_by_name(value):
 
 async def test_dev_guild_gets_its_commands_at_once(room, database_path):
     old = room.bot
-    await room.env.restart_bot(create_bot(database_path, settings=Settings(dev_guild_id=room.guild.id)))
+    await room.env.restart_bot(
+        create_bot(database_path, settings=Settings(dev_guild_id=room.guild.id))
+    )
     await close_store(old)
-    puts = [r.path for r in room.env.http_requests if r.method == "PUT" and r.path.endswith("/commands")]
+    puts = [
+        r.path for r in room.env.http_requests if r.method == "PUT" and r.path.endswith("/commands")
+    ]
     assert puts[-1].endswith(f"/guilds/{room.guild.id}/commands")
     assert marker_path(database_path.parent, room.guild.id).exists()
 
 
-async def test_an_unexpected_error_gets_an_error_id_and_the_bot_carries_on(room, monkeypatch, caplog):
+async def test_an_unexpected_error_gets_an_error_id_and_the_bot_carries_on(
+    room, monkeypatch, caplog
+):
     await room.alice.slash(room.channel, "pinochle new", variant="two-handed")
 
     async def broken(*args, **kwargs):
@@ -91,7 +126,9 @@ async def test_an_unexpected_error_gets_an_error_id_and_the_bot_carries_on(room,
 
     monkeypatch.setattr(room.bot.tables, "hand", broken)
     result = await room.alice.slash(room.channel, "pinochle hand")
-    assert result.ephemeral and result.response.content.startswith("Sorry, something went wrong on my side (error ")
+    assert result.ephemeral and result.response.content.startswith(
+        "Sorry, something went wrong on my side (error "
+    )
     error_id = result.response.content.split("(error ")[1][:8]
     assert any(error_id in record.getMessage() and record.exc_info for record in caplog.records)
     assert [type(e) for e in room.env.errors][-1].__name__ == "CommandInvokeError"

@@ -32,11 +32,21 @@ async def test_the_two_bid_menus_of_a_long_auction_say_which_bids_they_hold():
     from tests.tables.texts_support import table_of
 
     table = table_of("check", 3)
-    while not any(str(a).startswith("bid ") for a in table.game.legal_actions()) or len(
-            table.game.legal_actions()) < 30:
-        table.game.apply(table.game.legal_actions()[-1])  # pass until someone with a marriage may bid
+    while (
+        not any(str(a).startswith("bid ") for a in table.game.legal_actions())
+        or len(table.game.legal_actions()) < 30
+    ):
+        table.game.apply(
+            table.game.legal_actions()[-1]
+        )  # pass until someone with a marriage may bid
     seat = table.game.to_act
-    hand = Hand(table, seat, table.seat_view(seat), [str(a) for a in table.game.legal_actions()], 0, False)
+    hand = Hand(
+        table, seat, table.seat_view(seat), [str(a) for a in table.game.legal_actions()], 0, False
+    )
     for lang, first, more in (("en", "Bid…", "Higher bids…"), ("ru", "Ставка…", "Ставки выше…")):
-        menus = [item for item in hand_components(hand, lang).children if isinstance(item.item, discord.ui.Select)]
+        menus = [
+            item
+            for item in hand_components(hand, lang).children
+            if isinstance(item.item, discord.ui.Select)
+        ]
         assert [menu.item.placeholder for menu in menus] == [first, more]

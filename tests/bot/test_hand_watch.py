@@ -12,7 +12,11 @@ from tests.bot.test_play import two_people
 
 
 def action_items(message) -> list[dict]:
-    return [c for c in components(message) if c.get("custom_id", "").startswith(("pinochle:act:", "pinochle:pick:"))]
+    return [
+        c
+        for c in components(message)
+        if c.get("custom_id", "").startswith(("pinochle:act:", "pinochle:pick:"))
+    ]
 
 
 async def test_a_waiting_players_open_hand_gets_its_buttons_when_the_turn_comes(room):
@@ -27,11 +31,15 @@ async def test_a_waiting_players_open_hand_gets_its_buttons_when_the_turn_comes(
     assert table.to_act == table.seat_of(waiter.id)
     assert waiting.ephemeral and "Your turn: choose below." in waiting.content
     assert action_items(waiting)  # the legal actions, ready to click
-    assert mine.content == before  # the mover's older view was replaced by the one they acted in, not redrawn
+    assert (
+        mine.content == before
+    )  # the mover's older view was replaced by the one they acted in, not redrawn
 
     version = table.version
     clicked = await waiter.click(waiting, custom_id=action_items(waiting)[0]["custom_id"])
-    assert clicked.response.id == waiting.id and table.version > version  # the redrawn view's buttons work
+    assert (
+        clicked.response.id == waiting.id and table.version > version
+    )  # the redrawn view's buttons work
 
 
 async def test_a_view_older_than_discord_lets_us_edit_is_left_alone(room):
@@ -65,7 +73,9 @@ async def test_the_watch_forgets_a_finished_tables_views_entirely():
 
     watch = _hand_watch.HandWatch(redraw)
     table = SimpleNamespace(id=7, is_active=True, awaits=lambda user_id: True)
-    watch.shown(SimpleNamespace(user=SimpleNamespace(id=1)), SimpleNamespace(table=table, legal=["pass"]))
+    watch.shown(
+        SimpleNamespace(user=SimpleNamespace(id=1)), SimpleNamespace(table=table, legal=["pass"])
+    )
     table.is_active = False
     watch.table_changed(table)
     await asyncio.sleep(_hand_watch.PAUSE + 0.1)

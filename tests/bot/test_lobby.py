@@ -49,8 +49,13 @@ async def test_cancel_by_someone_else_is_refused_and_the_host_can_cancel(room):
 
 
 async def test_add_computer_start_and_house_rules(room):
-    result = await room.alice.slash(room.channel, "pinochle new", variant="three-handed",
-                                    options="double_pinochle_value=400 pack64=off", timer=60)
+    result = await room.alice.slash(
+        room.channel,
+        "pinochle new",
+        variant="three-handed",
+        options="double_pinochle_value=400 pack64=off",
+        timer=60,
+    )
     assert "Your table is open" in result.response.content
     body = board_body(room.channel)
     assert "Turn timer: 60 seconds." in body and "Double pinochle: 400" in body
@@ -66,15 +71,25 @@ async def test_add_computer_start_and_house_rules(room):
 
 
 async def test_bad_house_rule_is_refused(room):
-    result = await room.alice.slash(room.channel, "pinochle new", variant="two-handed", options="pinochle=1")
+    result = await room.alice.slash(
+        room.channel, "pinochle new", variant="two-handed", options="pinochle=1"
+    )
     assert result.ephemeral and "no house rule called pinochle" in result.response.content
     assert room.table() is None
-    choices = await room.alice.autocomplete(room.channel, "pinochle new", "options", "double_p",
-                                            variant="two-handed")
+    choices = await room.alice.autocomplete(
+        room.channel, "pinochle new", "options", "double_p", variant="two-handed"
+    )
     assert [c["value"] for c in choices] == ["double_pinochle_value="]
-    values = await room.alice.autocomplete(room.channel, "pinochle new", "options", "pack64=on double_pinochle_value=",
-                                           variant="two-handed")
-    assert [c["value"] for c in values] == [f"pack64=on double_pinochle_value={v}" for v in (80, 300, 400)]
+    values = await room.alice.autocomplete(
+        room.channel,
+        "pinochle new",
+        "options",
+        "pack64=on double_pinochle_value=",
+        variant="two-handed",
+    )
+    assert [c["value"] for c in values] == [
+        f"pack64=on double_pinochle_value={v}" for v in (80, 300, 400)
+    ]
 
 
 async def test_kick_offers_the_seats_and_only_the_host_may_kick(room):
@@ -93,9 +108,14 @@ async def test_tables_rules_and_score(room):
     await open_two_handed(room)
     listed = await room.eve.slash(room.channel, "pinochle tables")
     assert listed.ephemeral and listed.response.content == (
-        f"#1 Two-handed in <#{room.channel.id}>: waiting for players, 1 of 2 seated")
+        f"#1 Two-handed in <#{room.channel.id}>: waiting for players, 1 of 2 seated"
+    )
     rules = await room.eve.slash(room.channel, "pinochle rules", variant="check")
     text = rules.response.embeds[0].description
-    assert rules.ephemeral and "Bidding starts left of the dealer" in text and "double pinochle 300" in text
+    assert (
+        rules.ephemeral
+        and "Bidding starts left of the dealer" in text
+        and "double pinochle 300" in text
+    )
     score = await room.eve.slash(room.channel, "pinochle score")
     assert score.response.content == "The game has not started yet."

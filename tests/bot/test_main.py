@@ -11,14 +11,23 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess:
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "bot", *args], cwd=cwd, env=env, input=stdin,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=cwd,
+        env=env,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_without_a_token_it_explains_and_exits_non_zero(tmp_path):
     done = run(cwd=tmp_path)
     assert done.returncode == 2
-    assert "DISCORD_TOKEN is not set" in done.stderr and "DISCORD_TOKEN=your-token-here" in done.stderr
+    assert (
+        "DISCORD_TOKEN is not set" in done.stderr and "DISCORD_TOKEN=your-token-here" in done.stderr
+    )
     assert "python -m bot play --variant two-handed" in done.stderr
 
 
@@ -34,7 +43,9 @@ def test_ledger_check_is_handed_to_the_store(tmp_path):
     assert done.returncode == 2 and "no database" in done.stderr
 
 
-def test_the_bot_opens_its_database_then_starts_its_thinking_workers_before_it_connects(monkeypatch, tmp_path):
+def test_the_bot_opens_its_database_then_starts_its_thinking_workers_before_it_connects(
+    monkeypatch, tmp_path
+):
     """Start-up order: an unusable database stops it first (issue 13); the workers calibrate `hard`
     while the bot connects (issues 5, 13), so the first `hard` decision pays nothing for it."""
     import bot
@@ -63,7 +74,9 @@ def test_the_bot_opens_its_database_then_starts_its_thinking_workers_before_it_c
             order.append("connect")
 
     monkeypatch.setattr(bot, "create_bot", lambda path, settings, store: FakeBot(store))
-    settings = Settings.from_env({"DISCORD_TOKEN": "x" * 60, "DATABASE_PATH": str(tmp_path / "bot.db")})
+    settings = Settings.from_env(
+        {"DISCORD_TOKEN": "x" * 60, "DATABASE_PATH": str(tmp_path / "bot.db")}
+    )
     assert run_bot(settings) == 0
     assert order == ["bot on an open store: bot.db", "workers", "connect", "closed"]
     assert (tmp_path / "bot.db").is_file()

@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from bot.game import ALL_CARDS
-from tests.bot.conftest import board_body, board_message, channel_lines, components, labels, take_turn
+from tests.bot.conftest import (
+    board_body,
+    board_message,
+    channel_lines,
+    components,
+    labels,
+    take_turn,
+)
 from tests.bot.playing import leave_game, play_out
 
 
@@ -27,8 +34,9 @@ async def test_hand_view_offers_exactly_the_legal_actions(room):
     legal = table.game.view(table.to_act)["legal"]
     actions = [c for c in components(hand) if c.get("custom_id", "").startswith("pinochle:act:")]
     assert len(actions) == len(legal)
-    assert [c["custom_id"] for c in actions] == [f"pinochle:act:{table.id}:{table.version}:{i}:{mover.id}"
-                                                 for i in range(len(legal))]
+    assert [c["custom_id"] for c in actions] == [
+        f"pinochle:act:{table.id}:{table.version}:{i}:{mover.id}" for i in range(len(legal))
+    ]
     assert "Refresh" in labels(hand)
     assert hand.attachments and hand.attachments[0].filename == "hand.png"
     other = (await waiter.slash(room.channel, "pinochle hand")).response
@@ -49,10 +57,17 @@ async def test_out_of_turn_illegal_and_malformed_typed_cards_change_nothing(room
     before = snapshot(room)
     own = table.game.view(table.seat_of(waiter.id))["hand"][0]
     out_of_turn = await waiter.slash(room.channel, "pinochle play", card=own)
-    assert out_of_turn.ephemeral and f"It is not your turn: waiting for <@{mover.id}>." in out_of_turn.response.content
+    assert (
+        out_of_turn.ephemeral
+        and f"It is not your turn: waiting for <@{mover.id}>." in out_of_turn.response.content
+    )
     hand = table.game.view(table.to_act)["hand"]
-    foreign = next(str(c) for c in ALL_CARDS[:48:2] if str(c) not in hand and str(c) not in table.game.view(
-        table.to_act)["table"].get(table.to_act, []))
+    foreign = next(
+        str(c)
+        for c in ALL_CARDS[:48:2]
+        if str(c) not in hand
+        and str(c) not in table.game.view(table.to_act)["table"].get(table.to_act, [])
+    )
     illegal = await mover.slash(room.channel, "pinochle play", card=foreign)
     assert illegal.response.content.startswith(f"Not allowed: {foreign} is not in your hand")
     malformed = await mover.slash(room.channel, "pinochle play", card="zz")
@@ -75,7 +90,9 @@ async def test_stale_view_and_double_click_apply_once(room):
     table, mover, _ = await two_people(room)
     first = (await mover.slash(room.channel, "pinochle hand")).response
     second = (await mover.slash(room.channel, "pinochle hand")).response
-    button = next(c for c in components(first) if c.get("custom_id", "").startswith("pinochle:act:"))
+    button = next(
+        c for c in components(first) if c.get("custom_id", "").startswith("pinochle:act:")
+    )
     version = table.version
     await mover.click(first, custom_id=button["custom_id"])
     after = table.version
@@ -90,8 +107,12 @@ async def test_privacy_a_hand_reaches_only_its_owner(room):
     await mover.slash(room.channel, "pinochle hand")
     await waiter.slash(room.channel, "pinochle hand")
     for viewer in (mover, waiter, room.eve):
-        seen = [m.content for m in room.channel.history(viewer=viewer) if "Your hand" in (m.content or "")]
-        own = ([] if viewer is room.eve else [table.game.view(table.seat_of(viewer.id))["hand"]])
+        seen = [
+            m.content
+            for m in room.channel.history(viewer=viewer)
+            if "Your hand" in (m.content or "")
+        ]
+        own = [] if viewer is room.eve else [table.game.view(table.seat_of(viewer.id))["hand"]]
         assert len(seen) == len(own)
     public = [m for m in room.channel.history() if not m.flags.ephemeral]
     assert not any("Your hand" in (m.content or "") for m in public)
@@ -102,7 +123,7 @@ async def test_privacy_a_hand_reaches_only_its_owner(room):
 
 
 async def test_two_handed_game_with_people_then_a_computer_for_the_one_who_left(room):
-    table, mover, waiter = await two_people(room)
+    table, _mover, _waiter = await two_people(room)
     for _ in range(6):  # people play the first tricks by clicks
         await take_turn(room.member_at(table.to_act), room.channel)
         await room.env.advance_time(2)
@@ -114,8 +135,12 @@ async def test_two_handed_game_with_people_then_a_computer_for_the_one_who_left(
     left = await leave_game(room.alice, room.channel)
     assert left.response.content.startswith("You left the game and forfeit it")
     await room.env.advance_time(10)
-    assert any(line.endswith("left the game and forfeits it; a computer plays that seat until /pinochle join.")
-               for line in channel_lines(room.channel))
+    assert any(
+        line.endswith(
+            "left the game and forfeits it; a computer plays that seat until /pinochle join."
+        )
+        for line in channel_lines(room.channel)
+    )
     await play_out(room.env, room.bot, table, [room.bob])
     alice = table.seat_of(room.alice.id)
     assert table.status == "finished" and table.left == {alice: table.seats[alice].player_id}
@@ -136,7 +161,9 @@ async def test_check_game_with_two_people_and_two_computers_to_the_final_standin
         legal = table.game.view(table.to_act)["legal"]
         if "pass" in legal and not typed:
             bids = await mover.autocomplete(room.channel, "pinochle bid", "amount", "")
-            assert [c["value"] for c in bids] == [int(a[4:]) for a in legal if a.startswith("bid ")][:25]
+            assert [c["value"] for c in bids] == [
+                int(a[4:]) for a in legal if a.startswith("bid ")
+            ][:25]
             result = await mover.slash(room.channel, "pinochle pass")
             assert result.response.content.startswith("Done: Pass.")
             typed = True
@@ -144,18 +171,24 @@ async def test_check_game_with_two_people_and_two_computers_to_the_final_standin
             await take_turn(mover, room.channel)
         await room.env.advance_time(2)
     await play_out(room.env, room.bot, table, [room.alice, room.bob])
-    assert table.status == "finished" and all("chips" in result for result in table.game.deal_results)
+    assert table.status == "finished" and all(
+        "chips" in result for result in table.game.deal_results
+    )
     assert room.table() is None
 
 
 async def test_draw_the_turn_up_by_typing_when_the_winner_may_choose(room):
     """RULES A-8 with winner_chooses_last_card: the winner of trick 12 picks the face-down card or the turn-up."""
-    await room.alice.slash(room.channel, "pinochle new", variant="two-handed", options="winner_chooses_last_card=on")
+    await room.alice.slash(
+        room.channel, "pinochle new", variant="two-handed", options="winner_chooses_last_card=on"
+    )
     await room.bob.click(board_message(room.channel), label="Join")
     await room.alice.click(board_message(room.channel), label="Start")
     table = room.table()
     early = await room.member_at(table.to_act).slash(room.channel, "pinochle draw")
-    assert early.ephemeral and early.response.content.startswith("Not allowed: you cannot draw now.\nYour hand: ")
+    assert early.ephemeral and early.response.content.startswith(
+        "Not allowed: you cannot draw now.\nYour hand: "
+    )
     for _ in range(100):
         if "draw turnup" in table.game.view(table.to_act)["legal"]:
             break
@@ -166,7 +199,9 @@ async def test_draw_the_turn_up_by_typing_when_the_winner_may_choose(room):
     assert table.game.view(table.to_act)["legal"] == ["draw", "draw turnup"]
     before = table.version
     out_of_turn = await waiter.slash(room.channel, "pinochle draw", which="turnup")
-    assert out_of_turn.response.content.startswith(f"It is not your turn: waiting for <@{mover.id}>.")
+    assert out_of_turn.response.content.startswith(
+        f"It is not your turn: waiting for <@{mover.id}>."
+    )
     assert table.version == before
     drawn = await mover.slash(room.channel, "pinochle draw", which="turnup")
     assert drawn.ephemeral and drawn.response.content.startswith("Done: Take the turn-up.")
@@ -177,7 +212,9 @@ async def test_draw_the_turn_up_by_typing_when_the_winner_may_choose(room):
 
 async def test_declaring_out_by_typing_ends_the_game_and_a_wrong_claim_loses(room):
     """RULES A-12: a claim at the first lead is wrong (nobody has points yet), so the claimant is last."""
-    await room.alice.slash(room.channel, "pinochle new", variant="two-handed", options="declare_out=on")
+    await room.alice.slash(
+        room.channel, "pinochle new", variant="two-handed", options="declare_out=on"
+    )
     await room.bob.click(board_message(room.channel), label="Join")
     await room.alice.click(board_message(room.channel), label="Start")
     table = room.table()
@@ -185,7 +222,9 @@ async def test_declaring_out_by_typing_ends_the_game_and_a_wrong_claim_loses(roo
     stranger = await room.eve.slash(room.channel, "pinochle declare-out")
     assert stranger.response.content.startswith("You are not seated at this table.")
     out_of_turn = await waiter.slash(room.channel, "pinochle declare-out")
-    assert out_of_turn.response.content.startswith(f"It is not your turn: waiting for <@{mover.id}>.")
+    assert out_of_turn.response.content.startswith(
+        f"It is not your turn: waiting for <@{mover.id}>."
+    )
     claimed = await mover.slash(room.channel, "pinochle declare-out")
     assert claimed.response.content.startswith("Done: Declare out.")
     await room.env.advance_time(10)

@@ -20,7 +20,11 @@ async def test_restart_mid_deal_then_the_game_finishes(room, database_path):
         await room.env.advance_time(2)
     await room.env.advance_time(10)
     version, views = table.version, [table.game.view(0), table.game.view(1)]
-    old_board, messages, lines = board_message(room.channel), len(room.channel.history()), channel_lines(room.channel)
+    old_board, messages, lines = (
+        board_message(room.channel),
+        len(room.channel.history()),
+        channel_lines(room.channel),
+    )
     assert command_syncs(room.env) == 1
 
     old_bot = room.bot
@@ -46,4 +50,7 @@ async def test_restart_mid_deal_then_the_game_finishes(room, database_path):
     await take_turn(mover, room.channel)
     assert again.version > version
     await play_out(room.env, room.bot, again, [room.alice, room.bob])
-    assert again.status == "finished" and len(await load_actions(room.bot.store, again.id)) == again.version
+    assert (
+        again.status == "finished"
+        and len(await load_actions(room.bot.store, again.id)) == again.version
+    )

@@ -18,13 +18,21 @@ async def test_reminder_timeout_and_away_then_join_takes_the_seat_back(room):
     version = table.version
 
     await room.env.advance_time(59)
-    assert not any("it is your turn" in line for line in channel_lines(room.channel))  # no reminder yet
+    assert not any(
+        "it is your turn" in line for line in channel_lines(room.channel)
+    )  # no reminder yet
     await room.env.advance_time(2)
-    reminder = [m for m in room.channel.history() if f"<@{room.alice.id}>, it is your turn" in m.content]
-    assert reminder and reminder[0].content.endswith("60 seconds left.") and table.version == version
+    reminder = [
+        m for m in room.channel.history() if f"<@{room.alice.id}>, it is your turn" in m.content
+    ]
+    assert (
+        reminder and reminder[0].content.endswith("60 seconds left.") and table.version == version
+    )
 
     await room.env.advance_time(60)
-    assert f"<@{room.alice.id}> ran out of time: a computer plays this turn." in channel_lines(room.channel)
+    assert f"<@{room.alice.id}> ran out of time: a computer plays this turn." in channel_lines(
+        room.channel
+    )
     assert table.version > version and table.seats[alice].away_strikes == 1
 
     while table.seats[alice].away_strikes < 3:  # Bob keeps playing in time, Alice never does
@@ -33,8 +41,10 @@ async def test_reminder_timeout_and_away_then_join_takes_the_seat_back(room):
         else:
             await room.env.advance_time(121)
     await room.env.advance_time(5)
-    assert any(line.startswith(f"<@{room.alice.id}> missed three turns in a row")
-               for line in channel_lines(room.channel))
+    assert any(
+        line.startswith(f"<@{room.alice.id}> missed three turns in a row")
+        for line in channel_lines(room.channel)
+    )
     assert table.seats[bob].away_strikes == 0 and table.to_act == bob
     assert "computer plays" in board_body(room.channel)
     hand = await room.alice.slash(room.channel, "pinochle hand")
@@ -78,6 +88,8 @@ async def test_a_restart_mid_turn_leaves_the_player_the_time_that_was_left(room,
     await room.env.advance_time(45)  # 115 seconds into the turn
     assert not any("ran out of time" in line for line in channel_lines(room.channel))
     await room.env.advance_time(10)
-    assert f"<@{mover.id}> ran out of time: a computer plays this turn." in channel_lines(room.channel)
+    assert f"<@{mover.id}> ran out of time: a computer plays this turn." in channel_lines(
+        room.channel
+    )
     assert channel_lines(room.channel).count(reminder) == 1  # no second reminder after the restart
     assert room.table().seats[room.table().seat_of(mover.id)].away_strikes == 1

@@ -13,8 +13,16 @@ def _fill(pack: list[Card], wanted: list[Card]) -> None:
         pack.remove(card)
 
 
-def two_hand_game(eldest: str, dealer: str, turnup: str | None, stock: str = "", *,
-                  variant: str = "two-handed", seed: int = 1, options: dict | None = None) -> Game:
+def two_hand_game(
+    eldest: str,
+    dealer: str,
+    turnup: str | None,
+    stock: str = "",
+    *,
+    variant: str = "two-handed",
+    seed: int = 1,
+    options: dict | None = None,
+) -> Game:
     """A two-handed game whose first deal gives these hands (packets of 4, non-dealer first, A-3)."""
     e, d = parse_cards(eldest), parse_cards(dealer)
     assert len(e) == len(d) == 12
@@ -25,7 +33,7 @@ def two_hand_game(eldest: str, dealer: str, turnup: str | None, stock: str = "",
     random.Random(0).shuffle(pack)
     deck: list[Card] = []
     for i in range(0, 12, 4):
-        deck += e[i:i + 4] + d[i:i + 4]
+        deck += e[i : i + 4] + d[i : i + 4]
     deck += head + top + pack
     return new_game(variant, seed=seed, deck=deck, options=options)
 
@@ -46,7 +54,9 @@ def end_meld(game: Game) -> None:
         game.apply("pass")
 
 
-def deal_cards(hands: list[str], variant: str, *, seed: int = 1, options: dict | None = None) -> Game:
+def deal_cards(
+    hands: list[str], variant: str, *, seed: int = 1, options: dict | None = None
+) -> Game:
     """A 3- or 4-player game whose first deal gives `hands[seat]` (packets clockwise from eldest, G-10)."""
     probe = new_game(variant, seed=seed, options=options)
     n = len(hands)
@@ -59,6 +69,6 @@ def deal_cards(hands: list[str], variant: str, *, seed: int = 1, options: dict |
     while len(deck) < size * n:
         for s in order:
             take = min(packet, size - dealt[s])
-            deck += parsed[s][dealt[s]:dealt[s] + take]
+            deck += parsed[s][dealt[s] : dealt[s] + take]
             dealt[s] += take
     return new_game(variant, seed=seed, deck=deck, options=options)

@@ -1,7 +1,8 @@
 """Cards and their text forms (G-1, G-2; issue 7: Russian notation)."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.game import ALL_CARDS, Card, Suit, format_cards, make_pack, parse_cards
 
@@ -19,7 +20,9 @@ def test_rank_order_g2():
     assert [c.strength for c in order] == sorted((c.strength for c in order), reverse=True)
 
 
-@pytest.mark.parametrize("text", ["AS 10H KD QC JS 9S", "as,10h,kd,qc,js,9s", "A♠ 10♥ K♦ Q♣ J♠ 9♠", "AS TH KD QC JS 9S"])
+@pytest.mark.parametrize(
+    "text", ["AS 10H KD QC JS 9S", "as,10h,kd,qc,js,9s", "A♠ 10♥ K♦ Q♣ J♠ 9♠", "AS TH KD QC JS 9S"]
+)
 def test_parse_forms(text):
     assert format_cards(parse_cards(text)) == "A♠ 10♥ K♦ Q♣ J♠ 9♠"
 

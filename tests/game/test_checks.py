@@ -2,7 +2,14 @@
 
 import pytest
 
-from bot.game import contract_checks, game_checks, meld_breakdown, meld_checks, parse_cards, set_checks
+from bot.game import (
+    contract_checks,
+    game_checks,
+    meld_breakdown,
+    meld_checks,
+    parse_cards,
+    set_checks,
+)
 from bot.game.checks import net_chips, settle
 from bot.game.options import resolve_options
 
@@ -10,9 +17,21 @@ SIDES = [[0, 2], [1, 3]]  # N-S, E-W
 OPTS = resolve_options({}, players=4)
 
 
-@pytest.mark.parametrize("bid,made,setc", [(200, 2, 4), (240, 2, 4), (250, 4, 8), (300, 7, 14), (340, 7, 14),
-                                           (350, 10, 20), (390, 10, 20), (400, 15, 30), (450, 20, 40),
-                                           (500, 25, 50)])
+@pytest.mark.parametrize(
+    "bid,made,setc",
+    [
+        (200, 2, 4),
+        (240, 2, 4),
+        (250, 4, 8),
+        (300, 7, 14),
+        (340, 7, 14),
+        (350, 10, 20),
+        (390, 10, 20),
+        (400, 15, 30),
+        (450, 20, 40),
+        (500, 25, 50),
+    ],
+)
 def test_contract_check_table_7_8(bid, made, setc):
     assert contract_checks(bid) == made
     assert set_checks(bid) == setc
@@ -65,13 +84,21 @@ def test_cx1_contract_made_meld_checks_both_ways():
 
 
 def test_cx2_contract_set():
-    awards = [(0, set_checks(350), "set", "350"), (1, 1, "meld", "queens around"), (0, 1, "meld", "jacks around")]
+    awards = [
+        (0, set_checks(350), "set", "350"),
+        (1, 1, "meld", "queens around"),
+        (0, 1, "meld", "jacks around"),
+    ]
     assert net(awards) == [20, -20, 20, -20]
 
 
 def test_cx3_slam():
-    awards = [(0, contract_checks(450), "contract", "450"), (0, 5, "slam", ""), (0, 2, "meld", "flush"),
-              (0, 2, "meld", "aces around")]
+    awards = [
+        (0, contract_checks(450), "contract", "450"),
+        (0, 5, "slam", ""),
+        (0, 2, "meld", "flush"),
+        (0, 2, "meld", "aces around"),
+    ]
     assert net(awards) == [29, -29, 29, -29]
 
 

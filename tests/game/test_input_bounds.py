@@ -7,8 +7,15 @@ from itertools import combinations
 
 import pytest
 
-from bot.game import ALL_CARDS, Card, IllegalAction, OptionError, parse_action, resolve_options
-from bot.game import actions
+from bot.game import (
+    ALL_CARDS,
+    Card,
+    IllegalAction,
+    OptionError,
+    actions,
+    parse_action,
+    resolve_options,
+)
 from bot.game.cards import MAX_HAND
 from bot.i18n.game_text import describe_error
 
@@ -17,7 +24,9 @@ def test_a_meld_of_more_cards_than_a_hand_is_refused_before_its_cards_are_read(m
     """1,900 cards pasted as a meld: one count, no card read, a short refusal."""
     read = []
     real = Card.from_text.__func__
-    monkeypatch.setattr(Card, "from_text", classmethod(lambda cls, text: read.append(text) or real(cls, text)))
+    monkeypatch.setattr(
+        Card, "from_text", classmethod(lambda cls, text: read.append(text) or real(cls, text))
+    )
     with pytest.raises(IllegalAction) as refused:
         parse_action("meld " + " ".join(["K♥"] * 1900))
     assert refused.value.key == "too_many_cards"
@@ -33,7 +42,7 @@ def test_a_hand_of_melded_cards_is_still_read():
 
 def test_shared_melds_are_bounded():
     """Every distinct meld used to be kept for good (3,000 typed melds: +58 MB); now at most MELDS_SHARED."""
-    for cards in list(combinations(ALL_CARDS, 4))[:actions.MELDS_SHARED + 500]:
+    for cards in list(combinations(ALL_CARDS, 4))[: actions.MELDS_SHARED + 500]:
         assert actions.meld(cards).cards == tuple(sorted(cards, key=lambda c: c.code))
     assert len(actions._MELDS) <= actions.MELDS_SHARED
 
@@ -42,14 +51,22 @@ def test_shared_melds_are_bounded():
 def test_a_refusal_repeats_only_the_start_of_a_long_input(text):
     with pytest.raises(IllegalAction) as refused:
         parse_action(text)
-    assert refused.value.key == "bad_action" and len(str(refused.value)) < 200 and "…" in str(refused.value)
+    assert (
+        refused.value.key == "bad_action"
+        and len(str(refused.value)) < 200
+        and "…" in str(refused.value)
+    )
 
 
 def test_option_refusals_are_value_errors_with_keys_and_numbers_in_order():
     with pytest.raises(ValueError) as refused:
         resolve_options({"double_pinochle_value": 7})
     assert isinstance(refused.value, OptionError) and refused.value.key == "option_not_one_of"
-    assert refused.value.params == {"name": "double_pinochle_value", "value": "7", "allowed": "80, 300, 400"}
+    assert refused.value.params == {
+        "name": "double_pinochle_value",
+        "value": "7",
+        "allowed": "80, 300, 400",
+    }
     with pytest.raises(OptionError) as wrong_pack:
         resolve_options({"pack64": True}, players=3)  # A-14: the 64-card pack is for two
     assert wrong_pack.value.key == "pack64_two_handed"

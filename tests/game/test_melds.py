@@ -12,9 +12,17 @@ def names(hand, trump, **opts):
 def test_mx10_three_hand_hand_is_440():
     hand = parse_cards("A♥ 10♥ K♥ K♥ Q♥ Q♥ J♥ 9♥ K♠ Q♠ A♦ J♦ A♣ K♣ A♠ K♦")
     assert meld_points(hand, "♥") == 440
-    assert names("A♥ 10♥ K♥ K♥ Q♥ Q♥ J♥ 9♥ K♠ Q♠ A♦ J♦ A♣ K♣ A♠ K♦", "♥") == sorted([
-        ("flush", 150), ("royal marriage", 40), ("marriage", 20), ("dix", 10),
-        ("aces around", 100), ("kings around", 80), ("pinochle", 40)])
+    assert names("A♥ 10♥ K♥ K♥ Q♥ Q♥ J♥ 9♥ K♠ Q♠ A♦ J♦ A♣ K♣ A♠ K♦", "♥") == sorted(
+        [
+            ("flush", 150),
+            ("royal marriage", 40),
+            ("marriage", 20),
+            ("dix", 10),
+            ("aces around", 100),
+            ("kings around", 80),
+            ("pinochle", 40),
+        ]
+    )
     assert meld_points(hand, "♥", {"flush_includes_royal_bonus": True}) == 480  # DX-S1
 
 
@@ -42,8 +50,10 @@ def test_s3_doubles_replace_singles():
     assert names("Q♠ Q♠ J♦ J♦", "♥") == [("double pinochle", 300)]
 
 
-@pytest.mark.parametrize("rank,name,value", [("K", "eight kings", 800), ("Q", "eight queens", 600),
-                                             ("J", "eight jacks", 400)])
+@pytest.mark.parametrize(
+    "rank,name,value",
+    [("K", "eight kings", 800), ("Q", "eight queens", 600), ("J", "eight jacks", 400)],
+)
 def test_eight_of_a_kind_ladder(rank, name, value):
     hand = " ".join(f"{rank}{s}" for s in "♠♠♥♥♦♦♣♣")
     assert (name, value) in names(hand, "♥")
@@ -52,7 +62,9 @@ def test_eight_of_a_kind_ladder(rank, name, value):
 def test_options_change_meld_values_dx_m1_m2_m5():
     assert ("double pinochle", 400) in names("Q♠ Q♠ J♦ J♦", "♥", double_pinochle_value=400)
     assert ("eight queens", 400) in names("Q♠ Q♠ Q♥ Q♥ Q♦ Q♦ Q♣ Q♣", "♣", eight_queens_value=400)
-    assert names("A♠ A♠ A♥ A♥ A♦ A♦ A♣ A♣", "♥", eight_of_a_kind=False) == [("aces around", 100)] * 2
+    assert (
+        names("A♠ A♠ A♥ A♥ A♦ A♦ A♣ A♣", "♥", eight_of_a_kind=False) == [("aces around", 100)] * 2
+    )
 
 
 def test_grand_pinochle_option():

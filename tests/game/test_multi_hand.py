@@ -23,7 +23,7 @@ def three_hand(**options):
 
 
 def test_c2_sixteen_each_and_the_dealers_last_card_is_trump():
-    g, d = three_hand()
+    g, _d = three_hand()
     assert [len(g.view(s)["hand"]) for s in range(3)] == [16, 16, 16]
     assert g.view(0)["trump"] == "♥" and g.view(0)["turnup"] == "A♥"
 
@@ -36,14 +36,16 @@ def test_c4_exchange_goes_to_the_first_non_dealer_holding_a_dix_and_melds_s5():
     assert {"type": "dix", "seat": second, "points": 10, "exchanged": True, "card": "A♥"} in events
     melds = {e["seat"]: e for e in events if e["type"] == "meld"}
     assert melds[(d + 1) % 3]["points"] == 40  # two plain marriages
-    assert melds[second]["points"] == 150 + 40 + 20  # flush with the A♥ taken, marriages, both dealt dixes
+    assert (
+        melds[second]["points"] == 150 + 40 + 20
+    )  # flush with the A♥ taken, marriages, both dealt dixes
     assert melds[d]["points"] == 150 + 40  # the received 9♥ scores nothing for the dealer (S-5)
     assert all(e["pending"] for e in melds.values())
     assert g.to_act == (d + 1) % 3  # C-7: eldest leads
 
 
 def test_c6_melds_count_only_for_players_who_take_a_trick():
-    g, d = three_hand()
+    g, _d = three_hand()
     g.apply("pass")
     declared = {s: sum(p for *_, p in g.pending[s]) for s in range(3)}
     rng = random.Random(4)
@@ -72,7 +74,9 @@ def test_three_hand_playon_stop_option_ranks_by_score():
         g.apply(random_action(g, rng))
     ranking = [entry[0] for entry in g.result()["ranking"]]
     rest = ranking[1:]
-    assert [g.seat_scores()[s] for s in rest] == sorted((g.seat_scores()[s] for s in rest), reverse=True)
+    assert [g.seat_scores()[s] for s in rest] == sorted(
+        (g.seat_scores()[s] for s in rest), reverse=True
+    )
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -109,10 +113,12 @@ def test_partnership_scores_are_pooled_d2_3():
 
 # --- Check Pinochle -------------------------------------------------------------------------
 
-CK = {"eldest": "K♠ K♠ Q♠ Q♠ A♠ A♠ 10♠ 10♠ J♠ J♠ K♣ K♣",  # the only marriage at the table
-      "second": "K♥ K♥ A♥ A♥ 10♥ 10♥ J♥ J♥ 9♥ 9♥ 10♣ 10♣",
-      "third": "K♦ K♦ A♦ A♦ 10♦ 10♦ J♦ J♦ 9♦ 9♦ J♣ J♣",
-      "dealer": "A♣ A♣ Q♥ Q♥ Q♦ Q♦ Q♣ Q♣ 9♣ 9♣ 9♠ 9♠"}
+CK = {
+    "eldest": "K♠ K♠ Q♠ Q♠ A♠ A♠ 10♠ 10♠ J♠ J♠ K♣ K♣",  # the only marriage at the table
+    "second": "K♥ K♥ A♥ A♥ 10♥ 10♥ J♥ J♥ 9♥ 9♥ 10♣ 10♣",
+    "third": "K♦ K♦ A♦ A♦ 10♦ 10♦ J♦ J♦ 9♦ 9♦ J♣ J♣",
+    "dealer": "A♣ A♣ Q♥ Q♥ Q♦ Q♦ Q♣ Q♣ 9♣ 9♣ 9♠ 9♠",
+}
 
 
 def check_deal():

@@ -15,8 +15,10 @@ def test_other_schemes_g7(scheme, total):
     assert card_points(make_pack(), {"count_scheme": scheme}) == total
 
 
-@pytest.mark.parametrize("raw,rounded", [(87, 90), (119, 120), (126, 120), (124, 120), (125, 120),
-                                         (127, 130), (134, 130), (116, 110)])
+@pytest.mark.parametrize(
+    "raw,rounded",
+    [(87, 90), (119, 120), (126, 120), (124, 120), (125, 120), (127, 130), (134, 130), (116, 110)],
+)
 def test_g6_rounding_examples(raw, rounded):
     assert round_card_points(raw) == rounded
 

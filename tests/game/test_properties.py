@@ -3,14 +3,21 @@
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from bot.game import Game, IllegalAction, VARIANTS, make_pack, new_game, parse_action
+from bot.game import VARIANTS, Game, IllegalAction, make_pack, new_game, parse_action
 from bot.game.__main__ import random_action
 
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-OPTION_SETS = [{}, {"pack64": True}, {"round_card_points": True}, {"draw_before_meld": True},
-               {"winner_chooses_last_card": True}, {"dix_exchange_mandatory": True}]
+OPTION_SETS = [
+    {},
+    {"pack64": True},
+    {"round_card_points": True},
+    {"draw_before_meld": True},
+    {"winner_chooses_last_card": True},
+    {"dix_exchange_mandatory": True},
+]
 
 
 def all_cards(game: Game) -> list:
@@ -23,7 +30,11 @@ def all_cards(game: Game) -> list:
 
 
 def check_deal(game: Game, result: dict) -> None:
-    units = [0, 1] if game.variant.partnership else [s for s in range(game.n) if result["tricks"][s] or True]
+    units = (
+        [0, 1]
+        if game.variant.partnership
+        else [s for s in range(game.n) if result["tricks"][s] or True]
+    )
     cards = sum(result["cards"][u] for u in units)
     if result["complete"] and not game.options["round_card_points"]:
         assert cards == 250, result  # G-5, §12.1
@@ -34,8 +45,11 @@ def check_deal(game: Game, result: dict) -> None:
         assert sum(result["chips"]) == 0  # E-15
     if game.variant.rules in ("C", "D1", "D2", "E") and result["complete"]:
         for s in range(game.n):  # C-6, E-11: meld counts only with a trick
-            side = [t for t in range(game.n) if game.party(t) == game.party(s)] \
-                if game.variant.partnership else [s]
+            side = (
+                [t for t in range(game.n) if game.party(t) == game.party(s)]
+                if game.variant.partnership
+                else [s]
+            )
             if not any(result["tricks"][t] for t in side) and result.get("declarer") is None:
                 assert result["meld"][s] == 0
 
@@ -58,8 +72,9 @@ def play_checked(variant: str, seed: int, options: dict) -> Game:
                     game.apply(f"play {card}")
         if game.phase == "stock" and game.mode == "two" and not game.trick:
             for s in game.active:  # both hold 12 (hand + table) after each pair of draws (§12.2)
-                assert len(game.hands[s]) + len(game.table[s]) == (16 if game.options["pack64_hand_size"] == 16
-                                                                    and game.pack_size == 64 else 12)
+                assert len(game.hands[s]) + len(game.table[s]) == (
+                    16 if game.options["pack64_hand_size"] == 16 and game.pack_size == 64 else 12
+                )
         for action in game.legal_actions():  # text round trip of every action offered
             assert parse_action(str(action)) == action
         game.apply(random_action(game, rng))
@@ -140,7 +155,9 @@ def test_views_do_not_depend_on_hidden_cards(variant, seed, steps, pick):
     seat = game.to_act
     other = game.clone()
     spots = [(loc, i) for loc, i in hidden_cards(other, seat)]
-    pairs = [(a, b) for a in spots for b in spots if a[0] is not b[0] and a[0][a[1]] is not b[0][b[1]]]
+    pairs = [
+        (a, b) for a in spots for b in spots if a[0] is not b[0] and a[0][a[1]] is not b[0][b[1]]
+    ]
     if not pairs:
         return
     (la, ia), (lb, ib) = pick.choice(pairs)

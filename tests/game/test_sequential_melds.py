@@ -65,8 +65,12 @@ def test_mx1_trap_second_king_with_table_queen_is_refused_but_both_from_hand_cou
 
 
 def test_mx2_one_meld_per_turn_then_reuse_across_classes():
-    g = two_hand_game("K♠ Q♠ J♦ A♠ A♠ A♥ 10♠ 10♠ 10♥ K♦ K♥ 9♣", "9♦ 9♦ 9♥ 9♥ J♣ J♣ J♠ J♠ 10♦ 10♦ Q♦ 9♠",
-                      "Q♣", STOCK)  # the undeclared 9♣ keeps the melding turn open
+    g = two_hand_game(
+        "K♠ Q♠ J♦ A♠ A♠ A♥ 10♠ 10♠ 10♥ K♦ K♥ 9♣",
+        "9♦ 9♦ 9♥ 9♥ J♣ J♣ J♠ J♠ 10♦ 10♦ Q♦ 9♠",
+        "Q♣",
+        STOCK,
+    )  # the undeclared 9♣ keeps the melding turn open
     eldest, _ = seats(g)
     win(g, "A♠")
     g.apply("meld Q♠ J♦")
@@ -79,12 +83,16 @@ def test_mx2_one_meld_per_turn_then_reuse_across_classes():
 
 
 def play_mx3(good: bool):
-    g = two_hand_game("K♠ K♥ K♦ K♣ Q♦ Q♠ Q♥ Q♣ A♠ A♠ A♥ A♥", JUNK, "A♦",
-                      "A♣ 9♠ A♣ 10♣ 10♥ 10♣ 10♥ J♥ 10♠ 9♥ 10♠ 9♥")
+    g = two_hand_game(
+        "K♠ K♥ K♦ K♣ Q♦ Q♠ Q♥ Q♣ A♠ A♠ A♥ A♥",
+        JUNK,
+        "A♦",
+        "A♣ 9♠ A♣ 10♣ 10♥ 10♣ 10♥ J♥ 10♠ 9♥ 10♠ 9♥",
+    )
     eldest, _ = seats(g)
     steps = ["meld K♠ K♥ K♦ K♣", "meld K♦ Q♦", "meld K♠ Q♠"]
     steps += ["meld K♥ Q♥", "meld Q♠ Q♥ Q♦ Q♣"] if good else ["meld Q♠ Q♥ Q♦ Q♣"]
-    for lead, step in zip(["A♠", "A♠", "A♥", "A♥", "A♣"], steps):
+    for lead, step in zip(["A♠", "A♠", "A♥", "A♥", "A♣"], steps, strict=False):
         win(g, lead, {"A♠": "J♠", "A♥": "J♣", "A♣": "9♣"}[lead])
         g.apply(step)
         end_meld(g)
@@ -124,8 +132,13 @@ def test_mx4_second_pinochle_is_40_and_double_only_at_once():
 
 
 def test_mx4_any_higher_upgrade_option_gives_340():
-    g = two_hand_game("Q♠ J♦ Q♠ J♦ A♠ A♠ A♥ A♥ 10♠ 10♥ K♦ K♥", JUNK, "Q♣", STOCK,
-                      options={"same_class_upgrades": "any_higher"})
+    g = two_hand_game(
+        "Q♠ J♦ Q♠ J♦ A♠ A♠ A♥ A♥ 10♠ 10♥ K♦ K♥",
+        JUNK,
+        "Q♣",
+        STOCK,
+        options={"same_class_upgrades": "any_higher"},
+    )
     eldest, _ = seats(g)
     win(g, "A♠")
     g.apply("meld Q♠ J♦")
@@ -147,8 +160,12 @@ def test_mx4_double_pinochle_over_a_marriage_queen():
 
 
 def test_mx6_dix_exchange_and_marriage_in_one_turn_then_flush():
-    g = two_hand_game("9♠ K♠ Q♠ 10♠ J♠ A♥ A♥ A♦ A♦ 10♥ K♦ K♥", "9♦ 9♦ 9♣ 9♣ J♣ J♣ Q♦ Q♦ 10♦ 10♦ J♥ J♥",
-                      "A♠", "A♣ 9♥ A♣ 10♣")
+    g = two_hand_game(
+        "9♠ K♠ Q♠ 10♠ J♠ A♥ A♥ A♦ A♦ 10♥ K♦ K♥",
+        "9♦ 9♦ 9♣ 9♣ J♣ J♣ Q♦ Q♦ 10♦ 10♦ J♥ J♥",
+        "A♠",
+        "A♣ 9♥ A♣ 10♣",
+    )
     eldest, _ = seats(g)
     win(g, "A♥", "9♦")
     g.apply("exchange")
@@ -176,8 +193,7 @@ def test_mx7_played_king_then_flush_with_table_queen():
 
 
 def test_mx8_second_marriage_needs_both_cards_from_hand():
-    g = two_hand_game("K♣ Q♣ K♣ A♠ A♠ A♥ 10♠ 10♠ 10♥ K♦ A♦ 9♥", JUNK, "9♠",
-                      "Q♣ 9♥ A♣ 10♣")
+    g = two_hand_game("K♣ Q♣ K♣ A♠ A♠ A♥ 10♠ 10♠ 10♥ K♦ A♦ 9♥", JUNK, "9♠", "Q♣ 9♥ A♣ 10♣")
     eldest, _ = seats(g)
     win(g, "A♠")
     g.apply("meld K♣ Q♣")
@@ -188,9 +204,13 @@ def test_mx8_second_marriage_needs_both_cards_from_hand():
 
 
 def test_mx13_variant_b_first_marriage_fixes_trump_at_40():
-    g = two_hand_game("Q♠ J♦ K♣ Q♣ A♣ 10♣ J♣ A♠ A♥ A♦ 9♣ K♥",
-                      "9♦ 9♦ 9♠ 9♠ J♠ J♠ Q♦ Q♦ 10♦ 10♦ J♥ J♥", None, "A♠ 9♥ A♥ 10♠ A♦ 10♠",
-                      variant="two-handed-no-trump")
+    g = two_hand_game(
+        "Q♠ J♦ K♣ Q♣ A♣ 10♣ J♣ A♠ A♥ A♦ 9♣ K♥",
+        "9♦ 9♦ 9♠ 9♠ J♠ J♠ Q♦ Q♦ 10♦ 10♦ J♥ J♥",
+        None,
+        "A♠ 9♥ A♥ 10♠ A♦ 10♠",
+        variant="two-handed-no-trump",
+    )
     eldest, _ = seats(g)
     assert g.view(eldest)["trump"] is None
     win(g, "A♠", "9♦")
@@ -208,9 +228,14 @@ def test_mx13_variant_b_first_marriage_fixes_trump_at_40():
 
 
 def test_b4_first_marriage_value_option():
-    g = two_hand_game("K♣ Q♣ A♠ A♠ A♥ 10♠ 10♠ 10♥ K♦ A♦ 10♦ J♥",
-                      "9♦ 9♦ 9♠ 9♠ J♠ J♠ Q♦ Q♦ 10♦ J♣ J♣ J♥", None, "A♣ 9♥ A♣ 10♣",
-                      variant="two-handed-no-trump", options={"first_marriage_value": 20})
+    g = two_hand_game(
+        "K♣ Q♣ A♠ A♠ A♥ 10♠ 10♠ 10♥ K♦ A♦ 10♦ J♥",
+        "9♦ 9♦ 9♠ 9♠ J♠ J♠ Q♦ Q♦ 10♦ J♣ J♣ J♥",
+        None,
+        "A♣ 9♥ A♣ 10♣",
+        variant="two-handed-no-trump",
+        options={"first_marriage_value": 20},
+    )
     eldest, _ = seats(g)
     win(g, "A♠", "9♦")
     g.apply("meld K♣ Q♣")

@@ -66,7 +66,10 @@ def test_p5_trump_lead_only_head_rule():
 
 def test_p5_partner_exemption():
     assert plays("A♠ 9♠", "K♠", partner_winning=True) == ["A♠"]
-    assert plays("A♠ 9♠", "K♠", partner_winning=True, options={"must_head_partner": False}) == ["9♠", "A♠"]
+    assert plays("A♠ 9♠", "K♠", partner_winning=True, options={"must_head_partner": False}) == [
+        "9♠",
+        "A♠",
+    ]
 
 
 def test_p6_no_trump_skips_trumping():

@@ -7,7 +7,7 @@ import pytest
 from bot.game import IllegalAction, new_game
 from bot.game.__main__ import random_action
 
-from .helpers import end_meld, seats, trick, two_hand_game
+from .helpers import seats, trick, two_hand_game
 
 JUNK = "9♦ 9♦ 9♣ 9♣ J♣ J♣ J♠ J♠ 10♦ 10♦ Q♦ 9♠"
 
@@ -33,7 +33,12 @@ def test_a7_declared_dix_cannot_be_exchanged_later_and_one_exchange_per_deal():
 
 
 def test_dix_exchange_mandatory_option():
-    g = two_hand_game("9♥ A♠ A♠ A♣ 10♠ 10♠ K♦ A♦ 10♣ K♠ Q♣ J♦", JUNK, "A♥", options={"dix_exchange_mandatory": True})
+    g = two_hand_game(
+        "9♥ A♠ A♠ A♣ 10♠ 10♠ K♦ A♦ 10♣ K♠ Q♣ J♦",
+        JUNK,
+        "A♥",
+        options={"dix_exchange_mandatory": True},
+    )
     eldest, _ = seats(g)
     trick(g, "A♠", "9♦")
     assert "dix" not in g.view(eldest)["legal"] and "exchange" in g.view(eldest)["legal"]
@@ -70,7 +75,9 @@ def test_a8_end_of_stock_winner_shows_last_card_loser_takes_turnup():
     assert shown[0]["seat"] == last_stock_trick["winner"]
     assert taken[0]["card"] in (turnup, g.dix_card and str(g.dix_card))
     i_show, i_take = events.index(shown[0]), events.index(taken[0])
-    assert i_show < i_take and [e["type"] for e in events[i_show:]].count("trick") == 0  # both after trick 12
+    assert (
+        i_show < i_take and [e["type"] for e in events[i_show:]].count("trick") == 0
+    )  # both after trick 12
     for seat in (0, 1):  # M-11: table cards are back in hand, 12 each
         assert len(g.view(seat)["hand"]) == 12 and not g.view(seat)["table"]
     assert g.to_act == last_stock_trick["winner"]  # he leads trick 13

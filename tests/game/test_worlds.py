@@ -21,7 +21,9 @@ def test_world_from_view_with_the_true_cards_plays_on_identically(variant, seed)
         return
     seat = game.to_act
     view = game.view(seat)
-    world = world_from_view(view, {s: list(game.hands[s]) for s in range(game.n) if s != seat}, list(game.stock))
+    world = world_from_view(
+        view, {s: list(game.hands[s]) for s in range(game.n) if s != seat}, list(game.stock)
+    )
     copy = game.clone()
     assert world.view(seat) == view
     deal = game.deal_no
@@ -30,7 +32,9 @@ def test_world_from_view_with_the_true_cards_plays_on_identically(variant, seed)
         assert world.legal_actions() == copy.legal_actions()
         ours, theirs = world.apply(action), copy.apply(action)
         end = next((i for i, e in enumerate(theirs) if e["type"] == "deal_end"), len(theirs))
-        assert ours[:end + 1] == theirs[:end + 1]  # the next deal's shuffle comes from the game's seed
+        assert (
+            ours[: end + 1] == theirs[: end + 1]
+        )  # the next deal's shuffle comes from the game's seed
     assert game.to_json() != copy.to_json() or game.is_over  # the clone moved on alone
 
 

@@ -11,12 +11,19 @@ from bot.i18n import LANGUAGES, Catalog, CatalogError, pick_language
 def write(root, lang, domain, data):
     path = root / lang / f"{domain}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(data if isinstance(data, str) else json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    path.write_text(
+        data if isinstance(data, str) else json.dumps(data, ensure_ascii=False), encoding="utf-8"
+    )
 
 
 @pytest.fixture
 def two_domains(tmp_path):
-    write(tmp_path, "en", "game", {"meld": {"flush": "flush", "reuse": "{card} was used"}, "only_en": "English only"})
+    write(
+        tmp_path,
+        "en",
+        "game",
+        {"meld": {"flush": "flush", "reuse": "{card} was used"}, "only_en": "English only"},
+    )
     write(tmp_path, "ru", "game", {"meld": {"flush": "флэш", "reuse": "{card} уже была"}})
     write(tmp_path, "en", "bot", {"meld": {"flush": "Flush! {who} melds"}})
     write(tmp_path, "ru", "bot", {"meld": {"flush": "Флэш! {who} объявляет"}})
@@ -26,7 +33,12 @@ def two_domains(tmp_path):
 def test_every_file_of_a_language_is_merged_under_its_domain(two_domains):
     assert two_domains.text("game.meld.flush", "ru") == "флэш"
     assert two_domains.text("bot.meld.flush", "ru", who="Аня") == "Флэш! Аня объявляет"
-    assert two_domains.keys("en") == {"game.meld.flush", "game.meld.reuse", "game.only_en", "bot.meld.flush"}
+    assert two_domains.keys("en") == {
+        "game.meld.flush",
+        "game.meld.reuse",
+        "game.only_en",
+        "bot.meld.flush",
+    }
 
 
 def test_placeholders_are_filled_by_name(two_domains):
@@ -89,9 +101,18 @@ def test_a_catalog_without_english_is_refused(tmp_path):
         Catalog.load(tmp_path)
 
 
-@pytest.mark.parametrize("locale, expected", [
-    ("ru", "ru"), ("en-US", "en"), ("en-GB", "en"), ("uk", "en"), ("de", "en"), ("pt-BR", "en"), (None, "en"),
-])
+@pytest.mark.parametrize(
+    "locale, expected",
+    [
+        ("ru", "ru"),
+        ("en-US", "en"),
+        ("en-GB", "en"),
+        ("uk", "en"),
+        ("de", "en"),
+        ("pt-BR", "en"),
+        (None, "en"),
+    ],
+)
 def test_discord_locales_pick_a_language(locale, expected):
     assert pick_language(locale) == expected
 

@@ -12,10 +12,39 @@ from bot.i18n.catalog import LOCALES
 
 DOMAINS = sorted({path.stem for path in LOCALES.glob("*/*.json")})
 
-MELDS = {"flush", "double flush", "royal marriage", "marriage", "dix", "aces around", "kings around",
-         "queens around", "jacks around", "eight aces", "eight kings", "eight queens", "eight jacks",
-         "pinochle", "double pinochle", "grand pinochle", "roundhouse", "roundhouse bonus"}
-PHASES = {"deal", "exchange", "auction", "trump", "meld", "stock", "playoff", "draw", "play", "deal_over", "game_over"}
+MELDS = {
+    "flush",
+    "double flush",
+    "royal marriage",
+    "marriage",
+    "dix",
+    "aces around",
+    "kings around",
+    "queens around",
+    "jacks around",
+    "eight aces",
+    "eight kings",
+    "eight queens",
+    "eight jacks",
+    "pinochle",
+    "double pinochle",
+    "grand pinochle",
+    "roundhouse",
+    "roundhouse bonus",
+}
+PHASES = {
+    "deal",
+    "exchange",
+    "auction",
+    "trump",
+    "meld",
+    "stock",
+    "playoff",
+    "draw",
+    "play",
+    "deal_over",
+    "game_over",
+}
 
 
 def fields(template: str) -> set[str]:
@@ -27,7 +56,7 @@ def keys_of(lang: str, domain: str) -> set[str]:
 
 
 def section(lang: str, prefix: str) -> set[str]:
-    return {k[len(prefix):] for k in catalog().keys(lang) if k.startswith(prefix)}
+    return {k[len(prefix) :] for k in catalog().keys(lang) if k.startswith(prefix)}
 
 
 def test_there_is_one_catalog_directory_per_language():
@@ -59,11 +88,15 @@ def test_every_engine_refusal_has_a_russian_text_with_the_engines_placeholders()
     assert section("ru", "game.error.") == set(MESSAGES)
     for key, english in MESSAGES.items():
         assert fields(catalog().lookup(f"game.error.{key}", "ru")) == fields(english), key
-        assert catalog().lookup(f"game.error.{key}", "en") == english  # English is the engine's own table
+        assert (
+            catalog().lookup(f"game.error.{key}", "en") == english
+        )  # English is the engine's own table
 
 
 def test_variants_melds_suits_and_phases_are_named():
-    assert section("en", "game.variant.") == {f"{v}.{part}" for v in VARIANTS for part in ("name", "summary")}
+    assert section("en", "game.variant.") == {
+        f"{v}.{part}" for v in VARIANTS for part in ("name", "summary")
+    }
     assert section("en", "game.meld.") == MELDS
     assert section("en", "game.suit.") == {"spades", "hearts", "diamonds", "clubs"}
     assert section("en", "game.phase.") == PHASES
@@ -81,9 +114,17 @@ def expected_option_keys() -> set[str]:
         if spec.choices is None:
             value_keys = ["any"] + (["auto"] if spec.default is None else [])
         else:
-            value_keys = ["auto" if v is None else str(v) for v in spec.choices if not isinstance(v, bool)]
-            keys |= {f"{name}.values.{'on' if v else 'off'}.description" for v in spec.choices if isinstance(v, bool)}
-        keys |= {f"{name}.values.{k}.{part}" for k in value_keys for part in ("label", "description")}
+            value_keys = [
+                "auto" if v is None else str(v) for v in spec.choices if not isinstance(v, bool)
+            ]
+            keys |= {
+                f"{name}.values.{'on' if v else 'off'}.description"
+                for v in spec.choices
+                if isinstance(v, bool)
+            }
+        keys |= {
+            f"{name}.values.{k}.{part}" for k in value_keys for part in ("label", "description")
+        }
     return keys
 
 
@@ -101,7 +142,9 @@ def sample_values(spec):
 @pytest.mark.parametrize("name", sorted(OPTIONS))
 def test_every_option_and_value_reads_in_a_select_menu(name, lang):
     """Discord select options allow 100 characters for a label and for a description."""
-    texts = [option_text(name, lang)] + [option_value_text(name, v, lang) for v in sample_values(OPTIONS[name])]
+    texts = [option_text(name, lang)] + [
+        option_value_text(name, v, lang) for v in sample_values(OPTIONS[name])
+    ]
     for label, description in texts:
         assert 0 < len(label) <= 100 and 0 < len(description) <= 100, (label, description)
     labels = [label for label, _ in texts[1:]]

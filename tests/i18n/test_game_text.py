@@ -7,7 +7,14 @@ import pytest
 from bot.game import Card, IllegalAction, Suit, make_pack, new_game, parse_cards
 from bot.game.errors import MESSAGES
 from bot.i18n import (
-    card_text, cards_text, describe_error, meld_name, phase_name, suit_name, variant_name, variant_summary,
+    card_text,
+    cards_text,
+    describe_error,
+    meld_name,
+    phase_name,
+    suit_name,
+    variant_name,
+    variant_summary,
 )
 
 
@@ -50,7 +57,9 @@ def test_names_of_melds_variants_and_phases():
 
 
 def test_rules_summaries_state_the_variants_defining_rules():
-    assert "1000" in variant_summary("two-handed", "ru") and "запас" in variant_summary("two-handed", "ru")
+    assert "1000" in variant_summary("two-handed", "ru") and "запас" in variant_summary(
+        "two-handed", "ru"
+    )
     assert "16" in variant_summary("three-handed", "ru")
     assert "200" in variant_summary("check", "ru") and "марьяж" in variant_summary("check", "ru")
     assert "first marriage" in variant_summary("two-handed-no-trump", "en")
@@ -71,7 +80,8 @@ def test_a_russian_refusal_keeps_the_rule_id_and_shows_cards_the_russian_way():
 def test_a_russian_refusal_names_the_meld_in_russian():
     error = IllegalAction("meld_reuse", "M-4", card="Q♥", meld_class="royal marriage")
     assert describe_error(error, "ru") == (
-        "карта Д♥ уже была в комбинации «королевский марьяж» и не может войти в другую того же класса (M-4)")
+        "карта Д♥ уже была в комбинации «королевский марьяж» и не может войти в другую того же класса (M-4)"
+    )
 
 
 def test_a_refusal_without_a_rule_has_no_parentheses():
@@ -79,8 +89,14 @@ def test_a_refusal_without_a_rule_has_no_parentheses():
 
 
 def test_numbers_and_suit_symbols_pass_through():
-    assert describe_error(IllegalAction("bid_too_low", "E-4", minimum=200), "ru") == "минимальная заявка — 200 (E-4)"
-    assert describe_error(IllegalAction("must_follow", "P-2", suit="♥"), "ru") == "нужно ходить в масть: у вас есть ♥ (P-2)"
+    assert (
+        describe_error(IllegalAction("bid_too_low", "E-4", minimum=200), "ru")
+        == "минимальная заявка — 200 (E-4)"
+    )
+    assert (
+        describe_error(IllegalAction("must_follow", "P-2", suit="♥"), "ru")
+        == "нужно ходить в масть: у вас есть ♥ (P-2)"
+    )
 
 
 def test_a_real_engine_refusal_reads_in_russian():

@@ -15,18 +15,45 @@ from bot.i18n.translator import PinochleTranslator
 #: The command set of issues 4, 6, 7 and 12: group -> command -> options.
 COMMANDS = {
     "pinochle": {
-        "new": ("variant", "target", "options", "language", "timer", "place", "quiet"), "join": (), "leave": (),
+        "new": ("variant", "target", "options", "language", "timer", "place", "quiet"),
+        "join": (),
+        "leave": (),
         "addbot": ("seat", "level"),
-        "start": (), "cancel": (), "kick": ("member",), "tables": (), "score": (), "rules": ("variant",),
-        "hand": (), "play": ("card",), "meld": ("cards",), "bid": ("amount",), "pass": (), "trump": ("suit",),
-        "dix": (), "exchange": (), "draw": ("which",), "declare-out": (), "settings": ("name", "value"),
-        "images": ("state",), "language": ("language",), "notify": ("state",),
+        "start": (),
+        "cancel": (),
+        "kick": ("member",),
+        "tables": (),
+        "score": (),
+        "rules": ("variant",),
+        "hand": (),
+        "play": ("card",),
+        "meld": ("cards",),
+        "bid": ("amount",),
+        "pass": (),
+        "trump": ("suit",),
+        "dix": (),
+        "exchange": (),
+        "draw": ("which",),
+        "declare-out": (),
+        "settings": ("name", "value"),
+        "images": ("state",),
+        "language": ("language",),
+        "notify": ("state",),
     },
     "chips": {
-        "balance": ("member",), "history": ("member", "page"), "leaderboard": (),
-        "grant": ("member", "amount", "reason"), "adjust": ("member", "amount", "reason"), "export": (),
+        "balance": ("member",),
+        "history": ("member", "page"),
+        "leaderboard": (),
+        "grant": ("member", "amount", "reason"),
+        "adjust": ("member", "amount", "reason"),
+        "export": (),
     },
-    "league": {"standings": ("variant", "season"), "player": ("member",), "season": ("action", "name"), "export": ()},
+    "league": {
+        "standings": ("variant", "season"),
+        "player": ("member",),
+        "season": ("action", "name"),
+        "export": (),
+    },
 }
 CHOICES = {
     ("pinochle", "new", "variant"): tuple(VARIANTS),
@@ -49,16 +76,30 @@ def en(key: str) -> str:
 
 def make_command(group: str, name: str, options: tuple[str, ...]) -> app_commands.Command:
     """A command as a cog would declare it, with the English texts of the catalog."""
+
     async def callback(interaction: discord.Interaction, **values) -> None:
         pass
 
     base = f"commands.{group}.{name}"
     callback.__signature__ = inspect.Signature(
-        [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
-        + [inspect.Parameter(o, inspect.Parameter.KEYWORD_ONLY, annotation=str) for o in options])
+        [
+            inspect.Parameter(
+                "interaction",
+                inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                annotation=discord.Interaction,
+            )
+        ]
+        + [inspect.Parameter(o, inspect.Parameter.KEYWORD_ONLY, annotation=str) for o in options]
+    )
     app_commands.describe(**{o: en(f"{base}.options.{o}.description") for o in options})(callback)
-    choices = {o: [app_commands.Choice(name=en(f"commands.choice.{v}"), value=v) for v in CHOICES[group, name, o]]
-               for o in options if (group, name, o) in CHOICES}
+    choices = {
+        o: [
+            app_commands.Choice(name=en(f"commands.choice.{v}"), value=v)
+            for v in CHOICES[group, name, o]
+        ]
+        for o in options
+        if (group, name, o) in CHOICES
+    }
     app_commands.choices(**choices)(callback)
     return app_commands.Command(name=name, description=en(f"{base}.description"), callback=callback)
 
@@ -67,7 +108,9 @@ def make_command(group: str, name: str, options: tuple[str, ...]) -> app_command
 def tree():
     tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.default()))
     for group_name, commands in COMMANDS.items():
-        group = app_commands.Group(name=group_name, description=en(f"commands.{group_name}.description"))
+        group = app_commands.Group(
+            name=group_name, description=en(f"commands.{group_name}.description")
+        )
         for name, options in commands.items():
             group.add_command(make_command(group_name, name, options))
         tree.add_command(group)
@@ -92,8 +135,9 @@ async def test_every_command_option_and_choice_has_a_russian_name_and_descriptio
     translator = PinochleTranslator()
     everything = [item for payload in await payloads(tree, translator) for item in walk(payload)]
     commands = [options for group in COMMANDS.values() for options in group.values()]
-    assert len(everything) == (len(COMMANDS) + len(commands) + sum(map(len, commands))
-                               + sum(map(len, CHOICES.values())))
+    assert len(everything) == (
+        len(COMMANDS) + len(commands) + sum(map(len, commands)) + sum(map(len, CHOICES.values()))
+    )
     for path, node in everything:
         assert set(node["name_localizations"]) == {"ru"}, path
         if "description" in node:
@@ -102,37 +146,56 @@ async def test_every_command_option_and_choice_has_a_russian_name_and_descriptio
 
 
 async def test_the_translated_tree_reads_in_russian(tree):
-    translated = {path: node for payload in await payloads(tree, PinochleTranslator()) for path, node in walk(payload)}
+    translated = {
+        path: node
+        for payload in await payloads(tree, PinochleTranslator())
+        for path, node in walk(payload)
+    }
     assert translated["pinochle"]["name_localizations"]["ru"] == "пинокль"
     assert translated["pinochle new"]["name_localizations"]["ru"] == "новая"
     assert translated["pinochle new variant"]["name_localizations"]["ru"] == "вариант"
-    assert translated["pinochle new variant = check"]["name_localizations"]["ru"] == "Чековый пинокль"
+    assert (
+        translated["pinochle new variant = check"]["name_localizations"]["ru"] == "Чековый пинокль"
+    )
     assert translated["pinochle play card"]["description_localizations"]["ru"].startswith("Карта")
     assert translated["chips"]["name_localizations"]["ru"] == "фишки"
 
 
 def test_the_catalog_holds_exactly_the_command_set():
-    paths = {k[len("commands."):-len(".name")] for k in catalog().keys("en")
-             if k.startswith("commands.") and k.endswith(".name") and not k.startswith("commands.choice.")}
+    paths = {
+        k[len("commands.") : -len(".name")]
+        for k in catalog().keys("en")
+        if k.startswith("commands.")
+        and k.endswith(".name")
+        and not k.startswith("commands.choice.")
+    }
     expected = set(COMMANDS)
     for group, commands in COMMANDS.items():
         for name, options in commands.items():
             expected |= {f"{group}.{name}"} | {f"{group}.{name}.options.{o}" for o in options}
     assert paths == expected
-    assert {k.rsplit(".", 1)[1] for k in catalog().keys("en") if k.startswith("commands.choice.")} == {
-        v for values in CHOICES.values() for v in values}
+    assert {
+        k.rsplit(".", 1)[1] for k in catalog().keys("en") if k.startswith("commands.choice.")
+    } == {v for values in CHOICES.values() for v in values}
 
 
 def test_english_names_are_the_names_the_tree_dispatches_on():
     for key in catalog().keys("en"):
-        if key.startswith("commands.") and key.endswith(".name") and not key.startswith("commands.choice."):
+        if (
+            key.startswith("commands.")
+            and key.endswith(".name")
+            and not key.startswith("commands.choice.")
+        ):
             assert catalog().lookup(key, "en") == key.split(".")[-2], key
 
 
 def valid_name(name: str) -> bool:
     """Discord's `^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$`, lower case where a letter has one."""
-    return (0 < len(name) <= 32 and name == name.lower()
-            and all(ch in "-_" or unicodedata.category(ch)[0] in "LN" for ch in name))
+    return (
+        0 < len(name) <= 32
+        and name == name.lower()
+        and all(ch in "-_" or unicodedata.category(ch)[0] in "LN" for ch in name)
+    )
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -162,7 +225,9 @@ def test_russian_names_do_not_collide_with_their_siblings():
         names = [ru.lookup(f"commands.{group}.{c}.name", "ru") for c in commands]
         assert len(set(names)) == len(names), group
         for command, options in commands.items():
-            opts = [ru.lookup(f"commands.{group}.{command}.options.{o}.name", "ru") for o in options]
+            opts = [
+                ru.lookup(f"commands.{group}.{command}.options.{o}.name", "ru") for o in options
+            ]
             assert len(set(opts)) == len(opts), f"{group} {command}"
 
 
@@ -187,8 +252,12 @@ async def test_an_explicit_key_wins_over_the_position():
     context = TranslationContext(TranslationContextLocation.other, None)
     text = locale_str("Show my hand", key="commands.pinochle.hand.description")
     assert await translator.translate(text, discord.Locale.russian, context) == t(
-        "commands.pinochle.hand.description", "ru")
-    assert await translator.translate(locale_str("Show my hand"), discord.Locale.russian, context) is None
+        "commands.pinochle.hand.description", "ru"
+    )
+    assert (
+        await translator.translate(locale_str("Show my hand"), discord.Locale.russian, context)
+        is None
+    )
 
 
 async def test_an_untranslated_command_stays_english_and_is_reported():

@@ -26,14 +26,20 @@ async def store(tmp_path) -> AsyncIterator[Store]:
         await store.close()
 
 
-async def seat_table(store: Store, variant: str, players: int, *, channel: int = 10,
-                     computers: tuple[int, ...] = ()) -> Table:
+async def seat_table(
+    store: Store, variant: str, players: int, *, channel: int = 10, computers: tuple[int, ...] = ()
+) -> Table:
     """A playing table whose people have user ids 1, 2, … by seat; `computers` seats are easy bots."""
-    seats = [Seat(n, f"Computer {n}", bot_level="easy") if n in computers
-             else Seat(n, NAMES[n], user_id=n + 1) for n in range(players)]
+    seats = [
+        Seat(n, f"Computer {n}", bot_level="easy")
+        if n in computers
+        else Seat(n, NAMES[n], user_id=n + 1)
+        for n in range(players)
+    ]
     async with store.transaction() as tx:
-        row = await create_table(tx, guild_id=GUILD, channel_id=channel, host_id=1,
-                                 variant=variant, seats=seats)
+        row = await create_table(
+            tx, guild_id=GUILD, channel_id=channel, host_id=1, variant=variant, seats=seats
+        )
         row = await update_table(tx, row.id, status="playing")
     return Table.from_row(row, turn_seconds=0)
 
@@ -52,8 +58,9 @@ def choose(game: Game, rng: random.Random) -> str:
 Hook = Callable[[Any, Table, list[dict[str, Any]]], Awaitable[None]]
 
 
-async def play(store: Store, table: Table, seed: int, *, hook: Hook = ledger_hook,
-               runs: int = 1) -> list[list[dict[str, Any]]]:
+async def play(
+    store: Store, table: Table, seed: int, *, hook: Hook = ledger_hook, runs: int = 1
+) -> list[list[dict[str, Any]]]:
     """Play the table's whole game, one transaction per action calling `hook` `runs` times.
 
     Returns every action's events, in order.

@@ -75,7 +75,9 @@ async def test_a_rolled_back_action_settles_nothing_and_its_retry_settles_once(s
     assert (await history(store, GUILD)).total == 0
     await play(store, table, seed=2)
     assert await settlement_count(store) == len(table.game.deal_results)
-    assert [await balance(store, GUILD, table.seats[s].player_id) for s in range(4)] == chips_by_seat(table.game)
+    assert [
+        await balance(store, GUILD, table.seats[s].player_id) for s in range(4)
+    ] == chips_by_seat(table.game)
 
 
 async def test_the_league_records_the_engines_ranking_not_the_higher_score(store):
@@ -88,10 +90,14 @@ async def test_the_league_records_the_engines_ranking_not_the_higher_score(store
 
     rows = await game_results(store, GUILD)
     assert [(r.seat, r.display_name, r.team, r.score, r.rank) for r in rows] == [
-        (0, "North", 0, over["scores"][0], 2), (1, "East", 1, over["scores"][1], 1),
-        (2, "South", 0, over["scores"][0], 2), (3, "West", 1, over["scores"][1], 1)]
+        (0, "North", 0, over["scores"][0], 2),
+        (1, "East", 1, over["scores"][1], 1),
+        (2, "South", 0, over["scores"][0], 2),
+        (3, "West", 1, over["scores"][1], 1),
+    ]
     assert {(r.game_id, r.table_id, r.variant, r.family) for r in rows} == {
-        (table.id, table.id, "check", "partnership")}
+        (table.id, table.id, "check", "partnership")
+    }
 
 
 @pytest.mark.parametrize("variant", [v for v in VARIANTS if v != "check"])
@@ -105,7 +111,8 @@ async def test_other_variants_are_recorded_with_teams_and_ranks_and_settle_no_ch
     partnership = VARIANTS[variant].partnership
     assert [(r.seat, r.team, r.score, r.rank) for r in rows] == [
         (seat, seat % 2 if partnership else seat, over["scores"][seat], rank[seat])
-        for seat in range(players)]
+        for seat in range(players)
+    ]
     assert await settlement_count(store) == 0 and (await history(store, GUILD)).total == 0
 
 

@@ -22,7 +22,9 @@ async def open_check_table(service: TableService) -> int:
     return opened.table.id
 
 
-async def play_until(service: TableService, table_id: int, rng: random.Random, *, deals: int | None) -> None:
+async def play_until(
+    service: TableService, table_id: int, rng: random.Random, *, deals: int | None
+) -> None:
     """Act for whoever is to act until the game ends (or `deals` deals are over)."""
     while (table := service.table(table_id)) is not None:
         if deals is not None and len(table.game.deal_results) >= deals:
@@ -56,4 +58,5 @@ async def test_a_check_game_through_the_service_settles_once_across_a_restart(st
     rows = await game_results(store, GUILD)
     ranking = game.result()["ranking"]
     assert [(row.display_name, row.rank) for row in rows] == [
-        (PEOPLE[seat].name, 1 if seat in ranking[0] else 2) for seat in range(4)]
+        (PEOPLE[seat].name, 1 if seat in ranking[0] else 2) for seat in range(4)
+    ]

@@ -40,7 +40,9 @@ def test_rendering_is_deterministic() -> None:
 def test_a_fresh_process_draws_the_same_picture() -> None:
     """Nothing but the inputs and the shipped font decide the picture."""
     out = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, check=True)
-    expected = hashlib.sha256(render_hand(HAND, trump=Suit.CLUBS, legal=HAND[:3], lang="ru")).hexdigest()
+    expected = hashlib.sha256(
+        render_hand(HAND, trump=Suit.CLUBS, legal=HAND[:3], lang="ru")
+    ).hexdigest()
     assert out.stdout.strip() == expected
 
 

@@ -8,7 +8,6 @@ from bot.game.cards import Card, Suit, make_pack
 from bot.render import render_hand
 from bot.render import theme as t
 from bot.render.hand import HEIGHT, RAISE, STEP
-
 from tests.render.pictures import centre_pip, corner_pip, decode, is_black, is_red
 
 LEFT, TOP = t.PAD, t.PAD + t.HEADER_H + RAISE  # where a lone card without legal marks sits

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
+
 from bot.game.cards import Suit, make_pack, parse_cards, sort_hand
 from bot.render import render_hand
 from bot.render import theme as t
 from bot.render.hand import HEIGHT, RAISE, card_positions
-
 from tests.render.pictures import corner_pip, decode, is_black, is_felt, is_gold, is_red
 
 TOP = t.PAD + t.HEADER_H  # top of a raised card; the others sit RAISE lower
@@ -37,7 +38,7 @@ def test_cards_are_grouped_by_suit_with_trump_first() -> None:
 def test_suits_are_separated_by_a_gap() -> None:
     hand = sort_hand(SIXTEEN, Suit.HEARTS)
     xs = card_positions(hand)
-    steps = [b - a for a, b in zip(xs, xs[1:])]
+    steps = [b - a for a, b in itertools.pairwise(xs)]
     changes = [i for i in range(1, len(hand)) if hand[i].suit is not hand[i - 1].suit]
     assert len(changes) == 3
     assert all(steps[i - 1] > min(steps) for i in changes)
@@ -76,7 +77,8 @@ def test_trump_badge_only_when_trump_is_known() -> None:
     without = decode(render_hand(TWELVE))
     assert not is_felt(with_trump.getpixel(badge_spot))
     assert without.crop((0, 0, without.width, t.PAD + t.HEADER_H)).getcolors() == [
-        (without.width * (t.PAD + t.HEADER_H), t.FELT)]
+        (without.width * (t.PAD + t.HEADER_H), t.FELT)
+    ]
 
 
 def test_trump_badge_shows_the_trump_suit_and_the_language() -> None:
@@ -85,7 +87,7 @@ def test_trump_badge_shows_the_trump_suit_and_the_language() -> None:
 
 
 def test_badge_widens_a_one_card_hand() -> None:
-    """"Козырь ♥" is wider than one card; the picture grows to hold it instead of cutting it."""
+    """ "Козырь ♥" is wider than one card; the picture grows to hold it instead of cutting it."""
     img = decode(render_hand(TWELVE[:1], trump=Suit.HEARTS, lang="ru"))
     assert img.width > t.PAD + t.CARD_W + t.PAD
     assert is_felt(img.getpixel((img.width - 1, t.PAD + t.BADGE_H // 2)))
@@ -94,7 +96,9 @@ def test_badge_widens_a_one_card_hand() -> None:
 def test_sixty_four_card_pack_hand() -> None:
     """With the 64-card pack (RULES A-14) 8s and 7s sort below the 9."""
     hand = parse_cards("7♠ A♠ 8♠ 9♠ 7♥ 8♥")
-    assert render_hand(hand, trump=Suit.SPADES) == render_hand(sort_hand(hand, Suit.SPADES), trump=Suit.SPADES)
+    assert render_hand(hand, trump=Suit.SPADES) == render_hand(
+        sort_hand(hand, Suit.SPADES), trump=Suit.SPADES
+    )
     img = decode(render_hand(make_pack(True)[:16]))
     assert img.size[1] == HEIGHT
 
@@ -110,6 +114,12 @@ def test_empty_hand_is_a_small_picture() -> None:
 def test_language_tags_are_normalised() -> None:
     """Discord locales ("ru", "en-US", "en-GB") pick the picture language; unknown ones fall back to English."""
     hand = TWELVE[:3]
-    assert render_hand(hand, trump=Suit.HEARTS, lang="ru-RU") == render_hand(hand, trump=Suit.HEARTS, lang="ru")
-    assert render_hand(hand, trump=Suit.HEARTS, lang="en-US") == render_hand(hand, trump=Suit.HEARTS, lang="en")
-    assert render_hand(hand, trump=Suit.HEARTS, lang="de") == render_hand(hand, trump=Suit.HEARTS, lang="en")
+    assert render_hand(hand, trump=Suit.HEARTS, lang="ru-RU") == render_hand(
+        hand, trump=Suit.HEARTS, lang="ru"
+    )
+    assert render_hand(hand, trump=Suit.HEARTS, lang="en-US") == render_hand(
+        hand, trump=Suit.HEARTS, lang="en"
+    )
+    assert render_hand(hand, trump=Suit.HEARTS, lang="de") == render_hand(
+        hand, trump=Suit.HEARTS, lang="en"
+    )

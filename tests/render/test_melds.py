@@ -6,7 +6,6 @@ from bot.game.cards import Suit, parse_cards
 from bot.render import render_melds
 from bot.render import theme as t
 from bot.render.melds import MAX_ROW_W, NARROW_STEP, ROW_H, WIDE_STEP, row_step
-
 from tests.render.pictures import centre_pip, decode, is_black, is_felt, is_red
 
 TOP = t.PAD + t.HEADER_H

@@ -35,14 +35,34 @@ async def real_database(path: Path) -> None:
     store = await Store.open(path)
     try:
         async with store.transaction() as tx:
-            table = await create_table(tx, guild_id=1, channel_id=2, host_id=3, variant="check",
-                                       seats=[Seat(n, f"P{n}", user_id=10 + n) for n in range(4)])
+            table = await create_table(
+                tx,
+                guild_id=1,
+                channel_id=2,
+                host_id=3,
+                variant="check",
+                seats=[Seat(n, f"P{n}", user_id=10 + n) for n in range(4)],
+            )
             for seq, text in enumerate(["bid 250", "pass", "pass", "pass"], start=1):
                 await append_action(tx, table.id, seq, seq - 1, 10 + seq - 1, text)
             ann = await ensure_player(tx, 1, display_name="P0", user_id=10)
             bob = await ensure_player(tx, 1, display_name="P1", user_id=11)
-            await settle_deal(tx, 1, table.id, 1, 1, [
-                {"from": bob.id, "to": ann.id, "checks": 7, "reason": "contract", "detail": "250"}])
+            await settle_deal(
+                tx,
+                1,
+                table.id,
+                1,
+                1,
+                [
+                    {
+                        "from": bob.id,
+                        "to": ann.id,
+                        "checks": 7,
+                        "reason": "contract",
+                        "detail": "250",
+                    }
+                ],
+            )
     finally:
         await store.close()
 
@@ -94,7 +114,9 @@ def permissions_hold() -> bool:
     if os.geteuid() != 0:
         return True
     try:
-        subprocess.run([sys.executable, "-c", ""], preexec_fn=_obey_permissions, check=True, timeout=TIMEOUT)
+        subprocess.run(
+            [sys.executable, "-c", ""], preexec_fn=_obey_permissions, check=True, timeout=TIMEOUT
+        )
     except (subprocess.SubprocessError, OSError):
         return False
     return True
@@ -103,12 +125,20 @@ def permissions_hold() -> bool:
 def run(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     """`python -m bot *args` in `cwd`, bound to obey file permissions; fails the test if it hangs."""
     if os.geteuid() == 0 and not permissions_hold():
-        pytest.skip("running as root without CAP_SETPCAP: a child cannot be made to obey file permissions")
+        pytest.skip(
+            "running as root without CAP_SETPCAP: a child cannot be made to obey file permissions"
+        )
     environment = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), **(env or {})}
     try:
-        return subprocess.run([sys.executable, "-m", "bot", *args], cwd=cwd, env=environment,
-                              capture_output=True, text=True, timeout=TIMEOUT,
-                              preexec_fn=_obey_permissions if os.geteuid() == 0 else None)
+        return subprocess.run(
+            [sys.executable, "-m", "bot", *args],
+            cwd=cwd,
+            env=environment,
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+            preexec_fn=_obey_permissions if os.geteuid() == 0 else None,
+        )
     except subprocess.TimeoutExpired as hung:
         pytest.fail(f"python -m bot {' '.join(args)} still ran after {TIMEOUT} s: {hung.stderr!r}")
 
@@ -137,7 +167,12 @@ asyncio.run(hold())
 
 def hold_store(database: Path, cwd: Path) -> subprocess.Popen:
     """A process that opens the store on `database` and keeps it open until killed."""
-    child = subprocess.Popen([sys.executable, "-c", _HOLD, str(database)], cwd=cwd, stdout=subprocess.PIPE,
-                             text=True, env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)})
+    child = subprocess.Popen(
+        [sys.executable, "-c", _HOLD, str(database)],
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
+    )
     assert child.stdout is not None and child.stdout.readline() == "open\n"
     return child

@@ -14,8 +14,14 @@ async def build_ledger(path) -> Store:
     store = await Store.open(path)
     ann, bob = await make_players(store, GUILD, "Ann", "Bob")
     async with store.transaction() as tx:
-        await settle_deal(tx, GUILD, None, 1, 1, [
-            {"from": bob, "to": ann, "checks": 7, "reason": "contract", "detail": "300"}])
+        await settle_deal(
+            tx,
+            GUILD,
+            None,
+            1,
+            1,
+            [{"from": bob, "to": ann, "checks": 7, "reason": "contract", "detail": "300"}],
+        )
         await grant(tx, GUILD, bob, 20, "welcome")
     return store
 

@@ -110,7 +110,9 @@ async def test_ledger_check_writes_nothing_not_even_journal_files(sound, tmp_pat
     assert sorted(os.listdir(sound.parent)) == files
 
 
-async def test_a_second_bot_on_the_same_file_is_refused_while_the_check_still_reads_it(sound, tmp_path):
+async def test_a_second_bot_on_the_same_file_is_refused_while_the_check_still_reads_it(
+    sound, tmp_path
+):
     store = await Store.open(sound)  # this test process is the first bot
     try:
         done = start_bot(sound, tmp_path)

@@ -50,10 +50,16 @@ async def test_empty_database_reaches_latest_schema_and_reopen_is_a_no_op(tmp_pa
 async def settled_deal_rows(tx, table_id: int, winner: int, loser: int, checks: int) -> None:
     """The rows `settle_deal` writes for one contract transfer in guild 1, as migration 2 defined them."""
     await tx.execute("INSERT INTO settlements VALUES (?, 1, 1, ?, 'then')", (table_id, table_id))
-    await tx.executemany("INSERT INTO accounts (id, guild_id, player_id, balance, created_at)"
-                         " VALUES (?, 1, ?, ?, 'then')", [(1, winner, checks), (2, loser, -checks)])
-    await tx.execute("INSERT INTO ledger_tx (id, guild_id, reason, detail, table_id, game_id, deal_no,"
-                     " created_at) VALUES (1, 1, 'contract', '250', ?, ?, 1, 'then')", (table_id, table_id))
+    await tx.executemany(
+        "INSERT INTO accounts (id, guild_id, player_id, balance, created_at)"
+        " VALUES (?, 1, ?, ?, 'then')",
+        [(1, winner, checks), (2, loser, -checks)],
+    )
+    await tx.execute(
+        "INSERT INTO ledger_tx (id, guild_id, reason, detail, table_id, game_id, deal_no,"
+        " created_at) VALUES (1, 1, 'contract', '250', ?, ?, 1, 'then')",
+        (table_id, table_id),
+    )
     await tx.executemany("INSERT INTO ledger_lines VALUES (1, ?, ?)", [(1, checks), (2, -checks)])
 
 
@@ -64,8 +70,14 @@ async def test_every_older_schema_upgrades_keeping_its_data(tmp_path, start):
     assert await schema_version(old) == start
     if start >= 1:  # a table in play (migration 1)
         async with old.transaction() as tx:
-            table = await create_table(tx, guild_id=1, channel_id=2, host_id=3, variant="check",
-                                       seats=[Seat(0, "Ann", user_id=3), Seat(1, "Bob", user_id=4)])
+            table = await create_table(
+                tx,
+                guild_id=1,
+                channel_id=2,
+                host_id=3,
+                variant="check",
+                seats=[Seat(0, "Ann", user_id=3), Seat(1, "Bob", user_id=4)],
+            )
             await append_action(tx, table.id, 1, 0, 3, "bid 250")
     if start >= 2:  # a settled deal (migration 2), written as that schema's rows: today's code
         ann, bob = (seat.player_id for seat in table.seats)  # reads columns later migrations add

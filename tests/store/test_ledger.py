@@ -114,7 +114,9 @@ async def test_grants_and_adjustments_move_chips_against_the_house(store):
     assert await balance(store, GUILD, ann) == 380
     page = await history(store, GUILD, ann)
     assert [(e.reason, e.memo, e.amount_for(ann), e.actor_id) for e in page.entries] == [
-        ("adjust", "typo in last grant", -120, 99), ("grant", "league prize", 500, 99)]
+        ("adjust", "typo in last grant", -120, 99),
+        ("grant", "league prize", 500, 99),
+    ]
     house_line = [line for line in page.entries[1].lines if line.player_id is None]
     assert [line.amount for line in house_line] == [-500]
     assert await ledger_check(store) == []
@@ -160,7 +162,9 @@ async def test_starting_balance_is_an_opening_entry_from_the_house(store):
     assert (await balance(store, GUILD, ann), await balance(store, GUILD, bob)) == (110, 90)
     page = await history(store, GUILD, ann)
     assert [(e.reason, e.amount_for(ann)) for e in page.entries] == [
-        ("contract", 10), ("opening", 100)]
+        ("contract", 10),
+        ("opening", 100),
+    ]
     async with store.transaction() as tx:
         await set_guild_settings(tx, GUILD, starting_balance=500)
     assert await balance(store, GUILD, ann) == 110  # an open account keeps its history
@@ -199,10 +203,22 @@ async def test_history_is_newest_first_paginated_and_names_the_game(store):
     second = await history(store, GUILD, ann, limit=3, offset=3)
     last = await history(store, GUILD, ann, limit=3, offset=6)
     assert first.total == 7
-    assert [e.deal_no for e in first.entries + second.entries + last.entries] == [7, 6, 5, 4, 3, 2, 1]
+    assert [e.deal_no for e in first.entries + second.entries + last.entries] == [
+        7,
+        6,
+        5,
+        4,
+        3,
+        2,
+        1,
+    ]
     entry = first.entries[0]
     assert (entry.reason, entry.detail, entry.game_id, entry.amount_for(ann)) == (
-        "meld", "flush", 40, 7)
+        "meld",
+        "flush",
+        40,
+        7,
+    )
     assert [(line.display_name, line.amount) for line in entry.lines] == [("Ann", 7), ("Bob", -7)]
     assert (await history(store, GUILD)).total == 8
     assert (await history(store, GUILD + 1)).total == 0
@@ -224,23 +240,32 @@ async def test_leaderboard_orders_by_balance_and_can_hide_computers(store):
     await settle(store, 1, 1, [transfer(bob, ann, 5), transfer(cid, cpu, 9), transfer(bob, cid, 2)])
     board = await leaderboard(store, GUILD)
     assert [(r.rank, r.display_name, r.balance) for r in board] == [
-        (1, "CPU", 9), (2, "Ann", 5), (3, "Bob", -7), (4, "Cid", -7)]
+        (1, "CPU", 9),
+        (2, "Ann", 5),
+        (3, "Bob", -7),
+        (4, "Cid", -7),
+    ]
     people = await leaderboard(store, GUILD, include_bots=False)
     assert [r.display_name for r in people] == ["Ann", "Bob", "Cid"]
     assert [r.rank for r in await leaderboard(store, GUILD, limit=2, offset=1)] == [2, 3]
 
 
 async def test_csv_export_parses_back_to_the_same_ledger(store):
-    names = ["Ann", "=HYPERLINK(\"x\")", "O'Neil, \"the\"\nsecond", "'quoted", "Пётр ♠"]
+    names = ["Ann", '=HYPERLINK("x")', 'O\'Neil, "the"\nsecond', "'quoted", "Пётр ♠"]
     ids = await make_players(store, GUILD, *names)
-    await settle(store, 3, 1, [transfer(ids[1], ids[0], 4, "meld", "-80 kings?"),
-                               transfer(ids[2], ids[3], 1, "slam")])
+    await settle(
+        store,
+        3,
+        1,
+        [transfer(ids[1], ids[0], 4, "meld", "-80 kings?"), transfer(ids[2], ids[3], 1, "slam")],
+    )
     async with store.transaction() as tx:
         await grant(tx, GUILD, ids[4], 50, "+welcome, friend", actor_id=9)
     text = await ledger_csv(store, GUILD)
     assert text.splitlines()[0] == (
         "tx_id,created_at,reason,detail,memo,actor_id,table_id,game_id,deal_no,player_id,"
-        "display_name,amount")
+        "display_name,amount"
+    )
     assert "'=HYPERLINK" in text  # a spreadsheet shows it as text, it does not run it
     lines = await ledger_lines(store, GUILD)
     assert len(lines) == 6

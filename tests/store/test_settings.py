@@ -25,7 +25,8 @@ GUILD, OTHER_GUILD, ANN, BOB = 10, 11, 501, 502
 
 async def test_a_server_without_a_row_has_the_defaults(store):
     assert await get_guild_settings(store, GUILD) == GuildSettings(
-        GUILD, starting_balance=0, allow_negative=True, images=True, language=None, hide_bots=False)
+        GUILD, starting_balance=0, allow_negative=True, images=True, language=None, hide_bots=False
+    )
 
 
 async def test_guild_settings_change_one_at_a_time_and_keep_the_rest(store):
@@ -33,7 +34,9 @@ async def test_guild_settings_change_one_at_a_time_and_keep_the_rest(store):
         await set_guild_settings(tx, GUILD, starting_balance=50, allow_negative=False)
         await set_guild_settings(tx, GUILD, images=False)
         await set_guild_settings(tx, GUILD, language="ru", hide_bots=True)
-    assert await get_guild_settings(store, GUILD) == GuildSettings(GUILD, 50, False, False, "ru", True)
+    assert await get_guild_settings(store, GUILD) == GuildSettings(
+        GUILD, 50, False, False, "ru", True
+    )
     async with store.transaction() as tx:
         back = await set_guild_settings(tx, GUILD, language=None, starting_balance=UNCHANGED)
     assert back == GuildSettings(GUILD, 50, False, False, None, True)
@@ -41,22 +44,27 @@ async def test_guild_settings_change_one_at_a_time_and_keep_the_rest(store):
     assert await get_guild_settings(store, OTHER_GUILD) == GuildSettings(OTHER_GUILD)
 
 
-@pytest.mark.parametrize(("change", "error", "match"), [
-    ({"images": None}, SettingsError, "images must be True or False"),
-    ({"hide_bots": 1}, SettingsError, "hide_bots must be True or False"),
-    ({"allow_negative": "no"}, SettingsError, "allow_negative must be True or False"),
-    ({"language": "de"}, SettingsError, "'de' is not one of en, ru"),
-    ({"starting_balance": -1}, LedgerError, "positive"),
-    ({"starting_balance": 1_000_001}, LedgerError, "beyond the limit"),
-    ({"starting_balance": None}, LedgerError, "whole number"),
-])
+@pytest.mark.parametrize(
+    ("change", "error", "match"),
+    [
+        ({"images": None}, SettingsError, "images must be True or False"),
+        ({"hide_bots": 1}, SettingsError, "hide_bots must be True or False"),
+        ({"allow_negative": "no"}, SettingsError, "allow_negative must be True or False"),
+        ({"language": "de"}, SettingsError, "'de' is not one of en, ru"),
+        ({"starting_balance": -1}, LedgerError, "positive"),
+        ({"starting_balance": 1_000_001}, LedgerError, "beyond the limit"),
+        ({"starting_balance": None}, LedgerError, "whole number"),
+    ],
+)
 async def test_a_refused_guild_setting_changes_nothing(store, change, error, match):
     async with store.transaction() as tx:
         await set_guild_settings(tx, GUILD, images=False, language="ru")
     before = await get_guild_settings(store, GUILD)
     with pytest.raises(error, match=match):
         async with store.transaction() as tx:
-            await set_guild_settings(tx, GUILD, **({"hide_bots": True} | change))  # one valid, one not
+            await set_guild_settings(
+                tx, GUILD, **({"hide_bots": True} | change)
+            )  # one valid, one not
     assert await get_guild_settings(store, GUILD) == before
 
 
@@ -72,13 +80,18 @@ async def test_user_settings_are_unset_until_chosen_and_unset_again_with_none(st
     assert await get_user_settings(store, ANN) == UserSettings(ANN, None, "ru")
     async with store.transaction() as tx:
         await set_user_settings(tx, ANN, language=None)
-    assert (await store.fetchone("SELECT COUNT(*) FROM user_settings"))[0] == 0  # nothing left to keep
+    assert (await store.fetchone("SELECT COUNT(*) FROM user_settings"))[
+        0
+    ] == 0  # nothing left to keep
 
 
-@pytest.mark.parametrize(("change", "match"), [
-    ({"images": "off"}, "images must be True or False or None"),
-    ({"language": "EN"}, "'EN' is not one of en, ru"),
-])
+@pytest.mark.parametrize(
+    ("change", "match"),
+    [
+        ({"images": "off"}, "images must be True or False or None"),
+        ({"language": "EN"}, "'EN' is not one of en, ru"),
+    ],
+)
 async def test_a_refused_user_setting_changes_nothing(store, change, match):
     async with store.transaction() as tx:
         await set_user_settings(tx, ANN, images=True)
@@ -88,13 +101,16 @@ async def test_a_refused_user_setting_changes_nothing(store, change, match):
     assert await get_user_settings(store, ANN) == UserSettings(ANN, True, None)
 
 
-@pytest.mark.parametrize(("server", "user", "expected"), [
-    (None, None, True),     # nobody chose: pictures
-    (False, None, False),   # the server turned them off
-    (False, True, True),    # a person's own choice wins over the server's ...
-    (True, False, False),   # ... either way
-    (None, False, False),
-])
+@pytest.mark.parametrize(
+    ("server", "user", "expected"),
+    [
+        (None, None, True),  # nobody chose: pictures
+        (False, None, False),  # the server turned them off
+        (False, True, True),  # a person's own choice wins over the server's ...
+        (True, False, False),  # ... either way
+        (None, False, False),
+    ],
+)
 async def test_images_enabled_user_then_server_then_on(store, server, user, expected):
     async with store.transaction() as tx:
         if server is not None:
@@ -120,13 +136,18 @@ async def test_the_settings_migration_keeps_a_servers_ledger_settings(tmp_path):
     before = MIGRATIONS.index(next(m for m in MIGRATIONS if "user_settings" in m))
     old = await Store.open(path, schema=before)
     async with old.transaction() as tx:
-        await tx.execute("INSERT INTO guild_settings (guild_id, starting_balance, allow_negative, updated_at)"
-                         " VALUES (?, 25, 0, 'then')", (GUILD,))
+        await tx.execute(
+            "INSERT INTO guild_settings (guild_id, starting_balance, allow_negative, updated_at)"
+            " VALUES (?, 25, 0, 'then')",
+            (GUILD,),
+        )
     await old.close()
     new = await Store.open(path)
     try:
         assert await schema_version(new) == len(MIGRATIONS)
-        assert await get_guild_settings(new, GUILD) == GuildSettings(GUILD, 25, False, True, None, False)
+        assert await get_guild_settings(new, GUILD) == GuildSettings(
+            GUILD, 25, False, True, None, False
+        )
         assert await images_enabled(new, GUILD, ANN) is True
     finally:
         await new.close()

@@ -15,14 +15,22 @@ from .conftest import make_players
 async def test_an_export_reads_committed_data_in_another_thread_and_cannot_write(store):
     ann, bob = await make_players(store, 1, "Ann", "Bob")
     async with store.transaction() as tx:
-        await settle_deal(tx, 1, None, 1, 1, [{"from": bob, "to": ann, "checks": 3, "reason": "contract",
-                                               "detail": "250"}])
+        await settle_deal(
+            tx,
+            1,
+            None,
+            1,
+            1,
+            [{"from": bob, "to": ann, "checks": 3, "reason": "contract", "detail": "250"}],
+        )
     seen: dict[str, object] = {}
 
     async def job(db):
         seen["thread"] = threading.get_ident()
         seen["csv"] = await ledger_csv(db, 1)
-        await db.fetchall("INSERT INTO ledger_tx (guild_id, reason, created_at) VALUES (1, 'adjust', 'x')")
+        await db.fetchall(
+            "INSERT INTO ledger_tx (guild_id, reason, created_at) VALUES (1, 'adjust', 'x')"
+        )
 
     with pytest.raises(sqlite3.OperationalError, match="attempt to write a readonly database"):
         await read_in_thread(store.path, job)

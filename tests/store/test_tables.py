@@ -41,8 +41,12 @@ async def new_table(store: Store, channel: int = CHANNEL, guild: int = GUILD, **
 async def test_created_table_round_trips_with_typed_fields(store):
     seats = [Seat(0, "Alice", user_id=HOST), Seat(1, "Computer (hard)", bot_level="hard")]
     table = await new_table(
-        store, options={"target": 1500}, seed=2**63 - 1, language="ru",
-        settings={"turn_timer": 120}, seats=seats,
+        store,
+        options={"target": 1500},
+        seed=2**63 - 1,
+        language="ru",
+        settings={"turn_timer": 120},
+        seats=seats,
     )
     again = await get_table(store, table.id)
     assert again == table
@@ -50,7 +54,9 @@ async def test_created_table_round_trips_with_typed_fields(store):
     assert table.options == {"target": 1500} and table.settings == {"turn_timer": 120}
     assert table.seed == 2**63 - 1
     assert [(s.seat, s.display_name, s.is_bot) for s in table.seats] == [
-        (0, "Alice", False), (1, "Computer (hard)", True)]
+        (0, "Alice", False),
+        (1, "Computer (hard)", True),
+    ]
     assert all(s.player_id is not None for s in table.seats)
     assert table.created_at == "2026-11-29T12:00:00+00:00"
 
@@ -79,8 +85,14 @@ async def test_update_table_changes_only_given_fields(store, clock):
     table = await new_table(store, settings={"turn_timer": 120})
     clock.advance(minutes=1)
     async with store.transaction() as tx:
-        updated = await update_table(tx, table.id, status="playing", board_message_id=555,
-                                     seed=42, settings={"turn_timer": 60})
+        updated = await update_table(
+            tx,
+            table.id,
+            status="playing",
+            board_message_id=555,
+            seed=42,
+            settings={"turn_timer": 60},
+        )
     assert (updated.status, updated.board_message_id, updated.seed) == ("playing", 555, 42)
     assert updated.settings == {"turn_timer": 60} and updated.host_id == HOST
     assert updated.updated_at == "2026-11-29T12:01:00+00:00"
@@ -145,7 +157,9 @@ async def test_action_log_is_consecutive_and_catches_double_clicks(store):
             await append_action(tx, 9999, 1, 0, 1, "bid 260")
     actions = await load_actions(store, table.id)
     assert [(a.seq, a.seat, a.user_id, a.action) for a in actions] == [
-        (1, 0, 1, "bid 250"), (2, 1, None, "pass")]
+        (1, 0, 1, "bid 250"),
+        (2, 1, None, "pass"),
+    ]
     saved = await get_table(store, table.id)
     assert (json.loads(saved.snapshot), saved.snapshot_seq) == ({"phase": "auction"}, 2)
     assert await load_actions(store, table.id, after_seq=saved.snapshot_seq) == []
@@ -171,7 +185,10 @@ async def test_listing_tables_for_a_guild_and_for_a_restart(store):
     assert [t.id for t in await list_tables(store, GUILD)] == [lobby.id, playing.id]
     assert [t.id for t in await list_tables(store, GUILD, statuses=["finished"])] == [done.id]
     assert [t.id for t in await list_unfinished_tables(store)] == [
-        lobby.id, playing.id, elsewhere.id]
+        lobby.id,
+        playing.id,
+        elsewhere.id,
+    ]
     with pytest.raises(ValueError):
         await list_tables(store, GUILD, statuses=["gone"])
 

@@ -7,7 +7,9 @@ import random
 from bot.tables import Person, Table, TableService
 
 
-async def play_until(service: TableService, table: Table, people: list[Person], done, *, seed: int = 1) -> None:
+async def play_until(
+    service: TableService, table: Table, people: list[Person], done, *, seed: int = 1
+) -> None:
     """People choose random legal actions (bidding low and passing soon); computers play their seats."""
     rng = random.Random(seed)
     by_id = {p.user_id: p for p in people}

@@ -53,6 +53,8 @@ async def service(store, recorder):
 
 
 async def open_table(service: TableService, variant: str = "two-handed", **kwargs):
-    outcome = await service.open(guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant=variant, **kwargs)
+    outcome = await service.open(
+        guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant=variant, **kwargs
+    )
     assert outcome.ok, outcome.private
     return outcome.table

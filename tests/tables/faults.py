@@ -38,11 +38,20 @@ class FlakyStore:
 async def stored_state(store: Store, table_id: int) -> dict[str, Any]:
     """What the store holds about a table, in the terms memory keeps it."""
     row = await get_table(store, table_id)
-    return {"status": row.status, "host": row.host_id, "seats": {s.seat: s for s in row.seats},
-            "left": {int(seat): player for seat, player in row.settings.get("left", {}).items()},
-            "paused_until": row.settings.get("paused_until")}
+    return {
+        "status": row.status,
+        "host": row.host_id,
+        "seats": {s.seat: s for s in row.seats},
+        "left": {int(seat): player for seat, player in row.settings.get("left", {}).items()},
+        "paused_until": row.settings.get("paused_until"),
+    }
 
 
 def memory_state(table) -> dict[str, Any]:
-    return {"status": table.status, "host": table.host_id, "seats": dict(table.seats),
-            "left": dict(table.left), "paused_until": table.paused_until}
+    return {
+        "status": table.status,
+        "host": table.host_id,
+        "seats": dict(table.seats),
+        "left": dict(table.left),
+        "paused_until": table.paused_until,
+    }

@@ -8,8 +8,13 @@ from collections.abc import Callable
 from bot.tables import Person, SimplePlayer, Table, TableService
 
 
-async def play_out(service: TableService, table: Table, *people: Person, seed: int = 0,
-                   until: Callable[[Table], bool] = lambda table: False) -> None:
+async def play_out(
+    service: TableService,
+    table: Table,
+    *people: Person,
+    seed: int = 0,
+    until: Callable[[Table], bool] = lambda table: False,
+) -> None:
     """Play the game to its end (or `until` holds): the people (SimplePlayer's choices) and the
     computers in turn.
 
@@ -25,7 +30,9 @@ async def play_out(service: TableService, table: Table, *people: Person, seed: i
         seat = table.to_act
         hand = await service.hand(table.id, table.seats[seat].user_id)
         choice = player.choose(hand.view, hand.legal, rng)
-        done = await service.act(table.id, by_id[table.seats[seat].user_id], choice, version=hand.version)
+        done = await service.act(
+            table.id, by_id[table.seats[seat].user_id], choice, version=hand.version
+        )
         assert done.ok, done.private
 
 

@@ -11,7 +11,9 @@ from tests.tables.conftest import ALICE, open_table
 from tests.tables.helpers import Clock
 
 
-async def test_a_paused_table_keeps_its_deadline_across_restarts_and_closes_when_it_has_passed(store):
+async def test_a_paused_table_keeps_its_deadline_across_restarts_and_closes_when_it_has_passed(
+    store,
+):
     clock = Clock()
     service = TableService(store, seed=3, turn_seconds=0, clock=clock)
     table = await open_table(service)

@@ -25,7 +25,9 @@ async def one_person_and_computers(service: TableService, variant: str, options=
     return table
 
 
-def engine_deal(table: Table, actions: list[str], deal: int) -> tuple[dict[int, list[str]], list[list], list]:
+def engine_deal(
+    table: Table, actions: list[str], deal: int
+) -> tuple[dict[int, list[str]], list[list], list]:
     """The oracle: the engine's hands as `deal` starts, its tricks and its melds, from the log."""
     game = new_game(table.variant, seed=table.seed, options=table.options)
     moves = iter(actions)
@@ -33,7 +35,9 @@ def engine_deal(table: Table, actions: list[str], deal: int) -> tuple[dict[int, 
     while game.deal_no < deal:
         events = game.apply(next(moves))
     hands = {s: game.view(s)["hand"] for s in range(game.n) if game.view(s)["hand"]}
-    scoring = ("meld", "dealer_dix", "dix") if game.public_view()["stock"] else ("meld", "dealer_dix")
+    scoring = (
+        ("meld", "dealer_dix", "dix") if game.public_view()["stock"] else ("meld", "dealer_dix")
+    )
     melds = [(e["seat"], e["points"]) for e in events if e["type"] in scoring]  # C-5, E-9: at once
     events, tricks = [], []
     while not any(e["type"] == "deal_end" for e in events):
@@ -44,7 +48,9 @@ def engine_deal(table: Table, actions: list[str], deal: int) -> tuple[dict[int, 
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
-async def test_review_of_a_deal_lists_every_card_dealt_once_and_every_trick(service, store, variant):
+async def test_review_of_a_deal_lists_every_card_dealt_once_and_every_trick(
+    service, store, variant
+):
     """RULES §12: every card of the pack is dealt (or drawn) once and played once; 48 / players tricks."""
     table = await one_person_and_computers(service, variant)
     await play_until(service, table, [ALICE], lambda: table.game.deal_results)
@@ -57,8 +63,12 @@ async def test_review_of_a_deal_lists_every_card_dealt_once_and_every_trick(serv
     played = Counter(card for trick in review.tricks for _, card in trick.plays)
     assert played == pack
     two_hand = VARIANTS[variant].two_handed
-    assert [t.number for t in review.tricks] == list(range(1, 25 if two_hand else 48 // table.size + 1))
-    assert review.tricks[-1].last and sum(len(t.draws) for t in review.tricks) == (24 if two_hand else 0)
+    assert [t.number for t in review.tricks] == list(
+        range(1, 25 if two_hand else 48 // table.size + 1)
+    )
+    assert review.tricks[-1].last and sum(len(t.draws) for t in review.tricks) == (
+        24 if two_hand else 0
+    )
     assert (review.auction != []) == VARIANTS[variant].auction
     hands, tricks, melds = engine_deal(table, [row.action for row in await _log(store, table)], 1)
     assert {s: list(h) for s, h in review.hands.items()} == hands
@@ -81,8 +91,12 @@ async def test_review_shows_the_last_finished_deal_only_never_the_one_in_play(se
     refused = await service.review(table.id)
     assert isinstance(refused, Outcome) and refused.refused
     assert refused.private[0].key == "bot.refuse.no_deal_over"
-    await play_until(service, table, [ALICE, BOB],
-                     lambda: table.game.deal_no == 2 and table.game.tricks_played == 2)
+    await play_until(
+        service,
+        table,
+        [ALICE, BOB],
+        lambda: table.game.deal_no == 2 and table.game.tricks_played == 2,
+    )
     _, review = await service.review(table.id)
     assert review.deal == 1
     actions = [row.action for row in await _log(store, table)]
@@ -93,7 +107,9 @@ async def test_review_shows_the_last_finished_deal_only_never_the_one_in_play(se
     assert all(list(review.hands[s]) != now[s] for s in range(2))  # deal 2's cards are not in it
 
 
-async def test_rematch_has_the_same_variant_options_and_seats_for_whoever_asks(service, store, recorder):
+async def test_rematch_has_the_same_variant_options_and_seats_for_whoever_asks(
+    service, store, recorder
+):
     table = await open_table(service, "three-handed", options=SHORT, turn_seconds=45)
     await service.join(table.id, BOB)
     await service.add_computer(table.id, BOB)
@@ -108,11 +124,19 @@ async def test_rematch_has_the_same_variant_options_and_seats_for_whoever_asks(s
     assert opened.ok and opened.private[0].key == "bot.done.rematch_opened"
     new = service.table_in(table.channel_id)
     assert new is opened.table and new.id != table.id and new.status == "lobby"
-    assert (new.variant, new.options, new.language, new.turn_seconds) == ("three-handed", SHORT, "en", 45)
+    assert (new.variant, new.options, new.language, new.turn_seconds) == (
+        "three-handed",
+        SHORT,
+        "en",
+        45,
+    )
     assert new.host_id == BOB.user_id
     assert {n: (s.user_id, s.display_name) for n, s in new.seats.items()} == {
-        n: seat for n, seat in old_seats.items() if seat[0] != ALICE.user_id}
-    assert recorder.outcomes[-2].table.id == table.id and recorder.outcomes[-2].table.rematch == new.id
+        n: seat for n, seat in old_seats.items() if seat[0] != ALICE.user_id
+    }
+    assert (
+        recorder.outcomes[-2].table.id == table.id and recorder.outcomes[-2].table.rematch == new.id
+    )
     assert (await service.finished_table(table.id)).rematch == new.id
 
     again = await service.rematch(table.id, BOB)

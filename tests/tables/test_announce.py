@@ -15,15 +15,26 @@ from tests.tables.texts_support import publishes, said, table_of
 
 def test_no_line_per_trick_and_each_deal_ends_with_one_summary_published_with_the_next_deal():
     table = table_of("two-handed", 0)
-    for action, events, lines in publishes(table):
+    for _action, events, lines in publishes(table):
         text = said(lines, table)
         assert not any(line.startswith(("Trick ", "Last trick")) for line in text)
         if any(e["type"] == "deal_end" for e in events):
-            summary = text[text.index(next(line for line in text if line.startswith("Deal ") and "is over" in line)):]
-            assert re.fullmatch(r"Alice: meld \d+, cards \d+(, and 10 for the last trick)?; [+−]?\d+ this deal, "
-                                r"total \d+\.", summary[1])
-            assert sum("10 for the last trick" in line for line in summary) == 1  # G-5: the 10 shown apart
-            assert any(line.startswith(("Deal ", "Game over.")) for line in summary[3:])  # next deal, or the end
+            summary = text[
+                text.index(
+                    next(line for line in text if line.startswith("Deal ") and "is over" in line)
+                ) :
+            ]
+            assert re.fullmatch(
+                r"Alice: meld \d+, cards \d+(, and 10 for the last trick)?; [+−]?\d+ this deal, "
+                r"total \d+\.",
+                summary[1],
+            )
+            assert (
+                sum("10 for the last trick" in line for line in summary) == 1
+            )  # G-5: the 10 shown apart
+            assert any(
+                line.startswith(("Deal ", "Game over.")) for line in summary[3:]
+            )  # next deal, or the end
 
 
 def test_the_last_tricks_10_is_shown_apart_and_adds_up():
@@ -45,32 +56,51 @@ def test_a_two_hand_meld_round_of_several_actions_is_one_publish_in_both_languag
     """M-1, A-7: Bob melds, then shows the dix in a second action: both lines go out together."""
     table = table_of("two-handed", 0)
     steps = list(publishes(table))
-    held = next(i for i, (action, events, lines) in enumerate(steps) if action.startswith("meld ") and not lines)
-    action, events, lines = steps[held + 1]
+    held = next(
+        i
+        for i, (action, events, lines) in enumerate(steps)
+        if action.startswith("meld ") and not lines
+    )
+    action, _events, lines = steps[held + 1]
     assert action == "dix"
-    assert said(lines, table)[:2] == ["Bob melded pinochle Q♠ J♦: 40 points.", "Bob showed the dix: 10 points."]
-    assert said(lines, table, "ru")[:2] == ["Bob, комбинации: пинокль Д♠ В♦ — 40 очков.",
-                                            "Bob: показан дис — 10 очков."]
+    assert said(lines, table)[:2] == [
+        "Bob melded pinochle Q♠ J♦: 40 points.",
+        "Bob showed the dix: 10 points.",
+    ]
+    assert said(lines, table, "ru")[:2] == [
+        "Bob, комбинации: пинокль Д♠ В♦ — 40 очков.",
+        "Bob: показан дис — 10 очков.",
+    ]
 
 
 def test_three_handed_dix_exchange_and_two_dixes_are_each_stated_once():
     """C-4, S-5: the exchange line has no points; the melds hold the dix once, two dixes as ×2."""
     table = table_of("three-handed", 0)
-    for action, events, lines in publishes(table):
+    for action, _events, lines in publishes(table):
         if action == "exchange" and "×2" in " ".join(said(lines, table)):
             english, russian = said(lines, table), said(lines, table, "ru")
             break
-    assert english[0] == "Alice exchanged the dix 9♣ for the turn-up J♣; the dix counts with the melds below."
-    assert english[1] == ("Alice declared marriage K♠ Q♠ (20), dix ×2 (20), pinochle Q♠ J♦ (40): 80 points, "
-                          "credited when that side wins a trick.")
-    assert russian[0] == "Alice: дис 9♣ обменян на открытую карту В♣; он засчитан вместе с комбинациями ниже."
+    assert (
+        english[0]
+        == "Alice exchanged the dix 9♣ for the turn-up J♣; the dix counts with the melds below."
+    )
+    assert english[1] == (
+        "Alice declared marriage K♠ Q♠ (20), dix ×2 (20), pinochle Q♠ J♦ (40): 80 points, "
+        "credited when that side wins a trick."
+    )
+    assert (
+        russian[0]
+        == "Alice: дис 9♣ обменян на открытую карту В♣; он засчитан вместе с комбинациями ниже."
+    )
     assert "дис ×2 (20)" in russian[1]
     assert english[1].count("dix") == 1
 
 
 def test_a_lone_meld_does_not_repeat_its_points():
     table = table_of("two-handed", 0)
-    lines = [line for _, _, out in publishes(table) for line in said(out, table) if "melded" in line]
+    lines = [
+        line for _, _, out in publishes(table) for line in said(out, table) if "melded" in line
+    ]
     assert lines and not any(re.search(r"\((\d+)\): \1 points", line) for line in lines)
     assert "Bob melded pinochle Q♠ J♦: 40 points." in lines
 
@@ -84,10 +114,16 @@ def test_a_check_auction_is_one_line_told_with_trump_and_melds():
         if action.startswith("trump "):
             english, russian = said(lines, table), said(lines, table, "ru")
             break
-    assert english[0] == "Bidding: Carol passed, Dave passed, Alice 200, Bob passed. Alice won the bidding at 200."
+    assert (
+        english[0]
+        == "Bidding: Carol passed, Dave passed, Alice 200, Bob passed. Alice won the bidding at 200."
+    )
     assert english[1] == "Alice named trump: ♠."
     assert any(line.startswith("Carol declared ") for line in english)
-    assert russian[0] == "Торговля: Carol — пас, Dave — пас, Alice 200, Bob — пас. Контракт 200 — Alice."
+    assert (
+        russian[0]
+        == "Торговля: Carol — пас, Dave — пас, Alice 200, Bob — пас. Контракт 200 — Alice."
+    )
 
 
 def test_check_deal_end_states_contract_and_chips_with_one_minus_sign():
@@ -105,10 +141,14 @@ def test_play_on_game_over_explains_the_others_played_on_in_both_languages():
     english = [line for _, _, lines in steps for line in said(lines, table)]
     russian = [line for _, _, lines in steps for line in said(lines, table, "ru")]
     assert "Alice reached the target: place 1. The others play on for the next places." in english
-    assert english[-1] == ("Game over. 1. Alice (515): first to reach the target; the others played on for the next "
-                           "places: 2. Carol (901), 3. Bob (714).")
-    assert russian[-1].startswith("Партия окончена. 1. Alice (515) — цель достигнута первой; остальные играли "
-                                  "дальше за следующие места: 2. Carol (901)")
+    assert english[-1] == (
+        "Game over. 1. Alice (515): first to reach the target; the others played on for the next "
+        "places: 2. Carol (901), 3. Bob (714)."
+    )
+    assert russian[-1].startswith(
+        "Партия окончена. 1. Alice (515) — цель достигнута первой; остальные играли "
+        "дальше за следующие места: 2. Carol (901)"
+    )
 
 
 def test_a_finished_player_is_marked_on_the_board_while_the_others_play_on():
@@ -117,23 +157,30 @@ def test_a_finished_player_is_marked_on_the_board_while_the_others_play_on():
         if any(e["type"] == "player_out" for e in events) and not table.game.is_over:
             break
     assert "1. Alice (host, finished, place 1)" in board_text(table, "en", plain_namer(table))
-    assert "1. Alice (хозяин, игра закончена, место 1)" in board_text(table, "ru", plain_namer(table))
+    assert "1. Alice (хозяин, игра закончена, место 1)" in board_text(
+        table, "ru", plain_namer(table)
+    )
 
 
 def test_partnership_game_over_names_both_partners_and_no_lone_finisher():
     table = table_of("partnership", 3, target=500)
     text = [line for _, _, lines in publishes(table) for line in said(lines, table)]
-    assert not any("finished in place" in line or "reached the target: place" in line for line in text)
+    assert not any(
+        "finished in place" in line or "reached the target: place" in line for line in text
+    )
     assert text[-1] == "Game over. 1. Bob & Dave (829), 2. Alice & Carol (741)."
 
 
 @pytest.mark.parametrize("variant", ["three-handed", "four-handed", "partnership"])
 def test_the_first_deal_line_names_the_turn_up_when_play_starts_at_once(variant):
     table = table_of(variant, 1)
-    opening = said(list(publishes(table))[0][2], table)
+    opening = said(next(iter(publishes(table)))[2], table)
     turnup = next(e["turnup"] for e in table.game.opening_events if e["type"] == "deal")
-    assert opening[1] == f"Deal 1: {table.seats[table.game.opening_events[0]['dealer']].display_name} dealt; " \
-                         f"the turn-up is {turnup}."
+    assert (
+        opening[1]
+        == f"Deal 1: {table.seats[table.game.opening_events[0]['dealer']].display_name} dealt; "
+        f"the turn-up is {turnup}."
+    )
 
 
 def test_refusals_shown_to_players_carry_no_rule_id():

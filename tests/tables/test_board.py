@@ -19,11 +19,20 @@ def mention(seat: int) -> str:
     return f"<@145607444398080{seat:04d}>"
 
 
-@pytest.mark.parametrize("variant,options", [
-    ("two-handed", {"pack64": True}), ("two-handed-no-trump", {}), ("three-handed", {}),
-    ("four-handed", {}), ("partnership", {}), ("check", {}),
-])
-def test_the_longest_board_of_a_game_fits_an_embed_and_every_line_begins_with_a_capital(variant, options):
+@pytest.mark.parametrize(
+    "variant,options",
+    [
+        ("two-handed", {"pack64": True}),
+        ("two-handed-no-trump", {}),
+        ("three-handed", {}),
+        ("four-handed", {}),
+        ("partnership", {}),
+        ("check", {}),
+    ],
+)
+def test_the_longest_board_of_a_game_fits_an_embed_and_every_line_begins_with_a_capital(
+    variant, options
+):
     table = table_of(variant, 5, **options)
     rng = random.Random(5)
     longest = ""
@@ -49,7 +58,9 @@ def test_the_board_shows_the_current_trick_recent_tricks_deal_points_and_scores(
     assert current.count(" · ") == len(table.public_view()["trick"]) - 1  # who played which card
     recent = [line for line in lines if line.startswith("Trick ")]
     assert [line.split(":")[0] for line in recent] == ["Trick 4", "Trick 3", "Trick 2"]
-    assert all(line.count(" · ") == 3 and " → " in line and line.endswith(" points") for line in recent)
+    assert all(
+        line.count(" · ") == 3 and " → " in line and line.endswith(" points") for line in recent
+    )
     assert any(line.startswith("This deal: Alice meld ") for line in lines)
     assert any(line.startswith("Scores: ") for line in lines)
 
@@ -66,7 +77,7 @@ def test_the_last_completed_trick_stays_on_the_board_into_the_next_deal():
 
 def test_hand_labels_name_the_meld_and_its_points_and_what_a_pass_declines():
     table = table_of("two-handed", 0)
-    for action, _, _ in publishes(table):
+    for _action, _, _ in publishes(table):
         if table.game.phase == "meld":
             break
     legal = [str(a) for a in table.game.legal_actions()]

@@ -9,7 +9,9 @@ from tests.tables.conftest import ALICE, GUILD, open_table
 from tests.tables.helpers import play_out
 
 
-async def test_one_person_and_three_computers_play_a_check_game_that_enters_the_league(store, recorder):
+async def test_one_person_and_three_computers_play_a_check_game_that_enters_the_league(
+    store, recorder
+):
     """RULES E-14/E-15: the game is ranked and chips move between every pair of opponents."""
     service = TableService(store, publisher=recorder, seed=5, turn_seconds=0, hooks=[ledger_hook])
     table = await open_table(service, "check", options={"target": 300})

@@ -23,6 +23,7 @@ async def wait_for(predicate, timeout: float = 20.0) -> None:
     async def poll():
         while not predicate():
             await asyncio.sleep(0.01)
+
     await asyncio.wait_for(poll(), timeout)
 
 
@@ -79,7 +80,9 @@ async def test_a_failed_kick_keeps_the_person_on_the_seat(store):
     flaky, service, table = await playing_pair(store)
     await service.leave(table.id, BOB)
     seat = table.seat_of(BOB.user_id)
-    failed = await fails_then_works(flaky, store, table, lambda: service.kick(table.id, ALICE, seat))
+    failed = await fails_then_works(
+        flaky, store, table, lambda: service.kick(table.id, ALICE, seat)
+    )
     assert failed["seats"][seat].user_id == BOB.user_id and table.seats[seat].user_id is None
     await service.close()
 
@@ -95,7 +98,9 @@ async def to_computer_turn(service: TableService, table) -> None:
 async def test_a_failed_computer_move_is_retried_and_the_game_goes_on(store):
     flaky = FlakyStore(store)
     service = TableService(flaky, seed=3, turn_seconds=0, retry=FAST)
-    opened = await service.open(guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant="two-handed")
+    opened = await service.open(
+        guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant="two-handed"
+    )
     table = opened.table
     flaky.fail(2)  # the start, then the first computer move
     await service.start(table.id, ALICE)
@@ -121,13 +126,16 @@ async def test_a_failed_timer_expiry_is_retried_and_the_turn_is_played(store):
 
 
 async def test_a_database_locked_past_the_busy_timeout_during_a_computer_move_then_freed(
-        tmp_path, monkeypatch, caplog):
+    tmp_path, monkeypatch, caplog
+):
     """A second connection holds the write lock longer than the busy timeout; once it lets go,
     the table moves on without a restart."""
     monkeypatch.setattr(bot.store.db, "BUSY_TIMEOUT_MS", 50)
     store = await Store.open(tmp_path / "locked.db")
     service = TableService(store, seed=3, turn_seconds=0, retry=FAST)
-    opened = await service.open(guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant="two-handed")
+    opened = await service.open(
+        guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant="two-handed"
+    )
     table = opened.table
     other = sqlite3.connect(tmp_path / "locked.db", isolation_level=None)
     try:
@@ -152,15 +160,19 @@ async def test_a_table_whose_log_does_not_replay_is_set_aside_and_the_others_res
     service = TableService(store, seed=3, turn_seconds=0)
     tables = []
     for channel, host in ((CHANNEL, ALICE), (CHANNEL + 1, BOB), (CHANNEL + 2, CAROL)):
-        opened = await service.open(guild_id=GUILD, channel_id=channel, host=host, variant="two-handed")
+        opened = await service.open(
+            guild_id=GUILD, channel_id=channel, host=host, variant="two-handed"
+        )
         await service.start(opened.table.id, host)
         await service.settle()
         tables.append(opened.table)
     await service.close()
     broken = tables[1]
     async with store.transaction() as tx:  # a rules change made this action illegal
-        await tx.execute("UPDATE actions SET action = 'play 9♣ twice' WHERE table_id = ? AND seq = 1",
-                         (broken.id,))
+        await tx.execute(
+            "UPDATE actions SET action = 'play 9♣ twice' WHERE table_id = ? AND seq = 1",
+            (broken.id,),
+        )
 
     again = TableService(store, seed=3, turn_seconds=0)
     resumed = await again.resume()
@@ -176,7 +188,9 @@ async def test_the_away_count_stays_as_stored_when_the_third_expiry_fails(store)
     """The third expiry pauses a table of one person: both written together, or neither."""
     flaky = FlakyStore(store)
     service = TableService(flaky, seed=11, turn_seconds=0.2, retry=FAST)
-    opened = await service.open(guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant="two-handed")
+    opened = await service.open(
+        guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant="two-handed"
+    )
     table = opened.table
     await service.start(table.id, ALICE)
     alice = table.seat_of(ALICE.user_id)

@@ -38,7 +38,10 @@ async def test_a_leaver_pays_the_game_premium_at_once_then_neither_wins_nor_lose
     service, table = await check_table(store)
     await play_out(service, table, ALICE, BOB, until=lambda t: len(t.game.deal_results) >= 1)
     alice, game = table.seat_of(ALICE.user_id), table.game
-    own, other = game.scores[game.party(alice)] * game.scale, game.scores[1 - game.party(alice)] * game.scale
+    own, other = (
+        game.scores[game.party(alice)] * game.scale,
+        game.scores[1 - game.party(alice)] * game.scale,
+    )
     premium = game_checks(other, own)
     payee = table.seats[paired_opponent(table, alice)].player_id
     before = await balances(store, table)
@@ -56,14 +59,21 @@ async def test_a_leaver_pays_the_game_premium_at_once_then_neither_wins_nor_lose
     await play_out(service, table, BOB)
     assert table.status == "finished"
     final = await balances(store, table)
-    assert final[table.seats[alice].player_id] == after[table.seats[alice].player_id]  # nothing more
+    assert (
+        final[table.seats[alice].player_id] == after[table.seats[alice].player_id]
+    )  # nothing more
     assert await ledger_check(store) == []
     ranks = {row.seat: row.rank for row in await game_results(store, GUILD)}
     partner = (alice + 2) % 4
-    assert ranks[alice] == ranks[partner] == 2 and {ranks[(alice + 1) % 4], ranks[(alice + 3) % 4]} == {1}
+    assert ranks[alice] == ranks[partner] == 2 and {
+        ranks[(alice + 1) % 4],
+        ranks[(alice + 3) % 4],
+    } == {1}
 
 
-async def test_a_present_player_cannot_be_kicked_and_a_kicked_one_leaves_no_chips_to_the_computer(store):
+async def test_a_present_player_cannot_be_kicked_and_a_kicked_one_leaves_no_chips_to_the_computer(
+    store,
+):
     service, table = await check_table(store)
     bob = table.seat_of(BOB.user_id)
     refused = await service.kick(table.id, ALICE, bob)
@@ -84,7 +94,9 @@ async def test_a_present_player_cannot_be_kicked_and_a_kicked_one_leaves_no_chip
     assert await ledger_check(store) == []
 
 
-async def test_cancelling_after_a_deal_settles_the_premium_to_the_side_ahead_and_rates_the_game(store):
+async def test_cancelling_after_a_deal_settles_the_premium_to_the_side_ahead_and_rates_the_game(
+    store,
+):
     service, table = await check_table(store)
     await play_out(service, table, ALICE, BOB, until=lambda t: len(t.game.deal_results) >= 1)
     game = table.game

@@ -30,7 +30,10 @@ async def test_a_member_may_host_two_tables_and_must_wait_between_two_new_ones(s
     clock.now += 31
     third = await open_at(service, 22, ALICE)
     assert third.refused and third.private[0].key == "bot.refuse.limit_member"
-    assert third.private[0].params == {"limit": 2, "tables": f"#{first.table.id}, #{second.table.id}"}
+    assert third.private[0].params == {
+        "limit": 2,
+        "tables": f"#{first.table.id}, #{second.table.id}",
+    }
     assert service.table_in(22) is None
     await service.cancel(first.table.id, ALICE)
     assert (await open_at(service, 22, ALICE)).ok  # a table freed, the cooldown long past

@@ -12,7 +12,11 @@ async def test_open_seats_the_host_and_persists(service, store):
     assert table.status == "lobby" and table.host_id == ALICE.user_id
     assert table.seats[0].user_id == ALICE.user_id
     row = await get_table(store, table.id)
-    assert row.status == "lobby" and row.variant == "check" and [s.user_id for s in row.seats] == [ALICE.user_id]
+    assert (
+        row.status == "lobby"
+        and row.variant == "check"
+        and [s.user_id for s in row.seats] == [ALICE.user_id]
+    )
 
 
 async def test_one_table_per_channel(service):
@@ -24,8 +28,13 @@ async def test_one_table_per_channel(service):
 async def test_unknown_variant_and_bad_house_rule_are_refused(service):
     bad = await service.open(guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant="bridge")
     assert bad.refused and bad.private[0].key == "bot.refuse.bad_variant"
-    rule = await service.open(guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant="two-handed",
-                              options={"double_pinochle_value": 500})
+    rule = await service.open(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        host=ALICE,
+        variant="two-handed",
+        options={"double_pinochle_value": 500},
+    )
     assert rule.refused and rule.private[0].key == "bot.refuse.bad_option"
     assert "double_pinochle_value" in str(rule.private[0].params["error"])
     assert service.table_in(CHANNEL) is None
@@ -47,7 +56,9 @@ async def test_host_leaving_passes_the_table_on_and_the_last_person_closes_it(se
     table = await open_table(service, "four-handed")
     await service.join(table.id, BOB)
     await service.leave(table.id, ALICE)
-    assert table.host_id == BOB.user_id and (await get_table(store, table.id)).host_id == BOB.user_id
+    assert (
+        table.host_id == BOB.user_id and (await get_table(store, table.id)).host_id == BOB.user_id
+    )
     await service.add_computer(table.id, BOB)
     await service.leave(table.id, BOB)
     assert (await get_table(store, table.id)).status == "cancelled"
@@ -78,7 +89,9 @@ async def test_a_kick_mid_game_names_the_person_removed_not_the_computer_that_fo
     assert present.refused and present.private[0].key == "bot.refuse.kick_present"
     await service.leave(table.id, BOB)
     kicked = await service.kick(table.id, ALICE, seat)
-    assert kicked.public[0].key == "bot.line.kicked" and kicked.public[0].params == {"name": Name("Bob")}
+    assert kicked.public[0].key == "bot.line.kicked" and kicked.public[0].params == {
+        "name": Name("Bob")
+    }
     assert table.seats[seat].user_id is None and table.seats[seat].display_name.startswith("🤖 ")
     await service.settle()
 

@@ -22,8 +22,12 @@ async def two_people(service: TableService):
 
 async def state(service, store, table):
     """What must not change when an action is refused: version, stored log, both views."""
-    return (table.version, len(await load_actions(store, table.id)),
-            table.game.view(0), table.game.view(1))
+    return (
+        table.version,
+        len(await load_actions(store, table.id)),
+        table.game.view(0),
+        table.game.view(1),
+    )
 
 
 def person_at(table, seat):
@@ -40,8 +44,11 @@ async def test_out_of_turn_illegal_and_malformed_actions_change_nothing(service,
     out_of_turn = await service.act(table.id, waiter, hand.legal[0])
     assert out_of_turn.refused and out_of_turn.private[0].key == "bot.refuse.not_your_turn"
 
-    foreign = next(c for c in ALL_CARDS[:48:2] if str(c) not in hand.view["hand"]
-                   and f"play {c}" not in hand.legal)
+    foreign = next(
+        c
+        for c in ALL_CARDS[:48:2]
+        if str(c) not in hand.view["hand"] and f"play {c}" not in hand.legal
+    )
     illegal = await service.act(table.id, mover, f"play {foreign}")
     assert illegal.refused and illegal.private[0].key == "bot.refuse.illegal"
     assert illegal.private[0].params["error"].key == "not_in_hand"
@@ -86,7 +93,9 @@ async def test_computer_seats_play_until_a_person_is_to_act(service, store):
 
 
 @pytest.mark.parametrize("variant", ["two-handed", "check"])
-async def test_a_seat_handed_to_the_computer_plays_the_game_to_final_standings(service, store, recorder, variant):
+async def test_a_seat_handed_to_the_computer_plays_the_game_to_final_standings(
+    service, store, recorder, variant
+):
     table = await open_table(service, variant)
     await service.join(table.id, BOB)
     await service.start(table.id, ALICE)
@@ -104,7 +113,9 @@ async def test_a_failing_hook_rolls_the_action_back(store, recorder):
     async def refuse_to_store(tx, table, events):
         raise RuntimeError("disk full")
 
-    service = TableService(store, publisher=recorder, seed=3, turn_seconds=0, hooks=[refuse_to_store])
+    service = TableService(
+        store, publisher=recorder, seed=3, turn_seconds=0, hooks=[refuse_to_store]
+    )
     table = await open_table(service)
     await service.join(table.id, BOB)
     await service.start(table.id, ALICE)
@@ -159,7 +170,9 @@ async def test_an_accepted_action_is_stored_by_one_insert_in_its_transaction(sto
         await service.start(table.id, ALICE)
         mover = person_at(table, table.to_act)
         hand = await service.hand(table.id, mover.user_id)
-        sql = await statements_of(store, service.act(table.id, mover, hand.legal[0], version=hand.version))
+        sql = await statements_of(
+            store, service.act(table.id, mover, hand.legal[0], version=hand.version)
+        )
         stored = (await get_table(store, table.id)).settings.get("turn")
         if timer:
             assert sql == ["BEGIN IMMEDIATE", "INSERT INTO actions", "UPDATE tables SET", "COMMIT"]

@@ -44,8 +44,15 @@ async def test_an_auction_open_at_a_restart_is_told_whole_when_it_closes(store):
     recorder = Recorder()
     again = TableService(store, publisher=recorder, seed=5, turn_seconds=0)
     [resumed] = await again.resume()
-    await play_out(again, resumed, ALICE, BOB, CAROL, DAVE, until=lambda t: not t.deal_log.held
-                   and t.game.phase not in ("auction", "trump", "meld"))
+    await play_out(
+        again,
+        resumed,
+        ALICE,
+        BOB,
+        CAROL,
+        DAVE,
+        until=lambda t: not t.deal_log.held and t.game.phase not in ("auction", "trump", "meld"),
+    )
     [told] = [x for o in recorder.outcomes for x in o.public if x.key == "bot.line.contract"]
     assert told.params["bids"][0].key == "bot.line.auction_pass"  # the pass made before the restart
     assert told.params["bids"][0].params["who"].seat == first

@@ -12,8 +12,13 @@ from bot.tables.terminal import play_in_terminal
 async def test_a_scripted_player_finishes_a_game_in_the_terminal():
     out: list[str] = []
     answers = iter(["bogus"] + ["1"] * 2000)
-    status = await play_in_terminal("two-handed", seed=4, options={"target": 300},
-                                    read=lambda prompt: next(answers), write=out.append)
+    status = await play_in_terminal(
+        "two-handed",
+        seed=4,
+        options={"target": 300},
+        read=lambda prompt: next(answers),
+        write=out.append,
+    )
     text = "\n".join(out)
     assert status == 0
     assert "! Not allowed: not an action: 'bogus'" in text
@@ -24,8 +29,9 @@ async def test_a_scripted_player_finishes_a_game_in_the_terminal():
 async def test_quitting_and_russian():
     out: list[str] = []
     answers = iter(["1", "q"])
-    status = await play_in_terminal("check", lang="ru", seed=2, read=lambda prompt: next(answers),
-                                    write=out.append)
+    status = await play_in_terminal(
+        "check", lang="ru", seed=2, read=lambda prompt: next(answers), write=out.append
+    )
     text = "\n".join(out)
     assert status == 0 and "Ваши карты: " in text and text.endswith("До встречи.")
     assert "· стол №1" in text and "Торговля" in text
@@ -43,15 +49,25 @@ async def test_lines_about_you_read_right(lang):
     ("You won", never "You wins"; no Russian third-person or gendered verb after "Вы")."""
     out: list[str] = []
     answers = iter(["1"] * 3000)
-    await play_in_terminal("check", lang=lang, seed=6, options={"target": 300},
-                           read=lambda prompt: next(answers), write=out.append)
+    await play_in_terminal(
+        "check",
+        lang=lang,
+        seed=6,
+        options={"target": 300},
+        read=lambda prompt: next(answers),
+        write=out.append,
+    )
     text = "\n".join(out)
     you = "You" if lang == "en" else "Вы"
     assert re.search(rf"\b{you}\b", text)
     if lang == "en":
         assert "You won" in text and "You named trump" in text
-        assert not re.findall(r"\bYou (?:is|was|[a-z]+[^s]s)\b", text)  # "You wins", "You melds", "You was"
-        assert not re.findall(r"\b[a-z]+ You\b", text)  # "won by You", "Waiting for You": a capital mid-sentence
+        assert not re.findall(
+            r"\bYou (?:is|was|[a-z]+[^s]s)\b", text
+        )  # "You wins", "You melds", "You was"
+        assert not re.findall(
+            r"\b[a-z]+ You\b", text
+        )  # "won by You", "Waiting for You": a capital mid-sentence
     else:
         assert "Вы: козырь — " in text
         assert not re.findall(r"\bВы [а-яё]+(?:ет|ёт|ит|ал|ял|ил|ел)\b", text)
@@ -71,8 +87,13 @@ async def test_the_computer_seats_play_at_the_level_asked_for(monkeypatch):
 
     monkeypatch.setattr(bot.ai, "get_player", recording)
     answers = iter(["1", "1", "q"])
-    await play_in_terminal("four-handed", seed=3, level="easy", read=lambda prompt: next(answers),
-                           write=lambda line: None)
+    await play_in_terminal(
+        "four-handed",
+        seed=3,
+        level="easy",
+        read=lambda prompt: next(answers),
+        write=lambda line: None,
+    )
     assert asked and set(asked) == {"easy"}
 
 
@@ -80,18 +101,27 @@ async def test_a_long_auction_lists_a_few_bids_and_takes_any_typed_amount():
     """E-4: every amount up to the limit is legal; the terminal lists a few and takes the rest typed."""
     out: list[str] = []
     answers = iter(["bid 300", "q"])
-    await play_in_terminal("check", seed=2, level="easy", read=lambda prompt: next(answers), write=out.append)
-    first_offer = out[:next(i for i, line in enumerate(out) if line.strip().endswith(". Pass")) + 1]
+    await play_in_terminal(
+        "check", seed=2, level="easy", read=lambda prompt: next(answers), write=out.append
+    )
+    first_offer = out[
+        : next(i for i, line in enumerate(out) if line.strip().endswith(". Pass")) + 1
+    ]
     listed = [line for line in first_offer if re.fullmatch(r"\s+\d+\. Bid \d+", line)]
     assert 2 <= len(listed) <= 6 and listed[-1].endswith("Bid 1500")
     assert any("any other amount: type it" in line for line in first_offer)
-    assert any("Contract 300 (You)" in line for line in out)  # the auction is on the board (issue 12)
+    assert any(
+        "Contract 300 (You)" in line for line in out
+    )  # the auction is on the board (issue 12)
 
 
-@pytest.mark.parametrize("lang, help_text", [
-    ("en", "! Type the number of an action, from 1 to "),
-    ("ru", "! Наберите номер действия от 1 до "),
-])
+@pytest.mark.parametrize(
+    "lang, help_text",
+    [
+        ("en", "! Type the number of an action, from 1 to "),
+        ("ru", "! Наберите номер действия от 1 до "),
+    ],
+)
 async def test_answers_that_are_no_entry_get_help_and_the_prompt_again(lang, help_text):
     """An empty line, a number out of range, any Unicode digit (², ٣, full-width ９) and a
     5,000-digit number: each gets a helpful line in the player's language, then the prompt."""

@@ -100,9 +100,15 @@ async def test_every_bid_and_pass_of_a_check_auction_is_told_in_one_line_in_both
     await service.close()
     english, russian = speaker.said["en"], speaker.said["ru"]
     auctions = [line for line in english if line.startswith("Bidding: ")]
-    assert auctions and len(auctions) == len([line for line in russian if line.startswith("Торговля: ")])
+    assert auctions and len(auctions) == len(
+        [line for line in russian if line.startswith("Торговля: ")]
+    )
     for line in auctions:
-        bids, won = line[len("Bidding: "):].split(". ", 1)
-        assert all(re.fullmatch(r".+ (\d+|passed|\d+ \(forced: .+\))", part) for part in bids.split(", "))
+        bids, won = line[len("Bidding: ") :].split(". ", 1)
+        assert all(
+            re.fullmatch(r".+ (\d+|passed|\d+ \(forced: .+\))", part) for part in bids.split(", ")
+        )
         assert re.fullmatch(r".+ won the bidding at \d+\.", won)
-    assert not any(re.fullmatch(r".+ (bid \d+|passed)\.", line) for line in english)  # no line per bid
+    assert not any(
+        re.fullmatch(r".+ (bid \d+|passed)\.", line) for line in english
+    )  # no line per bid

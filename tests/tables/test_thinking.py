@@ -57,8 +57,9 @@ async def test_the_pool_chooses_what_the_player_in_this_process_chooses(pools):
             if len(view["legal"]) < 2 or number % 5:
                 continue
             seed_here = 1000 * seed + number
-            here = LevelPlayer("hard", TINY).choose(game.view(game.to_act), list(view["legal"]),
-                                                    random.Random(seed_here))
+            here = LevelPlayer("hard", TINY).choose(
+                game.view(game.to_act), list(view["legal"]), random.Random(seed_here)
+            )
             there = await pool.choose(1, "hard", view, list(view["legal"]), seed_here)
             assert there == here, (variant, number)
             asked += 1
@@ -71,7 +72,9 @@ async def test_fast_levels_never_wait_behind_a_search(pools):
     search = asyncio.create_task(pool.choose(1, "hard", {"think": 1.0}, LEGAL, 1))
     await until_busy(pool)
     for level in ("random", "easy", "normal"):
-        assert await pool.choose(2, level, {}, LEGAL, 1) == "play K♠"  # decided here, not in the worker
+        assert (
+            await pool.choose(2, level, {}, LEGAL, 1) == "play K♠"
+        )  # decided here, not in the worker
     assert not search.done()
     assert await search == "play A♠"
 
@@ -108,16 +111,22 @@ async def test_a_table_has_one_decision_waiting_at_most(pools):
 async def test_a_saturated_pool_gives_hard_a_smaller_budget(pools):
     """The budget is divided by the rounds of work waiting for the workers, down to 0.05 s."""
     pool = pools(decide=thinking_fakes.budget_echo)
-    budgets = await asyncio.gather(*(pool.choose(table_id, "hard", {}, LEGAL, 1) for table_id in range(4)))
+    budgets = await asyncio.gather(
+        *(pool.choose(table_id, "hard", {}, LEGAL, 1) for table_id in range(4))
+    )
     assert [float(b) for b in budgets] == pytest.approx([1 / 4, 1 / 3, 1 / 2, 1])
-    budgets = await asyncio.gather(*(pool.choose(table_id, "hard", {}, LEGAL, 1) for table_id in range(30)))
+    budgets = await asyncio.gather(
+        *(pool.choose(table_id, "hard", {}, LEGAL, 1) for table_id in range(30))
+    )
     assert float(budgets[0]) == 0.05 and float(budgets[-1]) == 1.0
     assert float(await pool.choose(1, "hard", {}, LEGAL, 1)) == 1.0  # no backlog, the whole budget
 
 
 async def test_two_workers_share_the_backlog(pools):
     pool = pools(workers=2, decide=thinking_fakes.budget_echo)
-    budgets = await asyncio.gather(*(pool.choose(table_id, "hard", {}, LEGAL, 1) for table_id in range(4)))
+    budgets = await asyncio.gather(
+        *(pool.choose(table_id, "hard", {}, LEGAL, 1) for table_id in range(4))
+    )
     assert sorted(float(b) for b in budgets) == pytest.approx([1 / 2, 1 / 2, 1, 1])
     assert len(pool.pids) == 2
 
@@ -137,7 +146,9 @@ async def test_a_worker_that_dies_is_replaced_and_the_decision_tried_again(pools
 async def test_a_decision_that_kills_every_worker_is_made_by_the_easy_rules(pools, caplog):
     pool = pools(decide=thinking_fakes.crashing)
     with caplog.at_level(logging.ERROR, logger="bot.tables.thinking"):
-        assert await pool.choose(1, "hard", {"crash": "always"}, LEGAL, 1) == "play K♠"  # the easy lane
+        assert (
+            await pool.choose(1, "hard", {"crash": "always"}, LEGAL, 1) == "play K♠"
+        )  # the easy lane
     assert "table 1: the hard decision failed in the workers" in caplog.text
     assert await pool.choose(2, "hard", {}, LEGAL, 1) == "play A♠"  # the pool still works
 
@@ -179,8 +190,11 @@ async def test_a_table_of_hard_computers_plays_through_the_pool(store, pools):
     pool = pools(budget=0.01)
     service = TableService(store, thinker=pool, seed=3, turn_seconds=0)
     alice = Person(101, "Alice")
-    table = (await service.open(guild_id=1, channel_id=10, host=alice, variant="three-handed",
-                                options={"target": 100})).table
+    table = (
+        await service.open(
+            guild_id=1, channel_id=10, host=alice, variant="three-handed", options={"target": 100}
+        )
+    ).table
     for _ in range(2):
         await service.add_computer(table.id, alice, level="hard")
     await service.start(table.id, alice)

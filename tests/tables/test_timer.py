@@ -15,6 +15,7 @@ async def wait_for(predicate, timeout: float = 10.0) -> None:
     async def poll():
         while not predicate():
             await asyncio.sleep(0.005)
+
     await asyncio.wait_for(poll(), timeout)
 
 
@@ -28,7 +29,9 @@ async def test_reminder_then_a_computer_plays_the_turn_then_the_seat_goes_away(s
     version = table.version
 
     await wait_for(lambda: "bot.line.reminder" in recorder.keys)
-    reminder = next(o for o in recorder.outcomes if o.public and o.public[0].key == "bot.line.reminder")
+    reminder = next(
+        o for o in recorder.outcomes if o.public and o.public[0].key == "bot.line.reminder"
+    )
     assert reminder.ping == [ALICE.user_id] and table.version == version
 
     await wait_for(lambda: "bot.line.timeout" in recorder.keys)
@@ -101,7 +104,9 @@ async def test_after_a_restart_time_runs_out_at_the_old_deadline_without_a_secon
     await first.close()
 
     second = TableService(store, publisher=after, seed=11, turn_seconds=1.0)
-    await second.resume()  # half a turn before the deadline: a new turn would end half a second later
+    await (
+        second.resume()
+    )  # half a turn before the deadline: a new turn would end half a second later
     await wait_for(lambda: "bot.line.timeout" in after.keys)
     assert time.time() - deadline < 0.3
     assert "bot.line.reminder" not in after.keys

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from bot.game import new_game
 from bot.store import Seat
@@ -16,16 +16,28 @@ NAMES = ("Alice", "Bob", "Carol", "Dave")
 
 def table_of(variant: str, seed: int, **options) -> Table:
     """A playing table with named seats (no store: the announcer and the board only read it)."""
-    table = Table(id=1, guild_id=1, channel_id=1, host_id=101, variant=variant, options=options, seed=seed,
-                  language="en", turn_seconds=0, status="playing")
+    table = Table(
+        id=1,
+        guild_id=1,
+        channel_id=1,
+        host_id=101,
+        variant=variant,
+        options=options,
+        seed=seed,
+        language="en",
+        turn_seconds=0,
+        status="playing",
+    )
     table.game = new_game(variant, seed=seed, options=options)
     for seat in range(table.size):
         table.seats[seat] = Seat(seat=seat, display_name=NAMES[seat], user_id=101 + seat)
     return table
 
 
-def publishes(table: Table, choose: Callable[[list[str]], str] = lambda legal: legal[0],
-              ) -> Iterator[tuple[str, list[dict], list[Text]]]:
+def publishes(
+    table: Table,
+    choose: Callable[[list[str]], str] = lambda legal: legal[0],
+) -> Iterator[tuple[str, list[dict], list[Text]]]:
     """The game's start, then each action: (action, its events, the lines published for it)."""
     yield "start", list(table.game.opening_events), start_lines(table)
     while not table.game.is_over:

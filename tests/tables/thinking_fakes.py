@@ -24,7 +24,9 @@ def slow(level: str, view: dict[str, Any], legal: list[str], seed: int, budget: 
     return legal[-1]
 
 
-def budget_echo(level: str, view: dict[str, Any], legal: list[str], seed: int, budget: float) -> str:
+def budget_echo(
+    level: str, view: dict[str, Any], legal: list[str], seed: int, budget: float
+) -> str:
     """Answers with the budget the decision was given."""
     return repr(budget)
 
