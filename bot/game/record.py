@@ -254,7 +254,8 @@ def _collect(game: Game, deals: list[DealRecord], events: list[dict[str, Any]]) 
                 (event["seat"], [Card.from_text(c) for c in m["cards"]], m["points"])
                 for m in event["melds"]
             ]
-        elif kind in ("dix", "dealer_dix"):  # C-3, C-4: the dix (or the dealer's turn-up)
+        elif kind == "dealer_dix" or (kind == "dix" and game.mode == "two"):  # C-3
+            # (with three and four hands a `dix` event is the exchange, C-4: its 10 is in the meld)
             dix = game.dix_card
             assert dix is not None  # a dix needs a trump
             deal.melds.append((event["seat"], [dix], event["points"]))
