@@ -70,6 +70,14 @@ melds=5, opponents=5) -> PlayerProfile | None`, `game_results(db, guild_id, *,
 season_id=None)`, `league_csv(db, guild_id, *, season_id=None) -> str`.
 Refusals raise LeagueError (a ValueError).
 
+Records (bot.store.records, issue 16): `player_stats(db, guild_id, player_id, *,
+variant=None, companions=3) -> PlayerStats | None` (games and wins by variant, meld
+per deal, contracts bid and made, best meld, longest winning streak, favourite
+opponents and partners), `recent_games(db, guild_id, player_id, *, limit=10,
+offset=0) -> list[GameSummary]` (newest first, each with `hints`), `game_log(db,
+game_id) -> GameLog | None` (what `bot.game.record.GameRecord.from_log` replays; a
+game's id is its table's id), `store_deal_stats(tx, table_id, seats)` (at game end).
+
 Settings (bot.store.ledger for servers, bot.store.settings for people; issues 6
 and 7): `get_guild_settings(db, guild_id) -> GuildSettings` (starting_balance,
 allow_negative, images, language, hide_bots, table_place, abandon_minutes and the
@@ -120,6 +128,16 @@ from .ledger import (
     settle_deal,
 )
 from .players import Player, ensure_player, find_player, get_player
+from .records import (
+    Companion,
+    GameLog,
+    PlayerStats,
+    SeatDeals,
+    VariantRecord,
+    game_log,
+    player_stats,
+    store_deal_stats,
+)
 from .seasons import (
     LeagueError,
     Season,
@@ -149,6 +167,7 @@ from .standings import (
     game_results,
     league_csv,
     player_profile,
+    recent_games,
     standings,
 )
 from .tables import (
@@ -177,7 +196,9 @@ __all__ = [
     "BalanceRow",
     "BestMeld",
     "ChannelBusy",
+    "Companion",
     "DuplicateAction",
+    "GameLog",
     "GameResultRow",
     "GameSeat",
     "GameSummary",
@@ -192,9 +213,11 @@ __all__ = [
     "NegativeBalance",
     "Player",
     "PlayerProfile",
+    "PlayerStats",
     "Reader",
     "Season",
     "Seat",
+    "SeatDeals",
     "SettingsError",
     "Snapshot",
     "Standing",
@@ -205,6 +228,7 @@ __all__ = [
     "TableRow",
     "Tx",
     "UserSettings",
+    "VariantRecord",
     "active_season",
     "active_table_in_channel",
     "adjust",
@@ -215,6 +239,7 @@ __all__ = [
     "ensure_player",
     "family_of",
     "find_player",
+    "game_log",
     "game_results",
     "get_guild_settings",
     "get_player",
@@ -235,11 +260,13 @@ __all__ = [
     "load_actions",
     "notify_off",
     "player_profile",
+    "player_stats",
     "put_seat",
     "rating_model",
     "read_csv",
     "read_database",
     "read_in_thread",
+    "recent_games",
     "record_game",
     "remove_seat",
     "schema_version",
@@ -249,6 +276,7 @@ __all__ = [
     "settle_deal",
     "standings",
     "start_season",
+    "store_deal_stats",
     "to_csv",
     "update_table",
     "user_languages",

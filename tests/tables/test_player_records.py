@@ -1,0 +1,99 @@
+"""Player records (issue 16 item 2): stats from games played through the table service equal the
+figures counted by hand from the same games, deal by deal (RULES C-6, E-7, E-12)."""
+
+from __future__ import annotations
+
+from bot.game.record import GameRecord
+from bot.ledger_hook import ledger_hook
+from bot.records_hook import records_hook
+from bot.store import find_player, game_log, player_stats, recent_games
+from bot.store.records import longest_streak
+from bot.tables import Table, TableService
+from bot.tables.review import review_deal
+from tests.tables.conftest import ALICE, GUILD, open_table
+from tests.tables.helpers import play_out
+
+
+def counted_by_hand(table: Table, seat: int) -> tuple[int, int, int, int]:
+    """(deals, meld that counted, contracts, contracts made) of `seat`, read deal by deal from the
+    *Review last deal* replay (bot.tables.review), which knows nothing of the record."""
+    deals = meld = bids = made = 0
+    actions = [str(action) for action in table.game.history]
+    for number in range(1, len(table.game.deal_results) + 1):
+        review = review_deal(table.variant, table.seed, table.options, actions, number)
+        deals += 1
+        meld += sum(m.points for m in review.melds if m.seat == seat and m.counted)
+        for event in review.auction:
+            if event["type"] == "contract" and event["seat"] == seat:
+                bids += 1
+                made += bool(review.result["made"])
+    return deals, meld, bids, made
+
+
+async def play_game(store, variant: str, target: int, seed: int) -> Table:
+    service = TableService(store, seed=seed, turn_seconds=0, hooks=[ledger_hook, records_hook])
+    table = await open_table(service, variant, options={"target": target})
+    await service.start(table.id, ALICE)
+    await play_out(service, table, ALICE, seed=seed)
+    assert table.game.is_over
+    await service.close()
+    return table
+
+
+async def test_stats_of_two_games_equal_the_counts_by_hand(store):
+    check = await play_game(store, "check", 300, seed=5)
+    two = await play_game(store, "two-handed", 300, seed=6)
+    alice = await find_player(store, GUILD, user_id=ALICE.user_id)
+    stats = await player_stats(store, GUILD, alice.id)
+
+    ranks = [check.game.result()["ranking"], two.game.result()["ranking"]]
+    won = [0 in ranking[0] for ranking in ranks]
+    assert {(v.variant, v.games, v.wins) for v in stats.variants} == {
+        ("check", 1, int(won[0])),
+        ("two-handed", 1, int(won[1])),
+    }
+    assert (stats.games, stats.wins) == (2, sum(won))
+    assert stats.longest_streak == (2 if all(won) else 1 if any(won) else 0)
+    counts = [counted_by_hand(check, 0), counted_by_hand(two, 0)]
+    assert (stats.deals, stats.meld, stats.bids, stats.made) == tuple(map(sum, zip(*counts)))
+    assert stats.set == stats.bids - stats.made
+    assert stats.meld_per_deal == stats.meld / stats.deals
+    assert counts[0][0] == len(check.game.deal_results) and counts[1][2] == 0  # no auction (A)
+
+    partner = check.seats[2].player_id  # E-1: seats 0 and 2 are partners
+    assert [(c.player_id, c.games) for c in stats.partners] == [(partner, 1)]
+    assert {c.player_id for c in stats.opponents} <= {
+        check.seats[1].player_id,
+        check.seats[3].player_id,
+        two.seats[1].player_id,
+    }
+    assert all(c.wins == int(won[0]) for c in stats.partners)
+
+    only_check = await player_stats(store, GUILD, alice.id, variant="check")
+    assert only_check.games == 1 and (only_check.deals, only_check.meld) == counts[0][:2]
+    assert only_check.bids == counts[0][2] and only_check.made == counts[0][3]
+
+
+async def test_history_is_newest_first_and_each_game_replays_from_its_log(store):
+    first = await play_game(store, "three-handed", 200, seed=3)
+    second = await play_game(store, "two-handed-no-trump", 200, seed=4)
+    alice = await find_player(store, GUILD, user_id=ALICE.user_id)
+    history = await recent_games(store, GUILD, alice.id)
+    assert [g.game_id for g in history] == [second.id, first.id]
+    assert [g.hints for g in history] == [False, False]
+    assert [g.game_id for g in await recent_games(store, GUILD, alice.id, offset=1)] == [first.id]
+    log = await game_log(store, first.id)
+    record = GameRecord.from_log(log.variant, log.options, log.seed, log.actions, names=log.names)
+    assert record.finished and record.final_scores == first.game.seat_scores()
+    assert record.names[0] == "Alice" and record.check() == []
+    assert await game_log(store, 999) is None
+
+
+async def test_a_stranger_has_no_stats(store):
+    assert await player_stats(store, GUILD, 12345) is None
+
+
+def test_longest_streak_counts_wins_in_a_row():
+    assert longest_streak([]) == 0
+    assert longest_streak([2, 1, 1, 3, 1, 1, 1, 2]) == 3
+    assert longest_streak([1, 2, 1]) == 1
