@@ -40,38 +40,42 @@ async def play_game(store, variant: str, target: int, seed: int) -> Table:
     return table
 
 
-async def test_stats_of_two_games_equal_the_counts_by_hand(store):
-    check = await play_game(store, "check", 300, seed=5)
-    two = await play_game(store, "two-handed", 300, seed=6)
+async def test_stats_of_three_games_equal_the_counts_by_hand(store):
+    """Two Check games (a contract set, then one made) and a two-handed game, Alice in seat 0."""
+    tables = [
+        await play_game(store, "check", 500, seed=8),
+        await play_game(store, "check", 500, seed=3),
+        await play_game(store, "two-handed", 300, seed=6),
+    ]
     alice = await find_player(store, GUILD, user_id=ALICE.user_id)
     stats = await player_stats(store, GUILD, alice.id)
 
-    ranks = [check.game.result()["ranking"], two.game.result()["ranking"]]
-    won = [0 in ranking[0] for ranking in ranks]
+    won = [0 in table.game.result()["ranking"][0] for table in tables]
     assert {(v.variant, v.games, v.wins) for v in stats.variants} == {
-        ("check", 1, int(won[0])),
-        ("two-handed", 1, int(won[1])),
+        ("check", 2, won[0] + won[1]),
+        ("two-handed", 1, int(won[2])),
     }
-    assert (stats.games, stats.wins) == (2, sum(won))
-    assert stats.longest_streak == (2 if all(won) else 1 if any(won) else 0)
-    counts = [counted_by_hand(check, 0), counted_by_hand(two, 0)]
-    assert (stats.deals, stats.meld, stats.bids, stats.made) == tuple(map(sum, zip(*counts)))
-    assert stats.set == stats.bids - stats.made
-    assert stats.meld_per_deal == stats.meld / stats.deals
-    assert counts[0][0] == len(check.game.deal_results) and counts[1][2] == 0  # no auction (A)
+    assert (stats.games, stats.wins) == (3, sum(won))
+    assert stats.longest_streak == longest_streak([1 if w else 2 for w in won])
+    counts = [counted_by_hand(table, 0) for table in tables]
+    assert (stats.deals, stats.meld, stats.bids, stats.made) == tuple(
+        map(sum, zip(*counts, strict=True))
+    )
+    assert (stats.bids, stats.made, stats.set) == (2, 1, 1)  # E-12: one contract set, one made
+    assert stats.meld > 0 and stats.meld_per_deal == stats.meld / stats.deals
+    assert counts[2][2] == 0  # two-handed has no auction (RULES §3)
 
-    partner = check.seats[2].player_id  # E-1: seats 0 and 2 are partners
-    assert [(c.player_id, c.games) for c in stats.partners] == [(partner, 1)]
-    assert {c.player_id for c in stats.opponents} <= {
-        check.seats[1].player_id,
-        check.seats[3].player_id,
-        two.seats[1].player_id,
-    }
-    assert all(c.wins == int(won[0]) for c in stats.partners)
+    check = tables[0]
+    partners = {table.seats[2].player_id for table in tables[:2]}  # E-1: seats 0 and 2
+    assert {c.player_id for c in stats.partners} == partners
+    opponents = {t.seats[s].player_id for t in tables[:2] for s in (1, 3)}
+    assert {c.player_id for c in stats.opponents} <= opponents | {tables[2].seats[1].player_id}
+    assert check.seats[2].player_id == tables[1].seats[2].player_id  # the same 🤖 both times
+    assert [(c.games, c.wins) for c in stats.partners] == [(2, won[0] + won[1])]
 
     only_check = await player_stats(store, GUILD, alice.id, variant="check")
-    assert only_check.games == 1 and (only_check.deals, only_check.meld) == counts[0][:2]
-    assert only_check.bids == counts[0][2] and only_check.made == counts[0][3]
+    assert only_check.games == 2 and only_check.deals == counts[0][0] + counts[1][0]
+    assert only_check.meld == counts[0][1] + counts[1][1] and only_check.bids == 2
 
 
 async def test_history_is_newest_first_and_each_game_replays_from_its_log(store):
