@@ -46,10 +46,10 @@ def hint_text(view: Mapping[str, Any], choice: str, options: Mapping[str, Any]) 
         return Text.of("records.hint.dix")
     if verb == "bid":
         suit, meld = _best_suit(view, options)
-        return Text.of("records.hint.bid", amount=int(rest), suit=suit.value, meld=meld)
+        return Text.of("records.hint.suit_meld", suit=suit.value, meld=meld)
     if verb == "trump":
         meld = meld_points(_hand(view), Suit.parse(rest), options)
-        return Text.of("records.hint.trump", suit=rest, meld=meld)
+        return Text.of("records.hint.suit_meld", suit=rest, meld=meld)
     if verb == "pass":
         if view["phase"] == "auction":
             suit, meld = _best_suit(view, options)
