@@ -42,6 +42,7 @@ EXTENSIONS = (
     "cogs.chips",
     "cogs.league",
     "cogs.settings",
+    "cogs.records",
 )
 
 
