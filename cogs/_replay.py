@@ -14,7 +14,9 @@ does not replay its log at every click.
 from __future__ import annotations
 
 import asyncio
+import re
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -76,7 +78,7 @@ class Replays:
 def replays_of(interaction: discord.Interaction) -> Replays:
     """The replay records of the bot's Records cog (cogs.records)."""
     cog = interaction.client.get_cog("Records")  # type: ignore[attr-defined]
-    return cog.replays  # type: ignore[no-any-return, union-attr]
+    return cog.replays  # type: ignore[no-any-return]
 
 
 def replay_page(record: GameRecord, game_id: int, at: Position, lang: str) -> str:
@@ -231,7 +233,7 @@ def buttons(record: GameRecord, game_id: int, at: Position, lang: str) -> discor
 
 
 class ReplayButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"pinochle:replay:(?P<game>\d+):(?P<deal>\d+):(?P<trick>\d+):(?P<kind>[a-z_]+)",
 ):
     """A replay step: the game and the position it shows, in its custom id."""
@@ -251,7 +253,7 @@ class ReplayButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ReplayButton:
         position = Position(int(match["deal"]), int(match["trick"]))
         return cls(int(match["game"]), position, match["kind"])

@@ -15,6 +15,7 @@ from typing import ClassVar
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
+from discord.ext import commands
 
 from bot.game import VARIANTS
 from bot.i18n import meld_name, t, variant_name
@@ -96,9 +97,9 @@ class Records(PinochleCog):
 
     group_name: ClassVar[str] = "league"
 
-    def __init__(self, bot) -> None:
+    def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-        self.replays = Replays(bot.store)
+        self.replays = Replays(bot.store)  # type: ignore[attr-defined]
 
     @app_commands.command(name="stats", description=en("stats.description"))
     @app_commands.describe(
@@ -189,7 +190,7 @@ class Records(PinochleCog):
 class Hints(PinochleCog):
     """`/pinochle hint`: the strong computer player's choice for your turn, with a reason."""
 
-    def __init__(self, bot) -> None:
+    def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
     @app_commands.command(name="hint", description=describe("hint"))
@@ -202,7 +203,7 @@ class Hints(PinochleCog):
         await interaction.followup.send(private_text(outcome, lang_of(interaction)), ephemeral=True)
 
 
-async def setup(bot) -> None:
+async def setup(bot: commands.Bot) -> None:
     bot.add_dynamic_items(ReplayButton)
     await bot.add_cog(Records(bot))
     await bot.add_cog(Hints(bot))

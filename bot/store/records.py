@@ -99,7 +99,7 @@ class GameLog:
     options: dict[str, Any]
     seed: int | None
     actions: list[str]
-    names: list[str]
+    names: list[str]  # by seat ("#3" for a seat nobody holds)
     hints: tuple[int, ...]
 
 
@@ -113,6 +113,7 @@ async def game_log(db: Reader, game_id: int) -> GameLog | None:
     table = await get_table(db, game_id)
     if table is None:
         return None
+    by_seat = {seat.seat: seat.display_name for seat in table.seats}
     return GameLog(
         game_id=table.id,
         guild_id=table.guild_id,
@@ -121,7 +122,7 @@ async def game_log(db: Reader, game_id: int) -> GameLog | None:
         options=table.options,
         seed=table.seed,
         actions=[row.action for row in await load_actions(db, game_id)],
-        names=[seat.display_name for seat in table.seats],
+        names=[by_seat.get(n, f"#{n + 1}") for n in range(max(by_seat, default=-1) + 1)],
         hints=tuple(table.settings.get(HINTS_USED, ())),
     )
 
