@@ -62,15 +62,7 @@ class Replays:
                 log = await game_log(self.store, game_id)
                 if log is None or log.status != "finished":
                     return None
-                record = await asyncio.to_thread(
-                    GameRecord.from_log,
-                    log.variant,
-                    log.options,
-                    log.seed,
-                    log.actions,
-                    names=log.names,
-                    hints=log.hints,
-                )
+                record = await asyncio.to_thread(GameRecord.from_stored, log)
                 cached = self._records.put(game_id, (log.guild_id, record))
         return cached[1] if cached[0] == guild_id else None
 

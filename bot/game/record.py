@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .cards import Card, Suit, format_cards, parse_cards
 from .game import Game, new_game
@@ -30,6 +30,23 @@ MAX_RECORD_CHARS = 4_000_000
 #: Differences `check` lists before it stops looking.
 MAX_PROBLEMS = 20
 _SEP = " | "
+
+
+class StoredGame(Protocol):
+    """What a store keeps of a game (`bot.store.GameLog`)."""
+
+    @property
+    def variant(self) -> str: ...
+    @property
+    def options(self) -> dict[str, Any]: ...
+    @property
+    def seed(self) -> int | None: ...
+    @property
+    def actions(self) -> list[str]: ...
+    @property
+    def names(self) -> list[str]: ...
+    @property
+    def hints(self) -> tuple[int, ...]: ...
 
 
 class RecordError(ValueError):
@@ -129,6 +146,13 @@ class GameRecord:
             final_scores=game.seat_scores() if game.is_over else None,
             names=list(names) if names is not None else None,
             hints=tuple(sorted(set(hints))),
+        )
+
+    @classmethod
+    def from_stored(cls, game: StoredGame) -> GameRecord:
+        """The record of a stored game (`bot.store.game_log`), with its players' names and hints."""
+        return cls.from_log(
+            game.variant, game.options, game.seed, game.actions, names=game.names, hints=game.hints
         )
 
     def replay(self) -> Game:

@@ -60,10 +60,7 @@ def export(game_id: int, database: str) -> int:
     ):
         print(f"error: no game {game_id} in {database}", file=sys.stderr)
         return 1
-    record = GameRecord.from_log(
-        log.variant, log.options, log.seed, log.actions, names=log.names, hints=log.hints
-    )
-    sys.stdout.write(record.to_text())
+    sys.stdout.write(GameRecord.from_stored(log).to_text())
     return 0
 
 

@@ -548,19 +548,11 @@ class TableService:
     ) -> Outcome:
         """A person's action (its text, e.g. "play 10♥"); `version` is the state they saw, if any."""
         async with self._locked(table_id) as table:
-            if table is None:
-                return Outcome.refuse(None, "bot.refuse.no_table")
+            refusal = self._turn_refusal(table, person, version=version)
+            if refusal is not None or table is None:
+                return refusal or Outcome.refuse(None, "bot.refuse.no_table")
             seat = table.seat_of(person.user_id)
-            if seat is None:
-                return Outcome.refuse(table, "bot.refuse.not_seated")
-            if table.status != "playing":
-                return Outcome.refuse(table, "bot.refuse.not_started")
-            if version is not None and version != table.version:
-                return Outcome.refuse(table, "bot.refuse.stale")
-            if computer_plays(table.seats[seat]):
-                return Outcome.refuse(table, "bot.refuse.covered")
-            if table.to_act != seat:
-                return Outcome.refuse(table, "bot.refuse.not_your_turn", who=Who(table.to_act))
+            assert seat is not None  # _turn_refusal: the person is seated
             try:
                 outcome = await self._apply(table, seat, action, user_id=person.user_id)
             except IllegalAction as error:
@@ -578,11 +570,11 @@ class TableService:
         again. The first hint of a seat is stored (`hints_used`) before it is shown.
         """
         async with self._locked(table_id) as table:
-            refusal = self._hint_refusal(table, person)
+            refusal = self._turn_refusal(table, person, hint=True)
             if refusal is not None or table is None:
                 return refusal or Outcome.refuse(None, "bot.refuse.no_table")
             seat, version, options = table.to_act, table.version, table.options
-            assert seat is not None  # _hint_refusal: it is this person's turn
+            assert seat is not None  # _turn_refusal: it is this person's turn
             view: dict[str, Any] = table.game.view(seat)  # the player's own copy
             cached = table.last_hint
         if cached is not None and cached[:2] == (version, seat):
@@ -609,7 +601,18 @@ class TableService:
             table, private=[Text.of("records.hint.answer", action=Act(choice), reason=reason)]
         )
 
-    def _hint_refusal(self, table: Table | None, person: Person) -> Outcome | None:
+    def _turn_refusal(
+        self,
+        table: Table | None,
+        person: Person,
+        *,
+        version: int | None = None,
+        hint: bool = False,
+    ) -> Outcome | None:
+        """Why the person may not act now (or, with `hint`, ask for a hint); None if they may.
+
+        `version`: the state the person saw, refused as stale if the table has moved on.
+        """
         if table is None:
             return Outcome.refuse(None, "bot.refuse.no_table")
         seat = table.seat_of(person.user_id)
@@ -617,7 +620,9 @@ class TableService:
             return Outcome.refuse(table, "bot.refuse.not_seated")
         if table.status != "playing":
             return Outcome.refuse(table, "bot.refuse.not_started")
-        if not table.hints:
+        if version is not None and version != table.version:
+            return Outcome.refuse(table, "bot.refuse.stale")
+        if hint and not table.hints:
             return Outcome.refuse(table, "records.refuse.hints_off")
         if computer_plays(table.seats[seat]):
             return Outcome.refuse(table, "bot.refuse.covered")

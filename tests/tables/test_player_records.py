@@ -87,7 +87,7 @@ async def test_history_is_newest_first_and_each_game_replays_from_its_log(store)
     assert [g.hints for g in history] == [False, False]
     assert [g.game_id for g in await recent_games(store, GUILD, alice.id, offset=1)] == [first.id]
     log = await game_log(store, first.id)
-    record = GameRecord.from_log(log.variant, log.options, log.seed, log.actions, names=log.names)
+    record = GameRecord.from_stored(log)
     assert record.finished and record.final_scores == first.game.seat_scores()
     assert record.names[0] == "Alice" and record.check() == []
     assert await game_log(store, 999) is None
