@@ -5,32 +5,20 @@ from __future__ import annotations
 
 import re
 
+from bot import create_bot
 from bot.game.record import GameRecord
 from bot.i18n import number
 from bot.store import load_actions
 from bot.tables.texts import action_label, cards_text
-from tests.bot.aftergame_support import finished_two_hand_game, two_hand_game
-from tests.bot.conftest import board_message, labels, take_turn
+from tests.bot.aftergame_support import all_pages, finished_two_hand_game, two_hand_game
+from tests.bot.conftest import board_message, close_store, labels, take_turn
 
 STEP = {"en": "Trick ▶", "ru": "Взятка ▶"}
 
 
 async def replay_pages(env, member, response, lang: str) -> list[str]:
     """Every page of a replay, pressing the next-trick button until it greys out."""
-    pages = [response.content]
-    for _ in range(200):
-        now = env.backend.get_message(response.channel_id, response.id)
-        step = [
-            c
-            for row in now.components
-            for c in row.get("components", [])
-            if c.get("label") == STEP[lang]
-        ]
-        if step[0].get("disabled"):
-            return pages
-        await member.click(response, label=STEP[lang])
-        pages.append(env.backend.get_message(response.channel_id, response.id).content)
-    raise AssertionError("a replay longer than any game")
+    return await all_pages(env, member, response, lang, button=STEP[lang], most=200)
 
 
 async def logged_plays(room, table) -> list[str]:
@@ -62,6 +50,21 @@ async def test_replay_shows_exactly_the_logged_game_in_both_languages(room):
     assert len(ru_pages) == len(pages)
     first_trick = next(line for line in ru_pages[1].splitlines() if line.startswith("Взятка 1 из"))
     assert cards_text(shown[:1], "ru") in first_trick
+
+
+async def test_replay_buttons_answer_after_a_restart(room, database_path):
+    """The buttons carry their position, not state: a replay opened before a restart steps on."""
+    table = await finished_two_hand_game(room)
+    replay = await room.eve.slash(room.channel, "league replay", game=table.id)
+    old_bot = room.bot
+    await room.env.restart_bot(create_bot(database_path))
+    await close_store(old_bot)
+    await room.eve.click(replay.response, label=STEP["en"])
+    page = room.env.backend.get_message(replay.response.channel_id, replay.response.id).content
+    first = (await logged_plays(room, table))[:2]
+    assert "Trick 1 of 24: " in page and all(
+        card in page.split("Trick 1 of 24: ")[1] for card in first
+    )
 
 
 async def test_a_game_not_finished_or_unknown_has_no_replay(room):
