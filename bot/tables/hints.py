@@ -54,6 +54,8 @@ def hint_text(view: Mapping[str, Any], choice: str, options: Mapping[str, Any]) 
         if view["phase"] == "auction":
             suit, meld = _best_suit(view, options)
             return Text.of("records.hint.pass_bid", suit=suit.value, meld=meld)
+        if view["phase"] == "exchange":  # C-4: keep the dix rather than take the turn-up
+            return Text.of("records.hint.keep_dix")
         return Text.of("records.hint.pass_meld")
     if choice == "draw turnup":
         return Text.of("records.hint.draw_turnup", card=Cards((view["turnup"],)))

@@ -137,3 +137,14 @@ async def test_a_hint_is_legal_changes_no_state_and_marks_the_game(store):
     assert [game.hints for game in await recent_games(store, GUILD, alice.id)] == [True]
     assert (await game_log(store, table.id)).hints == (0,)
     await service.close()
+
+
+def test_passing_is_explained_by_what_is_passed():
+    """E-5: a pass in the auction weighs the best meld; C-4: a pass in the exchange keeps the dix."""
+    hand = ["A♥", "10♥", "K♥", "Q♥", "J♥", "Q♠", "J♦", "9♣"]
+    auction = {"phase": "auction", "hand": hand, "table": {}, "seat": 0}
+    assert say(hint_text(auction, "pass", {}), "en", str) == (
+        "Your best meld is 190 points (with ♥ as trump): not enough for a higher bid."
+    )
+    exchange = {"phase": "exchange", "hand": hand, "table": {}, "seat": 0}
+    assert say(hint_text(exchange, "pass", {}), "ru", str) == "Дис вам полезнее открытой карты."

@@ -101,3 +101,17 @@ def test_longest_streak_counts_wins_in_a_row():
     assert longest_streak([]) == 0
     assert longest_streak([2, 1, 1, 3, 1, 1, 1, 2]) == 3
     assert longest_streak([1, 2, 1]) == 1
+
+
+async def test_a_game_cancelled_after_a_deal_counts_its_finished_deals(store):
+    """A cancel after a completed deal rates the game (bot.ledger_hook): its deals count too."""
+    service = TableService(store, seed=2, turn_seconds=0, hooks=[ledger_hook, records_hook])
+    table = await open_table(service, "four-handed", options={"target": 2000})
+    await service.start(table.id, ALICE)
+    await play_out(service, table, ALICE, until=lambda t: len(t.game.deal_results) == 1)
+    assert (await service.cancel(table.id, ALICE)).ok
+    await service.close()
+    alice = await find_player(store, GUILD, user_id=ALICE.user_id)
+    stats = await player_stats(store, GUILD, alice.id)
+    assert (stats.games, stats.deals) == (1, 1)
+    assert stats.meld == counted_by_hand(table, 0)[1]
