@@ -1,14 +1,15 @@
 """`/league replay game:` (issue 16 item 3): a finished game, a deal and a trick at a time.
 
-A page shows one position of the game record (bot.game.record): the deal's
-hands as dealt (every hand: the game is over), its auction, contract and melds,
-and one trick (or the start of the deal), with the deal's result after its
-last trick. The buttons (previous/next deal, previous/next trick) carry the
+A page shows one position of the game record (bot.game.record): every hand
+(the game is over), as dealt or as held when the trick shown began, the deal's
+auction, contract and melds, and one trick (or the start of the deal), with the
+deal's result after its last trick. The buttons (previous/next deal, previous/next trick) carry the
 position they lead to in their custom id, so they hold no state and answer
 whenever they are pressed, also after a restart; a game that can no longer be
-read is answered clearly. Records are built in a worker thread, one at a time,
-and the last few are kept (`REPLAY_CACHE`), so a member stepping through a game
-does not replay its log at every click.
+read is answered clearly. Records (and what each seat held at each trick of a
+deal) are built in a worker thread, one at a time, and the last few are kept
+(`REPLAY_CACHE`), so a member stepping through a game does not replay its log at
+every click.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any
 
 import discord
 
-from bot.game import VARIANTS, sort_hand
+from bot.game import VARIANTS, Card, sort_hand
 from bot.game.record import DealRecord, GameRecord
 from bot.i18n import t, variant_name
 from bot.store import Store, game_log
@@ -34,6 +35,8 @@ from cogs._players import plain
 
 #: Game records kept for the replay buttons (a long game's record is about 100 kB).
 REPLAY_CACHE = 8
+#: Each seat's cards at one moment of a deal.
+Holding = dict[int, list[Card]]
 #: The longest page (Discord's message limit).
 PAGE_LIMIT = 2000
 
@@ -52,6 +55,7 @@ class Replays:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._records: Recent[int, tuple[int, GameRecord]] = Recent(REPLAY_CACHE)  # id -> server
+        self._holdings: Recent[tuple[int, int], list[Holding]] = Recent(REPLAY_CACHE)
         self._building = asyncio.Lock()  # one replay of a log at a time: bounded work
 
     async def record(self, guild_id: int, game_id: int) -> GameRecord | None:
@@ -66,6 +70,16 @@ class Replays:
                 cached = self._records.put(game_id, (log.guild_id, record))
         return cached[1] if cached[0] == guild_id else None
 
+    async def held(self, game_id: int, record: GameRecord, deal: int, trick: int) -> Holding:
+        """What each seat held as trick `trick` (from 1) of deal `deal` (an index) began."""
+        number = record.deals[deal].number
+        async with self._building:
+            holdings = self._holdings.get((game_id, number))
+            if holdings is None:
+                holdings = await asyncio.to_thread(record.holdings, number)
+                self._holdings.put((game_id, number), holdings)
+        return holdings[trick - 1]
+
 
 def replays_of(interaction: discord.Interaction) -> Replays:
     """The replay records of the bot's Records cog (cogs.records)."""
@@ -73,8 +87,11 @@ def replays_of(interaction: discord.Interaction) -> Replays:
     return cog.replays  # type: ignore[no-any-return]
 
 
-def replay_page(record: GameRecord, game_id: int, at: Position, lang: str) -> str:
-    """One position of a replay as a message, in `lang`."""
+def replay_page(
+    record: GameRecord, game_id: int, at: Position, lang: str, held: Holding | None = None
+) -> str:
+    """One position of a replay as a message, in `lang`: the hands as dealt, or with `held`,
+    what each seat held as the trick shown began."""
     deal = record.deals[at.deal]
 
     def name(seat: int | Name) -> str:
@@ -83,7 +100,8 @@ def replay_page(record: GameRecord, game_id: int, at: Position, lang: str) -> st
             return plain(seat.text)
         return plain(names[seat]) if seat < len(names) else f"#{seat + 1}"
 
-    lines = [_deal_facts(record, game_id, at.deal, lang, name), t("bot.review.hands", lang)]
+    heading = t("bot.review.hands", lang) if held is None else t("records.replay.held", lang)
+    lines = [_deal_facts(record, game_id, at.deal, lang, name), heading]
     lines += [
         t(
             "bot.review.hand",
@@ -91,7 +109,7 @@ def replay_page(record: GameRecord, game_id: int, at: Position, lang: str) -> st
             who=name(seat),
             cards=hand_by_suit([str(c) for c in sort_hand(cards, deal.trump)], lang),
         )
-        for seat, cards in sorted(deal.hands.items())
+        for seat, cards in sorted((deal.hands if held is None else held).items())
     ]
     if deal.auction:
         steps = [
@@ -253,7 +271,8 @@ class ReplayButton(
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         lang = lang_of(interaction)
-        record = await replays_of(interaction).record(interaction.guild_id or 0, self.game_id)
+        replays = replays_of(interaction)
+        record = await replays.record(interaction.guild_id or 0, self.game_id)
         at = self.at
         if (
             record is None
@@ -262,8 +281,9 @@ class ReplayButton(
         ):
             await reply(interaction, t("records.refuse.replay_gone", lang))
             return
+        held = await replays.held(self.game_id, record, at.deal, at.trick) if at.trick else None
         await interaction.response.edit_message(
-            content=replay_page(record, self.game_id, at, lang),
+            content=replay_page(record, self.game_id, at, lang, held),
             view=buttons(record, self.game_id, at, lang),
             allowed_mentions=NO_PINGS,
         )

@@ -162,6 +162,27 @@ class GameRecord:
             game.apply(action)
         return game
 
+    def holdings(self, deal_number: int) -> list[dict[int, list[Card]]]:
+        """What each seat held (hand and face-up cards, RULES §0.3) as each trick of a deal began.
+
+        The two-hand games draw from the stock and meld between tricks (A-6), so a
+        holding is read from the engine, replaying the record up to that deal's end.
+        """
+        game = new_game(self.variant, seed=self.seed, options=self.options)
+        before: list[dict[int, list[Card]]] = []
+        for action in self.actions:
+            if game.deal_no > deal_number:
+                break
+            if game.deal_no == deal_number and not game.trick and action.startswith("play "):
+                before.append(
+                    {
+                        seat: game.hands[seat] + [tc.card for tc in game.table[seat]]
+                        for seat in game.active
+                    }
+                )
+            game.apply(action)
+        return before
+
     def check(self) -> list[str]:
         """Replay the record's actions through the engine; the lines it would write otherwise.
 

@@ -5,15 +5,28 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from bot import create_bot
 from bot.game.record import GameRecord
 from bot.i18n import number
 from bot.store import load_actions
+from bot.tables.players import ai_players
 from bot.tables.texts import action_label, cards_text
+from bot.tables.thinking import ThreadThinker
 from tests.bot.aftergame_support import all_pages, finished_two_hand_game, two_hand_game
 from tests.bot.conftest import board_message, close_store, labels, take_turn
 
 STEP = {"en": "Trick ▶", "ru": "Взятка ▶"}
+
+
+@pytest.fixture
+def simcord_bot(database_path):
+    """The bot, with `hard` thinking briefly in a thread of the test: a hint is answered at once,
+    never behind the start of a worker process (which SimCord could not wait for)."""
+    bot = create_bot(database_path)
+    bot.thinker = ThreadThinker(ai_players(budget=0.05))
+    return bot
 
 
 async def replay_pages(env, member, response, lang: str) -> list[str]:
@@ -40,6 +53,10 @@ async def test_replay_shows_exactly_the_logged_game_in_both_languages(room):
         shown += re.findall(r"(?:10|[AKQJ9])[♠♥♦♣]", line.split(": ", 1)[1].split(" → ")[0])
         assert all(len(p) <= 2000 for p in pages)
     assert shown == await logged_plays(room, table)
+    held = pages[-1].splitlines()
+    start = held.index("Cards held as this trick began:")
+    for line in held[start + 1 : start + 3]:  # the last trick is played from one card each
+        assert len(re.findall(r"(?:10|[AKQJ9])[♠♥♦♣]", line.split(": ", 1)[1])) == 1, line
     assert "Result of the deal: " in pages[-1] and "Final scores: " in pages[-1]
 
     await room.eve.slash(room.channel, "pinochle language", language="ru")
