@@ -117,7 +117,7 @@ async def test_stats_and_history_of_a_finished_game(room):
     nobody = (await room.bob.slash(room.channel, "league stats")).response.content
     assert nobody == "У игрока bob ещё нет записанных партий."
     of_alice = await room.bob.slash(room.channel, "league history", member=room.alice)
-    assert f"`/лига повтор партия:{table.id}`" in of_alice.response.content
+    assert f"повтор: `/league replay game:{table.id}`" in of_alice.response.content
 
 
 async def test_hint_on_your_turn_where_the_table_allows_it(room):
