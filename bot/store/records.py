@@ -170,7 +170,10 @@ async def player_stats(
         params,
     )
     ranks = [
-        row[0] for row in await db.fetchall("SELECT me.rank" + _MINE + " ORDER BY g.id", params)
+        row[0]
+        for row in await db.fetchall(
+            "SELECT me.rank" + _MINE + " ORDER BY g.finished_at, g.id", params
+        )
     ]
     return PlayerStats(
         player=player,
