@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from .db import Reader, Tx
 from .players import Player, get_player
+from .sql import per_dialect
 from .standings import BestMeld
 from .tables import get_table, load_actions, merge_settings
 
@@ -130,8 +131,9 @@ async def game_log(db: Reader, game_id: int) -> GameLog | None:
 _MINE = (
     " FROM game_players AS me JOIN games AS g ON g.id = me.game_id"
     " WHERE me.player_id = :player AND g.guild_id = :guild"
-    " AND (:variant IS NULL OR g.variant = :variant)"
+    " AND (CAST(:variant AS TEXT) IS NULL OR g.variant = :variant)"
 )
+_WON = "SUM(CASE WHEN me.rank = 1 THEN 1 ELSE 0 END)"
 
 
 async def player_stats(
@@ -150,15 +152,22 @@ async def player_stats(
     variants = [
         VariantRecord(*row)
         for row in await db.fetchall(
-            "SELECT g.variant, COUNT(*), SUM(me.rank = 1)" + _MINE + " GROUP BY g.variant"
+            f"SELECT g.variant, COUNT(*), {_WON}" + _MINE + " GROUP BY g.variant"
             " ORDER BY COUNT(*) DESC, g.variant",
             params,
         )
     ]
-    seat_stats = "json_extract(t.settings, '$." + DEAL_STATS + "[' || me.seat || '].{}')"
+    seat_stats = per_dialect(  # one figure of the seat's entry in the table's deal summary
+        db,
+        sqlite="json_extract(t.settings, '$." + DEAL_STATS + "[' || me.seat || '].{}')",
+        postgres="CAST(t.settings::json -> '" + DEAL_STATS + "' -> CAST(me.seat AS INTEGER)"
+        " ->> '{}' AS BIGINT)",
+    )
     totals = await db.fetchone(
         "SELECT "
-        + ", ".join(f"COALESCE(SUM({seat_stats.format(f)}), 0)" for f in asdict(SeatDeals()))
+        + ", ".join(
+            f"CAST(COALESCE(SUM({seat_stats.format(f)}), 0) AS BIGINT)" for f in asdict(SeatDeals())
+        )
         + _MINE.replace(" WHERE", " JOIN tables AS t ON t.id = g.table_id WHERE", 1),
         params,
     )
@@ -201,15 +210,15 @@ def longest_streak(ranks: Sequence[int]) -> int:
 async def _companions(db: Reader, params: dict[str, Any], which: str) -> list[Companion]:
     """The players met most often on the given side, with the games won together or against them."""
     rows = await db.fetchall(
-        "SELECT o.player_id, p.display_name, COUNT(*), SUM(me.rank = 1)"
+        f"SELECT o.player_id, p.display_name, COUNT(*), {_WON}"
         + _MINE.replace(
             " WHERE",
             " JOIN game_players AS o ON o.game_id = me.game_id"
             " JOIN players AS p ON p.id = o.player_id WHERE",
             1,
         )
-        + f" AND {which} GROUP BY o.player_id ORDER BY COUNT(*) DESC, SUM(me.rank = 1) DESC,"
-        " p.display_name LIMIT :limit",
+        + f" AND {which} GROUP BY o.player_id, p.display_name"
+        f" ORDER BY COUNT(*) DESC, {_WON} DESC, p.display_name LIMIT :limit",
         params,
     )
     return [Companion(*row) for row in rows]
