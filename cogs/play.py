@@ -29,16 +29,20 @@ MOVE_VERBS = ("dix", "exchange", "draw", "declare")
 async def legal_choices(
     interaction: discord.Interaction, verbs: tuple[str, ...], current: str, whole: bool = False
 ) -> list[Choice[str]]:
-    """The asker's legal actions of these kinds matching what they typed, under the hand view's
-    labels; the value sent is the action's argument ("10♥"), or the whole action if `whole`."""
+    """The asker's legal actions of these kinds (in this order) matching what they typed, under the
+    hand view's labels; the value sent is the action's argument ("10♥"), or the whole action if
+    `whole`."""
     table = service_of(interaction).table_in(interaction.channel_id)
     if table is None:
         return []
     lang, typed = lang_of(interaction), current.strip().lower()
     found = []
-    for action in await service_of(interaction).legal_for(table.id, interaction.user.id):
-        if action.split(" ", 1)[0] not in verbs:
-            continue
+    legal = [
+        action
+        for verb in verbs
+        for action in await service_of(interaction).legal_for(table.id, interaction.user.id, verb)
+    ]
+    for action in legal:
         value = action if whole else action.split(" ", 1)[1]
         label = hand_action_label(table, action, lang)
         if typed in value.lower() or typed in label.lower():

@@ -261,3 +261,38 @@ async def test_declaring_out_by_typing_ends_the_game_and_a_wrong_claim_loses(roo
     assert f"<@{mover.id}> declared out, claiming to have reached the target." in lines
     assert lines[-1].startswith(f"Game over. 1. <@{waiter.id}> ")
     assert room.table() is None
+
+
+async def test_exchange_the_dix_by_typing_in_three_handed(room):
+    """RULES C-4: eldest, holding a 9 of trumps, may exchange it for the turn-up; /pinochle move
+    offers exactly that (the decline stays with /pinochle pass), refuses a move not legal now, and
+    speaks the asker's language."""
+    room.bot.tables._rng.seed(0)  # the service's seed source: a deal whose eldest holds the dix
+    await room.alice.slash(room.channel, "pinochle new", variant="three-handed")
+    for _ in range(2):
+        await room.alice.click(board_message(room.channel), label="Add computer player")
+    await room.alice.click(board_message(room.channel), label="Start")
+    table = room.table()
+    assert table.to_act == table.seat_of(room.alice.id)
+    assert table.game.view(table.to_act)["legal"] == ["exchange", "pass"]
+    offered = await room.alice.autocomplete(room.channel, "pinochle move", "action", "")
+    assert offered == [{"name": "Exchange the dix", "value": "exchange"}]
+    assert "Exchange the dix" in labels(
+        (await room.alice.slash(room.channel, "pinochle hand")).response
+    )
+    assert await room.bob.autocomplete(room.channel, "pinochle move", "action", "") == []
+    before = snapshot(room)
+    stranger = await room.bob.slash(room.channel, "pinochle move", action="exchange")
+    assert stranger.response.content.startswith("You are not seated at this table.")
+    await room.alice.slash(room.channel, "pinochle language", language="ru")
+    russian = await room.alice.autocomplete(room.channel, "pinochle move", "action", "")
+    assert russian == [{"name": "Обменять дис", "value": "exchange"}]
+    early = await room.alice.slash(room.channel, "pinochle move", action="declare out")
+    assert early.ephemeral and early.response.content.startswith("Так нельзя: ")
+    nonsense = await room.alice.slash(room.channel, "pinochle move", action="fly away")
+    assert nonsense.ephemeral and nonsense.response.content.startswith("Так нельзя: ")
+    assert snapshot(room) == before
+    turnup = table.public_view()["turnup"]
+    exchanged = await room.alice.slash(room.channel, "pinochle move", action="exchange")
+    assert exchanged.response.content.startswith("Сделано: Обменять дис.")
+    assert turnup in table.game.view(table.seat_of(room.alice.id))["hand"]
