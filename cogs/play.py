@@ -126,10 +126,14 @@ class Play(PinochleCog):
     @app_commands.command(name="move", description=describe("move"))
     @app_commands.describe(action=describe("move.options.action"))
     async def move(self, interaction: discord.Interaction, action: str) -> None:
-        """An action of MOVE_VERBS, as autocomplete offers it ("draw turnup"); the engine refuses one
-        that is not legal now, and anything else is refused the same way, changing nothing."""
+        """An action of MOVE_VERBS as autocomplete offers it ("draw turnup"), or a legal one's label
+        typed out ("Take the turn-up"); the engine refuses one that is not legal now, and anything
+        else is refused the same way, changing nothing."""
         chosen = " ".join(action.lower().split())
         if chosen.split(" ", 1)[0] not in MOVE_VERBS:
+            offered = await legal_choices(interaction, MOVE_VERBS, "", whole=True)
+            chosen = next((c.value for c in offered if c.name.lower() == chosen), "")
+        if not chosen:
             error = IllegalAction("not_legal", action=shorten(action))
             await refuse(interaction, "bot.refuse.illegal", error=error)
             return

@@ -227,7 +227,7 @@ async def test_draw_the_turn_up_by_typing_when_the_winner_may_choose(room):
         "Not allowed: play A♠ is not legal now."
     )
     assert table.version == before
-    drawn = await mover.slash(room.channel, "pinochle move", action="draw turnup")
+    drawn = await mover.slash(room.channel, "pinochle move", action="take the turn-up")
     assert drawn.ephemeral and drawn.response.content.startswith("Done: Take the turn-up.")
     assert turnup in table.game.view(table.seat_of(mover.id))["hand"]
     await room.env.advance_time(10)
@@ -293,6 +293,6 @@ async def test_exchange_the_dix_by_typing_in_three_handed(room):
     assert nonsense.ephemeral and nonsense.response.content.startswith("Так нельзя: ")
     assert snapshot(room) == before
     turnup = table.public_view()["turnup"]
-    exchanged = await room.alice.slash(room.channel, "pinochle move", action="exchange")
+    exchanged = await room.alice.slash(room.channel, "pinochle move", action="Обменять дис")
     assert exchanged.response.content.startswith("Сделано: Обменять дис.")
     assert turnup in table.game.view(table.seat_of(room.alice.id))["hand"]
