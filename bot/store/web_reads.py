@@ -1,0 +1,169 @@
+"""Read queries of the web pages (issue 17) that the league and ledger modules do not already have.
+
+A player's rating after each game (the chart), the finished games of a
+server with their seats, one game's action log (the replay), and the row
+counts that page the standings, the chip leaderboard and the games. Written
+with the store's `Reader`, like every other read, so they run on a `Store`,
+a `Tx` or a read-only `Snapshot`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from .db import Reader
+from .league import ALL_TIME
+from .standings import ORDINAL_Z
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    """A player's rating (mu - 3 sigma, as the standings show it) just after one game."""
+
+    game_id: int
+    finished_at: str
+    rating: float
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    seat: int
+    player_id: int
+    display_name: str
+    is_bot: bool
+    team: int
+    score: int
+    rank: int
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """A recorded game with every seat's result; `table_id` None when its table is gone."""
+
+    game_id: int
+    variant: str
+    finished_at: str
+    table_id: int | None
+    seats: tuple[SeatResult, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameLog:
+    """What replays a finished game: the table's variant, options and seed, and its actions."""
+
+    game: FinishedGame
+    options: dict[str, Any]
+    seed: int | None
+    actions: list[str]
+
+
+async def rating_history(
+    db: Reader,
+    guild_id: int,
+    player_id: int,
+    family: str,
+    *,
+    season_id: int | None = None,
+    limit: int = 200,
+) -> list[RatingPoint]:
+    """The player's last `limit` ratings in a family (all-time when `season_id` is None), oldest first."""
+    rows = await db.fetchall(
+        f"SELECT h.game_id, g.finished_at, h.mu - {ORDINAL_Z} * h.sigma"
+        " FROM rating_history AS h JOIN games AS g ON g.id = h.game_id"
+        " WHERE h.player_id = :player AND h.season_id = :season AND g.guild_id = :guild"
+        " AND g.family = :family ORDER BY g.finished_at DESC, g.id DESC LIMIT :limit",
+        {
+            "player": player_id,
+            "season": season_id or ALL_TIME,
+            "guild": guild_id,
+            "family": family,
+            "limit": limit,
+        },
+    )
+    return [RatingPoint(int(r[0]), r[1], float(r[2])) for r in reversed(rows)]
+
+
+_GAMES = """
+SELECT g.id, g.variant, g.finished_at, g.table_id,
+       (SELECT json_group_array(json_array(s.seat, s.player_id, s.display_name, s.is_bot, s.team,
+                                           s.score, s.rank))
+        FROM (SELECT gp.*, p.display_name, p.is_bot FROM game_players AS gp
+              JOIN players AS p ON p.id = gp.player_id
+              WHERE gp.game_id = g.id ORDER BY gp.seat) AS s) AS seats
+FROM games AS g
+"""
+
+
+def _game(row: Any) -> FinishedGame:
+    game_id, variant, finished_at, table_id, seats = row
+    return FinishedGame(
+        int(game_id),
+        variant,
+        finished_at,
+        table_id,
+        tuple(
+            SeatResult(seat, player, name, bool(bot), team, score, rank)
+            for seat, player, name, bot, team, score, rank in json.loads(seats)
+        ),
+    )
+
+
+async def finished_games(
+    db: Reader, guild_id: int, *, limit: int = 25, offset: int = 0
+) -> list[FinishedGame]:
+    """The server's recorded games, newest first, one page."""
+    rows = await db.fetchall(
+        _GAMES + " WHERE g.guild_id = ? ORDER BY g.finished_at DESC, g.id DESC LIMIT ? OFFSET ?",
+        (guild_id, limit, offset),
+    )
+    return [_game(row) for row in rows]
+
+
+async def count_games(db: Reader, guild_id: int) -> int:
+    row = await db.fetchone("SELECT COUNT(*) FROM games WHERE guild_id = ?", (guild_id,))
+    return 0 if row is None else int(row[0])
+
+
+async def game_log(db: Reader, guild_id: int, game_id: int) -> GameLog | None:
+    """A recorded game of this server with its table's action log; None if there is none.
+
+    Only a finished game has a record (`record_game` runs when the game ends), so
+    a log read here never belongs to a game still in play.
+    """
+    row = await db.fetchone(_GAMES + " WHERE g.guild_id = ? AND g.id = ?", (guild_id, game_id))
+    if row is None or row[3] is None:
+        return None
+    game = _game(row)
+    table = await db.fetchone(
+        "SELECT options, seed FROM tables WHERE id = ? AND guild_id = ?", (game.table_id, guild_id)
+    )
+    if table is None:
+        return None
+    actions = await db.fetchall(
+        "SELECT action FROM actions WHERE table_id = ? ORDER BY seq", (game.table_id,)
+    )
+    return GameLog(game, json.loads(table[0]), table[1], [a[0] for a in actions])
+
+
+async def count_standings(
+    db: Reader, guild_id: int, family: str, *, season_id: int | None = None, include_bots: bool
+) -> int:
+    """How many rows `standings(...)` has in all, for paging."""
+    row = await db.fetchone(
+        "SELECT COUNT(*) FROM ratings AS r JOIN players AS p ON p.id = r.player_id"
+        " WHERE r.guild_id = ? AND r.family = ? AND r.season_id = ? AND (? OR p.is_bot = 0)",
+        (guild_id, family, season_id or ALL_TIME, int(include_bots)),
+    )
+    return 0 if row is None else int(row[0])
+
+
+async def count_accounts(db: Reader, guild_id: int, *, include_bots: bool) -> int:
+    """How many players `leaderboard(...)` lists in all, for paging."""
+    row = await db.fetchone(
+        "SELECT COUNT(*) FROM accounts AS a JOIN players AS p ON p.id = a.player_id"
+        " WHERE a.guild_id = ? AND (? OR p.is_bot = 0)",
+        (guild_id, int(include_bots)),
+    )
+    return 0 if row is None else int(row[0])
