@@ -24,9 +24,16 @@ import jinja2
 from aiohttp import web
 
 from bot.i18n import LANGUAGES, t
-from bot.store import GuildSettings, LedgerLine, Reader, Snapshot, get_guild_settings
+from bot.store import (
+    GuildSettings,
+    LedgerLine,
+    Reader,
+    Snapshot,
+    get_guild_settings,
+    read_in_thread,
+    to_csv,
+)
 from bot.store import ledger_lines as read_ledger_lines
-from bot.store import read_in_thread, to_csv
 from bot.store.web_reads import game_log
 
 from .chart import rating_chart
