@@ -263,7 +263,7 @@ def create_app(
 ) -> web.Application:
     """The web app over a reader (the web's own `ReadPool`, or any `Reader` in tests)."""
     app = web.Application(middlewares=[refusals])
-    app[STATE] = WebState(db, secret, Path(database_path), limit or RateLimit())
+    app[STATE] = WebState(db, secret, Path(database_path), RateLimit() if limit is None else limit)
     aiohttp_jinja2.setup(
         app,
         loader=jinja2.FileSystemLoader(HERE / "templates"),
