@@ -128,7 +128,7 @@ def _html(template: str, loader: Loader) -> Callable[[web.Request], Awaitable[we
     async def handler(request: web.Request) -> web.StreamResponse:
         guild = await server_of(request)
         data = await loader(request.app[STATE].db, guild, request)
-        return render(request, template, data)
+        return await render(request, template, data)
 
     return handler
 
@@ -145,10 +145,14 @@ def json_response(data: Any, status: int = 200) -> web.Response:
     return web.json_response(data, status=status)
 
 
-def render(
+async def render(
     request: web.Request, template: str, data: dict[str, Any], status: int = 200
 ) -> web.Response:
-    """A page in the request's language, with links that keep the token and a chosen `lang`."""
+    """A page in the request's language, with links that keep the token and a chosen `lang`.
+
+    Rendered in a worker thread: a replay page draws a thousand cards, and the
+    event loop (the bot's, beside it) keeps its turns while that runs.
+    """
     lang, chosen = request_language(
         request.query.get("lang"), request.headers.get("Accept-Language")
     )
@@ -180,7 +184,8 @@ def render(
         "chart": rating_chart,
         "result_columns": RESULT_COLUMNS,
     }
-    return aiohttp_jinja2.render_template(template, request, context, status=status)
+    html = await asyncio.to_thread(aiohttp_jinja2.render_string, template, request, context)
+    return web.Response(text=html, content_type="text/html", status=status)
 
 
 async def ledger_csv_file(request: web.Request) -> web.StreamResponse:
@@ -222,13 +227,13 @@ def _is_api(request: web.Request) -> bool:
     return request.path.startswith("/api/")
 
 
-def _error(request: web.Request, status: int, key: str, **params: Any) -> web.Response:
+async def _error(request: web.Request, status: int, key: str, **params: Any) -> web.Response:
     """A refusal in the request's language: a small page, or JSON under /api/."""
     lang, _ = request_language(request.query.get("lang"), request.headers.get("Accept-Language"))
     message = Words(lang)(f"error.{key}", **params)
     if _is_api(request):
         return json_response({"status": status, "error": key, "message": message}, status)
-    return render(request, "error.html", {"status": status, "message": message}, status)
+    return await render(request, "error.html", {"status": status, "message": message}, status)
 
 
 @web.middleware
@@ -239,19 +244,21 @@ async def refusals(
     if request.path != "/healthz":
         wait = request.app[STATE].limit.take(request.remote or "")
         if wait:
-            response = _error(request, 429, "rate_limited", seconds=RateLimit.retry_after(wait))
+            response = await _error(
+                request, 429, "rate_limited", seconds=RateLimit.retry_after(wait)
+            )
             response.headers["Retry-After"] = RateLimit.retry_after(wait)
             return response
     try:
         return await handler(request)
     except (NotFound, web.HTTPNotFound):
-        return _error(request, 404, "not_found")
+        return await _error(request, 404, "not_found")
     except web.HTTPMethodNotAllowed:
         raise
     except BadRequest as refusal:
-        return _error(request, 400, refusal.key, **refusal.params)
+        return await _error(request, 400, refusal.key, **refusal.params)
     except (sqlite3.Error, OSError):
-        return _error(request, 503, "unavailable")
+        return await _error(request, 503, "unavailable")
 
 
 def create_app(

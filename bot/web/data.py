@@ -79,7 +79,9 @@ def _season(season: Season) -> dict[str, Any]:
     return {"id": season.id, "name": season.name, "active": season.is_active}
 
 
-async def pick_season(db: Reader, guild_id: int, text: str | None) -> tuple[Season | None, list]:
+async def pick_season(
+    db: Reader, guild_id: int, text: str | None
+) -> tuple[Season | None, list[Season]]:
     """`?season=`: a season id, `all`, or absent (the running season, else all time)."""
     seasons = await list_seasons(db, guild_id)
     if text == ALL_TIME:
