@@ -87,7 +87,7 @@ async def test_replay_steps_trick_by_trick(league):
         hands = deal.locator("ul.hands > li")
         assert await hands.nth(0).locator("svg.card").count() == 12
         assert await hands.nth(1).locator("svg.card").count() == 12
-        await page.screenshot(path=screenshot_path("replay"), full_page=False)
+        await page.screenshot(path=screenshot_path("replay"), full_page=True)
 
 
 async def test_replay_without_javascript_lists_every_trick(league):
