@@ -213,8 +213,10 @@ async def serve(database: Path, clients: int, seconds: float) -> None:
             out,
         ),
     )
+    cpu = time.process_time()
     worker.start()
     timings = await asyncio.to_thread(out.get)
+    cpu = time.process_time() - cpu
     await asyncio.to_thread(worker.join)
     stop.set()
     await ticking
@@ -232,6 +234,7 @@ async def serve(database: Path, clients: int, seconds: float) -> None:
         f"{'all':<15} {total / seconds:>7.1f} {1000 * statistics.median(everything):>8.1f}"
         f" {1000 * p(everything, 99):>8.1f} {1000 * max(everything):>8.1f}"
     )
+    print(f"server process CPU: {cpu:.1f} s, {total / cpu:.0f} requests per CPU second")
     print(
         f"event-loop stalls: p50 {1000 * statistics.median(stalls):.1f} ms,"
         f" p99 {1000 * p(stalls, 99):.1f} ms, max {1000 * max(stalls):.1f} ms"

@@ -7,7 +7,10 @@ best quality first; otherwise English. Every word comes from the catalogs
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
+
+from markupsafe import Markup, escape
 
 from bot.game.cards import Card
 from bot.i18n import LANGUAGES, card_text, meld_name, number, signed, suit_name, t, variant_name
@@ -58,9 +61,9 @@ class Words:
     def suit(self, suit: str) -> str:
         return suit_name(suit, self.lang)
 
-    def rank(self, card: str) -> str:
-        """A card's rank in the reader's notation ("Д" for a Russian queen), for the drawn card."""
-        return card_text(Card.from_text(card), self.lang)[:-1]
+    def card(self, card: str) -> Markup:
+        """A card drawn as a small inline SVG (a replay page shows a thousand: each is made once)."""
+        return _card_svg(card, self.lang)
 
     def reason(self, reason: str, detail: str, memo: str) -> str:
         """What a ledger transaction was for, as `/chips history` says it."""
@@ -74,3 +77,16 @@ class Words:
     @staticmethod
     def signed(value: int) -> str:
         return signed(value)
+
+
+@cache
+def _card_svg(card: str, lang: str) -> Markup:
+    parsed = Card.from_text(card)  # ValueError for anything but a card: no text reaches the SVG
+    rank, suit = escape(card_text(parsed, lang)[:-1]), escape(parsed.suit.value)
+    colour = "red" if parsed.suit.value in "♥♦" else "black"
+    return Markup(
+        f'<svg class="card {colour}" viewBox="0 0 36 50" role="img" aria-label="{rank}{suit}">'
+        '<rect x="1" y="1" width="34" height="48" rx="4"/>'
+        f'<text x="18" y="21" text-anchor="middle">{rank}</text>'
+        f'<text x="18" y="42" text-anchor="middle">{suit}</text></svg>'
+    )
