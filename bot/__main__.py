@@ -93,20 +93,20 @@ async def _serve(settings: Settings) -> int:
     from bot import create_bot
     from bot.store import Store
 
-    store = await Store.open(settings.database_path)
+    store = await Store.open(settings.database, pool_size=settings.database_pool_size)
     web = None
     try:
         if settings.web_port is not None:
             from bot.web.server import start_web
 
-            # After Store.open: the file exists and is at this release's schema.
+            # After Store.open: the database exists and is at this release's schema.
             web = await start_web(
-                settings.database_path,
+                settings.database,
                 host=settings.web_host,
                 port=settings.web_port,
                 secret=settings.web_secret,
             )
-        bot = create_bot(settings.database_path, settings=settings, store=store)
+        bot = create_bot(settings.database, settings=settings, store=store)
         bot.thinker.start()  # the workers calibrate the computer players while the bot connects
         logging.getLogger("bot").info(
             "%d computer-player worker processes started", settings.ai_workers

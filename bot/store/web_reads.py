@@ -15,6 +15,7 @@ from typing import Any
 
 from .db import Reader
 from .league import ALL_TIME
+from .sql import per_dialect
 from .standings import ORDINAL_Z
 
 
@@ -85,15 +86,21 @@ async def rating_history(
     return [RatingPoint(int(r[0]), r[1], float(r[2])) for r in reversed(rows)]
 
 
-_GAMES = """
-SELECT g.id, g.variant, g.finished_at, g.table_id,
-       (SELECT json_group_array(json_array(s.seat, s.player_id, s.display_name, s.is_bot, s.team,
-                                           s.score, s.rank))
-        FROM (SELECT gp.*, p.display_name, p.is_bot FROM game_players AS gp
-              JOIN players AS p ON p.id = gp.player_id
-              WHERE gp.game_id = g.id ORDER BY gp.seat) AS s) AS seats
-FROM games AS g
-"""
+#: Each game's seats in seat order, as one JSON array per game (the dialects spell it apart).
+_SEATS = {
+    "sqlite": "SELECT json_group_array(json_array(s.seat, s.player_id, s.display_name, s.is_bot,"
+    " s.team, s.score, s.rank)) FROM (SELECT gp.*, p.display_name, p.is_bot FROM game_players"
+    " AS gp JOIN players AS p ON p.id = gp.player_id WHERE gp.game_id = g.id ORDER BY gp.seat)"
+    " AS s",
+    "postgres": "SELECT json_agg(json_build_array(gp.seat, gp.player_id, p.display_name,"
+    " p.is_bot, gp.team, gp.score, gp.rank) ORDER BY gp.seat) FROM game_players AS gp"
+    " JOIN players AS p ON p.id = gp.player_id WHERE gp.game_id = g.id",
+}
+
+
+def _games(db: Reader) -> str:
+    seats = per_dialect(db, sqlite=_SEATS["sqlite"], postgres=_SEATS["postgres"])
+    return f"SELECT g.id, g.variant, g.finished_at, g.table_id, ({seats}) AS seats FROM games AS g"
 
 
 def _game(row: Any) -> FinishedGame:
@@ -115,7 +122,8 @@ async def finished_games(
 ) -> list[FinishedGame]:
     """The server's recorded games, newest first, one page."""
     rows = await db.fetchall(
-        _GAMES + " WHERE g.guild_id = ? ORDER BY g.finished_at DESC, g.id DESC LIMIT ? OFFSET ?",
+        _games(db)
+        + " WHERE g.guild_id = ? ORDER BY g.finished_at DESC, g.id DESC LIMIT ? OFFSET ?",
         (guild_id, limit, offset),
     )
     return [_game(row) for row in rows]
@@ -132,7 +140,7 @@ async def game_log(db: Reader, guild_id: int, game_id: int) -> GameLog | None:
     Only a finished game has a record (`record_game` runs when the game ends), so
     a log read here never belongs to a game still in play.
     """
-    row = await db.fetchone(_GAMES + " WHERE g.guild_id = ? AND g.id = ?", (guild_id, game_id))
+    row = await db.fetchone(_games(db) + " WHERE g.guild_id = ? AND g.id = ?", (guild_id, game_id))
     if row is None or row[3] is None:
         return None
     game = _game(row)
@@ -153,7 +161,7 @@ async def count_standings(
     """How many rows `standings(...)` has in all, for paging."""
     row = await db.fetchone(
         "SELECT COUNT(*) FROM ratings AS r JOIN players AS p ON p.id = r.player_id"
-        " WHERE r.guild_id = ? AND r.family = ? AND r.season_id = ? AND (? OR p.is_bot = 0)",
+        " WHERE r.guild_id = ? AND r.family = ? AND r.season_id = ? AND (? = 1 OR p.is_bot = 0)",
         (guild_id, family, season_id or ALL_TIME, int(include_bots)),
     )
     return 0 if row is None else int(row[0])
@@ -163,7 +171,7 @@ async def count_accounts(db: Reader, guild_id: int, *, include_bots: bool) -> in
     """How many players `leaderboard(...)` lists in all, for paging."""
     row = await db.fetchone(
         "SELECT COUNT(*) FROM accounts AS a JOIN players AS p ON p.id = a.player_id"
-        " WHERE a.guild_id = ? AND (? OR p.is_bot = 0)",
+        " WHERE a.guild_id = ? AND (? = 1 OR p.is_bot = 0)",
         (guild_id, int(include_bots)),
     )
     return 0 if row is None else int(row[0])

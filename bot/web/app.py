@@ -6,7 +6,7 @@ server: a malformed, wrong or rotated token, or a server whose pages are off,
 gets the same 404 as an address that never existed. There are only GET routes,
 and the database is read through the web app's own read-only connections.
 
-    app = create_app(pool, secret="...", database_path=path)
+    app = create_app(reader, secret="...", database="data/pinochle.db")
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ from bot.store import (
     GuildSettings,
     LedgerLine,
     Reader,
-    Snapshot,
     get_guild_settings,
     read_in_thread,
     to_csv,
@@ -66,7 +65,8 @@ class WebState:
 
     db: Reader
     secret: str | None
-    database_path: Path
+    #: The SQLite file or PostgreSQL URL, for the CSV export's read-only snapshot.
+    database: str
     limit: RateLimit
     replays: ReplayCache = field(default_factory=ReplayCache)
     csv_slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(MAX_CSV))
@@ -193,11 +193,11 @@ async def ledger_csv_file(request: web.Request) -> web.StreamResponse:
     guild = await server_of(request)
     state = request.app[STATE]
 
-    async def build(db: Snapshot) -> str:
+    async def build(db: Reader) -> str:
         return to_csv(LedgerLine, await read_ledger_lines(db, guild.guild_id))
 
     async with state.csv_slots:
-        text = await read_in_thread(state.database_path, build)
+        text = await read_in_thread(state.database, build)
     return web.Response(
         body=text.encode(),
         content_type="text/csv",
@@ -265,12 +265,12 @@ def create_app(
     db: Reader,
     *,
     secret: str | None,
-    database_path: Path,
+    database: str | Path,
     limit: RateLimit | None = None,
 ) -> web.Application:
-    """The web app over a reader (the web's own `ReadPool`, or any `Reader` in tests)."""
+    """The web app over a reader (the web's own `open_reader`, or any `Reader` in tests)."""
     app = web.Application(middlewares=[refusals])
-    app[STATE] = WebState(db, secret, Path(database_path), RateLimit() if limit is None else limit)
+    app[STATE] = WebState(db, secret, str(database), RateLimit() if limit is None else limit)
     aiohttp_jinja2.setup(
         app,
         loader=jinja2.FileSystemLoader(HERE / "templates"),

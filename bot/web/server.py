@@ -24,7 +24,7 @@ from bot.store import StoreOpenError
 
 from .app import create_app
 from .ratelimit import RateLimit
-from .reader import ReadPool
+from .reader import WebReader, open_reader
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +34,7 @@ class WebServer:
     """A running web app; `close()` stops listening and closes its connections."""
 
     runner: web.AppRunner
-    pool: ReadPool
+    pool: WebReader
 
     @property
     def port(self) -> int:
@@ -51,20 +51,20 @@ class WebServer:
 
 
 async def start_web(
-    database: Path,
+    database: str | Path,
     *,
     host: str,
     port: int,
     secret: str | None,
     limit: RateLimit | None = None,
 ) -> WebServer:
-    """Open the web's read-only connections to `database` and listen on host:port."""
+    """Open the web's read-only connections to `database` (a file or URL) and listen on host:port."""
     if secret is None:
         log.warning("WEB_SECRET is not set: no server's pages can be opened (every page is 404)")
-    pool = await ReadPool.open(database)
+    pool = await open_reader(database)
     try:
         runner = web.AppRunner(
-            create_app(pool, secret=secret, database_path=database, limit=limit),
+            create_app(pool, secret=secret, database=database, limit=limit),
             access_log=None,
         )
         await runner.setup()
@@ -86,7 +86,7 @@ def parser() -> argparse.ArgumentParser:
     return parse
 
 
-async def _serve(database: Path, host: str, port: int, secret: str | None) -> None:
+async def _serve(database: str, host: str, port: int, secret: str | None) -> None:
     server = await start_web(database, host=host, port=port, secret=secret)
     try:
         await asyncio.Event().wait()
@@ -105,10 +105,7 @@ def main(argv: Sequence[str]) -> int:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    database = Path(args.database) if args.database else settings.database_path
-    if "://" in str(args.database or ""):
-        print(t("bot.main.web_url", "en", database=args.database), file=sys.stderr)
-        return 2
+    database = args.database or settings.database
     try:
         asyncio.run(
             _serve(

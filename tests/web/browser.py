@@ -42,7 +42,7 @@ async def chromium() -> AsyncIterator[Browser]:
 @asynccontextmanager
 async def served(sample: Sample) -> AsyncIterator[str]:
     """The web app over `sample` on a free loopback port; yields the server's pages' address."""
-    server: WebServer = await start_web(sample.path, host="127.0.0.1", port=0, secret=SECRET)
+    server: WebServer = await start_web(sample.database, host="127.0.0.1", port=0, secret=SECRET)
     try:
         yield f"http://127.0.0.1:{server.port}/s/{sample.token}"
     finally:

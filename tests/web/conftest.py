@@ -14,16 +14,16 @@ from tests.web.sample import Sample, sample_league
 @pytest.fixture(scope="session")
 def built_league(tmp_path_factory) -> Sample:
     """The sample league, written once per session (the engine plays its games)."""
-    return asyncio.run(sample_league(tmp_path_factory.mktemp("league") / "league.db"))
+    return asyncio.run(sample_league(str(tmp_path_factory.mktemp("league") / "league.db")))
 
 
 @pytest.fixture
 def league(built_league: Sample, tmp_path) -> Sample:
     """A copy of the sample league that a test may change."""
     path = tmp_path / "league.db"
-    shutil.copyfile(built_league.path, path)
+    shutil.copyfile(built_league.database, path)
     return Sample(
-        path,
+        str(path),
         built_league.token,
         built_league.dark_token,
         dict(built_league.players),

@@ -11,7 +11,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.web.app import create_app
 from bot.web.ratelimit import RateLimit
-from bot.web.reader import ReadPool
+from bot.web.reader import open_reader
 
 from .sample import SECRET, Sample
 
@@ -21,8 +21,8 @@ async def web_client(
     sample: Sample, *, limit: RateLimit | None = None
 ) -> AsyncIterator[TestClient]:
     """An aiohttp test client of the app reading `sample` through the web's own read pool."""
-    pool = await ReadPool.open(sample.path)
-    app = create_app(pool, secret=SECRET, database_path=sample.path, limit=limit)
+    pool = await open_reader(sample.database)
+    app = create_app(pool, secret=SECRET, database=sample.database, limit=limit)
     try:
         async with TestClient(TestServer(app)) as client:
             yield client

@@ -9,7 +9,6 @@ player with a hostile display name, and a second server whose pages are off.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from bot.game import new_game
 from bot.ledger_hook import best_melds
@@ -38,7 +37,7 @@ GRANTS = 30
 
 @dataclass
 class Sample:
-    path: Path
+    database: str
     token: str
     dark_token: str
     players: dict[str, int] = field(default_factory=dict)
@@ -89,9 +88,9 @@ async def _game(store: Store, guild: int, seed: int, seated: list[int], channel:
     return table.id
 
 
-async def sample_league(path: Path) -> Sample:
-    """Write the sample league into a new database at `path` (closed again when done)."""
-    store = await Store.open(path)
+async def sample_league(database: str) -> Sample:
+    """Write the sample league into a new database (a SQLite file or a PostgreSQL URL)."""
+    store = await Store.open(database)
     try:
         async with store.transaction() as tx:
             names = {"ann": "Ann", "bob": "Bob", "mallory": HOSTILE}
@@ -110,7 +109,7 @@ async def sample_league(path: Path) -> Sample:
             await grant(tx, GUILD, players["mallory"], 5, HOSTILE)
             await grant(tx, DARK_GUILD, dark.id, 7, "welcome")
         sample = Sample(
-            path,
+            database,
             page_token(SECRET, GUILD, 3),
             page_token(SECRET, DARK_GUILD, 0),
             players,
@@ -121,12 +120,9 @@ async def sample_league(path: Path) -> Sample:
             sample.games.append(
                 await _game(store, GUILD, seed, [players[a], players[b]], channel=10 + seed)
             )
-        dora_cpu = []
         async with store.transaction() as tx:
-            dora_cpu.append(
-                (await ensure_player(tx, DARK_GUILD, display_name="Cpu", bot_level="easy")).id
-            )
-        await _game(store, DARK_GUILD, 9, [dark.id, dora_cpu[0]], channel=99)
+            cpu = await ensure_player(tx, DARK_GUILD, display_name="Cpu", bot_level="easy")
+        await _game(store, DARK_GUILD, 9, [dark.id, cpu.id], channel=99)
     finally:
         await store.close()
     return sample

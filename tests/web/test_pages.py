@@ -36,7 +36,7 @@ async def test_standings_of_an_empty_family_say_so(client, league):
 
 
 async def test_hidden_computers_are_left_out_of_standings_and_leaderboard(client, league):
-    store = await Store.open(league.path)
+    store = await Store.open(league.database)
     async with store.transaction() as tx:
         await set_guild_settings(tx, 4242, hide_bots=True)
     await store.close()
@@ -98,7 +98,7 @@ async def test_csv_download_is_the_chips_export(client, league):
     assert response.headers["Content-Disposition"] == (
         'attachment; filename="chips-ledger-4242.csv"'
     )
-    store = await Store.open(league.path)
+    store = await Store.open(league.database)
     try:
         assert await response.text() == await ledger_csv(store, 4242)
     finally:
@@ -113,7 +113,7 @@ async def test_leaderboard_lists_balances_highest_first(client, league):
 async def test_replay_shows_every_hand_and_every_trick_of_each_deal(client, league):
     game_id = league.games[0]
     html = await page(client, league, f"/games/{game_id}")
-    store = await Store.open(league.path)
+    store = await Store.open(league.database)
     try:
         log = await game_log(store, 4242, game_id)
     finally:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from pathlib import Path
 
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.store import Store, get_guild_settings, set_guild_settings
 from bot.web.app import create_app
 from bot.web.ratelimit import RateLimit
+from bot.web.reader import open_reader
 from bot.web.security import CONTENT_SECURITY_POLICY
 from bot.web.tokens import page_token, server_link, token_matches
 
@@ -29,7 +29,7 @@ async def assert_not_found(client, path: str) -> None:
         assert NOT_FOUND in visible_text(await response.text())
 
 
-async def change_settings(path: Path, guild: int, **changes) -> None:
+async def change_settings(path: str, guild: int, **changes) -> None:
     store = await Store.open(path)
     try:
         async with store.transaction() as tx:
@@ -71,7 +71,7 @@ async def test_a_server_with_its_pages_off_shows_nothing(client, league):
     await assert_not_found(client, f"/s/{league.dark_token}/chips.csv")
     await assert_not_found(client, f"/api/s/{league.dark_token}/games")
     # Nor does an open server's token show the dark server's players or games.
-    store = await Store.open(league.path)
+    store = await Store.open(league.database)
     try:
         dark_player = (
             await store.fetchone("SELECT id FROM players WHERE guild_id = ?", (DARK_GUILD,))
@@ -89,22 +89,20 @@ async def test_a_server_with_its_pages_off_shows_nothing(client, league):
 
 async def test_turning_pages_off_and_rotating_close_the_old_link(client, league):
     assert (await client.get(f"/s/{league.token}/")).status == 200
-    await change_settings(league.path, GUILD, web=False)
+    await change_settings(league.database, GUILD, web=False)
     await assert_not_found(client, f"/s/{league.token}/")
-    await change_settings(league.path, GUILD, web=True, web_generation=4)
+    await change_settings(league.database, GUILD, web=True, web_generation=4)
     await assert_not_found(client, f"/s/{league.token}/")  # the generation-3 link is dead
     rotated = page_token(SECRET, GUILD, 4)
     assert (await client.get(f"/s/{rotated}/")).status == 200
 
 
 async def test_without_a_secret_no_page_opens(league):
-    store = await Store.open(league.path)
+    store = await Store.open(league.database)
     await store.close()
-    from bot.web.reader import ReadPool
-
-    pool = await ReadPool.open(league.path)
+    pool = await open_reader(league.database)
     try:
-        app = create_app(pool, secret=None, database_path=league.path)
+        app = create_app(pool, secret=None, database=league.database)
         async with TestClient(TestServer(app)) as client:
             await assert_not_found(client, f"/s/{league.token}/")
     finally:
@@ -190,7 +188,7 @@ async def test_healthz_says_when_the_database_cannot_be_read(client, league):
 
         fetchall = fetchone
 
-    app = create_app(Broken(), secret=SECRET, database_path=league.path)
+    app = create_app(Broken(), secret=SECRET, database=league.database)
     async with TestClient(TestServer(app)) as broken:
         response = await broken.get("/healthz")
         assert response.status == 503
@@ -201,7 +199,7 @@ async def test_healthz_says_when_the_database_cannot_be_read(client, league):
 
 
 async def test_settings_rows_keep_web_off_by_default(league):
-    store = await Store.open(league.path)
+    store = await Store.open(league.database)
     try:
         settings = await get_guild_settings(store, 12345)
     finally:

@@ -13,7 +13,7 @@ from .sample import SECRET
 
 
 async def test_start_web_serves_on_loopback_and_closes(league):
-    server = await start_web(league.path, host="127.0.0.1", port=0, secret=SECRET)
+    server = await start_web(league.database, host="127.0.0.1", port=0, secret=SECRET)
     try:
         async with aiohttp.ClientSession() as session:
             async with session.get(f"http://127.0.0.1:{server.port}/healthz") as response:

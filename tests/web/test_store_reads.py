@@ -16,7 +16,7 @@ from .sample import DARK_GUILD, GUILD
 
 
 async def test_rating_history_ends_at_the_rating_the_standings_show(league):
-    store = await Store.open(league.path)
+    store = await Store.open(league.database)
     try:
         ann = league.players["ann"]
         history = await rating_history(store, GUILD, ann, "two-handed")
@@ -39,7 +39,7 @@ async def test_rating_history_ends_at_the_rating_the_standings_show(league):
 
 
 async def test_finished_games_and_counts(league):
-    store = await Store.open(league.path)
+    store = await Store.open(league.database)
     try:
         games = await finished_games(store, GUILD, limit=2)
         assert [game.game_id for game in games] == league.games[::-1][:2]  # newest first
