@@ -79,11 +79,15 @@ def run_bot(settings: Settings) -> int:
     before any attempt to reach Discord.
     """
     from bot.store import StoreOpenError
+    from bot.web.server import WebStartError
 
     try:
         return asyncio.run(_serve(settings))
     except StoreOpenError as error:
         print(t("bot.main.database_unusable", "en", problem=error), file=sys.stderr)
+        return 2
+    except WebStartError as error:
+        print(t("bot.main.web_unusable", "en", problem=error), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 0

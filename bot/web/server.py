@@ -29,6 +29,10 @@ from .reader import WebReader, open_reader
 log = logging.getLogger(__name__)
 
 
+class WebStartError(RuntimeError):
+    """The pages cannot listen where they were told (the port is taken, the address is not ours)."""
+
+
 @dataclass
 class WebServer:
     """A running web app; `close()` stops listening and closes its connections."""
@@ -68,7 +72,11 @@ async def start_web(
             access_log=None,
         )
         await runner.setup()
-        await web.TCPSite(runner, host, port).start()
+        try:
+            await web.TCPSite(runner, host, port).start()
+        except OSError as error:
+            await runner.cleanup()
+            raise WebStartError(f"cannot listen on {host}:{port}: {error.strerror}") from error
     except BaseException:
         await pool.close()
         raise
@@ -115,7 +123,7 @@ def main(argv: Sequence[str]) -> int:
                 settings.web_secret,
             )
         )
-    except StoreOpenError as error:
+    except (StoreOpenError, WebStartError) as error:
         print(t("bot.main.web_unusable", "en", problem=error), file=sys.stderr)
         return 2
     except KeyboardInterrupt:

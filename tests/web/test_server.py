@@ -7,7 +7,7 @@ import pytest
 
 from bot.__main__ import main
 from bot.settings import Settings, SettingsError
-from bot.web.server import start_web
+from bot.web.server import WebStartError, start_web
 
 from .sample import SECRET
 
@@ -60,3 +60,12 @@ def test_web_settings_from_the_environment():
     ):
         with pytest.raises(SettingsError, match=said):
             Settings.from_env(env)
+
+
+async def test_a_taken_port_is_one_clear_refusal(league):
+    first = await start_web(league.database, host="127.0.0.1", port=0, secret=SECRET)
+    try:
+        with pytest.raises(WebStartError, match=f"cannot listen on 127.0.0.1:{first.port}"):
+            await start_web(league.database, host="127.0.0.1", port=first.port, secret=SECRET)
+    finally:
+        await first.close()
