@@ -12,6 +12,7 @@ and the database is read through the web app's own read-only connections.
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -47,10 +48,12 @@ from .data import (
 )
 from .openapi import openapi_document
 from .ratelimit import RateLimit
-from .replay import RESULT_COLUMNS, ReplayCache
+from .replay import RESULT_COLUMNS, ReplayCache, ReplayError
 from .security import add_security_headers
 from .texts import Words, request_language
 from .tokens import token_guild, token_matches
+
+log = logging.getLogger(__name__)
 
 HERE: Final = Path(__file__).parent
 #: Ledger CSV files built at once (each holds its whole file in memory, like `/chips export`).
@@ -257,6 +260,9 @@ async def refusals(
         raise
     except BadRequest as refusal:
         return await _error(request, 400, refusal.key, **refusal.params)
+    except ReplayError:
+        log.exception("a replay failed")
+        return await _error(request, 500, "replay_failed")
     except (sqlite3.Error, OSError):
         return await _error(request, 503, "unavailable")
 

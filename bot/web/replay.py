@@ -84,6 +84,10 @@ def replay_view(log: GameLog) -> dict[str, Any]:
     }
 
 
+class ReplayError(RuntimeError):
+    """A recorded game whose log no longer replays (a rules change since, say): no replay to show."""
+
+
 class ReplayCache:
     """The last `size` replays built, keyed by (guild id, game id); at most `building` built at once."""
 
@@ -107,7 +111,10 @@ class ReplayCache:
         if log is None:
             return None
         async with self._building:
-            view = await asyncio.to_thread(replay_view, log)
+            try:
+                view = await asyncio.to_thread(replay_view, log)
+            except ValueError as error:  # the engine refused an action of the log
+                raise ReplayError(f"game {game_id} does not replay: {error}") from error
         self._views[key] = view
         while len(self._views) > self.size:
             self._views.popitem(last=False)

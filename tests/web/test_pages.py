@@ -177,3 +177,18 @@ async def test_russian_by_accept_language(client, league):
     assert f'href="/s/{league.token}/chips"' in html  # the browser chose: links stay plain
     english = await page(client, league, "/", **{"Accept-Language": "fr, en-GB;q=0.9"})
     assert "Standings" in visible_text(english)
+
+
+async def test_a_log_that_no_longer_replays_is_said_so(client, league):
+    store = await Store.open(league.database)
+    async with store.transaction() as tx:
+        await tx.execute(
+            "UPDATE actions SET action = 'play nonsense' WHERE table_id = ? AND seq = 5",
+            (league.games[2],),
+        )
+    await store.close()
+    response = await client.get(f"/s/{league.token}/games/{league.games[2]}")
+    assert response.status == 500
+    assert "This game's record could not be replayed." in visible_text(await response.text())
+    other = await client.get(f"/s/{league.token}/games/{league.games[0]}")
+    assert other.status == 200  # one broken record breaks nothing else
