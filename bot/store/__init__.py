@@ -11,7 +11,9 @@ raise `StoreError` subclasses; every row is stamped with the store's clock.
 Modules: `tables` (tables, seats, action log), `players`, `ledger` (double
 entry, settled once per deal), `league`, `seasons`, `standings`, `settings`
 (servers' and people's), `audit` (`ledger_check`), `snapshot` (read-only
-reads beside a running bot), `transfer` (`migrate-db`), `cli`.
+reads beside a running bot), `transfer` (`migrate-db`), `cli`, `web_reads` (what the web
+pages read besides: ratings after each game, finished games with their seats and logs, counts
+for paging).
 
 Writing for both backends:
 - A migration is two texts with one number: append the SQLite script to
