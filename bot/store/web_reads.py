@@ -1,8 +1,9 @@
 """Read queries of the web pages (issue 17) that the league and ledger modules do not already have.
 
 A player's rating after each game (the chart), the finished games of a
-server with their seats, one game's action log (the replay), and the row
-counts that page the standings, the chip leaderboard and the games. Written
+server with their seats (a replay reads its log with `records.game_log`),
+and the row counts that page the standings, the chip leaderboard and the
+games. Written
 with the store's `Reader`, like every other read, so they run on a `Store`,
 a `Tx` or a read-only `Snapshot`.
 """
@@ -48,16 +49,6 @@ class FinishedGame:
     finished_at: str
     table_id: int | None
     seats: tuple[SeatResult, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class GameLog:
-    """What replays a finished game: the table's variant, options and seed, and its actions."""
-
-    game: FinishedGame
-    options: dict[str, Any]
-    seed: int | None
-    actions: list[str]
 
 
 async def rating_history(
@@ -134,25 +125,15 @@ async def count_games(db: Reader, guild_id: int) -> int:
     return 0 if row is None else int(row[0])
 
 
-async def game_log(db: Reader, guild_id: int, game_id: int) -> GameLog | None:
-    """A recorded game of this server with its table's action log; None if there is none.
+async def finished_game(db: Reader, guild_id: int, game_id: int) -> FinishedGame | None:
+    """A recorded game of this server; None for another server's or one never recorded.
 
     Only a finished game has a record (`record_game` runs when the game ends), so
-    a log read here never belongs to a game still in play.
+    a replay read through it (`bot.store.records.game_log` of its table) never
+    shows a game still in play.
     """
     row = await db.fetchone(_games(db) + " WHERE g.guild_id = ? AND g.id = ?", (guild_id, game_id))
-    if row is None or row[3] is None:
-        return None
-    game = _game(row)
-    table = await db.fetchone(
-        "SELECT options, seed FROM tables WHERE id = ? AND guild_id = ?", (game.table_id, guild_id)
-    )
-    if table is None:
-        return None
-    actions = await db.fetchall(
-        "SELECT action FROM actions WHERE table_id = ? ORDER BY seq", (game.table_id,)
-    )
-    return GameLog(game, json.loads(table[0]), table[1], [a[0] for a in actions])
+    return None if row is None else _game(row)
 
 
 async def count_standings(

@@ -34,7 +34,8 @@ from bot.store import (
     to_csv,
 )
 from bot.store import ledger_lines as read_ledger_lines
-from bot.store.web_reads import game_log
+from bot.store.records import GameLog, game_log
+from bot.store.web_reads import FinishedGame, finished_game
 
 from .chart import rating_chart
 from .data import (
@@ -87,9 +88,16 @@ def _id(request: web.Request, name: str) -> int:
 
 async def _replay(db: Reader, guild: GuildSettings, request: web.Request) -> dict[str, Any]:
     game_id = _id(request, "game_id")
-    view = await request.app[STATE].replays.view(
-        guild.guild_id, game_id, lambda: game_log(db, guild.guild_id, game_id)
-    )
+
+    async def load() -> tuple[FinishedGame, GameLog] | None:
+        """The recorded game of this server and its table's log (`records.game_log`)."""
+        game = await finished_game(db, guild.guild_id, game_id)
+        if game is None or game.table_id is None:
+            return None
+        log = await game_log(db, game.table_id)
+        return None if log is None or log.guild_id != guild.guild_id else (game, log)
+
+    view = await request.app[STATE].replays.view(guild.guild_id, game_id, load)
     if view is None:
         raise NotFound(game_id)
     return view

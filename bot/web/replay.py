@@ -19,7 +19,8 @@ from enum import Enum
 from typing import Any, Final
 
 from bot.game.record import DealRecord, GameRecord
-from bot.store.web_reads import GameLog
+from bot.store.records import GameLog
+from bot.store.web_reads import FinishedGame
 
 #: The per-seat figures of a deal's result the viewer tabulates, in order (those the variant has).
 RESULT_COLUMNS: Final = ("meld", "cards", "points", "scores", "tricks", "chips")
@@ -72,12 +73,12 @@ def _deal(deal: DealRecord) -> dict[str, Any]:
     }
 
 
-def replay_view(log: GameLog) -> dict[str, Any]:
+def replay_view(game: FinishedGame, log: GameLog) -> dict[str, Any]:
     """Everything the viewer shows of one recorded game (ValueError if its log no longer replays)."""
-    record = GameRecord.from_log(log.game.variant, log.options, log.seed, log.actions)
+    record = GameRecord.from_log(log.variant, log.options, log.seed, log.actions)
     return {
-        "game": asdict(log.game),
-        "names": [seat.display_name for seat in sorted(log.game.seats, key=lambda s: s.seat)],
+        "game": asdict(game),
+        "names": [seat.display_name for seat in sorted(game.seats, key=lambda s: s.seat)],
         "options": plain(log.options),
         "final_scores": plain(record.final_scores),
         "deals": [_deal(deal) for deal in record.deals if deal.finished],
@@ -100,19 +101,22 @@ class ReplayCache:
         return len(self._views)
 
     async def view(
-        self, guild_id: int, game_id: int, load: Callable[[], Awaitable[GameLog | None]]
+        self,
+        guild_id: int,
+        game_id: int,
+        load: Callable[[], Awaitable[tuple[FinishedGame, GameLog] | None]],
     ) -> dict[str, Any] | None:
         """The replay of a game, from the cache or built from `load()`'s log (None: no such game)."""
         key = (guild_id, game_id)
         if key in self._views:
             self._views.move_to_end(key)
             return self._views[key]
-        log = await load()
-        if log is None:
+        found = await load()
+        if found is None:
             return None
         async with self._building:
             try:
-                view = await asyncio.to_thread(replay_view, log)
+                view = await asyncio.to_thread(replay_view, *found)
             except ValueError as error:  # the engine refused an action of the log
                 raise ReplayError(f"game {game_id} does not replay: {error}") from error
         self._views[key] = view

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.game.record import GameRecord
 from bot.store import Store, ledger_csv, set_guild_settings
-from bot.store.web_reads import game_log
+from bot.store.records import game_log
 from bot.web.data import PAGE_SIZE
 
 from .pages import rows, visible_text
@@ -115,11 +115,11 @@ async def test_replay_shows_every_hand_and_every_trick_of_each_deal(client, leag
     html = await page(client, league, f"/games/{game_id}")
     store = await Store.open(league.database)
     try:
-        log = await game_log(store, 4242, game_id)
+        log = await game_log(store, game_id)
     finally:
         await store.close()
     assert log is not None
-    record = GameRecord.from_log("two-handed", log.options, log.seed, log.actions)
+    record = GameRecord.from_log(log.variant, log.options, log.seed, log.actions)
     deals = [deal for deal in record.deals if deal.finished]
     assert html.count('<section class="deal"') == len(deals)
     assert html.count('<li class="trick">') == sum(len(deal.tricks) for deal in deals)

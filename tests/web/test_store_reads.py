@@ -7,8 +7,8 @@ from bot.store.web_reads import (
     count_accounts,
     count_games,
     count_standings,
+    finished_game,
     finished_games,
-    game_log,
     rating_history,
 )
 
@@ -48,9 +48,11 @@ async def test_finished_games_and_counts(league):
         assert await count_standings(store, GUILD, "two-handed", include_bots=True) == 4
         assert await count_standings(store, GUILD, "two-handed", include_bots=False) == 3
         assert await count_accounts(store, GUILD, include_bots=True) == 2
-        log = await game_log(store, GUILD, league.games[0])
-        assert log is not None and log.seed == 1 and len(log.actions) > 100
-        assert await game_log(store, DARK_GUILD, league.games[0]) is None  # another server's
-        assert await game_log(store, GUILD, 999) is None
+        game = await finished_game(store, GUILD, league.games[0])
+        assert (
+            game is not None and game.table_id == league.games[0] and game.variant == "two-handed"
+        )
+        assert await finished_game(store, DARK_GUILD, league.games[0]) is None  # another server's
+        assert await finished_game(store, GUILD, 999) is None
     finally:
         await store.close()
