@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable, Hashable
 import discord
 
 from bot.store import Snapshot, read_in_thread
-from cogs._common import refuse
+from bot.tables import Refusal
 from cogs._pager import NO_PINGS
 from cogs._players import csv_file, store_of
 
@@ -84,9 +84,9 @@ class Exports:
         """Refuse (saying when to come back) or build `filename` in a worker thread and send it privately."""
         wait = self.cooldown.wait(interaction.user.id)
         if wait > 0:
-            return await refuse(interaction, "chips.export.wait", seconds=math.ceil(wait))
+            raise Refusal("chips.export.wait", seconds=math.ceil(wait))
         if self.running >= MAX_RUNNING:
-            return await refuse(interaction, "chips.export.busy")
+            raise Refusal("chips.export.busy")
         self.cooldown.use(interaction.user.id)
         self.running += 1
         try:

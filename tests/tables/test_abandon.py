@@ -7,8 +7,7 @@ import asyncio
 
 from bot.store import get_table
 from bot.tables import TableService
-from tests.tables.conftest import ALICE, open_table
-from tests.tables.helpers import Clock
+from tests.tables.helpers import ALICE, Clock, open_table
 
 
 async def test_a_paused_table_keeps_its_deadline_across_restarts_and_closes_when_it_has_passed(
