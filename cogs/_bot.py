@@ -15,6 +15,9 @@ ends each deal.
 from __future__ import annotations
 
 import logging
+import os
+from dataclasses import replace
+from pathlib import Path
 
 import discord
 from discord.ext import commands
@@ -94,6 +97,7 @@ class PinochleBot(commands.Bot):
             self.presenter.redraw(table)
         for row in self.tables.broken:
             await self.say_broken(row.channel_id, row.id, row.language)
+        self.tree.answer_refusals()
         await self.sync_commands()
 
     async def say_broken(self, channel_id: int, table_id: int, lang: str) -> None:
@@ -133,3 +137,20 @@ class PinochleBot(commands.Bot):
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()
+
+
+def create_bot(
+    database_path: str | os.PathLike[str],
+    *,
+    settings: Settings | None = None,
+    store: Store | None = None,
+) -> PinochleBot:
+    """The bot on this SQLite file: extensions load, tables resume and commands sync at login.
+
+    `settings` supplies the rest (development guild, turn timer); by default
+    nothing is read from the environment, so tests get the same bot every time.
+    `store` is the file already opened (`python -m bot` opens it before it
+    connects, so an unusable database stops it at once); else login opens it.
+    """
+    settings = replace(settings or Settings(), database_path=Path(database_path))
+    return PinochleBot(settings, store=store)

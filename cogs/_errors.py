@@ -21,7 +21,7 @@ from discord import app_commands
 from bot.game.errors import KeyedError
 from bot.i18n import number, t
 from bot.i18n.game_text import describe_error
-from bot.store import StoreError
+from bot.store import StoreError, Typed
 from bot.tables import Refusal, Text
 from cogs._common import lang_of, reply, text_of
 from cogs._players import plain
@@ -48,11 +48,15 @@ def refusal_text(error: BaseException, lang: str) -> str | None:
 
 
 def store_text(key: str, params: dict[str, object]) -> Text:
-    """A keyed store error as a `Text`: numbers with the typographic minus, and words (a
-    season's name, a setting's) shown as typed, never as markdown or a mention."""
-    return Text(
-        key, {k: number(v) if isinstance(v, int) else plain(str(v)) for k, v in params.items()}
-    )
+    """A keyed store error as a `Text`: numbers with the typographic minus, a member's own
+    words (`Typed`) shown as typed, never as markdown or a mention."""
+    return Text(key, {name: _shown(value) for name, value in params.items()})
+
+
+def _shown(value: object) -> object:
+    if isinstance(value, Typed):
+        return plain(value.text)
+    return number(value) if isinstance(value, int) else value
 
 
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
@@ -67,10 +71,18 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
             "error %s in %s by user %s", error_id, where, interaction.user.id, exc_info=original
         )
         message = t("bot.error.unexpected", lang, error_id=error_id)
+    await tell(interaction, message)
+
+
+async def tell(interaction: discord.Interaction, message: str) -> None:
+    """The answer about an error, privately; a failure to send it is only logged."""
     try:
         await reply(interaction, message)
     except discord.HTTPException:
         log.warning("could not tell user %s about an error", interaction.user.id)
+
+
+Callback = Callable[..., Awaitable[Any]]
 
 
 class PinochleTree(app_commands.CommandTree):
@@ -81,8 +93,38 @@ class PinochleTree(app_commands.CommandTree):
     ) -> None:
         await report_error(interaction, error)
 
+    def answer_refusals(self) -> None:
+        """Make every command answer its own refusals (`answering`), once, after the cogs load.
 
-Callback = Callable[..., Awaitable[Any]]
+        A refusal is an answer, not an error: the tree's `on_error` is for bugs.
+        """
+        for command in self.walk_commands():
+            if isinstance(command, app_commands.Command) and not hasattr(command.callback, ANSWERS):
+                # discord.py keeps a command's function in `_callback` (read-only `callback`).
+                command._callback = answering(command.callback)
+
+
+#: Marks a callback wrapped by `answering`.
+ANSWERS = "answers_refusals"
+
+
+def answering(callback: Callback) -> Callback:
+    """For command callbacks: a refusal is answered here, privately and in the member's language;
+    any other exception goes on to the tree's handler (`report_error`) as the bug it is."""
+
+    @functools.wraps(callback)
+    async def run(*args: Any, **params: Any) -> Any:
+        try:
+            return await callback(*args, **params)
+        except Exception as error:
+            interaction = next(a for a in args if isinstance(a, discord.Interaction))
+            message = refusal_text(error, lang_of(interaction))
+            if message is None:
+                raise
+            await tell(interaction, message)
+
+    setattr(run, ANSWERS, True)
+    return run
 
 
 def guarded(callback: Callback) -> Callback:

@@ -1,7 +1,7 @@
 """CSV exports (`/chips export`, `/league export`): built off the event loop, rationed per member.
 
-Issue 13 item 5: an export of a 200,000-line ledger held the event loop for
-1.5 s and anyone could repeat it. Here the rows are read through a read-only
+An export of a 200,000-line ledger built on the event loop would hold it for
+1.5 s, and anyone could repeat it. So the rows are read through a read-only
 connection of their own and written as CSV in a worker thread
 (`bot.store.read_in_thread`), a member gets one export of each kind a minute,
 and only a few are built at once, so neither the loop nor memory is at the

@@ -1,4 +1,4 @@
-"""Card pictures on the board message (issue 7): the trick on the table and the melds.
+"""Card pictures on the board message: the trick on the table and the melds.
 
 The board shows the trick on the table (or the last one, between tricks) with
 who played what and the card now winning (RULES G-3, through the engine's

@@ -22,6 +22,7 @@ from bot.store import (
     LedgerLine,
     NegativeBalance,
     Snapshot,
+    Typed,
     adjust,
     balance,
     ensure_player,
@@ -229,7 +230,7 @@ class Chips(
                 await post(tx, guild, player.id, amount, reason, actor_id=interaction.user.id)
                 after = await balance(tx, guild, player.id)
         except NegativeBalance as refusal:
-            refusal.params["name"] = member.display_name  # the store knows the player, not the name
+            refusal.params["name"] = Typed(member.display_name)  # the store knows no names
             raise
         text = t(
             f"chips.{kind}.done",

@@ -1,4 +1,4 @@
-"""`/league`: standings per game family and season, a player's record, seasons, results as CSV (issue 6).
+"""`/league`: standings per game family and season, a player's record, seasons, results as CSV.
 
 Thin: parse, call the league queries in `bot.store`, render. Ratings are kept
 per family of variants (Check and partnership share one table), so a variant

@@ -1,4 +1,4 @@
-"""SQLite store for the bot (issues 4 and 6), over aiosqlite.
+"""SQLite store for the bot (tables, action logs, chips, league, settings), over aiosqlite.
 
 Opening and transactions::
 
@@ -49,7 +49,7 @@ LedgerError (a ValueError) or its NegativeBalance. `ledger_check(path_or_store)
 -> list[str]` (bot.store.audit) lists every unbalanced transaction and wrong
 cached balance; `bot.store.cli.main(["ledger", "check", "--database", path])`.
 
-Damaged files and processes (issue 13): `Store.open` refuses, with
+Damaged files and processes: `Store.open` refuses, with
 StoreOpenError naming the file and the problem, a read-only file or folder, a
 damaged, empty or foreign file and a newer schema, closing every connection it
 made; a writer holds `<db>.lock` (bot.store.lock) so a second process on the
@@ -70,8 +70,7 @@ melds=5, opponents=5) -> PlayerProfile | None`, `game_results(db, guild_id, *,
 season_id=None)`, `league_csv(db, guild_id, *, season_id=None) -> str`.
 Refusals raise LeagueError (a ValueError).
 
-Settings (bot.store.ledger for servers, bot.store.settings for people; issues 6
-and 7): `get_guild_settings(db, guild_id) -> GuildSettings` (starting_balance,
+Settings (bot.store.ledger for servers, bot.store.settings for people): `get_guild_settings(db, guild_id) -> GuildSettings` (starting_balance,
 allow_negative, images, language, hide_bots, table_place, abandon_minutes and the
 limits max_tables_member, max_tables_server, max_hard_seats, new_cooldown),
 `set_guild_settings(tx, guild_id, **changes)` (a keyword per field; `NUMBER_RANGES`
@@ -82,7 +81,7 @@ people who chose one), `notify_off(db) -> {user_id}` (turn pings off). Every key
 defaults to `UNCHANGED`; None unsets what can be unset (a user's images and
 language, a server's language). `images_enabled(db, guild_id, user_id=None) ->
 bool`: the user's setting if set, else the server's, else True. Refusals raise
-SettingsError (a ValueError) or, for the starting balance, LedgerError.
+SettingsError (a ValueError).
 """
 
 from .audit import ledger_check
@@ -96,6 +95,7 @@ from .errors import (
     StoreError,
     StoreOpenError,
     TableNotFound,
+    Typed,
 )
 from .league import FAMILIES, GameSeat, family_of, rating_model, record_game
 from .ledger import (
@@ -204,6 +204,7 @@ __all__ = [
     "TableNotFound",
     "TableRow",
     "Tx",
+    "Typed",
     "UserSettings",
     "active_season",
     "active_table_in_channel",

@@ -1,5 +1,17 @@
 """The store's error family: callers catch `StoreError`; each message names the input and the reason."""
 
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Typed:
+    """A member's own words among an error's `params` (a season's name): shown as typed."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
 
 class StoreError(Exception):
     """Base of every error the store raises on purpose.

@@ -1,4 +1,4 @@
-"""The chip ledger (issue 6): double entry, every movement traceable, every deal settled once.
+"""The chip ledger: double entry, every movement traceable, every deal settled once.
 
 Each movement is a ledger transaction whose lines sum to zero. Every guild has a
 house account (the source of grants and adjustments) and one account per player.

@@ -6,7 +6,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from .db import Reader, Tx
-from .errors import StoreError
+from .errors import StoreError, Typed
 
 #: The longest season name.
 SEASON_NAME = 100
@@ -64,13 +64,13 @@ async def start_season(tx: Tx, guild_id: int, name: str) -> Season:
         raise LeagueError(
             f"season {current.name!r} is still running; end it first",
             key="chips.league.refuse.season_running",
-            name=current.name,
+            name=Typed(current.name),
         )
     if any(s.name.casefold() == name.casefold() for s in await list_seasons(tx, guild_id)):
         raise LeagueError(
             f"there already was a season named {name!r}",
             key="chips.league.refuse.season_exists",
-            name=name,
+            name=Typed(name),
         )
     try:
         row = await tx.fetchone(
@@ -81,7 +81,7 @@ async def start_season(tx: Tx, guild_id: int, name: str) -> Season:
         raise LeagueError(
             f"there already was a season named {name!r}",
             key="chips.league.refuse.season_exists",
-            name=name,
+            name=Typed(name),
         ) from error
     assert row is not None
     return _season(row)

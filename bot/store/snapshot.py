@@ -1,4 +1,4 @@
-"""Reading a database without writing a byte: `ledger check` and the CSV exports (issue 13).
+"""Reading a database without writing a byte: `ledger check` and the CSV exports.
 
 A read-only connection (`mode=ro`) on a WAL database still creates the
 `-wal` and `-shm` files when they are missing. So when no `-wal` exists — no

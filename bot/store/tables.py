@@ -1,4 +1,4 @@
-"""Table persistence (issue 4): a table row, its seats, and the game's action log.
+"""Table persistence: a table row, its seats, and the game's action log.
 
 A game is stored as its seed, options and action log (plus an optional JSON
 snapshot), and `append_action` is meant to run in the same transaction that
@@ -368,7 +368,7 @@ async def append_action(
 
     Raises DuplicateAction if `seq` is already stored (the other click won) and
     ActionSequenceError if it skips ahead, so a lost action can never go unnoticed.
-    One statement on the way that matters (issue 4's speed): the INSERT itself checks
+    One statement on the way that matters (every action is stored before it is answered): the INSERT itself checks
     that `seq` follows the last stored action, and the table's foreign key that the
     table exists; only a refused insert pays for finding out why. The table row is
     not touched (its `updated_at` tracks changes of the table, not each action).

@@ -67,7 +67,7 @@ class TurnClock(ComputerDriver):
         try:
             remind_in = deadline - table.turn_seconds / 2 - self.clock()
             if remind_in > 0:
-                await asyncio.sleep(remind_in)
+                await self._sleep(remind_in)
                 async with table.lock:
                     if table.version != version:
                         return
@@ -85,7 +85,7 @@ class TurnClock(ComputerDriver):
                             ping=[user] if user is not None else [],
                         )
                     )
-            await asyncio.sleep(max(0.0, deadline - self.clock()))
+            await self._sleep(max(0.0, deadline - self.clock()))
             await self._persist(
                 table,
                 "a turn timer's expiry",
@@ -126,7 +126,7 @@ class TurnClock(ComputerDriver):
     async def _abandon_timer(self, table: Table, deadline: float) -> None:
         """Close the paused table as abandoned at its deadline, unless someone came back first."""
         try:
-            await asyncio.sleep(max(0.0, deadline - self.clock()))
+            await self._sleep(max(0.0, deadline - self.clock()))
             await self._persist(
                 table,
                 "closing an abandoned table",

@@ -157,10 +157,12 @@ class TableCore(ABC):
         seed: int | None,
         hooks: Sequence[ActionHook],
         clock: Callable[[], float],
+        sleep: Callable[[float], Awaitable[None]],
         retry: tuple[float, float],
     ) -> None:
         self.store = store
         self.clock = clock
+        self._sleep = sleep
         self.publisher: Publisher = publisher or _Silent()
         self.turn_seconds = turn_seconds
         self._hooks = list(hooks)
@@ -385,7 +387,7 @@ class TableCore(ABC):
                         delay,
                     )
                     failed = True
-            await asyncio.sleep(delay)
+            await self._sleep(delay)
             delay = min(delay * 2, longest)
 
 

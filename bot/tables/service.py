@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from bot.store import Store, TableRow, list_unfinished_tables, update_table
 from bot.store.tables import merge_settings
@@ -50,10 +50,12 @@ class TableService(Lobby, Play, TurnClock):
         seed: int | None = None,
         hooks: Sequence[ActionHook] = (),
         clock: Callable[[], float] = time.time,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         retry: tuple[float, float] = (0.5, 30.0),
     ) -> None:
         """`clock` gives the time in seconds that turn deadlines are kept in: the wall
-        clock by default, so a deadline means the same after a restart. `thinker` decides
+        clock by default, so a deadline means the same after a restart; `sleep` waits that
+        many seconds of it (tests pass a clock they move, and its sleep). `thinker` decides
         computer turns (the bot's process pool); without one, `players` do in a thread.
         The caller owns the thinker and closes it after the service. `retry`: the first
         and the longest wait between attempts at a failed background write."""
@@ -64,6 +66,7 @@ class TableService(Lobby, Play, TurnClock):
             seed=seed,
             hooks=hooks,
             clock=clock,
+            sleep=sleep,
             retry=retry,
         )
         self._thinker = thinker or ThreadThinker(players)

@@ -454,7 +454,7 @@ def rules_text(variant: str, options: dict[str, Any], lang: str) -> str:
 
 
 def review_lines(table: Table, review: DealReview, lang: str, name: Namer) -> list[str]:
-    """A finished deal line by line: hands as dealt, auction, melds, tricks, score (issue 12 item 6)."""
+    """A finished deal line by line: hands as dealt, auction, melds, tricks, score: *Review last deal*."""
     facts = [
         t("bot.review.title", lang, table=table.id, deal=review.deal, dealer=name(review.dealer))
     ]

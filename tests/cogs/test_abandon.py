@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.ledger_hook import FORFEIT_DEAL
 from bot.store import game_results, get_table, ledger_check, load_actions
 from bot.tables.texts import board_text, plain_namer
-from tests.bot.playing import leave_game, play_out
+from tests.cogs.playing import leave_game, play_out
 
 
 async def check_game_after_one_deal(room):

@@ -25,7 +25,7 @@ from bot.store import (
 )
 from cogs._pager import TIMEOUT
 from cogs.chips import history_row
-from tests.bot.playing import play_out
+from tests.cogs.playing import play_out
 
 from .ledger_support import Server, buttons, close_bot, code_lines, current, refused
 

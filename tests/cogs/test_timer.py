@@ -4,7 +4,7 @@ and the same deadline after a restart."""
 from __future__ import annotations
 
 from bot import create_bot
-from tests.bot.conftest import board_body, board_message, channel_lines, close_store, take_turn
+from tests.cogs.sim import board_body, board_message, channel_lines, close_store, take_turn
 
 
 async def test_reminder_timeout_and_away_then_join_takes_the_seat_back(room):

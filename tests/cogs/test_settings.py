@@ -23,7 +23,7 @@ from bot.store import (
     set_guild_settings,
     settle_deal,
 )
-from tests.bot.conftest import channel_lines, close_store
+from tests.cogs.sim import channel_lines, close_store
 
 from .ledger_support import Server, code_lines, refused
 

@@ -1,12 +1,10 @@
-"""A real store on a temporary SQLite file, tables seated in it, and engine games played through the hook."""
+"""Tables seated in a real store, and engine games played through the ledger hook."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
-
-import pytest
 
 from bot.game import Game, new_game
 from bot.ledger_hook import ledger_hook
@@ -15,15 +13,6 @@ from bot.tables import Table
 
 GUILD = 1
 NAMES = ("North", "East", "South", "West")
-
-
-@pytest.fixture
-async def store(tmp_path) -> AsyncIterator[Store]:
-    store = await Store.open(tmp_path / "ledger.db")
-    try:
-        yield store
-    finally:
-        await store.close()
 
 
 async def seat_table(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.bot.conftest import board_body, board_message, labels
+from tests.cogs.sim import board_body, board_message, labels
 
 
 async def open_two_handed(room):

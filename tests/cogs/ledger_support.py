@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.store import Store, ensure_player
-from tests.bot.live_support import home_of
+from tests.cogs.live_support import home_of
 
 
 class Server:

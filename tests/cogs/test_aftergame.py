@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from bot.game import new_game
 from bot.store import load_actions
+from bot.tables import shown_name
 from bot.tables.texts import cards_text, hand_by_suit
-from tests.bot.aftergame_support import (
+from tests.cogs.aftergame_support import (
     all_pages,
     board_of,
     board_shows,
@@ -14,7 +15,7 @@ from tests.bot.aftergame_support import (
     two_hand_game,
     two_hand_game_goes_on,
 )
-from tests.bot.conftest import board_message, channel_lines, labels
+from tests.cogs.sim import board_message, channel_lines, labels
 
 OPTIONS = {"target": 10, "tie_over_target": "highest_wins"}
 
@@ -31,7 +32,7 @@ async def deal_from_log(room, table) -> tuple[dict[int, list[str]], list[list]]:
 
 def mention(table, seat: int) -> str:
     player = table.seats[seat]
-    return f"<@{player.user_id}>" if player.user_id else player.display_name
+    return f"<@{player.user_id}>" if player.user_id else shown_name(player)
 
 
 async def test_the_final_board_keeps_the_result_and_offers_rematch_and_review(room):

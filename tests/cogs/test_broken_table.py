@@ -4,9 +4,9 @@ at start-up, its channel is told, and every other table resumes."""
 from __future__ import annotations
 
 from bot import create_bot
-from tests.bot.conftest import close_store
-from tests.bot.live_support import home_of
-from tests.bot.playing import play_out
+from tests.cogs.live_support import home_of
+from tests.cogs.playing import play_out
+from tests.cogs.sim import close_store
 
 
 async def test_a_corrupted_action_row_sets_one_table_aside_and_the_bot_starts(room, database_path):

@@ -11,8 +11,8 @@ from bot.game import Card, Suit, parse_cards
 from bot.render import render_melds, render_trick, theme
 from bot.render.trick import HEIGHT, PLACE_W
 from bot.store import set_guild_settings, set_user_settings
-from tests.bot.conftest import board_message, take_turn
-from tests.bot.test_play import two_people
+from tests.cogs.sim import board_message, take_turn
+from tests.cogs.test_play import two_people
 
 
 def current_board(room):

@@ -1,4 +1,4 @@
-"""SimCord helpers: a server with a channel and five members, and ways to read the board.
+"""SimCord helpers: the room (a server with a channel and five members), and ways to read the board.
 
 Tables open in a thread of their own off the room's channel (the default
 `table_place`): `room.channel` is the newest such thread once there is one, so
@@ -11,10 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
-import pytest
 
 from bot.tables import Table
-from tests.bot.live_support import home_of
+from tests.cogs.live_support import home_of
 
 
 @dataclass
@@ -45,19 +44,6 @@ class Room:
         return next(
             m for m in (self.alice, self.bob, self.carol, self.dave, self.eve) if m.id == user_id
         )
-
-
-@pytest.fixture
-async def room(simcord_env):
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("pinochle")
-    people = [
-        guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave", "eve")
-    ]
-    room = Room(env, guild, channel, *people)
-    yield room
-    await close_store(room.bot)
 
 
 async def close_store(bot) -> None:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from tests.bot.conftest import board_message, channel_lines, take_turn
-from tests.bot.live_support import (
+from tests.cogs.live_support import (
     board_rank,
     boards,
     may_mention,
@@ -14,6 +13,7 @@ from tests.bot.live_support import (
     turn_pings,
     without_pictures,
 )
+from tests.cogs.sim import board_message, channel_lines, take_turn
 
 
 async def open_two_handed(room, **options):

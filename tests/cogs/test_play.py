@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bot.game import ALL_CARDS
-from tests.bot.conftest import (
+from tests.cogs.playing import leave_game, play_out
+from tests.cogs.sim import (
     board_body,
     board_message,
     channel_lines,
@@ -11,7 +12,6 @@ from tests.bot.conftest import (
     labels,
     take_turn,
 )
-from tests.bot.playing import leave_game, play_out
 
 
 async def two_people(room):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from benchmarks.messages_bench import play_game
-from tests.bot.conftest import board_body, channel_lines
+from tests.cogs.sim import board_body, channel_lines
 
 BUDGET = 10
 

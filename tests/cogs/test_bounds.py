@@ -5,10 +5,10 @@ from __future__ import annotations
 import discord
 
 from cogs._common import reply
-from tests.bot.conftest import channel_lines, close_store, components
-from tests.bot.forged import forged_click
-from tests.bot.live_support import home_of
-from tests.bot.test_play import snapshot, two_people
+from tests.cogs.forged import forged_click
+from tests.cogs.live_support import home_of
+from tests.cogs.sim import channel_lines, close_store, components
+from tests.cogs.test_play import snapshot, two_people
 
 from .ledger_support import Server
 

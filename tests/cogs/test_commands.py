@@ -9,7 +9,7 @@ import pytest
 from bot import create_bot
 from bot.settings import Settings, SettingsError
 from cogs._sync import marker_path
-from tests.bot.conftest import close_store
+from tests.cogs.sim import close_store
 
 PINOCHLE = {
     "new",

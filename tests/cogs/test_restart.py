@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from bot import create_bot
 from bot.store import load_actions
-from tests.bot.conftest import board_message, channel_lines, close_store, take_turn
-from tests.bot.playing import play_out
-from tests.bot.test_play import two_people
+from tests.cogs.playing import play_out
+from tests.cogs.sim import board_message, channel_lines, close_store, take_turn
+from tests.cogs.test_play import two_people
 
 
 def command_syncs(env) -> int:

@@ -18,7 +18,7 @@ from bot.game import VARIANTS
 from bot.ledger_hook import best_melds, ledger_hook
 from bot.store import balance, game_results, history, is_settled, ledger_check, player_profile
 
-from .conftest import GUILD, play, seat_table
+from .helpers import GUILD, play, seat_table
 
 
 def chips_by_seat(game) -> list[int]:

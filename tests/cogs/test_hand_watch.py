@@ -7,8 +7,8 @@ view older than that is left alone (`cogs._hand_watch.LIFETIME`).
 from __future__ import annotations
 
 from cogs._hand_watch import LIFETIME
-from tests.bot.conftest import components, take_turn
-from tests.bot.test_play import two_people
+from tests.cogs.sim import components, take_turn
+from tests.cogs.test_play import two_people
 
 
 def action_items(message) -> list[dict]:
