@@ -1,8 +1,8 @@
 """Pinochle for Discord: the engine (`bot.game`), table service, store, computer players and cogs.
 
-`create_bot(database_path)` builds the Discord bot, ready but not started. It
-lives with the Discord layer (`cogs._bot`) and is looked up only when asked
-for, so the engine and the table service import without discord.py installed.
+`create_bot(database)` builds the Discord bot, ready but not started. It lives
+with the Discord layer (`cogs._bot`) and is looked up only when asked for, so
+the engine and the table service import without discord.py installed.
 """
 
 from __future__ import annotations

@@ -27,6 +27,7 @@ from bot.i18n.translator import PinochleTranslator
 from bot.ledger_hook import ledger_hook
 from bot.settings import Settings
 from bot.store import Store, notify_off, user_languages
+from bot.store.sql import is_postgres_url
 from bot.tables import TableService
 from bot.tables.thinking import PoolThinker
 from cogs._errors import PinochleTree
@@ -74,7 +75,9 @@ class PinochleBot(commands.Bot):
         self.thinker = PoolThinker(settings.ai_workers, settings.ai_budget)
 
     async def setup_hook(self) -> None:
-        self.store = self._opened_store or await Store.open(self.settings.database_path)
+        self.store = self._opened_store or await Store.open(
+            self.settings.database, pool_size=self.settings.database_pool_size
+        )
         self.user_languages = await user_languages(self.store)
         self.notify_off = await notify_off(self.store)
         self.tables = TableService(
@@ -140,17 +143,22 @@ class PinochleBot(commands.Bot):
 
 
 def create_bot(
-    database_path: str | os.PathLike[str],
+    database: str | os.PathLike[str],
     *,
     settings: Settings | None = None,
     store: Store | None = None,
 ) -> PinochleBot:
-    """The bot on this SQLite file: extensions load, tables resume and commands sync at login.
+    """The bot on this database (a SQLite file or a `postgresql://` URL): extensions load, tables
+    resume and commands sync at login.
 
     `settings` supplies the rest (development guild, turn timer); by default
     nothing is read from the environment, so tests get the same bot every time.
     `store` is the file already opened (`python -m bot` opens it before it
     connects, so an unusable database stops it at once); else login opens it.
     """
-    settings = replace(settings or Settings(), database_path=Path(database_path))
+    settings = settings or Settings()
+    if is_postgres_url(str(database)):
+        settings = replace(settings, database_url=str(database))
+    else:
+        settings = replace(settings, database_path=Path(database), database_url=None)
     return PinochleBot(settings, store=store)

@@ -9,7 +9,7 @@ import sqlite3
 
 import pytest
 
-import bot.store.db
+import bot.store.sqlite
 from bot.store import Store, get_table, load_actions
 from bot.tables import AWAY_AFTER, TableService
 from tests.tables.faults import FlakyStore, memory_state, stored_state
@@ -150,7 +150,7 @@ async def test_a_database_locked_past_the_busy_timeout_during_a_computer_move_th
 ):
     """A second connection holds the write lock longer than the busy timeout; once it lets go,
     the table moves on without a restart."""
-    monkeypatch.setattr(bot.store.db, "BUSY_TIMEOUT_MS", 50)
+    monkeypatch.setattr(bot.store.sqlite, "BUSY_TIMEOUT_MS", 50)
     store = await Store.open(tmp_path / "locked.db")
     clock, recorder = Clock(), Recorder()
     service = on_clock(store, clock, recorder, turn=0)
