@@ -16,15 +16,12 @@ import logging
 from bot.game import IllegalAction
 from bot.tables.core import TableCore
 from bot.tables.model import DEFAULT_LEVEL, Table
-from bot.tables.thinking import Thinker
 
 log = logging.getLogger(__name__)
 
 
 class ComputerDriver(TableCore):
     """Plays every computer turn of a table, one decision at a time, while no person is to act."""
-
-    _thinker: Thinker
 
     def _computer_to_act(self, table: Table) -> bool:
         """Whether a computer plays the turn now: a computer's seat, or a stand-in for one turn."""

@@ -39,6 +39,7 @@ from bot.tables.model import DEFAULT_LEVEL, Table, computer_name, computer_plays
 from bot.tables.outcome import Outcome, Text, Who
 from bot.tables.recent import Recent
 from bot.tables.refusal import Refusal
+from bot.tables.thinking import Thinker
 from bot.tables.turns import KEEP, Paused, new_turn, nobody_present, pause_lines, timed_turn
 
 log = logging.getLogger(__name__)
@@ -121,13 +122,14 @@ def guard_seat(
     host: bool = False,
     playing: bool = False,
     version: int | None = None,
+    hints: bool = False,
     turn: bool = False,
 ) -> tuple[Table, int]:
     """`guard`, then the person's seat, if they hold one and may act from it now; else a `Refusal`.
 
     `playing`: only once the game has started; `version`: only if the table is still
-    at the state the person saw; `turn`: only on their own turn, with the seat theirs
-    (not covered by the computer).
+    at the state the person saw; `hints`: only at a table that gives hints; `turn`: only
+    on their own turn, with the seat theirs (not covered by the computer).
     """
     table = guard(table, user_id, lobby=lobby, host=host)
     seat = table.seat_of(user_id)
@@ -137,6 +139,8 @@ def guard_seat(
         raise Refusal("bot.refuse.not_started", table)
     if version is not None and version != table.version:
         raise Refusal("bot.refuse.stale", table)
+    if hints and not table.hints:
+        raise Refusal("records.refuse.hints_off", table)
     if turn and computer_plays(table.seats[seat]):
         raise Refusal("bot.refuse.covered", table)
     to_act = table.to_act
@@ -147,6 +151,9 @@ def guard_seat(
 
 class TableCore(ABC):
     """The registry, the store and the commit-then-change step the service's parts share."""
+
+    #: Decides computer turns (and hints); set by `TableService`.
+    _thinker: Thinker
 
     def __init__(
         self,

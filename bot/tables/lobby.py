@@ -62,11 +62,13 @@ class Lobby(TableCore):
         language: str = "en",
         turn_seconds: float | None = None,
         home: dict[str, Any] | None = None,
+        hints: bool = False,
     ) -> Outcome:
         """Open a table in the lobby with the host in seat 0, within the server's limits.
 
         `home` is the caller's own description of where the table is shown (`Table.home`),
-        stored with the table in the same transaction.
+        stored with the table in the same transaction. `hints`: players may ask for a hint
+        (off unless asked for: every finished game is rated, bot.ledger_hook).
         """
         if self.table_in(channel_id) is not None:
             raise Refusal("bot.refuse.table_exists", self.table_in(channel_id))
@@ -93,7 +95,11 @@ class Lobby(TableCore):
                         options=options,
                         seed=self._rng.randrange(2**63),
                         language=language,
-                        settings={"turn_seconds": seconds, "home": dict(home or {})},
+                        settings={
+                            "turn_seconds": seconds,
+                            "home": dict(home or {}),
+                            "hints": hints,
+                        },
                         seats=[person_seat(0, host)],
                     )
             except ChannelBusy as error:
@@ -337,6 +343,7 @@ class Lobby(TableCore):
                 language=old.language,
                 turn_seconds=old.turn_seconds,
                 home=old.home,
+                hints=old.hints,
             )
             new = opened.table
             assert new is not None  # `open` refuses or opens one

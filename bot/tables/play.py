@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import functools
+from typing import Any
 
 from bot.game import IllegalAction
 from bot.store import load_actions
-from bot.store.tables import last_finished_table
+from bot.store.tables import last_finished_table, merge_settings
 from bot.tables.core import Hand, Person, TableCore, guard, guard_seat
+from bot.tables.hints import best_meld, hint_text
 from bot.tables.model import Table, computer_plays
 from bot.tables.outcome import Act, Outcome, Text
 from bot.tables.recent import Recent
@@ -67,6 +69,44 @@ class Play(TableCore):
             assert outcome.action is not None  # set for every accepted action
             outcome.private.append(Text.of("bot.done.acted", action=Act(outcome.action)))
             return outcome
+
+    async def hint(self, table_id: int, person: Person) -> Outcome:
+        """What the `hard` player would do in the person's seat now, with a reason; in a
+        two-hand meld phase, the meld worth the most points.
+
+        Decided from the seat's own view only, outside the table's lock (the person may act
+        meanwhile: then the hint is refused as out of date). At most one hint per table is
+        worked out at a time, and a hint asked again at the same state is not worked out
+        again. The first hint of a seat is stored (`hints_used`) before it is shown.
+        """
+        async with self._locked(table_id) as found:
+            table, seat = guard_seat(found, person.user_id, playing=True, hints=True, turn=True)
+            version, options = table.version, table.options
+            view: dict[str, Any] = table.game.view(seat)  # the player's own copy
+            cached = table.last_hint
+        if cached is not None and cached[:2] == (version, seat):
+            choice = cached[2]
+        elif (best := best_meld(view, options)) is not None:
+            choice = best[0]
+        else:
+            seed = table.seed ^ (version * 0x9E3779B97F4A7C15 & (2**64 - 1))
+            try:  # hints wait under the table's negative id: never in the way of its computers
+                choice = await self._thinker.choose(-table_id, "hard", view, view["legal"], seed)
+            except ValueError as error:  # this table has a hint being worked out already
+                raise Refusal("records.refuse.hint_busy", table) from error
+        async with self._locked(table_id) as again:
+            if again is None or again.version != version or again.status != "playing":
+                raise Refusal("records.refuse.hint_stale", again)
+            if seat not in again.hints_used:
+                used = sorted(again.hints_used | {seat})
+                async with self.store.transaction() as tx:
+                    await merge_settings(tx, again.id, {"hints_used": used})
+                again.hints_used.add(seat)
+            again.last_hint = (version, seat, choice)
+        reason = hint_text(view, choice, options)
+        return Outcome(
+            again, private=[Text.of("records.hint.answer", action=Act(choice), reason=reason)]
+        )
 
     async def last_finished(self, guild_id: int, channel_id: int) -> Table | None:
         """The channel's most recently finished table: what score and rules speak of after the end."""
