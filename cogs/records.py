@@ -21,6 +21,8 @@ from bot.game import VARIANTS
 from bot.i18n import meld_name, t, variant_name
 from bot.i18n import number as number_text
 from bot.store import GameSummary, PlayerStats, player_stats, recent_games
+from bot.store.records import Companion
+from bot.tables import COMPUTER_MARK
 from cogs._columns import code_table, fit
 from cogs._common import lang_of, person_of, private_text, service_of, table_here
 from cogs._group import PinochleCog, choices, describe
@@ -32,6 +34,12 @@ from cogs._replay import ReplayButton, Replays, send_replay
 HISTORY_PAGE = 10
 #: Favourite opponents and partners shown.
 COMPANIONS = 3
+
+
+def companion_name(companion: Companion) -> str:
+    """A companion's name as shown: a computer's with the robot (names are stored plain)."""
+    name = companion.display_name.removeprefix(COMPUTER_MARK)
+    return COMPUTER_MARK + name if companion.is_bot else name
 
 
 def en(key: str) -> str:
@@ -71,7 +79,7 @@ def stats_text(name: str, stats: PlayerStats, variant: str | None, lang: str) ->
     for key, people in (("opponents", stats.opponents), ("partners", stats.partners)):
         if people:
             names = ", ".join(
-                line("companion", name=fit(c.display_name), games=c.games, wins=c.wins)
+                line("companion", name=fit(companion_name(c)), games=c.games, wins=c.wins)
                 for c in people
             )
             parts.append(line(key, names=names))
