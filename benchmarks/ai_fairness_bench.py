@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import statistics
@@ -39,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.settings import default_ai_workers
 from bot.store import Store, set_guild_settings
-from bot.tables import Hand, Outcome, Person, Table, TableService
+from bot.tables import Outcome, Person, Refusal, Table, TableService
 from bot.tables.players import LevelPlayer, ai_players
 from bot.tables.thinking import PoolThinker, Thinker, ThreadThinker
 
@@ -112,11 +113,11 @@ async def play_seat(service: TableService, board: Board, table: Table, person: P
     )
     while table.status == "playing":
         await board.until(table, lambda: table.to_act == seat or table.status != "playing")
-        hand = await service.hand(table.id, person.user_id)
-        if isinstance(hand, Hand) and hand.legal:
-            await service.act(
-                table.id, person, player.choose(hand.view, hand.legal, rng), version=hand.version
-            )
+        with contextlib.suppress(Refusal):  # the game ended, or moved on, meanwhile
+            hand = await service.hand(table.id, person.user_id)
+            if hand.legal:
+                choice = player.choose(hand.view, hand.legal, rng)
+                await service.act(table.id, person, choice, version=hand.version)
 
 
 async def person_table(
@@ -135,8 +136,7 @@ async def person_table(
                 break
             hand = await service.hand(table.id, me.user_id)
             started = time.perf_counter()
-            outcome = await service.act(table.id, me, rng.choice(hand.legal), version=hand.version)
-            assert outcome.ok, outcome.private
+            await service.act(table.id, me, rng.choice(hand.legal), version=hand.version)
             if table.status != "playing" or table.to_act == seat:
                 continue
             version = table.version

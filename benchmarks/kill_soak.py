@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import random
 import signal
 import subprocess
@@ -38,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 from bot.ledger_hook import ledger_hook  # noqa: E402
 from bot.store import Snapshot, Store, read_database  # noqa: E402
 from bot.store.audit import ledger_problems  # noqa: E402
-from bot.tables import Outcome, Person, Table, TableService  # noqa: E402
+from bot.tables import Outcome, Person, Refusal, Table, TableService  # noqa: E402
 from bot.tables.players import ai_players  # noqa: E402
 
 VARIANTS = (
@@ -100,13 +101,19 @@ async def channel(service: TableService, number: int, rng: random.Random, think:
         if user is None:  # a computer's turn, or the game just ended
             await asyncio.sleep(0.01)
             continue
-        hand = await service.hand(table.id, user)
-        if isinstance(hand, Outcome) or not hand.legal:
+        try:
+            hand = await service.hand(table.id, user)
+        except Refusal:  # the game ended meanwhile
+            continue
+        if not hand.legal:
             await asyncio.sleep(0.01)
             continue
         await asyncio.sleep(rng.uniform(0, 2 * think))
         person = next(p for p in people if p.user_id == user)
-        await service.act(table.id, person, person_choice(hand.legal, rng), version=hand.version)
+        with contextlib.suppress(Refusal):  # the table moved on while the person thought
+            await service.act(
+                table.id, person, person_choice(hand.legal, rng), version=hand.version
+            )
 
 
 async def child(database: Path, tables: int, think: float, seed: int) -> None:

@@ -11,7 +11,7 @@ deal, and the mean), and messages in the parent channel between the opening line
 
     python benchmarks/messages_bench.py [--games 1] [--seed 1] [--choice first|random] [--target N]
 
-`play_game` is also the driver of the budget test (tests/bot/test_message_budget.py).
+`play_game` is also the driver of the budget test (tests/cogs/test_message_budget.py).
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.store import Store
-from bot.tables import Outcome, Person, Table, TableService
+from bot.tables import Outcome, Person, Refusal, Table, TableService
 from bot.tables.players import ai_players
 from bot.tables.texts import board_text, plain_namer, say
 
@@ -67,16 +67,18 @@ async def person(
         await service.start(table.id, me)
         while time.perf_counter() < stop and table.status == "playing":
             event = board.changed.setdefault(table.id, asyncio.Event())
-            hand = await service.hand(table.id, me.user_id)
-            if isinstance(hand, Outcome) or not hand.legal:
+            try:
+                hand = await service.hand(table.id, me.user_id)
+            except Refusal:  # the game ended meanwhile
+                break
+            if not hand.legal:
                 event.clear()
                 await event.wait()
                 continue
             await asyncio.sleep(rng.uniform(0, 2 * args.think))
             started = time.perf_counter()
-            outcome = await service.act(table.id, me, rng.choice(hand.legal), version=hand.version)
+            await service.act(table.id, me, rng.choice(hand.legal), version=hand.version)
             latencies.append(time.perf_counter() - started)
-            assert outcome.ok, outcome.private
         finished += table.status == "finished"
         if table.status == "playing":
             await service.cancel(table.id, me)

@@ -1,46 +1,24 @@
 """Pinochle for Discord: the engine (`bot.game`), table service, store, computer players and cogs.
 
-`create_bot(database)` builds the Discord bot, ready but not started; it
-imports discord.py only when called, so the engine and the table service stay
-importable without it.
+`create_bot(database)` builds the Discord bot, ready but not started. It lives
+with the Discord layer (`cogs._bot`) and is looked up only when asked for, so
+the engine and the table service import without discord.py installed.
 """
 
 from __future__ import annotations
 
-import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from discord.ext import commands
+    from cogs._bot import create_bot
 
-    from bot.settings import Settings
-    from bot.store import Store
+__all__ = ["create_bot"]
 
 
-def create_bot(
-    database: str | os.PathLike[str],
-    *,
-    settings: Settings | None = None,
-    store: Store | None = None,
-) -> commands.Bot:
-    """The bot on this database (a SQLite file or a `postgresql://` URL): extensions load, tables
-    resume and commands sync at login.
+def __getattr__(name: str) -> Any:
+    """`bot.create_bot`, imported from the Discord layer on first use."""
+    if name == "create_bot":
+        from cogs._bot import create_bot
 
-    `settings` supplies the rest (development guild, turn timer); by default
-    nothing is read from the environment, so tests get the same bot every time.
-    `store` is the file already opened (`python -m bot` opens it before it
-    connects, so an unusable database stops it at once); else login opens it.
-    """
-    from dataclasses import replace
-    from pathlib import Path
-
-    from bot.settings import Settings
-    from bot.store.sql import is_postgres_url
-    from cogs._bot import PinochleBot
-
-    settings = settings or Settings()
-    if is_postgres_url(str(database)):
-        settings = replace(settings, database_url=str(database))
-    else:
-        settings = replace(settings, database_path=Path(database), database_url=None)
-    return PinochleBot(settings, store=store)
+        return create_bot
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib.util
 import logging
 import sys
 from collections.abc import Sequence
@@ -37,7 +36,7 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--level", choices=sorted(LEVELS), default="normal", help="the computer players' level"
     )
-    # `python -m bot ledger check` belongs to the chip ledger (issue 6): bot.store.cli.main(argv).
+    # `python -m bot ledger check` belongs to the chip ledger: bot.store.cli.main(argv).
     commands.add_parser("ledger", help=t("bot.main.ledger_help", "en"), add_help=False)
     # `python -m bot web` serves the web pages alone (issue 17): bot.web.server.main(argv).
     commands.add_parser("web", help=t("bot.main.web_help", "en"), add_help=False)
@@ -73,7 +72,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run_bot(settings: Settings) -> int:
     """Open the database, start the computer players' workers, then connect; exit 2 if the database is unusable.
 
-    The store opens before anything else (issue 13): a damaged, foreign,
+    The store opens before anything else: a damaged, foreign,
     read-only or newer database, or one another bot process holds, stops the
     process within seconds with one line naming the file and the problem,
     before any attempt to reach Discord.
@@ -151,9 +150,6 @@ def local_game(
 
 def ledger(argv: list[str]) -> int:
     """Hand over to the chip ledger's command line (bot.store.cli), with `.env` read first."""
-    if importlib.util.find_spec("bot.store.cli") is None:
-        print(t("bot.main.no_ledger", "en"), file=sys.stderr)
-        return 2
     from bot.store.cli import main as ledger_main
 
     load_settings()  # DATABASE_PATH from .env, as for the bot

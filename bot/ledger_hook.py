@@ -1,4 +1,4 @@
-"""The table service's action hook for issue 6: settle Check deals and record finished games.
+"""The table service's action hook for the ledger: settle Check deals and record finished games.
 
 `ledger_hook` is an `ActionHook` (`bot.tables.service`): the service calls it
 inside the transaction that stores an accepted action, so a deal's chips and a
@@ -15,7 +15,7 @@ wash and is dropped (every balance still moves exactly by the engine's net
 chips summed over that player's seats), and such a game is not rated (the
 store refuses one player on two seats), which is logged.
 
-The forfeit policy (issue 12): a person who leaves or is kicked mid-game forfeits.
+The forfeit policy: a person who leaves or is kicked mid-game forfeits.
 In Check the leaver pays the game premium (E-20, as if the opponents had won with
 the scores of that moment) at once, to the opponent E-15 pairs them with, settled
 in the leave's transaction (a `forfeit` event; keyed `FORFEIT_DEAL + seat`, so

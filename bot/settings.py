@@ -16,7 +16,7 @@ from typing import Any
 
 DEFAULT_DATABASE_PATH = Path("data/pinochle.db")
 DEFAULT_TURN_SECONDS = 120
-#: Seconds the `hard` computer player thinks per decision (issue 5: 1 s on the reference machine).
+#: Seconds the `hard` computer player thinks per decision (1 s on the reference machine).
 DEFAULT_AI_BUDGET = 1.0
 #: Longer than this and a table would wait too long for each computer move.
 MAX_AI_BUDGET = 10.0

@@ -10,7 +10,7 @@ from __future__ import annotations
 import discord
 
 from bot.i18n import t
-from bot.tables import Outcome, Table
+from bot.tables import Table
 from bot.tables.texts import board_text, board_title, review_lines
 from cogs._common import (
     is_manager,
@@ -111,15 +111,16 @@ class BoardButton(
 
 
 async def lobby_action(
-    interaction: discord.Interaction, action: str, table_id: int, **extra
-) -> Outcome | None:
+    interaction: discord.Interaction, action: str, table_id: int, **extra: object
+) -> None:
     """join / leave / addbot / start / cancel / kick / rematch through the service; the reply is private.
 
-    Leaving a running game asks first (`cogs._leave`): then None, the answer comes later.
+    Leaving a running game asks first (`cogs._leave`): the answer comes later. A refusal
+    is raised to the command's error handler (`cogs._errors`).
     """
     if action == "leave" and must_ask(interaction, table_id):
         await ask_to_leave(interaction, table_id)
-        return None
+        return
     service, person = service_of(interaction), person_of(interaction)
     calls = {
         "join": lambda: service.join(table_id, person),
@@ -132,17 +133,12 @@ async def lobby_action(
     }
     outcome = await calls[action]()
     await reply(interaction, private_text(outcome, lang_of(interaction)))
-    return outcome
 
 
 async def send_review(interaction: discord.Interaction, table_id: int) -> None:
     """The table's last finished deal, privately, in the asker's language, paged to fit a message
     (anyone may see a deal that is over, so *Show in channel* may post a page of it)."""
-    found = await service_of(interaction).review(table_id)
-    if isinstance(found, Outcome):
-        await reply(interaction, private_text(found, lang_of(interaction)))
-        return
-    table, review = found
+    table, review = await service_of(interaction).review(table_id)
 
     async def page(number: int, lang: str) -> Page:
         pages = split_pages(review_lines(table, review, lang, mention_namer(table)), lang)

@@ -1,4 +1,4 @@
-"""How many messages stand below each live board, so it is re-posted before it scrolls away (issue 12).
+"""How many messages stand below each live board, so it is re-posted before it scrolls away.
 
 Every message of a table's home channel newer than its board (the bot's own
 lines and pings, people chatting: the bot gets MESSAGE_CREATE for guild

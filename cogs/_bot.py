@@ -15,6 +15,9 @@ ends each deal.
 from __future__ import annotations
 
 import logging
+import os
+from dataclasses import replace
+from pathlib import Path
 
 import discord
 from discord.ext import commands
@@ -25,6 +28,7 @@ from bot.ledger_hook import ledger_hook
 from bot.records_hook import records_hook
 from bot.settings import Settings
 from bot.store import Store, notify_off, user_languages
+from bot.store.sql import is_postgres_url
 from bot.tables import TableService
 from bot.tables.thinking import PoolThinker
 from cogs._errors import PinochleTree
@@ -98,6 +102,7 @@ class PinochleBot(commands.Bot):
             self.presenter.redraw(table)
         for row in self.tables.broken:
             await self.say_broken(row.channel_id, row.id, row.language)
+        self.tree.answer_refusals()
         await self.sync_commands()
 
     async def say_broken(self, channel_id: int, table_id: int, lang: str) -> None:
@@ -137,3 +142,25 @@ class PinochleBot(commands.Bot):
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()
+
+
+def create_bot(
+    database: str | os.PathLike[str],
+    *,
+    settings: Settings | None = None,
+    store: Store | None = None,
+) -> PinochleBot:
+    """The bot on this database (a SQLite file or a `postgresql://` URL): extensions load, tables
+    resume and commands sync at login.
+
+    `settings` supplies the rest (development guild, turn timer); by default
+    nothing is read from the environment, so tests get the same bot every time.
+    `store` is the file already opened (`python -m bot` opens it before it
+    connects, so an unusable database stops it at once); else login opens it.
+    """
+    settings = settings or Settings()
+    if is_postgres_url(str(database)):
+        settings = replace(settings, database_url=str(database))
+    else:
+        settings = replace(settings, database_path=Path(database), database_url=None)
+    return PinochleBot(settings, store=store)

@@ -1,4 +1,4 @@
-"""Aligned text tables in Discord code blocks: text columns left, numbers right (issue 6 "numbers align").
+"""Aligned text tables in Discord code blocks: text columns left, numbers right, so numbers align.
 
 Discord shows code blocks in a monospace font, where a wide character (an
 emoji such as the 🤖 of computer players, a CJK letter) takes two cells; the

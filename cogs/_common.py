@@ -1,10 +1,9 @@
 """What every cog needs: who is acting, in which language, at which table.
 
-A refusal is an answer: `refuse` replies with its text, and helpers that may
-refuse (`table_here`) return None after replying, the way the table service
-returns refusals as `Outcome`s. `UserError` is the exception form of the same
-thing, for code deep in a call chain; `cogs._errors` answers it with its text.
-Any other exception is a bug, reported with an error id.
+A refusal is raised, never returned: a `Refusal` (a catalog key and its
+parameters) from the table service, a store error with a key, or one raised
+here (`table_here`); `cogs._errors` answers each with its text, privately, in
+the member's language. Any other exception is a bug, reported with an error id.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ import discord
 from bot.game.errors import shorten
 from bot.i18n import pick_language
 from bot.store import get_guild_settings
-from bot.tables import Name, Outcome, Person, Table, TableService, Text
+from bot.tables import Name, Outcome, Person, Refusal, Table, TableService, Text, shown_name
 from bot.tables.texts import Namer, say
 from cogs._home import opened_from
 from cogs._players import plain, store_of
@@ -26,14 +25,6 @@ if TYPE_CHECKING:
 
 #: The most characters a message's content may have (Discord's limit).
 MESSAGE_LIMIT = 2000
-
-
-class UserError(Exception):
-    """A request refused from deep in a call chain; the text says why, in the user's language."""
-
-    def __init__(self, key: str, **params: object) -> None:
-        super().__init__(key)
-        self.text = Text(key, dict(params))
 
 
 def lang_of(interaction: discord.Interaction) -> str:
@@ -66,23 +57,19 @@ def service_of(interaction: discord.Interaction) -> TableService:
     return bot.tables
 
 
-async def table_here(interaction: discord.Interaction) -> Table | None:
-    """The active table of the interaction's channel; None (after saying so) if there is none.
+def table_here(interaction: discord.Interaction) -> Table:
+    """The active table of the interaction's channel; a `Refusal` if there is none.
 
-    In a channel whose tables play in threads opened from it, the answer says where they are.
+    In a channel whose tables play in threads opened from it, the refusal says where they are.
     """
     service = service_of(interaction)
     table = service.table_in(interaction.channel_id)
     if table is None:
         elsewhere = opened_from(service, interaction.guild_id, interaction.channel_id)
         if elsewhere:
-            await refuse(
-                interaction,
-                "bot.home.elsewhere",
-                threads=", ".join(f"<#{t.channel_id}>" for t in elsewhere),
-            )
-        else:
-            await refuse(interaction, "bot.refuse.no_table")
+            threads = ", ".join(f"<#{t.channel_id}>" for t in elsewhere)
+            raise Refusal("bot.home.elsewhere", threads=threads)
+        raise Refusal("bot.refuse.no_table")
     return table
 
 
@@ -103,7 +90,7 @@ def mention_namer(table: Table) -> Namer:
     def name(who: int | Name) -> str:
         if isinstance(who, Name) or (player := table.seats.get(who)) is None:
             return numbered(who)
-        return f"<@{player.user_id}>" if player.user_id is not None else plain(player.display_name)
+        return f"<@{player.user_id}>" if player.user_id is not None else plain(shown_name(player))
 
     return name
 
@@ -116,11 +103,6 @@ def private_text(outcome: Outcome, lang: str) -> str:
 
 def text_of(text: Text, lang: str, table: Table | None = None) -> str:
     return say(text, lang, mention_namer(table) if table is not None else numbered)
-
-
-async def refuse(interaction: discord.Interaction, key: str, **params: object) -> None:
-    """Tell the user why not (a catalog key of the "bot" domain), privately."""
-    await reply(interaction, text_of(Text(key, dict(params)), lang_of(interaction)))
 
 
 async def reply(interaction: discord.Interaction, content: str, **kwargs) -> None:

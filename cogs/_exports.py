@@ -1,7 +1,7 @@
 """CSV exports (`/chips export`, `/league export`): built off the event loop, rationed per member.
 
-Issue 13 item 5: an export of a 200,000-line ledger held the event loop for
-1.5 s and anyone could repeat it. Here the rows are read through a read-only
+An export of a 200,000-line ledger built on the event loop would hold it for
+1.5 s, and anyone could repeat it. So the rows are read through a read-only
 connection of their own and written as CSV in a worker thread
 (`bot.store.read_in_thread`), a member gets one export of each kind a minute,
 and only a few are built at once, so neither the loop nor memory is at the
@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable, Hashable
 import discord
 
 from bot.store import Snapshot, read_in_thread
-from cogs._common import refuse
+from bot.tables import Refusal
 from cogs._pager import NO_PINGS
 from cogs._players import csv_file, store_of
 
@@ -84,9 +84,9 @@ class Exports:
         """Refuse (saying when to come back) or build `filename` in a worker thread and send it privately."""
         wait = self.cooldown.wait(interaction.user.id)
         if wait > 0:
-            return await refuse(interaction, "chips.export.wait", seconds=math.ceil(wait))
+            raise Refusal("chips.export.wait", seconds=math.ceil(wait))
         if self.running >= MAX_RUNNING:
-            return await refuse(interaction, "chips.export.busy")
+            raise Refusal("chips.export.busy")
         self.cooldown.use(interaction.user.id)
         self.running += 1
         try:

@@ -5,7 +5,7 @@ play (cogs.play) live in separate extensions under one `/pinochle`. A
 `PinochleCog` moves its slash commands into its bot's `/pinochle` group when it
 loads (creating the group with the first cog) and takes them out when it
 unloads (dropping the group with the last). Discord allows a group 25
-subcommands; tests/bot/test_command_limits.py counts them.
+subcommands; tests/cogs/test_command_limits.py counts them.
 """
 
 from __future__ import annotations

@@ -20,19 +20,17 @@ from bot.game import Card, Suit
 from bot.i18n import t
 from bot.render import render_hand, render_in_thread
 from bot.store import images_enabled
-from bot.tables import Hand, Outcome, Text
+from bot.tables import Hand, Refusal
 from bot.tables.texts import hand_action_label, hand_text
 from cogs._common import (
     lang_of,
     mention_namer,
     person_of,
     private_text,
-    reply,
     service_of,
     table_here,
-    text_of,
 )
-from cogs._errors import guarded
+from cogs._errors import guarded, said
 from cogs._players import store_of
 
 log = logging.getLogger(__name__)
@@ -105,12 +103,10 @@ def _menu_chunks(indices: list[int]) -> list[list[int]]:
     return [indices[:MENU_OPTIONS], rest[::step]]
 
 
-async def by_owner(interaction: discord.Interaction, owner: int) -> bool:
-    """Whether the view's owner clicked it; anyone else is told, privately, that it is not theirs."""
-    if interaction.user.id == owner:
-        return True
-    await reply(interaction, text_of(Text.of("bot.refuse.not_your_hand"), lang_of(interaction)))
-    return False
+def by_owner(interaction: discord.Interaction, owner: int) -> None:
+    """Refuse anyone but the view's owner (privately: the `Refusal` reaches `cogs._errors`)."""
+    if interaction.user.id != owner:
+        raise Refusal("bot.refuse.not_your_hand")
 
 
 class ActionButton(
@@ -166,8 +162,8 @@ class ActionButton(
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        if await by_owner(interaction, self.owner):
-            await act_from_view(interaction, self.table_id, self.version, self.index)
+        by_owner(interaction, self.owner)
+        await act_from_view(interaction, self.table_id, self.version, self.index)
 
 
 class ActionSelect(
@@ -211,8 +207,8 @@ class ActionSelect(
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        if await by_owner(interaction, self.owner):
-            await act_from_view(interaction, self.table_id, self.version, int(self.item.values[0]))
+        by_owner(interaction, self.owner)
+        await act_from_view(interaction, self.table_id, self.version, int(self.item.values[0]))
 
 
 class RefreshButton(
@@ -238,8 +234,8 @@ class RefreshButton(
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        if await by_owner(interaction, self.owner):
-            await show_hand(interaction, self.table_id)
+        by_owner(interaction, self.owner)
+        await show_hand(interaction, self.table_id)
 
 
 # ------------------------------------------------------------------ flows
@@ -255,9 +251,10 @@ async def hand_message(interaction: discord.Interaction, table_id: int, notes: l
     (`cogs._hand_watch`), so the message is redrawn when the turn comes or goes.
     """
     lang = lang_of(interaction)
-    hand = await service_of(interaction).hand(table_id, interaction.user.id)
-    if isinstance(hand, Outcome):
-        return {"content": "\n".join(notes or [private_text(hand, lang)]), "view": None}
+    try:
+        hand = await service_of(interaction).hand(table_id, interaction.user.id)
+    except Refusal as refusal:
+        return {"content": "\n".join(notes or [said(refusal, lang)]), "view": None}
     interaction.client.hand_watch.shown(interaction, hand)
     name = mention_namer(hand.table)
     content = "\n".join(
@@ -315,23 +312,32 @@ async def act_from_view(
     interaction: discord.Interaction, table_id: int, version: int, index: int
 ) -> None:
     """A click in a hand view: act if the view is current, else say so and show the hand now."""
-    lang = lang_of(interaction)
-    hand = await service_of(interaction).hand(table_id, interaction.user.id)
-    if isinstance(hand, Outcome):
-        await show_hand(interaction, table_id)
+    try:
+        hand = await service_of(interaction).hand(table_id, interaction.user.id)
+    except Refusal:
+        await show_hand(interaction, table_id)  # says why there is no hand to act from
         return
     if version != hand.version or index >= len(hand.legal):
-        await show_hand(interaction, table_id, notes=[text_of(Text.of("bot.refuse.stale"), lang)])
-        return
-    outcome = await service_of(interaction).act(
-        table_id, person_of(interaction), hand.legal[index], version=version
-    )
-    await show_hand(interaction, table_id, notes=[private_text(outcome, lang)])
+        note = said(Refusal("bot.refuse.stale", hand.table), lang_of(interaction))
+    else:
+        note = await act(interaction, table_id, hand.legal[index], version)
+    await show_hand(interaction, table_id, notes=[note])
 
 
 async def act_typed(interaction: discord.Interaction, action: str) -> None:
     """A typed action (/pinochle play, meld, bid, ...): the result, then the hand as it is now."""
-    if not (table := await table_here(interaction)):
-        return
-    outcome = await service_of(interaction).act(table.id, person_of(interaction), action)
-    await send_hand(interaction, table.id, notes=[private_text(outcome, lang_of(interaction))])
+    table = table_here(interaction)
+    await send_hand(interaction, table.id, notes=[await act(interaction, table.id, action)])
+
+
+async def act(
+    interaction: discord.Interaction, table_id: int, action: str, version: int | None = None
+) -> str:
+    """Act for the member; what to note above their hand: the result, or why it was refused."""
+    try:
+        outcome = await service_of(interaction).act(
+            table_id, person_of(interaction), action, version=version
+        )
+    except Refusal as refusal:
+        return said(refusal, lang_of(interaction))
+    return private_text(outcome, lang_of(interaction))

@@ -1,4 +1,4 @@
-"""Where a table lives: its own public thread off the channel, or the channel itself (issue 12).
+"""Where a table lives: its own public thread off the channel, or the channel itself.
 
 In thread mode `/pinochle new` posts one opening line in the channel and
 starts a public thread from it, so the thread hangs under that line; the

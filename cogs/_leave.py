@@ -1,4 +1,4 @@
-"""Leaving mid-game asks first (issue 12): leaving forfeits the game, and Leave sits beside *Show my hand*.
+"""Leaving mid-game asks first: leaving forfeits the game, and Leave sits beside *Show my hand*.
 
 The question is a private message with *Leave and forfeit* and *Keep my seat*;
 only the person who asked can press them (the message is theirs alone anyway).
@@ -10,9 +10,9 @@ from __future__ import annotations
 import discord
 
 from bot.i18n import t
-from bot.tables import computer_plays
+from bot.tables import Refusal, computer_plays
 from cogs._common import lang_of, person_of, private_text, reply, service_of
-from cogs._errors import guarded
+from cogs._errors import guarded, said
 
 #: How long the question's buttons answer (Discord edits a private message for 15 minutes).
 ASK_SECONDS = 300
@@ -59,10 +59,15 @@ class LeaveQuestion(discord.ui.View):
 
     @guarded
     async def leave(self, interaction: discord.Interaction) -> None:
-        outcome = await service_of(interaction).leave(self.table_id, person_of(interaction))
-        await interaction.response.edit_message(
-            content=private_text(outcome, lang_of(interaction)), view=None
-        )
+        """Leave, and answer in place of the question (a refusal too: the question is over)."""
+        lang = lang_of(interaction)
+        try:
+            outcome = await service_of(interaction).leave(self.table_id, person_of(interaction))
+        except Refusal as refusal:
+            answer = said(refusal, lang)
+        else:
+            answer = private_text(outcome, lang)
+        await interaction.response.edit_message(content=answer, view=None)
 
     @guarded
     async def keep(self, interaction: discord.Interaction) -> None:

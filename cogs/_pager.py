@@ -1,7 +1,7 @@
-"""Lists and balances, privately, in pages behind ◀ / ▶, with a *Show in channel* button (issues 6, 12).
+"""Lists and balances, privately, in pages behind ◀ / ▶, with a *Show in channel* button.
 
 One visibility rule for `/chips balance|history|leaderboard` and `/league
-standings|player` (issue 12), empty or not: the answer is private to the
+standings|player`, empty or not: the answer is private to the
 member who asked, and *Show in channel* posts the page shown, once, for
 everyone, in the channel's language (the server's setting, else its locale).
 A `PageSource` renders page n (from 0) in a language when asked, so each

@@ -1,4 +1,4 @@
-"""Card pictures on the board message (issue 7): the trick on the table and the melds.
+"""Card pictures on the board message: the trick on the table and the melds.
 
 The board shows the trick on the table (or the last one, between tricks) with
 who played what and the card now winning (RULES G-3, through the engine's
@@ -23,7 +23,6 @@ import discord
 from bot.game import Card, Suit, trick_winner
 from bot.render import render_in_thread, render_melds, render_trick
 from bot.tables import Table
-from bot.tables.service import COMPUTER_PREFIX
 from bot.tables.texts import card
 
 log = logging.getLogger(__name__)
@@ -72,8 +71,8 @@ def board_scene(table: Table) -> BoardScene | None:
 
 
 def _picture_name(table: Table, seat: int) -> str:
-    """A player's name as the picture's font can draw it (no robot emoji)."""
-    return table.seats[seat].display_name.removeprefix(COMPUTER_PREFIX)
+    """A player's name as the picture's font can draw it (stored plain: no robot emoji)."""
+    return table.seats[seat].display_name
 
 
 def _meld_rows(table: Table, view: dict[str, Any]) -> tuple[tuple[str, tuple[Card, ...]], ...]:

@@ -11,7 +11,7 @@ what it sums up. A board edit shows the latest state however many actions it
 covers, with its pictures redrawn and its attachments replaced, and queued
 lines go out joined into as few messages as fit in 2,000 characters.
 
-The board stays in view (issue 12): when `REPOST_AT` messages stand below it
+The board stays in view: when `REPOST_AT` messages stand below it
 (`cogs._board_spot`) it is posted again at the bottom and the old one is
 deleted, so at a person's turn it is among the channel's last five messages.
 A failed edit (403, 5xx) is tried again after 1, 2 and 4 seconds, then the

@@ -1,4 +1,4 @@
-"""Turn pings (issue 12): whom to mention when a person's turn begins, and which old ping to remove.
+"""Turn pings: whom to mention when a person's turn begins, and which old ping to remove.
 
 Decided from the table's state after each publish, so the table service needs
 no Discord knowledge. A person's turn begins when the seat to act is theirs

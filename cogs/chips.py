@@ -1,10 +1,10 @@
-"""`/chips`: balances, history, leaderboard, house grants and adjustments, and the ledger as CSV (issue 6).
+"""`/chips`: balances, history, leaderboard, house grants and adjustments, and the ledger as CSV.
 
 Thin: parse the interaction, call the ledger in `bot.store`, render. Every
 movement is a ledger transaction; grants and adjustments go against the
-server's house account and need Manage Server. Amounts and reasons are checked
-here against the store's own limits, so the refusal reads in the member's
-language (the store checks again and would refuse in English).
+server's house account and need Manage Server. The store checks amounts and
+reasons; its refusals carry catalog keys, said in the member's language by
+`cogs._errors`.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from bot.store import (
     LedgerLine,
     NegativeBalance,
     Snapshot,
+    Typed,
     adjust,
     balance,
     ensure_player,
@@ -32,10 +33,9 @@ from bot.store import (
     ledger_lines,
     to_csv,
 )
-from bot.store.ledger import MAX_AMOUNT, MAX_MEMO
-from bot.tables import Text
+from bot.tables import Refusal
 from cogs._columns import code_table, fit
-from cogs._common import is_manager, lang_of, refuse
+from cogs._common import is_manager, lang_of
 from cogs._exports import Exports
 from cogs._pager import NO_PINGS, Page, send_pages
 from cogs._players import guild_of, plain, player_of, store_of
@@ -73,23 +73,6 @@ def history_row(entry: HistoryEntry, player_id: int, lang: str) -> list[str]:
         game,
         fit(", ".join(others)),
     ]
-
-
-def house_refusal(member: discord.Member, amount: int, reason: str, *, kind: str) -> Text | None:
-    """Why a grant or adjustment cannot be written, by the store's own bounds (`bot.store.ledger`)."""
-    if kind == "grant" and amount <= 0:
-        return Text.of("chips.refuse.amount_positive", amount=number_text(amount))
-    if amount == 0:
-        return Text.of("chips.refuse.amount_zero")
-    if abs(amount) > MAX_AMOUNT:
-        return Text.of("chips.refuse.amount_limit", amount=number_text(amount), limit=MAX_AMOUNT)
-    if not reason.strip():
-        return Text.of("chips.refuse.reason_missing")
-    if len(reason.strip()) > MAX_MEMO:
-        return Text.of("chips.refuse.reason_long", length=len(reason.strip()), limit=MAX_MEMO)
-    if member.bot:
-        return Text.of("chips.refuse.bot_member", name=plain(member.display_name))
-    return None
 
 
 @app_commands.guild_only()
@@ -138,9 +121,7 @@ class Chips(
         total = 0 if player is None else (await history(store, guild, player.id, limit=0)).total
         pages = max(1, math.ceil(total / PAGE))
         if page > pages:
-            return await refuse(
-                interaction, "chips.history.no_page", page=page, name=name, pages=pages
-            )
+            raise Refusal("chips.history.no_page", page=page, name=name, pages=pages)
 
         async def source(number: int, lang: str) -> Page:
             if player is None:
@@ -236,10 +217,9 @@ class Chips(
         """A grant or adjustment: a ledger transaction between the house and the member."""
         guild = guild_of(interaction)
         if not is_manager(interaction):
-            return await refuse(interaction, "chips.refuse.manage_server")
-        why = house_refusal(member, amount, reason, kind=kind)
-        if why is not None:
-            return await refuse(interaction, why.key, **why.params)
+            raise Refusal("chips.refuse.manage_server")
+        if member.bot:
+            raise Refusal("chips.refuse.bot_member", name=plain(member.display_name))
         name, memo = plain(member.display_name), reason.strip()
         post = grant if kind == "grant" else adjust
         try:
@@ -247,17 +227,11 @@ class Chips(
                 player = await ensure_player(
                     tx, guild, display_name=member.display_name, user_id=member.id
                 )
-                before = await balance(tx, guild, player.id)
-                await post(tx, guild, player.id, amount, memo, actor_id=interaction.user.id)
+                await post(tx, guild, player.id, amount, reason, actor_id=interaction.user.id)
                 after = await balance(tx, guild, player.id)
-        except NegativeBalance:
-            return await refuse(
-                interaction,
-                "chips.refuse.negative",
-                name=name,
-                balance=number_text(before),
-                amount=number_text(amount),
-            )
+        except NegativeBalance as refusal:
+            refusal.params["name"] = Typed(member.display_name)  # the store knows no names
+            raise
         text = t(
             f"chips.{kind}.done",
             lang_of(interaction),

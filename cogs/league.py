@@ -1,4 +1,4 @@
-"""`/league`: standings per game family and season, a player's record, seasons, results as CSV (issue 6).
+"""`/league`: standings per game family and season, a player's record, seasons, results as CSV.
 
 Thin: parse, call the league queries in `bot.store`, render. Ratings are kept
 per family of variants (Check and partnership share one table), so a variant
@@ -26,7 +26,6 @@ from bot.store import (
     Season,
     Snapshot,
     Standing,
-    Tx,
     active_season,
     end_season,
     family_of,
@@ -38,9 +37,9 @@ from bot.store import (
     start_season,
     to_csv,
 )
-from bot.tables import Text
+from bot.tables import Refusal
 from cogs._columns import code_table, fit
-from cogs._common import is_manager, lang_of, refuse
+from cogs._common import is_manager, lang_of
 from cogs._exports import Exports
 from cogs._pager import NO_PINGS, Page, send_pages
 from cogs._players import guild_of, plain, player_of, store_of
@@ -53,8 +52,6 @@ PAGE = 10
 MAX_ROWS = 1000
 #: The `season` value meaning all time (offered first by the autocomplete).
 ALL_TIME = "all"
-#: The longest season name (bot.store.seasons refuses longer ones).
-SEASON_NAME = 100
 
 
 def en(key: str) -> str:
@@ -70,20 +67,6 @@ def named_season(seasons: Sequence[Season], text: str) -> Season | None:
     """The season a `season` option names, by name in any case; None if none is called so."""
     wanted = text.strip().casefold()
     return next((season for season in seasons if season.name.casefold() == wanted), None)
-
-
-async def start_refusal(tx: Tx, guild: int, name: str) -> Text | None:
-    """Why a season called `name` cannot start now (the store's checks, in the member's language)."""
-    if not name:
-        return Text.of("chips.league.refuse.name_required")
-    if len(name) > SEASON_NAME:
-        return Text.of("chips.league.refuse.name_long", limit=SEASON_NAME)
-    running = await active_season(tx, guild)
-    if running is not None:
-        return Text.of("chips.league.refuse.season_running", name=plain(running.name))
-    if named_season(await list_seasons(tx, guild), name) is not None:
-        return Text.of("chips.league.refuse.season_exists", name=plain(name))
-    return None
 
 
 def scope_text(season: Season | None, lang: str) -> str:
@@ -255,8 +238,7 @@ class League(
             seasons = await list_seasons(store, guild)
             chosen = named_season(seasons, season)
             if chosen is None and season != ALL_TIME:
-                return await refuse(
-                    interaction,
+                raise Refusal(
                     "chips.league.refuse.no_season",
                     name=plain(season),
                     names=", ".join(plain(s.name) for s in seasons) or "—",
@@ -347,18 +329,12 @@ class League(
             text = seasons_text(await list_seasons(store, guild), lang)
             return await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
         if not is_manager(interaction):
-            return await refuse(interaction, "chips.refuse.manage_server")
+            raise Refusal("chips.refuse.manage_server")
         async with store.transaction() as tx:
             if action == "start":
-                name = (name or "").strip()
-                why = await start_refusal(tx, guild, name)
-                season = None if why else await start_season(tx, guild, name)
-            elif await active_season(tx, guild) is None:
-                why, season = Text.of("chips.league.refuse.no_running"), None
+                season = await start_season(tx, guild, name or "")
             else:
-                why, season = None, await end_season(tx, guild)
-        if why is not None:
-            return await refuse(interaction, why.key, **why.params)
+                season = await end_season(tx, guild)
         text = t(
             f"chips.league.season.{'started' if action == 'start' else 'ended'}",
             lang,

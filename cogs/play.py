@@ -16,8 +16,9 @@ from discord.app_commands import Choice
 from bot.game import Card, IllegalAction, Suit, parse_cards
 from bot.game.cards import MAX_HAND
 from bot.game.errors import shorten
+from bot.tables import Refusal
 from bot.tables.texts import hand_action_label
-from cogs._common import lang_of, refuse, service_of, table_here
+from cogs._common import lang_of, service_of, table_here
 from cogs._group import PinochleCog, describe
 from cogs._hand import ActionButton, ActionSelect, RefreshButton, act_typed, send_hand
 
@@ -56,17 +57,15 @@ class Play(PinochleCog):
 
     @app_commands.command(name="hand", description=describe("hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
-        if table := await table_here(interaction):
-            await send_hand(interaction, table.id)
+        await send_hand(interaction, table_here(interaction).id)
 
     @app_commands.command(name="play", description=describe("play"))
     @app_commands.describe(card=describe("play.options.card"))
     async def play(self, interaction: discord.Interaction, card: str) -> None:
         try:
             chosen = Card.from_text(card)
-        except ValueError:
-            await refuse(interaction, "bot.refuse.bad_card", text=shorten(card))
-            return
+        except ValueError as error:
+            raise Refusal("bot.refuse.bad_card", text=shorten(card)) from error
         await act_typed(interaction, f"play {chosen}")
 
     @play.autocomplete("card")
@@ -80,11 +79,9 @@ class Play(PinochleCog):
         try:
             chosen = parse_cards(cards, limit=MAX_HAND)
         except IllegalAction as error:
-            await refuse(interaction, "bot.refuse.illegal", error=error)
-            return
-        except ValueError:
-            await refuse(interaction, "bot.refuse.bad_card", text=shorten(cards))
-            return
+            raise Refusal("bot.refuse.illegal", error=error) from error
+        except ValueError as error:
+            raise Refusal("bot.refuse.bad_card", text=shorten(cards)) from error
         await act_typed(interaction, "meld " + " ".join(map(str, chosen)))
 
     @meld.autocomplete("cards")
@@ -110,9 +107,8 @@ class Play(PinochleCog):
     async def trump(self, interaction: discord.Interaction, suit: str) -> None:
         try:
             chosen = Suit.parse(suit)
-        except ValueError:
-            await refuse(interaction, "bot.refuse.bad_suit", text=shorten(suit))
-            return
+        except ValueError as error:
+            raise Refusal("bot.refuse.bad_suit", text=shorten(suit)) from error
         await act_typed(interaction, f"trump {chosen.value}")
 
     @trump.autocomplete("suit")
@@ -135,8 +131,7 @@ class Play(PinochleCog):
             chosen = next((c.value for c in offered if c.name.lower() == chosen), "")
         if not chosen:
             error = IllegalAction("not_legal", action=shorten(action))
-            await refuse(interaction, "bot.refuse.illegal", error=error)
-            return
+            raise Refusal("bot.refuse.illegal", error=error)
         await act_typed(interaction, chosen)
 
     @move.autocomplete("action")

@@ -19,6 +19,8 @@ from bot.game import VARIANTS
 from bot.i18n import meld_name, t, variant_name
 from bot.i18n import number as number_text
 from bot.store import GameSummary, PlayerStats, player_stats, recent_games
+from bot.store.records import Companion
+from bot.tables import COMPUTER_MARK
 from cogs._columns import code_table, fit
 from cogs._common import lang_of, person_of, private_text, service_of, table_here
 from cogs._group import PinochleCog, choices, describe
@@ -30,6 +32,12 @@ from cogs._replay import ReplayButton, Replays, send_replay
 HISTORY_PAGE = 10
 #: Favourite opponents and partners shown.
 COMPANIONS = 3
+
+
+def companion_name(companion: Companion) -> str:
+    """A companion's name as shown: a computer's with the robot (names are stored plain)."""
+    name = companion.display_name.removeprefix(COMPUTER_MARK)
+    return COMPUTER_MARK + name if companion.is_bot else name
 
 
 def stats_text(name: str, stats: PlayerStats, variant: str | None, lang: str) -> str:
@@ -65,7 +73,7 @@ def stats_text(name: str, stats: PlayerStats, variant: str | None, lang: str) ->
     for key, people in (("opponents", stats.opponents), ("partners", stats.partners)):
         if people:
             names = ", ".join(
-                line("companion", name=fit(c.display_name), games=c.games, wins=c.wins)
+                line("companion", name=fit(companion_name(c)), games=c.games, wins=c.wins)
                 for c in people
             )
             parts.append(line(key, names=names))
@@ -187,9 +195,7 @@ class Hints(PinochleCog):
 
     @app_commands.command(name="hint", description=describe("hint"))
     async def hint(self, interaction: discord.Interaction) -> None:
-        table = await table_here(interaction)
-        if table is None:
-            return
+        table = table_here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)  # a search takes a while
         outcome = await service_of(interaction).hint(table.id, person_of(interaction))
         await interaction.followup.send(private_text(outcome, lang_of(interaction)), ephemeral=True)

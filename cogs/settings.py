@@ -23,9 +23,9 @@ from bot.store import (
     set_user_settings,
 )
 from bot.store.ledger import NUMBER_RANGES, TABLE_PLACES
-from bot.tables import Text
+from bot.tables import Refusal, Text
 from bot.web.tokens import server_link
-from cogs._common import UserError, is_manager, lang_of, locale_lang, reply, text_of
+from cogs._common import is_manager, lang_of, locale_lang, reply
 from cogs._group import PinochleCog, choices, describe
 from cogs._players import guild_of, plain, store_of
 
@@ -50,6 +50,8 @@ SERVER_SETTINGS: dict[str, tuple[str, ...]] = {
 }
 #: The action that issues a new web link (it takes no value): `/pinochle settings web_rotate`.
 WEB_ROTATE = "web_rotate"
+#: The most digits a number setting is read from (the largest, `starting_balance`, has 7).
+NUMBER_DIGITS = 9
 #: The `state` of /pinochle images that unsets a person's choice.
 DEFAULT = "default"
 
@@ -57,21 +59,22 @@ DEFAULT = "default"
 def parse_setting(name: str | None, value: str | None) -> dict[str, object]:
     """`Images`, `off` -> {"images": False}: the one keyword of `set_guild_settings` they mean.
 
-    UserError (a catalog key of the "settings" domain) when the name is no
-    setting or the value is not one that setting takes; nothing is written then.
+    A `Refusal` when the name is no setting or the value is none of that setting's
+    words, or no whole number for a number setting (the store refuses one out of its
+    range); nothing is written then.
     """
     names = ", ".join((*SERVER_SETTINGS, WEB_ROTATE))
     if name is None:
-        raise UserError("settings.refuse.name_missing", names=names)
+        raise Refusal("settings.refuse.name_missing", names=names)
     if (key := name.strip().lower()) not in SERVER_SETTINGS:
-        raise UserError("settings.refuse.unknown_name", name=plain(name[:50]), names=names)
+        raise Refusal("settings.refuse.unknown_name", name=plain(name[:50]), names=names)
     name = key
     if value is None:
-        raise UserError("settings.refuse.value_missing", name=name, values=values_text(name))
+        raise Refusal("settings.refuse.value_missing", name=name, values=values_text(name))
     typed = value.strip().lower()
     if name in NUMBER_RANGES:
-        if (number := whole_number(typed, name)) is None:
-            raise UserError(
+        if (number := whole_number(typed)) is None:
+            raise Refusal(
                 "settings.refuse.bad_value",
                 name=name,
                 value=plain(value[:50]),
@@ -79,7 +82,7 @@ def parse_setting(name: str | None, value: str | None) -> dict[str, object]:
             )
         return {name: number}
     if typed not in SERVER_SETTINGS[name]:
-        raise UserError(
+        raise Refusal(
             "settings.refuse.bad_value",
             name=name,
             value=plain(value[:50]),
@@ -92,12 +95,13 @@ def parse_setting(name: str | None, value: str | None) -> dict[str, object]:
     return {name: typed == "on"}
 
 
-def whole_number(text: str, name: str) -> int | None:
-    """A number setting as typed ("250") within its range; None for anything else ("-5", "1.5", "²")."""
-    low, high = NUMBER_RANGES[name]
-    if not (text.isascii() and text.isdigit()) or len(text) > len(str(high)):
+def whole_number(text: str) -> int | None:
+    """A number as typed ("250"); None for anything else ("-5", "1.5", "²", 5,000 digits).
+
+    Its range is the store's to check (`settings.refuse.out_of_range`)."""
+    if not (text.isascii() and text.isdigit()) or len(text) > NUMBER_DIGITS:
         return None
-    return int(text) if low <= int(text) <= high else None
+    return int(text)
 
 
 def values_text(name: str) -> Text | str:
@@ -220,7 +224,7 @@ class Settings(PinochleCog):
     ) -> None:
         lang, guild, store = lang_of(interaction), guild_of(interaction), store_of(interaction)
         if not is_manager(interaction):
-            return await reply(interaction, t("settings.refuse.manage_server", lang))
+            raise Refusal("settings.refuse.manage_server")
         if name is None and value is None:
             current = await get_guild_settings(store, guild)
             shown = settings_text(current, lang, locale_lang(interaction))
@@ -229,14 +233,11 @@ class Settings(PinochleCog):
             return await reply(interaction, shown)
         if name is not None and name.strip().lower() == WEB_ROTATE:
             return await self.rotate_web(interaction, value)
-        try:
-            change = parse_setting(name, value)
-        except UserError as refusal:
-            return await reply(interaction, text_of(refusal.text, lang))
+        change = parse_setting(name, value)
         [name] = change
         web_secret = self.bot.settings.web_secret
         if change.get("web") and web_secret is None:
-            return await reply(interaction, t("settings.refuse.web_secret", lang))
+            raise Refusal("settings.refuse.web_secret")
         async with store.transaction() as tx:
             now = await set_guild_settings(tx, guild, **change)
         shown = value_label(name, getattr(now, name), lang, locale_lang(interaction))
@@ -257,9 +258,9 @@ class Settings(PinochleCog):
         """A new token generation: every older link stops working; managers get the new one."""
         lang, guild = lang_of(interaction), guild_of(interaction)
         if value is not None and value.strip():
-            return await reply(interaction, t("settings.refuse.no_value", lang, name=WEB_ROTATE))
+            raise Refusal("settings.refuse.no_value", name=WEB_ROTATE)
         if self.bot.settings.web_secret is None:
-            return await reply(interaction, t("settings.refuse.web_secret", lang))
+            raise Refusal("settings.refuse.web_secret")
         async with store_of(interaction).transaction() as tx:
             current = await get_guild_settings(tx, guild)
             now = await set_guild_settings(tx, guild, web_generation=current.web_generation + 1)
@@ -301,7 +302,7 @@ class Settings(PinochleCog):
             now = getattr(
                 await get_guild_settings(store_of(interaction), guild_of(interaction)), name
             )
-            typed = whole_number(current.strip(), name)
+            typed = whole_number(current.strip())
             offered = dict.fromkeys(str(number) for number in (typed, now) if number is not None)
             return [Choice(name=v, value=v) for v in offered]
         labels = {

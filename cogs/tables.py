@@ -17,7 +17,7 @@ from bot.game.options import OPTIONS, parse_option_value
 from bot.i18n import LANGUAGES, t, variant_name
 from bot.store import get_guild_settings
 from bot.store.ledger import TABLE_PLACES
-from bot.tables import Table
+from bot.tables import Refusal, Table, shown_name
 from bot.tables.texts import rules_text, score_text
 from cogs._board import BoardButton, lobby_action
 from cogs._common import (
@@ -26,12 +26,12 @@ from cogs._common import (
     mention_namer,
     person_of,
     private_text,
-    refuse,
     reply,
     service_of,
     table_here,
     text_of,
 )
+from cogs._errors import said
 from cogs._group import PinochleCog, choices, describe
 from cogs._home import PARENT, QUIET, make_home, settle_home
 from cogs._players import store_of
@@ -98,14 +98,12 @@ class Tables(PinochleCog):
         try:
             rules = parse_house_rules(options)
         except OptionError as error:
-            await refuse(interaction, "bot.refuse.bad_option", error=error)
-            return
+            raise Refusal("bot.refuse.bad_option", error=error) from error
         if target is not None:
             try:
                 rules["target"] = OPTIONS["target"].validate(target)
-            except OptionError:
-                await refuse(interaction, "bot.refuse.bad_target", target=target)
-                return
+            except OptionError as error:
+                raise Refusal("bot.refuse.bad_target", target=target) from error
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = language or await guild_lang(interaction)
         if place is None and interaction.guild_id is not None:
@@ -118,22 +116,27 @@ class Tables(PinochleCog):
         settings = {PARENT: home.parent_id} if home.parent_id is not None else {}
         if quiet:
             settings[QUIET] = True
-        outcome = await service_of(interaction).open(
-            guild_id=interaction.guild_id,
-            channel_id=home.channel_id,
-            host=person,
-            variant=variant,
-            options=rules,
-            language=lang,
-            turn_seconds=timer,
-            home=settings,
-            hints=hints == "on",
-        )
-        await settle_home(home, outcome.table if outcome.ok else None, lang, host, variant)
         asker = lang_of(interaction)
-        lines = [private_text(outcome, asker)]
-        if outcome.ok and home.parent_id is not None:
-            lines.append(t("bot.home.in_thread", asker, thread=f"<#{home.channel_id}>"))
+        try:
+            outcome = await service_of(interaction).open(
+                guild_id=interaction.guild_id,
+                channel_id=home.channel_id,
+                host=person,
+                variant=variant,
+                options=rules,
+                language=lang,
+                turn_seconds=timer,
+                home=settings,
+                hints=hints == "on",
+            )
+        except Refusal as refusal:
+            await settle_home(home, None, lang, host, variant)  # the thread made for it goes
+            lines = [said(refusal, asker)]
+        else:
+            await settle_home(home, outcome.table, lang, host, variant)
+            lines = [private_text(outcome, asker)]
+            if home.parent_id is not None:
+                lines.append(t("bot.home.in_thread", asker, thread=f"<#{home.channel_id}>"))
         if home.note is not None:
             lines.append(text_of(home.note, asker))
         await reply(interaction, "\n".join(lines))
@@ -158,13 +161,13 @@ class Tables(PinochleCog):
 
     @app_commands.command(name="join", description=describe("join"))
     async def join(self, interaction: discord.Interaction) -> None:
-        if table := await table_here(interaction):
-            await lobby_action(interaction, "join", table.id)
+        table = table_here(interaction)
+        await lobby_action(interaction, "join", table.id)
 
     @app_commands.command(name="leave", description=describe("leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
-        if table := await table_here(interaction):
-            await lobby_action(interaction, "leave", table.id)
+        table = table_here(interaction)
+        await lobby_action(interaction, "leave", table.id)
 
     @app_commands.command(name="addbot", description=describe("addbot"))
     @app_commands.describe(
@@ -177,33 +180,27 @@ class Tables(PinochleCog):
         seat: app_commands.Range[int, 1, 4] | None = None,
         level: str = "easy",
     ) -> None:
-        if table := await table_here(interaction):
-            await lobby_action(
-                interaction,
-                "addbot",
-                table.id,
-                level=level,
-                seat=None if seat is None else seat - 1,
-            )
+        table = table_here(interaction)
+        await lobby_action(
+            interaction, "addbot", table.id, level=level, seat=None if seat is None else seat - 1
+        )
 
     @app_commands.command(name="start", description=describe("start"))
     async def start(self, interaction: discord.Interaction) -> None:
-        if table := await table_here(interaction):
-            await lobby_action(interaction, "start", table.id)
+        table = table_here(interaction)
+        await lobby_action(interaction, "start", table.id)
 
     @app_commands.command(name="cancel", description=describe("cancel"))
     async def cancel(self, interaction: discord.Interaction) -> None:
-        if table := await table_here(interaction):
-            await lobby_action(interaction, "cancel", table.id)
+        table = table_here(interaction)
+        await lobby_action(interaction, "cancel", table.id)
 
     @app_commands.command(name="kick", description=describe("kick"))
     @app_commands.describe(member=describe("kick.options.member"))
     async def kick(self, interaction: discord.Interaction, member: str) -> None:
-        if not (table := await table_here(interaction)):
-            return
+        table = table_here(interaction)
         if not member.isdigit() or int(member) - 1 not in table.seats:
-            await refuse(interaction, "bot.refuse.no_seat_choice")
-            return
+            raise Refusal("bot.refuse.no_seat_choice", table)
         await lobby_action(interaction, "kick", table.id, seat=int(member) - 1)
 
     @kick.autocomplete("member")
@@ -215,7 +212,7 @@ class Tables(PinochleCog):
         if table is None:
             return []
         found = [
-            Choice(name=f"{n + 1}. {s.display_name}"[:100], value=str(n + 1))
+            Choice(name=f"{n + 1}. {shown_name(s)}"[:100], value=str(n + 1))
             for n, s in sorted(table.seats.items())
             if s.user_id != interaction.user.id
         ]
@@ -256,7 +253,7 @@ class Tables(PinochleCog):
                 interaction, f"{ended}\n{score_text(table, lang, mention_namer(table))}"[:2000]
             )
         else:
-            await refuse(interaction, "bot.refuse.no_table")
+            raise Refusal("bot.refuse.no_table")
 
     @app_commands.command(name="rules", description=describe("rules"))
     @app_commands.describe(variant=describe("rules.options.variant"))

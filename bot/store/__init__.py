@@ -49,6 +49,7 @@ from .errors import (
     StoreError,
     StoreOpenError,
     TableNotFound,
+    Typed,
 )
 from .league import FAMILIES, GameSeat, family_of, rating_model, record_game
 from .ledger import (
@@ -173,6 +174,7 @@ __all__ = [
     "TableNotFound",
     "TableRow",
     "Tx",
+    "Typed",
     "UserSettings",
     "VariantRecord",
     "active_season",

@@ -1,4 +1,4 @@
-"""`ledger_check`: proves the ledger's invariants from the entries themselves (issue 6)."""
+"""`ledger_check`: proves the ledger's invariants from the entries themselves."""
 
 from __future__ import annotations
 

@@ -1,8 +1,31 @@
 """The store's error family: callers catch `StoreError`; each message names the input and the reason."""
 
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Typed:
+    """A member's own words among an error's `params` (a season's name): shown as typed."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
 
 class StoreError(Exception):
-    """Base of every error the store raises on purpose."""
+    """Base of every error the store raises on purpose.
+
+    `str(error)` is the English sentence (logs, the command line). A refusal a member
+    can meet (a grant beyond the limit, a season name taken) also carries a catalog
+    `key` and its `params`, so the bot says it in the member's language; `key` is None
+    for the errors only a caller's bug or a damaged file can cause.
+    """
+
+    def __init__(self, message: str, *, key: str | None = None, **params: object) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
 
 
 class TableNotFound(StoreError, LookupError):
@@ -10,7 +33,7 @@ class TableNotFound(StoreError, LookupError):
 
 
 class ChannelBusy(StoreError):
-    """The channel already has an active table (issue 4: one active table per channel)."""
+    """The channel already has an active table (one active table per channel)."""
 
 
 class AlreadySeated(StoreError):

@@ -1,6 +1,6 @@
 """Whether a file can serve as the bot's database, and if not, why — in one line naming the file.
 
-Issue 13 item 4: a damaged, foreign, read-only or newer database must stop the
+A damaged, foreign, read-only or newer database must stop the
 bot (and `ledger check`) at once with a message an operator can act on, never
 hang it or quietly write a new schema into someone else's file.
 """

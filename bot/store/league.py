@@ -1,4 +1,4 @@
-"""Recording finished games and rating them (issue 6 "League tables").
+"""Recording finished games and rating them (league tables).
 
 Ratings use openskill's Plackett-Luce model with its default parameters, per
 guild and variant family, kept twice: all-time (season_id 0) and for the season

@@ -1,4 +1,4 @@
-"""The chip ledger (issue 6): double entry, every movement traceable, every deal settled once.
+"""The chip ledger: double entry, every movement traceable, every deal settled once.
 
 Each movement is a ledger transaction whose lines sum to zero. Every guild has a
 house account (the source of grants and adjustments) and one account per player.
@@ -167,17 +167,31 @@ def _check_amount(amount: Any, *, what: str, positive: bool) -> int:
     if type(amount) is not int:
         raise LedgerError(f"{what} must be a whole number of chips, not {amount!r}")
     if amount == 0 or (positive and amount < 0):
-        raise LedgerError(f"{what} must be {'positive' if positive else 'non-zero'}, not {amount}")
+        raise LedgerError(
+            f"{what} must be {'positive' if positive else 'non-zero'}, not {amount}",
+            key="chips.refuse.amount_positive" if positive else "chips.refuse.amount_zero",
+            amount=amount,
+        )
     if abs(amount) > MAX_AMOUNT:
-        raise LedgerError(f"{what} {amount} is beyond the limit of {MAX_AMOUNT:,} chips")
+        raise LedgerError(
+            f"{what} {amount} is beyond the limit of {MAX_AMOUNT:,} chips",
+            key="chips.refuse.amount_limit",
+            amount=amount,
+            limit=MAX_AMOUNT,
+        )
     return amount
 
 
 def _check_memo(memo: Any) -> str:
     if not isinstance(memo, str) or not memo.strip():
-        raise LedgerError("a reason is required")
-    if len(memo) > MAX_MEMO:
-        raise LedgerError(f"the reason is {len(memo)} characters long; at most {MAX_MEMO}")
+        raise LedgerError("a reason is required", key="chips.refuse.reason_missing")
+    if len(memo.strip()) > MAX_MEMO:
+        raise LedgerError(
+            f"the reason is {len(memo.strip())} characters long; at most {MAX_MEMO}",
+            key="chips.refuse.reason_long",
+            length=len(memo.strip()),
+            limit=MAX_MEMO,
+        )
     return memo.strip()
 
 
@@ -212,12 +226,16 @@ def _check_guild_setting(name: str, value: Any) -> Any:
         if type(value) is not int or value < 0:
             raise SettingsError(f"web_generation must be a whole number from 0, not {value!r}")
         return value
-    if name == "starting_balance" and value != 0:
-        _check_amount(value, what="the starting balance", positive=True)
-        return value
     low, high = NUMBER_RANGES[name]
     if type(value) is not int or not low <= value <= high:
-        raise SettingsError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+        raise SettingsError(
+            f"{name} must be a whole number from {low} to {high}, not {value!r}",
+            key="settings.refuse.out_of_range",
+            setting=name,
+            value=value,
+            low=low,
+            high=high,
+        )
     return value
 
 
@@ -334,7 +352,10 @@ async def _house_transfer(
         if row[0] + amount < 0:
             raise NegativeBalance(
                 f"player {player_id} holds {row[0]} chips; {amount} would go below zero and"
-                f" guild {guild_id} does not allow negative balances"
+                f" guild {guild_id} does not allow negative balances",
+                key="chips.refuse.negative",
+                balance=row[0],
+                amount=amount,
             )
     house = await _account_id(tx, guild_id, None)
     return await _post(

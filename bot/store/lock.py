@@ -1,7 +1,7 @@
 """One process per database: an exclusive `flock` on `<database>.lock`, held while the process writes.
 
 Two bot processes writing one file would each believe its own memory of the
-tables (issue 13), so a writer takes this lock for as long as it has the store
+tables, so a writer takes this lock for as long as it has the store
 open. The operating system drops an flock when its process dies, so a SIGKILL
 never leaves a stale lock behind. Inside one process the lock is shared: a
 test or a restart may open the same file twice, which is still one process.

@@ -6,7 +6,7 @@ computers is rated, and chips between computer seats move), or 'bot:<level>' for
 unnamed computer of that level.
 
 The last known display name is kept, so a member who left the server still shows
-by name in history, standings and the ledger (issue 6).
+by name in history, standings and the ledger.
 """
 
 from __future__ import annotations

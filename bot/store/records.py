@@ -52,6 +52,7 @@ class Companion:
     display_name: str
     games: int
     wins: int
+    is_bot: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,15 +211,15 @@ def longest_streak(ranks: Sequence[int]) -> int:
 async def _companions(db: Reader, params: dict[str, Any], which: str) -> list[Companion]:
     """The players met most often on the given side, with the games won together or against them."""
     rows = await db.fetchall(
-        f"SELECT o.player_id, p.display_name, COUNT(*), {_WON}"
+        f"SELECT o.player_id, p.display_name, COUNT(*), {_WON}, p.is_bot"
         + _MINE.replace(
             " WHERE",
             " JOIN game_players AS o ON o.game_id = me.game_id"
             " JOIN players AS p ON p.id = o.player_id WHERE",
             1,
         )
-        + f" AND {which} GROUP BY o.player_id, p.display_name"
+        + f" AND {which} GROUP BY o.player_id, p.display_name, p.is_bot"
         f" ORDER BY COUNT(*) DESC, {_WON} DESC, p.display_name LIMIT :limit",
         params,
     )
-    return [Companion(*row) for row in rows]
+    return [Companion(row[0], row[1], row[2], row[3], bool(row[4])) for row in rows]

@@ -1,11 +1,14 @@
-"""League seasons (issue 6): at most one active season per guild; a game counts in the active one."""
+"""League seasons: at most one active season per guild; a game counts in the active one."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .db import Reader, Row, Tx
-from .errors import IntegrityError, StoreError
+from .errors import IntegrityError, StoreError, Typed
+
+#: The longest season name.
+SEASON_NAME = 100
 
 
 class LeagueError(StoreError, ValueError):
@@ -47,11 +50,27 @@ async def list_seasons(db: Reader, guild_id: int) -> list[Season]:
 async def start_season(tx: Tx, guild_id: int, name: str) -> Season:
     """Open a season; refused while another is active or if the name was used before."""
     name = name.strip()
-    if not name or len(name) > 100:
-        raise LeagueError("a season needs a name of 1 to 100 characters")
+    if not name:
+        raise LeagueError("a season needs a name", key="chips.league.refuse.name_required")
+    if len(name) > SEASON_NAME:
+        raise LeagueError(
+            f"a season needs a name of 1 to {SEASON_NAME} characters",
+            key="chips.league.refuse.name_long",
+            limit=SEASON_NAME,
+        )
     current = await active_season(tx, guild_id)
     if current is not None:
-        raise LeagueError(f"season {current.name!r} is still running; end it first")
+        raise LeagueError(
+            f"season {current.name!r} is still running; end it first",
+            key="chips.league.refuse.season_running",
+            name=Typed(current.name),
+        )
+    if any(s.name.casefold() == name.casefold() for s in await list_seasons(tx, guild_id)):
+        raise LeagueError(
+            f"there already was a season named {name!r}",
+            key="chips.league.refuse.season_exists",
+            name=Typed(name),
+        )
     try:
         async with tx.savepoint():
             row = await tx.fetchone(
@@ -59,7 +78,11 @@ async def start_season(tx: Tx, guild_id: int, name: str) -> Season:
                 (guild_id, name, tx.now),
             )
     except IntegrityError as error:
-        raise LeagueError(f"there already was a season named {name!r}") from error
+        raise LeagueError(
+            f"there already was a season named {name!r}",
+            key="chips.league.refuse.season_exists",
+            name=Typed(name),
+        ) from error
     assert row is not None
     return _season(row)
 
@@ -71,5 +94,7 @@ async def end_season(tx: Tx, guild_id: int) -> Season:
         (tx.now, guild_id),
     )
     if row is None:
-        raise LeagueError(f"guild {guild_id} has no season running")
+        raise LeagueError(
+            f"guild {guild_id} has no season running", key="chips.league.refuse.no_running"
+        )
     return _season(row)

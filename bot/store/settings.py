@@ -1,4 +1,4 @@
-"""Per-user settings, and whether a picture may be sent (issue 7: "a per-server or per-user setting turns images off").
+"""Per-user settings, and whether a picture may be sent (a per-server or per-user setting turns images off).
 
 A user's settings follow the person across servers (`user_settings`, keyed by
 Discord user id): card pictures on or off, and a language for private

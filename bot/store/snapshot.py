@@ -1,4 +1,4 @@
-"""Reading a database without writing a byte: `ledger check` and the CSV exports (issue 13).
+"""Reading a database without writing a byte: `ledger check` and the CSV exports.
 
 On PostgreSQL (a `postgresql://` URL) the read is one READ ONLY, REPEATABLE
 READ transaction on a connection of its own. On SQLite:

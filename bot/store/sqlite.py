@@ -95,7 +95,7 @@ async def connect(path: Path | str, *, read_only: bool, uri: bool = False) -> ai
     """A connection with the store's settings; closed again if any of them fails.
 
     An aiosqlite connection left open keeps a worker thread alive, which would
-    keep a failed process from exiting (issue 13).
+    keep a failed process from exiting.
     """
     conn = await aiosqlite.connect(path, isolation_level=None, uri=uri)
     try:

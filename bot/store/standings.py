@@ -1,4 +1,4 @@
-"""League queries (issue 6): standings, a player's profile, and the games as CSV.
+"""League queries: standings, a player's profile, and the games as CSV.
 
 The rating shown is openskill's ordinal, mu - 3·sigma (`PlackettLuceRating.ordinal()`):
 a conservative estimate, so a newcomer's lucky first win does not top the table.

@@ -1,4 +1,4 @@
-"""Table persistence (issue 4): a table row, its seats, and the game's action log.
+"""Table persistence: a table row, its seats, and the game's action log.
 
 A game is stored as its seed, options and action log (plus an optional JSON
 snapshot), and `append_action` is meant to run in the same transaction that
@@ -225,7 +225,10 @@ async def create_table(
 async def _raise_if_busy(db: Reader, channel_id: int, error: IntegrityError) -> None:
     active = await active_table_in_channel(db, channel_id)
     if active is not None:
-        raise ChannelBusy(f"channel {channel_id} already has active table {active.id}") from error
+        raise ChannelBusy(
+            f"channel {channel_id} already has active table {active.id}",
+            key="bot.refuse.table_exists",
+        ) from error
 
 
 _UNSET: Any = object()
@@ -407,7 +410,7 @@ async def append_action(
 
     Raises DuplicateAction if `seq` is already stored (the other click won) and
     ActionSequenceError if it skips ahead, so a lost action can never go unnoticed.
-    One statement on the way that matters (issue 4's speed): the INSERT itself checks
+    One statement on the way that matters (every action is stored before it is answered): the INSERT itself checks
     that `seq` follows the last stored action, and the table's foreign key that the
     table exists; only a refused insert pays for finding out why. The table row is
     not touched (its `updated_at` tracks changes of the table, not each action).

@@ -1,17 +1,26 @@
-"""The table service (issue 4): seats, hosts, turns, timers and computer seats, without Discord.
+"""The table service: seats, hosts, turns, timers and computer seats, without Discord.
 
 The cogs and the terminal mode both drive tables through `TableService`; what
 they say comes back as `Outcome`s of catalog `Text`s, put into words by
-`bot.tables.texts`.
+`bot.tables.texts`, and a refused call raises a `Refusal` (a catalog key too).
 """
 
-from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_plays
+from bot.tables.model import (
+    AWAY_AFTER,
+    COMPUTER_MARK,
+    DEFAULT_LEVEL,
+    Table,
+    computer_plays,
+    shown_name,
+)
 from bot.tables.outcome import Act, Cards, Name, Outcome, Side, Text, Who
 from bot.tables.players import ComputerPlayer, PlayerFactory, SimplePlayer, simple_players
+from bot.tables.refusal import Refusal
 from bot.tables.service import ActionHook, Hand, Person, Publisher, TableService
 
 __all__ = [
     "AWAY_AFTER",
+    "COMPUTER_MARK",
     "DEFAULT_LEVEL",
     "Act",
     "ActionHook",
@@ -23,6 +32,7 @@ __all__ = [
     "Person",
     "PlayerFactory",
     "Publisher",
+    "Refusal",
     "Side",
     "SimplePlayer",
     "Table",
@@ -30,5 +40,6 @@ __all__ = [
     "Text",
     "Who",
     "computer_plays",
+    "shown_name",
     "simple_players",
 ]

@@ -1,6 +1,6 @@
 """Which engine events deserve a line in the channel, and how they are grouped into few messages.
 
-Issue 12: a deal leaves few messages where the table lives. Tricks get no line
+A deal leaves few messages where the table lives. Tricks get no line
 (the board lists the last few, `bot.tables.deallog`); a meld round (everyone's
 melds of one meld phase, or one player's dix and meld in two-handed) and an
 auction with its contract, trump and melds are each held in the table's

@@ -1,6 +1,6 @@
 """What a table remembers for its texts between actions: a meld round or auction not yet told, and recent tricks.
 
-The channel gets one message per meld round and per auction (issue 12), but a
+The channel gets one message per meld round and per auction (few messages per deal), but a
 round spans several actions (a two-hand dix, then a meld, then "no meld"), so
 its lines wait here until the round closes. The board shows the last few
 tricks, which the engine's view no longer holds. Both are bounded: the held

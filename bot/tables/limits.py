@@ -1,4 +1,4 @@
-"""Limits that keep one member from tying up the bot (issue 13): open tables per member and per
+"""Limits that keep one member from tying up the bot: open tables per member and per
 server, `hard` computer seats per table, and a short cooldown between two `/pinochle new`.
 
 The values are the server's settings (`GuildSettings`, shown in `/pinochle settings`); the
@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from bot.store import GuildSettings
 from bot.tables.model import Table
-from bot.tables.outcome import Outcome
+from bot.tables.refusal import Refusal
 
 #: The computer level whose seats are limited per table: it thinks for a second each turn.
 HARD = "hard"
@@ -45,35 +45,30 @@ class Cooldowns:
         return len(self._opened)
 
 
-def open_refusal(
-    settings: GuildSettings, tables: Iterable[Table], user_id: int, wait: float
-) -> Outcome | None:
-    """Why this member may not open a table now, given the server's open `tables`, or None."""
+def check_open(settings: GuildSettings, tables: Iterable[Table], user_id: int, wait: float) -> None:
+    """Refuse (`Refusal`) if this member may not open a table now, given the server's open `tables`."""
     open_tables = [table for table in tables if table.is_active]
     hosted = [table for table in open_tables if table.host_id == user_id]
     if len(hosted) >= settings.max_tables_member:
-        return Outcome.refuse(
-            None,
+        raise Refusal(
             "bot.refuse.limit_member",
             limit=settings.max_tables_member,
             tables=", ".join(f"#{table.id}" for table in hosted),
         )
     if len(open_tables) >= settings.max_tables_server:
-        return Outcome.refuse(None, "bot.refuse.limit_server", limit=settings.max_tables_server)
+        raise Refusal("bot.refuse.limit_server", limit=settings.max_tables_server)
     if wait > 0:
-        return Outcome.refuse(
-            None, "bot.refuse.cooldown", seconds=max(1, round(wait)), limit=settings.new_cooldown
+        raise Refusal(
+            "bot.refuse.cooldown", seconds=max(1, round(wait)), limit=settings.new_cooldown
         )
-    return None
 
 
-def hard_seat_refusal(settings: GuildSettings, table: Table, level: str) -> Outcome | None:
-    """Why another computer of `level` may not sit at this table, or None."""
+def check_hard_seat(settings: GuildSettings, table: Table, level: str) -> None:
+    """Refuse (`Refusal`) if another computer of `level` may not sit at this table."""
     if level != HARD:
-        return None
+        return
     hard = sum(
         1 for seat in table.seats.values() if seat.user_id is None and seat.bot_level == HARD
     )
     if hard >= settings.max_hard_seats:
-        return Outcome.refuse(table, "bot.refuse.limit_hard", limit=settings.max_hard_seats)
-    return None
+        raise Refusal("bot.refuse.limit_hard", table, limit=settings.max_hard_seats)

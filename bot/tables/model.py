@@ -9,7 +9,7 @@ that the board and the hand views show are computed once per state version.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -21,6 +21,10 @@ from bot.tables.deallog import DealLog
 AWAY_AFTER = 3
 #: The computer level that covers a person's seat and fills empty ones.
 DEFAULT_LEVEL = "easy"
+#: Names of computer players, in the order they sit down (stored plain, unique at a table).
+COMPUTER_NAMES = ("Ada", "Alan", "Grace", "Edsger", "Barbara", "Donald")
+#: What marks a computer player wherever a name is shown ("🤖 Ada"); never stored.
+COMPUTER_MARK = "🤖 "
 
 
 @dataclass(eq=False)
@@ -77,7 +81,7 @@ class Table:
             language=row.language,
             status=row.status,
             turn_seconds=row.settings.get("turn_seconds", turn_seconds),
-            seats={s.seat: s for s in row.seats},
+            seats={s.seat: _plain_seat(s) for s in row.seats},
             board_message_id=row.board_message_id,
             home=dict(row.settings.get("home", {})),
             turn=tuple(row.settings["turn"]) if row.settings.get("turn") else None,
@@ -128,7 +132,8 @@ class Table:
     def to_act(self) -> int | None:
         if self.status != "playing" or self.game is None:
             return None
-        return self.game.to_act
+        seat: int | None = self.game.to_act
+        return seat
 
     def public_view(self) -> dict[str, Any]:
         """The board's view of the game now (`Game.public_view`): computed once per version."""
@@ -164,6 +169,23 @@ class Table:
     def paused(self) -> bool:
         """A game with nobody present waits (no computer plays) until someone comes back."""
         return self.paused_until is not None
+
+
+def computer_name(taken: Collection[str], number: int) -> str:
+    """The first computer name not in `taken`; seat `number`'s own ("5") once all are taken."""
+    return next((name for name in COMPUTER_NAMES if name not in taken), str(number + 1))
+
+
+def shown_name(seat: Seat) -> str:
+    """The seat's name as players read it: a computer's with `COMPUTER_MARK`."""
+    return seat.display_name if seat.user_id is not None else COMPUTER_MARK + seat.display_name
+
+
+def _plain_seat(seat: Seat) -> Seat:
+    """A stored seat with its plain name: computers stored before names were kept plain had the mark."""
+    if seat.user_id is not None or not seat.display_name.startswith(COMPUTER_MARK):
+        return seat
+    return replace(seat, display_name=seat.display_name.removeprefix(COMPUTER_MARK))
 
 
 def computer_plays(seat: Seat) -> bool:

@@ -74,8 +74,8 @@ class Outcome:
     `private` goes to the acting user only; `public` lines go to the table's
     channel (already handed to the publisher when the call returns); `board`
     says whether the board must be redrawn; `ping` lists users the public
-    lines should notify. `refused` is set, with its reason in `private`, when
-    nothing changed.
+    lines should notify. A refused call returns no `Outcome`: it raises a
+    `Refusal` (`bot.tables.refusal`).
     """
 
     table: Table | None
@@ -83,17 +83,8 @@ class Outcome:
     public: list[Text] = field(default_factory=list)
     board: bool = False
     ping: list[int] = field(default_factory=list)
-    refused: bool = False
     action: str | None = None  # the accepted action's text
-
-    @property
-    def ok(self) -> bool:
-        return not self.refused
 
     @property
     def has_public(self) -> bool:
         return self.board or bool(self.public)
-
-    @classmethod
-    def refuse(cls, table: Table | None, key: str, **params: Any) -> Outcome:
-        return cls(table, private=[Text(key, params)], refused=True)

@@ -4,7 +4,7 @@ A computer player gets only what its seat may see (`Game.view(seat)`) and the
 legal action texts, plus a seeded random generator, and returns one of those
 texts. The service asks through a `Thinker` (`bot.tables.thinking`): in a
 worker thread, or for the bot in worker processes, so a slow player never
-blocks the bot. The computer players of bot.ai (issue 5) plug in through
+blocks the bot. The computer players of bot.ai plug in through
 `ai_players`; `SimplePlayer` is the service's own default, quick and
 dependency-free, for its tests and benchmarks.
 """

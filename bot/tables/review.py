@@ -1,4 +1,4 @@
-"""A finished deal, told again from the action log (issue 12: *Review last deal*).
+"""A finished deal, told again from the action log (*Review last deal*).
 
 A game is its variant, options, seed and actions, so a deal is reviewed by
 replaying the log through the engine's public API (`new_game`, `Game.apply`,

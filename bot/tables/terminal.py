@@ -20,8 +20,17 @@ from bot.store import Store
 from bot.tables.model import Table
 from bot.tables.outcome import Outcome
 from bot.tables.players import ai_players
+from bot.tables.refusal import Refusal
 from bot.tables.service import Hand, Person, TableService
-from bot.tables.texts import action_label, board_text, board_title, hand_text, plain_namer, say
+from bot.tables.texts import (
+    action_label,
+    board_text,
+    board_title,
+    hand_text,
+    numbered,
+    plain_namer,
+    say,
+)
 
 YOU = 1  # the terminal player's id
 #: Bids listed one by one before the rest are summed up in one line (the highest is listed too).
@@ -76,13 +85,15 @@ async def _play(
     write: Callable[[str], Any],
 ) -> int:
     you = Person(YOU, t("bot.terminal.you", lang))
-    opened = await service.open(
-        guild_id=0, channel_id=0, host=you, variant=variant, options=options, language=lang
-    )
-    if opened.refused:
-        write(say(opened.private[0], lang, lambda seat: str(seat + 1)))
+    try:
+        opened = await service.open(
+            guild_id=0, channel_id=0, host=you, variant=variant, options=options, language=lang
+        )
+    except Refusal as refusal:
+        write(say(refusal.said, lang, numbered))
         return 2
     table = opened.table
+    assert table is not None  # an opened table
     while table.free_seat() is not None:
         await service.add_computer(table.id, you, level)
     await service.start(table.id, you)
@@ -92,7 +103,6 @@ async def _play(
             write(board_title(table, lang) + "\n" + board_text(table, lang, plain_namer(table)))
             return 0
         hand = await service.hand(table.id, YOU)
-        assert isinstance(hand, Hand)
         _show(table, hand, lang, write)
         try:
             answer = (await asyncio.to_thread(read, t("bot.terminal.prompt", lang))).strip()
@@ -105,11 +115,10 @@ async def _play(
         if action is None:
             write("! " + t("bot.terminal.help", lang, count=len(hand.legal)))
             continue
-        outcome = await service.act(table.id, you, action, version=hand.version)
-        if outcome.refused:
-            write(
-                "! " + "\n! ".join(say(text, lang, plain_namer(table)) for text in outcome.private)
-            )
+        try:
+            await service.act(table.id, you, action, version=hand.version)
+        except Refusal as refusal:
+            write("! " + say(refusal.said, lang, plain_namer(table)))
 
 
 def chosen_action(answer: str, legal: list[str]) -> str | None:

@@ -30,7 +30,7 @@ from bot.i18n import (
 )
 from bot.tables.announce import deal_summary, grouped_melds, parties
 from bot.tables.deallog import BoardTrick
-from bot.tables.model import Table, computer_plays
+from bot.tables.model import Table, computer_plays, shown_name
 from bot.tables.outcome import Act, Cards, Name, Side, Text, Who
 from bot.tables.review import DealReview, Meld, Trick
 
@@ -42,11 +42,16 @@ def plain_namer(table: Table) -> Namer:
     """Seat -> display name (for the terminal and for texts that must not mention)."""
 
     def name(who: int | Name) -> str:
-        if isinstance(who, Name):
-            return who.text
-        return table.seats[who].display_name if who in table.seats else f"#{who + 1}"
+        if isinstance(who, Name) or who not in table.seats:
+            return numbered(who)
+        return shown_name(table.seats[who])
 
     return name
+
+
+def numbered(who: int | Name) -> str:
+    """Seats by number ("#2"), for texts without a table; a `Name` as typed."""
+    return who.text if isinstance(who, Name) else f"#{who + 1}"
 
 
 def say(text: Text, lang: str, name: Namer) -> str:
@@ -450,7 +455,7 @@ def rules_text(variant: str, options: dict[str, Any], lang: str) -> str:
 
 
 def review_lines(table: Table, review: DealReview, lang: str, name: Namer) -> list[str]:
-    """A finished deal line by line: hands as dealt, auction, melds, tricks, score (issue 12 item 6)."""
+    """A finished deal line by line: hands as dealt, auction, melds, tricks, score: *Review last deal*."""
     facts = [
         t("bot.review.title", lang, table=table.id, deal=review.deal, dealer=name(review.dealer))
     ]

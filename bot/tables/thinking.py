@@ -1,4 +1,4 @@
-"""Computer thinking out of the event loop and out of the GIL, fair across tables (issue 13).
+"""Computer thinking out of the event loop and out of the GIL, fair across tables.
 
 A `Thinker` answers `choose(table_id, level, view, legal, seed)` with one of
 `legal`. Two implementations:
@@ -181,6 +181,7 @@ class PoolThinker:
         self._start_failures = 0
         self._broken = False
         self._closed = False
+        self._sent = asyncio.Event()  # set whenever a worker is given a decision
 
     # ------------------------------------------------------------ public
 
@@ -222,6 +223,12 @@ class PoolThinker:
     def budgets_in_flight(self) -> list[float]:
         """The budget each busy worker was given (for tests and benchmarks)."""
         return [worker.budget for worker in self._workers if worker.job is not None]
+
+    async def thinking(self) -> None:
+        """Wait until some worker is busy with a decision (for tests and benchmarks)."""
+        while not self.budgets_in_flight():
+            self._sent.clear()
+            await self._sent.wait()
 
     @property
     def pids(self) -> list[int]:
@@ -275,6 +282,7 @@ class PoolThinker:
         rounds = math.ceil((len(self._waiting) + 1) / self.size)  # this one and those still waiting
         worker.budget = max(self.min_budget, self.budget / rounds) if rounds > 1 else self.budget
         worker.job = job
+        self._sent.set()
         job.attempts += 1
         try:
             worker.conn.send((job.level, job.view, job.legal, job.seed, worker.budget))

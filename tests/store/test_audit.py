@@ -5,7 +5,7 @@ import asyncio
 from bot.store import Store, grant, ledger_check, settle_deal
 from bot.store.cli import main
 
-from .conftest import make_players
+from .helpers import make_players
 
 GUILD = 1
 

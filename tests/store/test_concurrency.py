@@ -8,7 +8,7 @@ import pytest
 
 from bot.store import Store, balance, history, is_settled, ledger_check, settle_deal
 
-from .conftest import make_players
+from .helpers import make_players
 
 GUILD = 1
 TABLES, DEALS = 10, 5

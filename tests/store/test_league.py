@@ -22,7 +22,7 @@ from bot.store import (
     start_season,
 )
 
-from .conftest import make_players
+from .helpers import make_players
 
 GUILD = 1
 

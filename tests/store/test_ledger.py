@@ -6,6 +6,7 @@ from bot.store import (
     LedgerError,
     LedgerLine,
     NegativeBalance,
+    SettingsError,
     Store,
     adjust,
     balance,
@@ -23,7 +24,7 @@ from bot.store import (
     settle_deal,
 )
 
-from .conftest import make_players
+from .helpers import make_players
 
 GUILD = 1
 
@@ -188,9 +189,16 @@ async def test_no_negative_balances_refuses_admin_moves_but_settles_games(store)
 
 
 async def test_starting_balance_is_validated(store):
-    with pytest.raises(LedgerError, match="positive"):
+    with pytest.raises(SettingsError, match="from 0 to 1000000") as refused:
         async with store.transaction() as tx:
             await set_guild_settings(tx, GUILD, starting_balance=-10)
+    assert refused.value.key == "settings.refuse.out_of_range"
+    assert refused.value.params == {
+        "setting": "starting_balance",
+        "value": -10,
+        "low": 0,
+        "high": 1_000_000,
+    }
     assert (await get_guild_settings(store, GUILD)).starting_balance == 0
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from bot.store import balance, history, ledger_check, settle_deal
 
-from .conftest import make_players
+from .helpers import make_players
 
 GUILD, TABLE, GAME = 1, None, 77
 PAIRS = {"NS": (("N", "E"), ("S", "W")), "EW": (("E", "N"), ("W", "S"))}

@@ -7,7 +7,6 @@ import pytest
 from bot.store import (
     UNCHANGED,
     GuildSettings,
-    LedgerError,
     SettingsError,
     Store,
     UserSettings,
@@ -51,9 +50,9 @@ async def test_guild_settings_change_one_at_a_time_and_keep_the_rest(store):
         ({"hide_bots": 1}, SettingsError, "hide_bots must be True or False"),
         ({"allow_negative": "no"}, SettingsError, "allow_negative must be True or False"),
         ({"language": "de"}, SettingsError, "'de' is not one of en, ru"),
-        ({"starting_balance": -1}, LedgerError, "positive"),
-        ({"starting_balance": 1_000_001}, LedgerError, "beyond the limit"),
-        ({"starting_balance": None}, LedgerError, "whole number"),
+        ({"starting_balance": -1}, SettingsError, "from 0 to 1000000"),
+        ({"starting_balance": 1_000_001}, SettingsError, "from 0 to 1000000"),
+        ({"starting_balance": None}, SettingsError, "whole number"),
     ],
 )
 async def test_a_refused_guild_setting_changes_nothing(store, change, error, match):

@@ -10,7 +10,7 @@ import pytest
 
 from bot.store import ledger_csv, read_in_thread, settle_deal
 
-from .conftest import make_players
+from .helpers import make_players
 
 
 async def test_an_export_reads_committed_data_in_another_thread_and_cannot_write(store):

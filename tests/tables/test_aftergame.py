@@ -8,11 +8,11 @@ import pytest
 
 from bot.game import VARIANTS, make_pack, new_game
 from bot.store import load_actions
-from bot.tables import Outcome, Table, TableService
+from bot.tables import Table, TableService
 from bot.tables.review import DealReview
 from bot.tables.texts import plain_namer, review_lines
 from tests.tables.aftergame_helpers import play_until
-from tests.tables.conftest import ALICE, BOB, CAROL, EVE, open_table
+from tests.tables.helpers import ALICE, BOB, CAROL, EVE, open_table, refusal_of
 
 SHORT = {"target": 10, "tie_over_target": "highest_wins"}  # one deal decides the game (G-13)
 
@@ -20,8 +20,8 @@ SHORT = {"target": 10, "tie_over_target": "highest_wins"}  # one deal decides th
 async def one_person_and_computers(service: TableService, variant: str, options=None) -> Table:
     table = await open_table(service, variant, options=options)
     for _ in range(VARIANTS[variant].players - 1):
-        assert (await service.add_computer(table.id, ALICE)).ok
-    assert (await service.start(table.id, ALICE)).ok
+        await service.add_computer(table.id, ALICE)
+    await service.start(table.id, ALICE)
     return table
 
 
@@ -54,9 +54,7 @@ async def test_review_of_a_deal_lists_every_card_dealt_once_and_every_trick(
     """RULES §12: every card of the pack is dealt (or drawn) once and played once; 48 / players tricks."""
     table = await one_person_and_computers(service, variant)
     await play_until(service, table, [ALICE], lambda: table.game.deal_results)
-    found = await service.review(table.id)
-    assert isinstance(found, tuple), found.private
-    _, review = found
+    _, review = await service.review(table.id)
     assert isinstance(review, DealReview) and review.deal == 1
     pack = Counter(str(c) for c in make_pack())
     assert Counter(review.cards_dealt) == pack
@@ -88,9 +86,8 @@ async def test_review_shows_the_last_finished_deal_only_never_the_one_in_play(se
     await service.join(table.id, BOB)
     await service.start(table.id, ALICE)
     await play_until(service, table, [ALICE, BOB], lambda: table.version >= 3)
-    refused = await service.review(table.id)
-    assert isinstance(refused, Outcome) and refused.refused
-    assert refused.private[0].key == "bot.refuse.no_deal_over"
+    refused = await refusal_of(service.review(table.id))
+    assert refused.key == "bot.refuse.no_deal_over"
     await play_until(
         service,
         table,
@@ -118,10 +115,10 @@ async def test_rematch_has_the_same_variant_options_and_seats_for_whoever_asks(
     await play_until(service, table, [ALICE, BOB], lambda: table.status == "finished")
     assert service.table_in(table.id) is None
 
-    stranger = await service.rematch(table.id, EVE)
-    assert stranger.refused and stranger.private[0].key == "bot.refuse.not_a_player"
+    stranger = await refusal_of(service.rematch(table.id, EVE))
+    assert stranger.key == "bot.refuse.not_a_player"
     opened = await service.rematch(table.id, BOB)
-    assert opened.ok and opened.private[0].key == "bot.done.rematch_opened"
+    assert opened.private[0].key == "bot.done.rematch_opened"
     new = service.table_in(table.channel_id)
     assert new is opened.table and new.id != table.id and new.status == "lobby"
     assert (new.variant, new.options, new.language, new.turn_seconds) == (
@@ -139,14 +136,14 @@ async def test_rematch_has_the_same_variant_options_and_seats_for_whoever_asks(
     )
     assert (await service.finished_table(table.id)).rematch == new.id
 
-    again = await service.rematch(table.id, BOB)
-    assert again.refused and again.private[0].key == "bot.refuse.already_seated"
+    again = await refusal_of(service.rematch(table.id, BOB))
+    assert again.key == "bot.refuse.already_seated"
     joined = await service.rematch(table.id, ALICE)
-    assert joined.ok and joined.private[0].key == "bot.done.rematch_joined"
+    assert joined.private[0].key == "bot.done.rematch_joined"
     assert {n: (s.user_id, s.display_name) for n, s in new.seats.items()} == old_seats
-    assert (await service.start(new.id, BOB)).ok
-    late = await service.rematch(table.id, CAROL)
-    assert late.refused and late.private[0].key == "bot.refuse.not_a_player"
+    await service.start(new.id, BOB)
+    late = await refusal_of(service.rematch(table.id, CAROL))
+    assert late.key == "bot.refuse.not_a_player"
 
 
 async def test_the_last_finished_table_of_a_channel_keeps_its_result(service, store):

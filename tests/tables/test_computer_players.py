@@ -1,12 +1,12 @@
-"""Each computer seat is a league player of its own (issue 6): games with computers are rated."""
+"""Each computer seat is a league player of its own: games with computers are rated."""
 
 from __future__ import annotations
 
 from bot.ledger_hook import ledger_hook
-from bot.store import balance, find_player, game_results, ledger_check
-from bot.tables import TableService
-from tests.tables.conftest import ALICE, GUILD, open_table
-from tests.tables.helpers import play_out
+from bot.store import Seat, balance, find_player, game_results, ledger_check, put_seat
+from bot.tables import TableService, shown_name
+from bot.tables.texts import plain_namer
+from tests.tables.helpers import ALICE, GUILD, open_table, play_out
 
 
 async def test_one_person_and_three_computers_play_a_check_game_that_enters_the_league(
@@ -16,7 +16,8 @@ async def test_one_person_and_three_computers_play_a_check_game_that_enters_the_
     service = TableService(store, publisher=recorder, seed=5, turn_seconds=0, hooks=[ledger_hook])
     table = await open_table(service, "check", options={"target": 300})
     await service.start(table.id, ALICE)
-    assert [table.seats[s].display_name for s in (1, 2, 3)] == ["🤖 Ada", "🤖 Alan", "🤖 Grace"]
+    assert [table.seats[s].display_name for s in (1, 2, 3)] == ["Ada", "Alan", "Grace"]
+    assert [shown_name(table.seats[s]) for s in (1, 2, 3)] == ["🤖 Ada", "🤖 Alan", "🤖 Grace"]
     await play_out(service, table, ALICE)
     assert table.game.is_over and table.status == "finished"
 
@@ -28,7 +29,7 @@ async def test_one_person_and_three_computers_play_a_check_game_that_enters_the_
     for seat, name in ((1, "Ada"), (2, "Alan"), (3, "Grace")):
         player = await find_player(store, GUILD, bot_level="easy", bot_name=name)
         assert player is not None and player.id == table.seats[seat].player_id and player.is_bot
-        assert player.key == f"bot:easy:{name}" and player.display_name == f"🤖 {name}"
+        assert player.key == f"bot:easy:{name}" and player.display_name == name
     assert (await find_player(store, GUILD, user_id=ALICE.user_id)).id == table.seats[0].player_id
 
     chips = [sum(result["chips"][seat] for result in table.game.deal_results) for seat in range(4)]
@@ -47,3 +48,19 @@ async def test_the_same_computer_name_and_level_is_the_same_player_at_every_tabl
     assert second.seats[2].player_id == first.seats[2].player_id  # 🤖 Alan, easy, both times
     assert second.seats[1].player_id != first.seats[1].player_id  # 🤖 Ada: hard, then easy
     await service.close()
+
+
+async def test_a_computer_stored_with_the_robot_in_its_name_reads_as_before(store):
+    """Names were once stored as "🤖 Ada": such a seat resumes as Ada, shown once with the robot."""
+    service = TableService(store, seed=5, turn_seconds=0)
+    table = await open_table(service)
+    async with store.transaction() as tx:
+        await put_seat(tx, table.id, Seat(1, "🤖 Ada", user_id=None, bot_level="easy"))
+    await service.close()
+    resumed = TableService(store, seed=5, turn_seconds=0)
+    [table] = await resumed.resume()
+    assert table.seats[1].display_name == "Ada"
+    assert plain_namer(table)(1) == "🤖 Ada"
+    await resumed.start(table.id, ALICE)
+    assert [shown_name(seat) for seat in table.seats.values()] == ["Alice", "🤖 Ada"]
+    await resumed.close()

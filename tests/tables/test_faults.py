@@ -1,5 +1,5 @@
-"""Faults isolated (issue 13): memory never runs ahead of the store, a failed background write is
-retried until the store works again, and a table that does not replay is set aside at start-up."""
+"""Faults isolated: memory never runs ahead of the store, a failed background write is retried
+until the store works again, and a table that does not replay is set aside at start-up."""
 
 from __future__ import annotations
 
@@ -12,25 +12,41 @@ import pytest
 import bot.store.sqlite
 from bot.store import Store, get_table, load_actions
 from bot.tables import AWAY_AFTER, TableService
-from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, Recorder
 from tests.tables.faults import FlakyStore, memory_state, stored_state
-from tests.tables.helpers import play_out
+from tests.tables.helpers import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    GUILD,
+    Clock,
+    Recorder,
+    play_out,
+    run_out,
+)
 
-FAST = (0.01, 0.05)  # retry backoff for tests: first and longest wait
+RETRY = (1.0, 4.0)  # retry backoff on the test's clock: first and longest wait
+FAST = (0.01, 0.05)  # a short real backoff, for a test that plays a whole game on
+TURN = 60  # seconds a turn lasts
 
 
-async def wait_for(predicate, timeout: float = 20.0) -> None:
-    async def poll():
-        while not predicate():
-            await asyncio.sleep(0.01)
-
-    await asyncio.wait_for(poll(), timeout)
+def on_clock(store, clock: Clock, recorder: Recorder | None = None, turn: float = TURN):
+    """A service whose timers and retries wait on `clock`."""
+    return TableService(
+        store,
+        publisher=recorder,
+        seed=11,
+        turn_seconds=turn,
+        clock=clock,
+        sleep=clock.sleep,
+        retry=RETRY,
+    )
 
 
 async def two_people(service: TableService, variant: str = "two-handed"):
     opened = await service.open(guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant=variant)
     table = opened.table
-    assert (await service.join(table.id, BOB)).ok
+    await service.join(table.id, BOB)
     return table
 
 
@@ -42,7 +58,7 @@ async def fails_then_works(flaky: FlakyStore, store, table, call) -> dict:
         await call()
     failed = memory_state(table)
     assert failed == await stored_state(store, table.id)
-    assert (await call()).ok
+    await call()
     assert memory_state(table) == await stored_state(store, table.id)
     return failed
 
@@ -91,7 +107,7 @@ async def to_computer_turn(service: TableService, table) -> None:
     """Play Alice's turns until a computer is to act (its move not yet stored)."""
     while not table.is_computer_turn():
         hand = await service.hand(table.id, ALICE.user_id)
-        assert (await service.act(table.id, ALICE, hand.legal[0], version=hand.version)).ok
+        await service.act(table.id, ALICE, hand.legal[0], version=hand.version)
         await asyncio.sleep(0)
 
 
@@ -111,15 +127,19 @@ async def test_a_failed_computer_move_is_retried_and_the_game_goes_on(store):
 
 
 async def test_a_failed_timer_expiry_is_retried_and_the_turn_is_played(store):
-    flaky = FlakyStore(store)
-    recorder = Recorder()
-    service = TableService(flaky, publisher=recorder, seed=11, turn_seconds=0.2, retry=FAST)
+    flaky, clock, recorder = FlakyStore(store), Clock(), Recorder()
+    service = on_clock(flaky, clock, recorder)
     table = await two_people(service)
     await service.start(table.id, ALICE)
     version = table.version
     flaky.fail()  # the first write from now: the expiry of the first turn
-    await wait_for(lambda: table.version > version)
-    assert flaky.failures == 1 and "bot.line.timeout" in recorder.keys
+    await clock.sleeping()
+    await clock.advance(TURN)  # the expiry fails; its retry waits on the clock
+    assert flaky.failures == 1 and "bot.line.timeout" not in recorder.keys
+    assert table.version == version
+    await clock.advance(RETRY[0])
+    await recorder.until(lambda: table.version > version)
+    assert "bot.line.timeout" in recorder.keys
     assert memory_state(table) == await stored_state(store, table.id)
     assert sum(seat.away_strikes for seat in table.seats.values()) >= 1
     await service.close()
@@ -132,7 +152,8 @@ async def test_a_database_locked_past_the_busy_timeout_during_a_computer_move_th
     the table moves on without a restart."""
     monkeypatch.setattr(bot.store.sqlite, "BUSY_TIMEOUT_MS", 50)
     store = await Store.open(tmp_path / "locked.db")
-    service = TableService(store, seed=3, turn_seconds=0, retry=FAST)
+    clock, recorder = Clock(), Recorder()
+    service = on_clock(store, clock, recorder, turn=0)
     opened = await service.open(
         guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant="two-handed"
     )
@@ -141,13 +162,15 @@ async def test_a_database_locked_past_the_busy_timeout_during_a_computer_move_th
     try:
         await service.start(table.id, ALICE)
         other.execute("BEGIN IMMEDIATE")
-        with caplog.at_level(logging.WARNING, logger="bot.tables.service"):
+        with caplog.at_level(logging.WARNING, logger="bot.tables.core"):
             await to_computer_turn(service, table)
             version = table.version
-            await wait_for(lambda: "storing a computer's move failed" in caplog.text)
+            await clock.sleeping()  # the move failed; its retry waits on the clock
+            assert "storing a computer's move failed" in caplog.text
             assert table.version == version
             other.execute("ROLLBACK")
-            await wait_for(lambda: table.version > version)
+            await clock.advance(RETRY[0])
+            await recorder.until(lambda: table.version > version)
     finally:
         other.close()
     await play_out(service, table, ALICE)
@@ -186,17 +209,23 @@ async def test_a_table_whose_log_does_not_replay_is_set_aside_and_the_others_res
 
 async def test_the_away_count_stays_as_stored_when_the_third_expiry_fails(store):
     """The third expiry pauses a table of one person: both written together, or neither."""
-    flaky = FlakyStore(store)
-    service = TableService(flaky, seed=11, turn_seconds=0.2, retry=FAST)
+    flaky, clock, recorder = FlakyStore(store), Clock(), Recorder()
+    service = on_clock(flaky, clock, recorder)
     opened = await service.open(
         guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant="two-handed"
     )
     table = opened.table
     await service.start(table.id, ALICE)
     alice = table.seat_of(ALICE.user_id)
-    await wait_for(lambda: table.seats[alice].away_strikes == AWAY_AFTER - 1)
+    for strikes in range(1, AWAY_AFTER):
+        await run_out(clock, recorder, table, alice, TURN)
+        await recorder.until(lambda: table.seats[alice].away_strikes == strikes)  # noqa: B023
     flaky.fail()
-    await wait_for(lambda: table.paused)
-    assert flaky.failures == 1 and table.seats[alice].away_strikes == AWAY_AFTER
+    await run_out(clock, recorder, table, alice, TURN)  # the third expiry fails
+    assert flaky.failures == 1 and table.seats[alice].away_strikes == AWAY_AFTER - 1
+    assert memory_state(table) == await stored_state(store, table.id)
+    await clock.advance(RETRY[0])
+    await recorder.until(lambda: table.paused)
+    assert table.seats[alice].away_strikes == AWAY_AFTER
     assert memory_state(table) == await stored_state(store, table.id)
     await service.close()

@@ -1,4 +1,4 @@
-"""Hints for learners (issue 16 item 4): legal, from the seat's own view only, refused where off,
+"""Hints for learners: legal, from the seat's own view only, refused where off,
 and marked on the game once used."""
 
 from __future__ import annotations
@@ -17,8 +17,7 @@ from bot.tables.hints import best_meld, hint_text
 from bot.tables.players import ai_players
 from bot.tables.texts import say
 from tests.ai.helpers import hidden_twin
-from tests.tables.conftest import ALICE, BOB, EVE, GUILD, open_table
-from tests.tables.helpers import play_out
+from tests.tables.helpers import ALICE, BOB, EVE, GUILD, open_table, play_out, refusal_of
 
 CARD = re.compile(r"(?:10|[AKQJ9]|[ТКДВ])[♠♥♦♣]")
 
@@ -89,8 +88,8 @@ async def test_hints_are_refused_where_the_table_turned_them_off(service, store)
     await service.join(table.id, BOB)
     await service.start(table.id, ALICE)
     mover = ALICE if table.seats[table.to_act].user_id == ALICE.user_id else BOB
-    refused = await service.hint(table.id, mover)
-    assert refused.refused and refused.private[0].key == "records.refuse.hints_off"
+    refused = await refusal_of(service.hint(table.id, mover))
+    assert refused.key == "records.refuse.hints_off"
     assert (await get_table(store, table.id)).settings.get("hints_used") is None
     assert table.hints_used == set()
 
@@ -100,9 +99,9 @@ async def test_hints_are_refused_out_of_turn_and_to_onlookers(service):
     await service.join(table.id, BOB)
     await service.start(table.id, ALICE)
     waiter = BOB if table.seats[table.to_act].user_id == ALICE.user_id else ALICE
-    assert (await service.hint(table.id, waiter)).private[0].key == "bot.refuse.not_your_turn"
-    assert (await service.hint(table.id, EVE)).private[0].key == "bot.refuse.not_seated"
-    assert (await service.hint(999, EVE)).private[0].key == "bot.refuse.no_table"
+    assert (await refusal_of(service.hint(table.id, waiter))).key == "bot.refuse.not_your_turn"
+    assert (await refusal_of(service.hint(table.id, EVE))).key == "bot.refuse.not_seated"
+    assert (await refusal_of(service.hint(999, EVE))).key == "bot.refuse.no_table"
     assert table.hints_used == set()
 
 
@@ -123,7 +122,6 @@ async def test_a_hint_is_legal_changes_no_state_and_marks_the_game(store):
         hand = await service.hand(table.id, ALICE.user_id)
         logged = len(await load_actions(store, table.id))
         hint = await service.hint(table.id, ALICE)
-        assert hint.ok, hint.private
         action = hint.private[0].params["action"].action
         assert action in hand.legal
         assert (table.version, len(await load_actions(store, table.id))) == (hand.version, logged)

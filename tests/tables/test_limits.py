@@ -1,4 +1,4 @@
-"""Limits (issue 13): open tables per member and per server, hard computer seats per table, and a
+"""Limits: open tables per member and per server, hard computer seats per table, and a
 cooldown on /pinochle new; each refusal names the limit and how to free it."""
 
 from __future__ import annotations
@@ -6,8 +6,7 @@ from __future__ import annotations
 from bot.store import set_guild_settings
 from bot.tables import TableService
 from bot.tables.limits import Cooldowns
-from tests.tables.conftest import ALICE, BOB, CAROL
-from tests.tables.helpers import Clock
+from tests.tables.helpers import ALICE, BOB, CAROL, Clock, refusal_of
 
 GUILD = 2  # the default settings: 2 tables a member, 20 a server, 1 hard seat, 30 s cooldown
 
@@ -20,23 +19,21 @@ async def test_a_member_may_host_two_tables_and_must_wait_between_two_new_ones(s
     clock = Clock()
     service = TableService(store, seed=1, turn_seconds=0, clock=clock)
     first = await open_at(service, 20, ALICE)
-    assert first.ok
-    soon = await open_at(service, 21, ALICE)
-    assert soon.refused and soon.private[0].key == "bot.refuse.cooldown"
-    assert soon.private[0].params == {"seconds": 30, "limit": 30}
+    soon = await refusal_of(open_at(service, 21, ALICE))
+    assert soon.key == "bot.refuse.cooldown"
+    assert soon.params == {"seconds": 30, "limit": 30}
     clock.now += 31
     second = await open_at(service, 21, ALICE)
-    assert second.ok
     clock.now += 31
-    third = await open_at(service, 22, ALICE)
-    assert third.refused and third.private[0].key == "bot.refuse.limit_member"
-    assert third.private[0].params == {
+    third = await refusal_of(open_at(service, 22, ALICE))
+    assert third.key == "bot.refuse.limit_member"
+    assert third.params == {
         "limit": 2,
         "tables": f"#{first.table.id}, #{second.table.id}",
     }
     assert service.table_in(22) is None
     await service.cancel(first.table.id, ALICE)
-    assert (await open_at(service, 22, ALICE)).ok  # a table freed, the cooldown long past
+    await open_at(service, 22, ALICE)  # a table freed, the cooldown long past
     await service.close()
 
 
@@ -44,22 +41,23 @@ async def test_the_server_limit_counts_every_member_s_tables(store):
     async with store.transaction() as tx:
         await set_guild_settings(tx, GUILD, max_tables_server=2)
     service = TableService(store, seed=1, turn_seconds=0)
-    assert (await open_at(service, 20, ALICE)).ok and (await open_at(service, 21, BOB)).ok
-    refused = await open_at(service, 22, CAROL)
-    assert refused.refused and refused.private[0].key == "bot.refuse.limit_server"
-    assert refused.private[0].params == {"limit": 2}
+    await open_at(service, 20, ALICE)
+    await open_at(service, 21, BOB)
+    refused = await refusal_of(open_at(service, 22, CAROL))
+    assert refused.key == "bot.refuse.limit_server"
+    assert refused.params == {"limit": 2}
     await service.close()
 
 
 async def test_one_hard_computer_seat_per_table_by_default(store):
     service = TableService(store, seed=1, turn_seconds=0)
     table = (await open_at(service, 20, ALICE, "four-handed")).table
-    assert (await service.add_computer(table.id, ALICE, level="hard")).ok
-    refused = await service.add_computer(table.id, ALICE, level="hard")
-    assert refused.refused and refused.private[0].key == "bot.refuse.limit_hard"
-    assert refused.private[0].params == {"limit": 1}
+    await service.add_computer(table.id, ALICE, level="hard")
+    refused = await refusal_of(service.add_computer(table.id, ALICE, level="hard"))
+    assert refused.key == "bot.refuse.limit_hard"
+    assert refused.params == {"limit": 1}
     assert len(table.seats) == 2
-    assert (await service.add_computer(table.id, ALICE, level="normal")).ok
+    await service.add_computer(table.id, ALICE, level="normal")
     await service.close()
 
 

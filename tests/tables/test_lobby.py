@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 from bot.store import get_table
-from bot.tables import Name
-from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, EVE, GUILD, open_table
+from bot.tables import Name, shown_name
+from tests.tables.helpers import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    DAVE,
+    EVE,
+    GUILD,
+    open_table,
+    refusal_of,
+)
 
 
 async def test_open_seats_the_host_and_persists(service, store):
@@ -21,35 +31,41 @@ async def test_open_seats_the_host_and_persists(service, store):
 
 async def test_one_table_per_channel(service):
     await open_table(service)
-    again = await service.open(guild_id=GUILD, channel_id=CHANNEL, host=BOB, variant="check")
-    assert again.refused and again.private[0].key == "bot.refuse.table_exists"
+    again = await refusal_of(
+        service.open(guild_id=GUILD, channel_id=CHANNEL, host=BOB, variant="check")
+    )
+    assert again.key == "bot.refuse.table_exists"
 
 
 async def test_unknown_variant_and_bad_house_rule_are_refused(service):
-    bad = await service.open(guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant="bridge")
-    assert bad.refused and bad.private[0].key == "bot.refuse.bad_variant"
-    rule = await service.open(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        host=ALICE,
-        variant="two-handed",
-        options={"double_pinochle_value": 500},
+    bad = await refusal_of(
+        service.open(guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant="bridge")
     )
-    assert rule.refused and rule.private[0].key == "bot.refuse.bad_option"
-    assert "double_pinochle_value" in str(rule.private[0].params["error"])
+    assert bad.key == "bot.refuse.bad_variant"
+    rule = await refusal_of(
+        service.open(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            host=ALICE,
+            variant="two-handed",
+            options={"double_pinochle_value": 500},
+        )
+    )
+    assert rule.key == "bot.refuse.bad_option"
+    assert "double_pinochle_value" in str(rule.params["error"])
     assert service.table_in(CHANNEL) is None
 
 
 async def test_table_full_is_refused_without_change(service, store):
     table = await open_table(service, "three-handed")
-    assert (await service.join(table.id, BOB)).ok
-    assert (await service.join(table.id, CAROL)).ok
-    full = await service.join(table.id, DAVE)
-    assert full.refused and full.private[0].key == "bot.refuse.table_full"
-    assert full.private[0].params == {"players": 3}
+    await service.join(table.id, BOB)
+    await service.join(table.id, CAROL)
+    full = await refusal_of(service.join(table.id, DAVE))
+    assert full.key == "bot.refuse.table_full"
+    assert full.params == {"players": 3}
     assert len((await get_table(store, table.id)).seats) == 3
-    again = await service.join(table.id, BOB)
-    assert again.private[0].key == "bot.refuse.already_seated"
+    again = await refusal_of(service.join(table.id, BOB))
+    assert again.key == "bot.refuse.already_seated"
 
 
 async def test_host_leaving_passes_the_table_on_and_the_last_person_closes_it(service, store):
@@ -67,17 +83,17 @@ async def test_host_leaving_passes_the_table_on_and_the_last_person_closes_it(se
 
 async def test_only_seated_people_add_computers_and_only_the_host_kicks(service):
     table = await open_table(service, "four-handed")
-    stranger = await service.add_computer(table.id, EVE)
-    assert stranger.private[0].key == "bot.refuse.not_seated"
+    stranger = await refusal_of(service.add_computer(table.id, EVE))
+    assert stranger.key == "bot.refuse.not_seated"
     await service.join(table.id, BOB)
-    assert (await service.add_computer(table.id, BOB)).ok
+    await service.add_computer(table.id, BOB)
     computer_seat = next(n for n, s in table.seats.items() if s.user_id is None)
-    refused = await service.kick(table.id, BOB, computer_seat)
-    assert refused.private[0].key == "bot.refuse.not_host" and computer_seat in table.seats
-    assert (await service.kick(table.id, ALICE, computer_seat)).ok
+    refused = await refusal_of(service.kick(table.id, BOB, computer_seat))
+    assert refused.key == "bot.refuse.not_host" and computer_seat in table.seats
+    await service.kick(table.id, ALICE, computer_seat)
     assert computer_seat not in table.seats
-    assert (await service.kick(table.id, ALICE, 0)).private[0].key == "bot.refuse.kick_self"
-    assert (await service.kick(table.id, ALICE, 3)).private[0].key == "bot.refuse.empty_seat"
+    assert (await refusal_of(service.kick(table.id, ALICE, 0))).key == "bot.refuse.kick_self"
+    assert (await refusal_of(service.kick(table.id, ALICE, 3))).key == "bot.refuse.empty_seat"
 
 
 async def test_a_kick_mid_game_names_the_person_removed_not_the_computer_that_follows(service):
@@ -85,39 +101,39 @@ async def test_a_kick_mid_game_names_the_person_removed_not_the_computer_that_fo
     await service.join(table.id, BOB)
     await service.start(table.id, ALICE)
     seat = table.seat_of(BOB.user_id)
-    present = await service.kick(table.id, ALICE, seat)
-    assert present.refused and present.private[0].key == "bot.refuse.kick_present"
+    present = await refusal_of(service.kick(table.id, ALICE, seat))
+    assert present.key == "bot.refuse.kick_present"
     await service.leave(table.id, BOB)
     kicked = await service.kick(table.id, ALICE, seat)
     assert kicked.public[0].key == "bot.line.kicked" and kicked.public[0].params == {
         "name": Name("Bob")
     }
-    assert table.seats[seat].user_id is None and table.seats[seat].display_name.startswith("🤖 ")
+    assert table.seats[seat].user_id is None and shown_name(table.seats[seat]).startswith("🤖 ")
     await service.settle()
 
 
 async def test_start_is_for_the_host_and_fills_empty_seats_with_computers(service, store):
     table = await open_table(service, "check")
     await service.join(table.id, BOB)
-    refused = await service.start(table.id, BOB)
-    assert refused.private[0].key == "bot.refuse.not_host" and table.status == "lobby"
+    refused = await refusal_of(service.start(table.id, BOB))
+    assert refused.key == "bot.refuse.not_host" and table.status == "lobby"
     started = await service.start(table.id, ALICE)
-    assert started.ok and table.status == "playing"
+    assert started.private[0].key == "bot.done.started" and table.status == "playing"
     row = await get_table(store, table.id)
     assert row.status == "playing"
     assert [s.user_id for s in row.seats] == [ALICE.user_id, BOB.user_id, None, None]
     assert all(s.bot_level for s in row.seats[2:])
-    late = await service.join(table.id, CAROL)
-    assert late.private[0].key == "bot.refuse.game_started"
+    late = await refusal_of(service.join(table.id, CAROL))
+    assert late.key == "bot.refuse.game_started"
 
 
 async def test_cancel_by_a_non_host_is_refused_and_a_manager_may_cancel(service, store):
     table = await open_table(service)
     await service.join(table.id, BOB)
-    refused = await service.cancel(table.id, BOB)
-    assert refused.refused and refused.private[0].key == "bot.refuse.not_host_cancel"
+    refused = await refusal_of(service.cancel(table.id, BOB))
+    assert refused.key == "bot.refuse.not_host_cancel"
     assert (await get_table(store, table.id)).status == "lobby"
-    assert (await service.cancel(table.id, BOB, manager=True)).ok
+    await service.cancel(table.id, BOB, manager=True)
     assert (await get_table(store, table.id)).status == "cancelled"
     assert service.table(table.id) is None
 

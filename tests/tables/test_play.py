@@ -8,9 +8,8 @@ import pytest
 
 from bot.game import ALL_CARDS
 from bot.store import get_table, load_actions
-from bot.tables import Hand, TableService
-from tests.tables.conftest import ALICE, BOB, EVE, open_table
-from tests.tables.helpers import play_out
+from bot.tables import TableService
+from tests.tables.helpers import ALICE, BOB, EVE, open_table, play_out, refusal_of
 
 
 async def two_people(service: TableService):
@@ -41,23 +40,23 @@ async def test_out_of_turn_illegal_and_malformed_actions_change_nothing(service,
     hand = await service.hand(table.id, mover.user_id)
     before = await state(service, store, table)
 
-    out_of_turn = await service.act(table.id, waiter, hand.legal[0])
-    assert out_of_turn.refused and out_of_turn.private[0].key == "bot.refuse.not_your_turn"
+    out_of_turn = await refusal_of(service.act(table.id, waiter, hand.legal[0]))
+    assert out_of_turn.key == "bot.refuse.not_your_turn"
 
     foreign = next(
         c
         for c in ALL_CARDS[:48:2]
         if str(c) not in hand.view["hand"] and f"play {c}" not in hand.legal
     )
-    illegal = await service.act(table.id, mover, f"play {foreign}")
-    assert illegal.refused and illegal.private[0].key == "bot.refuse.illegal"
-    assert illegal.private[0].params["error"].key == "not_in_hand"
+    illegal = await refusal_of(service.act(table.id, mover, f"play {foreign}"))
+    assert illegal.key == "bot.refuse.illegal"
+    assert illegal.params["error"].key == "not_in_hand"
 
-    malformed = await service.act(table.id, mover, "play zz")
-    assert malformed.private[0].params["error"].key == "bad_action"
+    malformed = await refusal_of(service.act(table.id, mover, "play zz"))
+    assert malformed.params["error"].key == "bad_action"
 
-    stranger = await service.act(table.id, EVE, hand.legal[0])
-    assert stranger.private[0].key == "bot.refuse.not_seated"
+    stranger = await refusal_of(service.act(table.id, EVE, hand.legal[0]))
+    assert stranger.key == "bot.refuse.not_seated"
     assert await state(service, store, table) == before
 
 
@@ -67,18 +66,18 @@ async def test_a_double_click_applies_once_and_the_second_is_stale(service, stor
     hand = await service.hand(table.id, mover.user_id)
     first, second = await asyncio.gather(
         service.act(table.id, mover, hand.legal[0], version=hand.version),
-        service.act(table.id, mover, hand.legal[0], version=hand.version),
+        refusal_of(service.act(table.id, mover, hand.legal[0], version=hand.version)),
     )
-    assert first.ok and first.action == hand.legal[0]
-    assert second.refused and second.private[0].key == "bot.refuse.stale"
+    assert first.action == hand.legal[0]
+    assert second.key == "bot.refuse.stale"
     assert table.version == hand.version + 1
     assert [a.action for a in await load_actions(store, table.id)] == [hand.legal[0]]
 
 
 async def test_hand_refuses_people_without_a_seat(service):
     table = await two_people(service)
-    refused = await service.hand(table.id, EVE.user_id)
-    assert not isinstance(refused, Hand) and refused.private[0].key == "bot.refuse.not_seated"
+    refused = await refusal_of(service.hand(table.id, EVE.user_id))
+    assert refused.key == "bot.refuse.not_seated"
     own = await service.hand(table.id, ALICE.user_id)
     assert own.view["hand"] and own.view["seat"] == table.seat_of(ALICE.user_id)
 
@@ -134,7 +133,7 @@ async def test_restart_resumes_the_game_from_the_stored_log(store, recorder):
     for _ in range(9):
         mover = person_at(table, table.to_act)
         hand = await first.hand(table.id, mover.user_id)
-        assert (await first.act(table.id, mover, hand.legal[-1])).ok
+        await first.act(table.id, mover, hand.legal[-1])
     views = [table.game.view(0), table.game.view(1)]
     await first.close()
 
@@ -145,7 +144,7 @@ async def test_restart_resumes_the_game_from_the_stored_log(store, recorder):
     assert again.seats == table.seats
     mover = person_at(again, again.to_act)
     hand = await second.hand(again.id, mover.user_id)
-    assert (await second.act(again.id, mover, hand.legal[0], version=9)).ok
+    await second.act(again.id, mover, hand.legal[0], version=9)
     await second.close()
 
 

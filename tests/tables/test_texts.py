@@ -10,8 +10,7 @@ import pytest
 from bot.i18n import catalog
 from bot.tables import TableService
 from bot.tables.texts import action_label, board_text, board_title, hand_text, plain_namer, say
-from tests.tables.conftest import ALICE, BOB, open_table
-from tests.tables.helpers import play_out
+from tests.tables.helpers import ALICE, BOB, open_table, play_out
 
 
 def placeholders(template: str) -> set[str]:

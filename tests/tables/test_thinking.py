@@ -1,4 +1,4 @@
-"""The thinking pool (issue 13, item 2): `hard` in worker processes, fair across tables, bounded.
+"""The thinking pool: `hard` in worker processes, fair across tables, bounded.
 
 Stand-in players (`thinking_fakes`) run in the workers where a test is about
 order, budgets or crashes; orders are asserted, never wall-clock times.
@@ -24,11 +24,6 @@ from tests.tables.thinking_fakes import alive
 LEGAL = ["play A♠", "play 10♠", "play K♠"]
 #: So small a budget that `hard` searches exactly its minimum of worlds, whatever the machine's speed.
 TINY = 1e-6
-
-
-async def until_busy(pool: PoolThinker) -> None:
-    while not pool.budgets_in_flight():
-        await asyncio.sleep(0.01)
 
 
 @pytest.fixture
@@ -70,7 +65,7 @@ async def test_the_pool_chooses_what_the_player_in_this_process_chooses(pools):
 async def test_fast_levels_never_wait_behind_a_search(pools):
     pool = pools(decide=thinking_fakes.slow)
     search = asyncio.create_task(pool.choose(1, "hard", {"think": 1.0}, LEGAL, 1))
-    await until_busy(pool)
+    await pool.thinking()
     for level in ("random", "easy", "normal"):
         assert (
             await pool.choose(2, level, {}, LEGAL, 1) == "play K♠"
@@ -175,7 +170,7 @@ async def test_closing_stops_every_worker_even_mid_search():
     pool.start()
     pids = pool.pids
     search = asyncio.create_task(pool.choose(1, "hard", {"think": 60.0}, LEGAL, 1))
-    await until_busy(pool)
+    await pool.thinking()
     await pool.close()
     with pytest.raises(asyncio.CancelledError):
         await search

@@ -1,53 +1,60 @@
 """The turn timer: a reminder at half time, a computer at expiry, away after three in a row,
-and a deadline that survives a restart."""
+and a deadline that survives a restart. The service runs on a clock the test moves."""
 
 from __future__ import annotations
 
-import asyncio
-import time
-
 from bot.store import get_table
 from bot.tables import AWAY_AFTER, TableService
-from tests.tables.conftest import ALICE, Recorder, open_table
+from tests.tables.helpers import ALICE, Clock, Recorder, open_table, refusal_of, run_out
+
+TURN = 60  # seconds a turn lasts
 
 
-async def wait_for(predicate, timeout: float = 10.0) -> None:
-    async def poll():
-        while not predicate():
-            await asyncio.sleep(0.005)
-
-    await asyncio.wait_for(poll(), timeout)
+def timed(store, recorder: Recorder, clock: Clock) -> TableService:
+    return TableService(
+        store, publisher=recorder, seed=11, turn_seconds=TURN, clock=clock, sleep=clock.sleep
+    )
 
 
-async def test_reminder_then_a_computer_plays_the_turn_then_the_seat_goes_away(store, recorder):
-    service = TableService(store, publisher=recorder, seed=11, turn_seconds=0.2)
+async def test_reminder_then_a_computer_plays_the_turn_then_the_seat_goes_away(store):
+    clock = Clock()
+    recorder = Recorder(clock)
+    service = timed(store, recorder, clock)
     table = await open_table(service)
     await service.start(table.id, ALICE)
     await service.settle()
     alice = table.seat_of(ALICE.user_id)
     assert table.to_act == alice
-    version = table.version
+    version, start = table.version, clock.now
 
-    await wait_for(lambda: "bot.line.reminder" in recorder.keys)
+    await clock.sleeping()
+    await clock.advance(TURN / 2)
+    await recorder.until(lambda: "bot.line.reminder" in recorder.keys)
+    assert recorder.when("bot.line.reminder") == start + TURN / 2
     reminder = next(
         o for o in recorder.outcomes if o.public and o.public[0].key == "bot.line.reminder"
     )
     assert reminder.ping == [ALICE.user_id] and table.version == version
+    assert reminder.public[0].params["seconds"] == TURN / 2
 
-    await wait_for(lambda: "bot.line.timeout" in recorder.keys)
-    await wait_for(lambda: table.version > version)
+    await clock.advance(TURN / 2)
+    await recorder.until(lambda: "bot.line.timeout" in recorder.keys)
+    assert recorder.when("bot.line.timeout") == start + TURN
+    await recorder.until(lambda: table.version > version)
     assert table.seats[alice].away_strikes == 1
 
-    await wait_for(lambda: "bot.line.away" in recorder.keys)
+    for _ in range(AWAY_AFTER - 1):
+        await run_out(clock, recorder, table, alice, TURN)
+    await recorder.until(lambda: "bot.line.away" in recorder.keys)
     assert table.seats[alice].away_strikes == AWAY_AFTER
     assert (await get_table(store, table.id)).seats[alice].away_strikes == AWAY_AFTER
     covered = await service.hand(table.id, ALICE.user_id)
     assert covered.covered and covered.legal == []
-    refused = await service.act(table.id, ALICE, "pass")
-    assert refused.private[0].key == "bot.refuse.covered"
+    refused = await refusal_of(service.act(table.id, ALICE, "pass"))
+    assert refused.key == "bot.refuse.covered"
 
     back = await service.join(table.id, ALICE)
-    assert back.ok and back.public[0].key == "bot.line.back"
+    assert back.public[0].key == "bot.line.back"
     assert table.seats[alice].away_strikes == 0
     await service.settle()
     assert table.to_act == alice or table.status == "finished"
@@ -55,59 +62,66 @@ async def test_reminder_then_a_computer_plays_the_turn_then_the_seat_goes_away(s
 
 
 async def test_acting_in_time_cancels_the_timer_and_clears_strikes(store, recorder):
-    service = TableService(store, publisher=recorder, seed=11, turn_seconds=0.2)
+    clock = Clock()
+    service = timed(store, recorder, clock)
     table = await open_table(service)
     await service.start(table.id, ALICE)
     await service.settle()
-    await wait_for(lambda: "bot.line.timeout" in recorder.keys)
-    await service.settle()
-    await wait_for(lambda: table.to_act == table.seat_of(ALICE.user_id))
+    alice = table.seat_of(ALICE.user_id)
+    await run_out(clock, recorder, table, alice, TURN)
+    await recorder.until(lambda: "bot.line.timeout" in recorder.keys)
+    assert table.seats[alice].away_strikes == 1
+    await recorder.until(lambda: table.to_act == alice)
     hand = await service.hand(table.id, ALICE.user_id)
-    assert (await service.act(table.id, ALICE, hand.legal[0])).ok
-    assert table.seats[table.seat_of(ALICE.user_id)].away_strikes == 0
+    await service.act(table.id, ALICE, hand.legal[0])
+    assert table.seats[alice].away_strikes == 0
     await service.close()
 
 
 async def test_a_restart_keeps_the_turn_deadline_that_was_stored(store, recorder):
-    now = [1_000.0]
-    first = TableService(store, publisher=recorder, seed=11, turn_seconds=60, clock=lambda: now[0])
+    clock = Clock()
+    first = timed(store, recorder, clock)
     table = await open_table(first)
     await first.start(table.id, ALICE)
     await first.settle()
+    start = clock.now
     assert table.to_act == table.seat_of(ALICE.user_id)
-    assert table.turn == (table.version, 1_060.0)
-    assert (await get_table(store, table.id)).settings["turn"] == [table.version, 1_060.0]
+    assert table.turn == (table.version, start + TURN)
+    assert (await get_table(store, table.id)).settings["turn"] == [table.version, start + TURN]
     await first.close()
 
-    now[0] = 1_045.0  # the bot was down for 45 seconds of Alice's turn
-    second = TableService(store, publisher=recorder, seed=11, turn_seconds=60, clock=lambda: now[0])
+    clock.now += 45  # the bot was down for 45 seconds of Alice's turn
+    second = timed(store, recorder, clock)
     [again] = await second.resume()
-    assert again.turn == (table.version, 1_060.0)
+    assert again.turn == (table.version, start + TURN)
     await second.close()
 
-    now[0] = 1_100.0  # down past the deadline: Alice could not act, so she gets a whole turn
-    third = TableService(store, publisher=recorder, seed=11, turn_seconds=60, clock=lambda: now[0])
+    clock.now += 55  # down past the deadline: Alice could not act, so she gets a whole turn
+    third = timed(store, recorder, clock)
     [again] = await third.resume()
-    assert again.turn == (table.version, 1_160.0)
-    assert (await get_table(store, table.id)).settings["turn"] == [table.version, 1_160.0]
+    assert again.turn == (table.version, clock.now + TURN)
+    assert (await get_table(store, table.id)).settings["turn"] == [table.version, clock.now + TURN]
     await third.close()
 
 
 async def test_after_a_restart_time_runs_out_at_the_old_deadline_without_a_second_reminder(store):
-    before, after = Recorder(), Recorder()
-    first = TableService(store, publisher=before, seed=11, turn_seconds=1.0)
+    clock = Clock()
+    before, after = Recorder(clock), Recorder(clock)
+    first = timed(store, before, clock)
     table = await open_table(first)
     await first.start(table.id, ALICE)
     await first.settle()
-    await wait_for(lambda: "bot.line.reminder" in before.keys)
+    await clock.sleeping()
+    await clock.advance(TURN / 2)
+    await before.until(lambda: "bot.line.reminder" in before.keys)
     deadline = table.turn[1]
     await first.close()
 
-    second = TableService(store, publisher=after, seed=11, turn_seconds=1.0)
-    await (
-        second.resume()
-    )  # half a turn before the deadline: a new turn would end half a second later
-    await wait_for(lambda: "bot.line.timeout" in after.keys)
-    assert time.time() - deadline < 0.3
+    second = timed(store, after, clock)
+    await second.resume()  # half a turn before the deadline: a new turn would end later
+    await clock.sleeping()
+    await clock.advance(deadline - clock.now)
+    await after.until(lambda: "bot.line.timeout" in after.keys)
+    assert after.when("bot.line.timeout") == deadline
     assert "bot.line.reminder" not in after.keys
     await second.close()

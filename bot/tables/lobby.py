@@ -1,0 +1,380 @@
+"""The lobby and the seats: open, join, leave, computers, kick, start, cancel, rematch.
+
+Every call checks under the table's lock (`guard`, `guard_seat`), writes what it
+accepts in one transaction, and changes the table in memory once that commits.
+Mid-game a seat can still change hands: a person who leaves forfeits and the
+computer plays on for them; an away person comes back with `join`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from dataclasses import replace
+from typing import Any
+
+from bot.game import VARIANTS, new_game
+from bot.game.options import resolve_options
+from bot.store import ChannelBusy, create_table, get_guild_settings, remove_seat, update_table
+from bot.store.tables import merge_settings
+from bot.tables.announce import start_lines
+from bot.tables.core import (
+    Person,
+    TableCore,
+    computer_seat,
+    guard,
+    guard_seat,
+    person_seat,
+)
+from bot.tables.limits import HARD, Cooldowns, check_hard_seat, check_open
+from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_plays
+from bot.tables.outcome import Name, Outcome, Text, Who
+from bot.tables.refusal import Refusal
+from bot.tables.turns import timed_turn
+
+
+class Lobby(TableCore):
+    """Opening tables and changing who sits where."""
+
+    @functools.cached_property
+    def _cooldowns(self) -> Cooldowns:
+        """When each member last opened a table (bounded)."""
+        return Cooldowns()
+
+    @functools.cached_property
+    def _opening(self) -> asyncio.Lock:
+        """One opening at a time: two quick /pinochle new must not both pass the limits."""
+        return asyncio.Lock()
+
+    @functools.cached_property
+    def _rematch_lock(self) -> asyncio.Lock:
+        """One rematch at a time: two players pressing Rematch at once open one table."""
+        return asyncio.Lock()
+
+    async def open(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host: Person,
+        variant: str,
+        options: dict[str, Any] | None = None,
+        language: str = "en",
+        turn_seconds: float | None = None,
+        home: dict[str, Any] | None = None,
+        hints: bool = False,
+    ) -> Outcome:
+        """Open a table in the lobby with the host in seat 0, within the server's limits.
+
+        `home` is the caller's own description of where the table is shown (`Table.home`),
+        stored with the table in the same transaction. `hints`: players may ask for a hint
+        (off unless asked for: every finished game is rated, bot.ledger_hook).
+        """
+        if self.table_in(channel_id) is not None:
+            raise Refusal("bot.refuse.table_exists", self.table_in(channel_id))
+        if variant not in VARIANTS:
+            raise Refusal("bot.refuse.bad_variant", variant=variant)
+        options = dict(options or {})
+        try:
+            resolve_options(options, players=VARIANTS[variant].players)
+        except ValueError as error:
+            raise Refusal("bot.refuse.bad_option", error=error) from error
+        seconds = self.turn_seconds if turn_seconds is None else turn_seconds
+        async with self._opening:
+            limits = await get_guild_settings(self.store, guild_id)
+            wait = self._cooldowns.wait(guild_id, host.user_id, limits.new_cooldown, self.clock())
+            check_open(limits, self.tables(guild_id), host.user_id, wait)
+            try:
+                async with self.store.transaction() as tx:
+                    row = await create_table(
+                        tx,
+                        guild_id=guild_id,
+                        channel_id=channel_id,
+                        host_id=host.user_id,
+                        variant=variant,
+                        options=options,
+                        seed=self._rng.randrange(2**63),
+                        language=language,
+                        settings={
+                            "turn_seconds": seconds,
+                            "home": dict(home or {}),
+                            "hints": hints,
+                        },
+                        seats=[person_seat(0, host)],
+                    )
+            except ChannelBusy as error:
+                raise Refusal("bot.refuse.table_exists") from error
+            self._cooldowns.note(guild_id, host.user_id, self.clock())
+            table = Table.from_row(row, turn_seconds=seconds)
+            self._register(table)
+        return self._publish(Outcome(table, private=[Text.of("bot.done.opened")], board=True))
+
+    async def join(self, table_id: int, person: Person) -> Outcome:
+        """Take a free seat in the lobby, or take back one's own seat from the computer.
+
+        Mid-game a person takes back the seat the computer covers for them (after
+        timer expiries, or after leaving); a paused table plays on again.
+        """
+        async with self._locked(table_id) as found:
+            table = guard(found)
+            seat = table.seat_of(person.user_id)
+            if table.status == "playing":
+                if seat is None:
+                    raise Refusal("bot.refuse.game_started", table)
+                if table.seats[seat].away_strikes == 0:
+                    raise Refusal("bot.refuse.already_seated", table)
+                await self._write_seats(table, replace(table.seats[seat], away_strikes=0))
+                self._standins.pop(table.id, None)
+                self._schedule(table)
+                return self._publish(
+                    Outcome(
+                        table,
+                        private=[Text.of("bot.done.back")],
+                        public=[Text.of("bot.line.back", who=Who(seat))],
+                        board=True,
+                    )
+                )
+            if seat is not None:
+                raise Refusal("bot.refuse.already_seated", table)
+            return await self._sit(table, person, None, Text.of("bot.done.joined"))
+
+    async def leave(self, table_id: int, person: Person) -> Outcome:
+        """Leave the lobby (the host's role passes on), or forfeit one's seat to the computer mid-game.
+
+        Mid-game the leaver forfeits (the hooks settle what that costs, e.g. the
+        Check game premium, in the same transaction) and may still take the seat
+        back with `join`; when nobody present is left, the table pauses.
+        """
+        async with self._locked(table_id) as found:
+            table, seat = guard_seat(found, person.user_id)
+            if table.status == "playing":
+                if computer_plays(table.seats[seat]):
+                    raise Refusal("bot.refuse.already_away", table)
+                player = table.seats[seat].player_id
+                paused = await self._write_seats(
+                    table,
+                    replace(table.seats[seat], away_strikes=AWAY_AFTER),
+                    forfeit=(seat, player),
+                )
+                self._schedule(table)
+                return self._publish(
+                    Outcome(
+                        table,
+                        private=[Text.of("bot.done.left_game")],
+                        public=[
+                            Text.of("bot.line.left_game", who=Who(seat)),
+                            *self._pause_lines(paused),
+                        ],
+                        board=True,
+                    )
+                )
+            others = [
+                s.user_id
+                for n, s in sorted(table.seats.items())
+                if n != seat and s.user_id is not None
+            ]
+            host_leaves = person.user_id == table.host_id
+            async with self.store.transaction() as tx:
+                await remove_seat(tx, table.id, seat)
+                if host_leaves and others:
+                    await update_table(tx, table.id, host_id=others[0])
+                elif host_leaves:
+                    await update_table(tx, table.id, status="cancelled")
+            del table.seats[seat]
+            if host_leaves and others:
+                table.host_id = others[0]
+            elif host_leaves:
+                table.status = "cancelled"
+                self._forget(table)
+            return self._publish(Outcome(table, private=[Text.of("bot.done.left")], board=True))
+
+    async def add_computer(
+        self, table_id: int, person: Person, level: str = DEFAULT_LEVEL, seat: int | None = None
+    ) -> Outcome:
+        """Seat a computer player in the lobby, in `seat` or the first free one (any seated person may)."""
+        async with self._locked(table_id) as found:
+            table, _ = guard_seat(found, person.user_id, lobby=True)
+            free = table.free_seat() if seat is None else seat
+            if free is None:
+                raise Refusal("bot.refuse.table_full", table, players=table.size)
+            if not 0 <= free < table.size or free in table.seats:
+                raise Refusal("bot.refuse.seat_taken", table, seat=free + 1)
+            if level == HARD:
+                check_hard_seat(await get_guild_settings(self.store, table.guild_id), table, level)
+            await self._write_seats(table, computer_seat(table.seats, free, level))
+            return self._publish(
+                Outcome(table, private=[Text.of("bot.done.computer_added")], board=True)
+            )
+
+    async def kick(self, table_id: int, person: Person, seat: int) -> Outcome:
+        """The host empties a seat in the lobby; mid-game a computer takes over an away person's seat.
+
+        Mid-game only a person who is away (the computer already covers the seat)
+        may be kicked, and that person forfeits as if they had left: a host cannot
+        take away a present player's game, nor spare a losing one.
+        """
+        async with self._locked(table_id) as found:
+            table = guard(found, person.user_id, host=True)
+            target = table.seats.get(seat)
+            if target is None:
+                raise Refusal("bot.refuse.empty_seat", table, seat=seat + 1)
+            if target.user_id == person.user_id:
+                raise Refusal("bot.refuse.kick_self", table)
+            if table.status == "playing":
+                if target.user_id is None:
+                    raise Refusal("bot.refuse.kick_computer", table, seat=seat + 1)
+                if not computer_plays(target):
+                    raise Refusal("bot.refuse.kick_present", table, name=Name(target.display_name))
+                # By name: once a computer holds the seat, Who(seat) would name the computer.
+                paused = await self._write_seats(
+                    table,
+                    computer_seat(table.seats, seat, DEFAULT_LEVEL),
+                    forfeit=(seat, target.player_id),
+                )
+                public = [
+                    Text.of("bot.line.kicked", name=Name(target.display_name)),
+                    *self._pause_lines(paused),
+                ]
+                self._schedule(table)
+            else:
+                async with self.store.transaction() as tx:
+                    await remove_seat(tx, table.id, seat)
+                public = [Text.of("bot.line.kicked_lobby", name=Name(target.display_name))]
+                del table.seats[seat]
+            return self._publish(
+                Outcome(table, private=[Text.of("bot.done.kicked")], public=public, board=True)
+            )
+
+    async def start(self, table_id: int, person: Person) -> Outcome:
+        """The host starts the game; empty seats get computer players (a person must be seated)."""
+        async with self._locked(table_id) as found:
+            table, _ = guard_seat(found, person.user_id, lobby=True, host=True)
+            if not table.humans():
+                raise Refusal("bot.refuse.no_person", table)
+            game = new_game(table.variant, seed=table.seed, options=table.options)
+            seats = dict(table.seats)
+            for free in range(table.size):
+                if free not in seats:
+                    seats[free] = computer_seat(seats, free, DEFAULT_LEVEL)
+            turn = timed_turn(table, 0, game.to_act, self.clock(), seats)
+            async with self.store.transaction() as tx:
+                stored = [
+                    await self._put_seat(tx, table, seats[n])
+                    for n in range(table.size)
+                    if n not in table.seats
+                ]
+                await update_table(tx, table.id, status="playing")
+                if turn is not None:
+                    await merge_settings(tx, table.id, {"turn": list(turn)})
+            for seat in stored:
+                table.seats[seat.seat] = seat
+            table.status, table.game, table.version, table.turn = "playing", game, 0, turn
+            self._schedule(table)
+            return self._publish(
+                Outcome(
+                    table,
+                    private=[Text.of("bot.done.started")],
+                    public=start_lines(table),
+                    board=True,
+                )
+            )
+
+    async def cancel(self, table_id: int, person: Person, *, manager: bool = False) -> Outcome:
+        """The host (or a member who manages the server) closes the table.
+
+        Mid-game the hooks hear a `cancel` event in the same transaction (the ledger
+        settles the game premium to the side ahead: cancelling cannot dodge a loss).
+        """
+        async with self._locked(table_id) as found:
+            table = guard(found)
+            if person.user_id != table.host_id and not manager:
+                raise Refusal("bot.refuse.not_host_cancel", table)
+            async with self.store.transaction() as tx:
+                await update_table(tx, table.id, status="cancelled")
+                if table.status == "playing":
+                    for hook in self._hooks:
+                        await hook(tx, table, [{"type": "cancel"}])
+            table.status = "cancelled"
+            self._forget(table)
+            return self._publish(
+                Outcome(
+                    table,
+                    private=[Text.of("bot.done.cancelled")],
+                    public=[Text.of("bot.line.cancelled")],
+                    board=True,
+                )
+            )
+
+    async def set_board_message(self, table_id: int, message_id: int) -> None:
+        """Remember the channel message that shows this table (edited, never re-posted)."""
+        table = self._tables.get(table_id)
+        if table is None:
+            return
+        async with self.store.transaction() as tx:
+            await update_table(tx, table_id, board_message_id=message_id)
+        table.board_message_id = message_id
+
+    async def rematch(self, table_id: int, person: Person) -> Outcome:
+        """A player of a finished table opens its rematch, or takes their seat at the one already open.
+
+        The rematch has the table's variant, options, language and timer; the person
+        who opens it hosts it from their old seat, computers sit where computers sat,
+        and the other people's seats wait for them (the first free one if theirs is taken).
+        """
+        old = guard(await self.finished_table(table_id))
+        seat = old.seat_of(person.user_id)
+        if seat is None:
+            raise Refusal("bot.refuse.not_a_player", old, number=old.id)
+        async with self._rematch_lock:
+            current = self.table_in(old.channel_id)
+            if current is not None and current.id == old.rematch:
+                async with self._locked(current.id) as found:
+                    table = guard(found)
+                    if table.seat_of(person.user_id) is not None:
+                        raise Refusal("bot.refuse.already_seated", table)
+                    done = Text.of("bot.done.rematch_joined", table=table.id)
+                    return await self._sit(guard(table, lobby=True), person, seat, done)
+            opened = await self.open(
+                guild_id=old.guild_id,
+                channel_id=old.channel_id,
+                host=person,
+                variant=old.variant,
+                options=old.options,
+                language=old.language,
+                turn_seconds=old.turn_seconds,
+                home=old.home,
+                hints=old.hints,
+            )
+            new = opened.table
+            assert new is not None  # `open` refuses or opens one
+            seats = [person_seat(seat, person)] + [
+                replace(s, away_strikes=0, player_id=None)
+                for s in old.seats.values()
+                if s.user_id is None
+            ]
+            async with new.lock:
+                async with self.store.transaction() as tx:
+                    if seat != 0:
+                        await remove_seat(tx, new.id, 0)
+                    placed = [await self._put_seat(tx, new, s) for s in seats]
+                    await merge_settings(tx, old.id, {"rematch": new.id})
+                new.seats = {s.seat: s for s in placed}
+            old.rematch = new.id
+        self._publish(Outcome(old, board=True))
+        return self._publish(
+            Outcome(
+                new,
+                private=[Text.of("bot.done.rematch_opened", table=new.id)],
+                public=[Text.of("bot.line.rematch", who=Who(seat), old=old.id)],
+                board=True,
+            )
+        )
+
+    async def _sit(self, table: Table, person: Person, seat: int | None, done: Text) -> Outcome:
+        """Seat `person` in the lobby (the caller holds the lock and knows they hold no seat):
+        in `seat` (their old one, at a rematch) if it is free, else in the first free one."""
+        free = seat if seat is not None and seat not in table.seats else table.free_seat()
+        if free is None:
+            raise Refusal("bot.refuse.table_full", table, players=table.size)
+        await self._write_seats(table, person_seat(free, person))
+        return self._publish(Outcome(table, private=[done], board=True))

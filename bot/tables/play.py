@@ -1,0 +1,138 @@
+"""Play: a person's hand and actions, and the deals a table has finished.
+
+A person acts on their own turn, from the state they saw (`version`); the action
+is stored in the transaction that accepts it (`TableCore._apply`), and an
+illegal one is refused with the rule that forbids it, changing nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from typing import Any
+
+from bot.game import IllegalAction
+from bot.store import load_actions
+from bot.store.tables import last_finished_table, merge_settings
+from bot.tables.core import Hand, Person, TableCore, guard, guard_seat
+from bot.tables.hints import best_meld, hint_text
+from bot.tables.model import Table, computer_plays
+from bot.tables.outcome import Act, Outcome, Text
+from bot.tables.recent import Recent
+from bot.tables.refusal import Refusal
+from bot.tables.review import DealReview, review_deal
+
+#: Deal reviews kept (a review of a finished deal never changes).
+REVIEWS_KEPT = 64
+
+
+class Play(TableCore):
+    """What a seated person sees and does, and the reviews of finished deals."""
+
+    @functools.cached_property
+    def _reviews(self) -> Recent[tuple[int, int], DealReview]:
+        """Reviews made lately, by (table id, deal)."""
+        return Recent(REVIEWS_KEPT)
+
+    async def hand(self, table_id: int, user_id: int) -> Hand:
+        """The person's hand and legal actions; a `Refusal` if they are not seated or no game runs.
+
+        Taken under the table's lock, so it never shows an action still being stored.
+        """
+        async with self._locked(table_id) as found:
+            table, seat = guard_seat(found, user_id, playing=True)
+            view = table.seat_view(seat)
+            covered = computer_plays(table.seats[seat])
+            legal = [] if covered else list(view["legal"])
+            return Hand(table, seat, view, legal, table.version, covered)
+
+    async def legal_for(self, table_id: int, user_id: int, verb: str | None = None) -> list[str]:
+        """Legal action texts for this person now (optionally of one verb): for autocomplete."""
+        try:
+            hand = await self.hand(table_id, user_id)
+        except Refusal:
+            return []
+        return [a for a in hand.legal if verb is None or a.split(" ", 1)[0] == verb]
+
+    async def act(
+        self, table_id: int, person: Person, action: str, *, version: int | None = None
+    ) -> Outcome:
+        """A person's action (its text, e.g. "play 10♥"); `version` is the state they saw, if any."""
+        async with self._locked(table_id) as found:
+            table, seat = guard_seat(
+                found, person.user_id, playing=True, version=version, turn=True
+            )
+            try:
+                outcome = await self._apply(table, seat, action, user_id=person.user_id)
+            except IllegalAction as error:
+                raise Refusal("bot.refuse.illegal", table, error=error) from error
+            assert outcome.action is not None  # set for every accepted action
+            outcome.private.append(Text.of("bot.done.acted", action=Act(outcome.action)))
+            return outcome
+
+    async def hint(self, table_id: int, person: Person) -> Outcome:
+        """What the `hard` player would do in the person's seat now, with a reason; in a
+        two-hand meld phase, the meld worth the most points.
+
+        Decided from the seat's own view only, outside the table's lock (the person may act
+        meanwhile: then the hint is refused as out of date). At most one hint per table is
+        worked out at a time, and a hint asked again at the same state is not worked out
+        again. The first hint of a seat is stored (`hints_used`) before it is shown.
+        """
+        async with self._locked(table_id) as found:
+            table, seat = guard_seat(found, person.user_id, playing=True, hints=True, turn=True)
+            version, options = table.version, table.options
+            view: dict[str, Any] = table.game.view(seat)  # the player's own copy
+            cached = table.last_hint
+        if cached is not None and cached[:2] == (version, seat):
+            choice = cached[2]
+        elif (best := best_meld(view, options)) is not None:
+            choice = best[0]
+        else:
+            seed = table.seed ^ (version * 0x9E3779B97F4A7C15 & (2**64 - 1))
+            try:  # hints wait under the table's negative id: never in the way of its computers
+                choice = await self._thinker.choose(-table_id, "hard", view, view["legal"], seed)
+            except ValueError as error:  # this table has a hint being worked out already
+                raise Refusal("records.refuse.hint_busy", table) from error
+        async with self._locked(table_id) as again:
+            if again is None or again.version != version or again.status != "playing":
+                raise Refusal("records.refuse.hint_stale", again)
+            if seat not in again.hints_used:
+                used = sorted(again.hints_used | {seat})
+                async with self.store.transaction() as tx:
+                    await merge_settings(tx, again.id, {"hints_used": used})
+                again.hints_used.add(seat)
+            again.last_hint = (version, seat, choice)
+        reason = hint_text(view, choice, options)
+        return Outcome(
+            again, private=[Text.of("records.hint.answer", action=Act(choice), reason=reason)]
+        )
+
+    async def last_finished(self, guild_id: int, channel_id: int) -> Table | None:
+        """The channel's most recently finished table: what score and rules speak of after the end."""
+        row = await last_finished_table(self.store, guild_id, channel_id)
+        return None if row is None else await self.finished_table(row.id)
+
+    async def review(self, table_id: int) -> tuple[Table, DealReview]:
+        """The last deal of a table that is over, for anyone to read (refused while none is).
+
+        Only a deal the game has finished is replayed, so the deal in play never shows.
+        A review never changes, so the last few are kept (`REVIEWS_KEPT`): pressing the
+        button again costs nothing.
+        """
+        table = guard(self._tables.get(table_id) or await self.finished_table(table_id))
+        async with table.lock:  # a deal's last action is in the store once its lock is let go
+            ended = table.game.deal_results if table.game is not None else []
+            deal = ended[-1]["deal"] if ended else None
+        if deal is None:
+            raise Refusal("bot.refuse.no_deal_over", table)
+        review = self._reviews.get((table_id, deal))
+        if review is None:
+            actions = [a.action for a in await load_actions(self.store, table_id)]
+            review = self._reviews.put(
+                (table_id, deal),
+                await asyncio.to_thread(
+                    review_deal, table.variant, table.seed, table.options, actions, deal
+                ),
+            )
+        return table, review

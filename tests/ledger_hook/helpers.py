@@ -1,0 +1,66 @@
+"""Tables seated in a real store, and engine games played through the ledger hook."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from bot.game import Game, new_game
+from bot.ledger_hook import ledger_hook
+from bot.store import Seat, Store, create_table, update_table
+from bot.tables import Table
+
+GUILD = 1
+NAMES = ("North", "East", "South", "West")
+
+
+async def seat_table(
+    store: Store, variant: str, players: int, *, channel: int = 10, computers: tuple[int, ...] = ()
+) -> Table:
+    """A playing table whose people have user ids 1, 2, … by seat; `computers` seats are easy bots."""
+    seats = [
+        Seat(n, f"Computer {n}", bot_level="easy")
+        if n in computers
+        else Seat(n, NAMES[n], user_id=n + 1)
+        for n in range(players)
+    ]
+    async with store.transaction() as tx:
+        row = await create_table(
+            tx, guild_id=GUILD, channel_id=channel, host_id=1, variant=variant, seats=seats
+        )
+        row = await update_table(tx, row.id, status="playing")
+    return Table.from_row(row, turn_seconds=0)
+
+
+def choose(game: Game, rng: random.Random) -> str:
+    """A random legal action with a cautious auction (mostly pass, else the lowest bid), so games end."""
+    actions = [str(action) for action in game.legal_actions()]
+    if "pass" in actions and rng.random() < 0.8:
+        return "pass"
+    bids = [action for action in actions if action.startswith("bid ")]
+    if bids:
+        return min(bids, key=lambda bid: int(bid.split()[1]))
+    return rng.choice(actions)
+
+
+Hook = Callable[[Any, Table, list[dict[str, Any]]], Awaitable[None]]
+
+
+async def play(
+    store: Store, table: Table, seed: int, *, hook: Hook = ledger_hook, runs: int = 1
+) -> list[list[dict[str, Any]]]:
+    """Play the table's whole game, one transaction per action calling `hook` `runs` times.
+
+    Returns every action's events, in order.
+    """
+    table.game = new_game(table.variant, seed=seed)
+    rng = random.Random(seed)
+    played = []
+    while not table.game.is_over:
+        events = table.game.apply(choose(table.game, rng))
+        async with store.transaction() as tx:
+            for _ in range(runs):
+                await hook(tx, table, events)
+        played.append(events)
+    return played

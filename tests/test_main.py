@@ -1,0 +1,82 @@
+"""`python -m bot`: without a token it explains how to set one and exits non-zero off a terminal."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess:
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=cwd,
+        env=env,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_without_a_token_it_explains_and_exits_non_zero(tmp_path):
+    done = run(cwd=tmp_path)
+    assert done.returncode == 2
+    assert (
+        "DISCORD_TOKEN is not set" in done.stderr and "DISCORD_TOKEN=your-token-here" in done.stderr
+    )
+    assert "python -m bot play --variant two-handed" in done.stderr
+
+
+def test_play_in_the_terminal(tmp_path):
+    done = run("play", "--variant", "two-handed", "--seed", "3", cwd=tmp_path, stdin="1\n2\nq\n")
+    assert done.returncode == 0, done.stderr
+    assert "Two-handed · table #1" in done.stdout and "Your hand: " in done.stdout
+    assert done.stdout.rstrip().endswith("Bye.")
+
+
+def test_ledger_check_is_handed_to_the_store(tmp_path):
+    done = run("ledger", "check", "--database", str(tmp_path / "none.db"), cwd=tmp_path)
+    assert done.returncode == 2 and "no database" in done.stderr
+
+
+def test_the_bot_opens_its_database_then_starts_its_thinking_workers_before_it_connects(
+    monkeypatch, tmp_path
+):
+    """Start-up order: an unusable database stops it first (issue 13); the workers calibrate `hard`
+    while the bot connects (issues 5, 13), so the first `hard` decision pays nothing for it."""
+    import bot
+    from bot.__main__ import run_bot
+    from bot.settings import Settings
+
+    order: list[str] = []
+
+    class FakeThinker:
+        def start(self):
+            order.append("workers")
+
+    class FakeBot:
+        thinker = FakeThinker()
+
+        def __init__(self, store) -> None:
+            order.append(f"bot on an open store: {store.path.name}")
+
+        async def __aenter__(self):
+            return self
+
+        async def __aexit__(self, *exc) -> None:
+            order.append("closed")
+
+        async def start(self, token) -> None:
+            order.append("connect")
+
+    monkeypatch.setattr(bot, "create_bot", lambda path, settings, store: FakeBot(store))
+    settings = Settings.from_env(
+        {"DISCORD_TOKEN": "x" * 60, "DATABASE_PATH": str(tmp_path / "bot.db")}
+    )
+    assert run_bot(settings) == 0
+    assert order == ["bot on an open store: bot.db", "workers", "connect", "closed"]
+    assert (tmp_path / "bot.db").is_file()
