@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.game import Card, IllegalAction, Suit, parse_cards
+from bot.game import Card, IllegalAction, Suit, parse_action, parse_cards
 from bot.game.cards import MAX_HAND
 from bot.game.errors import shorten
 from bot.tables.texts import action_label
@@ -32,7 +32,7 @@ async def legal_choices(
     lang, typed = lang_of(interaction), current.strip().lower()
     found = []
     for action in await service_of(interaction).legal_for(table.id, interaction.user.id, verb):
-        argument, label = action.split(" ", 1)[1], action_label(action, lang)
+        argument, label = parse_action(action).argument, action_label(action, lang)
         if typed in argument.lower() or typed in label.lower():
             found.append(Choice(name=label[:100], value=argument))
     return found[:25]

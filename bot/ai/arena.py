@@ -42,10 +42,7 @@ class DealOutcome:
 
 def seatings(variant: str) -> list[frozenset[int]]:
     """The seats A takes in each play of a deal."""
-    v = VARIANTS[variant]
-    if v.partnership:
-        return [frozenset({0, 2}), frozenset({1, 3})]
-    return [frozenset({s}) for s in range(v.players)]
+    return [frozenset(side) for side in VARIANTS[variant].sides()]
 
 
 def _seed(*parts: int) -> int:
@@ -75,7 +72,7 @@ def play_deal(
         view = game.view(seat)
         start = time.perf_counter()
         action = players[seat].choose(view)
-        if len(view["legal"]) > 1:
+        if len(view.legal) > 1:
             times[seat].append(time.perf_counter() - start)
         game.apply(action)
     return game.deal_results[-1]["points"], times

@@ -151,9 +151,9 @@ def nodes_per_second() -> float:
 def _measure() -> float:
     """Time the solver on the play-off of a fixed deal played by the normal level."""
     game = new_game("two-handed", seed=CALIBRATION_SEED)
-    while game.phase != "playoff" or game.trick:
+    while game.phase != "playoff" or game.state.trick:
         view = game.view(game.to_act)
-        game.apply(decide_normal(view, view["legal"]))
+        game.apply(decide_normal(view, list(view.legal)))
     k = read_view(game.view(game.to_act))
     solver = PlayoffSolver(
         k.trump, k.value, k.options, k.last_bonus, 0.0, node_limit=CALIBRATION_NODES

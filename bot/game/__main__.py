@@ -15,19 +15,8 @@ from .cards import Suit, format_cards, parse_cards
 from .game import Game, new_game
 from .melds import meld_breakdown
 from .options import parse_option_value
+from .random_play import random_action
 from .variants import VARIANTS
-
-
-def random_action(game: Game, rng: random.Random):
-    """A uniformly random legal action, except that auctions bid the minimum or pass evenly
-    (uniform bids up to 1500 would set every contract and no Check game would ever end)."""
-    acts = game.legal_actions()
-    if game.phase == "auction":
-        bids = [a for a in acts if a.verb == "bid"]
-        if bids and (len(bids) == len(acts) or rng.random() < 0.5):
-            return bids[0]
-        return acts[-1]
-    return acts[int(rng.random() * len(acts))]  # rng.choice, without its per-call overhead
 
 
 def simulate(variant: str, deals: int, seed: int, options: dict) -> dict:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from .cards import CARD_BY_CODE, SUITS, Card, Suit, sort_hand
 from .errors import IllegalAction
@@ -137,6 +138,24 @@ def _rules_for(items: tuple) -> MeldRules:
         dix_rank="7" if o["pack64"] else "9",
         first_marriage_value=o["first_marriage_value"] // div,
     )
+
+
+def enabled_melds(options: Mapping[str, Any] | None = None) -> dict[str, int]:
+    """The melds a table with these options scores, and their values (§2.1, DX-M1..DX-M7, G-7).
+
+    Eight of a kind and the grand pinochle only when their options are on; the
+    roundhouse bonus (DX-M7) only when it is worth something.
+    """
+    rules = MeldRules.from_options(_resolved(options))
+    melds = {
+        name: value
+        for name, value in rules.values.items()
+        if (rules.eight_of_a_kind or not name.startswith("eight "))
+        and (rules.grand_pinochle or name != "grand pinochle")
+    }
+    if rules.roundhouse_bonus:
+        melds["roundhouse bonus"] = rules.roundhouse_bonus
+    return melds
 
 
 def _counts(cards: Iterable[Card]) -> list[int]:

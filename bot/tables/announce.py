@@ -73,7 +73,7 @@ def round_open(table: Table) -> bool:
         game.phase == PLAY
         and game.tricks_played == 0
         and bool(table.deal_log.held)
-        and not all(game.declared[s] for s in game.active)
+        and not all(game.state.declared[s] for s in game.active)
     )
 
 

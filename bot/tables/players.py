@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from bot.game import Card
+from bot.game import Card, parse_action
 
 
 class ComputerPlayer(Protocol):
@@ -36,13 +36,14 @@ class SimplePlayer:
     """
 
     def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
-        bids = [action for action in legal if action.startswith("bid ")]
+        actions = [parse_action(action) for action in legal]
+        bids = [action for action in actions if action.verb == "bid"]
         if bids:
-            return "pass" if "pass" in legal else min(bids, key=lambda action: int(action[4:]))
-        trumps = [action for action in legal if action.startswith("trump ")]
+            return "pass" if "pass" in legal else str(min(bids, key=lambda action: action.amount))
+        trumps = [action for action in actions if action.verb == "trump"]
         if trumps:
-            held = [Card.from_text(card).suit.value for card in view["hand"]]
-            return max(trumps, key=lambda action: held.count(action.split(" ", 1)[1]))
+            held = [Card.from_text(card).suit for card in view["hand"]]
+            return str(max(trumps, key=lambda action: held.count(action.suit)))
         return rng.choice(legal)
 
 
@@ -60,7 +61,8 @@ class LevelPlayer:
     def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         from bot.ai import get_player
 
-        return get_player(self.level, seed=rng.randrange(2**31), budget=self.budget).choose(view)
+        player = get_player(self.level, seed=rng.randrange(2**31), budget=self.budget)
+        return str(player.choose(view))
 
 
 def ai_players(budget: float = 1.0) -> PlayerFactory:
