@@ -49,7 +49,7 @@ def game_checks(winner_total: int, loser_total: int) -> int:
 
 
 def meld_checks(
-    breakdown: Sequence[tuple[str, list, int]], options: Mapping
+    breakdown: Sequence[tuple[str, Sequence[Card], int]], options: Mapping[str, Any]
 ) -> list[tuple[str, int]]:
     """E-16 checks earned by one hand's meld: [(detail, checks), ...].
 

@@ -94,7 +94,7 @@ class MultiHandRules(GameCore):
         self.state.declared[seat] = True
         if not breakdown:
             return
-        self.state.pending[seat] = breakdown
+        self.state.pending[seat] = [(name, tuple(cards), pts) for name, cards, pts in breakdown]
         self._reveal(seat, breakdown)
         unit = self.credit_unit(seat)
         credited = unit in self.state.credited_units

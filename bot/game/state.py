@@ -10,6 +10,7 @@ anyone listing it again.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, NamedTuple
@@ -22,9 +23,9 @@ from .phases import GAME_OVER, Phase
 #: (seat, card): one card played to a trick, in play order.
 Play = tuple[int, Card]
 #: (name, cards, points): one meld of a simultaneous declaration (§2.3).
-MeldEntry = tuple[str, list[Card], int]
+MeldEntry = tuple[str, tuple[Card, ...], int]
 #: (seat, name, cards, points): one two-hand meld as declared (§2.2).
-LoggedMeld = tuple[int, str, list[Card], int]
+LoggedMeld = tuple[int, str, tuple[Card, ...], int]
 
 
 class CompletedTrick(NamedTuple):
@@ -54,7 +55,7 @@ def _tables(value: list[list[TableCard]]) -> list[list[TableCard]]:
 
 
 def _records(value: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [dict(record) for record in value]
+    return copy.deepcopy(value)  # only real games have results; the search's worlds start empty
 
 
 def _meta(

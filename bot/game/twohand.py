@@ -254,8 +254,8 @@ class TwoHandRules(GameCore):
             points = self.rules.first_marriage_value
             events.append(TrumpFixed(seat, self.state.trump))
         self.state.deal_meld[seat] += points
-        self.state.meld_log.append((seat, name, sort_hand(cards, self.state.trump), points))
         shown = tuple(sort_hand(cards, self.state.trump))
+        self.state.meld_log.append((seat, name, shown, points))
         events.append(Melded(seat, False, points, (ShownMeld(name, shown, points),)))
 
     def _declare_dix(self, seat: int, exchange: bool, events: list[Event]) -> None:
@@ -263,7 +263,7 @@ class TwoHandRules(GameCore):
         dix = self.dix_card
         value = self.rules.value("dix")
         self.state.deal_meld[seat] += value
-        self.state.meld_log.append((seat, "dix", [dix], value))
+        self.state.meld_log.append((seat, "dix", (dix,), value))
         card = None
         if exchange:
             self.state.hands[seat].remove(dix)

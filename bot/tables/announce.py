@@ -264,6 +264,9 @@ _LINES: dict[str, Callable[[Table, dict[str, Any]], list[Text]]] = {
     "pass": _bid,
     "contract": _contract,
     "stock_exhausted": lambda table, e: [Text.of("bot.line.stock_exhausted")],
+    "thrown_in": lambda table, e: [
+        Text.of("bot.line.thrown_in", deal=e["deal"], who=Who(e["dealer"]))
+    ],
     "show": lambda table, e: [
         Text.of("bot.line.show", who=Who(e["seat"]), card=Cards((e["card"],)))
     ],
