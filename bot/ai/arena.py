@@ -19,6 +19,7 @@ import statistics
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.game import VARIANTS, new_game
 
@@ -69,6 +70,7 @@ def play_deal(
     deals = len(game.deal_results)
     while len(game.deal_results) == deals:
         seat = game.to_act
+        assert seat is not None  # the game goes on until the deal is over
         view = game.view(seat)
         start = time.perf_counter()
         action = players[seat].choose(view)
@@ -129,7 +131,7 @@ def run(
     return sorted(results, key=lambda o: o.index)
 
 
-def summary(match: Match, outcomes: Iterable[DealOutcome]) -> dict:
+def summary(match: Match, outcomes: Iterable[DealOutcome]) -> dict[str, Any]:
     """Margin per deal for A with a 95% confidence interval, share of deals won, time per decision."""
     outcomes = list(outcomes)
     margins = [o.margin for o in outcomes]
@@ -172,7 +174,7 @@ def _median(xs: list[float]) -> float:
     return round(statistics.median(xs), 5) if xs else 0.0
 
 
-def report(s: dict) -> str:
+def report(s: dict[str, Any]) -> str:
     """The summary as a few lines of text."""
     return "\n".join(
         [

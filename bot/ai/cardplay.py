@@ -11,7 +11,7 @@ card is weighed by its points, its trick power and its meld promise.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from bot.game import Card, Suit, trick_winner
 
@@ -26,7 +26,7 @@ SAFE = 0.85
 LEAD_SAFE = 0.6
 
 
-def wins_now(card: Card, trick_cards: list[Card], trump) -> bool:
+def wins_now(card: Card, trick_cards: list[Card], trump: Suit | None) -> bool:
     """Would `card`, played now, take the lead in the trick (G-3)?"""
     return not trick_cards or trick_winner(trick_cards + [card], trump) == len(trick_cards)
 
@@ -36,7 +36,7 @@ def is_master(k: Knowledge, card: Card) -> bool:
     return not any(x.suit is card.suit and x.strength > card.strength for x in k.outside)
 
 
-def holds_any(k: Knowledge, seat: int, candidates) -> float:
+def holds_any(k: Knowledge, seat: int, candidates: Iterable[Card]) -> float:
     """Chance that `seat` holds at least one of `candidates`, from what is shown, out and ruled out."""
     shown = k.known.get(seat, []) + k.table.get(seat, [])
     hidden = 0
@@ -52,12 +52,12 @@ def holds_any(k: Knowledge, seat: int, candidates) -> float:
     return 1.0 - (1.0 - share) ** hidden
 
 
-def void_chance(k: Knowledge, seat: int, suit) -> float:
+def void_chance(k: Knowledge, seat: int, suit: Suit | None) -> float:
     """Chance that `seat` holds no card of `suit`."""
     return 1.0 - holds_any(k, seat, [c for c in set(k.outside) if c.suit is suit])
 
 
-def hold_chance(k: Knowledge, card: Card, lead, seats: list[int]) -> float:
+def hold_chance(k: Knowledge, card: Card, lead: Suit | None, seats: list[int]) -> float:
     """Chance that `card`, winning a trick led in `lead`, is beaten by none of `seats`."""
     trump = k.trump
     higher = [x for x in set(k.outside) if x.suit is card.suit and x.strength > card.strength]

@@ -10,6 +10,7 @@ import argparse
 import random
 import sys
 import time
+from typing import Any
 
 from .cards import Suit, format_cards, parse_cards
 from .game import Game, new_game
@@ -19,7 +20,7 @@ from .random_play import random_action
 from .variants import VARIANTS
 
 
-def simulate(variant: str, deals: int, seed: int, options: dict) -> dict:
+def simulate(variant: str, deals: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
     """Play random legal games until `deals` deals are done; check each deal's card points."""
     rng = random.Random(seed)
     done = games = actions = 0
@@ -70,7 +71,7 @@ def _units(game: Game) -> list[int]:
     return [0, 1] if game.variant.partnership else list(range(game.n))
 
 
-def _parse_options(pairs: list[str]) -> dict:
+def _parse_options(pairs: list[str]) -> dict[str, Any]:
     options = {}
     for pair in pairs:
         name, _, value = pair.partition("=")

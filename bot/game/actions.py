@@ -6,6 +6,7 @@ legal is for the game to say (like python-chess's `Move` and `board.parse_san`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .cards import CARD_BY_CODE, MAX_HAND, Card, Suit, format_cards, parse_cards
@@ -61,7 +62,7 @@ def play(card: Card) -> Action:
     return act
 
 
-def meld(cards) -> Action:
+def meld(cards: Iterable[Card]) -> Action:
     """A meld with its cards in the canonical order (by suit, then rank)."""
     key = tuple(sorted(cards, key=lambda c: c.code))
     act = _MELDS.get(key)

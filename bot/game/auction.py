@@ -27,7 +27,8 @@ class AuctionRules(MultiHandRules):
         return MIN_BID // self.scale
 
     def _step(self) -> int:
-        return max(1, self.opt["bid_increment"] // self.scale)
+        step: int = self.opt["bid_increment"] // self.scale
+        return max(1, step)
 
     def _forced(self, seat: int) -> bool:
         return (
@@ -35,7 +36,7 @@ class AuctionRules(MultiHandRules):
         )
 
     def _legal_auction(self) -> list[Action]:
-        seat = self.state.turn
+        seat = self._actor
         lowest = self.state.high_bid + self._step() if self.state.high_bid else self._min_bid()
         has_marriage = _has_marriage(self.state.hands[seat])
         bids = []
@@ -49,15 +50,16 @@ class AuctionRules(MultiHandRules):
         return bids + ([] if self._forced(seat) else [A.PASS])
 
     def _apply_auction(self, act: Action, events: list[Event]) -> None:
-        seat = self.state.turn
+        seat = self._actor
         if act == A.PASS:
             self.state.passed.add(seat)
             events.append(Passed(seat))
         else:
-            forced = self._forced(seat)
-            self.state.high_bid, self.state.declarer = act.amount, seat
-            self.state.bids[seat] = act.amount
-            events.append(Bid(seat, act.amount, forced))
+            forced, amount = self._forced(seat), act.amount
+            assert amount is not None  # a bid
+            self.state.high_bid, self.state.declarer = amount, seat
+            self.state.bids[seat] = amount
+            events.append(Bid(seat, amount, forced))
         still_in = [s for s in self.state.order if s not in self.state.passed]
         if self.state.declarer is not None and still_in == [self.state.declarer]:
             events.append(Contract(self.state.declarer, self.state.high_bid))
@@ -69,7 +71,7 @@ class AuctionRules(MultiHandRules):
         self.state.turn = nxt
 
     def _legal_trump(self) -> list[Action]:
-        hand = self.state.hands[self.state.turn]
+        hand = self.state.hands[self._actor]
         suits = list(SUITS)
         if self.opt["trump_requires_marriage"]:
             married = [s for s in SUITS if Card("K", s) in hand and Card("Q", s) in hand]
@@ -77,15 +79,17 @@ class AuctionRules(MultiHandRules):
         return [Action("trump", suit=s) for s in suits]
 
     def _apply_trump(self, act: Action, events: list[Event]) -> None:
-        self.state.trump = act.suit
-        events.append(TrumpFixed(self.state.declarer, act.suit))
+        suit = act.suit
+        assert suit is not None  # a trump action names a suit
+        self.state.trump = suit
+        events.append(TrumpFixed(self._declarer, suit))
         for s in self.state.order:  # E-9: everyone melds at once
             self._declare(s, self.state.hands[s], events)
         self.state.phase, self.state.turn = PLAY, self.state.declarer  # E-10: the declarer leads
 
     def _score_check(self, meld: list[int], cards: list[int], result: dict[str, Any]) -> list[int]:
         """E-11..E-13 points and the E-16..E-19 premiums of one deal."""
-        decl = self.party(self.state.declarer)
+        decl = self.party(self._declarer)
         took = [any(self.state.tricks_won[s] for s in self.party_seats(p)) for p in range(2)]
         totals = [(meld[p] if took[p] else 0) + cards[p] for p in range(2)]
         made = totals[decl] >= self.state.high_bid

@@ -53,14 +53,14 @@ class GameCore(ABC):
     ):
         self._configure(variant, options)
         self.seed = random.randrange(2**31) if seed is None else int(seed)
-        self.first_deck = list(deck) if deck is not None else None
+        self.first_deck: list[Card] | None = list(deck) if deck is not None else None
         self.state = DealState.start(self.n)
         self.state.target = self.opt["target"]
         self.state.scores = [0] * self.parties
         self.state.dealer = self._first_dealer()
         events: list[Event] = []
         self._start_deal(events)
-        self.opening_events = events
+        self.opening_events: list[Event] = events
 
     def _configure(self, variant: str, options: Mapping[str, Any] | None) -> None:
         """Everything fixed for the whole game: the variant, its options and what they imply."""
@@ -75,9 +75,6 @@ class GameCore(ABC):
         self.scale = scale(self.options)
         self.last_trick_bonus = last_trick_bonus(self.options)
         self.parties = 2 if self.variant.partnership else self.n
-        self.seed = 0
-        self.first_deck: list[Card] | None = None
-        self.opening_events: list[Event] = []
         self._legal: list[Action] | None = None
 
     # ------------------------------------------------------------------ sides
@@ -178,6 +175,34 @@ class GameCore(ABC):
             st.trump = st.turnup.suit
         events.append(DealStarted(st.deal_no, st.dealer, st.turnup, st.trump))
         self._begin_deal(events)
+
+    @property
+    def _actor(self) -> int:
+        """The seat to act, in a phase that has one (every phase but the game's end)."""
+        seat = self.state.turn
+        assert seat is not None, "no seat to act"
+        return seat
+
+    @property
+    def _dix(self) -> Card:
+        """The dix once trump is fixed (every phase that asks has a trump)."""
+        dix = self.dix_card
+        assert dix is not None, "no trump yet"
+        return dix
+
+    def _take_turnup(self) -> Card:
+        """Take the turn-up off the table (it goes to a hand): the phases that do so have one."""
+        card = self.state.turnup
+        assert card is not None, "no turn-up"
+        self.state.turnup = None
+        return card
+
+    @property
+    def _declarer(self) -> int:
+        """The Check declarer, once the auction is won (E-7)."""
+        seat = self.state.declarer
+        assert seat is not None, "no contract yet"
+        return seat
 
     @property
     def dix_card(self) -> Card | None:

@@ -167,6 +167,7 @@ class Game(TwoHandRules, AuctionRules):
         """A game in `state` (a complete one: every hand and the stock filled in), for search."""
         game = object.__new__(cls)
         game._configure(variant, options)
+        game.seed, game.first_deck, game.opening_events = 0, None, []
         game.state = state
         return game
 

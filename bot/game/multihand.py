@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from . import actions as A
 from .actions import Action
 from .cards import Card
@@ -9,14 +11,13 @@ from .core import GameCore
 from .events import DealerDix, DixDeclared, Event, MeldCredited, Melded, ShownMeld
 from .melds import MELD_CLASS, best_melds
 from .phases import EXCHANGE, PLAY
-from .state import MeldEntry
 
 
 class MultiHandRules(GameCore):
     """The three- and four-hand phases (exchange, melding, play) of `Game`; Check builds on them."""
 
     def _begin_multi(self, events: list[Event]) -> None:
-        dix = self.dix_card
+        dix = self._dix
         for s in self.state.active:
             self.state.dealt_dix[s] = self.state.hands[s].count(dix)
         if self.state.turnup is dix:  # C-3: the dealer's dix
@@ -24,8 +25,7 @@ class MultiHandRules(GameCore):
                 self.state.deal_meld[self.state.dealer] += self.rules.value("dix")
                 self.state.dealt_dix[self.state.dealer] -= 1
                 events.append(DealerDix(self.state.dealer, self.rules.value("dix")))
-            self.state.known[self.state.dealer].append(self.state.turnup)
-            self.state.turnup = None
+            self.state.known[self.state.dealer].append(self._take_turnup())
             self._after_exchange(events)
             return
         self.state.exchange_queue = [
@@ -37,8 +37,7 @@ class MultiHandRules(GameCore):
         if self.state.exchange_queue:
             self.state.phase, self.state.turn = EXCHANGE, self.state.exchange_queue[0]
         else:
-            self.state.known[self.state.dealer].append(self.state.turnup)  # he takes up the turn-up
-            self.state.turnup = None
+            self.state.known[self.state.dealer].append(self._take_turnup())  # he takes it up
             self._after_exchange(events)
 
     def _legal_exchange(self) -> list[Action]:
@@ -49,16 +48,16 @@ class MultiHandRules(GameCore):
         if act == A.PASS:
             self._next_exchange(events)
             return
-        dix = self.dix_card
-        self.state.hands[seat].remove(dix)
-        self.state.hands[seat].append(self.state.turnup)
-        self.state.hands[self.state.dealer].remove(self.state.turnup)
-        self.state.hands[self.state.dealer].append(dix)
-        self.state.known[seat].append(self.state.turnup)
-        self.state.known[self.state.dealer].append(dix)
-        self.state.exchanged, self.state.exchanger = True, seat
-        events.append(DixDeclared(seat, self.rules.value("dix"), True, self.state.turnup))
-        self.state.exchange_queue, self.state.turnup = [], None
+        st, dix, turnup = self.state, self._dix, self._take_turnup()
+        st.hands[seat].remove(dix)
+        st.hands[seat].append(turnup)
+        st.hands[st.dealer].remove(turnup)
+        st.hands[st.dealer].append(dix)
+        st.known[seat].append(turnup)
+        st.known[st.dealer].append(dix)
+        st.exchanged, st.exchanger = True, seat
+        events.append(DixDeclared(seat, self.rules.value("dix"), True, turnup))
+        st.exchange_queue = []
         self._after_exchange(events)
 
     def _after_exchange(self, events: list[Event]) -> None:
@@ -82,7 +81,7 @@ class MultiHandRules(GameCore):
 
     def _declare(self, seat: int, hand: list[Card], events: list[Event]) -> None:
         """S-4, S-5: the best meld of the hand; every dealt 9 of trumps scores for its first holder."""
-        dix = self.dix_card
+        dix = self._dix
         if self.state.mode == "multi":  # S-5: each 9 of trumps scores for the player dealt it
             excluded = (
                 self.state.first_cards.get(seat) if self.opt["meld_excludes_first_card"] else None
@@ -104,7 +103,7 @@ class MultiHandRules(GameCore):
         melds = tuple(ShownMeld(n, tuple(cs), p) for n, cs, p in breakdown)
         events.append(Melded(seat, not credited, total, melds))
 
-    def _reveal(self, seat: int, breakdown: list[MeldEntry]) -> None:
+    def _reveal(self, seat: int, breakdown: Sequence[tuple[str, Sequence[Card], int]]) -> None:
         """Shown meld cards become public knowledge of that hand (until played)."""
         shown: dict[Card, int] = {}
         for cls in sorted({MELD_CLASS[name] for name, _, _ in breakdown}):  # a stable order
@@ -137,7 +136,7 @@ class MultiHandRules(GameCore):
             events.append(MeldCredited(tuple(seats), total))
 
     def _legal_play(self) -> list[Action]:
-        return self._strict_actions(self.state.turn, two_handed=False)
+        return self._strict_actions(self._actor, two_handed=False)
 
     def _apply_play(self, act: Action, events: list[Event]) -> None:
         self._play_card(act.card, events)

@@ -183,8 +183,8 @@ class DealState:
     def copy(self) -> DealState:
         """An independent copy (cards, actions and trick records are immutable and shared)."""
         new = object.__new__(DealState)
-        for name, copy in _COPIES:
-            setattr(new, name, copy(getattr(self, name)))
+        for name, copy_field in _COPIES:
+            setattr(new, name, copy_field(getattr(self, name)))
         return new
 
     def public_copy(self, seat: int) -> DealState:

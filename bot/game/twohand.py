@@ -42,13 +42,13 @@ class TwoHandRules(GameCore):
         return self.state.hands[seat] + [tc.card for tc in self.state.table[seat]]
 
     def _legal_stock(self) -> list[Action]:
-        seat = self.state.turn
+        seat = self._actor
         codes = {c.code for c in self.state.hands[seat]}
         codes.update(tc.card.code for tc in self.state.table[seat])
         return [A.PLAY_BY_CODE[code] for code in sorted(codes)]  # P-0: any card of the holding
 
     def _legal_playoff(self) -> list[Action]:
-        return self._strict_actions(self.state.turn, two_handed=True)
+        return self._strict_actions(self._actor, two_handed=True)
 
     def _apply_stock(self, act: Action, events: list[Event]) -> None:
         self._play_card(act.card, events)
@@ -90,8 +90,7 @@ class TwoHandRules(GameCore):
         """A-8 with winner_chooses_last_card: the winner takes the hidden card or the turn-up."""
         seat = self.state.awaiting_draws.pop(0)
         if act == A.DRAW_TURNUP:
-            card, self.state.turnup = self.state.turnup, None
-            self._take(seat, card, shown=True, events=events, turnup=True)
+            self._take(seat, self._take_turnup(), shown=True, events=events, turnup=True)
         else:
             self._draw_one(seat, events)
         if self.state.draw_then_meld:
@@ -118,8 +117,7 @@ class TwoHandRules(GameCore):
             shown = self._last_pair()  # A-8: the last face-down card is shown (the turn-up remains)
             self._take(seat, self.state.stock.pop(0), shown=shown, events=events)
         else:
-            card, self.state.turnup = self.state.turnup, None
-            self._take(seat, card, shown=True, events=events, turnup=True)
+            self._take(seat, self._take_turnup(), shown=True, events=events, turnup=True)
 
     def _after_draws(self, events: list[Event]) -> None:
         if not self.stock_left() and self._thrown_in():
@@ -216,11 +214,11 @@ class TwoHandRules(GameCore):
         return [A.DIX, A.EXCHANGE] if can_exchange else [A.DIX]
 
     def _legal_meld(self) -> list[Action]:
-        seat = self.state.turn
+        seat = self._actor
         return self._meld_options(seat) + self._dix_options(seat) + [A.PASS]
 
     def _apply_meld(self, act: Action, events: list[Event]) -> None:
-        seat = self.state.turn
+        seat = self._actor
         if act == A.PASS:
             self._close_meld(events)
             return
@@ -238,6 +236,7 @@ class TwoHandRules(GameCore):
     def _lay_meld(self, seat: int, cards: list[Card], events: list[Event]) -> None:
         b_open = self.state.no_trump_rules and self.state.trump is None
         name = identify_meld(cards, self.state.trump, self.rules, b_open)
+        assert name is not None  # the action is legal: it is a meld
         from_hand, from_table = assign_meld(
             cards, name, self.state.hands[seat], self.state.table[seat], self.rules
         )
@@ -260,14 +259,15 @@ class TwoHandRules(GameCore):
 
     def _declare_dix(self, seat: int, exchange: bool, events: list[Event]) -> None:
         """A-7: show a 9 of trumps for 10; optionally exchange it for the turn-up."""
-        dix = self.dix_card
+        dix = self._dix
         value = self.rules.value("dix")
         self.state.deal_meld[seat] += value
         self.state.meld_log.append((seat, "dix", (dix,), value))
         card = None
         if exchange:
             self.state.hands[seat].remove(dix)
-            card, self.state.turnup = self.state.turnup, dix
+            card = self._take_turnup()
+            self.state.turnup = dix
             self.state.hands[seat].append(card)
             self.state.known[seat].append(card)
             self.state.exchanged, self.state.exchanger = True, seat
