@@ -1,4 +1,4 @@
-"""The arena: duplicate deals between two levels, the measure of strength (issue 5).
+"""The arena: duplicate deals between two levels, the measure of strength.
 
 Every deal is played once per seating with the same cards (`new_game(variant,
 seed=...)` deals the same first deal every time): twice with the seats swapped

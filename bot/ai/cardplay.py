@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from bot.game import Card, Suit, trick_winner
+from bot.game import Card, Phase, Suit, trick_winner
 
 from .knowledge import Knowledge
 from .meldvalue import complete_melds, meld_loss, potential
@@ -79,7 +79,7 @@ def hold_chance(k: Knowledge, card: Card, lead: Suit | None, seats: list[int]) -
 
 def keep_value(k: Knowledge, card: Card) -> float:
     """Two-hand stock phase: what a card is worth held back (trick power and meld promise)."""
-    worth = meld_loss(k.holding, card, k.trump, k.options) if k.phase == "stock" else 0.0
+    worth = meld_loss(k.holding, card, k.trump, k.options) if k.phase == Phase.STOCK else 0.0
     if card.suit is k.trump:
         worth += 4 + card.strength * 1.5
     elif is_master(k, card):

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from .cards import CARD_BY_CODE, SUITS, Card, Suit, sort_hand
+from .cards import CARD_BY_CODE, RANKS, SUITS, Card, Suit, sort_hand
 from .errors import IllegalAction
 from .options import Options, resolve_options
 from .points import scale
@@ -165,7 +165,7 @@ def _counts(cards: Iterable[Card]) -> list[int]:
     return counts
 
 
-_RANK_INDEX = {"A": 0, "10": 1, "K": 2, "Q": 3, "J": 4, "9": 5, "8": 6, "7": 7}
+_RANK_INDEX = {rank: index for index, rank in enumerate(RANKS)}
 
 
 def _card(rank: str, suit: Suit) -> Card:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .cards import Card
+from .cards import RANKS, Card
 from .options import Options, resolve_options
 
 #: Points per rank for each count scheme (G-4, G-7); ranks not listed count 0.
@@ -32,7 +32,7 @@ def point_table(options: Mapping[str, Any]) -> tuple[int, ...]:
     values = COUNT_SCHEMES[options["count_scheme"]]
     table = [0] * 32
     for code in range(32):
-        table[code] = values.get(("A", "10", "K", "Q", "J", "9", "8", "7")[code % 8], 0)
+        table[code] = values.get(RANKS[code % 8], 0)
     return tuple(table)
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .cards import ALL_CARDS, Card, Suit, make_pack, sort_hand
-from .phases import AUCTION, Phase
+from .phases import AUCTION, GAME_OVER, Phase
 from .plain import PlainMapping, plain
 from .state import CompletedTrick, DealState, Play
 
@@ -119,7 +119,7 @@ class SeatView(PublicView):
 
 def _public_fields(game: GameCore) -> dict[str, Any]:
     st = game.state
-    over = st.phase == "game_over"
+    over = st.phase == GAME_OVER
     auction = game.variant.auction
     return {
         "variant": game.variant.name,

@@ -242,9 +242,7 @@ def played_on(table: Table) -> bool:
 
 def parties(table: Table) -> list[tuple[int, ...]]:
     """Seats scoring together: partners in team variants, each seat alone otherwise."""
-    if VARIANTS[table.variant].partnership:
-        return [(0, 2), (1, 3)]
-    return [(seat,) for seat in range(table.size)]
+    return [tuple(side) for side in VARIANTS[table.variant].sides(range(table.size))]
 
 
 def side_of(table: Table, seat: int) -> tuple[int, ...]:

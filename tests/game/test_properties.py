@@ -30,10 +30,8 @@ def all_cards(game: Game) -> list:
 
 
 def check_deal(game: Game, result: dict) -> None:
-    units = (
-        [0, 1]
-        if game.variant.partnership
-        else [s for s in range(game.n) if result["tricks"][s] or True]
+    units = (  # one seat per side; alone, the seats that took a trick (no trick, no card points)
+        [0, 1] if game.variant.partnership else [s for s in range(game.n) if result["tricks"][s]]
     )
     cards = sum(result["cards"][u] for u in units)
     if result["complete"] and not game.options["round_card_points"]:
