@@ -128,21 +128,14 @@ class AuctionRules(MultiHandRules):
         result["transfers"] = settle(awards, [self.party_seats(0), self.party_seats(1)])
         return points
 
-    def _check_game_end(
-        self,
-        before: list[int],
-        order: list[int],
-        deal_points: list[int],
-        result: dict[str, Any],
-        events: list[Event],
-    ) -> None:
-        """E-14: the declaring side is counted first; then the defenders."""
-        decl, dfn = order
+    def _check_game_end(self, result: dict[str, Any], events: list[Event]) -> None:
+        """E-14: the declaring side is counted first; then the defenders (the deal is scored)."""
+        decl = self.party(self._declarer)
         winner = None
-        if before[decl] + deal_points[decl] >= self.state.target:
+        if self.state.scores[decl] >= self.state.target:
             winner = decl
-        elif before[dfn] + deal_points[dfn] >= self.state.target:
-            winner = dfn
+        elif self.state.scores[1 - decl] >= self.state.target:
+            winner = 1 - decl
         if winner is not None:
             loser = 1 - winner
             checks = game_checks(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from . import actions as A
 from .actions import Action
@@ -38,6 +38,13 @@ from .variants import Variant, get_variant
 
 #: G-13 / C-9: how far the target rises when several parties pass it together.
 RAISE = 250
+T = TypeVar("T")
+
+
+def _present(value: T | None, what: str) -> T:
+    """`value`, which the phase guarantees; an engine bug otherwise."""
+    assert value is not None, f"the engine expected {what} here"
+    return value
 
 
 class GameCore(ABC):
@@ -179,30 +186,23 @@ class GameCore(ABC):
     @property
     def _actor(self) -> int:
         """The seat to act, in a phase that has one (every phase but the game's end)."""
-        seat = self.state.turn
-        assert seat is not None, "no seat to act"
-        return seat
+        return _present(self.state.turn, "a seat to act")
 
     @property
     def _dix(self) -> Card:
         """The dix once trump is fixed (every phase that asks has a trump)."""
-        dix = self.dix_card
-        assert dix is not None, "no trump yet"
-        return dix
+        return _present(self.dix_card, "a trump")
 
     def _take_turnup(self) -> Card:
         """Take the turn-up off the table (it goes to a hand): the phases that do so have one."""
-        card = self.state.turnup
-        assert card is not None, "no turn-up"
+        card = _present(self.state.turnup, "a turn-up")
         self.state.turnup = None
         return card
 
     @property
     def _declarer(self) -> int:
         """The Check declarer, once the auction is won (E-7)."""
-        seat = self.state.declarer
-        assert seat is not None, "no contract yet"
-        return seat
+        return _present(self.state.declarer, "a contract")
 
     @property
     def dix_card(self) -> Card | None:
@@ -332,8 +332,6 @@ class GameCore(ABC):
             deal_points = self._score_check(meld, cards, result)
         else:
             deal_points = [meld[p] + cards[p] for p in range(self.parties)]
-        before = list(st.scores)
-        order = self._party_order_for_scoring()
         for p in range(self.parties):
             st.scores[p] += deal_points[p]
         result.update(
@@ -351,7 +349,7 @@ class GameCore(ABC):
         if claim is not None:
             self._settle_claim(claim, events)
         elif st.mode == "check":
-            self._check_game_end(before, order, deal_points, result, events)
+            self._check_game_end(result, events)
         else:
             self._evaluate_targets(events)
         if st.phase != GAME_OVER:
@@ -369,14 +367,6 @@ class GameCore(ABC):
             party_values[self.party(s)] if s in active or self.variant.partnership else 0
             for s in range(self.n)
         ]
-
-    def _party_order_for_scoring(self) -> list[int]:
-        st = self.state
-        if st.mode == "check":
-            assert st.declarer is not None
-            decl = self.party(st.declarer)
-            return [decl, 1 - decl]
-        return [self.party(s) for s in st.active]
 
     def _evaluate_targets(self, events: list[Event]) -> None:
         """G-13 / C-9: one party over the target wins; several raise it by 250 and look again."""
@@ -480,12 +470,5 @@ class GameCore(ABC):
         """E-11..E-19: a Check deal's points, premiums recorded in `result`."""
 
     @abstractmethod
-    def _check_game_end(
-        self,
-        before: list[int],
-        order: list[int],
-        deal_points: list[int],
-        result: dict[str, Any],
-        events: list[Event],
-    ) -> None:
-        """E-14: whether the Check game ends with this deal."""
+    def _check_game_end(self, result: dict[str, Any], events: list[Event]) -> None:
+        """E-14: whether the Check game ends with this deal (already scored)."""

@@ -40,6 +40,20 @@ class ShownMeld:
 
 
 @dataclass(slots=True, eq=False)
+class SeatEvent(Event):
+    """An event about one seat."""
+
+    seat: int
+
+
+@dataclass(slots=True, eq=False)
+class CardEvent(SeatEvent):
+    """A card everyone sees a seat play, take or draw."""
+
+    card: Card
+
+
+@dataclass(slots=True, eq=False)
 class DealStarted(Event):
     type: ClassVar[str] = "deal"
     deal: int
@@ -57,18 +71,49 @@ class DealThrownIn(Event):
     dealer: int
 
 
-@dataclass(slots=True, eq=False)
-class DealerDix(Event):
-    type: ClassVar[str] = "dealer_dix"
-    seat: int
-    points: int
-
-
-@dataclass(slots=True, eq=False)
-class CardPlayed(Event):
+class CardPlayed(CardEvent):
+    __slots__ = ()
     type: ClassVar[str] = "play"
-    seat: int
-    card: Card
+
+
+class TurnupTaken(CardEvent):
+    __slots__ = ()
+    type: ClassVar[str] = "take_turnup"
+
+
+class Show(CardEvent):
+    """A drawn card everyone sees (A-8: the last face-down card while the turn-up remains)."""
+
+    __slots__ = ()
+    type: ClassVar[str] = "show"
+
+
+class Draw(SeatEvent):
+    """A face-down card drawn: who drew, not what."""
+
+    __slots__ = ()
+    type: ClassVar[str] = "draw"
+
+
+class Passed(SeatEvent):
+    __slots__ = ()
+    type: ClassVar[str] = "pass"
+
+
+class DeclaredOut(SeatEvent):
+    __slots__ = ()
+    type: ClassVar[str] = "declare_out"
+
+
+class StockExhausted(Event):
+    __slots__ = ()
+    type: ClassVar[str] = "stock_exhausted"
+
+
+@dataclass(slots=True, eq=False)
+class DealerDix(SeatEvent):
+    type: ClassVar[str] = "dealer_dix"
+    points: int
 
 
 @dataclass(slots=True, eq=False)
@@ -82,52 +127,22 @@ class TrickTaken(Event):
 
 
 @dataclass(slots=True, eq=False)
-class TurnupTaken(Event):
-    type: ClassVar[str] = "take_turnup"
-    seat: int
-    card: Card
-
-
-@dataclass(slots=True, eq=False)
-class Show(Event):
-    """A drawn card everyone sees (A-8: the last face-down card while the turn-up remains)."""
-
-    type: ClassVar[str] = "show"
-    seat: int
-    card: Card
-
-
-@dataclass(slots=True, eq=False)
-class Draw(Event):
-    type: ClassVar[str] = "draw"
-    seat: int
-
-
-@dataclass(slots=True, eq=False)
-class StockExhausted(Event):
-    type: ClassVar[str] = "stock_exhausted"
-
-
-@dataclass(slots=True, eq=False)
-class Melded(Event):
+class Melded(SeatEvent):
     type: ClassVar[str] = "meld"
-    seat: int
     pending: bool  # shown, but counts only once the seat (or side) takes a trick
     points: int
     melds: tuple[ShownMeld, ...]
 
 
 @dataclass(slots=True, eq=False)
-class TrumpFixed(Event):
+class TrumpFixed(SeatEvent):
     type: ClassVar[str] = "trump"
-    seat: int
     suit: Suit
 
 
 @dataclass(slots=True, eq=False)
-class DixDeclared(Event):
+class DixDeclared(SeatEvent):
     type: ClassVar[str] = "dix"
-    seat: int
     points: int
     exchanged: bool
     card: Card | None  # the turn-up taken in exchange
@@ -141,23 +156,15 @@ class MeldCredited(Event):
 
 
 @dataclass(slots=True, eq=False)
-class Passed(Event):
-    type: ClassVar[str] = "pass"
-    seat: int
-
-
-@dataclass(slots=True, eq=False)
-class Bid(Event):
+class Bid(SeatEvent):
     type: ClassVar[str] = "bid"
-    seat: int
     amount: int
     forced: bool
 
 
 @dataclass(slots=True, eq=False)
-class Contract(Event):
+class Contract(SeatEvent):
     type: ClassVar[str] = "contract"
-    seat: int
     amount: int
 
 
@@ -175,9 +182,8 @@ class TargetRaised(Event):
 
 
 @dataclass(slots=True, eq=False)
-class PlayerOut(Event):
+class PlayerOut(SeatEvent):
     type: ClassVar[str] = "player_out"
-    seat: int
     place: int
 
 
@@ -186,9 +192,3 @@ class GameOver(Event):
     type: ClassVar[str] = "game_over"
     ranking: tuple[tuple[int, ...], ...]
     scores: tuple[int, ...]
-
-
-@dataclass(slots=True, eq=False)
-class DeclaredOut(Event):
-    type: ClassVar[str] = "declare_out"
-    seat: int

@@ -20,7 +20,7 @@ from .cards import Card, Suit
 from .errors import IllegalAction
 from .events import Event
 from .phases import AUCTION, DRAW, EXCHANGE, GAME_OVER, MELD, PLAY, PLAYOFF, STOCK, TRUMP, Phase
-from .state import DealState
+from .state import DealState, StateField
 from .tricks import refusal_reason
 from .twohand import TwoHandRules
 from .views import PublicView, SeatView, public_view, seat_view
@@ -41,54 +41,21 @@ class Game(TwoHandRules, AuctionRules):
     def is_over(self) -> bool:
         return self.state.phase == GAME_OVER
 
-    @property
-    def phase(self) -> Phase:
-        return self.state.phase
-
-    @property
-    def trump(self) -> Suit | None:
-        return self.state.trump
-
-    @property
-    def scores(self) -> list[int]:
-        """Scores per party (a side in the partnership games); `seat_scores` per seat."""
-        return self.state.scores
-
-    @property
-    def deal_no(self) -> int:
-        return self.state.deal_no
-
-    @property
-    def dealer(self) -> int:
-        return self.state.dealer
-
-    @property
-    def target(self) -> int:
-        return self.state.target
-
-    @property
-    def active(self) -> list[int]:
-        """Seats still playing (C-10: the others have finished)."""
-        return self.state.active
-
-    @property
-    def places(self) -> list[int]:
-        """Parties that have finished, best first."""
-        return self.state.places
+    # The public facts of the state, read-only: `state` holds them (see DealState's fields).
+    phase = StateField[Phase]()
+    trump = StateField[Suit | None]()
+    scores = StateField[list[int]]()  # per party (a side in partnership games); see seat_scores
+    deal_no = StateField[int]()
+    dealer = StateField[int]()
+    target = StateField[int]()
+    active = StateField[list[int]]()  # seats still playing (C-10: the others have finished)
+    places = StateField[list[int]]()  # parties that have finished, best first
+    history = StateField[list[Action]]()  # every action of the game, in order
+    deal_results = StateField[list[dict[str, Any]]]()  # one entry per completed deal
 
     @property
     def tricks_played(self) -> int:
         return len(self.state.tricks)
-
-    @property
-    def history(self) -> list[Action]:
-        """Every action of the game, in order."""
-        return self.state.history
-
-    @property
-    def deal_results(self) -> list[dict[str, Any]]:
-        """One entry per completed deal: meld, cards, points and scores per seat (Check: chips too)."""
-        return self.state.deal_results
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now, in a stable order."""

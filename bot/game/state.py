@@ -13,13 +13,14 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar, overload
 
 from .actions import Action
 from .cards import Card, Suit
 from .melds import TableCard
 from .phases import GAME_OVER, Phase
 
+T = TypeVar("T")
 #: (seat, card): one card played to a trick, in play order.
 Play = tuple[int, Card]
 #: (name, cards, points): one meld of a simultaneous declaration (§2.3).
@@ -214,6 +215,31 @@ class DealState:
     def played_cards(self) -> list[Card]:
         """The cards of this deal's completed tricks."""
         return [card for trick in self.tricks for _, card in trick.plays]
+
+
+class StateField(Generic[T]):
+    """A read-only attribute of a game that reads the `DealState` field of the same name."""
+
+    __slots__ = ("name",)
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, game: None, owner: type) -> StateField[T]: ...
+
+    @overload
+    def __get__(self, game: HasState, owner: type | None = None) -> T: ...
+
+    def __get__(self, game: HasState | None, owner: type | None = None) -> T | StateField[T]:
+        if game is None:
+            return self
+        value: T = getattr(game.state, self.name)
+        return value
+
+
+class HasState(Protocol):
+    state: DealState
 
 
 _FIELDS = fields(DealState)

@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 from bot.game import VARIANTS, Game, IllegalAction, make_pack, new_game, parse_action
 from bot.game.random_play import random_action
 
+from .helpers import play_randomly
+
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 OPTION_SETS = [
     {},
@@ -105,12 +107,7 @@ def test_two_handed_options_keep_the_invariants(options, seed):
 @FAST
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 400))
 def test_json_round_trip_mid_game(variant, seed, steps):
-    game = new_game(variant, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        game.apply(random_action(game, rng))
+    game = play_randomly(new_game(variant, seed=seed), random.Random(seed), steps)
     copy = Game.from_json(game.to_json())
     assert copy.to_json() == game.to_json()
     for seat in range(game.n):

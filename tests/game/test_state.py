@@ -15,7 +15,8 @@ import pytest
 
 from bot.game import VARIANTS, DealState, Game, new_game
 from bot.game.melds import TableCard
-from bot.game.random_play import random_action
+
+from .helpers import play_randomly
 
 
 class Marker:
@@ -42,13 +43,7 @@ def _mutate(value: Any) -> None:
 
 
 def _played(variant: str, seed: int, actions: int) -> Game:
-    game = new_game(variant, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(actions):
-        if game.is_over:
-            break
-        game.apply(random_action(game, rng))
-    return game
+    return play_randomly(new_game(variant, seed=seed), random.Random(seed), actions)
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
