@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -92,7 +93,7 @@ def test_completed_tricks_name_their_leader_and_winner_g3(variant):
     game: Game = play_randomly(new_game(variant, seed=3), random.Random(3), 80)
     tricks = game.view(0).tricks
     assert [t.number for t in tricks] == list(range(1, len(tricks) + 1))
-    for before, after in zip(tricks, tricks[1:], strict=False):
+    for before, after in pairwise(tricks):
         assert after.leader == before.winner  # the winner leads the next trick (G-11)
     for trick in tricks:
         assert trick.plays[0][0] == trick.leader and trick.winner in [s for s, _ in trick.plays]
