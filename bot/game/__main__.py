@@ -33,11 +33,12 @@ def simulate(variant: str, deals: int, seed: int, options: dict[str, Any]) -> di
         game_seed += 1
         games += 1
         seen = 0
+        results = game.deal_results  # the game's own list, appended to as deals end
         while not game.is_over and done < deals:
             game.apply(random_action(game, rng))
             actions += 1
-            while seen < len(game.deal_results):
-                result = game.deal_results[seen]
+            while seen < len(results):
+                result = results[seen]
                 seen += 1
                 done += 1
                 meld_total += sum(result["meld"][s] for s in _units(game))

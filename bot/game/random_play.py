@@ -13,7 +13,7 @@ def random_action(game: Game, rng: random.Random) -> Action:
     """A uniformly random legal action, except that auctions bid the minimum or pass evenly
     (uniform bids up to 1500 would set every contract and no Check game would ever end)."""
     acts = game.legal_actions()
-    if game.phase == AUCTION:
+    if game.state.phase == AUCTION:
         bids = [a for a in acts if a.verb == "bid"]
         if bids and (len(bids) == len(acts) or rng.random() < 0.5):
             return bids[0]
