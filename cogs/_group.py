@@ -4,14 +4,11 @@ discord.py gives a `GroupCog` its own group, but the lobby (cogs.tables) and
 play (cogs.play) live in separate extensions under one `/pinochle`. A
 `PinochleCog` moves its slash commands into its bot's `/pinochle` group when it
 loads (creating the group with the first cog) and takes them out when it
-unloads (dropping the group with the last). A cog may name another guild-only
-group in `group_name` (cogs.records adds to `/league`: Discord allows a group 25
-commands, and `/pinochle` has them all).
+unloads (dropping the group with the last). Discord allows a group 25
+subcommands; tests/bot/test_command_limits.py counts them.
 """
 
 from __future__ import annotations
-
-from typing import ClassVar
 
 from discord import app_commands
 from discord.app_commands import Choice
@@ -36,15 +33,12 @@ class PinochleCog(commands.Cog):
     """A cog whose slash commands are subcommands of `/pinochle`."""
 
     bot: commands.Bot
-    #: The group its commands join.
-    group_name: ClassVar[str] = GROUP
 
     async def cog_load(self) -> None:
-        name = self.group_name
-        group = self.bot.tree.get_command(name)
+        group = self.bot.tree.get_command(GROUP)
         if not isinstance(group, app_commands.Group):
             group = app_commands.Group(
-                name=name, description=t(f"commands.{name}.description", "en"), guild_only=True
+                name=GROUP, description=t(f"commands.{GROUP}.description", "en"), guild_only=True
             )
             self.bot.tree.add_command(group)
         self._moved = list(self.__cog_app_commands__)
@@ -53,9 +47,9 @@ class PinochleCog(commands.Cog):
         self.__cog_app_commands__ = []
 
     async def cog_unload(self) -> None:
-        group = self.bot.tree.get_command(self.group_name)
+        group = self.bot.tree.get_command(GROUP)
         if isinstance(group, app_commands.Group):
             for command in self._moved:
                 group.remove_command(command.name)
             if not group.commands:
-                self.bot.tree.remove_command(self.group_name)
+                self.bot.tree.remove_command(GROUP)

@@ -1,7 +1,10 @@
-"""Play commands: /pinochle hand, play, meld, bid, pass, trump, dix, exchange, draw, declare-out.
+"""Play commands: /pinochle hand, play, meld, bid, pass, trump and move.
 
 Every typed action goes through the same service call as a click in the hand
-view, and its autocomplete offers only what is legal for the asker now.
+view, and its autocomplete offers only what is legal for the asker now, under
+the labels the hand view's buttons carry. `move` holds the rarer actions (the
+dix, the exchange, the last draw, declaring out) in one command: Discord allows
+a command group 25 subcommands.
 """
 
 from __future__ import annotations
@@ -13,28 +16,37 @@ from discord.app_commands import Choice
 from bot.game import Card, IllegalAction, Suit, parse_action, parse_cards
 from bot.game.cards import MAX_HAND
 from bot.game.errors import shorten
-from bot.tables.texts import action_label
+from bot.tables.texts import hand_action_label
 from cogs._common import lang_of, refuse, service_of, table_here
-from cogs._group import PinochleCog, choices, describe
+from cogs._group import PinochleCog, describe
 from cogs._hand import ActionButton, ActionSelect, RefreshButton, act_typed, send_hand
 
-#: The `which` choices of /pinochle draw and the engine action each one is.
-DRAWS = {"hidden": "draw", "turnup": "draw turnup"}
+#: The kinds of action /pinochle move takes: showing or exchanging the dix (RULES A-7, C-4, D-3),
+#: the last draw, face-down card or turn-up, where the winner chooses (A-8), declaring out (A-12).
+MOVE_VERBS = ("dix", "exchange", "draw", "declare")
 
 
 async def legal_choices(
-    interaction: discord.Interaction, verb: str, current: str
+    interaction: discord.Interaction, verbs: tuple[str, ...], current: str, whole: bool = False
 ) -> list[Choice[str]]:
-    """The asker's legal actions of one kind, matching what they typed: label shown, argument sent."""
+    """The asker's legal actions of these kinds (in this order) matching what they typed, under the
+    hand view's labels; the value sent is the action's argument ("10♥"), or the whole action if
+    `whole`."""
     table = service_of(interaction).table_in(interaction.channel_id)
     if table is None:
         return []
     lang, typed = lang_of(interaction), current.strip().lower()
     found = []
-    for action in await service_of(interaction).legal_for(table.id, interaction.user.id, verb):
-        argument, label = parse_action(action).argument, action_label(action, lang)
-        if typed in argument.lower() or typed in label.lower():
-            found.append(Choice(name=label[:100], value=argument))
+    legal = [
+        action
+        for verb in verbs
+        for action in await service_of(interaction).legal_for(table.id, interaction.user.id, verb)
+    ]
+    for action in legal:
+        value = action if whole else parse_action(action).argument
+        label = hand_action_label(table, action, lang)
+        if typed in value.lower() or typed in label.lower():
+            found.append(Choice(name=label[:100], value=value))
     return found[:25]
 
 
@@ -59,7 +71,7 @@ class Play(PinochleCog):
 
     @play.autocomplete("card")
     async def play_card(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await legal_choices(interaction, "play", current)
+        return await legal_choices(interaction, ("play",), current)
 
     @app_commands.command(name="meld", description=describe("meld"))
     @app_commands.describe(cards=describe("meld.options.cards"))
@@ -77,7 +89,7 @@ class Play(PinochleCog):
 
     @meld.autocomplete("cards")
     async def meld_cards(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await legal_choices(interaction, "meld", current)
+        return await legal_choices(interaction, ("meld",), current)
 
     @app_commands.command(name="bid", description=describe("bid"))
     @app_commands.describe(amount=describe("bid.options.amount"))
@@ -90,7 +102,7 @@ class Play(PinochleCog):
     async def bid_amount(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
         return [
             Choice(name=c.name, value=int(c.value))
-            for c in await legal_choices(interaction, "bid", current)
+            for c in await legal_choices(interaction, ("bid",), current)
         ]
 
     @app_commands.command(name="trump", description=describe("trump"))
@@ -105,31 +117,33 @@ class Play(PinochleCog):
 
     @trump.autocomplete("suit")
     async def trump_suit(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await legal_choices(interaction, "trump", current)
+        return await legal_choices(interaction, ("trump",), current)
 
     @app_commands.command(name="pass", description=describe("pass"))
     async def pass_(self, interaction: discord.Interaction) -> None:
         await act_typed(interaction, "pass")
 
-    @app_commands.command(name="dix", description=describe("dix"))
-    async def dix(self, interaction: discord.Interaction) -> None:
-        await act_typed(interaction, "dix")
+    @app_commands.command(name="move", description=describe("move"))
+    @app_commands.describe(action=describe("move.options.action"))
+    async def move(self, interaction: discord.Interaction, action: str) -> None:
+        """An action of MOVE_VERBS as autocomplete offers it ("draw turnup"), or a legal one's label
+        typed out ("Take the turn-up"); the engine refuses one that is not legal now, and anything
+        else is refused the same way, changing nothing."""
+        chosen = " ".join(action.lower().split())
+        if chosen.split(" ", 1)[0] not in MOVE_VERBS:
+            offered = await legal_choices(interaction, MOVE_VERBS, "", whole=True)
+            chosen = next((c.value for c in offered if c.name.lower() == chosen), "")
+        if not chosen:
+            error = IllegalAction("not_legal", action=shorten(action))
+            await refuse(interaction, "bot.refuse.illegal", error=error)
+            return
+        await act_typed(interaction, chosen)
 
-    @app_commands.command(name="exchange", description=describe("exchange"))
-    async def exchange(self, interaction: discord.Interaction) -> None:
-        await act_typed(interaction, "exchange")
-
-    @app_commands.command(name="draw", description=describe("draw"))
-    @app_commands.describe(which=describe("draw.options.which"))
-    @app_commands.choices(which=choices(*DRAWS))
-    async def draw(self, interaction: discord.Interaction, which: str = "hidden") -> None:
-        """RULES A-8 with winner_chooses_last_card: the face-down card ("draw") or the turn-up."""
-        await act_typed(interaction, DRAWS[which])
-
-    @app_commands.command(name="declare-out", description=describe("declare-out"))
-    async def declare_out(self, interaction: discord.Interaction) -> None:
-        """RULES A-12: claim the game in the middle of a deal."""
-        await act_typed(interaction, "declare out")
+    @move.autocomplete("action")
+    async def move_action(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
+        return await legal_choices(interaction, MOVE_VERBS, current, whole=True)
 
 
 async def setup(bot) -> None:

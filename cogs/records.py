@@ -1,16 +1,14 @@
-"""Player records, replays and hints (issue 16 items 2-4): `/league stats`, `/league history`,
-`/league replay` and `/pinochle hint`.
+"""Player records, replays and hints (issue 16 items 2-4): `/pinochle stats`, `/pinochle history`,
+`/pinochle replay` and `/pinochle hint`.
 
 Thin: the figures come from bot.store.records (kept per game when it ends, so a
 member with a thousand games is answered from a few indexed reads), replays
-from cogs._replay, hints from the table service. Stats, history and replay sit
-under `/league` beside `/league player`: Discord allows a group 25 commands and
-`/pinochle` has 24, so only `hint`, used in play, joins `/pinochle`.
+from cogs._replay, hints from the table service. Issue 16 names all four under
+`/pinochle`; they fit because the rarer typed actions share one `/pinochle move`
+(Discord allows a group 25 subcommands).
 """
 
 from __future__ import annotations
-
-from typing import ClassVar
 
 import discord
 from discord import app_commands
@@ -28,14 +26,10 @@ from cogs._pager import Page, send_pages
 from cogs._players import guild_of, player_of, store_of
 from cogs._replay import ReplayButton, Replays, send_replay
 
-#: Games per page of /league history.
+#: Games per page of /pinochle history.
 HISTORY_PAGE = 10
 #: Favourite opponents and partners shown.
 COMPANIONS = 3
-
-
-def en(key: str) -> str:
-    return t(f"commands.league.{key}", "en")
 
 
 def stats_text(name: str, stats: PlayerStats, variant: str | None, lang: str) -> str:
@@ -93,18 +87,16 @@ def history_line(game: GameSummary, lang: str) -> str:
 
 
 class Records(PinochleCog):
-    """`/league stats`, `/league history`, `/league replay`."""
-
-    group_name: ClassVar[str] = "league"
+    """`/pinochle stats`, `/pinochle history`, `/pinochle replay`."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.replays = Replays(bot.store)  # type: ignore[attr-defined]
 
-    @app_commands.command(name="stats", description=en("stats.description"))
+    @app_commands.command(name="stats", description=describe("stats"))
     @app_commands.describe(
-        member=en("stats.options.member.description"),
-        variant=en("stats.options.variant.description"),
+        member=describe("stats.options.member"),
+        variant=describe("stats.options.variant"),
     )
     @app_commands.choices(variant=choices(*VARIANTS))
     async def stats(
@@ -133,8 +125,8 @@ class Records(PinochleCog):
 
         await send_pages(interaction, source)
 
-    @app_commands.command(name="history", description=en("history.description"))
-    @app_commands.describe(member=en("history.options.member.description"))
+    @app_commands.command(name="history", description=describe("history"))
+    @app_commands.describe(member=describe("history.options.member"))
     async def history(
         self, interaction: discord.Interaction, member: discord.User | None = None
     ) -> None:
@@ -158,8 +150,8 @@ class Records(PinochleCog):
 
         await send_pages(interaction, source)
 
-    @app_commands.command(name="replay", description=en("replay.description"))
-    @app_commands.describe(game=en("replay.options.game.description"))
+    @app_commands.command(name="replay", description=describe("replay"))
+    @app_commands.describe(game=describe("replay.options.game"))
     async def replay(
         self, interaction: discord.Interaction, game: app_commands.Range[int, 1, 2**62]
     ) -> None:

@@ -178,17 +178,23 @@ async def test_check_game_with_two_people_and_two_computers_to_the_final_standin
 
 
 async def test_draw_the_turn_up_by_typing_when_the_winner_may_choose(room):
-    """RULES A-8 with winner_chooses_last_card: the winner of trick 12 picks the face-down card or the turn-up."""
+    """RULES A-8 with winner_chooses_last_card: the winner of trick 12 picks the face-down card or
+    the turn-up, with /pinochle move, whose list offers exactly those two under the hand view's
+    labels, in the asker's language."""
     await room.alice.slash(
         room.channel, "pinochle new", variant="two-handed", options="winner_chooses_last_card=on"
     )
     await room.bob.click(board_message(room.channel), label="Join")
     await room.alice.click(board_message(room.channel), label="Start")
     table = room.table()
-    early = await room.member_at(table.to_act).slash(room.channel, "pinochle draw")
+    first = room.member_at(table.to_act)
+    assert await first.autocomplete(room.channel, "pinochle move", "action", "") == []
+    before = snapshot(room)
+    early = await first.slash(room.channel, "pinochle move", action="draw")
     assert early.ephemeral and early.response.content.startswith(
         "Not allowed: you cannot draw now.\nYour hand: "
     )
+    assert snapshot(room) == before
     for _ in range(100):
         if "draw turnup" in table.game.view(table.to_act)["legal"]:
             break
@@ -197,13 +203,31 @@ async def test_draw_the_turn_up_by_typing_when_the_winner_may_choose(room):
     mover, waiter = room.member_at(table.to_act), room.member_at(1 - table.to_act)
     turnup = table.public_view()["turnup"]
     assert table.game.view(table.to_act)["legal"] == ["draw", "draw turnup"]
+    offered = await mover.autocomplete(room.channel, "pinochle move", "action", "")
+    assert offered == [
+        {"name": "Draw", "value": "draw"},
+        {"name": "Take the turn-up", "value": "draw turnup"},
+    ]
+    hand = (await mover.slash(room.channel, "pinochle hand")).response
+    assert {o["name"] for o in offered} <= set(labels(hand))
+    typed = await mover.autocomplete(room.channel, "pinochle move", "action", "turn")
+    assert [o["value"] for o in typed] == ["draw turnup"]
+    assert await waiter.autocomplete(room.channel, "pinochle move", "action", "") == []
+    await mover.slash(room.channel, "pinochle language", language="ru")
+    russian = await mover.autocomplete(room.channel, "pinochle move", "action", "")
+    assert [o["name"] for o in russian] == ["Взять карту", "Взять открытую карту"]
+    await mover.slash(room.channel, "pinochle language", language="en")
     before = table.version
-    out_of_turn = await waiter.slash(room.channel, "pinochle draw", which="turnup")
+    out_of_turn = await waiter.slash(room.channel, "pinochle move", action="draw turnup")
     assert out_of_turn.response.content.startswith(
         f"It is not your turn: waiting for <@{mover.id}>."
     )
+    not_a_move = await mover.slash(room.channel, "pinochle move", action="play A♠")
+    assert not_a_move.ephemeral and not_a_move.response.content == (
+        "Not allowed: play A♠ is not legal now."
+    )
     assert table.version == before
-    drawn = await mover.slash(room.channel, "pinochle draw", which="turnup")
+    drawn = await mover.slash(room.channel, "pinochle move", action="take the turn-up")
     assert drawn.ephemeral and drawn.response.content.startswith("Done: Take the turn-up.")
     assert turnup in table.game.view(table.seat_of(mover.id))["hand"]
     await room.env.advance_time(10)
@@ -219,16 +243,56 @@ async def test_declaring_out_by_typing_ends_the_game_and_a_wrong_claim_loses(roo
     await room.alice.click(board_message(room.channel), label="Start")
     table = room.table()
     mover, waiter = room.member_at(table.to_act), room.member_at(1 - table.to_act)
-    stranger = await room.eve.slash(room.channel, "pinochle declare-out")
+    stranger = await room.eve.slash(room.channel, "pinochle move", action="declare out")
     assert stranger.response.content.startswith("You are not seated at this table.")
-    out_of_turn = await waiter.slash(room.channel, "pinochle declare-out")
+    out_of_turn = await waiter.slash(room.channel, "pinochle move", action="declare out")
     assert out_of_turn.response.content.startswith(
         f"It is not your turn: waiting for <@{mover.id}>."
     )
-    claimed = await mover.slash(room.channel, "pinochle declare-out")
-    assert claimed.response.content.startswith("Done: Declare out.")
+    offered = await mover.autocomplete(room.channel, "pinochle move", "action", "")
+    assert offered == [{"name": "Declare out", "value": "declare out"}]
+    await mover.slash(room.channel, "pinochle language", language="ru")
+    russian = await mover.autocomplete(room.channel, "pinochle move", "action", "вых")
+    assert russian == [{"name": "Объявить выход", "value": "declare out"}]
+    claimed = await mover.slash(room.channel, "pinochle move", action="declare out")
+    assert claimed.response.content.startswith("Сделано: Объявить выход.")
     await room.env.advance_time(10)
     lines = channel_lines(room.channel)
     assert f"<@{mover.id}> declared out, claiming to have reached the target." in lines
     assert lines[-1].startswith(f"Game over. 1. <@{waiter.id}> ")
     assert room.table() is None
+
+
+async def test_exchange_the_dix_by_typing_in_three_handed(room):
+    """RULES C-4: eldest, holding a 9 of trumps, may exchange it for the turn-up; /pinochle move
+    offers exactly that (the decline stays with /pinochle pass), refuses a move not legal now, and
+    speaks the asker's language."""
+    room.bot.tables._rng.seed(0)  # the service's seed source: a deal whose eldest holds the dix
+    await room.alice.slash(room.channel, "pinochle new", variant="three-handed")
+    for _ in range(2):
+        await room.alice.click(board_message(room.channel), label="Add computer player")
+    await room.alice.click(board_message(room.channel), label="Start")
+    table = room.table()
+    assert table.to_act == table.seat_of(room.alice.id)
+    assert table.game.view(table.to_act)["legal"] == ["exchange", "pass"]
+    offered = await room.alice.autocomplete(room.channel, "pinochle move", "action", "")
+    assert offered == [{"name": "Exchange the dix", "value": "exchange"}]
+    assert "Exchange the dix" in labels(
+        (await room.alice.slash(room.channel, "pinochle hand")).response
+    )
+    assert await room.bob.autocomplete(room.channel, "pinochle move", "action", "") == []
+    before = snapshot(room)
+    stranger = await room.bob.slash(room.channel, "pinochle move", action="exchange")
+    assert stranger.response.content.startswith("You are not seated at this table.")
+    await room.alice.slash(room.channel, "pinochle language", language="ru")
+    russian = await room.alice.autocomplete(room.channel, "pinochle move", "action", "")
+    assert russian == [{"name": "Обменять дис", "value": "exchange"}]
+    early = await room.alice.slash(room.channel, "pinochle move", action="declare out")
+    assert early.ephemeral and early.response.content.startswith("Так нельзя: ")
+    nonsense = await room.alice.slash(room.channel, "pinochle move", action="fly away")
+    assert nonsense.ephemeral and nonsense.response.content.startswith("Так нельзя: ")
+    assert snapshot(room) == before
+    turnup = table.public_view()["turnup"]
+    exchanged = await room.alice.slash(room.channel, "pinochle move", action="Обменять дис")
+    assert exchanged.response.content.startswith("Сделано: Обменять дис.")
+    assert turnup in table.game.view(table.seat_of(room.alice.id))["hand"]

@@ -1,5 +1,5 @@
 """Player records, replays and hints on Discord (issue 16 items 2-4), in English and Russian:
-/league stats, /league history, /league replay and /pinochle hint through SimCord."""
+/pinochle stats, history, replay and hint through SimCord."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ async def logged_plays(room, table) -> list[str]:
 
 async def test_replay_shows_exactly_the_logged_game_in_both_languages(room):
     table = await finished_two_hand_game(room)
-    replay = await room.eve.slash(room.channel, "league replay", game=table.id)
+    replay = await room.eve.slash(room.channel, "pinochle replay", game=table.id)
     assert replay.ephemeral
     pages = await replay_pages(room.env, room.eve, replay.response, "en")
     assert pages[0].startswith(f"Replay of game #{table.id} · Two-handed · deal 1 of ")
@@ -60,7 +60,7 @@ async def test_replay_shows_exactly_the_logged_game_in_both_languages(room):
     assert "Result of the deal: " in pages[-1] and "Final scores: " in pages[-1]
 
     await room.eve.slash(room.channel, "pinochle language", language="ru")
-    russian = await room.eve.slash(room.channel, "league replay", game=table.id)
+    russian = await room.eve.slash(room.channel, "pinochle replay", game=table.id)
     ru_pages = await replay_pages(room.env, room.eve, russian.response, "ru")
     assert ru_pages[0].startswith(f"Повтор партии №{table.id} · ")
     assert "Перед первой взяткой." in ru_pages[0] and "Итоговый счёт: " in ru_pages[-1]
@@ -72,7 +72,7 @@ async def test_replay_shows_exactly_the_logged_game_in_both_languages(room):
 async def test_replay_buttons_answer_after_a_restart(room, database_path):
     """The buttons carry their position, not state: a replay opened before a restart steps on."""
     table = await finished_two_hand_game(room)
-    replay = await room.eve.slash(room.channel, "league replay", game=table.id)
+    replay = await room.eve.slash(room.channel, "pinochle replay", game=table.id)
     old_bot = room.bot
     await room.env.restart_bot(create_bot(database_path))
     await close_store(old_bot)
@@ -86,9 +86,9 @@ async def test_replay_buttons_answer_after_a_restart(room, database_path):
 
 async def test_a_game_not_finished_or_unknown_has_no_replay(room):
     table = await two_hand_game(room, target=1000, until=lambda: True)
-    running = await room.alice.slash(room.channel, "league replay", game=table.id)
+    running = await room.alice.slash(room.channel, "pinochle replay", game=table.id)
     assert running.response.content == f"There is no finished game #{table.id} in this server."
-    unknown = await room.alice.slash(room.channel, "league replay", game=999)
+    unknown = await room.alice.slash(room.channel, "pinochle replay", game=999)
     assert unknown.response.content == "There is no finished game #999 in this server."
 
 
@@ -99,7 +99,7 @@ async def test_stats_and_history_of_a_finished_game(room):
     won = record.final_scores[0] > record.final_scores[1]
     own_meld = sum(points for deal in record.deals for seat, _, points in deal.melds if seat == 0)
 
-    stats = (await room.alice.slash(room.channel, "league stats")).response.content
+    stats = (await room.alice.slash(room.channel, "pinochle stats")).response.content
     lines = stats.splitlines()
     assert lines[0] == "**alice**: player record"
     assert lines[1] == f"Games: 1, won {int(won)} ({100 if won else 0}%)"
@@ -108,16 +108,16 @@ async def test_stats_and_history_of_a_finished_game(room):
     assert f"Longest winning streak: {int(won)}" in stats
     assert "Favourite opponents: 🤖 Ada (played 1, won " in stats
 
-    history = (await room.alice.slash(room.channel, "league history")).response.content
+    history = (await room.alice.slash(room.channel, "pinochle history")).response.content
     assert history.splitlines()[0] == "**alice**: recent games"
-    assert f"#{table.id} · " in history and f"`/league replay game:{table.id}`" in history
+    assert f"#{table.id} · " in history and f"`/pinochle replay game:{table.id}`" in history
     assert "hints used" not in history
 
     await room.bob.slash(room.channel, "pinochle language", language="ru")
-    nobody = (await room.bob.slash(room.channel, "league stats")).response.content
+    nobody = (await room.bob.slash(room.channel, "pinochle stats")).response.content
     assert nobody == "У игрока bob ещё нет записанных партий."
-    of_alice = await room.bob.slash(room.channel, "league history", member=room.alice)
-    assert f"повтор: `/league replay game:{table.id}`" in of_alice.response.content
+    of_alice = await room.bob.slash(room.channel, "pinochle history", member=room.alice)
+    assert f"повтор: `/pinochle replay game:{table.id}`" in of_alice.response.content
 
 
 async def test_hint_on_your_turn_where_the_table_allows_it(room):

@@ -31,15 +31,15 @@ COMMANDS = {
         "bid": ("amount",),
         "pass": (),
         "trump": ("suit",),
-        "dix": (),
-        "exchange": (),
-        "draw": ("which",),
-        "declare-out": (),
+        "move": ("action",),
         "settings": ("name", "value"),
         "images": ("state",),
         "language": ("language",),
         "notify": ("state",),
         "hint": (),
+        "stats": ("member", "variant"),
+        "history": ("member",),
+        "replay": ("game",),
     },
     "chips": {
         "balance": ("member",),
@@ -54,9 +54,6 @@ COMMANDS = {
         "player": ("member",),
         "season": ("action", "name"),
         "export": (),
-        "stats": ("member", "variant"),
-        "history": ("member",),
-        "replay": ("game",),
     },
 }
 CHOICES = {
@@ -69,10 +66,9 @@ CHOICES = {
     ("pinochle", "rules", "variant"): tuple(VARIANTS),
     ("pinochle", "images", "state"): ("on", "off"),
     ("pinochle", "language", "language"): ("en", "ru"),
-    ("pinochle", "draw", "which"): ("hidden", "turnup"),
     ("league", "standings", "variant"): tuple(VARIANTS),
     ("league", "season", "action"): ("start", "end", "list"),
-    ("league", "stats", "variant"): tuple(VARIANTS),
+    ("pinochle", "stats", "variant"): tuple(VARIANTS),
 }
 
 

@@ -1,5 +1,5 @@
 """Player records in the store (issue 16 item 2), on SQLite and PostgreSQL: every figure of
-/league stats and /league history from games whose results are set out here by hand."""
+/pinochle stats and /pinochle history from games whose results are set out here by hand."""
 
 from __future__ import annotations
 
