@@ -187,7 +187,7 @@ class TableService:
         hand = await self.hand(table_id, user_id)
         if not isinstance(hand, Hand):
             return []
-        return [a for a in hand.legal if verb is None or parse_action(a).verb == verb]
+        return [a for a in hand.legal if verb is None or a.split(" ", 1)[0] == verb]
 
     async def settle(self) -> None:
         """Wait until no computer is thinking or playing (tests, the terminal, benchmarks)."""
