@@ -75,11 +75,7 @@ def _chips(table: Table) -> bool:
 
 def _sides(game: Game) -> list[list[int]]:
     """Each side's seats (a lone player is a side of one), in party order."""
-    seats = range(len(game.seat_scores()))
-    return [
-        [s for s in seats if game.party(s) == party]
-        for party in sorted({game.party(s) for s in seats})
-    ]
+    return game.variant.sides()
 
 
 async def _forfeit(tx: Tx, table: Table, seat: int, player_id: int) -> None:
@@ -161,7 +157,7 @@ def game_seats(
 ) -> list[GameSeat]:
     """Every seat's league result from a `game_over` event: partners share team, score and rank.
 
-    Teams: seat % 2 in partnership games (RULES §6–7), else the seat. Rank: the
+    Teams: the engine's parties (partners in RULES §6–7, else the seat). Rank: the
     position of the seat's entry in the event's ranking, best first, except that
     sides with a seat whose person left come last (the forfeit); such a seat is
     rated as the person who left. `best`: each seat's best shown meld as
@@ -171,7 +167,7 @@ def game_seats(
         game_over["ranking"], key=lambda side: any(seat in table.left for seat in side)
     )
     rank = {seat: place for place, side in enumerate(ranking, start=1) for seat in side}
-    partnership = VARIANTS[table.variant].partnership
+    variant = VARIANTS[table.variant]
     seats = []
     for seat, score in enumerate(game_over["scores"]):
         meld, points = (best or {}).get(seat, (None, None))
@@ -179,7 +175,7 @@ def game_seats(
             GameSeat(
                 seat=seat,
                 player_id=table.left.get(seat) or _player(table, seat),
-                team=seat % 2 if partnership else seat,
+                team=variant.party(seat),
                 score=score,
                 rank=rank[seat],
                 best_meld=meld,

@@ -16,7 +16,7 @@ import math
 
 import discord
 
-from bot.game import Card, Suit
+from bot.game import Card, Suit, parse_action
 from bot.i18n import t
 from bot.render import render_hand, render_in_thread
 from bot.store import images_enabled
@@ -67,7 +67,7 @@ def _layout(legal: list[str]) -> list[tuple[str, str, list[int]]]:
     """
     groups: dict[str, list[int]] = {}
     for index, action in enumerate(legal):
-        groups.setdefault(action.split(" ", 1)[0], []).append(index)
+        groups.setdefault(parse_action(action).verb, []).append(index)
     as_menus = {"bid"} & set(groups)
 
     def rows_of(verb: str) -> list[tuple[str, str, list[int]]]:
@@ -132,21 +132,17 @@ class ActionButton(
     @classmethod
     def build(cls, hand: Hand, owner: int, index: int, row: int, lang: str) -> ActionButton:
         action = hand.legal[index]
-        style = (
-            discord.ButtonStyle.primary
-            if action.startswith("play ")
-            else discord.ButtonStyle.secondary
-        )
+        act = parse_action(action)
+        style = discord.ButtonStyle.primary if act.verb == "play" else discord.ButtonStyle.secondary
         button = discord.ui.Button(
             label=hand_action_label(hand.table, action, lang)[:80],
             style=style,
             row=row,
             custom_id=f"pinochle:act:{hand.table.id}:{hand.version}:{index}:{owner}",
         )
-        if action.startswith("play "):
-            card = Card.from_text(action[5:])
+        if act.verb == "play":
             button.style = (
-                discord.ButtonStyle.danger if card.suit.is_red else discord.ButtonStyle.primary
+                discord.ButtonStyle.danger if act.card.suit.is_red else discord.ButtonStyle.primary
             )
         return cls(hand.table.id, hand.version, index, owner, button)
 
@@ -271,7 +267,7 @@ async def hand_message(interaction: discord.Interaction, table_id: int, notes: l
 async def _hand_picture(hand: Hand, lang: str) -> io.BytesIO | None:
     """The rendered hand (bot.render), playable cards lit; None if drawing fails."""
     cards = [Card.from_text(c) for c in hand.view["hand"]]
-    playable = {Card.from_text(a[5:]) for a in hand.legal if a.startswith("play ")}
+    playable = {act.card for act in map(parse_action, hand.legal) if act.verb == "play"}
     trump = Suit.parse(hand.view["trump"]) if hand.view.get("trump") else None
     try:
         png = await render_in_thread(

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.game import Card, IllegalAction, Suit, parse_cards
+from bot.game import Card, IllegalAction, Suit, parse_action, parse_cards
 from bot.game.cards import MAX_HAND
 from bot.game.errors import shorten
 from bot.tables import Refusal
@@ -44,7 +44,7 @@ async def legal_choices(
         for action in await service_of(interaction).legal_for(table.id, interaction.user.id, verb)
     ]
     for action in legal:
-        value = action if whole else action.split(" ", 1)[1]
+        value = action if whole else parse_action(action).argument
         label = hand_action_label(table, action, lang)
         if typed in value.lower() or typed in label.lower():
             found.append(Choice(name=label[:100], value=value))

@@ -52,6 +52,8 @@ def parse_house_rules(text: str | None) -> dict[str, object]:
         name, _, value = item.partition("=")
         if name == "target":
             raise OptionError("target_not_house_rule")
+        if name in OPTIONS and OPTIONS[name].honour_only:  # RULES §0.3: play here is enforced
+            raise OptionError("honour_only_option", name=name)
         if name not in TABLE_OPTIONS:
             raise OptionError("not_house_rule", name=shorten(name))
         rules[name] = parse_option_value(name, value)

@@ -1,7 +1,7 @@
-"""Computer players for every variant at four levels (issue 5).
+"""Computer players for every variant at four levels, each deciding from its seat's view alone.
 
 `get_player(level, seed=..., budget=...)` returns a `Player` whose
-`choose(view)` picks one of `view["legal"]` from `Game.view(seat)` alone.
+`choose(view)` picks one of `view.legal` (an `Action`) from `Game.view(seat)` alone.
 `warm_up()` measures the search's speed up front (the bot calls it at start-up).
 `python -m bot.ai arena ...` measures one level against another.
 """

@@ -8,7 +8,7 @@ import sys
 
 from bot.game import VARIANTS
 
-from .arena import Match, report, run, summary
+from .arena import DealOutcome, Match, report, run, summary
 from .levels import LEVELS
 
 
@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     match = Match(args.variant, args.a, args.b, seed=args.seed, budget=args.budget)
 
-    def dot(_outcome) -> None:
+    def dot(_outcome: DealOutcome) -> None:
         print(".", end="", file=sys.stderr, flush=True)
 
     outcomes = run(match, args.deals, workers=args.workers, progress=dot if args.progress else None)

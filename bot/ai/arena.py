@@ -1,4 +1,4 @@
-"""The arena: duplicate deals between two levels, the measure of strength (issue 5).
+"""The arena: duplicate deals between two levels, the measure of strength.
 
 Every deal is played once per seating with the same cards (`new_game(variant,
 seed=...)` deals the same first deal every time): twice with the seats swapped
@@ -19,6 +19,7 @@ import statistics
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.game import VARIANTS, new_game
 
@@ -42,10 +43,7 @@ class DealOutcome:
 
 def seatings(variant: str) -> list[frozenset[int]]:
     """The seats A takes in each play of a deal."""
-    v = VARIANTS[variant]
-    if v.partnership:
-        return [frozenset({0, 2}), frozenset({1, 3})]
-    return [frozenset({s}) for s in range(v.players)]
+    return [frozenset(side) for side in VARIANTS[variant].sides()]
 
 
 def _seed(*parts: int) -> int:
@@ -72,10 +70,11 @@ def play_deal(
     deals = len(game.deal_results)
     while len(game.deal_results) == deals:
         seat = game.to_act
+        assert seat is not None  # the game goes on until the deal is over
         view = game.view(seat)
         start = time.perf_counter()
         action = players[seat].choose(view)
-        if len(view["legal"]) > 1:
+        if len(view.legal) > 1:
             times[seat].append(time.perf_counter() - start)
         game.apply(action)
     return game.deal_results[-1]["points"], times
@@ -132,7 +131,7 @@ def run(
     return sorted(results, key=lambda o: o.index)
 
 
-def summary(match: Match, outcomes: Iterable[DealOutcome]) -> dict:
+def summary(match: Match, outcomes: Iterable[DealOutcome]) -> dict[str, Any]:
     """Margin per deal for A with a 95% confidence interval, share of deals won, time per decision."""
     outcomes = list(outcomes)
     margins = [o.margin for o in outcomes]
@@ -175,7 +174,7 @@ def _median(xs: list[float]) -> float:
     return round(statistics.median(xs), 5) if xs else 0.0
 
 
-def report(s: dict) -> str:
+def report(s: dict[str, Any]) -> str:
     """The summary as a few lines of text."""
     return "\n".join(
         [

@@ -10,7 +10,10 @@ his only choice. Overcalling a partner needs a clearly better hand.
 
 from __future__ import annotations
 
-from bot.game import SUITS, Card, Suit, meld_points, parse_action
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from bot.game import PASS, SUITS, Action, Card, Suit, meld_points, scale
 
 from .knowledge import Knowledge
 
@@ -33,12 +36,12 @@ PARTNER_BID_WORTH = 20
 OVERCALL_MARGIN = 50
 
 
-def unit(options) -> float:
-    """Points per Hoyle point: bids and meld are divided by 10 in the one-point count (G-7)."""
-    return 0.1 if options["count_scheme"] == "one_point" else 1.0
+def unit(options: Mapping[str, Any]) -> float:
+    """Points per Hoyle point: the engine's scale divides bids and meld (G-7)."""
+    return 1.0 / scale(options)
 
 
-def expected_total(hand: list[Card], trump: Suit, options) -> float:
+def expected_total(hand: list[Card], trump: Suit, options: Mapping[str, Any]) -> float:
     """The declaring side's expected deal total with this trump: own meld plus the fitted rest."""
     trumps = [c for c in hand if c.suit is trump]
     side = [c for c in hand if c.suit is not trump]
@@ -54,12 +57,20 @@ def expected_total(hand: list[Card], trump: Suit, options) -> float:
     return meld_points(hand, trump, options) + rest * unit(options)
 
 
-def best_trump(hand: list[Card], options, suits=SUITS) -> tuple[Suit, float]:
+def best_trump(
+    hand: list[Card], options: Mapping[str, Any], suits: Iterable[Suit] = SUITS
+) -> tuple[Suit, float]:
     """The trump that makes the hand worth most (meld plus expected tricks)."""
     return max(((s, expected_total(hand, s, options)) for s in suits), key=lambda sw: sw[1])
 
 
-def will_bid(hand: list[Card], options, lowest: int, partner_bid: bool, partner_high: bool) -> bool:
+def will_bid(
+    hand: list[Card],
+    options: Mapping[str, Any],
+    lowest: int,
+    partner_bid: bool,
+    partner_high: bool,
+) -> bool:
     """Bid `lowest` (rather than pass) with this hand? Partners' bids count (E-5: a marriage)."""
     _, worth = best_trump(hand, options)
     extra = -SAFETY
@@ -70,26 +81,23 @@ def will_bid(hand: list[Card], options, lowest: int, partner_bid: bool, partner_
     return lowest <= worth + extra * unit(options)
 
 
-def choose_bid(k: Knowledge, legal: list[str]) -> str:
-    bids = sorted(parse_action(a).amount for a in legal if a.startswith("bid "))
+def choose_bid(k: Knowledge, legal: list[Action]) -> Action:
+    bids = sorted((a for a in legal if a.verb == "bid"), key=lambda a: a.amount or 0)
     if not bids:
-        return "pass"
-    if "pass" not in legal:
-        return f"bid {bids[0]}"  # E-6: the forced dealer bids the minimum
-    bids_made = k.view.get("bids") or []
+        return PASS
+    if PASS not in legal:
+        return bids[0]  # E-6: the forced dealer bids the minimum
+    bids_made = k.view.bids
     partner = k.partner
     partner_bid = (
         partner is not None and partner < len(bids_made) and bids_made[partner] is not None
     )
-    partner_high = partner is not None and k.view.get("bidder") == partner
-    return (
-        f"bid {bids[0]}"
-        if will_bid(k.hand, k.options, bids[0], partner_bid, partner_high)
-        else "pass"
-    )
+    partner_high = partner is not None and k.view.bidder == partner
+    lowest = bids[0].amount or 0
+    return bids[0] if will_bid(k.hand, k.options, lowest, partner_bid, partner_high) else PASS
 
 
-def choose_trump(k: Knowledge, legal: list[str]) -> str:
-    suits = [parse_action(a).suit for a in legal]
-    suit, _ = best_trump(k.hand, k.options, suits)
-    return f"trump {suit.value}"
+def choose_trump(k: Knowledge, legal: list[Action]) -> Action:
+    named = {a.suit: a for a in legal if a.suit is not None}
+    suit, _ = best_trump(k.hand, k.options, list(named))
+    return named[suit]

@@ -11,9 +11,9 @@ card is weighed by its points, its trick power and its meld promise.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
-from bot.game import Card, Suit, trick_winner
+from bot.game import Card, Phase, Suit, trick_winner
 
 from .knowledge import Knowledge
 from .meldvalue import complete_melds, meld_loss, potential
@@ -26,7 +26,7 @@ SAFE = 0.85
 LEAD_SAFE = 0.6
 
 
-def wins_now(card: Card, trick_cards: list[Card], trump) -> bool:
+def wins_now(card: Card, trick_cards: list[Card], trump: Suit | None) -> bool:
     """Would `card`, played now, take the lead in the trick (G-3)?"""
     return not trick_cards or trick_winner(trick_cards + [card], trump) == len(trick_cards)
 
@@ -36,7 +36,7 @@ def is_master(k: Knowledge, card: Card) -> bool:
     return not any(x.suit is card.suit and x.strength > card.strength for x in k.outside)
 
 
-def holds_any(k: Knowledge, seat: int, candidates) -> float:
+def holds_any(k: Knowledge, seat: int, candidates: Iterable[Card]) -> float:
     """Chance that `seat` holds at least one of `candidates`, from what is shown, out and ruled out."""
     shown = k.known.get(seat, []) + k.table.get(seat, [])
     hidden = 0
@@ -46,18 +46,18 @@ def holds_any(k: Knowledge, seat: int, candidates) -> float:
         hidden += k.unseen.count(x) if x not in k.excluded.get(seat, ()) else 0
     if not hidden:
         return 0.0
-    sizes = k.view.get("hand_sizes", [])
+    sizes = k.view.hand_sizes
     size = sizes[seat] - len(k.known.get(seat, [])) if seat < len(sizes) else 0
     share = min(1.0, max(0, size) / max(1, len(k.unseen)))
     return 1.0 - (1.0 - share) ** hidden
 
 
-def void_chance(k: Knowledge, seat: int, suit) -> float:
+def void_chance(k: Knowledge, seat: int, suit: Suit | None) -> float:
     """Chance that `seat` holds no card of `suit`."""
     return 1.0 - holds_any(k, seat, [c for c in set(k.outside) if c.suit is suit])
 
 
-def hold_chance(k: Knowledge, card: Card, lead, seats: list[int]) -> float:
+def hold_chance(k: Knowledge, card: Card, lead: Suit | None, seats: list[int]) -> float:
     """Chance that `card`, winning a trick led in `lead`, is beaten by none of `seats`."""
     trump = k.trump
     higher = [x for x in set(k.outside) if x.suit is card.suit and x.strength > card.strength]
@@ -79,7 +79,7 @@ def hold_chance(k: Knowledge, card: Card, lead, seats: list[int]) -> float:
 
 def keep_value(k: Knowledge, card: Card) -> float:
     """Two-hand stock phase: what a card is worth held back (trick power and meld promise)."""
-    worth = meld_loss(k.holding, card, k.trump, k.options) if k.phase == "stock" else 0.0
+    worth = meld_loss(k.holding, card, k.trump, k.options) if k.phase == Phase.STOCK else 0.0
     if card.suit is k.trump:
         worth += 4 + card.strength * 1.5
     elif is_master(k, card):
@@ -103,15 +103,13 @@ def strict_play(k: Knowledge, legal: list[Card]) -> Card:
 
 
 def _last_trick(k: Knowledge) -> bool:
-    return len(k.hand) + len(k.own_table) == 1 and k.view.get("stock", 0) == 0
+    return len(k.hand) + len(k.own_table) == 1 and k.view.stock == 0
 
 
 def _pending(k: Knowledge, seat: int) -> float:
     """Meld a seat's side still needs a trick to credit (C-6, D-5, E-11)."""
     return sum(
-        m["points"]
-        for m in k.view.get("melds", ())
-        if not m["credited"] and k.same_side(m["seat"], seat)
+        m.points for m in k.view.melds if not m.credited and k.variant.same_side(m.seat, seat)
     )
 
 
@@ -119,10 +117,11 @@ def follow(k: Knowledge, legal: list[Card]) -> Card:
     """Smear on a partner's safe trick, take points with the cheapest safe winner, else shed cheaply."""
     trick_cards = [c for _, c in k.trick]
     after = k.yet_to_play()
-    opp_after = [s for s in after if not k.same_side(s, k.seat)]
+    opp_after = [s for s in after if not k.variant.same_side(s, k.seat)]
+    assert k.winning is not None  # following: the trick has a lead
     win_seat, win_card = k.winning
     winners = [c for c in legal if wins_now(c, trick_cards, k.trump)]
-    if k.same_side(win_seat, k.seat) and hold_chance(k, win_card, k.led, opp_after) >= SAFE:
+    if k.variant.same_side(win_seat, k.seat) and hold_chance(k, win_card, k.led, opp_after) >= SAFE:
         losers = [c for c in legal if c not in winners] or legal
         return _smear(k, losers)
     stake = sum(k.value[c] for c in trick_cards) + LOW_CARD_POINTS * len(opp_after)
@@ -178,11 +177,10 @@ def stock_play(k: Knowledge, legal: list[Card]) -> Card:
         return min(legal, key=lambda c: k.value[c] * 0.6 + keep_value(k, c) + _lead_risk(k, c))
     led = k.trick[0][1]
     meld_now = _meld_if_won(k)
-    last_stock = k.view.get("stock", 0) == 2 and k.view.get("turnup") is not None
-    turnup = k.view.get("turnup")
+    up = k.view.turnup
+    last_stock = k.view.stock == 2 and up is not None
     turnup_gain = 0.0
-    if last_stock and turnup:
-        up = Card.from_text(turnup)
+    if last_stock and up is not None:
         gain = potential(k.holding + [up], k.trump, k.options) - potential(
             k.holding, k.trump, k.options
         )
@@ -213,8 +211,7 @@ def _without(cards: list[Card], card: Card) -> list[Card]:
 
 def _meld_if_won(k: Knowledge) -> float:
     """Weight of a meld chance after winning: certain near the end of the stock, likely earlier."""
-    stock = k.view.get("stock", 0)
-    return 1.0 if stock <= 4 else 0.7
+    return 1.0 if k.view.stock <= 4 else 0.7
 
 
 def _lead_risk(k: Knowledge, card: Card) -> float:

@@ -9,9 +9,21 @@ of meld and names its longest suit trump.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from bot.game import SUITS, Card, Suit, meld_points, parse_action
+from bot.game import (
+    DECLARE_OUT,
+    DRAW,
+    EXCHANGE,
+    PASS,
+    SUITS,
+    Action,
+    Card,
+    Phase,
+    SeatView,
+    Suit,
+    meld_points,
+    scale,
+)
 
 from .cardplay import cheapest, cheapest_winner, wins_now
 from .knowledge import Knowledge, read_view
@@ -43,44 +55,45 @@ def easy_card(
 
 
 def easy_play(k: Knowledge, legal: list[Card]) -> Card:
-    partner_winning = bool(k.trick) and k.same_side(k.winning[0], k.seat)
+    winning = k.winning
+    partner_winning = winning is not None and k.variant.same_side(winning[0], k.seat)
     return easy_card(legal, [c for _, c in k.trick], k.trump, k.value, partner_winning)
 
 
-def easy_bid(k: Knowledge, legal: list[str]) -> str:
-    bids = sorted(parse_action(a).amount for a in legal if a.startswith("bid "))
-    if "pass" not in legal or not bids:
-        return legal[0] if not bids else f"bid {bids[0]}"
+def easy_bid(k: Knowledge, legal: list[Action]) -> Action:
+    bids = sorted((a for a in legal if a.verb == "bid"), key=lambda a: a.amount or 0)
+    if PASS not in legal or not bids:
+        return bids[0] if bids else legal[0]
     best = max(meld_points(k.hand, s, k.options) for s in SUITS)
-    allowance = BID_ALLOWANCE // (10 if k.options["count_scheme"] == "one_point" else 1)
-    return f"bid {bids[0]}" if best >= bids[0] - allowance and best > 0 else "pass"
+    allowance = BID_ALLOWANCE // scale(k.options)
+    lowest = bids[0].amount or 0
+    return bids[0] if best >= lowest - allowance and best > 0 else PASS
 
 
-def easy_trump(k: Knowledge, legal: list[str]) -> str:
-    suits = [parse_action(a).suit for a in legal]
-    suit = max(
-        suits,
-        key=lambda s: (sum(1 for c in k.hand if c.suit is s), meld_points(k.hand, s, k.options)),
-    )
-    return f"trump {suit.value}"
+def easy_trump(k: Knowledge, legal: list[Action]) -> Action:
+    def longest(a: Action) -> tuple[int, int]:
+        suit = a.suit
+        return (sum(1 for c in k.hand if c.suit is suit), meld_points(k.hand, suit, k.options))
+
+    return max((a for a in legal if a.verb == "trump"), key=longest)
 
 
 class EasyPlayer(Player):
     level = "easy"
 
-    def decide(self, view: Mapping[str, Any], legal: list[str]) -> str:
-        legal = [a for a in legal if a != "declare out"] or legal
+    def decide(self, view: SeatView, legal: list[Action]) -> Action:
+        legal = [a for a in legal if a != DECLARE_OUT] or legal
         if len(legal) == 1:
             return legal[0]
         k = read_view(view)
-        if k.phase == "auction":
+        if k.phase == Phase.AUCTION:
             return easy_bid(k, legal)
-        if k.phase == "trump":
+        if k.phase == Phase.TRUMP:
             return easy_trump(k, legal)
-        if k.phase == "exchange":
-            return "exchange"
-        if k.phase == "meld":
+        if k.phase == Phase.EXCHANGE:
+            return EXCHANGE
+        if k.phase == Phase.MELD:
             return choose_meld(k, legal, plan=False)
-        if k.phase == "draw":
-            return "draw"
-        return f"play {easy_play(k, k.legal_cards())}"
+        if k.phase == Phase.DRAW:
+            return DRAW
+        return Action.play(easy_play(k, k.legal_cards()))

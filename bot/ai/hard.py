@@ -28,10 +28,18 @@ import random
 import statistics
 import threading
 import time
-from collections.abc import Mapping
-from typing import Any
 
-from bot.game import VARIANTS, Card, new_game, world_from_view
+from bot.game import (
+    DECLARE_OUT,
+    PASS,
+    VARIANTS,
+    Action,
+    Card,
+    Phase,
+    SeatView,
+    new_game,
+    world_from_view,
+)
 
 from .knowledge import Knowledge, read_view
 from .normal import decide_normal
@@ -51,7 +59,7 @@ MIN_WORLDS = 2
 CALIBRATION_SEED, CALIBRATION_WORLDS, CALIBRATION_SECONDS = 20261129, 2, 0.25
 
 #: The phases measured: card play makes most of the decisions (an auction's playouts run slower).
-CARD_PHASES = ("stock", "playoff", "play")
+CARD_PHASES = (Phase.STOCK, Phase.PLAYOFF, Phase.PLAY)
 
 _rates: dict[str, float] = {}
 _rates_lock = threading.Lock()
@@ -89,25 +97,25 @@ def _measure(variant: str) -> float:
     while seconds < CALIBRATION_SECONDS:
         game = new_game(variant, seed=seed)
         while not game.deal_results and seconds < CALIBRATION_SECONDS:
-            view = game.view(game.to_act)
-            if len(view["legal"]) > 1 and view["phase"] in CARD_PHASES:
+            seat = game.to_act
+            assert seat is not None
+            view = game.view(seat)
+            legal = list(view.legal)
+            if len(legal) > 1 and view.phase in CARD_PHASES:
                 start = time.perf_counter()
                 _, done = search(
-                    read_view(view),
-                    view["legal"][:4],
-                    random.Random(seed),
-                    max_worlds=CALIBRATION_WORLDS,
+                    read_view(view), legal[:4], random.Random(seed), max_worlds=CALIBRATION_WORLDS
                 )
                 seconds += time.perf_counter() - start
                 work += done
-            game.apply(decide_normal(view, view["legal"]))
+            game.apply(decide_normal(view, legal))
         seed += 1
     return work / seconds
 
 
 def search(
     k: Knowledge,
-    candidates: list[str],
+    candidates: list[Action],
     rng: random.Random,
     *,
     max_work: float = math.inf,
@@ -132,10 +140,10 @@ def search(
                 hands=all_hands,
                 trick=list(k.trick),
                 trump=k.trump,
-                partnership=k.partner is not None,
+                variant=k.variant,
                 options=k.options,
                 value=k.value,
-                free_play=k.phase in ("stock", "meld", "draw"),
+                free_play=k.phase in (Phase.STOCK, Phase.MELD, Phase.DRAW),
             )
             totals[i] += _margin(k, playout.run(world.clone(), action))
             work += playout.actions
@@ -145,7 +153,7 @@ def search(
 
 def _margin(k: Knowledge, points: list[int]) -> float:
     """Our deal points against the opponents' mean (the arena's measure)."""
-    others = [points[s] for s in k.active if not k.same_side(s, k.seat)]
+    others = [points[s] for s in k.active if not k.variant.same_side(s, k.seat)]
     return points[k.seat] - (statistics.fmean(others) if others else 0.0)
 
 
@@ -154,19 +162,19 @@ class HardPlayer(Player):
 
     level = "hard"
 
-    def decide(self, view: Mapping[str, Any], legal: list[str]) -> str:
+    def decide(self, view: SeatView, legal: list[Action]) -> Action:
         fallback = decide_normal(view, legal)
-        if "declare out" in legal:
-            return fallback  # A-12: a claim is checked by arithmetic, not by search
-        if VARIANTS[view["variant"]].players == 2 and view["phase"] != "playoff":
+        if DECLARE_OUT in legal:
+            return fallback  # A-12: the engine says whether a claim wins; nothing to search
+        if VARIANTS[view.variant].two_handed and view.phase != Phase.PLAYOFF:
             return fallback  # the two-hand stock phase: see the module docstring
         k = read_view(view)
         candidates = [fallback] + [a for a in self._candidates(view, legal) if a != fallback]
         if len(candidates) == 1:
             return fallback
-        if k.two_handed_mode and k.phase == "playoff" and candidates[0].startswith("play "):
+        if k.two_handed_mode and k.phase == Phase.PLAYOFF and candidates[0].verb == "play":
             try:
-                return f"play {self._solve(k, candidates[0])}"
+                return Action.play(self._solve(k, candidates[0]))
             except TooDeep:
                 pass
         start = time.perf_counter()
@@ -175,7 +183,7 @@ class HardPlayer(Player):
                 k,
                 candidates,
                 self.rng(view),
-                max_work=self.budget * TARGET * work_rate(k.view["variant"]),
+                max_work=self.budget * TARGET * work_rate(view.variant),
                 deadline=start + GUARD * self.budget,
             )
         except WorldError:
@@ -183,16 +191,16 @@ class HardPlayer(Player):
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
 
-    def _solve(self, k: Knowledge, first: str) -> Card:
+    def _solve(self, k: Knowledge, first: Action) -> Card:
         """The two-hand play-off is a game of perfect information: play it exactly."""
         solver = PlayoffSolver(k.trump, k.value, k.options, k.last_bonus, self.budget)
-        return solver.best_card(k, Card.from_text(first.split()[1]))
+        return solver.best_card(k, first.card)
 
     @staticmethod
-    def _candidates(view: Mapping[str, Any], legal: list[str]) -> list[str]:
+    def _candidates(view: SeatView, legal: list[Action]) -> list[Action]:
         """The moves worth searching: in an auction only passing or the lowest bid (never a jump)."""
-        if view["phase"] == "auction":
-            bids = [a for a in legal if a.startswith("bid ")]
-            lowest = min(bids, key=lambda a: int(a.split()[1])) if bids else None
-            return [a for a in legal if a == "pass" or a == lowest]
+        if view.phase == Phase.AUCTION:
+            bids = [a for a in legal if a.verb == "bid"]
+            lowest = min(bids, key=lambda a: a.amount or 0) if bids else None
+            return [a for a in legal if a == PASS or a == lowest]
         return legal

@@ -1,8 +1,8 @@
 """What one seat knows about the deal in progress, read from its view alone.
 
 Every computer player starts here. Besides the plain facts of the view (hand,
-trump, trick, cards not yet seen) this replays the deal's public history to
-learn who played which card, and from the strict play rules (RULES §8) which
+trump, trick, cards not yet seen) it reads the deal's completed tricks, as
+the engine records them (who led, who played which card), and learns from the strict play rules (RULES §8) which
 cards a seat cannot hold: a seat that did not follow suit has none of it
 (P-2a), one that did not head the trick has nothing higher (P-2b), and so on.
 The engine's own `legal_plays` decides each inference, so the rules are not
@@ -21,10 +21,15 @@ from typing import Any
 from bot.game import (
     ALL_CARDS,
     Card,
+    CompletedTrick,
+    Phase,
+    SeatView,
     Suit,
+    Variant,
     card_points,
+    get_variant,
+    last_trick_bonus,
     legal_plays,
-    parse_action,
     resolve_options,
     trick_winner,
 )
@@ -35,23 +40,16 @@ Play = tuple[int, Card]
 FACES: tuple[Card, ...] = tuple(c for c in ALL_CARDS if c.rank not in ("8", "7"))
 
 
-def cards(texts) -> list[Card]:
-    return [Card.from_text(t) for t in texts]
-
-
-def suit_of(text: str | None) -> Suit | None:
-    return Suit.parse(text) if text else None
-
-
 @dataclass
 class Knowledge:
     """One seat's picture of the deal: the view's facts plus what the history implies."""
 
-    view: Mapping[str, Any]
+    view: SeatView
+    variant: Variant
     seat: int
     players: int
     active: list[int]
-    phase: str
+    phase: Phase
     trump: Suit | None
     hand: list[Card]
     own_table: list[Card]
@@ -59,7 +57,7 @@ class Knowledge:
     known: dict[int, list[Card]]
     table: dict[int, list[Card]]
     trick: list[Play]
-    tricks: list[list[Play]]
+    tricks: tuple[CompletedTrick, ...]  # this deal's completed tricks, from the engine
     partner: int | None
     options: Mapping[str, Any]
     excluded: dict[int, set[Card]] = field(default_factory=dict)
@@ -73,7 +71,7 @@ class Knowledge:
     @property
     def strict(self) -> bool:
         """Does §8 bind the trick being played (play-off, or any trick of C, D, E)?"""
-        return self.phase in ("play", "playoff")
+        return self.phase in (Phase.PLAY, Phase.PLAYOFF)
 
     @property
     def holding(self) -> list[Card]:
@@ -91,11 +89,8 @@ class Knowledge:
             return None
         return self.trick[trick_winner([c for _, c in self.trick], self.trump)]
 
-    def same_side(self, a: int, b: int) -> bool:
-        return a == b or (self.partner is not None and (a - b) % 2 == 0)
-
     def opponents(self) -> list[int]:
-        return [s for s in self.active if not self.same_side(s, self.seat)]
+        return [s for s in self.active if not self.variant.same_side(s, self.seat)]
 
     def yet_to_play(self) -> list[int]:
         """Seats that will play to the current trick after this seat."""
@@ -138,87 +133,51 @@ class Knowledge:
 
     @property
     def last_bonus(self) -> int:
-        """The last trick's points (G-5): 10, or 1 in the one-point count (G-7)."""
-        return 1 if self.options["count_scheme"] == "one_point" else 10
+        """The last trick's points (G-5), as the engine counts them."""
+        return last_trick_bonus(self.options)
 
     def legal_cards(self) -> list[Card]:
-        return [parse_action(a).card for a in self.view["legal"] if a.startswith("play ")]
+        return [a.card for a in self.view.legal if a.verb == "play"]
 
 
-def read_view(view: Mapping[str, Any]) -> Knowledge:
+def read_view(view: SeatView) -> Knowledge:
     """Build the seat's knowledge from its view (and nothing else)."""
-    world = view.get("world", {})
-    players = view["players"]
-    options = resolve_options(world.get("options"), players=players)
-    seat = view["seat"]
-    table = {int(s): cards(cs) for s, cs in view.get("table", {}).items()}
+    players = view.players
+    options = resolve_options(view.options, players=players)
+    seat = view.seat
+    table = {s: list(cs) for s, cs in view.table.items()}
     k = Knowledge(
         view=view,
+        variant=get_variant(view.variant),
         seat=seat,
         players=players,
-        active=list(view.get("active", range(players))),
-        phase=view["phase"],
-        trump=suit_of(view.get("trump")),
-        hand=cards(view["hand"]),
+        active=list(view.active),
+        phase=view.phase,
+        trump=view.trump,
+        hand=list(view.hand),
         own_table=table.get(seat, []),
-        unseen=cards(view["unseen"]),
-        known={int(s): cards(cs) for s, cs in view.get("known", {}).items()},
+        unseen=list(view.unseen),
+        known={s: list(cs) for s, cs in view.known.items()},
         table=table,
-        trick=[(s, Card.from_text(c)) for s, c in view["trick"]],
-        tricks=[],
-        partner=view.get("partner"),
+        trick=list(view.trick),
+        tricks=view.tricks,
+        partner=view.partner,
         options=options,
     )
-    _replay(k, view, world)
+    if not k.two_handed_mode:  # two hands: free play in the stock, a known hand in the play-off
+        k.excluded = _exclusions(k)
     return k
 
 
-def _first_leader(view: Mapping[str, Any], world: Mapping[str, Any]) -> int | None:
-    if view.get("bidder") is not None and view["variant"] == "check":
-        return view["bidder"]  # E-10: the declarer leads
-    order = world.get("order")
-    return order[0] if order else None
-
-
-def _replay(k: Knowledge, view: Mapping[str, Any], world: Mapping[str, Any]) -> None:
-    """Attribute the deal's plays to seats, trick by trick, and infer what seats cannot hold."""
-    leader = _first_leader(view, world)
-    if leader is None or leader not in k.active:
-        return
-    no_trump_yet = bool(world.get("no_trump_rules")) and k.two_handed_mode
-    trump: Suit | None = None if no_trump_yet else k.trump
-    n = len(k.active)
-    trick: list[Play] = []
-    tricks: list[list[Play]] = []
+def _exclusions(k: Knowledge) -> dict[int, set[Card]]:
+    """What each other seat cannot hold, from every card it played after the lead (§8)."""
     excluded: dict[int, set[Card]] = {s: set() for s in k.active if s != k.seat}
-    infer = not k.two_handed_mode  # two hands: free play in the stock, a known hand in the play-off
-    for text in view.get("history", ()):
-        act = parse_action(text)
-        if (
-            act.verb == "meld"
-            and trump is None
-            and no_trump_yet
-            and len(act.cards) == 2
-            and {c.rank for c in act.cards} == {"K", "Q"}
-            and act.cards[0].suit is act.cards[1].suit
-        ):
-            trump = act.cards[0].suit  # B-4: the first marriage fixes trump
-            continue
-        if act.verb != "play":
-            continue
-        seat = leader if not trick else k.active[(k.active.index(trick[-1][0]) + 1) % n]
-        card = act.card
-        if infer and trick and seat != k.seat:
-            _infer(k, excluded[seat], seat, card, trick, trump)
-        trick.append((seat, card))
-        if len(trick) == n:
-            leader = trick[trick_winner([c for _, c in trick], trump)][0]
-            tricks.append(trick)
-            trick = []
-    if trick != k.trick:
-        return  # the replay disagrees with the view (an unforeseen rule): infer nothing
-    k.tricks = tricks
-    k.excluded = excluded
+    for plays in [t.plays for t in k.tricks] + [tuple(k.trick)]:
+        for i in range(1, len(plays)):
+            seat, card = plays[i]
+            if seat in excluded:
+                _infer(k, excluded[seat], seat, card, list(plays[:i]), k.trump)
+    return excluded
 
 
 def _infer(
@@ -226,7 +185,7 @@ def _infer(
 ) -> None:
     cards_so_far = [c for _, c in trick]
     win_seat = trick[trick_winner(cards_so_far, trump)][0]
-    partner_winning = k.partner is not None and (win_seat - seat) % 2 == 0
+    partner_winning = k.variant.partner(seat) == win_seat
     relevant = {trick[0][1].suit, trump}
     for x in FACES:
         if x.suit not in relevant or x in excluded:

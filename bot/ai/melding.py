@@ -10,7 +10,7 @@ suit the hand is longest in.
 
 from __future__ import annotations
 
-from bot.game import Card, meld_points, parse_action
+from bot.game import DIX, EXCHANGE, PASS, Action, Card, meld_points
 
 from .knowledge import Knowledge
 
@@ -21,21 +21,21 @@ def meld_worth(k: Knowledge, cards: tuple[Card, ...]) -> float:
     return meld_points(cards, trump, k.options)
 
 
-def choose_meld(k: Knowledge, legal: list[str], *, plan: bool = True) -> str:
+def choose_meld(k: Knowledge, legal: list[Action], *, plan: bool = True) -> Action:
     """Exchange, then the dix, then the best meld; `plan` adds the ordering refinements."""
-    for verb in ("exchange", "dix"):
-        if verb in legal:
-            return verb
-    melds = [parse_action(a) for a in legal if a.startswith("meld ")]
+    for dix in (EXCHANGE, DIX):
+        if dix in legal:
+            return dix
+    melds = [a for a in legal if a.verb == "meld"]
     if not melds:
-        return "pass"
-    return str(
-        max(melds, key=lambda m: meld_worth(k, m.cards) + (_plan_bonus(k, m.cards) if plan else 0))
+        return PASS
+    return max(
+        melds, key=lambda m: meld_worth(k, m.cards) + (_plan_bonus(k, m.cards) if plan else 0)
     )
 
 
 def _plan_bonus(k: Knowledge, cards: tuple[Card, ...]) -> float:
-    stock = k.view.get("stock", 0)
+    stock = k.view.stock
     is_marriage = (
         len(cards) == 2 and {c.rank for c in cards} == {"K", "Q"} and cards[0].suit is cards[1].suit
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from typing import Any
 
 from bot.game import SUITS, Card, Suit, meld_points
 
@@ -24,7 +25,7 @@ def _cards(spec: str, suit: Suit) -> tuple[Card, ...]:
 
 
 @lru_cache(maxsize=256)
-def _shapes(trump: Suit | None, options_key: tuple) -> tuple[Shape, ...]:
+def _shapes(trump: Suit | None, options_key: tuple[tuple[str, Any], ...]) -> tuple[Shape, ...]:
     options = dict(options_key)
     out: list[tuple[tuple[Card, ...], Suit | None]] = []
     for suit in SUITS:
@@ -42,11 +43,11 @@ def _shapes(trump: Suit | None, options_key: tuple) -> tuple[Shape, ...]:
     return tuple(shapes)
 
 
-def shapes(trump: Suit | None, options: Mapping) -> tuple[Shape, ...]:
+def shapes(trump: Suit | None, options: Mapping[str, Any]) -> tuple[Shape, ...]:
     return _shapes(trump, tuple(sorted(getattr(options, "given", options).items())))
 
 
-def potential(holding: Iterable[Card], trump: Suit | None, options: Mapping) -> float:
+def potential(holding: Iterable[Card], trump: Suit | None, options: Mapping[str, Any]) -> float:
     """Meld held or within reach, in meld points (complete melds count fully)."""
     counts = Counter(holding)
     total = 0.0
@@ -57,7 +58,9 @@ def potential(holding: Iterable[Card], trump: Suit | None, options: Mapping) -> 
     return total
 
 
-def meld_loss(holding: list[Card], card: Card, trump: Suit | None, options: Mapping) -> float:
+def meld_loss(
+    holding: list[Card], card: Card, trump: Suit | None, options: Mapping[str, Any]
+) -> float:
     """How much meld promise the holding loses by giving up one copy of `card`."""
     rest = list(holding)
     rest.remove(card)
@@ -65,7 +68,7 @@ def meld_loss(holding: list[Card], card: Card, trump: Suit | None, options: Mapp
 
 
 def complete_melds(
-    hand: Iterable[Card], table: Iterable[Card], trump: Suit | None, options: Mapping
+    hand: Iterable[Card], table: Iterable[Card], trump: Suit | None, options: Mapping[str, Any]
 ) -> float:
     """The best single meld the holding could declare now that uses a card from hand (M-3)."""
     hand_c, all_c = Counter(hand), Counter(hand) + Counter(table)

@@ -8,51 +8,45 @@ points at stake (`cardplay`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from bot.game import Card
+from bot.game import DECLARE_OUT, DRAW, DRAW_TURNUP, EXCHANGE, Action, Card, Phase, SeatView
 
 from . import bidding, cardplay, melding
 from .knowledge import Knowledge, read_view
 from .player import Player
 
 
-def claim_is_right(k: Knowledge) -> bool:
-    """A-12: declaring out wins only if this deal's points so far reach the target."""
-    points = k.view.get("deal_points", {})
-    mine = sum(points.get(key, [0] * k.players)[k.seat] for key in ("meld", "cards"))
-    return k.view["scores"][k.seat] + mine >= k.view["target"]
-
-
 def play_card(k: Knowledge, legal: list[Card]) -> Card:
-    if k.phase == "stock":
+    if k.phase == Phase.STOCK:
         return cardplay.stock_play(k, legal)
     return cardplay.strict_play(k, legal)
 
 
-def decide_normal(view: Mapping[str, Any], legal: list[str]) -> str:
-    """The normal level's decision; also the default for decisions the search leaves alone."""
-    k = read_view(view)
-    if "declare out" in legal:
-        if claim_is_right(k):
-            return "declare out"
-        legal = [a for a in legal if a != "declare out"]
+def decide_normal(view: SeatView, legal: list[Action]) -> Action:
+    """The normal level's decision; also the default for decisions the search leaves alone.
+
+    It declares out exactly when the engine says the claim wins (A-12).
+    """
+    if DECLARE_OUT in legal:
+        if view.claim_wins:
+            return DECLARE_OUT
+        legal = [a for a in legal if a != DECLARE_OUT]
         if len(legal) == 1:
             return legal[0]
+    k = read_view(view)
     phase = k.phase
-    if phase == "auction":
+    if phase == Phase.AUCTION:
         return bidding.choose_bid(k, legal)
-    if phase == "trump":
+    if phase == Phase.TRUMP:
         return bidding.choose_trump(k, legal)
-    if phase == "exchange":
-        return "exchange"  # C-4: the exchanger still scores his dix and gains the turn-up
-    if phase == "meld":
+    if phase == Phase.EXCHANGE:
+        return EXCHANGE  # C-4: the exchanger still scores his dix and gains the turn-up
+    if phase == Phase.MELD:
         return melding.choose_meld(k, legal)
-    if phase == "draw":
-        turnup = Card.from_text(view["turnup"])
-        return "draw turnup" if turnup.suit is k.trump or turnup.rank == "A" else "draw"
-    return f"play {play_card(k, k.legal_cards())}"
+    if phase == Phase.DRAW:
+        turnup = view.turnup
+        good = turnup is not None and (turnup.suit is k.trump or turnup.rank == "A")
+        return DRAW_TURNUP if good else DRAW
+    return Action.play(play_card(k, k.legal_cards()))
 
 
 class NormalPlayer(Player):
@@ -60,5 +54,5 @@ class NormalPlayer(Player):
 
     level = "normal"
 
-    def decide(self, view: Mapping[str, Any], legal: list[str]) -> str:
+    def decide(self, view: SeatView, legal: list[Action]) -> Action:
         return decide_normal(view, legal)

@@ -1,8 +1,8 @@
 """The computer-player interface and the floor of the scale, the uniformly random player.
 
 A player is given `Game.view(seat)` for the seat to act and returns one of
-`view["legal"]`. It never sees the game itself, so it cannot cheat (issue 5,
-"no peeking"). Randomness comes from a generator seeded by the player's seed
+`view.legal`. It never sees the game itself, so it cannot cheat: it knows
+only what a person in that seat would know. Randomness comes from a generator seeded by the player's seed
 and the position in the deal, so a decision does not depend on which earlier
 decisions the same object was asked for: the same view and seed always give
 the same answer.
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from typing import Any
+
+from bot.game import Action, SeatView
 
 
 class Player(ABC):
@@ -25,25 +25,25 @@ class Player(ABC):
         self.seed = random.randrange(2**31) if seed is None else int(seed)
         self.budget = float(budget)
 
-    def choose(self, view: Mapping[str, Any]) -> str:
-        """One of `view["legal"]`, decided from the view alone."""
-        legal = list(view.get("legal") or ())
+    def choose(self, view: SeatView) -> Action:
+        """One of `view.legal`, decided from the view alone."""
+        legal = list(view.legal)
         if not legal:
-            raise ValueError(f"seat {view.get('seat')} has no decision to make now")
+            raise ValueError(f"seat {view.seat} has no decision to make now")
         if len(legal) == 1:
             return legal[0]
         action = self.decide(view, legal)
         if action not in legal:  # a bug in a player must never become an illegal move
-            raise AssertionError(f"{self.level} player chose {action!r}, not one of {legal}")
+            raise AssertionError(f"{self.level} player chose {action}, not one of {legal}")
         return action
 
     @abstractmethod
-    def decide(self, view: Mapping[str, Any], legal: list[str]) -> str:
-        """Choose among two or more legal action texts."""
+    def decide(self, view: SeatView, legal: list[Action]) -> Action:
+        """Choose among two or more legal actions."""
 
-    def rng(self, view: Mapping[str, Any]) -> random.Random:
+    def rng(self, view: SeatView) -> random.Random:
         """A generator for this decision: a function of the seed and the public position only."""
-        key = f"{self.seed}:{view['deal']}:{view['seat']}:{view['phase']}:{len(view.get('history', ()))}"
+        key = f"{self.seed}:{view.deal}:{view.seat}:{view.phase}:{len(view.history)}"
         return random.Random(key)
 
 
@@ -52,5 +52,5 @@ class RandomPlayer(Player):
 
     level = "random"
 
-    def decide(self, view: Mapping[str, Any], legal: list[str]) -> str:
+    def decide(self, view: SeatView, legal: list[Action]) -> Action:
         return self.rng(view).choice(legal)

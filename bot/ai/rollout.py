@@ -2,7 +2,7 @@
 
 The search (`hard`) scores a move by the deal points it leads to in many
 worlds, so a playout must be cheap: it reads no views. It keeps the trick and
-trump from the public events the engine returns, knows each seat's starting
+trump from the typed public events the engine returns, knows each seat's starting
 hand in the world it dealt (only the auction and trump choice need it), and
 plays every card with the `easy` rules (`easy_card`), melds the most points,
 bids with the `normal` rule and names the best trump by `bidding.best_trump`.
@@ -12,14 +12,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-from bot.game import ALL_CARDS, Action, Card, Game, Suit, meld_points, trick_winner
+from bot.game import Action, Card, Game, Suit, Variant, meld_points, trick_winner
+from bot.game.events import (
+    Bid,
+    CardPlayed,
+    DealEnded,
+    DealThrownIn,
+    StockExhausted,
+    TrickTaken,
+    TrumpFixed,
+)
 
 from .bidding import best_trump, will_bid
 from .cardplay import wins_now
 from .easy import easy_card
-
-CARD = {str(c): c for c in ALL_CARDS}
 
 
 @dataclass
@@ -29,8 +37,8 @@ class Playout:
     hands: Mapping[int, list[Card]]
     trick: list[tuple[int, Card]]
     trump: Suit | None
-    partnership: bool
-    options: Mapping
+    variant: Variant
+    options: Mapping[str, Any]
     value: Mapping[Card, int]
     free_play: bool = False  # the two-hand stock phase (P-0): no duty to follow
     bids: dict[int, int] = field(default_factory=dict)
@@ -45,6 +53,7 @@ class Playout:
                 return result
         while True:
             seat = game.to_act
+            assert seat is not None  # a deal in play always has a seat to act
             acts = game.legal_actions()
             act = acts[0] if len(acts) == 1 else self.choose(seat, acts)
             result = self._apply(game, act)
@@ -54,20 +63,22 @@ class Playout:
     def _apply(self, game: Game, act: Action | str) -> list[int] | None:
         self.actions += 1
         for e in game.apply(act):
-            kind = e["type"]
-            if kind == "play":
-                self.trick.append((e["seat"], CARD[e["card"]]))
-            elif kind == "trick":
+            if isinstance(e, CardPlayed):
+                self.trick.append((e.seat, e.card))
+            elif isinstance(e, TrickTaken):
                 self.trick = []
-            elif kind == "stock_exhausted":
+            elif isinstance(e, StockExhausted):
                 self.free_play = False
-            elif kind == "trump":
-                self.trump = Suit(e["suit"])
-            elif kind == "bid":
-                self.bids[e["seat"]] = e["amount"]
-                self.high_bidder = e["seat"]
-            elif kind == "deal_end":
-                return e["result"]["points"]
+            elif isinstance(e, TrumpFixed):
+                self.trump = e.suit
+            elif isinstance(e, Bid):
+                self.bids[e.seat] = e.amount
+                self.high_bidder = e.seat
+            elif isinstance(e, DealEnded):
+                points: list[int] = e.result["points"]
+                return points
+            elif isinstance(e, DealThrownIn):
+                return [0] * game.n  # B-8 redeal: the deal scores nothing
         return None
 
     def choose(self, seat: int, acts: list[Action]) -> Action:
@@ -77,7 +88,7 @@ class Playout:
         if "bid" in verbs:
             return self._bid(seat, acts)
         if "trump" in verbs:
-            suit, _ = best_trump(self.hands[seat], self.options, [a.suit for a in acts])
+            suit, _ = best_trump(self.hands[seat], self.options, [a.suit for a in acts if a.suit])
             return next(a for a in acts if a.suit is suit)
         for verb in ("exchange", "dix", "draw"):
             if verb in verbs:
@@ -94,9 +105,9 @@ class Playout:
         legal = [a.card for a in acts if a.verb == "play"]
         trick_cards = [c for _, c in self.trick]
         partner_winning = False
-        if self.partnership and self.trick:
+        if self.variant.partnership and self.trick:
             winner = self.trick[trick_winner(trick_cards, self.trump)][0]
-            partner_winning = (winner - seat) % 2 == 0
+            partner_winning = self.variant.same_side(winner, seat)
         if self.free_play:
             card = self._free_card(legal, trick_cards)
         else:
@@ -106,7 +117,7 @@ class Playout:
     def _free_card(self, legal: list[Card], trick_cards: list[Card]) -> Card:
         """Stock phase: lead and shed the cheapest plain card; take an ace or ten cheaply."""
 
-        def cost(c: Card) -> tuple:
+        def cost(c: Card) -> tuple[bool, int, int]:
             return (c.suit is self.trump, self.value[c], c.strength)
 
         if trick_cards and self.value[trick_cards[0]] >= 10:
@@ -118,15 +129,15 @@ class Playout:
     def _bid(self, seat: int, acts: list[Action]) -> Action:
         bids = [a for a in acts if a.verb == "bid"]
         passing = [a for a in acts if a.verb == "pass"]
-        lowest = min(bids, key=lambda a: a.amount)
+        lowest = min(bids, key=lambda a: a.amount or 0)
         if not passing:
             return lowest
-        partner = (seat + 2) % 4
+        partner = self.variant.partner(seat)
         bid = will_bid(
             self.hands[seat],
             self.options,
-            lowest.amount,
+            lowest.amount or 0,
             partner in self.bids,
-            self.high_bidder == partner,
+            partner is not None and self.high_bidder == partner,
         )
         return lowest if bid else passing[0]

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
-from bot.game import Card, Suit, legal_plays, new_game, trick_winner
+from bot.game import Card, Game, Phase, Suit, legal_plays, new_game, trick_winner
 
 from .knowledge import Knowledge, read_view
 from .normal import decide_normal
@@ -33,6 +34,10 @@ class TooDeep(Exception):
 
 EXACT, LOWER, UPPER = 0, 1, 2
 INF = 10**6
+#: A trick in progress: (seat, card) in play order.
+Trick = tuple[tuple[int, Card], ...]
+#: What the transposition table remembers a value for: who moves, both hands, the trick.
+Position = tuple[int, tuple[Card, ...], tuple[Card, ...], Trick]
 
 
 class PlayoffSolver:
@@ -42,7 +47,7 @@ class PlayoffSolver:
         self,
         trump: Suit | None,
         value: Mapping[Card, int],
-        options: Mapping,
+        options: Mapping[str, Any],
         last_bonus: int,
         budget: float,
         *,
@@ -53,7 +58,7 @@ class PlayoffSolver:
         self.value = value
         self.options = options
         self.last_bonus = last_bonus
-        self.table: dict[tuple, tuple[int, int, Card]] = {}
+        self.table: dict[Position, tuple[int, int, Card]] = {}
         self.nodes = 0
 
     def best_card(self, k: Knowledge, first: Card) -> Card:
@@ -71,7 +76,7 @@ class PlayoffSolver:
         return best
 
     def _value(
-        self, to_move: int, hands: dict[int, tuple[Card, ...]], trick: tuple, alpha: int, beta: int
+        self, to_move: int, hands: dict[int, tuple[Card, ...]], trick: Trick, alpha: int, beta: int
     ) -> int:
         """Our points minus theirs from here on, both playing perfectly (fail-soft alpha-beta)."""
         key = (to_move, hands[self.me], hands[self.opp], trick)
@@ -112,7 +117,13 @@ class PlayoffSolver:
         return best
 
     def _after_play(
-        self, seat: int, card: Card, hands: dict, trick: tuple, alpha: int, beta: int
+        self,
+        seat: int,
+        card: Card,
+        hands: dict[int, tuple[Card, ...]],
+        trick: Trick,
+        alpha: int,
+        beta: int,
     ) -> int:
         hand = list(hands[seat])
         hand.remove(card)
@@ -131,7 +142,13 @@ class PlayoffSolver:
         return signed + self._value(winner, hands, (), alpha - signed, beta - signed)
 
 
-def _sorted(cards) -> tuple[Card, ...]:
+def _to_act(game: Game) -> int:
+    seat = game.to_act
+    assert seat is not None, "the game is over"  # the calibration deal never ends the game
+    return seat
+
+
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=lambda c: c.code))
 
 
@@ -151,10 +168,10 @@ def nodes_per_second() -> float:
 def _measure() -> float:
     """Time the solver on the play-off of a fixed deal played by the normal level."""
     game = new_game("two-handed", seed=CALIBRATION_SEED)
-    while game.phase != "playoff" or game.trick:
-        view = game.view(game.to_act)
-        game.apply(decide_normal(view, view["legal"]))
-    k = read_view(game.view(game.to_act))
+    while game.phase != Phase.PLAYOFF or game.state.trick:
+        view = game.view(_to_act(game))
+        game.apply(decide_normal(view, list(view.legal)))
+    k = read_view(game.view(_to_act(game)))
     solver = PlayoffSolver(
         k.trump, k.value, k.options, k.last_bonus, 0.0, node_limit=CALIBRATION_NODES
     )

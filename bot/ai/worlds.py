@@ -1,6 +1,6 @@
 """Deals consistent with what one seat has seen: the "worlds" the search plays out.
 
-The cards a seat has not seen (`view["unseen"]`) lie in the other hands and
+The cards a seat has not seen (`view.unseen`) lie in the other hands and
 the face-down stock. A world deals them out again at random, keeping every
 fact the seat knows: cards shown stay with their holders, every hand gets its
 exact size, and a card the history rules out for a seat (a void, a failure to
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from bot.game import Card, Game, world_from_view
+from bot.game import Card
 
 from .knowledge import Knowledge
 
@@ -27,25 +27,25 @@ class WorldError(ValueError):
 def slots(k: Knowledge) -> tuple[dict[int, list[Card]], dict[int, int], int]:
     """Cards each other seat surely holds, how many hidden cards each holds, and the hidden stock size."""
     view = k.view
-    sizes = view["hand_sizes"]
+    sizes = view.hand_sizes
     fixed: dict[int, list[Card]] = {}
     hidden: dict[int, int] = {}
-    turnup = view.get("turnup")
+    turnup = view.turnup
     for s in k.active:
         if s == k.seat:
             continue
         fixed[s] = list(k.known.get(s, []))
         if (
-            turnup
+            turnup is not None
             and not k.two_handed_mode
-            and s == view["dealer"]
-            and Card.from_text(turnup) not in fixed[s]
+            and s == view.dealer
+            and turnup not in fixed[s]
         ):
-            fixed[s].append(Card.from_text(turnup))  # C-2: the turn-up is the dealer's own card
+            fixed[s].append(turnup)  # C-2: the turn-up is the dealer's own card
         hidden[s] = sizes[s] - len(fixed[s])
     stock = 0
     if k.two_handed_mode:  # the stock count includes the face-up turn-up (A-3)
-        stock = view.get("stock", 0) - (1 if turnup else 0)
+        stock = view.stock - (1 if turnup is not None else 0)
     if any(n < 0 for n in hidden.values()) or sum(hidden.values()) + stock != len(k.unseen):
         raise WorldError(
             f"hidden places {sum(hidden.values()) + stock} != unseen cards {len(k.unseen)}"
@@ -88,9 +88,3 @@ def _try_deal(
         room[seat] -= 1
         out[seat].append(card)
     return out
-
-
-def sample_world(k: Knowledge, rng: random.Random) -> Game:
-    """A complete game consistent with the seat's view, its hidden cards dealt at random."""
-    hands, stock = deal_hidden(k, rng)
-    return world_from_view(k.view, hands, stock)

@@ -4,7 +4,7 @@ Everything outside the engine (the bot, the computer players, the tests)
 uses these names. Rule ids in docstrings refer to `shared/RULES.md`.
 """
 
-from .actions import Action, parse_action
+from .actions import DECLARE_OUT, DIX, DRAW, DRAW_TURNUP, EXCHANGE, PASS, Action, parse_action
 from .cards import (
     ALL_CARDS,
     RANKS,
@@ -18,32 +18,51 @@ from .cards import (
 )
 from .checks import contract_checks, game_checks, meld_checks, set_checks
 from .errors import IllegalAction, OptionError, PinochleError
+from .events import Event
 from .game import Game, new_game
-from .melds import meld_breakdown, meld_points
+from .melds import enabled_melds, meld_breakdown, meld_points
 from .options import OPTIONS, resolve_options
-from .points import card_points, round_card_points
+from .phases import Phase
+from .points import card_points, last_trick_bonus, round_card_points, scale
+from .state import CompletedTrick, DealState
 from .tricks import legal_plays, trick_winner
-from .variants import VARIANTS, Variant
+from .variants import VARIANTS, Variant, get_variant
+from .views import PublicView, SeatView
 from .worlds import world_from_view
 
 __all__ = [
     "ALL_CARDS",
+    "DECLARE_OUT",
+    "DIX",
+    "DRAW",
+    "DRAW_TURNUP",
+    "EXCHANGE",
     "OPTIONS",
+    "PASS",
     "RANKS",
     "SUITS",
     "VARIANTS",
     "Action",
     "Card",
+    "CompletedTrick",
+    "DealState",
+    "Event",
     "Game",
     "IllegalAction",
     "OptionError",
+    "Phase",
     "PinochleError",
+    "PublicView",
+    "SeatView",
     "Suit",
     "Variant",
     "card_points",
     "contract_checks",
+    "enabled_melds",
     "format_cards",
     "game_checks",
+    "get_variant",
+    "last_trick_bonus",
     "legal_plays",
     "make_pack",
     "meld_breakdown",
@@ -54,6 +73,7 @@ __all__ = [
     "parse_cards",
     "resolve_options",
     "round_card_points",
+    "scale",
     "set_checks",
     "sort_hand",
     "trick_winner",

@@ -12,29 +12,19 @@ import argparse
 import random
 import sys
 import time
+from typing import Any
 
 from .cards import Suit, format_cards, parse_cards
 from .game import Game, new_game
 from .melds import meld_breakdown
 from .options import parse_option_value
+from .random_play import random_action
 from .record_cli import add_parser as add_record_parser
 from .record_cli import run as run_record
 from .variants import VARIANTS
 
 
-def random_action(game: Game, rng: random.Random):
-    """A uniformly random legal action, except that auctions bid the minimum or pass evenly
-    (uniform bids up to 1500 would set every contract and no Check game would ever end)."""
-    acts = game.legal_actions()
-    if game.phase == "auction":
-        bids = [a for a in acts if a.verb == "bid"]
-        if bids and (len(bids) == len(acts) or rng.random() < 0.5):
-            return bids[0]
-        return acts[-1]
-    return acts[int(rng.random() * len(acts))]  # rng.choice, without its per-call overhead
-
-
-def simulate(variant: str, deals: int, seed: int, options: dict) -> dict:
+def simulate(variant: str, deals: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
     """Play random legal games until `deals` deals are done; check each deal's card points."""
     rng = random.Random(seed)
     done = games = actions = 0
@@ -47,11 +37,12 @@ def simulate(variant: str, deals: int, seed: int, options: dict) -> dict:
         game_seed += 1
         games += 1
         seen = 0
+        results = game.deal_results  # the game's own list, appended to as deals end
         while not game.is_over and done < deals:
             game.apply(random_action(game, rng))
             actions += 1
-            while seen < len(game.deal_results):
-                result = game.deal_results[seen]
+            while seen < len(results):
+                result = results[seen]
                 seen += 1
                 done += 1
                 meld_total += sum(result["meld"][s] for s in _units(game))
@@ -85,7 +76,7 @@ def _units(game: Game) -> list[int]:
     return [0, 1] if game.variant.partnership else list(range(game.n))
 
 
-def _parse_options(pairs: list[str]) -> dict:
+def _parse_options(pairs: list[str]) -> dict[str, Any]:
     options = {}
     for pair in pairs:
         name, _, value = pair.partition("=")

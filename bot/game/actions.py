@@ -6,9 +6,10 @@ legal is for the game to say (like python-chess's `Move` and `board.parse_san`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .cards import CARD_BY_CODE, MAX_HAND, Card, Suit, format_cards, parse_cards, sort_hand
+from .cards import CARD_BY_CODE, MAX_HAND, Card, Suit, format_cards, parse_cards
 from .errors import IllegalAction, shorten
 
 
@@ -22,17 +23,29 @@ class Action:
     suit: Suit | None = None
 
     def __str__(self) -> str:
-        if self.verb in ("play", "meld"):
-            return f"{self.verb} {format_cards(self.cards)}"
-        if self.verb == "bid":
-            return f"bid {self.amount}"
-        if self.verb == "trump":
-            return f"trump {self.suit.value}"
-        return self.verb
+        argument = self.argument
+        return f"{self.verb} {argument}" if argument else self.verb
+
+    @property
+    def argument(self) -> str:
+        """The text after the verb: the cards, the amount or the suit ("" for a bare verb)."""
+        if self.cards:
+            return format_cards(self.cards)
+        if self.amount is not None:
+            return str(self.amount)
+        if self.suit is not None:
+            return self.suit.value
+        return ""
 
     @property
     def card(self) -> Card:
+        """The card of a `play` action."""
         return self.cards[0]
+
+    @staticmethod
+    def play(card: Card) -> Action:
+        """The action of playing `card`."""
+        return play(card)
 
 
 _PLAYS: dict[Card, Action] = {}
@@ -49,11 +62,7 @@ def play(card: Card) -> Action:
     return act
 
 
-#: The play action of each card, indexed by `Card.code` (the hot path of playouts).
-PLAY_BY_CODE: tuple[Action, ...] = ()
-
-
-def meld(cards) -> Action:
+def meld(cards: Iterable[Card]) -> Action:
     """A meld with its cards in the canonical order (by suit, then rank)."""
     key = tuple(sorted(cards, key=lambda c: c.code))
     act = _MELDS.get(key)
@@ -69,9 +78,12 @@ DIX = Action("dix")
 EXCHANGE = Action("exchange")
 DRAW = Action("draw")
 DRAW_TURNUP = Action("draw turnup")
-PLAY_BY_CODE = tuple(play(card) for card in CARD_BY_CODE)
+#: The play action of each card, indexed by `Card.code` (the hot path of playouts).
+PLAY_BY_CODE: tuple[Action, ...] = tuple(play(card) for card in CARD_BY_CODE)
 DECLARE_OUT = Action("declare out")
 _SIMPLE_ACTIONS = {a.verb: a for a in (PASS, DIX, EXCHANGE, DRAW, DRAW_TURNUP, DECLARE_OUT)}
+#: Every verb an action may have.
+VERBS = frozenset({"play", "meld", "bid", "trump", *_SIMPLE_ACTIONS})
 
 
 def parse_action(text: str | Action) -> Action:
@@ -110,8 +122,3 @@ def parse_action(text: str | Action) -> Action:
     except ValueError:
         pass  # the parser's own reason is English prose; the player is told what they typed, in their language
     raise IllegalAction("bad_action", text=shorten(repr(text.strip())))
-
-
-def sorted_meld_cards(cards, trump: Suit | None) -> list[Card]:
-    """Meld cards as shown to people: trump first, high to low."""
-    return sort_hand(cards, trump)

@@ -2,36 +2,43 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import actions as A
 from .actions import Action
 from .cards import SUITS, Card
 from .checks import contract_checks, game_checks, meld_checks, net_chips, set_checks, settle
 from .errors import IllegalAction
+from .events import Bid, Contract, Event, Passed, TrumpFixed
+from .multihand import MultiHandRules
 from .phases import AUCTION, PLAY, TRUMP
 
 MIN_BID = 200
 MAX_BID = 1500  # far above any reachable deal total; bounds the list of legal bids
 
 
-class AuctionRules:
-    """The Check Pinochle phases (auction, trump) and deal scoring, mixed into `Game`, which owns the state."""
+class AuctionRules(MultiHandRules):
+    """The Check Pinochle phases (auction, trump) and deal scoring of `Game` (its play is §6's)."""
 
-    def _begin_check(self, events: list[dict]) -> None:
-        self.phase, self.turn = AUCTION, self.order[0]  # E-3: eldest speaks first
+    def _begin_check(self, events: list[Event]) -> None:
+        self.state.phase, self.state.turn = AUCTION, self.state.order[0]  # E-3: eldest speaks first
 
     def _min_bid(self) -> int:
         return MIN_BID // self.scale
 
     def _step(self) -> int:
-        return max(1, self.opt["bid_increment"] // self.scale)
+        step: int = self.opt["bid_increment"] // self.scale
+        return max(1, step)
 
     def _forced(self, seat: int) -> bool:
-        return seat == self.dealer and self.high_bid == 0 and len(self.passed) == 3
+        return (
+            seat == self.state.dealer and self.state.high_bid == 0 and len(self.state.passed) == 3
+        )
 
     def _legal_auction(self) -> list[Action]:
-        seat = self.turn
-        lowest = self.high_bid + self._step() if self.high_bid else self._min_bid()
-        has_marriage = _has_marriage(self.hands[seat])
+        seat = self._actor
+        lowest = self.state.high_bid + self._step() if self.state.high_bid else self._min_bid()
+        has_marriage = _has_marriage(self.state.hands[seat])
         bids = []
         if has_marriage:
             bids = [
@@ -42,111 +49,116 @@ class AuctionRules:
             bids = [Action("bid", amount=self._min_bid())]  # E-6: forced, marriage or not
         return bids + ([] if self._forced(seat) else [A.PASS])
 
-    def _apply_auction(self, act: Action, events: list[dict]) -> None:
-        seat = self.turn
+    def _apply_auction(self, act: Action, events: list[Event]) -> None:
+        seat = self._actor
         if act == A.PASS:
-            self.passed.add(seat)
-            events.append({"type": "pass", "seat": seat})
+            self.state.passed.add(seat)
+            events.append(Passed(seat))
         else:
-            forced = self._forced(seat)
-            self.high_bid, self.declarer = act.amount, seat
-            self.bids[seat] = act.amount
-            events.append({"type": "bid", "seat": seat, "amount": act.amount, "forced": forced})
-        still_in = [s for s in self.order if s not in self.passed]
-        if self.declarer is not None and still_in == [self.declarer]:
-            events.append({"type": "contract", "seat": self.declarer, "amount": self.high_bid})
-            self.phase, self.turn = TRUMP, self.declarer
+            forced, amount = self._forced(seat), act.amount
+            assert amount is not None  # a bid
+            self.state.high_bid, self.state.declarer = amount, seat
+            self.state.bids[seat] = amount
+            events.append(Bid(seat, amount, forced))
+        still_in = [s for s in self.state.order if s not in self.state.passed]
+        if self.state.declarer is not None and still_in == [self.state.declarer]:
+            events.append(Contract(self.state.declarer, self.state.high_bid))
+            self.state.phase, self.state.turn = TRUMP, self.state.declarer
             return
         nxt = self._next_active(seat)
-        while nxt in self.passed:
+        while nxt in self.state.passed:
             nxt = self._next_active(nxt)
-        self.turn = nxt
+        self.state.turn = nxt
 
     def _legal_trump(self) -> list[Action]:
-        hand = self.hands[self.turn]
+        hand = self.state.hands[self._actor]
         suits = list(SUITS)
         if self.opt["trump_requires_marriage"]:
             married = [s for s in SUITS if Card("K", s) in hand and Card("Q", s) in hand]
             suits = married or suits  # a forced dealer without a marriage still names a suit
         return [Action("trump", suit=s) for s in suits]
 
-    def _apply_trump(self, act: Action, events: list[dict]) -> None:
-        self.trump = act.suit
-        events.append({"type": "trump", "seat": self.declarer, "suit": act.suit.value})
-        for s in self.order:  # E-9: everyone melds at once
-            self._declare(s, self.hands[s], events)
-        self.phase, self.turn = PLAY, self.declarer  # E-10: the declarer leads
+    def _apply_trump(self, act: Action, events: list[Event]) -> None:
+        suit = act.suit
+        assert suit is not None  # a trump action names a suit
+        self.state.trump = suit
+        events.append(TrumpFixed(self._declarer, suit))
+        for s in self.state.order:  # E-9: everyone melds at once
+            self._declare(s, self.state.hands[s], events)
+        self.state.phase, self.state.turn = PLAY, self.state.declarer  # E-10: the declarer leads
 
-    def _score_check(self, meld: list[int], cards: list[int], result: dict) -> list[int]:
+    def _score_check(self, meld: list[int], cards: list[int], result: dict[str, Any]) -> list[int]:
         """E-11..E-13 points and the E-16..E-19 premiums of one deal."""
-        decl = self.party(self.declarer)
-        took = [any(self.tricks_won[s] for s in self._party_seats(p)) for p in range(2)]
+        decl = self.party(self._declarer)
+        took = [any(self.state.tricks_won[s] for s in self.party_seats(p)) for p in range(2)]
         totals = [(meld[p] if took[p] else 0) + cards[p] for p in range(2)]
-        made = totals[decl] >= self.high_bid
+        made = totals[decl] >= self.state.high_bid
         points = list(totals)
         if not made:
-            points[decl] = -self.high_bid  # E-12: set
+            points[decl] = -self.state.high_bid  # E-12: set
         awards: list[tuple[int, int, str, str]] = []
-        for s in self.order:
+        for s in self.state.order:
             p = self.party(s)
             if not took[p] or (
                 not made and p == decl and self.opt["set_side_forfeits_meld_checks"]
             ):
                 continue
-            for detail, checks in meld_checks(self.pending[s], self.options):
+            for detail, checks in meld_checks(self.state.pending[s], self.options):
                 awards.append((p, checks, "meld", detail))
-        bid_for_checks = self.high_bid * self.scale
+        bid_for_checks = self.state.high_bid * self.scale
         if made:
-            awards.append((decl, contract_checks(bid_for_checks), "contract", str(self.high_bid)))
+            awards.append(
+                (decl, contract_checks(bid_for_checks), "contract", str(self.state.high_bid))
+            )
         else:
-            awards.append((1 - decl, set_checks(bid_for_checks), "set", str(self.high_bid)))
+            awards.append((1 - decl, set_checks(bid_for_checks), "set", str(self.state.high_bid)))
         for p in range(2):
-            if sum(self.tricks_won[s] for s in self._party_seats(p)) == 12 and (
+            if sum(self.state.tricks_won[s] for s in self.party_seats(p)) == 12 and (
                 p == decl or self.opt["slam_defenders_eligible"]
             ):
                 awards.append((p, 5, "slam", "12 tricks"))
         result.update(
-            {"bid": self.high_bid, "declarer": self.declarer, "made": made, "bids": list(self.bids)}
+            {
+                "bid": self.state.high_bid,
+                "declarer": self.state.declarer,
+                "made": made,
+                "bids": list(self.state.bids),
+            }
         )
-        result["transfers"] = settle(awards, [self._party_seats(0), self._party_seats(1)])
+        result["transfers"] = settle(awards, [self.party_seats(0), self.party_seats(1)])
         return points
 
-    def _check_game_end(
-        self,
-        before: list[int],
-        order: list[int],
-        deal_points: list[int],
-        result: dict,
-        events: list[dict],
-    ) -> None:
-        """E-14: the declaring side is counted first; then the defenders."""
-        decl, dfn = order
+    def _check_game_end(self, result: dict[str, Any], events: list[Event]) -> None:
+        """E-14: the declaring side is counted first; then the defenders (the deal is scored)."""
+        decl = self.party(self._declarer)
         winner = None
-        if before[decl] + deal_points[decl] >= self.target:
+        if self.state.scores[decl] >= self.state.target:
             winner = decl
-        elif before[dfn] + deal_points[dfn] >= self.target:
-            winner = dfn
+        elif self.state.scores[1 - decl] >= self.state.target:
+            winner = 1 - decl
         if winner is not None:
             loser = 1 - winner
-            checks = game_checks(self.scores[winner] * self.scale, self.scores[loser] * self.scale)
-            result["transfers"] += settle(
-                [(winner, checks, "game", "game")], [self._party_seats(0), self._party_seats(1)]
+            checks = game_checks(
+                self.state.scores[winner] * self.scale, self.state.scores[loser] * self.scale
             )
-            self.places = [winner, loser]
+            result["transfers"] += settle(
+                [(winner, checks, "game", "game")], [self.party_seats(0), self.party_seats(1)]
+            )
+            self.state.places = [winner, loser]
         result["chips"] = net_chips(result["transfers"], self.n)
         if winner is not None:
             self._game_over(events)
 
     def _refuse_bid(self, seat: int, amount: int) -> None:
-        if self._forced(seat) and not _has_marriage(self.hands[seat]):
+        if self._forced(seat) and not _has_marriage(self.state.hands[seat]):
             raise IllegalAction("bid_forced", "E-6", minimum=self._min_bid())
         if amount < self._min_bid():
             raise IllegalAction("bid_too_low", "E-4", minimum=self._min_bid())
-        if amount <= self.high_bid:
-            raise IllegalAction("bid_not_higher", "E-4", high=self.high_bid)
+        if amount <= self.state.high_bid:
+            raise IllegalAction("bid_not_higher", "E-4", high=self.state.high_bid)
         if (amount - self._min_bid()) % self._step():
             raise IllegalAction("bid_step", "E-4", step=self._step())
-        if not _has_marriage(self.hands[seat]):
+        if not _has_marriage(self.state.hands[seat]):
             raise IllegalAction("bid_needs_marriage", "E-5")
 
 

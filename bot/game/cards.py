@@ -29,7 +29,8 @@ class Suit(StrEnum):
         return self.value
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # a public name of the engine; str.index is not used on suits
+        """The suit's position in SUITS (0-3): `Card.code` is suit index * 8 + rank index."""
         return _SUIT_INDEX[self]
 
     @property
@@ -98,6 +99,7 @@ class Card:
     suit_index: int
     rank_index: int  # 0 = ace ... 7 = seven
     strength: int  # higher beats lower within a suit
+    _text: str
 
     def __new__(cls, rank: str, suit: Suit | str) -> Card:
         suit = suit if isinstance(suit, Suit) else Suit.parse(suit)
@@ -116,13 +118,13 @@ class Card:
             cls._interned[key] = card
         return card
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Card], tuple[str, str]]:
         return (Card, (self.rank, self.suit.value))
 
     def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo) -> Card:
+    def __deepcopy__(self, memo: object) -> Card:
         return self
 
     def __str__(self) -> str:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from typing import Any
 
+from .cards import Card
 from .melds import is_roundhouse
 
 #: Meld checks (E-16) for the single melds; doubles follow DX-E8.
@@ -49,7 +51,7 @@ def game_checks(winner_total: int, loser_total: int) -> int:
 
 
 def meld_checks(
-    breakdown: Sequence[tuple[str, list, int]], options: Mapping
+    breakdown: Sequence[tuple[str, Sequence[Card], int]], options: Mapping[str, Any]
 ) -> list[tuple[str, int]]:
     """E-16 checks earned by one hand's meld: [(detail, checks), ...].
 
@@ -81,7 +83,7 @@ def _absorb(awards: list[tuple[str, int]], single: str, double: str) -> list[tup
 
 def settle(
     side_checks: Sequence[tuple[int, int, str, str]], sides: Sequence[Sequence[int]]
-) -> list[dict]:
+) -> list[dict[str, Any]]:
     """E-15: each member of the receiving side collects N from one opponent.
 
     `side_checks` holds (receiving side, N, reason, detail); side k's seats are
@@ -97,7 +99,7 @@ def settle(
     return transfers
 
 
-def net_chips(transfers: Sequence[dict], seats: int) -> list[int]:
+def net_chips(transfers: Sequence[Mapping[str, Any]], seats: int) -> list[int]:
     net = [0] * seats
     for t in transfers:
         net[t["to"]] += t["checks"]

@@ -42,6 +42,7 @@ MESSAGES: dict[str, str] = {
     "unknown_option": "unknown option {name}",
     "unknown_option_prefix": "unknown option {name} (write {option}, without 'opt.')",
     "not_house_rule": "there is no house rule called {name}",
+    "honour_only_option": "{name} says how to punish an illegal play or bid, and this bot refuses those as they are made, so the option never applies",
     "target_not_house_rule": "the game target is set by its own option, target, not among the house rules",
     "option_not_one_of": "option {name}: {value} is not one of {allowed}",
     "option_not_switch": "option {name}: {value} is not on or off",

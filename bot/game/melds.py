@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
-from .cards import CARD_BY_CODE, SUITS, Card, Suit, sort_hand
+from .cards import CARD_BY_CODE, RANKS, SUITS, Card, Suit, sort_hand
 from .errors import IllegalAction
 from .options import Options, resolve_options
 from .points import scale
@@ -78,9 +79,9 @@ class MeldRules:
     first_marriage_value: int
 
     @classmethod
-    def from_options(cls, options: Mapping) -> MeldRules:
+    def from_options(cls, options: Mapping[str, Any]) -> MeldRules:
         cached = getattr(options, "meld_rules", None)
-        if cached is not None:
+        if isinstance(cached, MeldRules):
             return cached
         rules = _rules_for(tuple(sorted((k, v) for k, v in options.items() if k in _MELD_OPTIONS)))
         if isinstance(options, Options):
@@ -106,7 +107,7 @@ _MELD_OPTIONS = {
 
 
 @lru_cache(maxsize=64)
-def _rules_for(items: tuple) -> MeldRules:
+def _rules_for(items: tuple[tuple[str, Any], ...]) -> MeldRules:
     o = dict(items)
     div = scale(o)
     base = {
@@ -139,6 +140,24 @@ def _rules_for(items: tuple) -> MeldRules:
     )
 
 
+def enabled_melds(options: Mapping[str, Any] | None = None) -> dict[str, int]:
+    """The melds a table with these options scores, and their values (§2.1, DX-M1..DX-M7, G-7).
+
+    Eight of a kind and the grand pinochle only when their options are on; the
+    roundhouse bonus (DX-M7) only when it is worth something.
+    """
+    rules = MeldRules.from_options(_resolved(options))
+    melds = {
+        name: value
+        for name, value in rules.values.items()
+        if (rules.eight_of_a_kind or not name.startswith("eight "))
+        and (rules.grand_pinochle or name != "grand pinochle")
+    }
+    if rules.roundhouse_bonus:
+        melds["roundhouse bonus"] = rules.roundhouse_bonus
+    return melds
+
+
 def _counts(cards: Iterable[Card]) -> list[int]:
     counts = [0] * 32
     for c in cards:
@@ -146,7 +165,7 @@ def _counts(cards: Iterable[Card]) -> list[int]:
     return counts
 
 
-_RANK_INDEX = {"A": 0, "10": 1, "K": 2, "Q": 3, "J": 4, "9": 5, "8": 6, "7": 7}
+_RANK_INDEX = {rank: index for index, rank in enumerate(RANKS)}
 
 
 def _card(rank: str, suit: Suit) -> Card:
@@ -242,19 +261,19 @@ def best_melds(
     ]
 
 
-def is_roundhouse(breakdown: Sequence[tuple[str, list[Card], int]]) -> bool:
+def is_roundhouse(breakdown: Sequence[tuple[str, Sequence[Card], int]]) -> bool:
     """E-16: a scoring marriage in every suit, the trump one a royal marriage not absorbed in a flush."""
     names = [name for name, _, _ in breakdown]
     plain = {cards[0].suit for name, cards, _ in breakdown if name == "marriage"}
     return "royal marriage" in names and len(plain) == 3
 
 
-def _resolved(options: Mapping | None) -> Options:
+def _resolved(options: Mapping[str, Any] | None) -> Options:
     return options if isinstance(options, Options) else resolve_options(options)
 
 
 def meld_breakdown(
-    hand: Iterable[Card], trump: Suit | str | None, options: Mapping | None = None
+    hand: Iterable[Card], trump: Suit | str | None, options: Mapping[str, Any] | None = None
 ) -> list[tuple[str, list[Card], int]]:
     """The best simultaneous meld of a hand (§2.3) as (name, cards, points) entries."""
     suit = Suit.parse(trump) if isinstance(trump, str) else trump
@@ -262,7 +281,7 @@ def meld_breakdown(
 
 
 def meld_points(
-    hand: Iterable[Card], trump: Suit | str | None, options: Mapping | None = None
+    hand: Iterable[Card], trump: Suit | str | None, options: Mapping[str, Any] | None = None
 ) -> int:
     """Total of `meld_breakdown` (MX-10: 440; MX-11: 290; MX-12: 520)."""
     return sum(points for _, _, points in meld_breakdown(hand, trump, options))
@@ -278,11 +297,11 @@ class TableCard:
     card: Card
     uses: set[str] = field(default_factory=set)
 
-    def to_json(self) -> list:
+    def to_json(self) -> list[Any]:
         return [str(self.card), sorted(self.uses)]
 
     @classmethod
-    def from_json(cls, data: list) -> TableCard:
+    def from_json(cls, data: list[Any]) -> TableCard:
         return cls(Card.from_text(data[0]), set(data[1]))
 
 
@@ -402,15 +421,23 @@ def assign_meld(
     raise IllegalAction("meld_not_held", "M-9", cards=" ".join(str(c) for c in cards))
 
 
+#: A two-hand meld shape: (name, cards, ((card code, copies needed), ...)).
+Candidate = tuple[str, list[Card], tuple[tuple[int, int], ...]]
+
+
 @lru_cache(maxsize=64)
-def _candidates(trump: Suit | None, eight: bool, grand: bool, b_open: bool) -> tuple:
-    out = []
+def _candidates(
+    trump: Suit | None, eight: bool, grand: bool, b_open: bool
+) -> tuple[Candidate, ...]:
+    out: list[Candidate] = []
     for key, name in sorted(_patterns(trump, eight, grand, b_open).items(), key=lambda kv: kv[0]):
         need = tuple((code, key.count(code)) for code in sorted(set(key)))
         out.append((name, [CARD_BY_CODE[code] for code in key], need))
     return tuple(out)
 
 
-def sequential_candidates(trump: Suit | None, rules: MeldRules, b_open: bool) -> tuple:
+def sequential_candidates(
+    trump: Suit | None, rules: MeldRules, b_open: bool
+) -> tuple[Candidate, ...]:
     """Every meld shape declarable in two-hand play with this trump: (name, cards, ((code, count), ...))."""
     return _candidates(trump, rules.eight_of_a_kind, rules.grand_pinochle, b_open)

@@ -8,7 +8,7 @@ catalog key and parameters so the bot can say it in the reader's language.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -165,12 +165,14 @@ class Options(Mapping[str, Any]):
     def __init__(self, values: dict[str, Any], given: dict[str, Any]):
         self._values = MappingProxyType(values)
         self.given = MappingProxyType(given)  # what the caller chose (for storage and display)
-        self.meld_rules = None  # the MeldRules these options make, once asked for (bot.game.melds)
+        self.meld_rules: object = (
+            None  # the MeldRules these options make, once asked for (bot.game.melds)
+        )
 
     def __getitem__(self, key: str) -> Any:
         return self._values[key]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self._values)
 
     def __len__(self) -> int:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
-from .cards import Card
+from .cards import RANKS, Card
 from .options import Options, resolve_options
 
 #: Points per rank for each count scheme (G-4, G-7); ranks not listed count 0.
@@ -16,26 +17,26 @@ COUNT_SCHEMES: dict[str, dict[str, int]] = {
 }
 
 
-def scale(options: Mapping) -> int:
+def scale(options: Mapping[str, Any]) -> int:
     """Divisor for meld values, bids and targets: 10 in the one-point count (G-7), else 1."""
     return 10 if options["count_scheme"] == "one_point" else 1
 
 
-def last_trick_bonus(options: Mapping) -> int:
+def last_trick_bonus(options: Mapping[str, Any]) -> int:
     """The last trick's points (G-5): 10, or 1 in the one-point count."""
     return 10 // scale(options)
 
 
-def point_table(options: Mapping) -> tuple[int, ...]:
+def point_table(options: Mapping[str, Any]) -> tuple[int, ...]:
     """Points indexed by `Card.code`, for the hot path."""
     values = COUNT_SCHEMES[options["count_scheme"]]
     table = [0] * 32
     for code in range(32):
-        table[code] = values.get(("A", "10", "K", "Q", "J", "9", "8", "7")[code % 8], 0)
+        table[code] = values.get(RANKS[code % 8], 0)
     return tuple(table)
 
 
-def card_points(cards: Iterable[Card], options: Mapping | None = None) -> int:
+def card_points(cards: Iterable[Card], options: Mapping[str, Any] | None = None) -> int:
     """Card points of `cards` under the count scheme (G-4, G-7); no last-trick bonus."""
     opts = options if isinstance(options, Options) else resolve_options(options)
     table = point_table(opts)

@@ -173,11 +173,12 @@ class GameRecord:
         for action in self.actions:
             if game.deal_no > deal_number:
                 break
-            if game.deal_no == deal_number and not game.trick and action.startswith("play "):
+            st = game.state
+            if game.deal_no == deal_number and not st.trick and action.startswith("play "):
                 before.append(
                     {
-                        seat: game.hands[seat] + [tc.card for tc in game.table[seat]]
-                        for seat in game.active
+                        seat: st.hands[seat] + [tc.card for tc in st.table[seat]]
+                        for seat in st.active
                     }
                 )
             game.apply(action)
@@ -279,7 +280,7 @@ class GameRecord:
 # ---------------------------------------------------------------------- replay
 
 
-def _collect(game: Game, deals: list[DealRecord], events: list[dict[str, Any]]) -> None:
+def _collect(game: Game, deals: list[DealRecord], events: Sequence[Mapping[str, Any]]) -> None:
     """Add one action's engine events to the deals (a `deal` event opens the next one)."""
     for event in events:
         kind = event["type"]
@@ -299,7 +300,7 @@ def _collect(game: Game, deals: list[DealRecord], events: list[dict[str, Any]]) 
                 (event["seat"], [Card.from_text(c) for c in m["cards"]], m["points"])
                 for m in event["melds"]
             ]
-        elif kind == "dealer_dix" or (kind == "dix" and game.mode == "two"):  # A-4, A-7, C-3
+        elif kind == "dealer_dix" or (kind == "dix" and game.state.mode == "two"):  # A-4, A-7, C-3
             # (with three and four hands a `dix` event is the exchange, C-4: its 10 is in the meld)
             dix = game.dix_card
             assert dix is not None  # a dix needs a trump
@@ -311,15 +312,15 @@ def _collect(game: Game, deals: list[DealRecord], events: list[dict[str, Any]]) 
             deal.results = event["result"]
 
 
-def _dealt(game: Game, event: dict[str, Any]) -> DealRecord:
+def _dealt(game: Game, event: Mapping[str, Any]) -> DealRecord:
     """The deal just dealt, read from the engine before anyone acts."""
-    two = game.mode == "two"
+    two = game.state.mode == "two"
     return DealRecord(
         number=event["deal"],
         dealer=event["dealer"],
-        hands={s: list(game.hands[s]) for s in range(game.n) if game.hands[s]},
+        hands={s: list(game.state.hands[s]) for s in range(game.n) if game.state.hands[s]},
         turnup=Card.from_text(event["turnup"]) if event["turnup"] else None,
-        stock=list(game.stock) if two else None,
+        stock=list(game.state.stock) if two else None,
         trump=Suit(event["trump"]) if event["trump"] else None,
     )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from .cards import Card, Suit
 from .options import Options, resolve_options
@@ -78,7 +79,7 @@ def legal_plays(
     hand: Sequence[Card],
     trick: Sequence[Card],
     trump: Suit | str | None,
-    options: Mapping | None = None,
+    options: Mapping[str, Any] | None = None,
     partner_winning: bool = False,
     *,
     two_handed: bool = False,
@@ -105,7 +106,7 @@ def refusal_reason(
     trick: Sequence[Card],
     trump: Suit | None,
     allowed: Sequence[Card],
-) -> tuple[str, str, dict]:
+) -> tuple[str, str, dict[str, str]]:
     """Why `card` is not among `allowed`: (error key, rule id, params) for IllegalAction."""
     led = trick[0].suit
     win = trick[winning_index(trick, trump)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -15,11 +16,29 @@ class Variant:
     partnership: bool = False
     auction: bool = False
     no_trump_until_marriage: bool = False
-    family: str = ""  # league rating family (issue 6)
+    family: str = ""  # the league rates each family apart: the two two-hand games are one
 
     @property
     def two_handed(self) -> bool:
         return self.players == 2
+
+    def party(self, seat: int) -> int:
+        """The scoring unit of a seat: its side (seat % 2) in partnership games (D2-1, E-1), else itself."""
+        return seat % 2 if self.partnership else seat
+
+    def partner(self, seat: int) -> int | None:
+        """The seat across the table in the partnership games; None where everyone plays alone."""
+        return (seat + 2) % 4 if self.partnership else None
+
+    def same_side(self, a: int, b: int) -> bool:
+        """Do seats `a` and `b` score together (the same seat, or partners)?"""
+        return self.party(a) == self.party(b)
+
+    def sides(self, seats: Iterable[int] | None = None) -> list[list[int]]:
+        """The scoring units among `seats` (all seats by default), each a list of seats, in party order."""
+        chosen = list(range(self.players)) if seats is None else list(seats)
+        parties = sorted({self.party(s) for s in chosen})
+        return [[s for s in chosen if self.party(s) == p] for p in parties]
 
 
 VARIANTS: dict[str, Variant] = {
@@ -36,6 +55,7 @@ VARIANTS: dict[str, Variant] = {
 
 
 def get_variant(name: str) -> Variant:
+    """The variant of this name; ValueError names the variants there are."""
     try:
         return VARIANTS[name]
     except KeyError:

@@ -2,122 +2,217 @@
 
 Everything here is public except `hand`, which is the viewing seat's own.
 The other seats' concealed cards and the face-down stock appear only as
-counts; `known` lists cards that were shown and are still in a hand.
+counts; `known` lists cards that were shown and are still in a hand. Views
+are frozen dataclasses with typed fields that also read as the plain dicts
+they used to be (`view["hand"]` is a list of card texts, see `bot.game.plain`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from .cards import ALL_CARDS, make_pack, sort_hand
-from .worlds import public_snapshot
+from .actions import Action
+from .cards import ALL_CARDS, Card, Suit, make_pack, sort_hand
+from .phases import AUCTION, GAME_OVER, Phase
+from .plain import PlainMapping, plain
+from .state import CompletedTrick, DealState, Play
 
 if TYPE_CHECKING:
+    from .core import GameCore
     from .game import Game
 
+#: Keys of the Check auction, in the plain form only in Check games.
+_AUCTION_KEYS = frozenset({"bid", "bidder", "bids", "passed", "contract"})
+#: Keys only partnership games have in the plain form.
+_TEAM_KEYS = frozenset({"team_scores", "partner"})
 
-def _strs(cards) -> list[str]:
-    return [str(c) for c in cards]
+
+@dataclass(frozen=True, slots=True)
+class DealPoints:
+    """This deal's points per seat so far: credited meld and card points taken (no last-trick bonus)."""
+
+    meld: tuple[int, ...]
+    cards: tuple[int, ...]
 
 
-def public_view(game: Game) -> dict:
+@dataclass(frozen=True, slots=True)
+class MeldOnTable:
+    """A meld declared this deal; `credited` once it counts (C-6, D-5, E-11; at once in two-hand)."""
+
+    seat: int
+    name: str
+    cards: tuple[Card, ...]
+    points: int
+    credited: bool
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class PublicView(PlainMapping):
     """What everyone at the table may see (the board): no hand, no legal list, no search data."""
-    trump = game.trump
-    view = {
+
+    variant: str
+    players: int
+    phase: Phase
+    deal: int
+    dealer: int
+    to_act: int | None
+    active: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    table: dict[int, tuple[Card, ...]]  # face-up melded cards (two-hand stock phase), by seat
+    table_uses: dict[int, tuple[tuple[str, ...], ...]]  # the melds each of them served in
+    trick: tuple[Play, ...]
+    last_trick: tuple[Play, ...]
+    last_trick_winner: int | None
+    tricks: tuple[CompletedTrick, ...]  # this deal's completed tricks: leader, plays, winner
+    trump: Suit | None
+    turnup: Card | None
+    stock: int  # cards left to draw, the turn-up included (A-3)
+    scores: tuple[int, ...]  # per seat
+    target: int
+    deal_points: DealPoints
+    tricks_won: tuple[int, ...]
+    tricks_played: int
+    melds: tuple[MeldOnTable, ...]
+    dix_shown: tuple[int, ...]
+    exchanged: bool
+    melded_this_turn: bool
+    ranking: tuple[tuple[int, ...], ...]  # when over: each place's seats
+    team_scores: tuple[int, ...] | None  # partnership games: per side
+    bid: int | None  # Check: the high bid so far
+    bidder: int | None
+    bids: tuple[int | None, ...]
+    passed: tuple[int, ...]
+    contract: int | None  # Check, once the auction is over
+    partnership: bool
+    auction: bool
+    _plain: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
+
+    def plain_keys(self) -> tuple[str, ...]:
+        leave_out = {"partnership", "auction"}
+        if not self.auction:
+            leave_out |= _AUCTION_KEYS
+        if not self.partnership:
+            leave_out |= _TEAM_KEYS
+        return tuple(k for k in PlainMapping.plain_keys(self) if k not in leave_out)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class SeatView(PublicView):
+    """The public view plus this seat's hand, its legal actions and what it knows of others."""
+
+    seat: int
+    hand: tuple[Card, ...]  # sorted as players hold cards
+    known: dict[int, tuple[Card, ...]]  # cards the other seats showed and still hold
+    legal: tuple[Action, ...]  # empty unless this seat is to act
+    history: tuple[Action, ...]  # this deal's actions, all public
+    partner: int | None
+    unseen: tuple[Card, ...]  # cards this seat has seen nowhere: other hands, the stock
+    claim_wins: bool  # A-12: declaring out now would win
+    options: Mapping[str, Any]  # the options the table chose (defaults left out)
+    world: DealState  # the state as this seat may know it, for search (`world_from_view`)
+
+    def plain_value(self, key: str) -> Any:
+        return self.world if key == "world" else plain(getattr(self, key))
+
+
+def _public_fields(game: GameCore) -> dict[str, Any]:
+    st = game.state
+    over = st.phase == GAME_OVER
+    auction = game.variant.auction
+    return {
         "variant": game.variant.name,
         "players": game.n,
-        "phase": game.phase,
-        "deal": game.deal_no,
-        "dealer": game.dealer,
-        "to_act": game.to_act,
-        "active": list(game.active),
-        "hand_sizes": [len(h) for h in game.hands],
-        "table": {
-            s: _strs(tc.card for tc in game.table[s]) for s in range(game.n) if game.table[s]
-        },
+        "phase": st.phase,
+        "deal": st.deal_no,
+        "dealer": st.dealer,
+        "to_act": None if over else st.turn,
+        "active": tuple(st.active),
+        "hand_sizes": tuple(len(h) for h in st.hands),
+        "table": {s: tuple(tc.card for tc in t) for s, t in enumerate(st.table) if t},
         "table_uses": {
-            s: [sorted(tc.uses) for tc in game.table[s]] for s in range(game.n) if game.table[s]
+            s: tuple(tuple(sorted(tc.uses)) for tc in t) for s, t in enumerate(st.table) if t
         },
-        "trick": [[s, str(c)] for s, c in game.trick],
-        "last_trick": [[s, str(c)] for s, c in game.last_trick],
-        "last_trick_winner": game.last_trick_winner,
-        "trump": trump.value if trump else None,
-        "turnup": str(game.turnup) if game.turnup is not None else None,
-        "stock": game._stock_left() if game.mode == "two" else 0,
-        "scores": game.seat_scores(),
-        "target": game.target,
-        "deal_points": {"meld": list(game.deal_meld), "cards": list(game.won_points)},
-        "tricks_won": list(game.tricks_won),
-        "tricks_played": game.tricks_played,
-        "melds": [
-            {
-                "seat": s,
-                "name": name,
-                "cards": _strs(cards),
-                "points": pts,
-                "credited": game._credit_unit(s) in game.credited_units,
-            }
+        "trick": tuple(st.trick),
+        "last_trick": st.tricks[-1].plays if st.tricks else (),
+        "last_trick_winner": st.last_trick_winner,
+        "tricks": tuple(st.tricks),
+        "trump": st.trump,
+        "turnup": st.turnup,
+        "stock": game.stock_left(),
+        "scores": tuple(game.seat_scores()),
+        "target": st.target,
+        "deal_points": DealPoints(tuple(st.deal_meld), tuple(st.won_points)),
+        "tricks_won": tuple(st.tricks_won),
+        "tricks_played": len(st.tricks),
+        "melds": tuple(
+            MeldOnTable(s, name, tuple(cards), pts, game.credit_unit(s) in st.credited_units)
             for s in range(game.n)
-            for name, cards, pts in game.pending[s]
-        ]
-        + [
-            {"seat": s, "name": name, "cards": _strs(cards), "points": pts, "credited": True}
-            for s, name, cards, pts in game.meld_log
-        ],
-        "dix_shown": list(game.dix_shown),
-        "exchanged": game.exchanged,
-        "melded_this_turn": game.melded_this_turn,
-        "ranking": game.result()["ranking"] if game.is_over else [],
-    }
-    if game.variant.partnership:
-        view["team_scores"] = list(game.scores)
-    if game.variant.auction:
-        view.update(
-            {
-                "bid": game.high_bid or None,
-                "bidder": game.declarer,
-                "bids": list(game.bids),
-                "passed": sorted(game.passed),
-                "contract": game.high_bid
-                if game.phase != "auction" and game.declarer is not None
-                else None,
-            }
+            for name, cards, pts in st.pending[s]
         )
-    return view
+        + tuple(
+            MeldOnTable(s, name, tuple(cards), pts, True) for s, name, cards, pts in st.meld_log
+        ),
+        "dix_shown": tuple(st.dix_shown),
+        "exchanged": st.exchanged,
+        "melded_this_turn": st.melded_this_turn,
+        "ranking": tuple(tuple(game.party_seats(p)) for p in st.places) if over else (),
+        "team_scores": tuple(st.scores) if game.variant.partnership else None,
+        "bid": (st.high_bid or None) if auction else None,
+        "bidder": st.declarer if auction else None,
+        "bids": tuple(st.bids) if auction else (),
+        "passed": tuple(sorted(st.passed)) if auction else (),
+        "contract": st.high_bid
+        if auction and st.phase != AUCTION and st.declarer is not None
+        else None,
+        "partnership": game.variant.partnership,
+        "auction": auction,
+    }
 
 
-def seat_view(game: Game, seat: int) -> dict:
+def public_view(game: GameCore) -> PublicView:
+    """What everyone at the table may see (the board)."""
+    return PublicView(**_public_fields(game))
+
+
+def seat_view(game: Game, seat: int) -> SeatView:
     """The public view plus this seat's hand, its legal actions and what it knows of others."""
     if not 0 <= seat < game.n:
         raise ValueError(f"no seat {seat} in a {game.n}-player game")
-    view = public_view(game)
-    view["seat"] = seat
-    view["hand"] = _strs(sort_hand(game.hands[seat], game.trump))
-    view["known"] = {s: _strs(game.known[s]) for s in range(game.n) if game.known[s] and s != seat}
-    view["legal"] = [str(a) for a in game.legal_actions()] if game.to_act == seat else []
-    view["history"] = [str(a) for a in game.deal_history]
-    if game.variant.partnership:
-        view["partner"] = (seat + 2) % 4
-    view["unseen"] = _strs(_unseen(game, seat))
-    view["world"] = public_snapshot(game, seat)
-    return view
+    st = game.state
+    to_act = game.to_act == seat
+    legal = tuple(game.legal_actions()) if to_act else ()
+    return SeatView(
+        **_public_fields(game),
+        seat=seat,
+        hand=tuple(sort_hand(st.hands[seat], st.trump)),
+        known={s: tuple(cs) for s, cs in enumerate(st.known) if cs and s != seat},
+        legal=legal,
+        history=tuple(st.deal_history),
+        partner=game.partner(seat),
+        unseen=tuple(_unseen(game, seat)),
+        claim_wins=to_act and game.claim_wins(seat),
+        options=dict(game.options.given),
+        world=st.public_copy(seat),
+    )
 
 
-def _unseen(game: Game, seat: int) -> list:
+def _unseen(game: GameCore, seat: int) -> list[Card]:
     """Cards this seat has not seen anywhere: in other hands or the face-down stock."""
-    pack = make_pack(game.pack_size == 64)
-    counts = {c: 0 for c in ALL_CARDS}
-    for c in pack:
+    st = game.state
+    counts = dict.fromkeys(ALL_CARDS, 0)
+    for c in make_pack(st.pack_size == 64):
         counts[c] += 1
-    seen = list(game.hands[seat])
+    seen = list(st.hands[seat])
     for s in range(game.n):
-        seen += [tc.card for tc in game.table[s]]
+        seen += [tc.card for tc in st.table[s]]
         if s != seat:
-            seen += game.known[s]
-    seen += [c for _, c in game.trick]
-    seen += game.played_cards
-    if game.turnup is not None and not (game.mode != "two" and seat == game.dealer):
-        seen.append(game.turnup)  # in C/D it is the dealer's own card, already in his hand
+            seen += st.known[s]
+    seen += [c for _, c in st.trick]
+    seen += st.played_cards
+    if st.turnup is not None and not (st.mode != "two" and seat == st.dealer):
+        seen.append(st.turnup)  # in C/D it is the dealer's own card, already in his hand
     for c in seen:
         counts[c] -= 1
     return sorted((c for c, k in counts.items() for _ in range(max(0, k))), key=lambda c: c.code)

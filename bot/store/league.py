@@ -17,17 +17,12 @@ from typing import Final
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from bot.game.variants import VARIANTS
+
 from .db import Tx
 from .seasons import LeagueError, active_season
 
-FAMILIES: Final = {
-    "two-handed": "two-handed",
-    "two-handed-no-trump": "two-handed",
-    "three-handed": "three-handed",
-    "four-handed": "four-handed",
-    "partnership": "partnership",
-    "check": "partnership",
-}
+FAMILIES: Final = {name: variant.family for name, variant in VARIANTS.items()}  # the engine's
 TEAM_FAMILY: Final = "partnership"
 ALL_TIME: Final = 0  # ratings.season_id of the all-time table
 

@@ -73,7 +73,7 @@ def round_open(table: Table) -> bool:
         game.phase == PLAY
         and game.tricks_played == 0
         and bool(table.deal_log.held)
-        and not all(game.declared[s] for s in game.active)
+        and not all(game.state.declared[s] for s in game.active)
     )
 
 
@@ -242,9 +242,7 @@ def played_on(table: Table) -> bool:
 
 def parties(table: Table) -> list[tuple[int, ...]]:
     """Seats scoring together: partners in team variants, each seat alone otherwise."""
-    if VARIANTS[table.variant].partnership:
-        return [(0, 2), (1, 3)]
-    return [(seat,) for seat in range(table.size)]
+    return [tuple(side) for side in VARIANTS[table.variant].sides(range(table.size))]
 
 
 def side_of(table: Table, seat: int) -> tuple[int, ...]:
@@ -264,6 +262,9 @@ _LINES: dict[str, Callable[[Table, dict[str, Any]], list[Text]]] = {
     "pass": _bid,
     "contract": _contract,
     "stock_exhausted": lambda table, e: [Text.of("bot.line.stock_exhausted")],
+    "thrown_in": lambda table, e: [
+        Text.of("bot.line.thrown_in", deal=e["deal"], who=Who(e["dealer"]))
+    ],
     "show": lambda table, e: [
         Text.of("bot.line.show", who=Who(e["seat"]), card=Cards((e["card"],)))
     ],

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from typing import Any
 
 from bot.game import IllegalAction
 from bot.store import load_actions
@@ -82,7 +81,7 @@ class Play(TableCore):
         async with self._locked(table_id) as found:
             table, seat = guard_seat(found, person.user_id, playing=True, hints=True, turn=True)
             version, options = table.version, table.options
-            view: dict[str, Any] = table.game.view(seat)  # the player's own copy
+            view = table.game.view(seat)  # the player's own copy
             cached = table.last_hint
         if cached is not None and cached[:2] == (version, seat):
             choice = cached[2]

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
-from bot.game import Card
+from bot.game import Card, SeatView, parse_action
 
 
 class ComputerPlayer(Protocol):
-    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+    def choose(self, view: SeatView, legal: list[str], rng: random.Random) -> str:
         """One of `legal`, decided from `view` alone."""
 
 
@@ -35,14 +35,17 @@ class SimplePlayer:
     both sides drift below zero and the game never reaches its target.
     """
 
-    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
-        bids = [action for action in legal if action.startswith("bid ")]
+    def choose(self, view: SeatView, legal: list[str], rng: random.Random) -> str:
+        actions = [parse_action(action) for action in legal]
+        bids = [action for action in actions if action.verb == "bid"]
         if bids:
-            return "pass" if "pass" in legal else min(bids, key=lambda action: int(action[4:]))
-        trumps = [action for action in legal if action.startswith("trump ")]
+            return (
+                "pass" if "pass" in legal else str(min(bids, key=lambda action: action.amount or 0))
+            )
+        trumps = [action for action in actions if action.verb == "trump"]
         if trumps:
-            held = [Card.from_text(card).suit.value for card in view["hand"]]
-            return max(trumps, key=lambda action: held.count(action.split(" ", 1)[1]))
+            held = [Card.from_text(card).suit for card in view["hand"]]
+            return str(max(trumps, key=lambda action: sum(suit == action.suit for suit in held)))
         return rng.choice(legal)
 
 
@@ -57,10 +60,11 @@ class LevelPlayer:
     def __init__(self, level: str, budget: float) -> None:
         self.level, self.budget = level, budget
 
-    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+    def choose(self, view: SeatView, legal: list[str], rng: random.Random) -> str:
         from bot.ai import get_player
 
-        return get_player(self.level, seed=rng.randrange(2**31), budget=self.budget).choose(view)
+        player = get_player(self.level, seed=rng.randrange(2**31), budget=self.budget)
+        return str(player.choose(view))
 
 
 def ai_players(budget: float = 1.0) -> PlayerFactory:

@@ -13,7 +13,7 @@ review holds was dealt in a deal that is over.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -58,7 +58,9 @@ class DealReview:
     hands: dict[int, tuple[str, ...]]  # seat -> the cards dealt to it, sorted
     turnup: str | None
     stock: bool  # a two-hand deal: the turn-up and the stock lie apart from the hands (RULES A-3)
-    auction: list[dict[str, Any]] = field(default_factory=list)  # bid, pass, contract, trump events
+    auction: list[Mapping[str, Any]] = field(
+        default_factory=list
+    )  # bid, pass, contract, trump events
     melds: list[Meld] = field(default_factory=list)
     tricks: list[Trick] = field(default_factory=list)
     exchange: tuple[int, str] | None = (
@@ -113,7 +115,10 @@ def review_deal(
 
 
 def _collect(
-    review: DealReview, game: Game, events: list[dict[str, Any]], before: dict[int, Counter[str]]
+    review: DealReview,
+    game: Game,
+    events: Sequence[Mapping[str, Any]],
+    before: dict[int, Counter[str]],
 ) -> bool:
     """Add one action's events to the review; True once the deal has ended."""
     gained = _gained(game, events, before) if before else {}
@@ -158,7 +163,7 @@ def _collect(
     return False
 
 
-def _meld(event: dict[str, Any], after_trick: int) -> Meld:
+def _meld(event: Mapping[str, Any], after_trick: int) -> Meld:
     if event["type"] == "meld":
         parts = tuple((m["name"], tuple(m["cards"]), m["points"]) for m in event["melds"])
     else:  # the dix: shown (and perhaps exchanged for the turn-up), or the dealer's turn-up (A-4, A-7, C-3)
@@ -175,7 +180,7 @@ def _holdings(game: Game) -> dict[int, Counter[str]]:
 
 
 def _gained(
-    game: Game, events: list[dict[str, Any]], before: dict[int, Counter[str]]
+    game: Game, events: Sequence[Mapping[str, Any]], before: dict[int, Counter[str]]
 ) -> dict[int, list[str]]:
     """The cards each seat took in during one action, less a turn-up taken for the dix (A-7).
 

@@ -9,14 +9,22 @@ texts, the "game" domain for variant, meld, phase and option names.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
-from bot.game import VARIANTS, Card, resolve_options
+from bot.game import (
+    PASS,
+    VARIANTS,
+    Action,
+    Card,
+    Phase,
+    enabled_melds,
+    parse_action,
+    resolve_options,
+)
 from bot.game.errors import KeyedError
-from bot.game.melds import MeldRules, identify_meld
 from bot.game.points import last_trick_bonus
 from bot.i18n import (
     describe_error,
@@ -119,50 +127,41 @@ def hand_by_suit(cards: list[str], lang: str) -> str:
     return "   ".join(cards_text(group, lang) for group in groups)
 
 
-def action_label(action: str, lang: str) -> str:
+def action_label(action: str | Action, lang: str) -> str:
     """A legal action's text as a button or menu label: "10♥", "Meld K♥ Q♥", "Bid 250"."""
-    verb, _, rest = action.partition(" ")
-    if verb == "play":
-        return cards_text([rest], lang)
-    if verb == "meld":
-        return t("bot.action.meld", lang, cards=cards_text(rest.split(), lang))
-    if verb == "bid":
-        return t("bot.action.bid", lang, amount=rest)
-    if verb == "trump":
-        return t("bot.action.trump", lang, suit=rest)
-    return t(f"bot.action.{action.replace(' ', '_')}", lang)
+    act = parse_action(action)
+    if act.verb == "play":
+        return cards_text([str(act.card)], lang)
+    if act.verb == "meld":
+        return t("bot.action.meld", lang, cards=cards_text([str(c) for c in act.cards], lang))
+    if act.verb == "bid":
+        return t("bot.action.bid", lang, amount=act.amount)
+    if act.verb == "trump":
+        return t("bot.action.trump", lang, suit=act.argument)
+    return t(f"bot.action.{act.verb.replace(' ', '_')}", lang)
 
 
-def hand_action_label(table: Table, action: str, lang: str) -> str:
+def hand_action_label(table: Table, action: str | Action, lang: str) -> str:
     """A hand view's label: a meld with its name and points, "pass" named by what it declines."""
-    verb, _, rest = action.partition(" ")
+    act = parse_action(action)
     game = table.game
-    if verb == "meld":
-        cards = [card(c) for c in rest.split()]
-        fixes_trump = (
-            game.no_trump_rules and game.trump is None
-        )  # B-4: the first marriage names trump
-        meld = identify_meld(cards, game.trump, game.rules, fixes_trump)
-        if meld is not None:
-            points = (
-                game.rules.first_marriage_value
-                if fixes_trump and meld == "royal marriage"
-                else game.rules.value(meld)
-            )
+    if act.verb == "meld":
+        named = game.meld_value(act.cards)
+        if named is not None:
             return t(
                 "bot.action.meld_named",
                 lang,
-                name=meld_name(meld, lang),
-                cards=cards_text(rest.split(), lang),
-                points=points,
+                name=meld_name(named[0], lang),
+                cards=cards_text([str(c) for c in act.cards], lang),
+                points=named[1],
             )
-    if action == "pass" and game.phase in _PASS_KEYS:
+    if act == PASS and game.phase in _PASS_KEYS:
         return t(_PASS_KEYS[game.phase], lang)
-    return action_label(action, lang)
+    return action_label(act, lang)
 
 
 #: What "pass" declines, by phase: the meld (M-1), the dix exchange (C-4); in an auction it is a pass.
-_PASS_KEYS = {"meld": "bot.action.pass_meld", "exchange": "bot.action.pass_exchange"}
+_PASS_KEYS = {Phase.MELD: "bot.action.pass_meld", Phase.EXCHANGE: "bot.action.pass_exchange"}
 
 
 # ---------------------------------------------------------------- the board
@@ -295,7 +294,7 @@ def _facts(view: dict[str, Any], lang: str, name: Namer) -> list[str]:
         )
     elif view.get("bid"):
         facts.append(t("bot.board.bid", lang, amount=view["bid"], who=name(view["bidder"])))
-    if view.get("phase") == "auction" and view.get("passed"):
+    if view.get("phase") == Phase.AUCTION and view.get("passed"):
         facts.append(t("bot.board.passed", lang, who=", ".join(name(s) for s in view["passed"])))
     return facts
 
@@ -400,7 +399,7 @@ def hand_text(
 ) -> str:
     """What a player sees privately: their cards, the trick, and whether it is their turn."""
     lines = [t("bot.hand.cards", lang, cards=hand_by_suit(view["hand"], lang) or "—")]
-    face_up = view.get("table", {}).get(seat) or view.get("table", {}).get(str(seat))
+    face_up = view.get("table", {}).get(seat)
     if face_up:
         lines.append(t("bot.hand.face_up", lang, cards=cards_text(face_up, lang)))
     if view.get("trump"):
@@ -437,11 +436,7 @@ def score_text(table: Table, lang: str, name: Namer) -> str:
 def rules_text(variant: str, options: dict[str, Any], lang: str) -> str:
     """A variant's rules summary and its meld table with these house rules (RULES §2.1)."""
     resolved = resolve_options(options, players=VARIANTS[variant].players)
-    values = MeldRules.from_options(resolved).values
-    hidden = set() if resolved["eight_of_a_kind"] else {n for n in values if n.startswith("eight ")}
-    if not resolved["grand_pinochle"]:
-        hidden.add("grand pinochle")
-    melds = ", ".join(f"{meld_name(n, lang)} {v}" for n, v in values.items() if n not in hidden)
+    melds = ", ".join(f"{meld_name(n, lang)} {v}" for n, v in enabled_melds(resolved).items())
     return "\n\n".join(
         [
             variant_summary(variant, lang),
@@ -490,7 +485,7 @@ def review_lines(table: Table, review: DealReview, lang: str, name: Namer) -> li
     return lines + _review_score(table, review, lang, name)
 
 
-def _auction_step(event: dict[str, Any], lang: str, name: Namer) -> str:
+def _auction_step(event: Mapping[str, Any], lang: str, name: Namer) -> str:
     """A bid, a pass, the contract or the trump named (RULES E-3..E-8)."""
     kind = event["type"]
     if kind == "bid":

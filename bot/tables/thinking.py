@@ -37,9 +37,10 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
-from typing import Any, Protocol
+from typing import Protocol
 
 from bot.ai.hard import GUARD
+from bot.game import SeatView
 from bot.tables.players import LevelPlayer, PlayerFactory
 
 log = logging.getLogger(__name__)
@@ -56,14 +57,14 @@ START_FAILURES = 3
 HANG_GRACE = 10.0
 
 #: Decides one turn: (level, view, legal, seed, budget) -> one of legal. Must be picklable.
-Decide = Callable[[str, dict[str, Any], list[str], int, float], str]
+Decide = Callable[[str, SeatView, list[str], int, float], str]
 
 
 class Thinker(Protocol):
     """Where the table service gets its computer players' decisions."""
 
     async def choose(
-        self, table_id: int, level: str, view: dict[str, Any], legal: list[str], seed: int
+        self, table_id: int, level: str, view: SeatView, legal: list[str], seed: int
     ) -> str:
         """One of `legal` for the seat whose `view` this is, decided from the view alone."""
 
@@ -71,7 +72,7 @@ class Thinker(Protocol):
         """Stop thinking; nothing keeps running afterwards."""
 
 
-def decide(level: str, view: dict[str, Any], legal: list[str], seed: int, budget: float) -> str:
+def decide(level: str, view: SeatView, legal: list[str], seed: int, budget: float) -> str:
     """The bot.ai player of `level`, seeded as the service seeds it."""
     return LevelPlayer(level, budget).choose(view, legal, random.Random(seed))
 
@@ -90,7 +91,7 @@ class ThreadThinker:
         self._players = players
 
     async def choose(
-        self, table_id: int, level: str, view: dict[str, Any], legal: list[str], seed: int
+        self, table_id: int, level: str, view: SeatView, legal: list[str], seed: int
     ) -> str:
         return await asyncio.to_thread(
             self._players(level).choose, view, legal, random.Random(seed)
@@ -108,7 +109,7 @@ class WorkerFailed(RuntimeError):
 class _Job:
     table_id: int
     level: str
-    view: dict[str, Any]
+    view: SeatView
     legal: list[str]
     seed: int
     future: asyncio.Future[str]
@@ -191,7 +192,7 @@ class PoolThinker:
             self._spawn()
 
     async def choose(
-        self, table_id: int, level: str, view: dict[str, Any], legal: list[str], seed: int
+        self, table_id: int, level: str, view: SeatView, legal: list[str], seed: int
     ) -> str:
         if self._closed:
             raise RuntimeError("the thinking pool is closed")
@@ -257,9 +258,7 @@ class PoolThinker:
 
     # ------------------------------------------------------------ dispatch
 
-    async def _in_thread(
-        self, level: str, view: dict[str, Any], legal: list[str], seed: int
-    ) -> str:
+    async def _in_thread(self, level: str, view: SeatView, legal: list[str], seed: int) -> str:
         return await asyncio.to_thread(self._decide, level, view, legal, seed, self.budget)
 
     def _pump(self) -> None:

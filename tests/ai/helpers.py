@@ -1,11 +1,13 @@
-"""Shared helpers for the computer-player tests: random positions and hidden-card swaps."""
+"""Shared helpers for the computer-player tests: random positions, hidden-card swaps, worlds."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
 
-from bot.game import Game, make_pack, new_game
+from bot.ai.knowledge import Knowledge
+from bot.ai.worlds import deal_hidden
+from bot.game import Game, make_pack, new_game, world_from_view
 
 
 def random_positions(variant: str, seed: int, options: dict | None = None) -> Iterator[Game]:
@@ -46,4 +48,10 @@ def hidden_twin(variant: str, seed: int) -> tuple[Game, Game, int]:
 
 
 def _hidden(game: Game) -> list:
-    return [sorted(map(str, h)) for h in game.hands] + [sorted(map(str, game.stock))]
+    return [sorted(map(str, h)) for h in game.state.hands] + [sorted(map(str, game.state.stock))]
+
+
+def sample_world(k: Knowledge, rng: random.Random) -> Game:
+    """A complete game consistent with the seat's view, its hidden cards dealt at random."""
+    hands, stock = deal_hidden(k, rng)
+    return world_from_view(k.view, hands, stock)

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from bot.ai.knowledge import read_view
-from bot.ai.worlds import deal_hidden, sample_world
+from bot.ai.worlds import deal_hidden
 
-from .helpers import random_positions
+from .helpers import random_positions, sample_world
 
 
 @pytest.mark.parametrize("variant", ["three-handed", "four-handed", "partnership", "check"])
@@ -20,9 +20,9 @@ def test_inferred_voids_never_contradict_the_real_hands(variant):
             knowledge = read_view(game.view(game.to_act))
             for seat, cards in knowledge.excluded.items():
                 ruled_out += len(cards)
-                assert not cards & set(game.hands[seat]), (
+                assert not cards & set(game.state.hands[seat]), (
                     seat,
-                    sorted(map(str, cards & set(game.hands[seat]))),
+                    sorted(map(str, cards & set(game.state.hands[seat]))),
                 )
     assert ruled_out > 50  # the history does teach something
 
@@ -30,7 +30,7 @@ def test_inferred_voids_never_contradict_the_real_hands(variant):
 def test_a_seat_that_fails_to_follow_suit_is_known_void_in_it():
     """P-2(a): a discard on a led suit proves the suit is gone from that hand."""
     for game in random_positions("four-handed", 21):
-        trick = game.trick
+        trick = game.state.trick
         if len(trick) >= 2 and trick[-1][1].suit is not trick[0][1].suit:
             seat, led = trick[-1][0], trick[0][1].suit
             watcher = next(s for s in game.active if s != seat and game.to_act == s)
@@ -75,6 +75,6 @@ def test_the_two_hand_play_off_has_one_world():
             hands, stock = deal_hidden(knowledge, random.Random(0))
             other = 1 - game.to_act
             assert stock == []
-            assert sorted(map(str, hands[other])) == sorted(map(str, game.hands[other]))
+            assert sorted(map(str, hands[other])) == sorted(map(str, game.state.hands[other]))
             return
     pytest.fail("the deal never reached the play-off")

@@ -29,7 +29,7 @@ def _late_play_off(seed: int, tricks_left: int) -> Game:
     while not (
         game.phase == "playoff"
         and len(game.view(game.to_act)["hand"]) <= tricks_left
-        and not game.trick
+        and not game.state.trick
     ):
         game.apply(player.choose(game.view(game.to_act)))
     return game

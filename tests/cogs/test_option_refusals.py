@@ -45,6 +45,18 @@ EN = "That house rule cannot be used: "
             EN + "option double_pinochle_value: 7 is not one of 80, 300, 400",
         ),
         ("en", {"target": 155}, "The game target must be a positive multiple of 10, not 155."),
+        (
+            "en",
+            {"options": "renege_penalty_2h=card_points_only"},
+            EN + "renege_penalty_2h says how to punish an illegal play or bid, and this bot refuses"
+            " those as they are made, so the option never applies",
+        ),
+        (
+            "ru",
+            {"options": "no_marriage_remedy_default=cancel"},
+            RU + "no_marriage_remedy_default задаёт наказание за неправильный ход или заявку, а бот"
+            " такие ходы и заявки просто не принимает, так что это правило никогда не понадобится",
+        ),
     ],
     ids=[
         "ru-unknown",
@@ -55,6 +67,8 @@ EN = "That house rule cannot be used: "
         "ru-target",
         "en-numbers",
         "en-target",
+        "en-honour-only",
+        "ru-honour-only",
     ],
 )
 async def test_a_refused_table_says_why_in_the_readers_language(room, lang, given, expected):

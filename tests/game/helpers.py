@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from bot.game import Card, Game, make_pack, new_game, parse_cards
+from bot.game.random_play import random_action
 
 
 def _fill(pack: list[Card], wanted: list[Card]) -> None:
@@ -72,3 +73,12 @@ def deal_cards(
             deck += parsed[s][dealt[s] : dealt[s] + take]
             dealt[s] += take
     return new_game(variant, seed=seed, deck=deck, options=options)
+
+
+def play_randomly(game: Game, rng: random.Random, actions: int) -> Game:
+    """Apply up to `actions` random legal actions (fewer if the game ends first)."""
+    for _ in range(actions):
+        if game.is_over:
+            break
+        game.apply(random_action(game, rng))
+    return game

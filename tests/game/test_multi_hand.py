@@ -5,7 +5,7 @@ import random
 import pytest
 
 from bot.game import IllegalAction, contract_checks, new_game
-from bot.game.__main__ import random_action
+from bot.game.random_play import random_action
 
 from .helpers import deal_cards
 
@@ -47,7 +47,7 @@ def test_c4_exchange_goes_to_the_first_non_dealer_holding_a_dix_and_melds_s5():
 def test_c6_melds_count_only_for_players_who_take_a_trick():
     g, _d = three_hand()
     g.apply("pass")
-    declared = {s: sum(p for *_, p in g.pending[s]) for s in range(3)}
+    declared = {s: sum(p for *_, p in g.state.pending[s]) for s in range(3)}
     rng = random.Random(4)
     while not g.deal_results:
         g.apply(random_action(g, rng))
@@ -98,7 +98,7 @@ def test_partnership_before_play_option_melds_at_the_start():
     for seed in range(5):
         g = new_game("partnership", seed=seed, options={"partnership_meld_timing": "before_play"})
         if g.phase == "play":
-            assert all(g.declared)
+            assert all(g.state.declared)
 
 
 def test_partnership_scores_are_pooled_d2_3():
@@ -156,7 +156,7 @@ def test_e6_forced_dealer_must_bid_200_and_names_trump_e8_and_leads_e10():
     with pytest.raises(IllegalAction, match="not your turn"):
         g.apply("trump ♠", seat=(d + 1) % 4)
     events = g.apply("trump ♣", seat=d)
-    assert all(g.declared) and g.phase == "play" and g.to_act == d
+    assert all(g.state.declared) and g.phase == "play" and g.to_act == d
     assert [e for e in events if e["type"] == "meld"]
 
 

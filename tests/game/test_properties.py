@@ -7,7 +7,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.game import VARIANTS, Game, IllegalAction, make_pack, new_game, parse_action
-from bot.game.__main__ import random_action
+from bot.game.random_play import random_action
+
+from .helpers import play_randomly
 
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 OPTION_SETS = [
@@ -21,19 +23,17 @@ OPTION_SETS = [
 
 
 def all_cards(game: Game) -> list:
-    cards = [c for s in range(game.n) for c in game.hands[s]]
-    cards += [tc.card for s in range(game.n) for tc in game.table[s]]
-    cards += game.stock + [c for _, c in game.trick] + game.played_cards
-    if game.turnup is not None and game.mode == "two":
-        cards.append(game.turnup)
+    cards = [c for s in range(game.n) for c in game.state.hands[s]]
+    cards += [tc.card for s in range(game.n) for tc in game.state.table[s]]
+    cards += game.state.stock + [c for _, c in game.state.trick] + game.state.played_cards
+    if game.state.turnup is not None and game.state.mode == "two":
+        cards.append(game.state.turnup)
     return cards
 
 
 def check_deal(game: Game, result: dict) -> None:
-    units = (
-        [0, 1]
-        if game.variant.partnership
-        else [s for s in range(game.n) if result["tricks"][s] or True]
+    units = (  # one seat per side; alone, the seats that took a trick (no trick, no card points)
+        [0, 1] if game.variant.partnership else [s for s in range(game.n) if result["tricks"][s]]
     )
     cards = sum(result["cards"][u] for u in units)
     if result["complete"] and not game.options["round_card_points"]:
@@ -57,23 +57,25 @@ def check_deal(game: Game, result: dict) -> None:
 def play_checked(variant: str, seed: int, options: dict) -> Game:
     game = new_game(variant, seed=seed, options=options)
     rng = random.Random(seed)
-    pack = sorted(make_pack(game.pack_size == 64), key=lambda c: c.code)
+    pack = sorted(make_pack(game.state.pack_size == 64), key=lambda c: c.code)
     seen = 0
     for _ in range(20000):
         if game.is_over:
             break
         if game.deal_no and len(game.deal_results) == seen:
             assert sorted(all_cards(game), key=lambda c: c.code) == pack  # every card in one place
-        if game.phase in ("playoff", "play") and game.trick:
-            hand = game.hands[game.to_act]
+        if game.phase in ("playoff", "play") and game.state.trick:
+            hand = game.state.hands[game.to_act]
             legal = {a.card for a in game.legal_actions() if a.verb == "play"}
             for card in set(hand) - legal:  # strict legality enforced (§8)
                 with pytest.raises(IllegalAction):
                     game.apply(f"play {card}")
-        if game.phase == "stock" and game.mode == "two" and not game.trick:
+        if game.phase == "stock" and game.state.mode == "two" and not game.state.trick:
             for s in game.active:  # both hold 12 (hand + table) after each pair of draws (§12.2)
-                assert len(game.hands[s]) + len(game.table[s]) == (
-                    16 if game.options["pack64_hand_size"] == 16 and game.pack_size == 64 else 12
+                assert len(game.state.hands[s]) + len(game.state.table[s]) == (
+                    16
+                    if game.options["pack64_hand_size"] == 16 and game.state.pack_size == 64
+                    else 12
                 )
         for action in game.legal_actions():  # text round trip of every action offered
             assert parse_action(str(action)) == action
@@ -105,12 +107,7 @@ def test_two_handed_options_keep_the_invariants(options, seed):
 @FAST
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 400))
 def test_json_round_trip_mid_game(variant, seed, steps):
-    game = new_game(variant, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        game.apply(random_action(game, rng))
+    game = play_randomly(new_game(variant, seed=seed), random.Random(seed), steps)
     copy = Game.from_json(game.to_json())
     assert copy.to_json() == game.to_json()
     for seat in range(game.n):
@@ -129,13 +126,13 @@ def hidden_cards(game: Game, seat: int) -> list[tuple[list, int]]:
     for s in range(game.n):
         if s == seat:
             continue
-        shown = list(game.known[s])
-        for i, card in enumerate(game.hands[s]):
+        shown = list(game.state.known[s])
+        for i, card in enumerate(game.state.hands[s]):
             if card in shown:
                 shown.remove(card)
             else:
-                spots.append((game.hands[s], i))
-    spots += [(game.stock, i) for i in range(len(game.stock))]
+                spots.append((game.state.hands[s], i))
+    spots += [(game.state.stock, i) for i in range(len(game.state.stock))]
     return spots
 
 

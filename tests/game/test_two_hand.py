@@ -5,7 +5,7 @@ import random
 import pytest
 
 from bot.game import IllegalAction, new_game
-from bot.game.__main__ import random_action
+from bot.game.random_play import random_action
 
 from .helpers import seats, trick, two_hand_game
 
@@ -103,7 +103,7 @@ def test_play_off_is_strict_and_refusals_change_nothing():
         seat = g.to_act
         legal = set(g.view(seat)["legal"])
         illegal = [c for c in g.view(seat)["hand"] if f"play {c}" not in legal]
-        if g.trick and illegal:
+        if g.state.trick and illegal:
             before = g.to_json()
             with pytest.raises(IllegalAction) as err:
                 g.apply(f"play {illegal[0]}")

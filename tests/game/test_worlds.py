@@ -5,7 +5,7 @@ import random
 import pytest
 
 from bot.game import VARIANTS, new_game, world_from_view
-from bot.game.__main__ import random_action
+from bot.game.random_play import random_action
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
@@ -22,7 +22,9 @@ def test_world_from_view_with_the_true_cards_plays_on_identically(variant, seed)
     seat = game.to_act
     view = game.view(seat)
     world = world_from_view(
-        view, {s: list(game.hands[s]) for s in range(game.n) if s != seat}, list(game.stock)
+        view,
+        {s: list(game.state.hands[s]) for s in range(game.n) if s != seat},
+        list(game.state.stock),
     )
     copy = game.clone()
     assert world.view(seat) == view

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from bot.game import VARIANTS, Card, new_game
-from bot.game.__main__ import random_action
+from bot.game.random_play import random_action
 from bot.ledger_hook import ledger_hook
 from bot.store import find_player, game_log, get_table, load_actions, recent_games
 from bot.tables import TableService

@@ -1,0 +1,474 @@
+"""What every deal shares: configuration, dealing, trick play, scoring, claims (RULES §1, G, P, A-12).
+
+`GameCore` holds a game's configuration and its `DealState`; the rule sets of
+the two-hand (`twohand`), three- and four-hand (`multihand`) and Check
+(`auction`) deals build on it, and `Game` puts them together. The few steps a
+rule set must supply are the abstract methods at the end.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from typing import Any, TypeVar
+
+from . import actions as A
+from .actions import Action
+from .cards import CARD_BY_CODE, RANKS, Card, make_pack
+from .events import (
+    CardPlayed,
+    DealEnded,
+    DealStarted,
+    DealThrownIn,
+    DeclaredOut,
+    Event,
+    GameOver,
+    PlayerOut,
+    TargetRaised,
+    TrickTaken,
+)
+from .melds import MeldRules
+from .options import Options, resolve_options
+from .phases import GAME_OVER, MELD, PLAY, PLAYOFF, STOCK
+from .points import last_trick_bonus, point_table, round_card_points, scale
+from .state import CompletedTrick, DealState
+from .tricks import strict_plays, winning_index
+from .variants import Variant, get_variant
+
+#: G-13 / C-9: how far the target rises when several parties pass it together.
+RAISE = 250
+T = TypeVar("T")
+
+
+def _present(value: T | None, what: str) -> T:
+    """`value`, which the phase guarantees; an engine bug otherwise."""
+    assert value is not None, f"the engine expected {what} here"
+    return value
+
+
+class GameCore(ABC):
+    """A game's configuration and state, and the rules every variant shares."""
+
+    def __init__(
+        self,
+        variant: str,
+        *,
+        seed: int | None = None,
+        deck: Iterable[Card] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ):
+        self._configure(variant, options)
+        self.seed = random.randrange(2**31) if seed is None else int(seed)
+        self.first_deck: list[Card] | None = list(deck) if deck is not None else None
+        self.state = DealState.start(self.n)
+        self.state.target = self.opt["target"]
+        self.state.scores = [0] * self.parties
+        self.state.dealer = self._first_dealer()
+        events: list[Event] = []
+        self._start_deal(events)
+        self.opening_events: list[Event] = events
+
+    def _configure(self, variant: str, options: Mapping[str, Any] | None) -> None:
+        """Everything fixed for the whole game: the variant, its options and what they imply."""
+        self.variant: Variant = get_variant(variant)
+        self.n = self.variant.players
+        self.options: Options = resolve_options(options, players=self.n)
+        self.opt: dict[str, Any] = dict(self.options)  # plain dict: the hot path reads it often
+        self._declare_out_allowed = bool(self.opt["declare_out"]) and not self.variant.partnership
+        self.rules = MeldRules.from_options(self.options)
+        self._dix_rank_index = RANKS.index(self.rules.dix_rank)
+        self.points = point_table(self.options)
+        self.scale = scale(self.options)
+        self.last_trick_bonus = last_trick_bonus(self.options)
+        self.parties = 2 if self.variant.partnership else self.n
+        self._legal: list[Action] | None = None
+
+    # ------------------------------------------------------------------ sides
+
+    def party(self, seat: int) -> int:
+        """The scoring unit of a seat: its side in partnership games (seat % 2), else the seat."""
+        return self.variant.party(seat)
+
+    def partner(self, seat: int) -> int | None:
+        """The seat across the table in the partnership games (D2, E); None elsewhere."""
+        return self.variant.partner(seat)
+
+    def party_seats(self, party: int) -> list[int]:
+        """The seats of a scoring unit (both partners, or one seat)."""
+        return [s for s in range(self.n) if self.party(s) == party]
+
+    def credit_unit(self, seat: int) -> int:
+        """Who a seat's pending meld is credited with (C-6, D-5 or DX-D3, E-11): its side or itself."""
+        if self.variant.partnership and (
+            self.variant.auction or self.opt["meld_credit_unit"] == "side"
+        ):
+            return self.party(seat)
+        return seat + 10  # individual units never collide with side numbers
+
+    def seat_scores(self) -> list[int]:
+        """Each seat's score (partners share their side's)."""
+        scores = self.state.scores
+        return [scores[self.party(s)] for s in range(self.n)]
+
+    # ------------------------------------------------------------------ dealing
+
+    def _first_dealer(self) -> int:
+        """G-8: everyone draws; the highest card deals; ties redraw."""
+        rng = random.Random(f"{self.seed}:dealer")
+        contenders = list(range(self.n))
+        while len(contenders) > 1:
+            pack = make_pack()
+            rng.shuffle(pack)
+            drawn = {s: pack[i].strength for i, s in enumerate(contenders)}
+            top = max(drawn.values())
+            contenders = [s for s in contenders if drawn[s] == top]
+        return contenders[0]
+
+    def _next_active(self, seat: int) -> int:
+        """The next seat clockwise that is still playing (G-11)."""
+        active = self.state.active
+        for step in range(1, self.n + 1):
+            s = (seat + step) % self.n
+            if s in active:
+                return s
+        raise AssertionError("no active seat")
+
+    def _deck(self) -> list[Card]:
+        st = self.state
+        if st.deal_no == 1 and self.first_deck is not None:
+            return list(self.first_deck)
+        pack64 = st.mode == "two" and self.opt["pack64"] and self.variant.two_handed
+        deck = make_pack(pack64)
+        random.Random(f"{self.seed}:deal:{st.deal_no}").shuffle(deck)
+        return deck
+
+    def _start_deal(self, events: list[Event]) -> None:
+        st = self.state
+        st.new_deal(self.n)
+        st.deal_no += 1
+        if self.variant.auction:
+            st.mode = "check"
+        else:
+            st.mode = "two" if len(st.active) == 2 else "multi"
+        st.no_trump_rules = self.variant.no_trump_until_marriage and st.mode == "two"
+        deck = self._deck()
+        st.pack_size = len(deck)
+        seats = [self._next_active(st.dealer)]
+        while len(seats) < len(st.active):
+            seats.append(self._next_active(seats[-1]))
+        st.order = seats
+        st.after = {s: seats[(i + 1) % len(seats)] for i, s in enumerate(seats)}
+        if st.mode == "two":
+            hand_size = self.opt["pack64_hand_size"] if len(deck) == 64 else 12
+        else:
+            hand_size = len(deck) // len(seats)
+        packet = self.opt["packet_size"]
+        pos = 0
+        while pos < hand_size * len(seats):
+            for s in seats:
+                take = min(packet, hand_size - len(st.hands[s]))
+                st.hands[s].extend(deck[pos : pos + take])
+                pos += take
+        rest = deck[pos:]
+        if st.mode == "two":
+            if not st.no_trump_rules:
+                st.turnup, st.stock = rest[0], rest[1:]
+                st.trump = st.turnup.suit
+            else:
+                st.stock = rest
+        elif st.mode == "multi":
+            st.turnup = st.hands[st.dealer][-1]  # C-2: the dealer's last card, his own
+            st.trump = st.turnup.suit
+        events.append(DealStarted(st.deal_no, st.dealer, st.turnup, st.trump))
+        self._begin_deal(events)
+
+    @property
+    def _actor(self) -> int:
+        """The seat to act, in a phase that has one (every phase but the game's end)."""
+        return _present(self.state.turn, "a seat to act")
+
+    @property
+    def _dix(self) -> Card:
+        """The dix once trump is fixed (every phase that asks has a trump)."""
+        return _present(self.dix_card, "a trump")
+
+    def _take_turnup(self) -> Card:
+        """Take the turn-up off the table (it goes to a hand): the phases that do so have one."""
+        card = _present(self.state.turnup, "a turn-up")
+        self.state.turnup = None
+        return card
+
+    @property
+    def _declarer(self) -> int:
+        """The Check declarer, once the auction is won (E-7)."""
+        return _present(self.state.declarer, "a contract")
+
+    @property
+    def dix_card(self) -> Card | None:
+        """The 9 of trumps (the 7 in the 64-card pack, A-14); None before trump is fixed."""
+        trump = self.state.trump
+        return CARD_BY_CODE[trump.index * 8 + self._dix_rank_index] if trump else None
+
+    def stock_left(self) -> int:
+        """Cards still to draw in a two-hand deal, the turn-up included (A-3)."""
+        st = self.state
+        if st.mode != "two":
+            return 0
+        return len(st.stock) + (1 if st.turnup is not None else 0)
+
+    # ------------------------------------------------------------------ tricks
+
+    def _offer(self, acts: list[Action]) -> list[Action]:
+        """Remember `acts` as the legal actions of the current state (plus declaring out, A-12)."""
+        if self._declare_out_allowed and self.state.phase in (STOCK, MELD, PLAYOFF, PLAY):
+            acts.append(A.DECLARE_OUT)
+        self._legal = acts
+        return acts
+
+    def _play_card(self, card: Card, events: list[Event]) -> None:
+        st = self.state
+        seat = st.turn
+        assert seat is not None
+        table = st.table[seat]
+        on_table = (
+            next((i for i, tc in enumerate(table) if tc.card is card), None) if table else None
+        )
+        if on_table is not None:  # the face-up copy is played first: it keeps the hand hidden
+            table.pop(on_table)
+        else:
+            st.hands[seat].remove(card)
+            known = st.known[seat]
+            if known and card in known:
+                known.remove(card)
+            if st.dix_shown[seat] and card is self.dix_card:
+                st.dix_shown[seat] -= (
+                    1  # the shown copy goes first: the other may still be declared
+                )
+        st.trick.append((seat, card))
+        events.append(CardPlayed(seat, card))
+        if st.mode != "two" and not st.tricks:
+            st.first_cards[seat] = card
+            self._declare_after_first_card(seat, events)
+        if len(st.trick) < len(st.order):
+            st.turn = st.after[seat]
+            return
+        self._finish_trick(events)
+
+    def _finish_trick(self, events: list[Event]) -> None:
+        st = self.state
+        plays = tuple(st.trick)
+        winner = plays[winning_index([c for _, c in plays], st.trump)][0]
+        points = self.points
+        pts = 0
+        for _, c in plays:
+            pts += points[c.code]
+        st.won_points[winner] += pts
+        st.tricks_won[winner] += 1
+        st.trick = []
+        st.tricks.append(CompletedTrick(len(st.tricks) + 1, plays[0][0], plays, winner, pts))
+        last = self._all_played()
+        events.append(TrickTaken(len(st.tricks), winner, plays, pts, last))
+        if st.mode != "two":
+            self._credit_melds(winner, events)
+        if last:
+            self._end_deal(events)
+            return
+        if st.mode == "two" and self.stock_left():
+            self._after_stock_trick(winner, events)
+            return
+        if self.opt["running_tally_game_call"] and st.mode == "multi" and self._tally_call(events):
+            return
+        st.turn = winner
+
+    def _all_played(self) -> bool:
+        st = self.state
+        return not self.stock_left() and not any(st.hands[s] or st.table[s] for s in st.active)
+
+    def _strict_actions(self, seat: int, two_handed: bool) -> list[Action]:
+        st = self.state
+        trick = [c for _, c in st.trick]
+        head = self.opt["twohand_head_rule" if two_handed else "head_rule"]
+        exempt = False
+        if self.variant.partnership and trick and not self.opt["must_head_partner"]:
+            winner_seat = st.trick[winning_index(trick, st.trump)][0]
+            exempt = self.party(winner_seat) == self.party(seat)
+        cards = strict_plays(
+            st.hands[seat],
+            trick,
+            st.trump,
+            head_any_suit=head == "any_suit",
+            must_undertrump=self.opt["must_undertrump"],
+            exempt_from_heading=exempt,
+        )
+        return [A.PLAY_BY_CODE[code] for code in sorted(c.code for c in cards)]
+
+    # ------------------------------------------------------------------ scoring
+
+    def deal_party_points(self) -> tuple[list[int], list[int]]:
+        """(meld, cards) per party this deal so far; cards include the last trick and G-6 rounding."""
+        st = self.state
+        meld = [0] * self.parties
+        cards = [0] * self.parties
+        for s in st.active:
+            meld[self.party(s)] += st.deal_meld[s]
+            cards[self.party(s)] += st.won_points[s]
+        winner = st.last_trick_winner
+        if winner is not None and self._all_played():  # G-5
+            cards[self.party(winner)] += self.last_trick_bonus
+        if self.opt["round_card_points"]:
+            cards = [round_card_points(c) for c in cards]
+        return meld, cards
+
+    def _end_deal(self, events: list[Event], *, claim: int | None = None) -> None:
+        st = self.state
+        meld, cards = self.deal_party_points()
+        result: dict[str, Any] = {
+            "deal": st.deal_no,
+            "dealer": st.dealer,
+            "trump": st.trump.value if st.trump else None,
+        }
+        if st.mode == "check":
+            deal_points = self._score_check(meld, cards, result)
+        else:
+            deal_points = [meld[p] + cards[p] for p in range(self.parties)]
+        for p in range(self.parties):
+            st.scores[p] += deal_points[p]
+        result.update(
+            {
+                "meld": self._per_seat(meld),
+                "cards": self._per_seat(cards),
+                "points": self._per_seat(deal_points),
+                "scores": self.seat_scores(),
+                "tricks": list(st.tricks_won),
+                "complete": self._all_played(),
+            }
+        )
+        st.deal_results.append(result)
+        events.append(DealEnded(st.deal_no, result))
+        if claim is not None:
+            self._settle_claim(claim, events)
+        elif st.mode == "check":
+            self._check_game_end(result, events)
+        else:
+            self._evaluate_targets(events)
+        if st.phase != GAME_OVER:
+            self._next_deal(events)
+
+    def _throw_in(self, events: list[Event]) -> None:
+        """The deal is thrown in: nothing of it scores and the same dealer deals again (B-8, E-21a)."""
+        st = self.state
+        events.append(DealThrownIn(st.deal_no, st.dealer))
+        self._start_deal(events)
+
+    def _per_seat(self, party_values: list[int]) -> list[int]:
+        active = self.state.active
+        return [
+            party_values[self.party(s)] if s in active or self.variant.partnership else 0
+            for s in range(self.n)
+        ]
+
+    def _evaluate_targets(self, events: list[Event]) -> None:
+        """G-13 / C-9: one party over the target wins; several raise it by 250 and look again."""
+        st = self.state
+        while True:
+            parties = sorted({self.party(s) for s in st.active})
+            over = [p for p in parties if st.scores[p] >= st.target]
+            if not over:
+                return
+            if len(over) > 1 and self.opt["tie_over_target"] == "highest_wins":
+                top = max(st.scores[p] for p in over)
+                over = [p for p in over if st.scores[p] == top]
+            if len(over) == 1:
+                self._party_finishes(over[0], events)
+                return
+            st.target += RAISE // self.scale
+            events.append(TargetRaised(st.target))
+
+    def _party_finishes(self, party: int, events: list[Event], *, won: bool = True) -> None:
+        """A party wins (or, after a wrong claim, drops to last); the rest may play on (C-10, D1-2)."""
+        st = self.state
+        if won:
+            st.places.append(party)
+            place = len(st.places)
+        else:
+            st.losers.insert(0, party)
+            place = len({self.party(s) for s in range(self.n)}) - len(st.losers) + 1
+        events.append(PlayerOut(self.party_seats(party)[0], place))
+        st.active = [s for s in st.active if self.party(s) != party]
+        remaining = sorted({self.party(s) for s in st.active})
+        if (
+            len(remaining) <= 1
+            or self.variant.partnership
+            or self.opt["three_hand_playon"] == "stop"
+        ):
+            st.places.extend(sorted(remaining, key=lambda p: -st.scores[p]))
+            st.places.extend(st.losers)
+            self._game_over(events)
+
+    def _game_over(self, events: list[Event]) -> None:
+        st = self.state
+        st.phase, st.turn = GAME_OVER, None
+        ranking = tuple(tuple(self.party_seats(p)) for p in st.places)
+        events.append(GameOver(ranking, tuple(self.seat_scores())))
+
+    def _next_deal(self, events: list[Event]) -> None:
+        st = self.state
+        st.dealer = self._next_active(st.dealer)  # G-8: alternate (2) or pass to the left (3-4)
+        self._start_deal(events)
+
+    def _tally_call(self, events: list[Event]) -> bool:
+        """DX-G7 running tally: a party reaching the target during play wins at once."""
+        meld, cards = self.deal_party_points()
+        st = self.state
+        for p in sorted({self.party(s) for s in st.active}):
+            if st.scores[p] + meld[p] + cards[p] >= st.target:
+                self._end_deal(events, claim=p * 2 + 1)
+                return True
+        return False
+
+    # ------------------------------------------------------------------ declaring out (A-12)
+
+    def claim_wins(self, seat: int) -> bool:
+        """A-12: would declaring out win now? The seat's side counts this deal's meld and cards so far."""
+        meld, cards = self.deal_party_points()
+        party = self.party(seat)
+        return self.state.scores[party] + meld[party] + cards[party] >= self.state.target
+
+    def _declare_out(self, events: list[Event]) -> None:
+        seat = self.state.turn
+        assert seat is not None
+        events.append(DeclaredOut(seat))
+        self._end_deal(events, claim=self.party(seat) * 2)
+
+    def _settle_claim(self, claim: int, events: list[Event]) -> None:
+        """A-12: a right claim wins; a wrong one loses the game. Tally calls (odd codes) always win."""
+        party, tally = divmod(claim, 2)
+        won = bool(tally) or self.state.scores[party] >= self.state.target
+        self._party_finishes(party, events, won=won)
+
+    # ------------------------------------------------------------------ what a rule set supplies
+
+    @abstractmethod
+    def _begin_deal(self, events: list[Event]) -> None:
+        """The deal is dealt: set the first phase and the seat to act."""
+
+    @abstractmethod
+    def _declare_after_first_card(self, seat: int, events: list[Event]) -> None:
+        """D2-1: a seat that melds after its card to trick 1 does so now."""
+
+    @abstractmethod
+    def _credit_melds(self, winner: int, events: list[Event]) -> None:
+        """C-6, D-5, E-11: the trick's winner (or side) gets its pending meld."""
+
+    @abstractmethod
+    def _after_stock_trick(self, winner: int, events: list[Event]) -> None:
+        """A-6: after a trick of the stock phase, meld and draw."""
+
+    @abstractmethod
+    def _score_check(self, meld: list[int], cards: list[int], result: dict[str, Any]) -> list[int]:
+        """E-11..E-19: a Check deal's points, premiums recorded in `result`."""
+
+    @abstractmethod
+    def _check_game_end(self, result: dict[str, Any], events: list[Event]) -> None:
+        """E-14: whether the Check game ends with this deal (already scored)."""

@@ -1,0 +1,194 @@
+"""The public events `Game.apply` returns: what everyone at the table sees happen.
+
+Each event is a frozen dataclass; `event.type` names its kind, and
+`event["type"]`, `event["seat"]`, ... read it as the plain dict it used to be
+(`bot.game.plain`), and it equals that dict. Nothing hidden is in an event: a drawn card is an event
+without the card (`Draw`), a card shown is one with it (`Show`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .cards import Card, Suit
+from .plain import PlainMapping
+from .state import Play
+
+
+@dataclass(slots=True, eq=False)
+class Event(PlainMapping):
+    """Base of the events; `type` is the kind's name (the plain form's "type")."""
+
+    type: ClassVar[str] = ""
+    _plain: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
+
+    def plain_keys(self) -> tuple[str, ...]:
+        return ("type", *PlainMapping.plain_keys(self))
+
+    def plain_value(self, key: str) -> Any:
+        return self.type if key == "type" else PlainMapping.plain_value(self, key)
+
+
+@dataclass(frozen=True, slots=True)
+class ShownMeld:
+    """One meld as announced: its name, cards (as people see them) and points."""
+
+    name: str
+    cards: tuple[Card, ...]
+    points: int
+
+
+@dataclass(slots=True, eq=False)
+class SeatEvent(Event):
+    """An event about one seat."""
+
+    seat: int
+
+
+@dataclass(slots=True, eq=False)
+class CardEvent(SeatEvent):
+    """A card everyone sees a seat play, take or draw."""
+
+    card: Card
+
+
+@dataclass(slots=True, eq=False)
+class DealStarted(Event):
+    type: ClassVar[str] = "deal"
+    deal: int
+    dealer: int
+    turnup: Card | None
+    trump: Suit | None
+
+
+@dataclass(slots=True, eq=False)
+class DealThrownIn(Event):
+    """B-8 with `b_no_trump_fallback=redeal`: no marriage in the stock phase, nothing scores."""
+
+    type: ClassVar[str] = "thrown_in"
+    deal: int
+    dealer: int
+
+
+class CardPlayed(CardEvent):
+    __slots__ = ()
+    type: ClassVar[str] = "play"
+
+
+class TurnupTaken(CardEvent):
+    __slots__ = ()
+    type: ClassVar[str] = "take_turnup"
+
+
+class Show(CardEvent):
+    """A drawn card everyone sees (A-8: the last face-down card while the turn-up remains)."""
+
+    __slots__ = ()
+    type: ClassVar[str] = "show"
+
+
+class Draw(SeatEvent):
+    """A face-down card drawn: who drew, not what."""
+
+    __slots__ = ()
+    type: ClassVar[str] = "draw"
+
+
+class Passed(SeatEvent):
+    __slots__ = ()
+    type: ClassVar[str] = "pass"
+
+
+class DeclaredOut(SeatEvent):
+    __slots__ = ()
+    type: ClassVar[str] = "declare_out"
+
+
+class StockExhausted(Event):
+    __slots__ = ()
+    type: ClassVar[str] = "stock_exhausted"
+
+
+@dataclass(slots=True, eq=False)
+class DealerDix(SeatEvent):
+    type: ClassVar[str] = "dealer_dix"
+    points: int
+
+
+@dataclass(slots=True, eq=False)
+class TrickTaken(Event):
+    type: ClassVar[str] = "trick"
+    number: int
+    winner: int
+    cards: tuple[Play, ...]
+    points: int
+    last: bool
+
+
+@dataclass(slots=True, eq=False)
+class Melded(SeatEvent):
+    type: ClassVar[str] = "meld"
+    pending: bool  # shown, but counts only once the seat (or side) takes a trick
+    points: int
+    melds: tuple[ShownMeld, ...]
+
+
+@dataclass(slots=True, eq=False)
+class TrumpFixed(SeatEvent):
+    type: ClassVar[str] = "trump"
+    suit: Suit
+
+
+@dataclass(slots=True, eq=False)
+class DixDeclared(SeatEvent):
+    type: ClassVar[str] = "dix"
+    points: int
+    exchanged: bool
+    card: Card | None  # the turn-up taken in exchange
+
+
+@dataclass(slots=True, eq=False)
+class MeldCredited(Event):
+    type: ClassVar[str] = "meld_credited"
+    seats: tuple[int, ...]
+    points: int
+
+
+@dataclass(slots=True, eq=False)
+class Bid(SeatEvent):
+    type: ClassVar[str] = "bid"
+    amount: int
+    forced: bool
+
+
+@dataclass(slots=True, eq=False)
+class Contract(SeatEvent):
+    type: ClassVar[str] = "contract"
+    amount: int
+
+
+@dataclass(slots=True, eq=False)
+class DealEnded(Event):
+    type: ClassVar[str] = "deal_end"
+    deal: int
+    result: dict[str, Any]  # the entry of `Game.deal_results`
+
+
+@dataclass(slots=True, eq=False)
+class TargetRaised(Event):
+    type: ClassVar[str] = "target_raised"
+    target: int
+
+
+@dataclass(slots=True, eq=False)
+class PlayerOut(SeatEvent):
+    type: ClassVar[str] = "player_out"
+    place: int
+
+
+@dataclass(slots=True, eq=False)
+class GameOver(Event):
+    type: ClassVar[str] = "game_over"
+    ranking: tuple[tuple[int, ...], ...]
+    scores: tuple[int, ...]

@@ -1,0 +1,248 @@
+"""The state of a game between two actions, in one dataclass.
+
+Everything that changes while a game is played lives in `DealState`, nothing
+else: the configuration (variant, options, meld values) stays on the `Game`.
+Each field says how it is copied (`clone`), whether a new deal starts it
+afresh (`per_deal`) and whether it is hidden from the seats (`hidden`), so a
+copy, a new deal and a seat's public snapshot cover a new field without
+anyone listing it again.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar, overload
+
+from .actions import Action
+from .cards import Card, Suit
+from .melds import TableCard
+from .phases import GAME_OVER, Phase
+
+T = TypeVar("T")
+#: (seat, card): one card played to a trick, in play order.
+Play = tuple[int, Card]
+#: (name, cards, points): one meld of a simultaneous declaration (§2.3).
+MeldEntry = tuple[str, tuple[Card, ...], int]
+#: (seat, name, cards, points): one two-hand meld as declared (§2.2).
+LoggedMeld = tuple[int, str, tuple[Card, ...], int]
+
+
+class CompletedTrick(NamedTuple):
+    """A trick taken: who led it, its plays in order, who won it and its card points (G-3, G-4)."""
+
+    number: int
+    leader: int
+    plays: tuple[Play, ...]
+    winner: int
+    points: int
+
+
+def _keep(value: Any) -> Any:
+    return value  # immutable: shared between copies
+
+
+def _shallow(value: Any) -> Any:
+    return value.copy()
+
+
+def _nested(value: list[list[Any]]) -> list[list[Any]]:
+    return [list(inner) for inner in value]
+
+
+def _tables(value: list[list[TableCard]]) -> list[list[TableCard]]:
+    return [[TableCard(tc.card, set(tc.uses)) for tc in row] for row in value]
+
+
+def _records(value: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return copy.deepcopy(value)  # only real games have results; the search's worlds start empty
+
+
+def _meta(
+    start: Callable[[int], Any],
+    copy: Callable[[Any], Any],
+    *,
+    per_deal: bool = True,
+    hidden: Callable[[Any], Any] | None = None,
+) -> dict[str, Any]:
+    """A field's metadata: its start value for `n` seats, how a clone copies it, whether it is hidden.
+
+    `hidden` blanks the field in a seat's public snapshot (who holds what is
+    concealed); the search fills it in again for each world it deals.
+    """
+    return {"start": start, "copy": copy, "per_deal": per_deal, "hidden": hidden}
+
+
+def _seats(value: Callable[[], Any]) -> Callable[[int], list[Any]]:
+    return lambda n: [value() for _ in range(n)]
+
+
+def _empty_list(n: int) -> list[Any]:
+    return []
+
+
+def _const(value: Any) -> Callable[[int], Any]:
+    return lambda n: value
+
+
+@dataclass(slots=True, init=False)
+class DealState:
+    """Everything that changes during a game; `Game.state`. Read it, never write it from outside."""
+
+    # The game so far.
+    phase: Phase = field(metadata=_meta(_const(GAME_OVER), _keep, per_deal=False))
+    turn: int | None = field(metadata=_meta(_const(None), _keep, per_deal=False))
+    dealer: int = field(metadata=_meta(_const(0), _keep, per_deal=False))
+    deal_no: int = field(metadata=_meta(_const(0), _keep, per_deal=False))
+    target: int = field(metadata=_meta(_const(0), _keep, per_deal=False))
+    scores: list[int] = field(metadata=_meta(_empty_list, _shallow, per_deal=False))  # per party
+    active: list[int] = field(metadata=_meta(lambda n: list(range(n)), _shallow, per_deal=False))
+    places: list[int] = field(
+        metadata=_meta(_empty_list, _shallow, per_deal=False)
+    )  # finished parties, best first
+    losers: list[int] = field(
+        metadata=_meta(_empty_list, _shallow, per_deal=False)
+    )  # out after a wrong claim
+    history: list[Action] = field(
+        metadata=_meta(_empty_list, _shallow, per_deal=False)
+    )  # every action of the game
+    deal_results: list[dict[str, Any]] = field(
+        metadata=_meta(_empty_list, _records, per_deal=False)
+    )
+    # This deal.
+    mode: str = field(metadata=_meta(_const("multi"), _keep))  # "two", "multi" or "check"
+    no_trump_rules: bool = field(
+        metadata=_meta(_const(False), _keep)
+    )  # Variant B's deal (B-2..B-8)
+    pack_size: int = field(metadata=_meta(_const(48), _keep))
+    order: list[int] = field(metadata=_meta(_empty_list, _shallow))  # eldest first, dealer last
+    after: dict[int, int] = field(metadata=_meta(lambda n: {}, _shallow))  # the next seat clockwise
+    hands: list[list[Card]] = field(
+        metadata=_meta(_seats(list), _nested, hidden=lambda v: [[] for _ in v])
+    )
+    table: list[list[TableCard]] = field(
+        metadata=_meta(_seats(list), _tables)
+    )  # face-up melded cards (M-8)
+    known: list[list[Card]] = field(
+        metadata=_meta(_seats(list), _nested)
+    )  # cards shown and still in a hand
+    stock: list[Card] = field(metadata=_meta(_empty_list, _shallow, hidden=lambda v: []))
+    turnup: Card | None = field(metadata=_meta(_const(None), _keep))
+    trump: Suit | None = field(metadata=_meta(_const(None), _keep))
+    won_points: list[int] = field(metadata=_meta(_seats(int), _shallow))
+    tricks_won: list[int] = field(metadata=_meta(_seats(int), _shallow))
+    deal_meld: list[int] = field(metadata=_meta(_seats(int), _shallow))  # credited meld points
+    pending: list[list[MeldEntry]] = field(
+        metadata=_meta(_seats(list), _nested)
+    )  # declared, maybe not credited
+    meld_log: list[LoggedMeld] = field(
+        metadata=_meta(_empty_list, _shallow)
+    )  # two-hand melds as declared
+    declared: list[bool] = field(metadata=_meta(_seats(bool), _shallow))
+    credited_units: set[int] = field(metadata=_meta(lambda n: set(), _shallow))
+    dix_shown: list[int] = field(metadata=_meta(_seats(int), _shallow))
+    #: 9s of trumps each seat was dealt (S-5); -1 in a snapshot where the seat has not shown it.
+    dealt_dix: list[int] = field(metadata=_meta(_seats(int), _shallow))
+    exchanged: bool = field(metadata=_meta(_const(False), _keep))
+    exchanger: int | None = field(metadata=_meta(_const(None), _keep))
+    exchange_queue: list[int] = field(
+        metadata=_meta(_empty_list, _shallow, hidden=lambda v: [])
+    )  # who holds a dix
+    meld_seat: int | None = field(metadata=_meta(_const(None), _keep))
+    draw_then_meld: bool = field(metadata=_meta(_const(False), _keep))
+    melded_this_turn: bool = field(metadata=_meta(_const(False), _keep))
+    awaiting_draws: list[int] = field(metadata=_meta(_empty_list, _shallow))
+    trick: list[Play] = field(metadata=_meta(_empty_list, _shallow))  # the trick being played
+    tricks: list[CompletedTrick] = field(
+        metadata=_meta(_empty_list, _shallow)
+    )  # this deal's completed tricks
+    first_cards: dict[int, Card] = field(
+        metadata=_meta(lambda n: {}, _shallow)
+    )  # each seat's card to trick 1
+    bids: list[int | None] = field(metadata=_meta(_seats(lambda: None), _shallow))
+    passed: set[int] = field(metadata=_meta(lambda n: set(), _shallow))
+    high_bid: int = field(metadata=_meta(_const(0), _keep))
+    declarer: int | None = field(metadata=_meta(_const(None), _keep))
+    deal_history: list[Action] = field(
+        metadata=_meta(_empty_list, _shallow)
+    )  # this deal's actions (all public)
+
+    @classmethod
+    def start(cls, n: int) -> DealState:
+        """The state of an `n`-seat game before its first deal."""
+        state = cls()
+        for f in _FIELDS:
+            setattr(state, f.name, f.metadata["start"](n))
+        return state
+
+    def new_deal(self, n: int) -> None:
+        """Start every per-deal field afresh; the game's progress stays."""
+        for f in _DEAL_FIELDS:
+            setattr(self, f.name, f.metadata["start"](n))
+
+    def copy(self) -> DealState:
+        """An independent copy (cards, actions and trick records are immutable and shared)."""
+        new = object.__new__(DealState)
+        for name, copy_field in _COPIES:
+            setattr(new, name, copy_field(getattr(self, name)))
+        return new
+
+    def public_copy(self, seat: int) -> DealState:
+        """What `seat` may know of the state: no hand, no stock, no dix count not yet shown.
+
+        The game's earlier deals are left out too: a search needs only this one.
+        """
+        new = self.copy()
+        for name, blank in _HIDDEN:
+            setattr(new, name, blank(getattr(new, name)))
+        new.dealt_dix = [
+            k if s == seat or self.declared[s] else -1 for s, k in enumerate(self.dealt_dix)
+        ]
+        new.history, new.deal_results = [], []
+        return new
+
+    @property
+    def last_trick(self) -> CompletedTrick | None:
+        """The trick taken last this deal, if any."""
+        return self.tricks[-1] if self.tricks else None
+
+    @property
+    def last_trick_winner(self) -> int | None:
+        return self.tricks[-1].winner if self.tricks else None
+
+    @property
+    def played_cards(self) -> list[Card]:
+        """The cards of this deal's completed tricks."""
+        return [card for trick in self.tricks for _, card in trick.plays]
+
+
+class StateField(Generic[T]):
+    """A read-only attribute of a game that reads the `DealState` field of the same name."""
+
+    __slots__ = ("name",)
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, game: None, owner: type) -> StateField[T]: ...
+
+    @overload
+    def __get__(self, game: HasState, owner: type | None = None) -> T: ...
+
+    def __get__(self, game: HasState | None, owner: type | None = None) -> T | StateField[T]:
+        if game is None:
+            return self
+        value: T = getattr(game.state, self.name)
+        return value
+
+
+class HasState(Protocol):
+    state: DealState
+
+
+_FIELDS = fields(DealState)
+_DEAL_FIELDS = tuple(f for f in _FIELDS if f.metadata["per_deal"])
+_COPIES = tuple((f.name, f.metadata["copy"]) for f in _FIELDS)
+_HIDDEN = tuple((f.name, f.metadata["hidden"]) for f in _FIELDS if f.metadata["hidden"])
