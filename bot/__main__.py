@@ -3,6 +3,8 @@
     python -m bot                               the bot (DISCORD_TOKEN from .env or the environment)
     python -m bot play --variant two-handed     one game in this terminal against computer players
     python -m bot ledger check                  verify the chip ledger (bot.store.cli)
+    python -m bot migrate-db --from X --to Y    copy a database (to PostgreSQL) and verify it
+    python -m bot backup --to FILE              an online copy of the SQLite database
 
 Without a token the bot explains how to set one; in an interactive terminal it
 then offers a local game, and under a process manager it exits with status 2.
@@ -38,13 +40,15 @@ def parser() -> argparse.ArgumentParser:
     )
     # `python -m bot ledger check` belongs to the chip ledger (issue 6): bot.store.cli.main(argv).
     commands.add_parser("ledger", help=t("bot.main.ledger_help", "en"), add_help=False)
+    commands.add_parser("migrate-db", help=t("bot.main.migrate_help", "en"), add_help=False)
+    commands.add_parser("backup", help=t("bot.main.backup_help", "en"), add_help=False)
     return parse
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["ledger"]:
-        return ledger(argv[1:])
+    if argv[:1] in (["ledger"], ["migrate-db"], ["backup"]):
+        return store_tools(argv)
     args = parser().parse_args(argv)
     if args.command == "play":
         return local_game(
@@ -125,15 +129,15 @@ def local_game(
         return 0
 
 
-def ledger(argv: list[str]) -> int:
-    """Hand over to the chip ledger's command line (bot.store.cli), with `.env` read first."""
+def store_tools(argv: list[str]) -> int:
+    """Hand over to the store's command line (bot.store.cli), with `.env` read first."""
     if importlib.util.find_spec("bot.store.cli") is None:
         print(t("bot.main.no_ledger", "en"), file=sys.stderr)
         return 2
     from bot.store.cli import main as ledger_main
 
-    load_settings()  # DATABASE_PATH from .env, as for the bot
-    return ledger_main(["ledger", *argv])
+    load_settings()  # DATABASE_URL / DATABASE_PATH from .env, as for the bot
+    return ledger_main(argv)
 
 
 if __name__ == "__main__":
