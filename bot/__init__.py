@@ -36,11 +36,13 @@ def create_bot(
 
     from bot.settings import Settings
     from bot.store.sql import is_postgres_url
-    from cogs._bot import PinochleBot
+    from cogs._bot import PinochleBot, ShardedPinochleBot
 
     settings = settings or Settings()
     if is_postgres_url(str(database)):
         settings = replace(settings, database_url=str(database))
     else:
         settings = replace(settings, database_path=Path(database), database_url=None)
+    if settings.shard_count is not None:
+        return ShardedPinochleBot(settings, store=store)
     return PinochleBot(settings, store=store)

@@ -292,9 +292,7 @@ class PostgresStore(Store):
     async def _session_conn(self) -> asyncpg.Connection:
         """The process's own connection for leases and LISTEN, opened on first use."""
         if self._session is None or self._session.is_closed():
-            if self._leases:
-                log.error("the lease connection was lost; leases on %s are gone", self._leases)
-                self._leases.clear()
+            self._leases.clear()
             self._session = await connect_to(self.url)
             self._session.add_termination_listener(self._on_session_lost)
             for channel in self._listening:
@@ -302,14 +300,18 @@ class PostgresStore(Store):
         return self._session
 
     def _on_session_lost(self, conn: asyncpg.Connection) -> None:
-        if not self._closed:
-            log.error("PostgreSQL dropped this process's lease connection")
+        """The server ended the lease connection: every lease went with it."""
+        if not self._closed and conn is self._session:
+            log.error(
+                "PostgreSQL dropped the lease connection; leases on %s are gone", self._leases
+            )
+            self._leases.clear()
 
     async def claim_table(self, table_id: int) -> bool:
         async with self._session_lock:
+            conn = await self._session_conn()
             if table_id in self._leases:
                 return True
-            conn = await self._session_conn()
             taken = bool(
                 await conn.fetchval(
                     "SELECT pg_try_advisory_lock(hashtextextended($1, 0))",

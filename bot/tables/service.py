@@ -124,12 +124,14 @@ class TableService:
         hooks: Sequence[ActionHook] = (),
         clock: Callable[[], float] = time.time,
         retry: tuple[float, float] = (0.5, 30.0),
+        owns: Callable[[int], bool] = lambda guild_id: True,
     ) -> None:
         """`clock` gives the time in seconds that turn deadlines are kept in: the wall
         clock by default, so a deadline means the same after a restart. `thinker` decides
         computer turns (the bot's process pool); without one, `players` do in a thread.
         The caller owns the thinker and closes it after the service. `retry`: the first
-        and the longest wait between attempts at a failed background write."""
+        and the longest wait between attempts at a failed background write. `owns(guild_id)`:
+        whether this process runs that guild's shard (only those tables resume here)."""
         self.store = store
         self.clock = clock
         self.publisher: Publisher = publisher or _Silent()
@@ -146,6 +148,8 @@ class TableService:
         self._retry = retry
         self._cooldowns = Cooldowns()
         self._opening = asyncio.Lock()
+        self._owns = owns
+        self._releases: set[asyncio.Task[None]] = set()  # leases of closed tables being given up
         #: Tables the last `resume()` set aside because they did not load (their stored rows).
         self.broken: list[TableRow] = []
 
@@ -206,6 +210,11 @@ class TableService:
         resumed = []
         self.broken = []
         for row in await list_unfinished_tables(self.store):
+            if not self._owns(row.guild_id):
+                continue  # another process's shard
+            if not await self.store.claim_table(row.id):
+                log.warning("table %s is driven by another live process; not resumed", row.id)
+                continue
             try:
                 table = await self._load(row)
             except Exception as error:
@@ -223,7 +232,7 @@ class TableService:
         tasks = [*self._drivers.values(), *self._timers.values()]
         for task in tasks:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*tasks, *self._releases, return_exceptions=True)
         self._drivers.clear()
         self._timers.clear()
 
@@ -302,6 +311,7 @@ class TableService:
             except ChannelBusy:
                 return Outcome.refuse(None, "bot.refuse.table_exists")
             self._cooldowns.note(guild_id, host.user_id, self.clock())
+            await self.store.claim_table(row.id)  # a new table: this process drives it
             table = Table.from_row(row, turn_seconds=seconds)
             self._register(table)
         return self._publish(Outcome(table, private=[Text.of("bot.done.opened")], board=True))
@@ -570,6 +580,9 @@ class TableService:
     def _forget(self, table: Table) -> None:
         """Drop a finished or cancelled table: no timers, no driver, free channel."""
         self._tables.pop(table.id, None)
+        release = asyncio.get_running_loop().create_task(self.store.release_table(table.id))
+        self._releases.add(release)
+        release.add_done_callback(self._releases.discard)
         if self._by_channel.get(table.channel_id) == table.id:
             del self._by_channel[table.channel_id]
         self._standins.pop(table.id, None)
