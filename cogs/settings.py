@@ -22,7 +22,7 @@ from bot.store import (
     set_guild_settings,
     set_user_settings,
 )
-from bot.store.ledger import NUMBER_RANGES, TABLE_PLACES
+from bot.store.settings import NUMBER_RANGES, TABLE_PLACES
 from bot.tables import Text
 from cogs._common import UserError, is_manager, lang_of, locale_lang, reply, text_of
 from cogs._group import PinochleCog, choices, describe

@@ -50,7 +50,6 @@ from .errors import (
 from .league import FAMILIES, GameSeat, family_of, rating_model, record_game
 from .ledger import (
     BalanceRow,
-    GuildSettings,
     HistoryEntry,
     HistoryPage,
     LedgerError,
@@ -59,14 +58,12 @@ from .ledger import (
     NegativeBalance,
     adjust,
     balance,
-    get_guild_settings,
     grant,
     history,
     is_settled,
     leaderboard,
     ledger_csv,
     ledger_lines,
-    set_guild_settings,
     settle_deal,
 )
 from .players import Player, ensure_player, find_player, get_player
@@ -80,11 +77,14 @@ from .seasons import (
 )
 from .settings import (
     UNCHANGED,
+    GuildSettings,
     SettingsError,
     UserSettings,
+    get_guild_settings,
     get_user_settings,
     images_enabled,
     notify_off,
+    set_guild_settings,
     set_user_settings,
     user_languages,
 )
