@@ -36,6 +36,9 @@ T = TypeVar("T")
 
 #: Seconds to wait for the server when connecting.
 CONNECT_TIMEOUT: Final = 10.0
+#: Seconds between attempts to open the lease connection again after it was lost (doubling).
+RECONNECT_FIRST: Final = 0.5
+RECONNECT_LONGEST: Final = 30.0
 #: The advisory lock that lets one process at a time migrate the database.
 _MIGRATE_KEY: Final = "pinochle:migrate"
 _KEY_COLUMNS = re.compile(r"Key \(([^)]*)\)")
@@ -300,12 +303,29 @@ class PostgresStore(Store):
         return self._session
 
     def _on_session_lost(self, conn: asyncpg.Connection) -> None:
-        """The server ended the lease connection: every lease went with it."""
-        if not self._closed and conn is self._session:
-            log.error(
-                "PostgreSQL dropped the lease connection; leases on %s are gone", self._leases
-            )
-            self._leases.clear()
+        """The server ended the lease connection (this process lives on): connect again, take back
+        the leases and listen again, so no other process starts driving this one's tables."""
+        if self._closed or conn is not self._session:
+            return
+        task = asyncio.get_running_loop().create_task(self._recover(set(self._leases)))
+        self._deliveries.add(task)
+        task.add_done_callback(self._deliveries.discard)
+
+    async def _recover(self, held: set[int]) -> None:
+        delay = RECONNECT_FIRST
+        while not self._closed:
+            try:
+                for table_id in sorted(held):
+                    if not await self.claim_table(table_id):
+                        log.error(
+                            "table %s was taken by another process while this one was cut off",
+                            table_id,
+                        )
+                return
+            except StoreOpenError:
+                log.exception("cannot reach PostgreSQL again; trying in %s s", delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, RECONNECT_LONGEST)
 
     async def claim_table(self, table_id: int) -> bool:
         async with self._session_lock:

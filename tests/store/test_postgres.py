@@ -76,6 +76,19 @@ async def test_two_processes_settling_and_granting_at_once_settle_each_deal_exac
         await store.close()
 
 
+HOLDER = """
+import asyncio, sys
+from bot.store import Store
+
+async def hold():
+    store = await Store.open(sys.argv[1])
+    print(await store.claim_table(7), flush=True)
+    await asyncio.sleep(3600)
+
+asyncio.run(hold())
+"""
+
+
 async def test_a_table_lease_is_one_process_s_until_it_lets_go_or_dies(postgres_url):
     first, second = await Store.open(postgres_url), await Store.open(postgres_url)
     try:
@@ -83,21 +96,47 @@ async def test_a_table_lease_is_one_process_s_until_it_lets_go_or_dies(postgres_
         assert not await second.claim_table(7)
         await first.release_table(7)
         assert await second.claim_table(7) and not await first.claim_table(7)
-        # The holder dies: PostgreSQL ends its session, and with it the lease.
-        holder = second._session.get_server_pid()
-        killer = await asyncpg.connect(postgres_url)
-        try:
-            assert await killer.fetchval("SELECT pg_terminate_backend($1)", holder)
-        finally:
-            await killer.close()
-        for _ in range(100):
-            if await first.claim_table(7):
-                break
-            await asyncio.sleep(0.05)
-        assert await first.claim_table(7) and not await second.claim_table(7)
     finally:
         await first.close()
         await second.close()
+
+    store = await Store.open(postgres_url)
+    holder = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", HOLDER, postgres_url, cwd=ROOT, stdout=subprocess.PIPE
+    )
+    try:
+        assert (await holder.stdout.readline()).strip() == b"True"
+        assert not await store.claim_table(7)
+        holder.kill()  # the holder dies: PostgreSQL ends its session, and with it the lease
+        await holder.wait()
+        for _ in range(200):
+            if await store.claim_table(7):
+                break
+            await asyncio.sleep(0.05)
+        assert await store.claim_table(7)
+    finally:
+        await store.close()
+
+
+async def test_a_live_process_cut_off_from_the_server_takes_its_leases_back(postgres_url):
+    store, other = await Store.open(postgres_url), await Store.open(postgres_url)
+    try:
+        assert await store.claim_table(9)
+        cut = store._session
+        killer = await asyncpg.connect(postgres_url)
+        try:
+            await killer.fetchval("SELECT pg_terminate_backend($1)", cut.get_server_pid())
+        finally:
+            await killer.close()
+        for _ in range(400):  # until its lease connection is back, holding the lease again
+            if store._session is not cut and 9 in store._leases:
+                break
+            await asyncio.sleep(0.05)
+        assert store._session is not cut and not store._session.is_closed()
+        assert not await other.claim_table(9)  # still the first process's table
+    finally:
+        await store.close()
+        await other.close()
 
 
 async def test_a_settings_change_in_one_process_is_heard_by_the_others(postgres_url):
