@@ -11,7 +11,8 @@ raise `StoreError` subclasses; every row is stamped with the store's clock.
 Modules: `tables` (tables, seats, action log), `players`, `ledger` (double
 entry, settled once per deal), `league`, `seasons`, `standings`, `settings`
 (servers' and people's), `audit` (`ledger_check`), `snapshot` (read-only
-reads beside a running bot), `transfer` (`migrate-db`), `cli`.
+reads beside a running bot), `transfer` (`migrate-db`), `backup`, `cli`;
+backends: `db` (the API), `sqlite`, `postgres`, `sql` (the query layer).
 
 Writing for both backends:
 - A migration is two texts with one number: append the SQLite script to
@@ -20,10 +21,12 @@ Writing for both backends:
   BY DEFAULT AS IDENTITY` for an `INTEGER PRIMARY KEY`, TEXT checked by
   `::json` for JSON, `COLLATE "C"` on names that are sorted). A PostgreSQL store
   refuses to open while the lists differ in length; the store tests run on both.
+  A new table goes into `transfer.COPY_ORDER` (what `migrate-db` copies first).
 - A query is written once, with `?` or `:name` placeholders (`bot.store.sql`
   numbers them for PostgreSQL), in SQL both accept: no `x IS ?`, no bare
   booleans (`? = 1`), `CAST(? AS BIGINT)` where a parameter's type is not
-  otherwise known, `SUM(CASE …)` not `SUM(a < b)`, every selected column grouped.
+  otherwise known, `SUM(CASE …)` not `SUM(a < b)`, every selected column grouped,
+  no select-list alias in WHERE, `ratings.games + 1` (qualified) in an upsert.
   `tx.insert(sql)` returns a new row's id. Where the dialects differ, name both:
   `per_dialect(db, sqlite=..., postgres=...)`.
 - A statement whose constraint error is caught runs in `async with
