@@ -28,7 +28,6 @@ import simcord
 from bot import create_bot
 from bot.settings import Settings
 from bot.tables import Person, SimplePlayer
-from tests.bot.conftest import close_store
 
 SHARDS = 2
 
@@ -36,6 +35,12 @@ SHARDS = 2
 def guild_id(shard: int) -> int:
     """A snowflake whose shard ((id >> 22) % SHARDS) is `shard`."""
     return (10**12 + shard) << 22
+
+
+async def stop(bot) -> None:
+    """What a stopping process does: let go of the database (SimCord never closes a bot)."""
+    await bot.tables.close()
+    await bot.store.close()
 
 
 def say(word: str, value: object) -> None:
@@ -75,7 +80,7 @@ async def main(url: str, shard: int, data_dir: Path, mode: str, plan: list[str])
         syncs = sum(
             r.method == "PUT" and r.path.endswith("/commands") for r in env.http_requests[sent:]
         )
-        await close_store(placeholder)
+        await stop(placeholder)
         if mode == "start":
             await alice.slash(channel, "pinochle new", variant="two-handed", place="channel")
             table = bot.tables.table_in(channel.id)
@@ -99,7 +104,7 @@ async def main(url: str, shard: int, data_dir: Path, mode: str, plan: list[str])
         if len(plan) == 3:
             _wait_for(Path(plan[1]))
             await play(int(plan[2]))
-        await close_store(bot)
+        await stop(bot)
 
 
 def _hold() -> None:

@@ -54,26 +54,37 @@ def test_two_processes_kill_one_mid_deal_only_its_tables_resume(tmp_path, postgr
     url = asyncio.run(postgres_server.new_database())
     asyncio.run(stored(url, 0))  # the schema is made once, before the two processes start
     go = tmp_path / "go"
-    first = Worker(url, 0, tmp_path, "start", "6", "hold")
-    first_ready = first.until("ready")
-    second = Worker(url, 1, tmp_path, "start", "10", str(go), "10")
-    second_ready = second.until("ready")
-    assert first_ready["guild"] == guild_id(0) and second_ready["guild"] == guild_id(1)
-    assert (first_ready["synced"], second_ready["synced"]) == (1, 0)  # one process syncs commands
-    [mine], [theirs] = first_ready["tables"], second_ready["tables"]
-    first.until("acted", 6)
-    second.until("acted", 10)
+    workers: list[Worker] = []
+    try:
+        first = Worker(url, 0, tmp_path, "start", "6", "hold")
+        workers.append(first)
+        first_ready = first.until("ready")
+        second = Worker(url, 1, tmp_path, "start", "10", str(go), "10")
+        workers.append(second)
+        second_ready = second.until("ready")
+        assert first_ready["guild"] == guild_id(0) and second_ready["guild"] == guild_id(1)
+        # Only the process running shard 0 syncs the commands.
+        assert (first_ready["synced"], second_ready["synced"]) == (1, 0)
+        [mine], [theirs] = first_ready["tables"], second_ready["tables"]
+        first.until("acted", 6)
+        second.until("acted", 10)
 
-    first.process.send_signal(signal.SIGKILL)  # mid-deal, its leases held
-    first.process.wait(timeout=WAIT)
-    before = asyncio.run(stored(url, mine))
-    go.touch()
-    second.until("acted", 20)  # the other process's table never stalls
-    assert second.finish() == 0
+        first.process.send_signal(signal.SIGKILL)  # mid-deal, its leases held
+        first.process.wait(timeout=WAIT)
+        before = asyncio.run(stored(url, mine))
+        go.touch()
+        second.until("acted", 20)  # the other process's table never stalls
+        assert second.finish() == 0
 
-    again = Worker(url, 0, tmp_path, "resume", "5")
-    assert again.until("ready")["tables"] == [mine]  # its own table only, not `theirs`
-    again.until("acted", 5)
-    assert again.finish() == 0
-    assert asyncio.run(stored(url, mine)) == before + 5
-    assert asyncio.run(stored(url, theirs)) >= 20
+        again = Worker(url, 0, tmp_path, "resume", "5")
+        workers.append(again)
+        assert again.until("ready")["tables"] == [mine]  # its own table only, not `theirs`
+        again.until("acted", 5)
+        assert again.finish() == 0
+        assert asyncio.run(stored(url, mine)) == before + 5
+        assert asyncio.run(stored(url, theirs)) >= 20
+    finally:
+        for worker in workers:  # a failed run leaves no process behind
+            if worker.process.poll() is None:
+                worker.process.kill()
+                worker.process.wait()

@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
-from bot.game import Game, new_game
+from bot.game import new_game
 from bot.ledger_hook import ledger_hook
 from bot.store import Seat, Store, create_table, update_table
 from bot.tables import Table
+from tests.ledger.auctions import choose
 
 GUILD = 1
 NAMES = ("North", "East", "South", "West")
@@ -42,17 +43,6 @@ async def seat_table(
         )
         row = await update_table(tx, row.id, status="playing")
     return Table.from_row(row, turn_seconds=0)
-
-
-def choose(game: Game, rng: random.Random) -> str:
-    """A random legal action with a cautious auction (mostly pass, else the lowest bid), so games end."""
-    actions = [str(action) for action in game.legal_actions()]
-    if "pass" in actions and rng.random() < 0.8:
-        return "pass"
-    bids = [action for action in actions if action.startswith("bid ")]
-    if bids:
-        return min(bids, key=lambda bid: int(bid.split()[1]))
-    return rng.choice(actions)
 
 
 Hook = Callable[[Any, Table, list[dict[str, Any]]], Awaitable[None]]

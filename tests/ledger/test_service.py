@@ -8,8 +8,9 @@ import random
 from bot.ledger_hook import ledger_hook
 from bot.store import balance, game_results, ledger_check
 from bot.tables import Person, TableService
+from tests.ledger.auctions import choose
 
-from .conftest import GUILD, choose
+from .conftest import GUILD
 
 PEOPLE = [Person(101, "North"), Person(102, "East"), Person(103, "South"), Person(104, "West")]
 

@@ -22,7 +22,7 @@ from bot.store import (
 from bot.store.cli import main
 from bot.store.transfer import migrate_database
 from bot.tables import Person, TableService
-from tests.ledger.conftest import choose
+from tests.ledger.auctions import choose
 
 GUILD = 1
 PEOPLE = [Person(101, "North"), Person(102, "East"), Person(103, "South"), Person(104, "West")]
