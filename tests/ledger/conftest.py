@@ -1,4 +1,4 @@
-"""A real store on a temporary SQLite file, tables seated in it, and engine games played through the hook."""
+"""A real store (a temporary SQLite file, or a PostgreSQL database), tables seated in it, and engine games played through the hook."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ NAMES = ("North", "East", "South", "West")
 
 
 @pytest.fixture
-async def store(tmp_path) -> AsyncIterator[Store]:
-    store = await Store.open(tmp_path / "ledger.db")
+async def store(database) -> AsyncIterator[Store]:
+    store = await Store.open(database)
     try:
         yield store
     finally:

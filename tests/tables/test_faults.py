@@ -19,12 +19,11 @@ from tests.tables.helpers import play_out
 FAST = (0.01, 0.05)  # retry backoff for tests: first and longest wait
 
 
-async def wait_for(predicate, timeout: float = 20.0) -> None:
-    async def poll():
-        while not predicate():
+async def wait_for(predicate, limit: float = 20.0) -> None:
+    """Until `predicate()` holds (a background retry has happened), at most `limit` seconds."""
+    async with asyncio.timeout(limit):
+        while not predicate():  # noqa: ASYNC110 — the service offers no event to wait on
             await asyncio.sleep(0.01)
-
-    await asyncio.wait_for(poll(), timeout)
 
 
 async def two_people(service: TableService, variant: str = "two-handed"):
