@@ -7,7 +7,7 @@
 `--database` is a SQLite file or a `postgresql://` URL (default: a new SQLite
 file in a temp folder); `--processes N` splits the tables over N OS processes
 (each its own event loop and table service) on that one database, which only
-PostgreSQL allows. `--matrix` runs 200 and 1,000 tables on SQLite (one
+PostgreSQL allows; `--pool-size` is each process's PostgreSQL pool (default 10). `--matrix` runs 200 and 1,000 tables on SQLite (one
 process) and on the PostgreSQL of `--database` (one and two processes), one
 after another in this run, and prints them side by side. Each run's tables
 live in guilds of their own (20 tables each, the default server limit), so
@@ -123,7 +123,7 @@ def percentile(values: list[float], q: float) -> float:
 
 async def measure(database: str, args) -> dict:
     """Run `args.tables` tables on `database` for `args.seconds`; the raw figures."""
-    store = await Store.open(database)
+    store = await Store.open(database, pool_size=args.pool_size)
     board = Board()
     service = TableService(
         store, publisher=board, players=ai_players(args.budget), seed=1, turn_seconds=args.timer
@@ -162,8 +162,8 @@ def in_processes(database: str, args) -> dict:
     """The tables split over `args.processes` OS processes on one database, their figures merged."""
     share = args.tables // args.processes
     command = [sys.executable, __file__, "--worker", "--database", database]
-    for name in ("seconds", "think", "variant", "level", "budget", "timer"):
-        command += [f"--{name}", str(getattr(args, name))]
+    for name in ("seconds", "think", "variant", "level", "budget", "timer", "pool_size"):
+        command += [f"--{name.replace('_', '-')}", str(getattr(args, name))]
     workers = [
         subprocess.Popen(
             [*command, "--tables", str(share), "--first-guild", str(args.first_guild + k * 1000)],
@@ -253,6 +253,7 @@ if __name__ == "__main__":
     parse.add_argument("--timer", type=float, default=120.0, help="turn timer in seconds (0: off)")
     parse.add_argument("--database", help="SQLite file or postgresql:// URL (default: a temp file)")
     parse.add_argument("--processes", type=int, default=1, help="OS processes sharing the tables")
+    parse.add_argument("--pool-size", type=int, default=10, help="PostgreSQL connections per pool")
     parse.add_argument("--matrix", action="store_true", help="200 and 1,000 tables, side by side")
     parse.add_argument("--first-guild", type=int, default=int(time.time()) % 100_000 * 100)
     parse.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
