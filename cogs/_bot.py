@@ -23,6 +23,7 @@ from discord.ext import commands
 from bot.i18n import t
 from bot.i18n.translator import PinochleTranslator
 from bot.ledger_hook import ledger_hook
+from bot.records_hook import records_hook
 from bot.settings import Settings
 from bot.store import Store, get_user_settings, notify_off, user_languages
 from bot.store.settings import USER_SETTINGS_CHANNEL
@@ -43,6 +44,7 @@ EXTENSIONS = (
     "cogs.chips",
     "cogs.league",
     "cogs.settings",
+    "cogs.records",
 )
 
 
@@ -94,7 +96,7 @@ class PinochleBot(commands.Bot):
             publisher=self.presenter,
             thinker=self.thinker,
             turn_seconds=self.settings.turn_seconds,
-            hooks=[ledger_hook],
+            hooks=[ledger_hook, records_hook],
             clock=lambda: discord.utils.utcnow().timestamp(),
             owns=self.settings.owns_guild,
         )

@@ -53,6 +53,11 @@ class Table:
     #: Closed because nobody came back before `paused_until`.
     abandoned: bool = False
     rematch: int | None = None  # the table opened as this finished table's rematch, if any
+    #: Whether players may ask for a hint (`/pinochle hint`, issue 16 item 4), and who has.
+    hints: bool = False
+    hints_used: set[int] = field(default_factory=set)
+    #: The last hint given, as (state version, seat, action): asked again, it is not worked out again.
+    last_hint: tuple[int, int, str] | None = field(default=None, repr=False)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     #: Lines waiting for their meld round or auction to close, and the board's recent tricks.
     deal_log: DealLog = field(default_factory=DealLog, repr=False)
@@ -80,6 +85,8 @@ class Table:
             paused_until=row.settings.get("paused_until"),
             abandoned=bool(row.settings.get("abandoned")),
             rematch=row.settings.get("rematch"),
+            hints=bool(row.settings.get("hints")),
+            hints_used={int(seat) for seat in row.settings.get("hints_used", ())},
         )
 
     @property

@@ -12,10 +12,10 @@ from bot.game import VARIANTS
 from bot.i18n import catalog, t
 from bot.i18n.translator import PinochleTranslator
 
-#: The command set of issues 4, 6, 7 and 12: group -> command -> options.
+#: The command set of issues 4, 6, 7, 12 and 16: group -> command -> options.
 COMMANDS = {
     "pinochle": {
-        "new": ("variant", "target", "options", "language", "timer", "place", "quiet"),
+        "new": ("variant", "target", "options", "language", "timer", "place", "quiet", "hints"),
         "join": (),
         "leave": (),
         "addbot": ("seat", "level"),
@@ -39,6 +39,7 @@ COMMANDS = {
         "images": ("state",),
         "language": ("language",),
         "notify": ("state",),
+        "hint": (),
     },
     "chips": {
         "balance": ("member",),
@@ -53,12 +54,16 @@ COMMANDS = {
         "player": ("member",),
         "season": ("action", "name"),
         "export": (),
+        "stats": ("member", "variant"),
+        "history": ("member",),
+        "replay": ("game",),
     },
 }
 CHOICES = {
     ("pinochle", "new", "variant"): tuple(VARIANTS),
     ("pinochle", "new", "language"): ("en", "ru"),
     ("pinochle", "new", "place"): ("thread", "channel"),
+    ("pinochle", "new", "hints"): ("on", "off"),
     ("pinochle", "notify", "state"): ("on", "off"),
     ("pinochle", "addbot", "level"): ("easy", "normal", "hard", "random"),
     ("pinochle", "rules", "variant"): tuple(VARIANTS),
@@ -67,6 +72,7 @@ CHOICES = {
     ("pinochle", "draw", "which"): ("hidden", "turnup"),
     ("league", "standings", "variant"): tuple(VARIANTS),
     ("league", "season", "action"): ("start", "end", "list"),
+    ("league", "stats", "variant"): tuple(VARIANTS),
 }
 
 
