@@ -203,4 +203,24 @@ ALTER TABLE guild_settings ADD COLUMN new_cooldown INTEGER NOT NULL DEFAULT 30;
 ALTER TABLE user_settings ADD COLUMN notify INTEGER CHECK (notify IN (0, 1));
 """
 
-MIGRATIONS: list[str] = [CORE, LEDGER, LEAGUE, SETTINGS, TABLE_LIFE]
+WEB = """
+-- Issue 17: a server's web pages, off until its managers turn them on; the token generation
+-- (the pages' links carry an HMAC of the guild id and this number: a rotation bumps it, so every
+-- older link stops working).
+ALTER TABLE guild_settings ADD COLUMN web INTEGER NOT NULL DEFAULT 0 CHECK (web IN (0, 1));
+ALTER TABLE guild_settings ADD COLUMN web_generation INTEGER NOT NULL DEFAULT 0
+    CHECK (web_generation >= 0);
+
+-- Each player's rating after each rated game (the player page's chart), all-time (season 0)
+-- and in the game's season, written by record_game with the ratings themselves.
+CREATE TABLE rating_history (
+    game_id    INTEGER NOT NULL REFERENCES games (id),
+    season_id  INTEGER NOT NULL,
+    player_id  INTEGER NOT NULL REFERENCES players (id),
+    mu         REAL    NOT NULL,
+    sigma      REAL    NOT NULL,
+    PRIMARY KEY (player_id, season_id, game_id)
+) WITHOUT ROWID;
+"""
+
+MIGRATIONS: list[str] = [CORE, LEDGER, LEAGUE, SETTINGS, TABLE_LIFE, WEB]
