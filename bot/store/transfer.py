@@ -43,6 +43,7 @@ COPY_ORDER: Final = (
     "games",
     "game_players",
     "ratings",
+    "rating_history",
     "user_settings",
 )
 #: Rows written per statement batch.
