@@ -1,6 +1,17 @@
 """Many tables at once through the table service: action-to-reply latency, throughput, loop stalls.
 
     python benchmarks/tables_bench.py --tables 200 --seconds 30
+    python benchmarks/tables_bench.py --tables 200 --database postgresql://… --processes 2
+    python benchmarks/tables_bench.py --matrix --database postgresql://… --seconds 20
+
+`--database` is a SQLite file or a `postgresql://` URL (default: a new SQLite
+file in a temp folder); `--processes N` splits the tables over N OS processes
+(each its own event loop and table service) on that one database, which only
+PostgreSQL allows; `--pool-size` is each process's PostgreSQL pool (default 10). `--matrix` runs 200 and 1,000 tables on SQLite (one
+process) and on the PostgreSQL of `--database` (one and two processes), one
+after another in this run, and prints them side by side. Each run's tables
+live in guilds of their own (20 tables each, the default server limit), so
+runs on one PostgreSQL database never meet.
 
 Each table has one simulated person and computer players (bot.ai, level
 `--level`) in the other seats, on a temporary SQLite database, with a publisher
@@ -19,8 +30,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -34,6 +47,8 @@ from bot.tables.players import ai_players
 from bot.tables.texts import board_text, plain_namer, say
 
 TICK = 0.01
+#: Tables per guild: the default `max_tables_server`.
+PER_GUILD = 20
 
 
 class Board:
@@ -58,9 +73,12 @@ async def person(
     rng = random.Random(number)
     me = Person(10_000 + number, f"P{number}")
     finished = 0
+    guild, channel = args.first_guild + number // PER_GUILD, args.first_guild * 10_000 + number
     await asyncio.sleep(rng.uniform(0, 2 * args.think))  # people arrive over time, not all at once
     while time.perf_counter() < stop:
-        opened = await service.open(guild_id=1, channel_id=number, host=me, variant=args.variant)
+        opened = await service.open(
+            guild_id=guild, channel_id=channel, host=me, variant=args.variant
+        )
         table = opened.table
         for _ in range(table.size - 1):
             await service.add_computer(table.id, me, level=args.level)
@@ -105,43 +123,125 @@ def percentile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=1000)[int(q * 1000) - 1] if len(values) > 1 else values[0]
 
 
-async def main(args) -> None:
-    with tempfile.TemporaryDirectory(prefix="tables-bench-") as folder:
-        store = await Store.open(Path(folder) / "bench.db")
-        board = Board()
-        service = TableService(
-            store, publisher=board, players=ai_players(args.budget), seed=1, turn_seconds=args.timer
+async def measure(database: str, args) -> dict:
+    """Run `args.tables` tables on `database` for `args.seconds`; the raw figures."""
+    store = await Store.open(database, pool_size=args.pool_size)
+    board = Board()
+    service = TableService(
+        store, publisher=board, players=ai_players(args.budget), seed=1, turn_seconds=args.timer
+    )
+    latencies: list[float] = []
+    stalls: list[tuple[float, float]] = []
+    started = time.perf_counter()
+    stop = started + args.seconds
+    tick = asyncio.create_task(ticker(stalls, stop))
+    games = await asyncio.gather(
+        *(person(service, board, n, args, latencies, stop) for n in range(args.tables))
+    )
+    await tick
+    await service.close()
+    elapsed = time.perf_counter() - started
+    guilds = range(args.first_guild, args.first_guild + args.tables // PER_GUILD + 1)
+    actions = (
+        await store.fetchone(
+            "SELECT COUNT(*) FROM actions AS a JOIN tables AS t ON t.id = a.table_id"
+            f" WHERE t.guild_id IN ({', '.join(map(str, guilds))})"
         )
-        latencies: list[float] = []
-        stalls: list[tuple[float, float]] = []
-        started = time.perf_counter()
-        stop = started + args.seconds
-        tick = asyncio.create_task(ticker(stalls, stop))
-        games = await asyncio.gather(
-            *(person(service, board, n, args, latencies, stop) for n in range(args.tables))
+    )[0]
+    await store.close()
+    return {
+        "elapsed": elapsed,
+        "actions": actions,
+        "games": sum(games),
+        "lines": board.lines,
+        "latencies": latencies,
+        "stall": max(s[0] for s in stalls),
+        "busy": max(s[1] for s in stalls),
+    }
+
+
+def in_processes(database: str, args) -> dict:
+    """The tables split over `args.processes` OS processes on one database, their figures merged."""
+    share = args.tables // args.processes
+    command = [sys.executable, __file__, "--worker", "--database", database]
+    for name in ("seconds", "think", "variant", "level", "budget", "timer", "pool_size"):
+        command += [f"--{name.replace('_', '-')}", str(getattr(args, name))]
+    workers = [
+        subprocess.Popen(
+            [*command, "--tables", str(share), "--first-guild", str(args.first_guild + k * 1000)],
+            stdout=subprocess.PIPE,
+            text=True,
         )
-        await tick
-        await service.close()
-        elapsed = time.perf_counter() - started
-        actions = (await store.fetchone("SELECT COUNT(*) FROM actions"))[0]
-        await store.close()
+        for k in range(args.processes)
+    ]
+    results = [json.loads(worker.communicate()[0]) for worker in workers]
+    if any(worker.returncode for worker in workers):
+        raise SystemExit("a benchmark process failed")
+    return {
+        "elapsed": max(r["elapsed"] for r in results),
+        "actions": sum(r["actions"] for r in results),
+        "games": sum(r["games"] for r in results),
+        "lines": sum(r["lines"] for r in results),
+        "latencies": [x for r in results for x in r["latencies"]],
+        "stall": max(r["stall"] for r in results),
+        "busy": max(r["busy"] for r in results),
+    }
+
+
+def run(database: str | None, args) -> dict:
+    if database is None:
+        with tempfile.TemporaryDirectory(prefix="tables-bench-") as folder:
+            return run(str(Path(folder) / "bench.db"), args)
+    if args.processes > 1:
+        return in_processes(database, args)
+    return asyncio.run(measure(database, args))
+
+
+def report(figures: dict, args) -> None:
+    latencies, elapsed, actions = figures["latencies"], figures["elapsed"], figures["actions"]
     print(
-        f"{args.tables} tables of {args.variant}, one person each (think {args.think:.1f} s mean), "
-        f"computer level {args.level}, turn timer {args.timer:g} s, {elapsed:.1f} s"
+        f"{args.tables} tables of {args.variant} in {args.processes} process(es), one person each"
+        f" (think {args.think:.1f} s mean), computer level {args.level}, turn timer {args.timer:g} s,"
+        f" {elapsed:.1f} s"
     )
     print(
         f"person actions: {len(latencies)}; all actions stored: {actions} "
-        f"({actions / elapsed:.0f} actions/s); games finished: {sum(games)}; channel lines: {board.lines}"
+        f"({actions / elapsed:.0f} actions/s); games finished: {figures['games']};"
+        f" channel lines: {figures['lines']}"
     )
     print(
         f"action-to-reply latency: p50 {percentile(latencies, 0.5) * 1000:.1f} ms, "
         f"p99 {percentile(latencies, 0.99) * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms"
     )
-    late, busy = max(s[0] for s in stalls), max(s[1] for s in stalls)
     print(
-        f"longest event-loop stall: {late * 1000:.1f} ms (ticker every {TICK * 1000:.0f} ms); "
-        f"of it, the loop's own work at most {busy * 1000:.1f} ms (the rest: other threads and processes ran)"
+        f"longest event-loop stall: {figures['stall'] * 1000:.1f} ms (ticker every"
+        f" {TICK * 1000:.0f} ms); of it, the loop's own work at most {figures['busy'] * 1000:.1f} ms"
+        " (the rest: other threads and processes ran)"
     )
+
+
+def matrix(args) -> None:
+    """200 and 1,000 tables: SQLite in one process, PostgreSQL in one and in two; side by side."""
+    if not (args.database or "").startswith("postgresql://"):
+        raise SystemExit("--matrix compares with PostgreSQL: give --database postgresql://…")
+    rows = []
+    for tables in (200, 1000):
+        for backend, processes in (("SQLite", 1), ("PostgreSQL", 1), ("PostgreSQL", 2)):
+            config = argparse.Namespace(**{**vars(args), "tables": tables, "processes": processes})
+            config.first_guild = args.first_guild + len(rows) * 10_000
+            figures = run(None if backend == "SQLite" else args.database, config)
+            lat = figures["latencies"]
+            rows.append(
+                f"| {tables} | {backend} | {processes} | {figures['actions'] / figures['elapsed']:.0f}"
+                f" | {percentile(lat, 0.5) * 1000:.1f} | {percentile(lat, 0.99) * 1000:.1f}"
+                f" | {figures['stall'] * 1000:.0f} |"
+            )
+            print(rows[-1], flush=True)
+    print(
+        "| Tables | Database | Processes | Actions stored/s | p50 ms | p99 ms | Longest stall ms |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    print("\n".join(rows))
 
 
 if __name__ == "__main__":
@@ -153,4 +253,16 @@ if __name__ == "__main__":
     parse.add_argument("--level", default="easy", help="computer level: random, easy, normal, hard")
     parse.add_argument("--budget", type=float, default=1.0, help="seconds per decision for hard")
     parse.add_argument("--timer", type=float, default=120.0, help="turn timer in seconds (0: off)")
-    asyncio.run(main(parse.parse_args()))
+    parse.add_argument("--database", help="SQLite file or postgresql:// URL (default: a temp file)")
+    parse.add_argument("--processes", type=int, default=1, help="OS processes sharing the tables")
+    parse.add_argument("--pool-size", type=int, default=10, help="PostgreSQL connections per pool")
+    parse.add_argument("--matrix", action="store_true", help="200 and 1,000 tables, side by side")
+    parse.add_argument("--first-guild", type=int, default=int(time.time()) % 100_000 * 100)
+    parse.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    options = parse.parse_args()
+    if options.matrix:
+        matrix(options)
+    elif options.worker:
+        print(json.dumps(asyncio.run(measure(options.database, options))))
+    else:
+        report(run(options.database, options), options)

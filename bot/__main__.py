@@ -3,6 +3,8 @@
     python -m bot                               the bot (DISCORD_TOKEN from .env or the environment)
     python -m bot play --variant two-handed     one game in this terminal against computer players
     python -m bot ledger check                  verify the chip ledger (bot.store.cli)
+    python -m bot migrate-db --from X --to Y    copy a database (to PostgreSQL) and verify it
+    python -m bot backup --to FILE              an online copy of the SQLite database
     python -m bot web [--host H] [--port P] [--database PATH]   the web pages alone (bot.web)
 
 Without a token the bot explains how to set one; in an interactive terminal it
@@ -38,6 +40,8 @@ def parser() -> argparse.ArgumentParser:
     )
     # `python -m bot ledger check` belongs to the chip ledger: bot.store.cli.main(argv).
     commands.add_parser("ledger", help=t("bot.main.ledger_help", "en"), add_help=False)
+    commands.add_parser("migrate-db", help=t("bot.main.migrate_help", "en"), add_help=False)
+    commands.add_parser("backup", help=t("bot.main.backup_help", "en"), add_help=False)
     # `python -m bot web` serves the web pages alone (issue 17): bot.web.server.main(argv).
     commands.add_parser("web", help=t("bot.main.web_help", "en"), add_help=False)
     return parse
@@ -45,8 +49,8 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["ledger"]:
-        return ledger(argv[1:])
+    if argv[:1] in (["ledger"], ["migrate-db"], ["backup"]):
+        return store_tools(argv)
     if argv[:1] == ["web"]:
         from bot.web.server import main as web_main
 
@@ -148,12 +152,12 @@ def local_game(
         return 0
 
 
-def ledger(argv: list[str]) -> int:
-    """Hand over to the chip ledger's command line (bot.store.cli), with `.env` read first."""
+def store_tools(argv: list[str]) -> int:
+    """Hand over to the store's command line (bot.store.cli), with `.env` read first."""
     from bot.store.cli import main as ledger_main
 
-    load_settings()  # DATABASE_PATH from .env, as for the bot
-    return ledger_main(["ledger", *argv])
+    load_settings()  # DATABASE_URL / DATABASE_PATH from .env, as for the bot
+    return ledger_main(argv)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ import logging
 import os
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -27,7 +28,8 @@ from bot.i18n.translator import PinochleTranslator
 from bot.ledger_hook import ledger_hook
 from bot.records_hook import records_hook
 from bot.settings import Settings
-from bot.store import Store, notify_off, user_languages
+from bot.store import Store, get_user_settings, notify_off, user_languages
+from bot.store.settings import USER_SETTINGS_CHANNEL
 from bot.store.sql import is_postgres_url
 from bot.tables import TableService
 from bot.tables.thinking import PoolThinker
@@ -50,8 +52,17 @@ EXTENSIONS = (
 )
 
 
+def _shard_options(settings: Settings) -> dict[str, Any]:
+    """What `AutoShardedBot` is told: the shards of the whole bot, and which of them run here."""
+    if settings.shard_count is None:
+        return {}
+    shard_ids = None if settings.shard_ids is None else list(settings.shard_ids)
+    return {"shard_count": settings.shard_count, "shard_ids": shard_ids}
+
+
 class PinochleBot(commands.Bot):
-    """A slash-command bot: no privileged intents, no prefix commands."""
+    """A slash-command bot: no privileged intents, no prefix commands; one shard (`ShardedPinochleBot`
+    runs several)."""
 
     store: Store
     tables: TableService
@@ -63,6 +74,7 @@ class PinochleBot(commands.Bot):
             help_command=None,
             tree_cls=PinochleTree,
             allowed_mentions=discord.AllowedMentions.none(),
+            **_shard_options(settings),
         )
         self.settings = settings
         self._opened_store = store
@@ -80,6 +92,7 @@ class PinochleBot(commands.Bot):
         self.store = self._opened_store or await Store.open(
             self.settings.database, pool_size=self.settings.database_pool_size
         )
+        await self.store.listen(USER_SETTINGS_CHANNEL, self.user_settings_changed)
         self.user_languages = await user_languages(self.store)
         self.notify_off = await notify_off(self.store)
         self.tables = TableService(
@@ -89,6 +102,7 @@ class PinochleBot(commands.Bot):
             turn_seconds=self.settings.turn_seconds,
             hooks=[ledger_hook, records_hook],
             clock=lambda: discord.utils.utcnow().timestamp(),
+            owns=self.settings.owns_guild,
         )
         await self.tree.set_translator(PinochleTranslator())
         for name in EXTENSIONS:
@@ -103,7 +117,21 @@ class PinochleBot(commands.Bot):
         for row in self.tables.broken:
             await self.say_broken(row.channel_id, row.id, row.language)
         self.tree.answer_refusals()
-        await self.sync_commands()
+        if self.settings.syncs_commands:
+            await self.sync_commands()
+
+    async def user_settings_changed(self, payload: str) -> None:
+        """A person's settings changed (in any process sharing the database): refresh the caches."""
+        user_id = int(payload)
+        chosen = await get_user_settings(self.store, user_id)
+        if chosen.language is None:
+            self.user_languages.pop(user_id, None)
+        else:
+            self.user_languages[user_id] = chosen.language
+        if chosen.notify is False:
+            self.notify_off.add(user_id)
+        else:
+            self.notify_off.discard(user_id)
 
     async def say_broken(self, channel_id: int, table_id: int, lang: str) -> None:
         """Tell a table's channel that its table could not be restored (the service set it aside)."""
@@ -144,6 +172,11 @@ class PinochleBot(commands.Bot):
             await self.store.close()
 
 
+class ShardedPinochleBot(PinochleBot, commands.AutoShardedBot):
+    """The bot of one process of a sharded deployment (`SHARD_COUNT`, `SHARD_IDS`): it runs those
+    shards in one `AutoShardedBot` and drives the tables of their guilds only (`Settings.owns_guild`)."""
+
+
 def create_bot(
     database: str | os.PathLike[str],
     *,
@@ -163,4 +196,6 @@ def create_bot(
         settings = replace(settings, database_url=str(database))
     else:
         settings = replace(settings, database_path=Path(database), database_url=None)
+    if settings.shard_count is not None:
+        return ShardedPinochleBot(settings, store=store)
     return PinochleBot(settings, store=store)

@@ -22,7 +22,7 @@ from bot.store import (
     set_guild_settings,
     set_user_settings,
 )
-from bot.store.ledger import NUMBER_RANGES, TABLE_PLACES
+from bot.store.settings import NUMBER_RANGES, TABLE_PLACES
 from bot.tables import Refusal, Text
 from bot.web.tokens import server_link
 from cogs._common import is_manager, lang_of, locale_lang, reply

@@ -16,7 +16,7 @@ from bot.game.errors import shorten
 from bot.game.options import OPTIONS, parse_option_value
 from bot.i18n import LANGUAGES, t, variant_name
 from bot.store import get_guild_settings
-from bot.store.ledger import TABLE_PLACES
+from bot.store.settings import TABLE_PLACES
 from bot.tables import Refusal, Table, shown_name
 from bot.tables.texts import rules_text, score_text
 from cogs._board import BoardButton, lobby_action

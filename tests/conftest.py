@@ -47,3 +47,12 @@ def postgres_server():
 async def postgres_url(postgres_server):
     """A new, empty database on the session's PostgreSQL server."""
     return await postgres_server.new_database()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def database(request, tmp_path) -> str:
+    """Where a store-level test's database lives: a new SQLite file, or a new database on the
+    session's PostgreSQL server (the test runs once on each)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "db" / "pinochle.db")
+    return await request.getfixturevalue("postgres_server").new_database()

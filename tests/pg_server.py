@@ -48,8 +48,10 @@ def _free_port() -> int:
 class PostgresServer:
     """One running cluster; `new_database()` gives each test an empty database of its own."""
 
-    def __init__(self, bin_dir: Path) -> None:
+    def __init__(self, bin_dir: Path, *, durable: bool = False) -> None:
+        """`durable`: fsync and synchronous commits as a real server has them (benchmarks)."""
         self.bin_dir = bin_dir
+        self.durable = durable
         self.root = Path(tempfile.mkdtemp(prefix="pinochle-pg-"))
         self.data = self.root / "data"
         self.port = _free_port()
@@ -71,10 +73,10 @@ class PostgresServer:
             os.chown(self.root, user.pw_uid, user.pw_gid)
         self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8")
         options = (
-            f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.root}"
-            " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-            " -c max_connections=300"
+            f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.root} -c max_connections=300"
         )
+        if not self.durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         log = str(self.root / "server.log")
         self._run(
             "pg_ctl", "-D", str(self.data), "-l", log, "-w", "-t", "60", "-o", options, "start"

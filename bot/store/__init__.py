@@ -11,10 +11,11 @@ raise `StoreError` subclasses; every row is stamped with the store's clock.
 Modules: `tables` (tables, seats, action log), `players`, `ledger` (double
 entry, settled once per deal), `league`, `seasons`, `standings`, `settings`
 (servers' and people's), `audit` (`ledger_check`), `snapshot` (read-only
-reads beside a running bot), `transfer` (`migrate-db`), `cli`, `records` (issue 16:
-`player_stats`, `game_log` for replays, deal figures kept at game end; `recent_games`
-is in `standings`), `web_reads` (what the web pages read
-besides: ratings after each game, finished games with their seats, counts for paging).
+reads beside a running bot), `transfer` (`migrate-db`), `backup`, `cli`,
+`records` (`player_stats`, `game_log` for replays, deal figures kept at game end;
+`recent_games` is in `standings`), `web_reads` (what the web pages read besides:
+ratings after each game, finished games with their seats, counts for paging);
+backends: `db` (the API), `sqlite`, `postgres`, `sql` (the query layer).
 
 Writing for both backends:
 - A migration is two texts with one number: append the SQLite script to
@@ -23,10 +24,12 @@ Writing for both backends:
   BY DEFAULT AS IDENTITY` for an `INTEGER PRIMARY KEY`, TEXT checked by
   `::json` for JSON, `COLLATE "C"` on names that are sorted). A PostgreSQL store
   refuses to open while the lists differ in length; the store tests run on both.
+  A new table goes into `transfer.COPY_ORDER` (what `migrate-db` copies first).
 - A query is written once, with `?` or `:name` placeholders (`bot.store.sql`
   numbers them for PostgreSQL), in SQL both accept: no `x IS ?`, no bare
   booleans (`? = 1`), `CAST(? AS BIGINT)` where a parameter's type is not
-  otherwise known, `SUM(CASE …)` not `SUM(a < b)`, every selected column grouped.
+  otherwise known, `SUM(CASE …)` not `SUM(a < b)`, every selected column grouped,
+  no select-list alias in WHERE, `ratings.games + 1` (qualified) in an upsert.
   `tx.insert(sql)` returns a new row's id. Where the dialects differ, name both:
   `per_dialect(db, sqlite=..., postgres=...)`.
 - A statement whose constraint error is caught runs in `async with
@@ -54,7 +57,6 @@ from .errors import (
 from .league import FAMILIES, GameSeat, family_of, rating_model, record_game
 from .ledger import (
     BalanceRow,
-    GuildSettings,
     HistoryEntry,
     HistoryPage,
     LedgerError,
@@ -63,14 +65,12 @@ from .ledger import (
     NegativeBalance,
     adjust,
     balance,
-    get_guild_settings,
     grant,
     history,
     is_settled,
     leaderboard,
     ledger_csv,
     ledger_lines,
-    set_guild_settings,
     settle_deal,
 )
 from .players import Player, ensure_player, find_player, get_player
@@ -94,11 +94,14 @@ from .seasons import (
 )
 from .settings import (
     UNCHANGED,
+    GuildSettings,
     SettingsError,
     UserSettings,
+    get_guild_settings,
     get_user_settings,
     images_enabled,
     notify_off,
+    set_guild_settings,
     set_user_settings,
     user_languages,
 )

@@ -5,11 +5,7 @@ house account (the source of grants and adjustments) and one account per player.
 `accounts.balance` caches the sum of an account's lines and is updated in the same
 database transaction as the lines; `bot.store.audit.ledger_check` proves it.
 
-Settings per guild (`GuildSettings`; the non-ledger ones live here too, so one row
-and one call hold all of a server's settings):
-- images (default on), language of channel messages (default None: the server's
-  Discord locale), hide_bots in standings and leaderboards (default off); see
-  `bot.store.settings` for the per-user settings that override images.
+The ledger's server settings (`GuildSettings` in `bot.store.settings`):
 - starting_balance: written once, when a player's account is first opened, as an
   'opening' transaction from the house, so even the first chips have an entry.
   Changing it later does not touch accounts already open.
@@ -26,16 +22,22 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Final
 
 from .csvio import to_csv
 from .db import Reader, Row, Tx
 from .errors import StoreError
-from .settings import UNCHANGED, SettingsError, check_language, check_switch
+
+# The server settings live in bot.store.settings; their names stay importable from here.
+from .settings import MAX_AMOUNT as MAX_AMOUNT
+from .settings import NUMBER_RANGES as NUMBER_RANGES
+from .settings import TABLE_PLACES as TABLE_PLACES
+from .settings import GuildSettings as GuildSettings
+from .settings import get_guild_settings
+from .settings import set_guild_settings as set_guild_settings
 
 SETTLEMENT_REASONS: Final = ("meld", "contract", "set", "slam", "game")
-MAX_AMOUNT: Final = 1_000_000
 MAX_MEMO: Final = 200
 #: `Tx.lock` kind held while a guild's chips move: accounts are read, opened and posted to.
 LEDGER_LOCK: Final = "ledger"
@@ -47,61 +49,6 @@ class LedgerError(StoreError, ValueError):
 
 class NegativeBalance(LedgerError):
     """The guild forbids negative balances and this would create one."""
-
-
-@dataclass(frozen=True, slots=True)
-class GuildSettings:
-    guild_id: int
-    starting_balance: int = 0
-    allow_negative: bool = True
-    images: bool = True
-    language: str | None = None
-    hide_bots: bool = False
-    #: Where `/pinochle new` opens a table: its own public "thread" off the channel, or the "channel".
-    table_place: str = "thread"
-    #: Minutes a table with nobody seated waits for someone to join before it is closed as abandoned.
-    abandon_minutes: int = 5
-    #: Open tables (lobby or playing) one member may host, and the server may have, at once.
-    max_tables_member: int = 2
-    max_tables_server: int = 20
-    #: Computer seats of the `hard` level one table may have (each thinks for a second a turn).
-    max_hard_seats: int = 1
-    #: Seconds a member waits between two `/pinochle new`.
-    new_cooldown: int = 30
-    #: Whether the server's web pages (issue 17) are served; off until its managers turn them on.
-    web: bool = False
-    #: The web pages' token generation: a rotation bumps it and every older link stops working.
-    web_generation: int = 0
-
-
-#: The settings that are whole numbers, with the range each takes (inclusive).
-NUMBER_RANGES: Final[dict[str, tuple[int, int]]] = {
-    "starting_balance": (0, MAX_AMOUNT),
-    "abandon_minutes": (1, 60),
-    "max_tables_member": (1, 20),
-    "max_tables_server": (1, 500),
-    "max_hard_seats": (0, 3),
-    "new_cooldown": (0, 3600),
-}
-#: Where a table may live.
-TABLE_PLACES: Final = ("thread", "channel")
-#: The columns of `guild_settings` behind `GuildSettings`, in its field order.
-_GUILD_COLUMNS: Final = (
-    "starting_balance",
-    "allow_negative",
-    "images",
-    "language",
-    "hide_bots",
-    "table_place",
-    "abandon_minutes",
-    "max_tables_member",
-    "max_tables_server",
-    "max_hard_seats",
-    "new_cooldown",
-    "web",
-    "web_generation",
-)
-_GUILD_SWITCHES: Final = ("allow_negative", "images", "hide_bots", "web")
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,78 +140,6 @@ def _check_memo(memo: Any) -> str:
             limit=MAX_MEMO,
         )
     return memo.strip()
-
-
-# -- settings ---------------------------------------------------------------------------------
-
-
-async def get_guild_settings(db: Reader, guild_id: int) -> GuildSettings:
-    """All of a server's settings (the defaults until an admin changes one)."""
-    row = await db.fetchone(
-        f"SELECT {', '.join(_GUILD_COLUMNS)} FROM guild_settings WHERE guild_id = ?", (guild_id,)
-    )
-    if row is None:
-        return GuildSettings(guild_id)
-    values: dict[str, Any] = {
-        name: bool(value) if name in _GUILD_SWITCHES else value
-        for name, value in zip(_GUILD_COLUMNS, row, strict=False)
-    }
-    return GuildSettings(guild_id, **values)
-
-
-def _check_guild_setting(name: str, value: Any) -> Any:
-    """A server setting's new value, or SettingsError naming the setting and what it takes."""
-    if name in _GUILD_SWITCHES:
-        return check_switch(name, value)
-    if name == "language":
-        return check_language(name, value)
-    if name == "table_place":
-        if value not in TABLE_PLACES:
-            raise SettingsError(f"table_place {value!r} is not one of {', '.join(TABLE_PLACES)}")
-        return value
-    if name == "web_generation":
-        if type(value) is not int or value < 0:
-            raise SettingsError(f"web_generation must be a whole number from 0, not {value!r}")
-        return value
-    low, high = NUMBER_RANGES[name]
-    if type(value) is not int or not low <= value <= high:
-        raise SettingsError(
-            f"{name} must be a whole number from {low} to {high}, not {value!r}",
-            key="settings.refuse.out_of_range",
-            setting=name,
-            value=value,
-            low=low,
-            high=high,
-        )
-    return value
-
-
-async def set_guild_settings(tx: Tx, guild_id: int, **changes: Any) -> GuildSettings:
-    """Change the given settings (a keyword per `GuildSettings` field; language None: back to the
-    Discord locale); settings not named stay as they are.
-
-    Every value is checked before anything is written, so a refused change changes nothing.
-    """
-    unknown = set(changes) - set(_GUILD_COLUMNS)
-    if unknown:
-        raise SettingsError(f"no server setting called {', '.join(sorted(unknown))}")
-    current = await get_guild_settings(tx, guild_id)
-    checked = {
-        name: _check_guild_setting(name, value)
-        for name, value in changes.items()
-        if value is not UNCHANGED
-    }
-    new = replace(current, **checked)
-    values = [
-        int(v) if isinstance(v, bool) else v for v in (getattr(new, c) for c in _GUILD_COLUMNS)
-    ]
-    await tx.execute(
-        f"INSERT INTO guild_settings (guild_id, {', '.join(_GUILD_COLUMNS)}, updated_at)"
-        f" VALUES ({', '.join('?' * (len(_GUILD_COLUMNS) + 2))}) ON CONFLICT (guild_id) DO UPDATE SET "
-        + ", ".join(f"{c} = excluded.{c}" for c in (*_GUILD_COLUMNS, "updated_at")),
-        (guild_id, *values, tx.now),
-    )
-    return new
 
 
 # -- accounts and posting -----------------------------------------------------------------------

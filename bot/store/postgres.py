@@ -36,6 +36,9 @@ T = TypeVar("T")
 
 #: Seconds to wait for the server when connecting.
 CONNECT_TIMEOUT: Final = 10.0
+#: Seconds between attempts to open the lease connection again after it was lost (doubling).
+RECONNECT_FIRST: Final = 0.5
+RECONNECT_LONGEST: Final = 30.0
 #: The advisory lock that lets one process at a time migrate the database.
 _MIGRATE_KEY: Final = "pinochle:migrate"
 _KEY_COLUMNS = re.compile(r"Key \(([^)]*)\)")
@@ -292,9 +295,7 @@ class PostgresStore(Store):
     async def _session_conn(self) -> asyncpg.Connection:
         """The process's own connection for leases and LISTEN, opened on first use."""
         if self._session is None or self._session.is_closed():
-            if self._leases:
-                log.error("the lease connection was lost; leases on %s are gone", self._leases)
-                self._leases.clear()
+            self._leases.clear()
             self._session = await connect_to(self.url)
             self._session.add_termination_listener(self._on_session_lost)
             for channel in self._listening:
@@ -302,14 +303,35 @@ class PostgresStore(Store):
         return self._session
 
     def _on_session_lost(self, conn: asyncpg.Connection) -> None:
-        if not self._closed:
-            log.error("PostgreSQL dropped this process's lease connection")
+        """The server ended the lease connection (this process lives on): connect again, take back
+        the leases and listen again, so no other process starts driving this one's tables."""
+        if self._closed or conn is not self._session:
+            return
+        task = asyncio.get_running_loop().create_task(self._recover(set(self._leases)))
+        self._deliveries.add(task)
+        task.add_done_callback(self._deliveries.discard)
+
+    async def _recover(self, held: set[int]) -> None:
+        delay = RECONNECT_FIRST
+        while not self._closed:
+            try:
+                for table_id in sorted(held):
+                    if not await self.claim_table(table_id):
+                        log.error(
+                            "table %s was taken by another process while this one was cut off",
+                            table_id,
+                        )
+                return
+            except StoreOpenError:
+                log.exception("cannot reach PostgreSQL again; trying in %s s", delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, RECONNECT_LONGEST)
 
     async def claim_table(self, table_id: int) -> bool:
         async with self._session_lock:
+            conn = await self._session_conn()
             if table_id in self._leases:
                 return True
-            conn = await self._session_conn()
             taken = bool(
                 await conn.fetchval(
                     "SELECT pg_try_advisory_lock(hashtextextended($1, 0))",

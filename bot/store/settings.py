@@ -1,4 +1,4 @@
-"""Per-user settings, and whether a picture may be sent (a per-server or per-user setting turns images off).
+"""Server and per-user settings, and whether a picture may be sent (a per-server or per-user setting turns images off).
 
 A user's settings follow the person across servers (`user_settings`, keyed by
 Discord user id): card pictures on or off, and a language for private
@@ -6,9 +6,11 @@ replies; either may be unset, meaning "as the server has it" (images) or "as
 the Discord client says" (language). A row whose settings are all unset is
 deleted rather than kept empty.
 
-The server's own settings (images, language of channel messages, hide_bots,
-and the ledger's starting_balance and allow_negative) are `GuildSettings` in
-`bot.store.ledger`; this module holds the checks both share.
+A server's settings (`GuildSettings`, one row per guild: images, the language
+of channel messages, hide_bots in standings, where tables live, when an empty
+table closes, the limits on tables, and the ledger's starting_balance and
+allow_negative) are read with `get_guild_settings` and changed with
+`set_guild_settings`; `NUMBER_RANGES` and `TABLE_PLACES` say what they take.
 
 Writes take `UNCHANGED` (the default) to leave a setting as it is and None to
 unset it, where a setting can be unset.
@@ -17,8 +19,8 @@ unset it, where a setting can be unset.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
-from typing import Final, Literal
+from dataclasses import dataclass, replace
+from typing import Any, Final, Literal
 
 from bot.i18n.languages import LANGUAGES
 
@@ -39,6 +41,65 @@ USER_SETTINGS_CHANNEL: Final = "pinochle_user_settings"
 
 class SettingsError(StoreError, ValueError):
     """A setting refused by the store; the message names the setting and the value."""
+
+
+#: The most chips one grant, adjustment or starting balance may move.
+MAX_AMOUNT: Final = 1_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    guild_id: int
+    starting_balance: int = 0
+    allow_negative: bool = True
+    images: bool = True
+    language: str | None = None
+    hide_bots: bool = False
+    #: Where `/pinochle new` opens a table: its own public "thread" off the channel, or the "channel".
+    table_place: str = "thread"
+    #: Minutes a table with nobody seated waits for someone to join before it is closed as abandoned.
+    abandon_minutes: int = 5
+    #: Open tables (lobby or playing) one member may host, and the server may have, at once.
+    max_tables_member: int = 2
+    max_tables_server: int = 20
+    #: Computer seats of the `hard` level one table may have (each thinks for a second a turn).
+    max_hard_seats: int = 1
+    #: Seconds a member waits between two `/pinochle new`.
+    new_cooldown: int = 30
+    #: Whether the server's web pages (issue 17) are served; off until its managers turn them on.
+    web: bool = False
+    #: The web pages' token generation: a rotation bumps it and every older link stops working.
+    web_generation: int = 0
+
+
+#: The settings that are whole numbers, with the range each takes (inclusive).
+NUMBER_RANGES: Final[dict[str, tuple[int, int]]] = {
+    "starting_balance": (0, MAX_AMOUNT),
+    "abandon_minutes": (1, 60),
+    "max_tables_member": (1, 20),
+    "max_tables_server": (1, 500),
+    "max_hard_seats": (0, 3),
+    "new_cooldown": (0, 3600),
+}
+#: Where a table may live.
+TABLE_PLACES: Final = ("thread", "channel")
+#: The columns of `guild_settings` behind `GuildSettings`, in its field order.
+_GUILD_COLUMNS: Final = (
+    "starting_balance",
+    "allow_negative",
+    "images",
+    "language",
+    "hide_bots",
+    "table_place",
+    "abandon_minutes",
+    "max_tables_member",
+    "max_tables_server",
+    "max_hard_seats",
+    "new_cooldown",
+    "web",
+    "web_generation",
+)
+_GUILD_SWITCHES: Final = ("allow_negative", "images", "hide_bots", "web")
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,3 +211,72 @@ async def images_enabled(db: Reader, guild_id: int | None, user_id: int | None =
     )
     assert row is not None  # a SELECT without FROM always returns one row
     return bool(row[0])
+
+
+async def get_guild_settings(db: Reader, guild_id: int) -> GuildSettings:
+    """All of a server's settings (the defaults until an admin changes one)."""
+    row = await db.fetchone(
+        f"SELECT {', '.join(_GUILD_COLUMNS)} FROM guild_settings WHERE guild_id = ?", (guild_id,)
+    )
+    if row is None:
+        return GuildSettings(guild_id)
+    values: dict[str, Any] = {
+        name: bool(value) if name in _GUILD_SWITCHES else value
+        for name, value in zip(_GUILD_COLUMNS, row, strict=False)
+    }
+    return GuildSettings(guild_id, **values)
+
+
+def _check_guild_setting(name: str, value: Any) -> Any:
+    """A server setting's new value, or SettingsError naming the setting and what it takes."""
+    if name in _GUILD_SWITCHES:
+        return check_switch(name, value)
+    if name == "language":
+        return check_language(name, value)
+    if name == "table_place":
+        if value not in TABLE_PLACES:
+            raise SettingsError(f"table_place {value!r} is not one of {', '.join(TABLE_PLACES)}")
+        return value
+    if name == "web_generation":
+        if type(value) is not int or value < 0:
+            raise SettingsError(f"web_generation must be a whole number from 0, not {value!r}")
+        return value
+    low, high = NUMBER_RANGES[name]
+    if type(value) is not int or not low <= value <= high:
+        raise SettingsError(
+            f"{name} must be a whole number from {low} to {high}, not {value!r}",
+            key="settings.refuse.out_of_range",
+            setting=name,
+            value=value,
+            low=low,
+            high=high,
+        )
+    return value
+
+
+async def set_guild_settings(tx: Tx, guild_id: int, **changes: Any) -> GuildSettings:
+    """Change the given settings (a keyword per `GuildSettings` field; language None: back to the
+    Discord locale); settings not named stay as they are.
+
+    Every value is checked before anything is written, so a refused change changes nothing.
+    """
+    unknown = set(changes) - set(_GUILD_COLUMNS)
+    if unknown:
+        raise SettingsError(f"no server setting called {', '.join(sorted(unknown))}")
+    current = await get_guild_settings(tx, guild_id)
+    checked = {
+        name: _check_guild_setting(name, value)
+        for name, value in changes.items()
+        if value is not UNCHANGED
+    }
+    new = replace(current, **checked)
+    values = [
+        int(v) if isinstance(v, bool) else v for v in (getattr(new, c) for c in _GUILD_COLUMNS)
+    ]
+    await tx.execute(
+        f"INSERT INTO guild_settings (guild_id, {', '.join(_GUILD_COLUMNS)}, updated_at)"
+        f" VALUES ({', '.join('?' * (len(_GUILD_COLUMNS) + 2))}) ON CONFLICT (guild_id) DO UPDATE SET "
+        + ", ".join(f"{c} = excluded.{c}" for c in (*_GUILD_COLUMNS, "updated_at")),
+        (guild_id, *values, tx.now),
+    )
+    return new

@@ -182,6 +182,7 @@ class TableCore(ABC):
         self._standins: dict[int, int] = {}  # table id -> version whose turn a computer plays once
         self._closed = False
         self._retry = retry
+        self._releases: set[asyncio.Task[None]] = set()  # leases of closed tables being given up
 
     @abstractmethod
     def _schedule(self, table: Table) -> None:
@@ -221,8 +222,11 @@ class TableCore(ABC):
         self._by_channel[table.channel_id] = table.id
 
     def _forget(self, table: Table) -> None:
-        """Drop a finished or cancelled table: no timers, no driver, free channel."""
+        """Drop a finished or cancelled table: no timers, no driver, free channel, lease given up."""
         self._tables.pop(table.id, None)
+        release = asyncio.get_running_loop().create_task(self.store.release_table(table.id))
+        self._releases.add(release)
+        release.add_done_callback(self._releases.discard)
         if self._by_channel.get(table.channel_id) == table.id:
             del self._by_channel[table.channel_id]
         self._standins.pop(table.id, None)

@@ -105,6 +105,7 @@ class Lobby(TableCore):
             except ChannelBusy as error:
                 raise Refusal("bot.refuse.table_exists") from error
             self._cooldowns.note(guild_id, host.user_id, self.clock())
+            await self.store.claim_table(row.id)  # a new table: this process drives it
             table = Table.from_row(row, turn_seconds=seconds)
             self._register(table)
         return self._publish(Outcome(table, private=[Text.of("bot.done.opened")], board=True))

@@ -52,13 +52,15 @@ class TableService(Lobby, Play, TurnClock):
         clock: Callable[[], float] = time.time,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         retry: tuple[float, float] = (0.5, 30.0),
+        owns: Callable[[int], bool] = lambda guild_id: True,
     ) -> None:
         """`clock` gives the time in seconds that turn deadlines are kept in: the wall
         clock by default, so a deadline means the same after a restart; `sleep` waits that
         many seconds of it (tests pass a clock they move, and its sleep). `thinker` decides
         computer turns (the bot's process pool); without one, `players` do in a thread.
         The caller owns the thinker and closes it after the service. `retry`: the first
-        and the longest wait between attempts at a failed background write."""
+        and the longest wait between attempts at a failed background write. `owns(guild_id)`:
+        whether this process runs that guild's shard (only those tables resume here)."""
         super().__init__(
             store,
             publisher=publisher,
@@ -70,6 +72,7 @@ class TableService(Lobby, Play, TurnClock):
             retry=retry,
         )
         self._thinker = thinker or ThreadThinker(players)
+        self._owns = owns
         #: Tables the last `resume()` set aside because they did not load (their stored rows).
         self.broken: list[TableRow] = []
 
@@ -80,10 +83,17 @@ class TableService(Lobby, Play, TurnClock):
         it) is set aside: closed in the store with a `broken` note, its error logged,
         and kept in `broken` so the caller can say so in its channel. Every other
         table resumes: one bad table must not keep the bot down in every server.
+        Only the tables of guilds this process `owns` resume, each under a lease
+        (`store.claim_table`) so two live processes never drive one table.
         """
         resumed = []
         self.broken = []
         for row in await list_unfinished_tables(self.store):
+            if not self._owns(row.guild_id):
+                continue  # another process's shard
+            if not await self.store.claim_table(row.id):
+                log.warning("table %s is driven by another live process; not resumed", row.id)
+                continue
             try:
                 table = await self._load(row)
             except Exception as error:
@@ -101,7 +111,7 @@ class TableService(Lobby, Play, TurnClock):
         tasks = [*self._drivers.values(), *self._timers.values()]
         for task in tasks:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*tasks, *self._releases, return_exceptions=True)
         self._drivers.clear()
         self._timers.clear()
 

@@ -1,4 +1,4 @@
-"""A real store on a temporary SQLite file (helpers: `tests.ledger_hook.helpers`)."""
+"""A real store (a temporary SQLite file, or a PostgreSQL database; helpers: `tests.ledger_hook.helpers`)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ NAMES = ("North", "East", "South", "West")
 
 
 @pytest.fixture
-async def store(tmp_path) -> AsyncIterator[Store]:
-    store = await Store.open(tmp_path / "ledger.db")
+async def store(database) -> AsyncIterator[Store]:
+    store = await Store.open(database)
     try:
         yield store
     finally:

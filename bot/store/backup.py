@@ -1,0 +1,58 @@
+"""`backup`: a consistent copy of a SQLite database while the bot keeps running (SQLite's online backup).
+
+The copy is made page by page through SQLite's backup API on a read-only
+connection, so the bot's writes go on meanwhile and the copy is the database
+as of one moment. It is written beside its destination and moved into place
+whole, so a failed backup never leaves a half file under the name asked for.
+PostgreSQL is backed up with its own tools (`pg_dump`), which this refuses
+with that advice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+from pathlib import Path
+from typing import Final
+
+from .errors import StoreOpenError
+from .postgres import safe_url
+from .sql import is_postgres_url
+
+#: Pages copied per step; between steps the bot may write.
+PAGES_PER_STEP: Final = 1024
+
+
+def _backup(source: Path, destination: Path) -> int:
+    if not source.is_file():
+        raise StoreOpenError(f"no database at {source}")
+    if destination.exists():
+        raise StoreOpenError(f"{destination} already exists: choose a new name for the backup")
+    partial = destination.with_name(destination.name + ".partial")
+    partial.unlink(missing_ok=True)
+    reader = sqlite3.connect(source.absolute().as_uri() + "?mode=ro", uri=True)
+    try:
+        writer = sqlite3.connect(partial)
+        try:
+            reader.backup(writer, pages=PAGES_PER_STEP)
+            pages = int(writer.execute("PRAGMA page_count").fetchone()[0])
+        finally:
+            writer.close()
+    finally:
+        reader.close()
+    os.replace(partial, destination)
+    return pages
+
+
+async def backup_database(database: str, destination: str | Path) -> int:
+    """Copy the SQLite database at `database` to `destination` (which must not exist); pages copied."""
+    if is_postgres_url(database):
+        raise StoreOpenError(
+            f"{safe_url(database)} is a PostgreSQL database: back it up with"
+            " pg_dump --format=custom --file=pinochle.dump (restore with pg_restore)"
+        )
+    try:
+        return await asyncio.to_thread(_backup, Path(database), Path(destination))
+    except sqlite3.Error as error:
+        raise StoreOpenError(f"cannot back up {database}: {error}") from error

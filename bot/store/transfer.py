@@ -1,0 +1,189 @@
+"""`migrate-db`: copy a whole database to another (SQLite file or PostgreSQL), then prove the copy.
+
+The source is only read (`read_database`: a snapshot, never migrated). The
+target is opened as the bot opens it (created and migrated to the latest
+schema) and filled in one transaction, table by table in foreign-key order,
+ids kept; PostgreSQL's id sequences then continue after the copied ids. The
+copy is verified: every table's row count, `ledger check` on the target, and
+every guild's balances and standings (all-time and per season) read through
+the store's own queries on both sides.
+
+A table a later migration adds is copied after those listed in `COPY_ORDER`;
+list it there when it refers to another table added later than itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from .audit import ledger_problems
+from .db import Reader, Store, Tx
+from .errors import StoreError
+from .league import FAMILIES
+from .ledger import leaderboard
+from .seasons import list_seasons
+from .snapshot import read_database
+from .sql import per_dialect
+from .standings import standings
+
+#: Tables in an order that satisfies every foreign key.
+COPY_ORDER: Final = (
+    "players",
+    "tables",
+    "seats",
+    "actions",
+    "guild_settings",
+    "accounts",
+    "settlements",
+    "ledger_tx",
+    "ledger_lines",
+    "seasons",
+    "games",
+    "game_players",
+    "ratings",
+    "rating_history",
+    "user_settings",
+)
+#: Rows written per statement batch.
+BATCH: Final = 1000
+#: Far more than any guild has: the verification reads whole leaderboards and standings.
+EVERYONE: Final = 10**9
+
+
+class TargetNotEmpty(StoreError):
+    """The target already holds data and the copy was not told to replace it."""
+
+
+@dataclass
+class Report:
+    """What was copied, and every way the copy differs from its source (empty: the same)."""
+
+    rows: dict[str, int] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+
+async def _table_names(db: Reader) -> list[str]:
+    rows = await db.fetchall(
+        per_dialect(
+            db,
+            sqlite="SELECT name FROM sqlite_master WHERE type = 'table'"
+            " AND name NOT LIKE 'sqlite_%' AND name <> 'schema_version'",
+            postgres="SELECT table_name FROM information_schema.tables"
+            " WHERE table_schema = current_schema() AND table_name <> 'schema_version'",
+        )
+    )
+    names = {str(row[0]) for row in rows}
+    return [name for name in COPY_ORDER if name in names] + sorted(names - set(COPY_ORDER))
+
+
+async def _count(db: Reader, table: str) -> int:
+    row = await db.fetchone(f'SELECT COUNT(*) FROM "{table}"')
+    assert row is not None
+    return int(row[0])
+
+
+async def _columns(db: Reader, table: str) -> list[str]:
+    rows = await db.fetchall(
+        per_dialect(
+            db,
+            sqlite=f"SELECT name FROM pragma_table_info('{table}')",
+            postgres="SELECT column_name FROM information_schema.columns"
+            " WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position",
+        ),
+        () if db.dialect == "sqlite" else (table,),
+    )
+    return [str(row[0]) for row in rows]
+
+
+async def _empty_target(tx: Tx, tables: list[str], *, force: bool, where: str) -> None:
+    filled = [table for table in tables if await _count(tx, table)]
+    if filled and not force:
+        raise TargetNotEmpty(
+            f"{where} already holds data ({', '.join(filled)}); pass --force to replace it"
+        )
+    for table in reversed(tables):
+        await tx.execute(f'DELETE FROM "{table}"')
+
+
+async def _copy_table(source: Reader, tx: Tx, table: str) -> int:
+    columns = await _columns(source, table)
+    names = ", ".join(f'"{c}"' for c in columns)
+    rows = [tuple(row) for row in await source.fetchall(f'SELECT {names} FROM "{table}"')]
+    insert = f'INSERT INTO "{table}" ({names}) VALUES ({", ".join("?" * len(columns))})'
+    for start in range(0, len(rows), BATCH):
+        await tx.executemany(insert, rows[start : start + BATCH])
+    return len(rows)
+
+
+async def _restart_ids(tx: Tx) -> None:
+    """PostgreSQL: each identity column's sequence continues after the highest copied id."""
+    if tx.dialect != "postgres":
+        return
+    for table, column in await tx.fetchall(
+        "SELECT table_name, column_name FROM information_schema.columns"
+        " WHERE table_schema = current_schema() AND is_identity = 'YES'"
+    ):
+        await tx.execute(
+            f"SELECT setval(pg_get_serial_sequence('\"{table}\"', '{column}'),"
+            f' COALESCE(MAX("{column}"), 1), MAX("{column}") IS NOT NULL) FROM "{table}"'
+        )
+
+
+async def _league_and_chips(db: Reader) -> dict[str, Any]:
+    """Every guild's leaderboard and standings, as the bot shows them."""
+    shown: dict[str, Any] = {}
+    guilds = await db.fetchall(
+        "SELECT guild_id FROM accounts UNION SELECT guild_id FROM ratings ORDER BY 1"
+    )
+    for (guild,) in guilds:
+        shown[f"balances of guild {guild}"] = await leaderboard(db, guild, limit=EVERYONE)
+        seasons: list[int | None] = [None, *(s.id for s in await list_seasons(db, guild))]
+        for family in sorted(set(FAMILIES.values())):
+            for season in seasons:
+                shown[
+                    f"standings of guild {guild}, {family}, season {season or 'all-time'}"
+                ] = await standings(db, guild, family, season_id=season, limit=EVERYONE)
+    return shown
+
+
+async def migrate_database(
+    source: str,
+    target: str,
+    *,
+    force: bool = False,
+    progress: Callable[[str], None] = lambda line: None,
+) -> Report:
+    """Copy `source` (a path or URL) into `target` and verify it; the report lists any difference.
+
+    TargetNotEmpty when the target holds data and `force` is not given;
+    StoreOpenError when either database cannot be used.
+    """
+    report = Report()
+    store = await Store.open(target)
+    try:
+
+        async def copy(snapshot: Reader) -> dict[str, Any]:
+            tables = await _table_names(snapshot)
+            async with store.transaction() as tx:
+                await _empty_target(tx, await _table_names(tx), force=force, where=store.database)
+                for table in tables:
+                    report.rows[table] = await _copy_table(snapshot, tx, table)
+                    progress(f"{table}: {report.rows[table]} rows")
+                await _restart_ids(tx)
+            return await _league_and_chips(snapshot)
+
+        before = await read_database(source, copy, integrity="quick_check")
+        for table, count in report.rows.items():
+            copied = await _count(store, table)
+            if copied != count:
+                report.problems.append(f"{table}: {count} rows in the source, {copied} copied")
+        report.problems += [f"ledger: {p}" for p in await ledger_problems(store)]
+        after = await _league_and_chips(store)
+        for what in sorted(set(before) | set(after)):
+            if before.get(what) != after.get(what):
+                report.problems.append(f"{what} differ after the copy")
+    finally:
+        await store.close()
+    return report

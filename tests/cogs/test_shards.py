@@ -1,0 +1,90 @@
+"""Two bot processes on one PostgreSQL (issue 15), each running one of two shards in a SimCord of its
+own: both play; one is killed mid-deal while the other plays on; restarted, it resumes its own table
+only (the other's, unfinished and driven by a live process, stays where it is) and plays on."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.store import Store, load_actions
+from tests.cogs.shard_worker import guild_id
+
+ROOT = Path(__file__).resolve().parents[2]
+WAIT = 240  # seconds a worker may take for its next line on a loaded machine
+
+
+class Worker:
+    def __init__(self, url: str, shard: int, data: Path, *args: str) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "tests.cogs.shard_worker", url, str(shard), str(data), *args],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+
+    def until(self, word: str, value: object = None) -> object:
+        """Read lines until one says `word` (with `value`, if given); its value."""
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            said, _, rest = line.strip().partition(" ")
+            if said == word and (value is None or json.loads(rest) == value):
+                return json.loads(rest)
+        raise AssertionError(f"the worker ended (status {self.process.wait()}) before {word}")
+
+    def finish(self) -> int:
+        return self.process.wait(timeout=WAIT)
+
+
+async def stored(url: str, table_id: int) -> int:
+    store = await Store.open(url)
+    try:
+        return len(await load_actions(store, table_id))
+    finally:
+        await store.close()
+
+
+def test_two_processes_kill_one_mid_deal_only_its_tables_resume(tmp_path, postgres_server):
+    url = asyncio.run(postgres_server.new_database())
+    asyncio.run(stored(url, 0))  # the schema is made once, before the two processes start
+    go = tmp_path / "go"
+    workers: list[Worker] = []
+    try:
+        first = Worker(url, 0, tmp_path, "start", "6", "hold")
+        workers.append(first)
+        first_ready = first.until("ready")
+        second = Worker(url, 1, tmp_path, "start", "10", str(go), "10")
+        workers.append(second)
+        second_ready = second.until("ready")
+        assert first_ready["guild"] == guild_id(0) and second_ready["guild"] == guild_id(1)
+        # Only the process running shard 0 syncs the commands.
+        assert (first_ready["synced"], second_ready["synced"]) == (1, 0)
+        [mine], [theirs] = first_ready["tables"], second_ready["tables"]
+        first.until("acted", 6)
+        second.until("acted", 10)
+
+        first.process.send_signal(signal.SIGKILL)  # mid-deal, its leases held
+        first.process.wait(timeout=WAIT)
+        before = asyncio.run(stored(url, mine))
+        go.touch()
+        second.until("acted", 20)  # the other process's table never stalls
+        assert second.finish() == 0
+
+        again = Worker(url, 0, tmp_path, "resume", "5")
+        workers.append(again)
+        assert again.until("ready")["tables"] == [mine]  # its own table only, not `theirs`
+        again.until("acted", 5)
+        assert again.finish() == 0
+        assert asyncio.run(stored(url, mine)) == before + 5
+        assert asyncio.run(stored(url, theirs)) >= 20
+    finally:
+        for worker in workers:  # a failed run leaves no process behind
+            if worker.process.poll() is None:
+                worker.process.kill()
+                worker.process.wait()
