@@ -8,7 +8,7 @@ they say comes back as `Outcome`s of catalog `Text`s, put into words by
 from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_plays
 from bot.tables.outcome import Act, Cards, Name, Outcome, Side, Text, Who
 from bot.tables.players import ComputerPlayer, PlayerFactory, SimplePlayer, simple_players
-from bot.tables.service import ActionHook, Hand, Person, Publisher, TableService
+from bot.tables.service import ActionHook, Hand, Person, Publisher, StartedTable, TableService
 
 __all__ = [
     "AWAY_AFTER",
@@ -25,6 +25,7 @@ __all__ = [
     "Publisher",
     "Side",
     "SimplePlayer",
+    "StartedTable",
     "Table",
     "TableService",
     "Text",

@@ -93,6 +93,24 @@ class Hand:
     covered: bool  # the computer plays this seat until the person joins again
 
 
+@dataclass(frozen=True)
+class StartedTable:
+    """A table to open already playing (`TableService.open_started`): `seats` in seat order,
+    a person or None for a computer of `level`; `event` as `Table.event`."""
+
+    guild_id: int
+    channel_id: int
+    variant: str
+    options: dict[str, Any]
+    seed: int
+    language: str
+    turn_seconds: float
+    seats: tuple[Person | None, ...]
+    event: dict[str, Any]
+    home: dict[str, Any]
+    level: str = DEFAULT_LEVEL
+
+
 class Publisher(Protocol):
     def publish(self, table: Table, outcome: Outcome) -> None:
         """Queue the public part of `outcome` (board redraw, channel lines); must not block."""
@@ -509,6 +527,8 @@ class TableService:
                 return Outcome.refuse(None, "bot.refuse.no_table")
             if person.user_id != table.host_id and not manager:
                 return Outcome.refuse(table, "bot.refuse.not_host_cancel")
+            if table.event is not None and not manager:
+                return Outcome.refuse(table, "bot.refuse.event_table")
             async with self.store.transaction() as tx:
                 await update_table(tx, table.id, status="cancelled")
                 if table.status == "playing":
@@ -524,6 +544,76 @@ class TableService:
                     board=True,
                 )
             )
+
+    async def open_started(
+        self,
+        tables: Sequence[StartedTable],
+        also: Callable[[Tx, list[Table]], Awaitable[None]],
+    ) -> list[Table]:
+        """Open several tables already playing, their seats given, in one transaction (issue 16).
+
+        For a league event's round: no lobby, no host limits or cooldown (the
+        organiser opened the event), `None` seats get computer players. `also`
+        stores the caller's own bookkeeping (the event's round) in the same
+        transaction, with the new tables; memory changes after it commits.
+        """
+        made: list[Table] = []
+        async with self.store.transaction() as tx:
+            for spec in tables:
+                people = [(n, p) for n, p in enumerate(spec.seats) if p is not None]
+                if not people:
+                    raise ValueError("a table needs a person seated")
+                seats: dict[int, Seat] = {n: _person_seat(n, p) for n, p in people}
+                for n in range(len(spec.seats)):
+                    if n not in seats:
+                        seats[n] = self._computer_seat(seats, n, spec.level)
+                row = await create_table(
+                    tx,
+                    guild_id=spec.guild_id,
+                    channel_id=spec.channel_id,
+                    host_id=people[0][1].user_id,
+                    variant=spec.variant,
+                    options=dict(spec.options),
+                    seed=spec.seed,
+                    language=spec.language,
+                    settings={
+                        "turn_seconds": spec.turn_seconds,
+                        "home": dict(spec.home),
+                        "event": dict(spec.event),
+                    },
+                )
+                table = Table.from_row(row, turn_seconds=spec.turn_seconds)
+                for n in range(len(spec.seats)):
+                    table.seats[n] = await self._put_seat(tx, table, seats[n])
+                await update_table(tx, table.id, status="playing")
+                table.status, table.version = "playing", 0
+                table.game = new_game(table.variant, seed=table.seed, options=table.options)
+                table.turn = self._timed_turn(table, 0, table.game.to_act)
+                if table.turn is not None:
+                    await merge_settings(tx, table.id, {"turn": list(table.turn)})
+                made.append(table)
+            await also(tx, made)
+        for table in made:
+            self._register(table)
+            self._schedule(table)
+            self._publish(Outcome(table, public=start_lines(table), board=True))
+        return made
+
+    async def cover(self, table_id: int, user_id: int) -> bool:
+        """The computer plays a person's seat from now on, with no forfeit (issue 16: a no-show,
+        a dropped entrant, a round out of time). False if the person is not playing there."""
+        async with self._locked(table_id) as table:
+            seat = None if table is None else table.seat_of(user_id)
+            if table is None or seat is None or table.status != "playing":
+                return False
+            if computer_plays(table.seats[seat]):
+                return True
+            await self._write_seats(table, replace(table.seats[seat], away_strikes=AWAY_AFTER))
+            self._schedule(table)
+            self._publish(
+                Outcome(table, public=[Text.of("bot.line.covered", who=Who(seat))], board=True)
+            )
+            return True
 
     async def set_board_message(self, table_id: int, message_id: int) -> None:
         """Remember the channel message that shows this table (edited, never re-posted)."""
@@ -659,8 +749,8 @@ class TableService:
         computer plays on unwatched. It waits the server's `abandon_minutes` for
         someone to take a seat back, then closes as abandoned (`_abandon`).
         """
-        if table.status != "playing":
-            return _KEEP
+        if table.status != "playing" or table.event is not None:
+            return _KEEP  # an event's round timer bounds its tables: they play on
         if any(s.user_id is not None and not computer_plays(s) for s in seats.values()):
             return None if table.paused else _KEEP
         if table.paused:
@@ -725,7 +815,8 @@ class TableService:
         events = table.game.apply(action)
         seq = table.version + 1
         reset = user_id is not None and table.seats[seat].away_strikes > 0
-        turn = None if table.game.is_over else self._timed_turn(table, seq, table.game.to_act)
+        over = table.over
+        turn = None if over else self._timed_turn(table, seq, table.game.to_act)
         try:
             async with self.store.transaction() as tx:
                 await append_action(tx, table.id, seq, seat, user_id, str(action))
@@ -733,7 +824,7 @@ class TableService:
                     await set_away_strikes(tx, table.id, seat, 0)
                 if turn is not None:
                     await merge_settings(tx, table.id, {"turn": list(turn)})
-                if table.game.is_over:
+                if over:
                     await update_table(tx, table.id, status="finished")
                 for hook in self._hooks:
                     await hook(tx, table, events)
@@ -743,7 +834,7 @@ class TableService:
         table.version, table.turn = seq, turn
         if reset:
             table.with_seat(seat, away_strikes=0)
-        if table.game.is_over:
+        if over:
             table.status = "finished"
             self._forget(table)
         else:
