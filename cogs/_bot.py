@@ -25,8 +25,10 @@ from bot.ledger_hook import ledger_hook
 from bot.settings import Settings
 from bot.store import Store, notify_off, user_languages
 from bot.tables import TableService
+from bot.tables.events import EventRunner
 from bot.tables.thinking import PoolThinker
 from cogs._errors import PinochleTree
+from cogs._event_notices import DiscordNotices
 from cogs._hand import redraw_hand
 from cogs._hand_watch import HandWatch
 from cogs._presenter import ChannelPresenter
@@ -40,6 +42,7 @@ EXTENSIONS = (
     "cogs.admin",
     "cogs.chips",
     "cogs.league",
+    "cogs.events",
     "cogs.settings",
 )
 
@@ -69,6 +72,8 @@ class PinochleBot(commands.Bot):
         self.notify_off: set[int] = set()
         #: Computer players' decisions; its processes start when the first `hard` turn comes.
         self.thinker = PoolThinker(settings.ai_workers, settings.ai_budget)
+        #: League events (issue 16): rounds of tables in threads; its hook stores each deal's results.
+        self.events = EventRunner(DiscordNotices(self))
 
     async def setup_hook(self) -> None:
         self.store = self._opened_store or await Store.open(self.settings.database_path)
@@ -79,7 +84,7 @@ class PinochleBot(commands.Bot):
             publisher=self.presenter,
             thinker=self.thinker,
             turn_seconds=self.settings.turn_seconds,
-            hooks=[ledger_hook],
+            hooks=[ledger_hook, self.events.hook],
             clock=lambda: discord.utils.utcnow().timestamp(),
         )
         await self.tree.set_translator(PinochleTranslator())
@@ -94,6 +99,7 @@ class PinochleBot(commands.Bot):
             self.presenter.redraw(table)
         for row in self.tables.broken:
             await self.say_broken(row.channel_id, row.id, row.language)
+        await self.events.attach(self.tables)
         await self.sync_commands()
 
     async def say_broken(self, channel_id: int, table_id: int, lang: str) -> None:
@@ -125,6 +131,7 @@ class PinochleBot(commands.Bot):
         log.error("mention command %s failed", ctx.command, exc_info=error)
 
     async def close(self) -> None:
+        await self.events.close()
         if hasattr(self, "tables"):
             await self.tables.close()
         await self.thinker.close()

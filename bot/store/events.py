@@ -191,16 +191,24 @@ async def open_event_named(db: Reader, guild_id: int, name: str) -> EventRow | N
 
 
 async def list_events(
-    db: Reader, guild_id: int | None = None, statuses: Iterable[str] = OPEN
+    db: Reader,
+    guild_id: int | None = None,
+    statuses: Iterable[str] = OPEN,
+    *,
+    limit: int | None = None,
 ) -> list[EventRow]:
-    """Events of one server (or all) with these statuses, oldest first."""
+    """Events of one server (or all) with these statuses, oldest first (`limit`: the latest ones)."""
     wanted = list(statuses)
     sql = f"SELECT * FROM events WHERE status IN ({', '.join('?' * len(wanted))})"
     params: list[Any] = wanted
     if guild_id is not None:
         sql += " AND guild_id = ?"
         params.append(guild_id)
-    return [_event(row) for row in await db.fetchall(sql + " ORDER BY id", params)]
+    sql += " ORDER BY id DESC"
+    if limit is not None:
+        sql += " LIMIT ?"
+        params.append(limit)
+    return [_event(row) for row in reversed(await db.fetchall(sql, params))]
 
 
 async def update_event(

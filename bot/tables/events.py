@@ -82,6 +82,8 @@ MAX_OPEN_EVENTS = 5
 MAX_ENTRANTS = 64
 MAX_ROUNDS = 10
 MAX_DEALS = 10
+#: Finished events a server's commands look through (the latest).
+EVENTS_SHOWN = 25
 #: The longest event name.
 NAME_LIMIT = 60
 
@@ -311,9 +313,11 @@ class EventRunner:
             raise EventRefused("events.refuse.no_event")
         return await self._board(event, final=event.status == "finished")
 
-    async def events_of(self, guild_id: int) -> list[EventRow]:
-        """The server's open events, oldest first."""
-        return await list_events(self.service.store, guild_id)
+    async def events_of(self, guild_id: int, *, over: bool = False) -> list[EventRow]:
+        """The server's open events (`over`: its finished ones, the last `EVENTS_SHOWN`), oldest first."""
+        if not over:
+            return await list_events(self.service.store, guild_id)
+        return await list_events(self.service.store, guild_id, ("finished",), limit=EVENTS_SHOWN)
 
     # ------------------------------------------------------------ the action hook
 
