@@ -386,6 +386,15 @@ async def event_scores(db: Reader, event_id: int) -> list[ScoreRow]:
     ]
 
 
+async def acting_users(db: Reader, table_id: int) -> set[int]:
+    """The people who took at least one action at a table themselves (not the computer for them)."""
+    rows = await db.fetchall(
+        "SELECT DISTINCT user_id FROM actions WHERE table_id = ? AND user_id IS NOT NULL",
+        (table_id,),
+    )
+    return {row["user_id"] for row in rows}
+
+
 async def add_absences(tx: Tx, event_id: int, round_no: int, user_ids: Iterable[int]) -> None:
     await tx.executemany(
         "INSERT INTO event_absences (event_id, round, user_id) VALUES (?, ?, ?)"

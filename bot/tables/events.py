@@ -42,22 +42,19 @@ from bot.events import (
     seat_round,
     standings,
 )
+from bot.events.duplicate import SEED_LIMIT
 from bot.game import VARIANTS
-from bot.store import GameSeat, Tx, family_of, record_game
+from bot.store import Tx, family_of
 from bot.store.events import (
     EventError,
     EventRow,
-    ScoreRow,
     absences,
-    add_absences,
     add_entrant,
     add_event_table,
-    add_scores,
     create_event,
     drop_entrant,
     event_scores,
     event_tables,
-    finish_event_table,
     get_event,
     league_rating,
     list_entrants,
@@ -67,6 +64,7 @@ from bot.store.events import (
     seating_history,
     update_event,
 )
+from bot.tables.event_results import record_deals
 from bot.tables.model import Table
 from bot.tables.outcome import Text
 from bot.tables.service import Person, StartedTable, TableService
@@ -128,11 +126,17 @@ class EventRunner:
 
     notices: EventNotices
     round_seconds_per_deal: float = SECONDS_PER_DEAL
+    #: Seeds each event's deals (`random.Random(seed)`; None: from the system).
+    seed: int | None = None
     service: TableService = field(init=False)
     _timers: dict[int, asyncio.Task[None]] = field(default_factory=dict, init=False)
     _checks: dict[int, asyncio.Task[None]] = field(default_factory=dict, init=False)
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock, init=False)
     _closed: bool = field(default=False, init=False)
+    _rng: random.Random = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._rng = random.Random(self.seed)
 
     # ------------------------------------------------------------ life cycle
 
@@ -204,7 +208,7 @@ class EventRunner:
                         deals_per_round=deals_per_round,
                         duplicate=duplicate,
                         language=language,
-                        seed=random.randrange(2**62),
+                        seed=self._rng.randrange(SEED_LIMIT),
                         round_seconds=deals_per_round * self.round_seconds_per_deal,
                         turn_seconds=self.service.turn_seconds,
                         starts_at=starts_at,
@@ -322,48 +326,11 @@ class EventRunner:
     # ------------------------------------------------------------ the action hook
 
     async def hook(self, tx: Tx, table: Table, events: list[dict[str, Any]]) -> None:
-        """Store every ended deal's results of an event table; when its deals are played, mark it
-        done, note its no-shows and rate its game (all in the action's transaction)."""
-        if table.event is None:
-            return
-        ended = [e for e in events if e["type"] == "deal_end"]
-        if not ended:
-            return
-        info = table.event
-        for deal_end in ended:
-            points = deal_end["result"]["points"]
-            await add_scores(
-                tx,
-                info["id"],
-                [
-                    ScoreRow(
-                        info["round"],
-                        info["table"],
-                        deal_end["deal"],
-                        seat,
-                        table.seats[seat].user_id,
-                        points[seat],
-                    )
-                    for seat in range(table.size)
-                ],
-            )
-        if not table.over or not await finish_event_table(tx, table.id):
-            return
-        acted = {
-            row["user_id"]
-            for row in await tx.fetchall(
-                "SELECT DISTINCT user_id FROM actions WHERE table_id = ? AND user_id IS NOT NULL",
-                (table.id,),
-            )
-        }
-        absent = [
-            s.user_id
-            for s in table.seats.values()
-            if s.user_id is not None and s.user_id not in acted
-        ]
-        await add_absences(tx, info["id"], info["round"], absent)
-        await _rate(tx, table, set(absent))
-        asyncio.get_running_loop().call_soon(self._check_soon, info["id"])
+        """The service's action hook: an event table's results go in with the action that ended
+        them (`record_deals`); once the table has played its deals, the round is looked at after
+        this transaction commits."""
+        if table.event is not None and await record_deals(tx, table, events):
+            asyncio.get_running_loop().call_soon(self._check_soon, table.event["id"])
 
     # ------------------------------------------------------------ rounds
 
@@ -631,44 +598,3 @@ class EventRunner:
         if actor.user_id != event.organiser_id and not manager:
             raise EventRefused("events.refuse.not_organiser", name=event.name)
         return event
-
-
-async def _rate(tx: Tx, table: Table, absent: set[int]) -> None:
-    """Rate an event table's game once (game id: the table's): its people only, a no-show last.
-
-    Ranks follow the scores after the round's deals; a table whose people do not make
-    two sides of the variant's shape (one person among computers, a partner missing)
-    is not rated.
-    """
-    partnership = VARIANTS[table.variant].partnership
-    scores = table.game.seat_scores()
-    people = [s for s in table.seats.values() if s.user_id is not None and s.player_id is not None]
-    teams: dict[int, list[int]] = {}
-    for seat in people:
-        teams.setdefault(seat.seat % 2 if partnership else seat.seat, []).append(seat.seat)
-    if len(teams) < 2 or (partnership and any(len(t) != 2 for t in teams.values())):
-        return
-
-    def key(team: int) -> tuple[bool, int]:
-        seats = teams[team]
-        return (any(table.seats[s].user_id in absent for s in seats), -scores[seats[0]])
-
-    ordered = sorted(teams, key=key)
-    rank = {team: 1 + sum(key(other) < key(team) for other in ordered) for team in ordered}
-    await record_game(
-        tx,
-        game_id=table.id,
-        guild_id=table.guild_id,
-        table_id=table.id,
-        variant=table.variant,
-        seats=[
-            GameSeat(
-                seat=s.seat,
-                player_id=s.player_id,
-                team=s.seat % 2 if partnership else s.seat,
-                score=scores[s.seat],
-                rank=rank[s.seat % 2 if partnership else s.seat],
-            )
-            for s in people
-        ],
-    )
