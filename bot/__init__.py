@@ -1,6 +1,6 @@
 """Pinochle for Discord: the engine (`bot.game`), table service, store, computer players and cogs.
 
-`create_bot(database_path)` builds the Discord bot, ready but not started; it
+`create_bot(database)` builds the Discord bot, ready but not started; it
 imports discord.py only when called, so the engine and the table service stay
 importable without it.
 """
@@ -18,12 +18,13 @@ if TYPE_CHECKING:
 
 
 def create_bot(
-    database_path: str | os.PathLike[str],
+    database: str | os.PathLike[str],
     *,
     settings: Settings | None = None,
     store: Store | None = None,
 ) -> commands.Bot:
-    """The bot on this SQLite file: extensions load, tables resume and commands sync at login.
+    """The bot on this database (a SQLite file or a `postgresql://` URL): extensions load, tables
+    resume and commands sync at login.
 
     `settings` supplies the rest (development guild, turn timer); by default
     nothing is read from the environment, so tests get the same bot every time.
@@ -34,7 +35,12 @@ def create_bot(
     from pathlib import Path
 
     from bot.settings import Settings
+    from bot.store.sql import is_postgres_url
     from cogs._bot import PinochleBot
 
-    settings = replace(settings or Settings(), database_path=Path(database_path))
+    settings = settings or Settings()
+    if is_postgres_url(str(database)):
+        settings = replace(settings, database_url=str(database))
+    else:
+        settings = replace(settings, database_path=Path(database), database_url=None)
     return PinochleBot(settings, store=store)

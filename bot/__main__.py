@@ -86,9 +86,9 @@ async def _serve(settings: Settings) -> int:
     from bot import create_bot
     from bot.store import Store
 
-    store = await Store.open(settings.database_path)
+    store = await Store.open(settings.database, pool_size=settings.database_pool_size)
     try:
-        bot = create_bot(settings.database_path, settings=settings, store=store)
+        bot = create_bot(settings.database, settings=settings, store=store)
         bot.thinker.start()  # the workers calibrate the computer players while the bot connects
         logging.getLogger("bot").info(
             "%d computer-player worker processes started", settings.ai_workers

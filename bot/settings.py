@@ -12,6 +12,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 DEFAULT_DATABASE_PATH = Path("data/pinochle.db")
 DEFAULT_TURN_SECONDS = 120
@@ -21,6 +22,11 @@ DEFAULT_AI_BUDGET = 1.0
 MAX_AI_BUDGET = 10.0
 #: More worker processes than this would only fight over the cores (and memory).
 MAX_AI_WORKERS = 64
+DEFAULT_POOL_SIZE = 10
+#: Connections one process may hold open to PostgreSQL (twice: a writing and a reading pool).
+MAX_POOL_SIZE = 100
+#: Discord allows far fewer shards than this to a bot that is not enormous.
+MAX_SHARDS = 4096
 
 
 def default_ai_workers() -> int:
@@ -43,6 +49,14 @@ class Settings:
     log_level: str = "INFO"
     ai_budget: float = DEFAULT_AI_BUDGET
     ai_workers: int = field(default_factory=default_ai_workers)
+    #: A `postgresql://` URL; when set it is the database and `database_path` only locates files
+    #: kept beside it (the command-tree hash).
+    database_url: str | None = None
+    database_pool_size: int = DEFAULT_POOL_SIZE
+    #: Shards of the whole bot (None: as Discord recommends, all in this process).
+    shard_count: int | None = None
+    #: The shards this process runs (None: all of them).
+    shard_ids: tuple[int, ...] | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> Settings:
@@ -60,7 +74,26 @@ class Settings:
             log_level=(get("LOG_LEVEL") or "INFO").upper(),
             ai_budget=_ai_budget(get("AI_BUDGET")),
             ai_workers=_ai_workers(get("AI_WORKERS")),
+            database_url=_database_url(get("DATABASE_URL")),
+            database_pool_size=_pool_size(get("DATABASE_POOL_SIZE")),
+            **_shards(get("SHARD_COUNT"), get("SHARD_IDS"), get("DATABASE_URL")),
         )
+
+    @property
+    def database(self) -> str:
+        """What `Store.open` is given: the PostgreSQL URL if set, else the SQLite file."""
+        return self.database_url or str(self.database_path)
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Only one process of a sharded bot syncs the command tree: the one running shard 0."""
+        return self.shard_ids is None or 0 in self.shard_ids
+
+    def owns_guild(self, guild_id: int) -> bool:
+        """Whether this process runs the shard of `guild_id` (Discord's `(guild_id >> 22) % shards`)."""
+        if self.shard_ids is None or self.shard_count is None:
+            return True
+        return (guild_id >> 22) % self.shard_count in self.shard_ids
 
     @property
     def data_dir(self) -> Path:
@@ -114,6 +147,55 @@ def _ai_workers(value: str | None) -> int:
             f"AI_WORKERS must be at least 1 and at most {MAX_AI_WORKERS}, not {workers}"
         )
     return workers
+
+
+def _database_url(value: str | None) -> str | None:
+    if value is not None and not value.startswith(("postgresql://", "postgres://")):
+        raise SettingsError(
+            f"DATABASE_URL must be a postgresql:// URL, not {value.split('://')[0]!r}://…"
+            " (for a SQLite file set DATABASE_PATH)"
+        )
+    return value
+
+
+def _pool_size(value: str | None) -> int:
+    size = _int_or_none("DATABASE_POOL_SIZE", value)
+    if size is None:
+        return DEFAULT_POOL_SIZE
+    if not 1 <= size <= MAX_POOL_SIZE:
+        raise SettingsError(f"DATABASE_POOL_SIZE must be from 1 to {MAX_POOL_SIZE}, not {size}")
+    return size
+
+
+def _shards(count: str | None, ids: str | None, url: str | None) -> dict[str, Any]:
+    """`SHARD_COUNT` and `SHARD_IDS` ("0,1" or "0-3"), checked together."""
+    if count is None:
+        if ids is not None:
+            raise SettingsError("SHARD_IDS needs SHARD_COUNT (the shards of the whole bot)")
+        return {}
+    total = _int_or_none("SHARD_COUNT", count)
+    assert total is not None
+    if not 1 <= total <= MAX_SHARDS:
+        raise SettingsError(f"SHARD_COUNT must be from 1 to {MAX_SHARDS}, not {total}")
+    if ids is None:
+        return {"shard_count": total}
+    try:
+        chosen: set[int] = set()
+        for part in ids.split(","):
+            low, _, high = part.strip().partition("-")
+            chosen.update(range(int(low), int(high or low) + 1))
+    except ValueError:
+        raise SettingsError(
+            f"SHARD_IDS must list shard numbers such as 0,1 or 0-3, not {ids!r}"
+        ) from None
+    if not chosen or not all(0 <= shard < total for shard in chosen):
+        raise SettingsError(f"SHARD_IDS must be shards from 0 to {total - 1}, not {ids!r}")
+    if len(chosen) < total and url is None:
+        raise SettingsError(
+            "SHARD_IDS runs only some shards here, so the others need another process, and"
+            " several processes need one shared database: set DATABASE_URL (PostgreSQL)"
+        )
+    return {"shard_count": total, "shard_ids": tuple(sorted(chosen))}
 
 
 def load_settings(dotenv_path: str | os.PathLike[str] | None = ".env") -> Settings:

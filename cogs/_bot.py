@@ -76,7 +76,9 @@ class PinochleBot(commands.Bot):
         self.events = EventRunner(DiscordNotices(self))
 
     async def setup_hook(self) -> None:
-        self.store = self._opened_store or await Store.open(self.settings.database_path)
+        self.store = self._opened_store or await Store.open(
+            self.settings.database, pool_size=self.settings.database_pool_size
+        )
         self.user_languages = await user_languages(self.store)
         self.notify_off = await notify_off(self.store)
         self.tables = TableService(

@@ -91,7 +91,7 @@ class Exports:
         self.running += 1
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            text, count = await read_in_thread(store_of(interaction).path, build)
+            text, count = await read_in_thread(store_of(interaction).source, build)
         finally:
             self.running -= 1
         await interaction.followup.send(

@@ -15,3 +15,35 @@ def simcord_bot(database_path):
     from bot import create_bot
 
     return create_bot(database_path)
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """A PostgreSQL cluster for the whole session; skipped loudly (failed on CI) without binaries."""
+    import os
+    import warnings
+
+    from tests.pg_server import REQUIRE_ENV, PostgresServer, find_bin
+
+    bin_dir = find_bin()
+    if bin_dir is None:
+        message = (
+            "NO POSTGRESQL SERVER BINARIES (initdb, pg_ctl): the PostgreSQL half of the store"
+            " suite did not run; install Debian's postgresql package"
+        )
+        if os.environ.get(REQUIRE_ENV):
+            pytest.fail(f"{message} ({REQUIRE_ENV} is set)")
+        warnings.warn(message, stacklevel=1)
+        pytest.skip(message)
+    server = PostgresServer(bin_dir)
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+async def postgres_url(postgres_server):
+    """A new, empty database on the session's PostgreSQL server."""
+    return await postgres_server.new_database()

@@ -1,88 +1,37 @@
-"""SQLite store for the bot (issues 4 and 6), over aiosqlite.
+"""The bot's database: tables and action logs, the chip ledger, the league, settings.
 
-Opening and transactions::
+Two backends behind one API: `await Store.open("data/pinochle.db")` (SQLite,
+the default: one process per file) or `await Store.open("postgresql://…")`
+(PostgreSQL through asyncpg, shared by several bot processes). Writes take the
+open `Tx` of `async with store.transaction() as tx:` as their first argument,
+so one transaction accepts an action, logs it and settles a deal; reads take a
+`Reader` (the store: committed data, or a `Tx`: its own writes too). Refusals
+raise `StoreError` subclasses; every row is stamped with the store's clock.
 
-    store = await Store.open("data/pinochle.db")   # makes the folder, WAL, foreign keys, migrations
-    async with store.transaction() as tx:          # BEGIN IMMEDIATE … COMMIT, ROLLBACK on error
-        table = await create_table(tx, guild_id=g, channel_id=c, host_id=u, variant="check")
-        await put_seat(tx, table.id, Seat(0, "Alice", user_id=u))
-        await put_seat(tx, table.id, Seat(1, "Computer", bot_level="hard"))
-    await store.close()
+Modules: `tables` (tables, seats, action log), `players`, `ledger` (double
+entry, settled once per deal), `league`, `seasons`, `standings`, `settings`
+(servers' and people's), `audit` (`ledger_check`), `snapshot` (read-only
+reads beside a running bot), `transfer` (`migrate-db`), `cli`.
 
-Every write takes the open `Tx` as its first argument, so one transaction can
-accept an action, log it and settle a deal together. Reads take a `Reader`:
-the `Store` (committed data only) or a `Tx` (sees its own writes). Concurrent
-transactions are serialised; opening one inside another raises StoreError.
-Timestamps are ISO 8601 UTC strings to the second (`Store.open(..., clock=...)`).
-
-Tables (bot.store.tables): `create_table(tx, *, guild_id, channel_id, host_id,
-variant, options=None, seed=None, language="en", settings=None, seats=()) ->
-TableRow` (ChannelBusy if the channel has a lobby/playing table),
-`update_table(tx, table_id, *, status=, host_id=, board_message_id=, settings=,
-options=, seed=, language=) -> TableRow`, `put_seat(tx, table_id, Seat) -> Seat`
-(AlreadySeated), `remove_seat(tx, table_id, seat) -> bool`,
-`set_seats(tx, table_id, seats)`, `append_action(tx, table_id, seq, seat,
-user_id, text, snapshot_json=None) -> ActionRow` (seq 1, 2, 3, …;
-DuplicateAction on a taken seq, ActionSequenceError on a gap), `get_table(db,
-table_id)`, `active_table_in_channel(db, channel_id)`, `list_tables(db,
-guild_id=None, statuses=("lobby", "playing"))`, `list_unfinished_tables(db)`,
-`load_actions(db, table_id, *, after_seq=0)`. A `Seat` with `user_id=None` is a
-computer player of `bot_level`; the store fills `Seat.player_id`.
-
-Players (bot.store.players): `ensure_player(tx, guild_id, *, display_name,
-user_id=None, bot_level=None) -> Player` (keyed by user id or 'bot:<level>',
-keeps the last display name), `get_player(db, id)`, `find_player(db, guild_id,
-*, user_id=None, bot_level=None)`.
-
-Chip ledger (bot.store.ledger; double entry, house account per guild):
-`settle_deal(tx, guild_id, table_id, game_id, deal_no, transfers) -> bool`
-(transfers: {"from": player_id, "to": player_id, "checks": N, "reason":
-"meld"|"contract"|"set"|"slam"|"game", "detail": str}; False when that
-(game_id, deal_no) was already settled), `is_settled(db, game_id, deal_no)`,
-`grant(tx, guild_id, player_id, amount, reason, *, actor_id=None) -> int`,
-`adjust(...)` (same; amount of either sign), `balance(db, guild_id, player_id) -> int`,
-`leaderboard(db, guild_id, *, limit=10, offset=0, include_bots=True) ->
-list[BalanceRow]`, `history(db,
-guild_id, player_id=None, *, limit=10, offset=0) -> HistoryPage` (newest first),
-`ledger_lines(db, guild_id)`, `ledger_csv(db, guild_id) -> str`. Refusals raise
-LedgerError (a ValueError) or its NegativeBalance. `ledger_check(path_or_store)
--> list[str]` (bot.store.audit) lists every unbalanced transaction and wrong
-cached balance; `bot.store.cli.main(["ledger", "check", "--database", path])`.
-
-Damaged files and processes (issue 13): `Store.open` refuses, with
-StoreOpenError naming the file and the problem, a read-only file or folder, a
-damaged, empty or foreign file and a newer schema, closing every connection it
-made; a writer holds `<db>.lock` (bot.store.lock) so a second process on the
-same file is refused. `read_database(path, job, *, integrity=None)` runs
-`await job(snapshot)` on a read-only connection that writes nothing (not even
--wal/-shm files); `read_in_thread(path, job)` does it in a worker thread, for
-exports that must not stall the event loop.
-
-League (bot.store.league, .seasons, .standings): `record_game(tx, *, game_id,
-guild_id, table_id, variant, seats: Sequence[GameSeat]) -> bool` (rates with
-openskill Plackett-Luce, all-time and in the active season; False if already
-recorded), `family_of(variant)`, `start_season(tx, guild_id, name)`,
-`end_season(tx, guild_id)`, `active_season(db, guild_id)`, `list_seasons(db,
-guild_id)`, `standings(db, guild_id, family, *, season_id=None,
-include_bots=True, limit=25, offset=0) -> list[Standing]` (rating = mu - 3
-sigma), `player_profile(db, guild_id, player_id, *, season_id=None, recent=5,
-melds=5, opponents=5) -> PlayerProfile | None`, `game_results(db, guild_id, *,
-season_id=None)`, `league_csv(db, guild_id, *, season_id=None) -> str`.
-Refusals raise LeagueError (a ValueError).
-
-Settings (bot.store.ledger for servers, bot.store.settings for people; issues 6
-and 7): `get_guild_settings(db, guild_id) -> GuildSettings` (starting_balance,
-allow_negative, images, language, hide_bots, table_place, abandon_minutes and the
-limits max_tables_member, max_tables_server, max_hard_seats, new_cooldown),
-`set_guild_settings(tx, guild_id, **changes)` (a keyword per field; `NUMBER_RANGES`
-gives the numbers' ranges), `get_user_settings(db, user_id) -> UserSettings`
-(images, language, notify; None = unset), `set_user_settings(tx, user_id, *,
-images=, language=, notify=)`, `user_languages(db) -> {user_id: language}` (the
-people who chose one), `notify_off(db) -> {user_id}` (turn pings off). Every keyword
-defaults to `UNCHANGED`; None unsets what can be unset (a user's images and
-language, a server's language). `images_enabled(db, guild_id, user_id=None) ->
-bool`: the user's setting if set, else the server's, else True. Refusals raise
-SettingsError (a ValueError) or, for the starting balance, LedgerError.
+Writing for both backends:
+- A migration is two texts with one number: append the SQLite script to
+  `migrations.MIGRATIONS` and its PostgreSQL twin to
+  `pg_migrations.PG_MIGRATIONS` (BIGINT ids and Discord ids, `BIGINT GENERATED
+  BY DEFAULT AS IDENTITY` for an `INTEGER PRIMARY KEY`, TEXT checked by
+  `::json` for JSON, `COLLATE "C"` on names that are sorted). A PostgreSQL store
+  refuses to open while the lists differ in length; the store tests run on both.
+- A query is written once, with `?` or `:name` placeholders (`bot.store.sql`
+  numbers them for PostgreSQL), in SQL both accept: no `x IS ?`, no bare
+  booleans (`? = 1`), `CAST(? AS BIGINT)` where a parameter's type is not
+  otherwise known, `SUM(CASE …)` not `SUM(a < b)`, every selected column grouped.
+  `tx.insert(sql)` returns a new row's id. Where the dialects differ, name both:
+  `per_dialect(db, sqlite=..., postgres=...)`.
+- A statement whose constraint error is caught runs in `async with
+  tx.savepoint():` (PostgreSQL aborts the transaction otherwise); constraint
+  errors are `IntegrityError` on both, `columns` naming what they guard.
+- Read-modify-write across processes (chips, ratings) first takes
+  `await tx.lock(kind, key)`; `tx.notify(channel, payload)` reaches every
+  process's `store.listen(channel, …)` once the transaction commits.
 """
 
 from .audit import ledger_check
@@ -93,6 +42,7 @@ from .errors import (
     AlreadySeated,
     ChannelBusy,
     DuplicateAction,
+    IntegrityError,
     StoreError,
     StoreOpenError,
     TableNotFound,
@@ -185,6 +135,7 @@ __all__ = [
     "HeadToHead",
     "HistoryEntry",
     "HistoryPage",
+    "IntegrityError",
     "LeagueError",
     "LedgerError",
     "LedgerLine",

@@ -30,10 +30,10 @@ async def ledger_problems(db: Reader) -> list[str]:
             f" of guild {account_guild}"
         )
     for account_id, guild_id, player_id, name, cached, derived in await db.fetchall(
-        "SELECT a.id, a.guild_id, a.player_id, p.display_name, a.balance,"
+        "SELECT * FROM (SELECT a.id, a.guild_id, a.player_id, p.display_name, a.balance,"
         " (SELECT COALESCE(SUM(amount), 0) FROM ledger_lines WHERE account_id = a.id) AS derived"
-        " FROM accounts AS a LEFT JOIN players AS p ON p.id = a.player_id"
-        " WHERE a.balance <> derived ORDER BY a.id"
+        " FROM accounts AS a LEFT JOIN players AS p ON p.id = a.player_id) AS checked"
+        " WHERE balance <> derived ORDER BY id"
     ):
         owner = "the house" if player_id is None else f"player {player_id} ({name})"
         problems.append(

@@ -8,10 +8,22 @@ import os
 import sqlite3
 import sys
 
+import asyncpg
+
 from .audit import ledger_check
 from .errors import StoreOpenError
+from .postgres import safe_url
 
 DEFAULT_DATABASE = "data/pinochle.db"
+
+
+def default_database() -> str:
+    """The database the bot would use: `DATABASE_URL`, else `DATABASE_PATH`, else the default file."""
+    return (
+        os.environ.get("DATABASE_URL", "").strip()
+        or os.environ.get("DATABASE_PATH", "").strip()
+        or DEFAULT_DATABASE
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -26,8 +38,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     check.add_argument(
         "--database",
-        default=os.environ.get("DATABASE_PATH", DEFAULT_DATABASE),
-        help="SQLite file (default: $DATABASE_PATH or %(default)s)",
+        default=default_database(),
+        help="SQLite file or postgresql:// URL (default: $DATABASE_URL, else $DATABASE_PATH,"
+        " else data/pinochle.db)",
     )
     return parser
 
@@ -49,11 +62,12 @@ def main(argv: list[str]) -> int:
     except (
         StoreOpenError,
         sqlite3.Error,
-    ) as error:  # sqlite3.Error: a schema older than the ledger
+        asyncpg.PostgresError,
+    ) as error:  # a database error: a schema older than the ledger
         print(f"cannot check the ledger: {error}", file=sys.stderr)
         return 2
     for problem in problems:
         print(problem)
     if not problems:
-        print(f"OK: the ledger in {args.database} balances")
+        print(f"OK: the ledger in {safe_url(args.database)} balances")
     return 1 if problems else 0

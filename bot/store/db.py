@@ -1,41 +1,48 @@
-"""The SQLite connection pair, migrations and transactions.
+"""The store's API, the same on both backends: `Store`, its transactions (`Tx`) and readers.
 
-One writer connection serialised by an asyncio lock (every write goes through
-`Store.transaction()`, a BEGIN IMMEDIATE … COMMIT block) and one read-only
-connection for reads outside a transaction. In WAL mode the reader sees only
-committed data, so nothing half-written is ever shown to a player.
+`Store.open(database)` takes a file path (SQLite, `bot.store.sqlite`) or a
+`postgresql://` URL (PostgreSQL through asyncpg, `bot.store.postgres`). Every
+query in the store is written once (`bot.store.sql`) and runs on either.
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
-import sqlite3
-from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
-import aiosqlite
+from .errors import StoreError
+from .sql import Dialect, Params, is_postgres_url, per_dialect
 
-from .errors import StoreError, StoreOpenError
-from .health import check_access, check_database, explain
-from .lock import DatabaseLock
-from .migrations import MIGRATIONS
-
-Params = Sequence[Any] | dict[str, Any]
 Clock = Callable[[], datetime]
+#: Called with a notification's payload (a text) when another process (or this one) sends one.
+Listener = Callable[[str], Awaitable[None]]
 
-BUSY_TIMEOUT_MS = 10_000
+#: Connections a PostgreSQL store keeps at most (its pool); SQLite uses two.
+DEFAULT_POOL_SIZE = 10
+
+
+class Row(Protocol):
+    """A result row: by position or column name, and iterable (sqlite3.Row, asyncpg.Record)."""
+
+    def __getitem__(self, key: Any, /) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+    def __len__(self) -> int: ...
 
 
 class Reader(Protocol):
-    """What read queries need: a `Store` (committed data) or a `Tx` (sees its own writes)."""
+    """What read queries need: a `Store` (committed data), a `Tx` (sees its own writes), a snapshot."""
 
-    async def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None: ...
+    dialect: Dialect
 
-    async def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]: ...
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None: ...
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]: ...
 
 
 class Result(NamedTuple):
@@ -43,239 +50,140 @@ class Result(NamedTuple):
     rowcount: int
 
 
-async def _fetchone(conn: aiosqlite.Connection, sql: str, params: Params) -> sqlite3.Row | None:
-    async with conn.execute(sql, params) as cursor:
-        return await cursor.fetchone()
-
-
-async def _fetchall(conn: aiosqlite.Connection, sql: str, params: Params) -> list[sqlite3.Row]:
-    async with conn.execute(sql, params) as cursor:
-        return list(await cursor.fetchall())
-
-
 class Tx:
-    """An open write transaction; valid only inside its `async with store.transaction()` block."""
+    """An open write transaction; valid only inside its `async with store.transaction()` block.
 
-    def __init__(self, conn: aiosqlite.Connection, now: str) -> None:
-        self._conn = conn
+    Each backend supplies `_execute`, `_executemany`, `_insert`, `_fetchone`,
+    `_fetchall`, `_lock` and `_notify`; this class checks the transaction is open.
+    """
+
+    dialect: Dialect
+
+    def __init__(self, now: str) -> None:
         self._open = True
         #: One timestamp for every row the transaction writes.
         self.now = now
 
-    def _check_open(self) -> aiosqlite.Connection:
+    def _check_open(self) -> None:
         if not self._open:
             raise StoreError("this transaction has already ended")
-        return self._conn
 
     async def execute(self, sql: str, params: Params = ()) -> Result:
-        async with self._check_open().execute(sql, params) as cursor:
-            return Result(cursor.lastrowid, cursor.rowcount)
+        self._check_open()
+        return await self._execute(sql, params)
 
     async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
-        await self._check_open().executemany(sql, rows)
+        self._check_open()
+        await self._executemany(sql, rows)
 
-    async def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
-        return await _fetchone(self._check_open(), sql, params)
+    async def insert(self, sql: str, params: Params = ()) -> int:
+        """Run an INSERT into a table with an `id` key; the new row's id."""
+        self._check_open()
+        return await self._insert(sql, params)
 
-    async def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
-        return await _fetchall(self._check_open(), sql, params)
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        self._check_open()
+        return await self._fetchone(sql, params)
 
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        self._check_open()
+        return await self._fetchall(sql, params)
 
-async def connect(path: Path | str, *, read_only: bool, uri: bool = False) -> aiosqlite.Connection:
-    """A connection with the store's settings; closed again if any of them fails.
+    @asynccontextmanager
+    async def savepoint(self) -> AsyncIterator[None]:
+        """A statement that may break a constraint, so the transaction can go on after it fails.
 
-    An aiosqlite connection left open keeps a worker thread alive, which would
-    keep a failed process from exiting (issue 13).
-    """
-    conn = await aiosqlite.connect(path, isolation_level=None, uri=uri)
-    try:
-        conn.row_factory = sqlite3.Row
-        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        await conn.execute("PRAGMA foreign_keys = ON")
-        if read_only:
-            await conn.execute("PRAGMA query_only = ON")
-        else:
-            await conn.execute("PRAGMA synchronous = NORMAL")
-    except BaseException:
-        await conn.close()
-        raise
-    return conn
+        SQLite undoes just the failed statement; PostgreSQL aborts the whole
+        transaction unless the statement ran inside a savepoint.
+        """
+        self._check_open()
+        async with self._savepoint():
+            yield
 
+    def _savepoint(self) -> AbstractAsyncContextManager[None]:
+        return nullcontext()
 
-async def _use_wal(conn: aiosqlite.Connection, path: Path) -> None:
-    mode = await _fetchone(conn, "PRAGMA journal_mode = WAL", ())
-    if mode is None or str(mode[0]).lower() != "wal":
-        raise StoreOpenError(f"could not switch {path} to WAL mode")
+    async def lock(self, kind: str, key: int) -> None:
+        """Hold (`kind`, `key`) — a guild's ledger, say — until this transaction ends.
 
+        On SQLite every write transaction already excludes all others; on
+        PostgreSQL this is a transaction-scoped advisory lock, so two processes
+        moving one guild's chips take turns.
+        """
+        self._check_open()
+        await self._lock(kind, key)
 
-async def _create(path: Path, target: int) -> None:
-    """Make a new database beside `path` and move it into place whole.
+    async def notify(self, channel: str, payload: str) -> None:
+        """Tell every process listening on `channel` (`Store.listen`), once this transaction commits."""
+        self._check_open()
+        await self._notify(channel, payload)
 
-    A process killed half way leaves only `<name>.new`, never a half-made
-    database that the next start would refuse as not a Pinochle database.
-    The new file keeps SQLite's rollback journal until it is in place: each
-    commit then lands in the file itself, so nothing is left in a `-wal` of
-    the old name (a closed aiosqlite connection may linger until its cached
-    statements are collected, and WAL would tie the file to its old `-shm`).
-    """
-    fresh = path.with_name(path.name + ".new")
-    for leftover in (fresh, fresh.with_name(fresh.name + "-journal")):
-        leftover.unlink(missing_ok=True)
-    conn = await connect(fresh, read_only=False)
-    try:
-        await migrate(conn, target)
-    finally:
-        await conn.close()
-    _fsync(fresh)
-    os.replace(fresh, path)
-    _fsync(path.parent)
+    async def _execute(self, sql: str, params: Params) -> Result:
+        raise NotImplementedError
 
+    async def _executemany(self, sql: str, rows: Sequence[Params]) -> None:
+        raise NotImplementedError
 
-def _fsync(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+    async def _insert(self, sql: str, params: Params) -> int:
+        raise NotImplementedError
 
+    async def _fetchone(self, sql: str, params: Params) -> Row | None:
+        raise NotImplementedError
 
-async def schema_version(db: Reader) -> int:
-    """The migration number the database is at (0 for an empty database)."""
-    row = await db.fetchone(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
-    )
-    if row is None:
-        return 0
-    row = await db.fetchone("SELECT version FROM schema_version WHERE id = 1")
-    return 0 if row is None else int(row[0])
+    async def _fetchall(self, sql: str, params: Params) -> list[Row]:
+        raise NotImplementedError
 
+    async def _lock(self, kind: str, key: int) -> None:
+        raise NotImplementedError
 
-async def migrate(conn: aiosqlite.Connection, target: int) -> None:
-    """Apply MIGRATIONS up to `target`, each with its version bump in one transaction.
-
-    The version is re-read inside each transaction, so two processes opening the
-    same file at once apply every step exactly once.
-    """
-    await conn.executescript(
-        "CREATE TABLE IF NOT EXISTS schema_version"
-        " (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL);"
-        "INSERT OR IGNORE INTO schema_version (id, version) VALUES (1, 0);"
-    )
-    while True:
-        await conn.execute("BEGIN IMMEDIATE")
-        try:
-            row = await _fetchone(conn, "SELECT version FROM schema_version", ())
-            assert row is not None  # inserted above, never deleted
-            current = int(row[0])
-            if current > len(MIGRATIONS):
-                raise StoreError(
-                    f"database schema version {current} is newer than this code knows"
-                    f" ({len(MIGRATIONS)}); upgrade the bot"
-                )
-            if current >= target:
-                await conn.execute("COMMIT")
-                return
-            # executescript would COMMIT first, so run the script statement by statement.
-            for statement in _statements(MIGRATIONS[current]):
-                await conn.execute(statement)
-            await conn.execute("UPDATE schema_version SET version = ?", (current + 1,))
-            await conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                await conn.execute("ROLLBACK")
-            raise
-
-
-def _statements(script: str) -> list[str]:
-    """Split a migration script into complete statements (sqlite3.complete_statement knows quoting)."""
-    statements, pending = [], ""
-    for line in script.splitlines(keepends=True):
-        pending += line
-        if sqlite3.complete_statement(pending):
-            statements.append(pending.strip())
-            pending = ""
-    if pending.strip():
-        raise StoreError(f"migration ends with an incomplete statement: {pending.strip()[:60]!r}")
-    return statements
+    async def _notify(self, channel: str, payload: str) -> None:
+        raise NotImplementedError
 
 
 class Store:
-    """The bot's database. Open with `await Store.open(path)`; close with `await store.close()`."""
+    """The bot's database. Open with `await Store.open(path_or_url)`; close with `await store.close()`.
 
-    def __init__(
-        self,
-        path: Path,
-        writer: aiosqlite.Connection,
-        reader: aiosqlite.Connection,
-        clock: Clock,
-        lock: DatabaseLock,
-    ) -> None:
-        self.path = path
-        self._writer = writer
-        self._reader = reader
-        self._lock = lock
-        self._closed = False
+    Writes go through `transaction()`; `fetchone`/`fetchall` read committed data.
+    `claim_table` / `release_table` keep two processes from driving one table;
+    `listen` hears `Tx.notify` from every process sharing the database.
+    """
+
+    dialect: Dialect
+    #: The file path or URL the store was opened with, fit to show (a URL's password left out).
+    database: str
+    #: What `read_database` / `read_in_thread` open to read this database beside the store.
+    source: str
+
+    def __init__(self, clock: Clock) -> None:
         self._clock = clock
-        self._write_lock = asyncio.Lock()
-        self._owner: asyncio.Task[Any] | None = None  # the task inside transaction(), if any
+        self._owners: set[asyncio.Task[Any]] = set()  # tasks inside transaction()
 
     @classmethod
     async def open(
-        cls, path: str | Path, *, clock: Clock | None = None, schema: int | None = None
+        cls,
+        database: str | Path,
+        *,
+        clock: Clock | None = None,
+        schema: int | None = None,
+        pool_size: int = DEFAULT_POOL_SIZE,
     ) -> Store:
-        """Open (creating the file and its folder) and migrate to the latest schema.
+        """Open the database at a path (SQLite) or a `postgresql://` URL, migrated to the latest schema.
 
-        Takes this database's process lock (bot.store.lock) for as long as the
-        store is open. Refuses, with a StoreOpenError naming the file and the
-        problem, a read-only file or folder, a file that is not a sound Pinochle
-        database (damaged, empty, someone else's) and a newer schema; on any
-        failure every connection is closed and the lock released.
-        `schema` stops at an older version; tests use it to check upgrades.
-        `clock` returns an aware datetime; it stamps every row (default: the real UTC time).
+        StoreOpenError names the database and the problem when it cannot be used
+        (damaged, someone else's, newer, unreachable, or in use by another process
+        where that is refused). `schema` stops at an older version (tests check
+        upgrades with it); `clock` returns an aware datetime that stamps every row.
         """
-        path = Path(path)
-        if str(path) == ":memory:":
-            raise StoreError("the store needs a file: WAL readers cannot share :memory:")
-        target = len(MIGRATIONS) if schema is None else schema
-        lock: DatabaseLock | None = None
-        writer: aiosqlite.Connection | None = None
-        try:
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as error:
-                raise StoreOpenError(
-                    f"cannot create the folder {path.parent}: {error.strerror}"
-                ) from error
-            check_access(path, write=True)
-            lock = DatabaseLock.acquire(path)
-            if not path.exists():
-                await _create(path, target)
-            writer = await connect(path, read_only=False)
-            await check_database(writer, path)
-            await _use_wal(writer, path)
-            await migrate(writer, target)
-            reader = await connect(path, read_only=True)
-        except BaseException as error:
-            if writer is not None:
-                await writer.close()
-            if lock is not None:
-                lock.release()
-            if isinstance(error, (sqlite3.Error, OSError)):
-                raise explain(path, error) from error
-            raise
-        return cls(path, writer, reader, clock or (lambda: datetime.now(UTC)), lock)
+        clock = clock or (lambda: datetime.now(UTC))
+        if is_postgres_url(database):
+            from .postgres import PostgresStore
 
-    async def close(self) -> None:
-        """Close both connections (waiting for a running transaction) and release the lock; idempotent."""
-        async with self._write_lock:
-            if self._closed:
-                return
-            self._closed = True
-            try:
-                await self._reader.close()
-                await self._writer.close()
-            finally:
-                self._lock.release()
+            return await PostgresStore.connect(
+                str(database), clock=clock, schema=schema, pool_size=pool_size
+            )
+        from .sqlite import SqliteStore
+
+        return await SqliteStore.connect(Path(database), clock=clock, schema=schema)
 
     def now(self) -> str:
         """The current time as stored: ISO 8601 in UTC to the second."""
@@ -283,31 +191,61 @@ class Store:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
-        """BEGIN IMMEDIATE … COMMIT; any exception rolls everything back and propagates.
+        """BEGIN … COMMIT; any exception rolls everything back and propagates.
 
-        Transactions are serialised: concurrent tasks wait their turn. Opening one
-        inside another in the same task would deadlock, so that raises StoreError.
+        Opening one inside another in the same task raises StoreError (pass the
+        open Tx down instead): on SQLite it would deadlock, and on either backend
+        the inner one would not see the outer one's writes.
         """
-        if self._owner is not None and self._owner is asyncio.current_task():
+        task = asyncio.current_task()
+        if task in self._owners:
             raise StoreError("nested transaction: pass the open Tx down instead")
-        async with self._write_lock:
-            self._owner = asyncio.current_task()
-            tx = Tx(self._writer, self.now())
+        async with self._begin() as tx:
+            if task is not None:
+                self._owners.add(task)
             try:
-                await self._writer.execute("BEGIN IMMEDIATE")
                 yield tx
-                tx._open = False
-                await self._writer.execute("COMMIT")
-            except BaseException:
-                tx._open = False
-                if self._writer.in_transaction:
-                    await self._writer.execute("ROLLBACK")
-                raise
             finally:
-                self._owner = None
+                if task is not None:
+                    self._owners.discard(task)
+                tx._open = False
 
-    async def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
-        return await _fetchone(self._reader, sql, params)
+    def _begin(self) -> AbstractAsyncContextManager[Tx]:
+        """The backend's transaction block (an async context manager yielding its Tx)."""
+        raise NotImplementedError
 
-    async def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
-        return await _fetchall(self._reader, sql, params)
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        raise NotImplementedError
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        raise NotImplementedError
+
+    async def claim_table(self, table_id: int) -> bool:
+        """Take the lease on a table for this process; False while another live process holds it."""
+        raise NotImplementedError
+
+    async def release_table(self, table_id: int) -> None:
+        """Give up this process's lease on a table (it finished, or this process stops driving it)."""
+        raise NotImplementedError
+
+    async def listen(self, channel: str, listener: Listener) -> None:
+        """Call `listener(payload)` for every `Tx.notify(channel, payload)` that commits."""
+        raise NotImplementedError
+
+
+async def schema_version(db: Reader) -> int:
+    """The migration number the database is at (0 for an empty database)."""
+    exists = await db.fetchone(
+        per_dialect(
+            db,
+            sqlite="SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'",
+            postgres="SELECT to_regclass('schema_version')",
+        )
+    )
+    if exists is None or exists[0] is None:
+        return 0
+    row = await db.fetchone("SELECT version FROM schema_version WHERE id = 1")
+    return 0 if row is None else int(row[0])

@@ -27,3 +27,11 @@ class DuplicateAction(ActionSequenceError):
 
 class StoreOpenError(StoreError):
     """The database cannot be used: the message names the file and what is wrong with it."""
+
+
+class IntegrityError(StoreError):
+    """A constraint refused a write, on either backend; `columns` names what it guards ("seats.user_id")."""
+
+    def __init__(self, message: str, columns: frozenset[str] = frozenset()) -> None:
+        super().__init__(message)
+        self.columns = columns

@@ -104,6 +104,7 @@ async def record_game(
     )
     if len(owned) != len(ids):
         raise LeagueError(f"not every player of game {game_id} belongs to guild {guild_id}")
+    await tx.lock("league", guild_id)  # ratings are read, recomputed and written back
     season = await active_season(tx, guild_id)
     result = await tx.execute(
         "INSERT INTO games (id, guild_id, table_id, variant, family, season_id, finished_at)"
@@ -163,8 +164,9 @@ async def _rate(
         "INSERT INTO ratings (guild_id, family, season_id, player_id, mu, sigma, games, wins,"
         " points_for, points_against) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?)"
         " ON CONFLICT (guild_id, family, season_id, player_id) DO UPDATE SET"
-        " mu = excluded.mu, sigma = excluded.sigma, games = games + 1,"
-        " wins = wins + excluded.wins, points_for = points_for + excluded.points_for,"
-        " points_against = points_against + excluded.points_against",
+        " mu = excluded.mu, sigma = excluded.sigma, games = ratings.games + 1,"
+        " wins = ratings.wins + excluded.wins,"
+        " points_for = ratings.points_for + excluded.points_for,"
+        " points_against = ratings.points_against + excluded.points_against",
         rows,
     )

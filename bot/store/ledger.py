@@ -25,19 +25,20 @@ and one call hold all of a server's settings):
 from __future__ import annotations
 
 import itertools
-import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from .csvio import to_csv
-from .db import Reader, Tx
+from .db import Reader, Row, Tx
 from .errors import StoreError
 from .settings import UNCHANGED, SettingsError, check_language, check_switch
 
 SETTLEMENT_REASONS: Final = ("meld", "contract", "set", "slam", "game")
 MAX_AMOUNT: Final = 1_000_000
 MAX_MEMO: Final = 200
+#: `Tx.lock` kind held while a guild's chips move: accounts are read, opened and posted to.
+LEDGER_LOCK: Final = "ledger"
 
 
 class LedgerError(StoreError, ValueError):
@@ -184,7 +185,7 @@ async def get_guild_settings(db: Reader, guild_id: int) -> GuildSettings:
     )
     if row is None:
         return GuildSettings(guild_id)
-    values = {
+    values: dict[str, Any] = {
         name: bool(value) if name in _GUILD_SWITCHES else value
         for name, value in zip(_GUILD_COLUMNS, row, strict=False)
     }
@@ -244,7 +245,10 @@ async def set_guild_settings(tx: Tx, guild_id: int, **changes: Any) -> GuildSett
 async def _account_id(tx: Tx, guild_id: int, player_id: int | None) -> int:
     """The account of a player (None: the house), opened with its starting balance if new."""
     row = await tx.fetchone(
-        "SELECT id FROM accounts WHERE guild_id = ? AND player_id IS ?", (guild_id, player_id)
+        "SELECT id FROM accounts WHERE guild_id = ? AND player_id = ?"
+        if player_id is not None
+        else "SELECT id FROM accounts WHERE guild_id = ? AND player_id IS NULL",
+        (guild_id, player_id) if player_id is not None else (guild_id,),
     )
     if row is not None:
         return int(row[0])
@@ -252,11 +256,10 @@ async def _account_id(tx: Tx, guild_id: int, player_id: int | None) -> int:
         owner = await tx.fetchone("SELECT guild_id FROM players WHERE id = ?", (player_id,))
         if owner is None or owner[0] != guild_id:
             raise LedgerError(f"player {player_id} is not a player of guild {guild_id}")
-    result = await tx.execute(
+    account = await tx.insert(
         "INSERT INTO accounts (guild_id, player_id, created_at) VALUES (?, ?, ?)",
         (guild_id, player_id, tx.now),
     )
-    assert result.lastrowid is not None
     if player_id is not None:
         opening = (await get_guild_settings(tx, guild_id)).starting_balance
         if opening:
@@ -265,10 +268,10 @@ async def _account_id(tx: Tx, guild_id: int, player_id: int | None) -> int:
                 tx,
                 guild_id,
                 "opening",
-                {result.lastrowid: opening, house: -opening},
+                {account: opening, house: -opening},
                 memo="starting balance",
             )
-    return result.lastrowid
+    return account
 
 
 async def _post(
@@ -287,13 +290,11 @@ async def _post(
     """Write one balanced ledger transaction and move the cached balances with it."""
     if sum(lines.values()) != 0 or len(lines) < 2:
         raise LedgerError(f"ledger lines {dict(lines)} do not balance")
-    result = await tx.execute(
+    tx_id = await tx.insert(
         "INSERT INTO ledger_tx (guild_id, reason, detail, memo, actor_id, table_id, game_id,"
         " deal_no, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (guild_id, reason, detail, memo, actor_id, table_id, game_id, deal_no, tx.now),
     )
-    tx_id = result.lastrowid
-    assert tx_id is not None
     await tx.executemany(
         "INSERT INTO ledger_lines (tx_id, account_id, amount) VALUES (?, ?, ?)",
         [(tx_id, account, amount) for account, amount in lines.items()],
@@ -314,6 +315,7 @@ async def _house_transfer(
     memo: str,
     actor_id: int | None,
 ) -> int:
+    await tx.lock(LEDGER_LOCK, guild_id)
     account = await _account_id(tx, guild_id, player_id)
     settings = await get_guild_settings(tx, guild_id)
     if not settings.allow_negative:
@@ -383,6 +385,7 @@ async def settle_deal(
     full, whatever allow_negative says (see the module docstring).
     """
     checked = [_check_transfer(transfer) for transfer in transfers]
+    await tx.lock(LEDGER_LOCK, guild_id)
     result = await tx.execute(
         "INSERT INTO settlements (game_id, deal_no, guild_id, table_id, settled_at)"
         " VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, deal_no) DO NOTHING",
@@ -435,7 +438,7 @@ async def leaderboard(
     rows = await db.fetchall(
         "SELECT p.id, p.display_name, p.is_bot, a.balance FROM accounts AS a"
         " JOIN players AS p ON p.id = a.player_id"
-        " WHERE a.guild_id = ? AND (? OR p.is_bot = 0)"
+        " WHERE a.guild_id = ? AND (? = 1 OR p.is_bot = 0)"
         " ORDER BY a.balance DESC, p.display_name, p.id LIMIT ? OFFSET ?",
         (guild_id, int(include_bots), limit, offset),
     )
@@ -452,7 +455,7 @@ LEFT JOIN players AS p ON p.id = a.player_id
 """
 
 
-def _line(row: sqlite3.Row) -> LedgerLine:
+def _line(row: Row) -> LedgerLine:
     return LedgerLine(*row)
 
 

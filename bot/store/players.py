@@ -11,10 +11,9 @@ by name in history, standings and the ledger (issue 6).
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 
-from .db import Reader, Tx
+from .db import Reader, Row, Tx
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +40,7 @@ def player_key(user_id: int | None, bot_level: str | None, bot_name: str | None 
     return f"bot:{bot_level}" if bot_name is None else f"bot:{bot_level}:{bot_name.strip()}"
 
 
-def _player(row: sqlite3.Row) -> Player:
+def _player(row: Row) -> Player:
     return Player(row["id"], row["guild_id"], row["key"], row["user_id"], row["display_name"])
 
 

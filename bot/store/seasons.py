@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 
-from .db import Reader, Tx
-from .errors import StoreError
+from .db import Reader, Row, Tx
+from .errors import IntegrityError, StoreError
 
 
 class LeagueError(StoreError, ValueError):
@@ -26,7 +25,7 @@ class Season:
         return self.ended_at is None
 
 
-def _season(row: sqlite3.Row) -> Season:
+def _season(row: Row) -> Season:
     return Season(row["id"], row["guild_id"], row["name"], row["started_at"], row["ended_at"])
 
 
@@ -54,11 +53,12 @@ async def start_season(tx: Tx, guild_id: int, name: str) -> Season:
     if current is not None:
         raise LeagueError(f"season {current.name!r} is still running; end it first")
     try:
-        row = await tx.fetchone(
-            "INSERT INTO seasons (guild_id, name, started_at) VALUES (?, ?, ?) RETURNING *",
-            (guild_id, name, tx.now),
-        )
-    except sqlite3.IntegrityError as error:
+        async with tx.savepoint():
+            row = await tx.fetchone(
+                "INSERT INTO seasons (guild_id, name, started_at) VALUES (?, ?, ?) RETURNING *",
+                (guild_id, name, tx.now),
+            )
+    except IntegrityError as error:
         raise LeagueError(f"there already was a season named {name!r}") from error
     assert row is not None
     return _season(row)

@@ -33,6 +33,8 @@ class _Unchanged(enum.Enum):
 #: The default of every settings keyword: leave the stored value as it is.
 UNCHANGED: Final = _Unchanged.UNCHANGED
 Unchanged = Literal[_Unchanged.UNCHANGED]
+#: The notification channel (`Store.listen`) on which a changed person's user id is sent.
+USER_SETTINGS_CHANNEL: Final = "pinochle_user_settings"
 
 
 class SettingsError(StoreError, ValueError):
@@ -99,7 +101,12 @@ async def set_user_settings(
     language: str | Unchanged | None = UNCHANGED,
     notify: bool | Unchanged | None = UNCHANGED,
 ) -> UserSettings:
-    """Change the given settings (None unsets one, UNCHANGED keeps it); returns the settings now."""
+    """Change the given settings (None unsets one, UNCHANGED keeps it); returns the settings now.
+
+    Every process sharing the database hears of it (`USER_SETTINGS_CHANNEL`,
+    the user id as payload) once the change commits, so caches stay true.
+    """
+    await tx.lock("user", user_id)
     current = await get_user_settings(tx, user_id)
     new = UserSettings(
         user_id,
@@ -116,6 +123,7 @@ async def set_user_settings(
             " language = excluded.language, notify = excluded.notify, updated_at = excluded.updated_at",
             (user_id, _db_switch(new.images), new.language, _db_switch(new.notify), tx.now),
         )
+    await tx.notify(USER_SETTINGS_CHANNEL, str(user_id))
     return new
 
 

@@ -1,5 +1,8 @@
 """Reading a database without writing a byte: `ledger check` and the CSV exports (issue 13).
 
+On PostgreSQL (a `postgresql://` URL) the read is one READ ONLY, REPEATABLE
+READ transaction on a connection of its own. On SQLite:
+
 A read-only connection (`mode=ro`) on a WAL database still creates the
 `-wal` and `-shm` files when they are missing. So when no `-wal` exists — no
 bot has the file open, and everything is in the main file — the file is read
@@ -18,27 +21,36 @@ from typing import TypeVar
 
 import aiosqlite
 
-from .db import Params, connect
+from .db import Reader, Row
 from .errors import StoreOpenError
 from .health import check_access, check_database, explain
+from .sql import Dialect, Params, is_postgres_url
+from .sqlite import connect
 
 T = TypeVar("T")
-Job = Callable[["Snapshot"], Awaitable[T]]
+Job = Callable[[Reader], Awaitable[T]]
 
 
 class Snapshot:
     """A `Reader` over a connection of its own that cannot write."""
 
+    dialect: Dialect = "sqlite"
+
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
 
-    async def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
         async with self._conn.execute(sql, params) as cursor:
-            return await cursor.fetchone()
+            row: sqlite3.Row | None = await cursor.fetchone()
+            return row
 
-    async def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         async with self._conn.execute(sql, params) as cursor:
             return list(await cursor.fetchall())
+
+
+def _is_file(path: Path) -> bool:
+    return path.is_file()
 
 
 def _wal(path: Path) -> Path:
@@ -71,15 +83,20 @@ async def _read(path: Path, job: Job[T], *, immutable: bool, integrity: str | No
         await conn.close()
 
 
-async def read_database(path: str | Path, job: Job[T], *, integrity: str | None = None) -> T:
-    """`await job(snapshot)` on the database at `path`, opened read-only; never creates or changes a file.
+async def read_database(database: str | Path, job: Job[T], *, integrity: str | None = None) -> T:
+    """`await job(snapshot)` on the database at a path or URL, read-only; never creates or changes a file.
 
     `integrity` ("quick_check" or "integrity_check") first checks that the file
-    is a sound Pinochle database of a schema this release knows. StoreOpenError
-    names the file and the problem (missing, unreadable, damaged, foreign, newer).
+    is a sound Pinochle database of a schema this release knows (on PostgreSQL:
+    ours, and not newer). StoreOpenError names the database and the problem
+    (missing, unreadable, damaged, foreign, newer, unreachable).
     """
-    path = Path(path)
-    if not path.is_file():
+    if is_postgres_url(database):
+        from .postgres import read_postgres
+
+        return await read_postgres(str(database), job, check=integrity is not None)
+    path = Path(database)
+    if not _is_file(path):
         raise StoreOpenError(f"no database at {path}")
     check_access(path, write=False)
     before = _stamp(path)

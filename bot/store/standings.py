@@ -10,14 +10,14 @@ opponents' score; in a free-for-all, the score that had to be beaten).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from .csvio import to_csv
-from .db import Reader
+from .db import Reader, Row
 from .league import ALL_TIME
 from .players import Player, get_player
+from .sql import per_dialect
 
 ORDINAL_Z: Final = 3.0
 
@@ -111,16 +111,17 @@ WITH ranked AS (
                ORDER BY r.mu - {ORDINAL_Z} * r.sigma DESC, r.games DESC, p.display_name, p.id
            ) AS rank,
            r.family, r.player_id, p.display_name, p.is_bot, r.mu - {ORDINAL_Z} * r.sigma AS rating,
-           r.mu, r.sigma, r.games, r.wins, 100.0 * r.wins / r.games AS win_pct,
+           r.mu, r.sigma, r.games, r.wins,
+           CAST(r.wins AS DOUBLE PRECISION) * 100 / r.games AS win_pct,
            r.points_for, r.points_against
     FROM ratings AS r JOIN players AS p ON p.id = r.player_id
-    WHERE r.guild_id = :guild AND r.season_id = :season AND (:bots OR p.is_bot = 0)
+    WHERE r.guild_id = :guild AND r.season_id = :season AND (:bots = 1 OR p.is_bot = 0)
 )
 SELECT * FROM ranked
 """
 
 
-def _standing(row: Sequence[Any]) -> Standing:
+def _standing(row: Row) -> Standing:
     values = list(row)
     values[4] = bool(values[4])
     return Standing(*values)
@@ -170,7 +171,7 @@ async def player_profile(
         "season": season_id or ALL_TIME,
         "bots": 1,
         "player": player_id,
-        "in_season": season_id is not None,
+        "in_season": int(season_id is not None),
     }
     ratings = {
         standing.family: standing
@@ -179,7 +180,7 @@ async def player_profile(
             await db.fetchall(_RANKED + " WHERE player_id = :player ORDER BY family", params),
         )
     }
-    games_filter = "g.guild_id = :guild AND (NOT :in_season OR g.season_id = :season)"
+    games_filter = "g.guild_id = :guild AND (:in_season = 0 OR g.season_id = :season)"
     return PlayerProfile(
         player,
         ratings,
@@ -198,12 +199,14 @@ async def player_profile(
             HeadToHead(*row)
             for row in await db.fetchall(
                 "SELECT o.player_id, p.display_name, COUNT(*) AS games,"
-                " SUM(me.rank < o.rank) AS wins, SUM(me.rank > o.rank) AS losses"
+                " SUM(CASE WHEN me.rank < o.rank THEN 1 ELSE 0 END) AS wins,"
+                " SUM(CASE WHEN me.rank > o.rank THEN 1 ELSE 0 END) AS losses"
                 " FROM game_players AS me"
                 " JOIN game_players AS o ON o.game_id = me.game_id AND o.team <> me.team"
                 " JOIN games AS g ON g.id = me.game_id JOIN players AS p ON p.id = o.player_id"
                 f" WHERE me.player_id = :player AND {games_filter}"
-                " GROUP BY o.player_id ORDER BY games DESC, wins DESC, p.display_name LIMIT :limit",
+                " GROUP BY o.player_id, p.display_name"
+                " ORDER BY games DESC, wins DESC, p.display_name LIMIT :limit",
                 params | {"limit": opponents},
             )
         ],
@@ -211,11 +214,17 @@ async def player_profile(
 
 
 async def _recent_games(db: Reader, games_filter: str, params: dict[str, Any]) -> list[GameSummary]:
+    others = per_dialect(
+        db,
+        sqlite="SELECT json_group_array(json_array(o.team = me.team, p.display_name))"
+        "  FROM (SELECT * FROM game_players WHERE game_id = g.id ORDER BY seat) AS o",
+        postgres="SELECT COALESCE(json_agg(json_build_array(o.team = me.team, p.display_name)"
+        "  ORDER BY o.seat), '[]')::text FROM game_players AS o",
+    )
     rows = await db.fetchall(
         "SELECT g.id, g.variant, g.finished_at, me.score, me.rank,"
-        " (SELECT json_group_array(json_array(o.team = me.team, p.display_name))"
-        "  FROM (SELECT * FROM game_players WHERE game_id = g.id ORDER BY seat) AS o"
-        "  JOIN players AS p ON p.id = o.player_id WHERE o.player_id <> me.player_id) AS others"
+        f" ({others}  JOIN players AS p ON p.id = o.player_id"
+        "  WHERE o.game_id = g.id AND o.player_id <> me.player_id) AS others"
         " FROM game_players AS me JOIN games AS g ON g.id = me.game_id"
         f" WHERE me.player_id = :player AND {games_filter}"
         " ORDER BY g.finished_at DESC, g.id DESC LIMIT :limit",
@@ -247,7 +256,8 @@ async def game_results(
         " gp.team, gp.player_id, p.display_name, gp.score, gp.rank, gp.best_meld,"
         " gp.best_meld_points FROM games AS g JOIN game_players AS gp ON gp.game_id = g.id"
         " JOIN players AS p ON p.id = gp.player_id"
-        " WHERE g.guild_id = ? AND (? IS NULL OR g.season_id = ?) ORDER BY g.finished_at, g.id,"
+        " WHERE g.guild_id = ? AND (CAST(? AS BIGINT) IS NULL OR g.season_id = ?)"
+        " ORDER BY g.finished_at, g.id,"
         " gp.seat",
         (guild_id, season_id, season_id),
     )

@@ -10,20 +10,21 @@ or a stale button is caught (`DuplicateAction`).
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, NoReturn
 
-from .db import Reader, Tx
+from .db import Reader, Row, Tx
 from .errors import (
     ActionSequenceError,
     AlreadySeated,
     ChannelBusy,
     DuplicateAction,
+    IntegrityError,
     TableNotFound,
 )
 from .players import ensure_player
+from .sql import per_dialect
 
 STATUSES: Final = ("lobby", "playing", "finished", "cancelled")
 ACTIVE: Final = ("lobby", "playing")
@@ -85,17 +86,28 @@ class ActionRow:
 
 
 # One statement per read, so a table and its seats come from the same snapshot.
-_SELECT_TABLE = """
+_SEATS = "s.seat, s.display_name, s.user_id, s.bot_level, s.away_strikes, s.player_id"
+_SELECT_TABLE_SQLITE = f"""
 SELECT t.*, (
-    SELECT json_group_array(json_array(s.seat, s.display_name, s.user_id, s.bot_level,
-                                       s.away_strikes, s.player_id))
+    SELECT json_group_array(json_array({_SEATS}))
     FROM (SELECT * FROM seats WHERE table_id = t.id ORDER BY seat) AS s
+) AS seats_json
+FROM tables AS t
+"""
+_SELECT_TABLE_POSTGRES = f"""
+SELECT t.*, (
+    SELECT COALESCE(json_agg(json_build_array({_SEATS}) ORDER BY s.seat), '[]')::text
+    FROM seats AS s WHERE s.table_id = t.id
 ) AS seats_json
 FROM tables AS t
 """
 
 
-def _table(row: sqlite3.Row) -> TableRow:
+def _select_table(db: Reader) -> str:
+    return per_dialect(db, sqlite=_SELECT_TABLE_SQLITE, postgres=_SELECT_TABLE_POSTGRES)
+
+
+def _table(row: Row) -> TableRow:
     seats = tuple(Seat(*values) for values in json.loads(row["seats_json"]))
     return TableRow(
         id=row["id"],
@@ -128,7 +140,7 @@ def _check_seed(seed: int | None) -> None:
 
 
 async def get_table(db: Reader, table_id: int) -> TableRow | None:
-    row = await db.fetchone(_SELECT_TABLE + " WHERE t.id = ?", (table_id,))
+    row = await db.fetchone(_select_table(db) + " WHERE t.id = ?", (table_id,))
     return None if row is None else _table(row)
 
 
@@ -141,7 +153,7 @@ async def _require_table(tx: Tx, table_id: int) -> TableRow:
 
 async def active_table_in_channel(db: Reader, channel_id: int) -> TableRow | None:
     row = await db.fetchone(
-        _SELECT_TABLE + " WHERE t.channel_id = ? AND t.status IN ('lobby', 'playing')",
+        _select_table(db) + " WHERE t.channel_id = ? AND t.status IN ('lobby', 'playing')",
         (channel_id,),
     )
     return None if row is None else _table(row)
@@ -159,7 +171,7 @@ async def list_tables(
     if guild_id is not None:
         where += " AND t.guild_id = ?"
         params.append(guild_id)
-    rows = await db.fetchall(_SELECT_TABLE + f" WHERE {where} ORDER BY t.id", params)
+    rows = await db.fetchall(_select_table(db) + f" WHERE {where} ORDER BY t.id", params)
     return [_table(row) for row in rows]
 
 
@@ -184,33 +196,33 @@ async def create_table(
     """Open a table in the lobby. Raises ChannelBusy if the channel has an active table."""
     _check_seed(seed)
     try:
-        result = await tx.execute(
-            "INSERT INTO tables (guild_id, channel_id, host_id, variant, options, seed, status,"
-            " language, settings, created_at, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
-            (
-                guild_id,
-                channel_id,
-                host_id,
-                variant,
-                json.dumps(options or {}),
-                seed,
-                language,
-                json.dumps(settings or {}),
-                tx.now,
-                tx.now,
-            ),
-        )
-    except sqlite3.IntegrityError as error:
+        async with tx.savepoint():
+            table_id = await tx.insert(
+                "INSERT INTO tables (guild_id, channel_id, host_id, variant, options, seed, status,"
+                " language, settings, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    host_id,
+                    variant,
+                    json.dumps(options or {}),
+                    seed,
+                    language,
+                    json.dumps(settings or {}),
+                    tx.now,
+                    tx.now,
+                ),
+            )
+    except IntegrityError as error:
         await _raise_if_busy(tx, channel_id, error)
         raise
-    assert result.lastrowid is not None
     for seat in seats:
-        await put_seat(tx, result.lastrowid, seat)
-    return await _require_table(tx, result.lastrowid)
+        await put_seat(tx, table_id, seat)
+    return await _require_table(tx, table_id)
 
 
-async def _raise_if_busy(db: Reader, channel_id: int, error: sqlite3.IntegrityError) -> None:
+async def _raise_if_busy(db: Reader, channel_id: int, error: IntegrityError) -> None:
     active = await active_table_in_channel(db, channel_id)
     if active is not None:
         raise ChannelBusy(f"channel {channel_id} already has active table {active.id}") from error
@@ -253,11 +265,12 @@ async def update_table(
     if changes:
         assignments = ", ".join(f"{name} = ?" for name in changes)
         try:
-            await tx.execute(
-                f"UPDATE tables SET {assignments}, updated_at = ? WHERE id = ?",
-                (*changes.values(), tx.now, table_id),
-            )
-        except sqlite3.IntegrityError as error:
+            async with tx.savepoint():
+                await tx.execute(
+                    f"UPDATE tables SET {assignments}, updated_at = ? WHERE id = ?",
+                    (*changes.values(), tx.now, table_id),
+                )
+        except IntegrityError as error:
             await _raise_if_busy(tx, table.channel_id, error)
             raise
     return await _require_table(tx, table_id)
@@ -281,26 +294,27 @@ async def put_seat(tx: Tx, table_id: int, seat: Seat, *, bot_name: str | None = 
         bot_name=bot_name if seat.user_id is None else None,
     )
     try:
-        await tx.execute(
-            "INSERT INTO seats (table_id, seat, user_id, player_id, display_name, is_bot,"
-            " bot_level, away_strikes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id,"
-            " player_id = excluded.player_id, display_name = excluded.display_name,"
-            " is_bot = excluded.is_bot, bot_level = excluded.bot_level,"
-            " away_strikes = excluded.away_strikes",
-            (
-                table_id,
-                seat.seat,
-                seat.user_id,
-                player.id,
-                seat.display_name,
-                int(seat.is_bot),
-                seat.bot_level,
-                seat.away_strikes,
-            ),
-        )
-    except sqlite3.IntegrityError as error:
-        if "seats.user_id" not in str(error):
+        async with tx.savepoint():
+            await tx.execute(
+                "INSERT INTO seats (table_id, seat, user_id, player_id, display_name, is_bot,"
+                " bot_level, away_strikes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id,"
+                " player_id = excluded.player_id, display_name = excluded.display_name,"
+                " is_bot = excluded.is_bot, bot_level = excluded.bot_level,"
+                " away_strikes = excluded.away_strikes",
+                (
+                    table_id,
+                    seat.seat,
+                    seat.user_id,
+                    player.id,
+                    seat.display_name,
+                    int(seat.is_bot),
+                    seat.bot_level,
+                    seat.away_strikes,
+                ),
+            )
+    except IntegrityError as error:
+        if "seats.user_id" not in error.columns:
             raise
         raise AlreadySeated(
             f"user {seat.user_id} already holds another seat at table {table_id}"
@@ -324,13 +338,41 @@ async def set_away_strikes(tx: Tx, table_id: int, seat: int, strikes: int) -> No
 
 
 async def merge_settings(tx: Tx, table_id: int, changes: dict[str, Any]) -> None:
-    """Set some keys of the table's settings (a JSON merge patch: None removes a key), one UPDATE."""
-    result = await tx.execute(
-        "UPDATE tables SET settings = json_patch(settings, ?), updated_at = ? WHERE id = ?",
-        (json.dumps(changes), tx.now, table_id),
-    )
-    if not result.rowcount:
+    """Set some keys of the table's settings (a JSON merge patch, RFC 7396: None removes a key).
+
+    One UPDATE on SQLite (its `json_patch`); PostgreSQL has no merge patch, so
+    there the row is read under its lock and patched here.
+    """
+    if tx.dialect == "sqlite":
+        result = await tx.execute(
+            "UPDATE tables SET settings = json_patch(settings, ?), updated_at = ? WHERE id = ?",
+            (json.dumps(changes), tx.now, table_id),
+        )
+        found = bool(result.rowcount)
+    else:
+        row = await tx.fetchone("SELECT settings FROM tables WHERE id = ? FOR UPDATE", (table_id,))
+        found = row is not None
+        if row is not None:
+            merged = merge_patch(json.loads(row[0]), changes)
+            await tx.execute(
+                "UPDATE tables SET settings = ?, updated_at = ? WHERE id = ?",
+                (json.dumps(merged), tx.now, table_id),
+            )
+    if not found:
         raise TableNotFound(f"no table with id {table_id}")
+
+
+def merge_patch(target: Any, patch: Any) -> Any:
+    """RFC 7396: `patch`'s keys replace `target`'s, objects merge recursively, None removes a key."""
+    if not isinstance(patch, dict):
+        return patch
+    merged = dict(target) if isinstance(target, dict) else {}
+    for key, value in patch.items():
+        if value is None:
+            merged.pop(key, None)
+        else:
+            merged[key] = merge_patch(merged.get(key), value)
+    return merged
 
 
 async def remove_seat(tx: Tx, table_id: int, seat: int) -> bool:
@@ -373,12 +415,14 @@ async def append_action(
     try:
         inserted = await tx.execute(
             "INSERT INTO actions (table_id, seq, seat, user_id, action, created_at)"
-            " SELECT ?, ?, ?, ?, ?, ?"
-            " WHERE (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = ?) = ?",
-            (table_id, seq, seat, user_id, text, tx.now, table_id, seq - 1),
+            " SELECT CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS INTEGER), CAST(? AS BIGINT),"
+            " CAST(? AS TEXT), CAST(? AS TEXT)"
+            " WHERE EXISTS (SELECT 1 FROM tables WHERE id = ?)"
+            " AND (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = ?) = ?",
+            (table_id, seq, seat, user_id, text, tx.now, table_id, table_id, seq - 1),
         )
-    except sqlite3.IntegrityError as error:  # the foreign key, when there is no such table
-        await _refuse_action(tx, table_id, seq, error)
+    except IntegrityError as error:  # another transaction stored `seq` first
+        raise DuplicateAction(f"table {table_id} already has action {seq}") from error
     if not inserted.rowcount:
         await _refuse_action(tx, table_id, seq)
     if snapshot_json is not None:
@@ -389,9 +433,7 @@ async def append_action(
     return ActionRow(table_id, seq, seat, user_id, text, tx.now)
 
 
-async def _refuse_action(
-    tx: Tx, table_id: int, seq: int, error: sqlite3.IntegrityError | None = None
-) -> NoReturn:
+async def _refuse_action(tx: Tx, table_id: int, seq: int) -> NoReturn:
     """Raise why action `seq` cannot follow the table's log: no table, taken, or a gap."""
     row = await tx.fetchone(
         "SELECT (SELECT id FROM tables WHERE id = ?),"
@@ -406,7 +448,7 @@ async def _refuse_action(
         raise DuplicateAction(f"table {table_id} already has action {seq} (last is {last})")
     if seq != last + 1:
         raise ActionSequenceError(f"table {table_id} expects action {last + 1}, not {seq}")
-    raise error or ActionSequenceError(f"table {table_id} did not store action {seq}")
+    raise ActionSequenceError(f"table {table_id} did not store action {seq}")
 
 
 async def load_actions(db: Reader, table_id: int, *, after_seq: int = 0) -> list[ActionRow]:
@@ -423,7 +465,7 @@ async def load_actions(db: Reader, table_id: int, *, after_seq: int = 0) -> list
 async def last_finished_table(db: Reader, guild_id: int, channel_id: int) -> TableRow | None:
     """The channel's most recently finished table, if any (what `/pinochle score` shows after the end)."""
     row = await db.fetchone(
-        _SELECT_TABLE + " WHERE t.guild_id = ? AND t.status = 'finished' AND t.channel_id = ?"
+        _select_table(db) + " WHERE t.guild_id = ? AND t.status = 'finished' AND t.channel_id = ?"
         " ORDER BY t.id DESC LIMIT 1",
         (guild_id, channel_id),
     )

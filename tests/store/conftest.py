@@ -26,9 +26,17 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+async def database(request, tmp_path) -> str:
+    """Where the test's store lives: a new SQLite file, or a new database on the test PostgreSQL server."""
+    if request.param == "sqlite":
+        return str(tmp_path / "db" / "pinochle.db")
+    return await request.getfixturevalue("postgres_server").new_database()
+
+
 @pytest.fixture
-async def store(tmp_path, clock) -> AsyncIterator[Store]:
-    store = await Store.open(tmp_path / "db" / "pinochle.db", clock=clock)
+async def store(database, clock) -> AsyncIterator[Store]:
+    store = await Store.open(database, clock=clock)
     try:
         yield store
     finally:

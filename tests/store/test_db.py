@@ -3,9 +3,11 @@
 import asyncio
 import sqlite3
 
+import asyncpg
 import pytest
 
 from bot.store import (
+    IntegrityError,
     Seat,
     Store,
     StoreError,
@@ -137,7 +139,7 @@ async def test_reads_outside_the_transaction_see_only_committed_data(store):
 
 
 async def test_foreign_keys_are_enforced(store):
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         async with store.transaction() as tx:
             await tx.execute(
                 "INSERT INTO actions (table_id, seq, action, created_at) VALUES (999, 1, 'x', 'x')"
@@ -170,7 +172,7 @@ async def test_a_task_started_inside_a_transaction_waits_for_it_instead_of_faili
 
 
 async def test_reader_connection_refuses_writes(store):
-    with pytest.raises(sqlite3.OperationalError):
+    with pytest.raises((sqlite3.OperationalError, asyncpg.ReadOnlySQLTransactionError)):
         await store.fetchone("DELETE FROM players")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 
+import asyncpg
 import pytest
 
 from bot.store import ledger_csv, read_in_thread, settle_deal
@@ -32,8 +33,9 @@ async def test_an_export_reads_committed_data_in_another_thread_and_cannot_write
             "INSERT INTO ledger_tx (guild_id, reason, created_at) VALUES (1, 'adjust', 'x')"
         )
 
-    with pytest.raises(sqlite3.OperationalError, match="attempt to write a readonly database"):
-        await read_in_thread(store.path, job)
+    refused = (sqlite3.OperationalError, asyncpg.ReadOnlySQLTransactionError)
+    with pytest.raises(refused, match="(attempt to write a readonly database|read-only)"):
+        await read_in_thread(store.source, job)
     assert seen["thread"] != threading.get_ident()
     assert seen["csv"] == await ledger_csv(store, 1)
     assert (await store.fetchone("SELECT COUNT(*) FROM ledger_tx"))[0] == 1

@@ -9,7 +9,7 @@ import sqlite3
 
 import pytest
 
-import bot.store.db
+import bot.store.sqlite
 from bot.store import Store, get_table, load_actions
 from bot.tables import AWAY_AFTER, TableService
 from tests.tables.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, Recorder
@@ -130,7 +130,7 @@ async def test_a_database_locked_past_the_busy_timeout_during_a_computer_move_th
 ):
     """A second connection holds the write lock longer than the busy timeout; once it lets go,
     the table moves on without a restart."""
-    monkeypatch.setattr(bot.store.db, "BUSY_TIMEOUT_MS", 50)
+    monkeypatch.setattr(bot.store.sqlite, "BUSY_TIMEOUT_MS", 50)
     store = await Store.open(tmp_path / "locked.db")
     service = TableService(store, seed=3, turn_seconds=0, retry=FAST)
     opened = await service.open(

@@ -1,0 +1,406 @@
+"""A whole game told deal by deal, and its text record (issue 16, item 3).
+
+A game is its variant, options, seed and actions (`Game.to_json`), so a record
+is made by replaying the stored action log through the engine: each deal's
+hands as dealt (and, in the two-hand games, the turn-up and the stock in the
+order it is drawn, RULES A-3), the auction (E-5), the melds as declared, every
+trick in order with its winner and card points, and the engine's deal result.
+The replay viewers (Discord and web) step through `deals` and `tricks`; the
+text form (`to_text`) is what `python -m bot.game record export` writes, and
+`GameRecord.parse` reads it back. `check` replays the record's own actions and
+lists every line the engine would write differently, so an edited or damaged
+record is caught. A record holds every hand: offer it only for finished games.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Card, Suit, format_cards, parse_cards
+from .game import Game, new_game
+from .variants import get_variant
+
+#: The first line of every text record; the number changes if the format ever does.
+MAGIC = "Pinochle game record 1"
+#: The largest text record `parse` reads (a long game is about 100 kB).
+MAX_RECORD_CHARS = 4_000_000
+#: Differences `check` lists before it stops looking.
+MAX_PROBLEMS = 20
+_SEP = " | "
+
+
+class RecordError(ValueError):
+    """A text record that cannot be read (its line number and what was expected)."""
+
+
+@dataclass
+class TrickRecord:
+    """One completed trick: the plays in order (the leader first), its winner and card points."""
+
+    plays: list[tuple[int, Card]]
+    winner: int
+    points: int
+
+    @property
+    def leader(self) -> int:
+        return self.plays[0][0]
+
+
+@dataclass
+class DealRecord:
+    """One deal from the deal to its result; `results` stays None while it is in play."""
+
+    number: int
+    dealer: int
+    hands: dict[int, list[Card]]  # seat -> its cards as dealt (seats sitting out are absent)
+    turnup: Card | None = None  # two-hand: the card under the stock; 3-4 hands: dealer's last (C-2)
+    stock: list[Card] | None = None  # two-hand: face down, in the order drawn (A-3, A-6)
+    auction: list[tuple[int, str]] = field(default_factory=list)  # (seat, "bid 250" | "pass")
+    contract: tuple[int, int] | None = None  # (declarer, amount), auction games (E-7)
+    trump: Suit | None = None
+    melds: list[tuple[int, list[Card], int]] = field(default_factory=list)  # (seat, cards, points)
+    tricks: list[TrickRecord] = field(default_factory=list)
+    results: dict[str, Any] | None = None  # the engine's `deal_end` result
+    actions: list[str] = field(default_factory=list)  # the deal's actions, as stored
+
+    #: No game of the rule book deals a widow; the attribute is part of the shared interface.
+    widow: None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.results is not None
+
+
+@dataclass
+class GameRecord:
+    """A game as a list of deals; build it with `from_log` or read it with `parse`."""
+
+    variant: str
+    options: dict[str, Any]
+    seed: int
+    deals: list[DealRecord]
+    final_scores: list[int] | None  # per seat (partners share their side's), None while unfinished
+    names: list[str] | None = None  # who sat in each seat, when the exporter knows
+    hints: tuple[int, ...] = ()  # seats that asked for a hint (issue 16 item 4)
+
+    @property
+    def players(self) -> int:
+        return get_variant(self.variant).players
+
+    @property
+    def finished(self) -> bool:
+        return self.final_scores is not None
+
+    @property
+    def actions(self) -> list[str]:
+        """Every action of the game in order: what the action log holds."""
+        return [action for deal in self.deals for action in deal.actions]
+
+    # ------------------------------------------------------------------ building
+
+    @classmethod
+    def from_log(
+        cls,
+        variant: str,
+        options: Mapping[str, Any] | None,
+        seed: int | None,
+        actions: Iterable[str],
+        *,
+        names: Sequence[str] | None = None,
+        hints: Iterable[int] = (),
+    ) -> GameRecord:
+        """Replay `actions` from the start; an action the engine refuses raises IllegalAction."""
+        if seed is None:
+            raise ValueError("a game record needs the game's seed")
+        game = new_game(variant, seed=seed, options=options)
+        deals: list[DealRecord] = []
+        _collect(game, deals, game.opening_events)
+        for text in actions:
+            deals[-1].actions.append(text)
+            _collect(game, deals, game.apply(text))
+        return cls(
+            variant=game.variant.name,
+            options=dict(game.options.given),
+            seed=seed,
+            deals=deals,
+            final_scores=game.seat_scores() if game.is_over else None,
+            names=list(names) if names is not None else None,
+            hints=tuple(sorted(set(hints))),
+        )
+
+    def replay(self) -> Game:
+        """The engine's game after every action of the record (raises on a refused action)."""
+        game = new_game(self.variant, seed=self.seed, options=self.options)
+        for action in self.actions:
+            game.apply(action)
+        return game
+
+    def check(self) -> list[str]:
+        """Replay the record's actions through the engine; the lines it would write otherwise.
+
+        An empty list means the record is exactly the game its actions make.
+        """
+        try:
+            again = GameRecord.from_log(
+                self.variant,
+                self.options,
+                self.seed,
+                self.actions,
+                names=self.names,
+                hints=self.hints,
+            )
+        except ValueError as error:  # IllegalAction and OptionError are ValueErrors
+            return [f"the engine refuses the record's actions: {error}"]
+        mine, engine = self.to_text().splitlines(), again.to_text().splitlines()
+        problems = [
+            f"line {number}: the record says {have!r}, the engine {want!r}"
+            for number, (have, want) in enumerate(zip(mine, engine, strict=False), start=1)
+            if have != want
+        ]
+        if len(mine) != len(engine):
+            problems.append(f"the record has {len(mine)} lines, the engine {len(engine)}")
+        return problems[:MAX_PROBLEMS]
+
+    # ------------------------------------------------------------------ text
+
+    def to_text(self) -> str:
+        """The text record: a header, then each deal (see `parse` for the exact lines)."""
+        final = "unfinished" if self.final_scores is None else _ints(self.final_scores)
+        lines = [
+            MAGIC,
+            f"variant: {self.variant}",
+            f"options: {_json(self.options)}",
+            f"seed: {self.seed}",
+            f"seats: {_json(self.names) if self.names is not None else '-'}",
+            f"hints: {_ints(self.hints) or '-'}",
+            f"final: {final}",
+        ]
+        for deal in self.deals:
+            lines += ["", f"deal {deal.number}, dealer {deal.dealer}"]
+            lines += [f"hand {seat}: {format_cards(cards)}" for seat, cards in deal.hands.items()]
+            lines.append(f"turnup: {deal.turnup or '-'}")
+            lines.append(f"stock: {_cards(deal.stock)}")
+            lines.append("auction: " + (", ".join(f"{s} {w}" for s, w in deal.auction) or "-"))
+            lines.append(f"contract: {_ints(deal.contract) if deal.contract else '-'}")
+            lines.append(f"trump: {deal.trump.value if deal.trump else '-'}")
+            lines += [f"meld {s}: {format_cards(cs)} = {p}" for s, cs, p in deal.melds]
+            lines += [
+                f"trick {n}: "
+                + ", ".join(f"{s} {c}" for s, c in t.plays)
+                + f" -> {t.winner}, {t.points}"
+                for n, t in enumerate(deal.tricks, start=1)
+            ]
+            lines.append(f"results: {_json(deal.results) if deal.results is not None else '-'}")
+            lines.append(f"actions: {_SEP.join(deal.actions) or '-'}")
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def parse(cls, text: str) -> GameRecord:
+        """Read a text record back (RecordError says which line is wrong).
+
+        The header is the magic line and `variant:`, `options:` (JSON), `seed:`,
+        `seats:` (JSON names or -), `hints:` (seats or -) and `final:` (scores or
+        "unfinished"); each deal starts with `deal N, dealer S` and holds
+        `hand S:`, `turnup:`, `stock:`, `auction:`, `contract:`, `trump:`, any
+        `meld S: cards = points` and `trick N: S card, … -> winner, points`
+        lines, `results:` (JSON or -) and `actions:` (separated by " | ").
+        """
+        if len(text) > MAX_RECORD_CHARS:
+            raise RecordError(f"a game record has at most {MAX_RECORD_CHARS} characters")
+        reader = _Reader(text.splitlines())
+        if reader.line() != MAGIC:
+            raise reader.error(f"expected {MAGIC!r}")
+        variant = reader.field("variant")
+        options = reader.field("options", json.loads)
+        seed = reader.field("seed", int)
+        names = reader.field("seats", lambda v: None if v == "-" else json.loads(v))
+        hints = reader.field("hints", lambda v: () if v == "-" else tuple(_read_ints(v)))
+        final = reader.field("final", lambda v: None if v == "unfinished" else _read_ints(v))
+        try:
+            get_variant(variant)
+        except ValueError as error:
+            raise reader.error(str(error)) from None
+        if not isinstance(options, dict) or not (names is None or isinstance(names, list)):
+            raise reader.error("options must be a JSON object and seats a JSON list")
+        deals: list[DealRecord] = []
+        while reader.more():
+            deals.append(_read_deal(reader, len(deals) + 1))
+        return cls(variant, options, seed, deals, final, names, hints)
+
+
+# ---------------------------------------------------------------------- replay
+
+
+def _collect(game: Game, deals: list[DealRecord], events: list[dict[str, Any]]) -> None:
+    """Add one action's engine events to the deals (a `deal` event opens the next one)."""
+    for event in events:
+        kind = event["type"]
+        if kind == "deal":
+            deals.append(_dealt(game, event))
+            continue
+        deal = deals[-1]
+        if kind in ("bid", "pass") and game.variant.auction:
+            word = "pass" if kind == "pass" else f"bid {event['amount']}"
+            deal.auction.append((event["seat"], word))
+        elif kind == "contract":
+            deal.contract = (event["seat"], event["amount"])
+        elif kind == "trump":
+            deal.trump = Suit(event["suit"])
+        elif kind == "meld":
+            deal.melds += [
+                (event["seat"], [Card.from_text(c) for c in m["cards"]], m["points"])
+                for m in event["melds"]
+            ]
+        elif kind == "dealer_dix" or (kind == "dix" and game.mode == "two"):  # A-4, A-7, C-3
+            # (with three and four hands a `dix` event is the exchange, C-4: its 10 is in the meld)
+            dix = game.dix_card
+            assert dix is not None  # a dix needs a trump
+            deal.melds.append((event["seat"], [dix], event["points"]))
+        elif kind == "trick":
+            plays = [(seat, Card.from_text(card)) for seat, card in event["cards"]]
+            deal.tricks.append(TrickRecord(plays, event["winner"], event["points"]))
+        elif kind == "deal_end":
+            deal.results = event["result"]
+
+
+def _dealt(game: Game, event: dict[str, Any]) -> DealRecord:
+    """The deal just dealt, read from the engine before anyone acts."""
+    two = game.mode == "two"
+    return DealRecord(
+        number=event["deal"],
+        dealer=event["dealer"],
+        hands={s: list(game.hands[s]) for s in range(game.n) if game.hands[s]},
+        turnup=Card.from_text(event["turnup"]) if event["turnup"] else None,
+        stock=list(game.stock) if two else None,
+        trump=Suit(event["trump"]) if event["trump"] else None,
+    )
+
+
+# ---------------------------------------------------------------------- text helpers
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def _ints(values: Iterable[int]) -> str:
+    return " ".join(str(v) for v in values)
+
+
+def _cards(cards: list[Card] | None) -> str:
+    if cards is None:
+        return "-"
+    return format_cards(cards) or "(empty)"
+
+
+def _read_ints(text: str) -> list[int]:
+    return [int(word) for word in text.split()]
+
+
+def _read_cards(text: str) -> list[Card]:
+    return [] if text == "(empty)" else parse_cards(text)
+
+
+class _Reader:
+    """The lines of a record, read one at a time, with the line number for errors."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        self.at = 0
+
+    def more(self) -> bool:
+        while self.at < len(self.lines) and not self.lines[self.at].strip():
+            self.at += 1
+        return self.at < len(self.lines)
+
+    def peek(self) -> str:
+        return self.lines[self.at] if self.more() else ""
+
+    def line(self) -> str:
+        if not self.more():
+            raise self.error("the record ends too soon")
+        self.at += 1
+        return self.lines[self.at - 1].strip()
+
+    def error(self, message: str) -> RecordError:
+        return RecordError(f"line {self.at}: {message}")
+
+    def field(self, name: str, read: Any = str) -> Any:
+        """The value of the next line, which must be `name: value`."""
+        key, sep, value = self.line().partition(": ")
+        if key != name or not sep:
+            raise self.error(f"expected '{name}: …'")
+        try:
+            return read(value.strip())
+        except ValueError as error:  # json.JSONDecodeError and IllegalAction are ValueErrors
+            raise self.error(f"bad {name}: {error}") from None
+
+    def keyed(self, word: str) -> tuple[int, str] | None:
+        """`word N: rest` as (N, rest), consumed; None (nothing consumed) for another line."""
+        head, sep, rest = self.peek().partition(": ")
+        parts = head.split()
+        if not sep or len(parts) != 2 or parts[0] != word:
+            return None
+        self.line()
+        try:
+            return int(parts[1]), rest.strip()
+        except ValueError:
+            raise self.error(f"bad {word} number {parts[1]!r}") from None
+
+
+def _read_deal(reader: _Reader, number: int) -> DealRecord:
+    head = reader.line()
+    expected = f"deal {number}, dealer "
+    if not head.startswith(expected):
+        raise reader.error(f"expected '{expected}S'")
+    try:
+        deal = DealRecord(number=number, dealer=int(head[len(expected) :]), hands={})
+        while (hand := reader.keyed("hand")) is not None:
+            deal.hands[hand[0]] = parse_cards(hand[1])
+        deal.turnup = reader.field("turnup", lambda v: None if v == "-" else Card.from_text(v))
+        deal.stock = reader.field("stock", lambda v: None if v == "-" else _read_cards(v))
+        deal.auction = reader.field("auction", _read_auction)
+        deal.contract = reader.field("contract", _read_contract)
+        deal.trump = reader.field("trump", lambda v: None if v == "-" else Suit.parse(v))
+        while (meld := reader.keyed("meld")) is not None:
+            cards, _, points = meld[1].rpartition(" = ")
+            deal.melds.append((meld[0], parse_cards(cards), int(points)))
+        while (trick := reader.keyed("trick")) is not None:
+            deal.tricks.append(_read_trick(trick[1]))
+        deal.results = reader.field("results", lambda v: None if v == "-" else json.loads(v))
+        deal.actions = reader.field("actions", lambda v: [] if v == "-" else v.split(_SEP))
+    except ValueError as error:
+        if isinstance(error, RecordError):
+            raise
+        raise reader.error(str(error)) from None
+    return deal
+
+
+def _read_auction(text: str) -> list[tuple[int, str]]:
+    if text == "-":
+        return []
+    calls = []
+    for call in text.split(", "):
+        seat, _, word = call.partition(" ")
+        calls.append((int(seat), word))
+    return calls
+
+
+def _read_contract(text: str) -> tuple[int, int] | None:
+    if text == "-":
+        return None
+    declarer, amount = _read_ints(text)
+    return declarer, amount
+
+
+def _read_trick(text: str) -> TrickRecord:
+    plays_text, _, outcome = text.rpartition(" -> ")
+    winner, _, points = outcome.partition(", ")
+    plays = []
+    for play in plays_text.split(", "):
+        seat, _, card = play.partition(" ")
+        plays.append((int(seat), Card.from_text(card)))
+    return TrickRecord(plays, int(winner), int(points))

@@ -1,0 +1,362 @@
+"""The PostgreSQL backend (asyncpg): a bounded pool of connections shared by several bot processes.
+
+Transactions run at READ COMMITTED on a pooled connection, many at once.
+Money and ratings are read-modify-write per guild, so those transactions first
+take `Tx.lock` (a transaction-scoped advisory lock): two processes, or two
+tables of one process, moving one guild's chips take turns. Idempotent
+settlement stays a unique key (`ON CONFLICT DO NOTHING`).
+
+One more connection per process, opened when first needed, holds the
+process's table leases (session advisory locks, which PostgreSQL drops when
+the process or its connection dies, so a dead holder's tables are free to
+take over) and listens for notifications (LISTEN/NOTIFY).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import Any, Final, TypeVar, cast
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from .db import Clock, Listener, Result, Row, Store, Tx
+from .errors import IntegrityError, StoreError, StoreOpenError
+from .migrations import MIGRATIONS
+from .pg_migrations import PG_MIGRATIONS
+from .sql import Dialect, Params, to_numbered
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+#: Seconds to wait for the server when connecting.
+CONNECT_TIMEOUT: Final = 10.0
+#: The advisory lock that lets one process at a time migrate the database.
+_MIGRATE_KEY: Final = "pinochle:migrate"
+_KEY_COLUMNS = re.compile(r"Key \(([^)]*)\)")
+
+
+def safe_url(url: str) -> str:
+    """The URL without its password, fit for messages and logs."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    if parts.port is not None:
+        host += f":{parts.port}"
+    user = f"{parts.username}@" if parts.username else ""
+    return urlunsplit(parts._replace(netloc=user + host))
+
+
+def integrity_error(error: asyncpg.IntegrityConstraintViolationError) -> IntegrityError:
+    """PostgreSQL's constraint error as the store's, its columns named like SQLite's ("seats.user_id")."""
+    table = getattr(error, "table_name", None) or ""
+    match = _KEY_COLUMNS.search(getattr(error, "detail", None) or "")
+    columns = [] if match is None else [c.strip() for c in match.group(1).split(",")]
+    return IntegrityError(str(error), frozenset(f"{table}.{c}" for c in columns))
+
+
+def _rowcount(status: str) -> int:
+    """The row count at the end of a command status ("INSERT 0 1", "UPDATE 3")."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+def _lock_key(kind: str, key: int) -> str:
+    return f"pinochle:{kind}:{key}"
+
+
+async def _guarded(call: Awaitable[T]) -> T:
+    try:
+        return await call
+    except asyncpg.IntegrityConstraintViolationError as error:
+        raise integrity_error(error) from error
+
+
+class PostgresTx(Tx):
+    dialect: Dialect = "postgres"
+
+    def __init__(self, conn: asyncpg.Connection, now: str) -> None:
+        super().__init__(now)
+        self._conn = conn
+
+    async def _execute(self, sql: str, params: Params) -> Result:
+        text, args = to_numbered(sql, params)
+        status = await _guarded(self._conn.execute(text, *args))
+        return Result(None, _rowcount(status))
+
+    async def _executemany(self, sql: str, rows: Sequence[Params]) -> None:
+        if not rows:
+            return
+        text = to_numbered(sql, rows[0])[0]
+        await _guarded(self._conn.executemany(text, [to_numbered(sql, row)[1] for row in rows]))
+
+    async def _insert(self, sql: str, params: Params) -> int:
+        text, args = to_numbered(sql + " RETURNING id", params)
+        return int(await _guarded(self._conn.fetchval(text, *args)))
+
+    async def _fetchone(self, sql: str, params: Params) -> Row | None:
+        text, args = to_numbered(sql, params)
+        row: Row | None = await _guarded(self._conn.fetchrow(text, *args))
+        return row
+
+    async def _fetchall(self, sql: str, params: Params) -> list[Row]:
+        text, args = to_numbered(sql, params)
+        return list(await _guarded(self._conn.fetch(text, *args)))
+
+    def _savepoint(self) -> AbstractAsyncContextManager[None]:
+        return cast(AbstractAsyncContextManager[None], self._conn.transaction())
+
+    async def _lock(self, kind: str, key: int) -> None:
+        await self._conn.execute(
+            "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", _lock_key(kind, key)
+        )
+
+    async def _notify(self, channel: str, payload: str) -> None:
+        await self._conn.execute("SELECT pg_notify($1, $2)", channel, payload)
+
+
+class PostgresReader:
+    """A `Reader` over one connection (a read-only snapshot, or the store's pool)."""
+
+    dialect: Dialect = "postgres"
+
+    def __init__(self, conn: asyncpg.Connection | asyncpg.Pool) -> None:
+        self._conn = conn
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        text, args = to_numbered(sql, params)
+        row: Row | None = await self._conn.fetchrow(text, *args)
+        return row
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        text, args = to_numbered(sql, params)
+        return list(await self._conn.fetch(text, *args))
+
+
+async def _tables(conn: asyncpg.Connection) -> set[str]:
+    rows = await conn.fetch(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+    )
+    return {row[0] for row in rows}
+
+
+async def check_schema(conn: asyncpg.Connection, where: str, *, empty_ok: bool) -> int:
+    """The schema version of a Pinochle database (0 if empty and `empty_ok`); StoreOpenError otherwise."""
+    if len(PG_MIGRATIONS) != len(MIGRATIONS):
+        raise StoreError(
+            f"{len(MIGRATIONS)} SQLite migrations but {len(PG_MIGRATIONS)} PostgreSQL ones:"
+            " every migration needs its PostgreSQL text in bot/store/pg_migrations.py"
+        )
+    tables = await _tables(conn)
+    if "schema_version" not in tables:
+        if tables or not empty_ok:
+            shown = ", ".join(sorted(tables)[:5]) or "no tables"
+            raise StoreOpenError(f"{where} is not a Pinochle database: it holds {shown}")
+        return 0
+    version = await conn.fetchval("SELECT version FROM schema_version WHERE id = 1")
+    if not isinstance(version, int):
+        raise StoreOpenError(f"{where} is not a Pinochle database: its schema_version is empty")
+    if version > len(PG_MIGRATIONS):
+        raise StoreOpenError(
+            f"{where} has schema version {version}, newer than this release knows"
+            f" ({len(PG_MIGRATIONS)}): upgrade the bot"
+        )
+    return version
+
+
+async def migrate(conn: asyncpg.Connection, target: int) -> None:
+    """Apply PG_MIGRATIONS up to `target`, each with its version bump in one transaction.
+
+    An advisory lock makes processes starting at once migrate one after another,
+    and each re-reads the version, so every step is applied exactly once.
+    """
+    while True:
+        async with conn.transaction():
+            await conn.execute(
+                "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", _MIGRATE_KEY
+            )
+            await conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version"
+                " (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)"
+            )
+            await conn.execute(
+                "INSERT INTO schema_version (id, version) VALUES (1, 0) ON CONFLICT DO NOTHING"
+            )
+            current = int(await conn.fetchval("SELECT version FROM schema_version"))
+            if current >= target:
+                return
+            await conn.execute(PG_MIGRATIONS[current])
+            await conn.execute("UPDATE schema_version SET version = $1", current + 1)
+
+
+async def connect_to(url: str) -> asyncpg.Connection:
+    """One connection; StoreOpenError naming the server (without its password) when it cannot be had."""
+    try:
+        return await asyncpg.connect(url, timeout=CONNECT_TIMEOUT)
+    except (TimeoutError, OSError, asyncpg.PostgresError, ValueError) as error:
+        raise StoreOpenError(f"cannot connect to {safe_url(url)}: {error}") from error
+
+
+async def _pool(url: str, size: int, *, read_only: bool = False) -> asyncpg.Pool:
+    """At most `size` connections; a reading pool's connections refuse every write."""
+    settings = {"default_transaction_read_only": "on"} if read_only else {}
+    try:
+        pool: asyncpg.Pool = await asyncpg.create_pool(
+            url, min_size=1, max_size=size, timeout=CONNECT_TIMEOUT, server_settings=settings
+        )
+    except (TimeoutError, OSError, asyncpg.PostgresError) as error:
+        raise StoreOpenError(f"cannot connect to {safe_url(url)}: {error}") from error
+    return pool
+
+
+class PostgresStore(Store):
+    """A PostgreSQL database that several bot processes share.
+
+    Two bounded pools: one for transactions, one whose connections are read-only
+    for `fetchone`/`fetchall` (which, as on SQLite, see committed data only).
+    """
+
+    dialect: Dialect = "postgres"
+
+    def __init__(self, url: str, pool: asyncpg.Pool, readers: asyncpg.Pool, clock: Clock) -> None:
+        super().__init__(clock)
+        self.url = url
+        self.database = safe_url(url)
+        self.source = url
+        self._pool = pool
+        self._readers = readers
+        self._reader = PostgresReader(readers)
+        self._session: asyncpg.Connection | None = None
+        self._session_lock = asyncio.Lock()
+        self._leases: set[int] = set()
+        self._listening: dict[str, list[Listener]] = {}
+        self._deliveries: set[asyncio.Task[None]] = set()
+        self._closed = False
+
+    @classmethod
+    async def connect(
+        cls, url: str, *, clock: Clock, schema: int | None, pool_size: int
+    ) -> PostgresStore:
+        """Connect, refuse a database that is not (or not yet) ours, migrate, and open the pool."""
+        target = len(PG_MIGRATIONS) if schema is None else schema
+        conn = await connect_to(url)
+        try:
+            await check_schema(conn, safe_url(url), empty_ok=True)
+            await migrate(conn, target)
+        finally:
+            await conn.close()
+        pool = await _pool(url, pool_size)
+        try:
+            readers = await _pool(url, pool_size, read_only=True)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(url, pool, readers, clock)
+
+    async def close(self) -> None:
+        """Close the pool (waiting for running transactions) and the lease connection; idempotent.
+
+        Closing the lease connection gives up every table this process held.
+        """
+        if self._closed:
+            return
+        self._closed = True
+        async with self._session_lock:
+            if self._session is not None:
+                await self._session.close()
+                self._session = None
+            self._leases.clear()
+        for task in list(self._deliveries):
+            task.cancel()
+        await self._readers.close()
+        await self._pool.close()
+
+    @asynccontextmanager
+    async def _begin(self) -> AsyncIterator[Tx]:
+        async with self._pool.acquire() as conn:
+            async with conn.transaction():
+                yield PostgresTx(conn, self.now())
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        return await self._reader.fetchone(sql, params)
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        return await self._reader.fetchall(sql, params)
+
+    async def _session_conn(self) -> asyncpg.Connection:
+        """The process's own connection for leases and LISTEN, opened on first use."""
+        if self._session is None or self._session.is_closed():
+            if self._leases:
+                log.error("the lease connection was lost; leases on %s are gone", self._leases)
+                self._leases.clear()
+            self._session = await connect_to(self.url)
+            self._session.add_termination_listener(self._on_session_lost)
+            for channel in self._listening:
+                await self._session.add_listener(channel, self._deliver)
+        return self._session
+
+    def _on_session_lost(self, conn: asyncpg.Connection) -> None:
+        if not self._closed:
+            log.error("PostgreSQL dropped this process's lease connection")
+
+    async def claim_table(self, table_id: int) -> bool:
+        async with self._session_lock:
+            if table_id in self._leases:
+                return True
+            conn = await self._session_conn()
+            taken = bool(
+                await conn.fetchval(
+                    "SELECT pg_try_advisory_lock(hashtextextended($1, 0))",
+                    _lock_key("table", table_id),
+                )
+            )
+            if taken:
+                self._leases.add(table_id)
+            return taken
+
+    async def release_table(self, table_id: int) -> None:
+        async with self._session_lock:
+            if table_id not in self._leases or self._session is None:
+                return
+            self._leases.discard(table_id)
+            await self._session.execute(
+                "SELECT pg_advisory_unlock(hashtextextended($1, 0))", _lock_key("table", table_id)
+            )
+
+    async def listen(self, channel: str, listener: Listener) -> None:
+        async with self._session_lock:
+            conn = await self._session_conn()
+            if channel not in self._listening:
+                await conn.add_listener(channel, self._deliver)
+            self._listening.setdefault(channel, []).append(listener)
+
+    def _deliver(self, conn: Any, pid: int, channel: str, payload: str) -> None:
+        for listener in self._listening.get(channel, ()):
+            task = asyncio.create_task(self._run_listener(listener, payload))
+            self._deliveries.add(task)
+            task.add_done_callback(self._deliveries.discard)
+
+    @staticmethod
+    async def _run_listener(listener: Callable[[str], Awaitable[None]], payload: str) -> None:
+        try:
+            await listener(payload)
+        except Exception:
+            log.exception("a listener failed on notification %r", payload)
+
+
+async def read_postgres(url: str, job: Callable[[Any], Awaitable[T]], *, check: bool) -> T:
+    """`await job(reader)` in one READ ONLY, REPEATABLE READ transaction on a connection of its own."""
+    conn = await connect_to(url)
+    try:
+        if check:
+            await check_schema(conn, safe_url(url), empty_ok=False)
+        async with conn.transaction(isolation="repeatable_read", readonly=True):
+            return await job(PostgresReader(conn))
+    finally:
+        await conn.close()

@@ -1,0 +1,135 @@
+"""The game record (issue 16 item 3): built from the action log, written as text, read back,
+checked against the engine, for every variant (RULES §3-§7)."""
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.game import VARIANTS, make_pack, new_game
+from bot.game.__main__ import random_action
+from bot.game.record import GameRecord, RecordError
+
+FAST = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+OPTIONS = [{}, {"pack64": True}, {"draw_before_meld": True}, {"winner_chooses_last_card": True}]
+
+
+def random_log(variant: str, seed: int, options: dict, stop: int | None = None) -> list[str]:
+    """The action texts of a random legal game, to its end or its first `stop` actions."""
+    game = new_game(variant, seed=seed, options=options)
+    rng = random.Random(seed)
+    while not game.is_over and (stop is None or len(game.history) < stop):
+        game.apply(random_action(game, rng))
+    return [str(action) for action in game.history]
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+@FAST
+@given(
+    seed=st.integers(0, 2**31),
+    options=st.sampled_from(OPTIONS),
+    stop=st.none() | st.integers(0, 300),
+)
+def test_text_round_trip_matches_the_engine(variant, seed, options, stop):
+    """export → replay: the text reads back to the same record, and the engine agrees with it."""
+    options = options if VARIANTS[variant].two_handed else {}  # the two-hand rules' options
+    log = random_log(variant, seed, options, stop)
+    record = GameRecord.from_log(variant, options, seed, log)
+    text = record.to_text()
+    again = GameRecord.parse(text)
+    assert again == record
+    assert again.to_text() == text
+    assert again.check() == []
+    assert again.actions == log
+    game = again.replay()
+    assert record.finished == game.is_over
+    assert record.final_scores == (game.seat_scores() if game.is_over else None)
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_every_deal_holds_the_whole_pack_and_its_tricks_add_up(variant):
+    """Hands as dealt (plus the two-hand turn-up and stock) are the pack (G-10, A-3); a finished
+    deal's card points are its tricks' points plus the last trick's 10 (G-5)."""
+    options = {"pack64": True} if VARIANTS[variant].two_handed else {}
+    record = GameRecord.from_log(variant, options, 11, random_log(variant, 11, options))
+    assert record.finished and len(record.deals) >= 2
+    for deal in record.deals:
+        dealt = [card for hand in deal.hands.values() for card in hand]
+        if deal.stock is not None:
+            dealt += deal.stock + ([deal.turnup] if deal.turnup else [])
+        assert Counter(dealt) == Counter(make_pack(len(dealt) == 64))
+        results = deal.results
+        assert results is not None
+        if results["complete"]:
+            per_unit = [0, 1] if VARIANTS[variant].partnership else list(range(record.players))
+            cards = sum(results["cards"][unit] for unit in per_unit)
+            assert cards == sum(trick.points for trick in deal.tricks) + 10
+            assert sum(results["tricks"]) == len(deal.tricks)
+        for trick in deal.tricks:
+            assert trick.leader == trick.plays[0][0]
+            assert len({seat for seat, _ in trick.plays}) == len(trick.plays)
+
+
+def test_a_check_deal_tells_the_auction_contract_and_trump():
+    """E-5 to E-8: the auction's calls in order, the contract (declarer, bid) and the trump named."""
+    record = GameRecord.from_log("check", {}, 5, random_log("check", 5, {}))
+    deal = record.deals[0]
+    declarer, amount = deal.contract
+    assert deal.auction[-1] == (declarer, f"bid {amount}")
+    assert all(word == "pass" or word.startswith("bid ") for _, word in deal.auction)
+    assert deal.trump is not None and deal.actions[len(deal.auction)] == f"trump {deal.trump}"
+    assert deal.results["declarer"] == declarer and deal.results["bid"] == amount
+
+
+def test_names_and_hints_are_kept_in_the_header():
+    log = random_log("two-handed", 3, {}, stop=20)
+    record = GameRecord.from_log("two-handed", {}, 3, log, names=["Anna", "Борис"], hints=[1, 1])
+    text = record.to_text()
+    assert 'seats: ["Anna", "Борис"]' in text and "hints: 1" in text
+    again = GameRecord.parse(text)
+    assert again.names == ["Anna", "Борис"] and again.hints == (1,)
+    assert not again.finished and again.deals[-1].results is None
+
+
+def test_an_edited_trick_is_caught_by_check():
+    log = random_log("four-handed", 7, {})
+    text = GameRecord.from_log("four-handed", {}, 7, log).to_text()
+    line = next(line for line in text.splitlines() if line.startswith("trick 3: "))
+    winner = int(line.split(" -> ")[1].split(",")[0])
+    edited = text.replace(line, line.replace(f" -> {winner},", f" -> {(winner + 1) % 4},"), 1)
+    problems = GameRecord.parse(edited).check()
+    assert len(problems) == 1 and "trick 3" in problems[0]
+
+
+def test_an_edited_action_is_refused_by_the_engine():
+    log = random_log("two-handed", 2, {})
+    text = GameRecord.from_log("two-handed", {}, 2, log).to_text()
+    first_play = next(a for a in log if a.startswith("play "))
+    held = GameRecord.from_log("two-handed", {}, 2, log).deals[0].hands
+    absent = next(c for c in make_pack() if all(c not in h for h in held.values()))
+    edited = text.replace(f"actions: {first_play}", f"actions: play {absent}", 1)
+    assert GameRecord.parse(edited).check()[0].startswith("the engine refuses")
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda t: t.replace("Pinochle game record 1", "Some other file"), "line 1"),
+        (lambda t: t.replace("variant: two-handed", "variant: bridge"), "unknown variant"),
+        (lambda t: t.replace("seed: 4", "seed: four"), "bad seed"),
+        (lambda t: t.replace("deal 2, dealer", "deal 9, dealer"), "expected 'deal 2"),
+        (lambda t: t.replace("trick 1: ", "trick 1: 0 Z♥, "), "line 22: not a card"),
+        (lambda t: t.rsplit("actions:", 1)[0], "ends too soon"),
+    ],
+)
+def test_a_damaged_record_is_refused_with_its_line(damage, message):
+    text = GameRecord.from_log("two-handed", {}, 4, random_log("two-handed", 4, {})).to_text()
+    with pytest.raises(RecordError, match=message):
+        GameRecord.parse(damage(text))
+
+
+def test_a_record_needs_a_seed():
+    with pytest.raises(ValueError, match="seed"):
+        GameRecord.from_log("two-handed", {}, None, [])
