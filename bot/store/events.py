@@ -12,13 +12,12 @@ its final table goes to `event_results`, which `player_event_results` reads for
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .db import Reader, Tx
-from .errors import StoreError
+from .db import Reader, Row, Tx
+from .errors import IntegrityError, StoreError
 from .players import ensure_player
 
 OPEN: Final = ("signup", "running", "paused")
@@ -103,7 +102,7 @@ class PlayerEventResult:
     finished_at: str
 
 
-def _event(row: sqlite3.Row) -> EventRow:
+def _event(row: Row) -> EventRow:
     return EventRow(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -261,7 +260,7 @@ async def add_entrant(
             " joined_at) VALUES (?, ?, ?, ?, ?, ?)",
             (event_id, user_id, player.id, display_name, rating, tx.now),
         )
-    except sqlite3.IntegrityError as error:
+    except IntegrityError as error:
         raise EventError(f"user {user_id} has already joined event {event_id}") from error
     return Entrant(user_id, player.id, display_name, rating, None)
 
@@ -318,7 +317,7 @@ async def add_event_table(
     )
 
 
-def _event_table(row: sqlite3.Row) -> EventTable:
+def _event_table(row: Row) -> EventTable:
     return EventTable(
         row["event_id"], row["round"], row["table_no"], row["table_id"], bool(row["done"])
     )
