@@ -5,20 +5,27 @@ each ended deal adds one result per seat (the points the engine scored for the
 seat's side in that deal); once the table has played the event's deals it is
 marked done, its no-shows noted (people the computer played every turn for) and
 its game rated, exactly once (the game id is the table's, as for any table).
+`event_standings` reads an event's standings back from the store alone (the
+runner posts them; the web pages may show them too).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from bot.events import DealScore, Standing, round_scores, standings
 from bot.game import VARIANTS
-from bot.store import GameSeat, Tx, record_game
+from bot.store import GameSeat, Reader, Tx, record_game
 from bot.store.events import (
+    EventRow,
     ScoreRow,
+    absences,
     acting_users,
     add_absences,
     add_scores,
+    event_scores,
     finish_event_table,
+    list_entrants,
 )
 from bot.tables.model import Table
 
@@ -103,3 +110,15 @@ async def rate(tx: Tx, table: Table, absent: set[int]) -> None:
             for seat, player in sorted(people.items())
         ],
     )
+
+
+async def event_standings(db: Reader, event: EventRow, rounds: int) -> list[Standing]:
+    """Every entrant's place and scores after rounds 1..`rounds`, from the stored deal results."""
+    entrants = await list_entrants(db, event.id)
+    scores = [
+        DealScore(r.round, r.table_no, r.deal, r.seat, r.user_id, r.score)
+        for r in await event_scores(db, event.id)
+        if r.round <= rounds
+    ]
+    per_round = round_scores(scores, duplicate=event.duplicate, absent=await absences(db, event.id))
+    return standings([e.user_id for e in entrants], per_round, rounds)

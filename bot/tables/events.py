@@ -34,13 +34,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.events import (
-    DealScore,
     Standing,
     rotate_for_table,
-    round_scores,
     round_seed,
     seat_round,
-    standings,
 )
 from bot.events.duplicate import SEED_LIMIT
 from bot.game import VARIANTS
@@ -48,12 +45,10 @@ from bot.store import Tx, family_of
 from bot.store.events import (
     EventError,
     EventRow,
-    absences,
     add_entrant,
     add_event_table,
     create_event,
     drop_entrant,
-    event_scores,
     event_tables,
     get_event,
     league_rating,
@@ -64,7 +59,7 @@ from bot.store.events import (
     seating_history,
     update_event,
 )
-from bot.tables.event_results import record_deals
+from bot.tables.event_results import event_standings, record_deals
 from bot.tables.model import Table
 from bot.tables.outcome import Text
 from bot.tables.service import Person, StartedTable, TableService
@@ -546,17 +541,7 @@ class EventRunner:
     # ------------------------------------------------------------ standings
 
     async def _standings(self, event: EventRow, rounds: int) -> list[Standing]:
-        store = self.service.store
-        entrants = await list_entrants(store, event.id)
-        scores = [
-            DealScore(r.round, r.table_no, r.deal, r.seat, r.user_id, r.score)
-            for r in await event_scores(store, event.id)
-            if r.round <= rounds
-        ]
-        per_round = round_scores(
-            scores, duplicate=event.duplicate, absent=await absences(store, event.id)
-        )
-        return standings([e.user_id for e in entrants], per_round, rounds)
+        return await event_standings(self.service.store, event, rounds)
 
     async def _board(self, event: EventRow, *, final: bool) -> EventBoard:
         done = event.round if final or await self._round_done(event) else event.round - 1
