@@ -285,3 +285,38 @@ async def test_refusals_change_nothing(runner, store):
     assert [e.user_id for e in await list_entrants(store, event.id)] == [ANN.user_id]
     ended = await runner.end(event.id, ANN, manager=False)
     assert ended.status == "cancelled"
+
+
+async def test_an_event_starts_by_itself_at_its_start_time(runner, store):
+    event = await runner.create(
+        guild_id=GUILD,
+        channel_id=EVENT_CHANNEL,
+        organiser=ANN,
+        name="Timed",
+        variant="two-handed",
+        rounds=1,
+        starts_at=runner.service.clock() + 0.05,
+    )
+    for person in PEOPLE[:2]:
+        await runner.join(event.id, person)
+    for _ in range(500):
+        await asyncio.sleep(0.01)
+        if (await get_event(store, event.id)).status == "running":
+            break
+    assert (await get_event(store, event.id)).status == "running"
+    assert len(await event_tables(store, event.id, 1)) == 1
+
+
+async def test_ending_mid_round_closes_its_tables_and_makes_the_standings_final(
+    runner, notices, store
+):
+    people = PEOPLE[:4]
+    event = await new_event(runner, people, rounds=3, deals_per_round=1)
+    await runner.start(event.id, ANN)
+    await play_event(runner, runner.service, people, rounds=1)
+    ended = await runner.end(event.id, ANN, manager=False)
+    assert ended.status == "finished" and ended.round == 2
+    round_two = [await get_table(store, t.table_id) for t in await event_tables(store, event.id, 2)]
+    assert {row.status for row in round_two} == {"cancelled"}
+    assert notices.boards[-1].final
+    assert {s.player for s, _, _ in notices.boards[-1].rows} == {p.user_id for p in people}
