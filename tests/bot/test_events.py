@@ -107,3 +107,44 @@ async def test_a_paused_event_goes_on_after_a_restart(server, database_path):
     assert event.round == 2
     [final] = standings_messages(server.parent)  # one message, edited after each round
     assert "final standings" in final.content
+
+
+def test_the_standings_read_in_both_languages():
+    from bot.events import Standing
+    from bot.store.events import EventRow
+    from bot.tables.events import EventBoard
+    from cogs._events_text import board_text
+
+    event = EventRow(
+        1,
+        1,
+        1,
+        1,
+        "Пятница",
+        "two-handed",
+        2,
+        4,
+        True,
+        "ru",
+        7,
+        2400.0,
+        120.0,
+        "finished",
+        2,
+        None,
+        None,
+        None,
+        None,
+        "2026-12-04T20:00:00+00:00",
+    )
+    rows = [(Standing(1, 5, 14, (8, 6)), "Аня", False), (Standing(2, 6, 3, (3, 0)), "Боря", True)]
+    board = EventBoard(event, 2, True, rows)
+    ru = board_text(board, "ru")
+    assert "Пятница** — итоговая таблица" in ru
+    assert "МП" in ru and "Т1" in ru and "Т2" in ru and "Боря (выбыл)" in ru
+    en = board_text(board, "en")
+    assert "final standings" in en and "MP" in en and "R2" in en and "(out)" in en
+    assert [line.split()[:3] for line in en.split("```")[1].strip().splitlines()[1:]] == [
+        ["1", "Аня", "14"],
+        ["2", "Боря", "(out)"],
+    ]
