@@ -22,6 +22,7 @@ from discord.ext import commands
 from bot.i18n import t
 from bot.i18n.translator import PinochleTranslator
 from bot.ledger_hook import ledger_hook
+from bot.records_hook import records_hook
 from bot.settings import Settings
 from bot.store import Store, notify_off, user_languages
 from bot.tables import TableService
@@ -44,6 +45,7 @@ EXTENSIONS = (
     "cogs.league",
     "cogs.events",
     "cogs.settings",
+    "cogs.records",
 )
 
 
@@ -86,7 +88,7 @@ class PinochleBot(commands.Bot):
             publisher=self.presenter,
             thinker=self.thinker,
             turn_seconds=self.settings.turn_seconds,
-            hooks=[ledger_hook, self.events.hook],
+            hooks=[ledger_hook, records_hook, self.events.hook],
             clock=lambda: discord.utils.utcnow().timestamp(),
         )
         await self.tree.set_translator(PinochleTranslator())

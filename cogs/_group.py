@@ -4,10 +4,14 @@ discord.py gives a `GroupCog` its own group, but the lobby (cogs.tables) and
 play (cogs.play) live in separate extensions under one `/pinochle`. A
 `PinochleCog` moves its slash commands into its bot's `/pinochle` group when it
 loads (creating the group with the first cog) and takes them out when it
-unloads (dropping the group with the last).
+unloads (dropping the group with the last). A cog may name another guild-only
+group in `group_name` (cogs.records adds to `/league`: Discord allows a group 25
+commands, and `/pinochle` has them all).
 """
 
 from __future__ import annotations
+
+from typing import ClassVar
 
 from discord import app_commands
 from discord.app_commands import Choice
@@ -32,12 +36,15 @@ class PinochleCog(commands.Cog):
     """A cog whose slash commands are subcommands of `/pinochle`."""
 
     bot: commands.Bot
+    #: The group its commands join.
+    group_name: ClassVar[str] = GROUP
 
     async def cog_load(self) -> None:
-        group = self.bot.tree.get_command(GROUP)
+        name = self.group_name
+        group = self.bot.tree.get_command(name)
         if not isinstance(group, app_commands.Group):
             group = app_commands.Group(
-                name=GROUP, description=t(f"commands.{GROUP}.description", "en"), guild_only=True
+                name=name, description=t(f"commands.{name}.description", "en"), guild_only=True
             )
             self.bot.tree.add_command(group)
         self._moved = list(self.__cog_app_commands__)
@@ -46,9 +53,9 @@ class PinochleCog(commands.Cog):
         self.__cog_app_commands__ = []
 
     async def cog_unload(self) -> None:
-        group = self.bot.tree.get_command(GROUP)
+        group = self.bot.tree.get_command(self.group_name)
         if isinstance(group, app_commands.Group):
             for command in self._moved:
                 group.remove_command(command.name)
             if not group.commands:
-                self.bot.tree.remove_command(GROUP)
+                self.bot.tree.remove_command(self.group_name)

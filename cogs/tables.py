@@ -71,9 +71,13 @@ class Tables(PinochleCog):
         timer=describe("new.options.timer"),
         place=describe("new.options.place"),
         quiet=describe("new.options.quiet"),
+        hints=describe("new.options.hints"),
     )
     @app_commands.choices(
-        variant=choices(*VARIANTS), language=choices(*LANGUAGES), place=choices(*TABLE_PLACES)
+        variant=choices(*VARIANTS),
+        language=choices(*LANGUAGES),
+        place=choices(*TABLE_PLACES),
+        hints=choices("on", "off"),
     )
     async def new(
         self,
@@ -85,8 +89,12 @@ class Tables(PinochleCog):
         timer: app_commands.Range[int, 0, 3600] | None = None,
         place: str | None = None,
         quiet: bool = False,
+        hints: str = "off",
     ) -> None:
-        """Open a table; in thread mode (the option, else the server's setting) in a thread of its own."""
+        """Open a table; in thread mode (the option, else the server's setting) in a thread of its own.
+
+        Hints (`/pinochle hint`) are off unless the host turns them on: every finished game is rated.
+        """
         try:
             rules = parse_house_rules(options)
         except OptionError as error:
@@ -119,6 +127,7 @@ class Tables(PinochleCog):
             language=lang,
             turn_seconds=timer,
             home=settings,
+            hints=hints == "on",
         )
         await settle_home(home, outcome.table if outcome.ok else None, lang, host, variant)
         asker = lang_of(interaction)

@@ -1,7 +1,9 @@
-"""Command line for the engine: `simulate` random games, show a hand's `meld`.
+"""Command line for the engine: `simulate` random games, show a hand's `meld`, a game's `record`.
 
 python -m bot.game simulate --variant two-handed --deals 1000 --seed 7
 python -m bot.game meld --trump H "A♥ 10♥ K♥ Q♥ J♥ Q♠ J♦"
+python -m bot.game record export --game 12 --database data/pinochle.db > game12.txt
+python -m bot.game record replay game12.txt
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from .cards import Suit, format_cards, parse_cards
 from .game import Game, new_game
 from .melds import meld_breakdown
 from .options import parse_option_value
+from .record_cli import add_parser as add_record_parser
+from .record_cli import run as run_record
 from .variants import VARIANTS
 
 
@@ -111,7 +115,10 @@ def main(argv: list[str] | None = None) -> int:
     meld.add_argument("--trump", required=True, help="trump suit: S H D C or ♠ ♥ ♦ ♣")
     meld.add_argument("hand", help='cards, e.g. "A♥ 10♥ K♥ Q♥ J♥ Q♠ J♦"')
     meld.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    add_record_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "record":
+        return run_record(args)
     try:
         options = _parse_options(args.option)
         if args.command == "simulate":

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .cards import Card, Suit, format_cards, parse_cards
 from .game import Game, new_game
@@ -30,6 +30,23 @@ MAX_RECORD_CHARS = 4_000_000
 #: Differences `check` lists before it stops looking.
 MAX_PROBLEMS = 20
 _SEP = " | "
+
+
+class StoredGame(Protocol):
+    """What a store keeps of a game (`bot.store.GameLog`)."""
+
+    @property
+    def variant(self) -> str: ...
+    @property
+    def options(self) -> dict[str, Any]: ...
+    @property
+    def seed(self) -> int | None: ...
+    @property
+    def actions(self) -> list[str]: ...
+    @property
+    def names(self) -> list[str]: ...
+    @property
+    def hints(self) -> tuple[int, ...]: ...
 
 
 class RecordError(ValueError):
@@ -131,12 +148,40 @@ class GameRecord:
             hints=tuple(sorted(set(hints))),
         )
 
+    @classmethod
+    def from_stored(cls, game: StoredGame) -> GameRecord:
+        """The record of a stored game (`bot.store.game_log`), with its players' names and hints."""
+        return cls.from_log(
+            game.variant, game.options, game.seed, game.actions, names=game.names, hints=game.hints
+        )
+
     def replay(self) -> Game:
         """The engine's game after every action of the record (raises on a refused action)."""
         game = new_game(self.variant, seed=self.seed, options=self.options)
         for action in self.actions:
             game.apply(action)
         return game
+
+    def holdings(self, deal_number: int) -> list[dict[int, list[Card]]]:
+        """What each seat held (hand and face-up cards, RULES §0.3) as each trick of a deal began.
+
+        The two-hand games draw from the stock and meld between tricks (A-6), so a
+        holding is read from the engine, replaying the record up to that deal's end.
+        """
+        game = new_game(self.variant, seed=self.seed, options=self.options)
+        before: list[dict[int, list[Card]]] = []
+        for action in self.actions:
+            if game.deal_no > deal_number:
+                break
+            if game.deal_no == deal_number and not game.trick and action.startswith("play "):
+                before.append(
+                    {
+                        seat: game.hands[seat] + [tc.card for tc in game.table[seat]]
+                        for seat in game.active
+                    }
+                )
+            game.apply(action)
+        return before
 
     def check(self) -> list[str]:
         """Replay the record's actions through the engine; the lines it would write otherwise.

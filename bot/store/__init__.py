@@ -11,7 +11,9 @@ raise `StoreError` subclasses; every row is stamped with the store's clock.
 Modules: `tables` (tables, seats, action log), `players`, `ledger` (double
 entry, settled once per deal), `league`, `seasons`, `standings`, `settings`
 (servers' and people's), `audit` (`ledger_check`), `snapshot` (read-only
-reads beside a running bot), `transfer` (`migrate-db`), `cli`.
+reads beside a running bot), `transfer` (`migrate-db`), `cli`, `records` (issue 16:
+`player_stats`, `game_log` for replays, deal figures kept at game end; `recent_games`
+is in `standings`).
 
 Writing for both backends:
 - A migration is two texts with one number: append the SQLite script to
@@ -70,6 +72,16 @@ from .ledger import (
     settle_deal,
 )
 from .players import Player, ensure_player, find_player, get_player
+from .records import (
+    Companion,
+    GameLog,
+    PlayerStats,
+    SeatDeals,
+    VariantRecord,
+    game_log,
+    player_stats,
+    store_deal_stats,
+)
 from .seasons import (
     LeagueError,
     Season,
@@ -99,6 +111,7 @@ from .standings import (
     game_results,
     league_csv,
     player_profile,
+    recent_games,
     standings,
 )
 from .tables import (
@@ -127,7 +140,9 @@ __all__ = [
     "BalanceRow",
     "BestMeld",
     "ChannelBusy",
+    "Companion",
     "DuplicateAction",
+    "GameLog",
     "GameResultRow",
     "GameSeat",
     "GameSummary",
@@ -143,9 +158,11 @@ __all__ = [
     "NegativeBalance",
     "Player",
     "PlayerProfile",
+    "PlayerStats",
     "Reader",
     "Season",
     "Seat",
+    "SeatDeals",
     "SettingsError",
     "Snapshot",
     "Standing",
@@ -156,6 +173,7 @@ __all__ = [
     "TableRow",
     "Tx",
     "UserSettings",
+    "VariantRecord",
     "active_season",
     "active_table_in_channel",
     "adjust",
@@ -166,6 +184,7 @@ __all__ = [
     "ensure_player",
     "family_of",
     "find_player",
+    "game_log",
     "game_results",
     "get_guild_settings",
     "get_player",
@@ -186,11 +205,13 @@ __all__ = [
     "load_actions",
     "notify_off",
     "player_profile",
+    "player_stats",
     "put_seat",
     "rating_model",
     "read_csv",
     "read_database",
     "read_in_thread",
+    "recent_games",
     "record_game",
     "remove_seat",
     "schema_version",
@@ -200,6 +221,7 @@ __all__ = [
     "settle_deal",
     "standings",
     "start_season",
+    "store_deal_stats",
     "to_csv",
     "update_table",
     "user_languages",

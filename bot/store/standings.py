@@ -50,6 +50,7 @@ class GameSummary:
     rank: int
     teammates: tuple[str, ...]
     opponents: tuple[str, ...]
+    hints: bool = False  # someone at the table asked for a hint (issue 16 item 4)
 
     @property
     def won(self) -> bool:
@@ -213,6 +214,17 @@ async def player_profile(
     )
 
 
+async def recent_games(
+    db: Reader, guild_id: int, player_id: int, *, limit: int = 10, offset: int = 0
+) -> list[GameSummary]:
+    """A player's recorded games in the server, newest first (`/pinochle history`)."""
+    return await _recent_games(
+        db,
+        "g.guild_id = :guild",
+        {"guild": guild_id, "player": player_id, "limit": limit, "offset": offset},
+    )
+
+
 async def _recent_games(db: Reader, games_filter: str, params: dict[str, Any]) -> list[GameSummary]:
     others = per_dialect(
         db,
@@ -221,17 +233,24 @@ async def _recent_games(db: Reader, games_filter: str, params: dict[str, Any]) -
         postgres="SELECT COALESCE(json_agg(json_build_array(o.team = me.team, p.display_name)"
         "  ORDER BY o.seat), '[]')::text FROM game_players AS o",
     )
+    hinted = per_dialect(  # how many seats asked for a hint (issue 16 item 4)
+        db,
+        sqlite="json_array_length(t.settings, '$.hints_used')",
+        postgres="json_array_length(t.settings::json -> 'hints_used')",
+    )
     rows = await db.fetchall(
         "SELECT g.id, g.variant, g.finished_at, me.score, me.rank,"
         f" ({others}  JOIN players AS p ON p.id = o.player_id"
-        "  WHERE o.game_id = g.id AND o.player_id <> me.player_id) AS others"
+        "  WHERE o.game_id = g.id AND o.player_id <> me.player_id) AS others,"
+        f" (SELECT CASE WHEN COALESCE({hinted}, 0) > 0 THEN 1 ELSE 0 END"
+        "  FROM tables AS t WHERE t.id = g.table_id) AS hints"
         " FROM game_players AS me JOIN games AS g ON g.id = me.game_id"
         f" WHERE me.player_id = :player AND {games_filter}"
-        " ORDER BY g.finished_at DESC, g.id DESC LIMIT :limit",
-        params,
+        " ORDER BY g.finished_at DESC, g.id DESC LIMIT :limit OFFSET :offset",
+        {"offset": 0, **params},
     )
     summaries = []
-    for game_id, variant, finished_at, score, rank, others in rows:
+    for game_id, variant, finished_at, score, rank, others, hints in rows:
         seated = json.loads(others)
         summaries.append(
             GameSummary(
@@ -242,6 +261,7 @@ async def _recent_games(db: Reader, games_filter: str, params: dict[str, Any]) -
                 rank,
                 tuple(name for same_team, name in seated if same_team),
                 tuple(name for same_team, name in seated if not same_team),
+                bool(hints),
             )
         )
     return summaries

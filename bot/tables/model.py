@@ -56,6 +56,11 @@ class Table:
     #: A league event's table (issue 16): {"id", "round", "table", "deals"}; it never pauses and
     #: ends after "deals" deals (`over`), its persons' seats played by the computer when away.
     event: dict[str, Any] | None = None
+    #: Whether players may ask for a hint (`/pinochle hint`, issue 16 item 4), and who has.
+    hints: bool = False
+    hints_used: set[int] = field(default_factory=set)
+    #: The last hint given, as (state version, seat, action): asked again, it is not worked out again.
+    last_hint: tuple[int, int, str] | None = field(default=None, repr=False)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     #: Lines waiting for their meld round or auction to close, and the board's recent tricks.
     deal_log: DealLog = field(default_factory=DealLog, repr=False)
@@ -84,6 +89,8 @@ class Table:
             abandoned=bool(row.settings.get("abandoned")),
             rematch=row.settings.get("rematch"),
             event=row.settings.get("event"),
+            hints=bool(row.settings.get("hints")),
+            hints_used={int(seat) for seat in row.settings.get("hints_used", ())},
         )
 
     @property

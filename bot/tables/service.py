@@ -48,6 +48,7 @@ from bot.store import (
 from bot.store.tables import get_table, last_finished_table, merge_settings, set_away_strikes
 from bot.tables.announce import event_lines, start_lines
 from bot.tables.deallog import DealLog
+from bot.tables.hints import best_meld, hint_text
 from bot.tables.limits import HARD, Cooldowns, hard_seat_refusal, open_refusal
 from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_plays
 from bot.tables.outcome import Act, Name, Outcome, Text, Who
@@ -281,11 +282,13 @@ class TableService:
         language: str = "en",
         turn_seconds: float | None = None,
         home: dict[str, Any] | None = None,
+        hints: bool = False,
     ) -> Outcome:
         """Open a table in the lobby with the host in seat 0, within the server's limits.
 
         `home` is the caller's own description of where the table is shown (`Table.home`),
-        stored with the table in the same transaction.
+        stored with the table in the same transaction. `hints`: players may ask for a hint
+        (off unless asked for: every finished game is rated, bot.ledger_hook).
         """
         if self.table_in(channel_id) is not None:
             return Outcome.refuse(self.table_in(channel_id), "bot.refuse.table_exists")
@@ -314,7 +317,11 @@ class TableService:
                         options=options,
                         seed=self._rng.randrange(2**63),
                         language=language,
-                        settings={"turn_seconds": seconds, "home": dict(home or {})},
+                        settings={
+                            "turn_seconds": seconds,
+                            "home": dict(home or {}),
+                            "hints": hints,
+                        },
                         seats=[_person_seat(0, host)],
                     )
             except ChannelBusy:
@@ -631,25 +638,88 @@ class TableService:
     ) -> Outcome:
         """A person's action (its text, e.g. "play 10♥"); `version` is the state they saw, if any."""
         async with self._locked(table_id) as table:
-            if table is None:
-                return Outcome.refuse(None, "bot.refuse.no_table")
+            refusal = self._turn_refusal(table, person, version=version)
+            if refusal is not None or table is None:
+                return refusal or Outcome.refuse(None, "bot.refuse.no_table")
             seat = table.seat_of(person.user_id)
-            if seat is None:
-                return Outcome.refuse(table, "bot.refuse.not_seated")
-            if table.status != "playing":
-                return Outcome.refuse(table, "bot.refuse.not_started")
-            if version is not None and version != table.version:
-                return Outcome.refuse(table, "bot.refuse.stale")
-            if computer_plays(table.seats[seat]):
-                return Outcome.refuse(table, "bot.refuse.covered")
-            if table.to_act != seat:
-                return Outcome.refuse(table, "bot.refuse.not_your_turn", who=Who(table.to_act))
+            assert seat is not None  # _turn_refusal: the person is seated
             try:
                 outcome = await self._apply(table, seat, action, user_id=person.user_id)
             except IllegalAction as error:
                 return Outcome.refuse(table, "bot.refuse.illegal", error=error)
             outcome.private.append(Text.of("bot.done.acted", action=Act(outcome.action)))
             return outcome
+
+    async def hint(self, table_id: int, person: Person) -> Outcome:
+        """Issue 16 item 4: what the `hard` player would do in the person's seat now, with a reason;
+        in a two-hand meld phase, the meld worth the most points.
+
+        Decided from the seat's own view only, outside the table's lock (the person may act
+        meanwhile: then the hint is refused as out of date). At most one hint per table is
+        worked out at a time, and a hint asked again at the same state is not worked out
+        again. The first hint of a seat is stored (`hints_used`) before it is shown.
+        """
+        async with self._locked(table_id) as table:
+            refusal = self._turn_refusal(table, person, hint=True)
+            if refusal is not None or table is None:
+                return refusal or Outcome.refuse(None, "bot.refuse.no_table")
+            seat, version, options = table.to_act, table.version, table.options
+            assert seat is not None  # _turn_refusal: it is this person's turn
+            view: dict[str, Any] = table.game.view(seat)  # the player's own copy
+            cached = table.last_hint
+        if cached is not None and cached[:2] == (version, seat):
+            choice = cached[2]
+        elif (best := best_meld(view, options)) is not None:
+            choice = best[0]
+        else:
+            seed = table.seed ^ (version * 0x9E3779B97F4A7C15 & (2**64 - 1))
+            try:  # hints wait under the table's negative id: never in the way of its computers
+                choice = await self._thinker.choose(-table_id, "hard", view, view["legal"], seed)
+            except ValueError:  # this table has a hint being worked out already
+                return Outcome.refuse(table, "records.refuse.hint_busy")
+        async with self._locked(table_id) as table:
+            if table is None or table.version != version or table.status != "playing":
+                return Outcome.refuse(table, "records.refuse.hint_stale")
+            if seat not in table.hints_used:
+                used = sorted(table.hints_used | {seat})
+                async with self.store.transaction() as tx:
+                    await merge_settings(tx, table.id, {"hints_used": used})
+                table.hints_used.add(seat)
+            table.last_hint = (version, seat, choice)
+        reason = hint_text(view, choice, options)
+        return Outcome(
+            table, private=[Text.of("records.hint.answer", action=Act(choice), reason=reason)]
+        )
+
+    def _turn_refusal(
+        self,
+        table: Table | None,
+        person: Person,
+        *,
+        version: int | None = None,
+        hint: bool = False,
+    ) -> Outcome | None:
+        """Why the person may not act now (or, with `hint`, ask for a hint); None if they may.
+
+        `version`: the state the person saw, refused as stale if the table has moved on.
+        """
+        if table is None:
+            return Outcome.refuse(None, "bot.refuse.no_table")
+        seat = table.seat_of(person.user_id)
+        if seat is None:
+            return Outcome.refuse(table, "bot.refuse.not_seated")
+        if table.status != "playing":
+            return Outcome.refuse(table, "bot.refuse.not_started")
+        if version is not None and version != table.version:
+            return Outcome.refuse(table, "bot.refuse.stale")
+        if hint and not table.hints:
+            return Outcome.refuse(table, "records.refuse.hints_off")
+        if computer_plays(table.seats[seat]):
+            return Outcome.refuse(table, "bot.refuse.covered")
+        turn = table.to_act  # a game in play always has a seat to act
+        if turn is not None and turn != seat:
+            return Outcome.refuse(table, "bot.refuse.not_your_turn", who=Who(turn))
+        return None
 
     # ------------------------------------------------------------ internals
 
@@ -1119,6 +1189,7 @@ class TableService:
                 language=old.language,
                 turn_seconds=old.turn_seconds,
                 home=old.home,
+                hints=old.hints,
             )
             if opened.refused:
                 return opened

@@ -9,7 +9,7 @@ texts, the "game" domain for variant, meld, phase and option names.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
@@ -252,7 +252,7 @@ def _play_lines(table: Table, view: dict[str, Any], lang: str, name: Namer) -> l
         t(
             "bot.board.trick",
             lang,
-            plays=_plays(view["trick"], lang, name) if view["trick"] else "—",
+            plays=plays_text(view["trick"], lang, name) if view["trick"] else "—",
         )
     )
     lines += [_recent_trick_line(trick, lang, name) for trick in recent_tricks(table, view)]
@@ -297,7 +297,8 @@ def _facts(view: dict[str, Any], lang: str, name: Namer) -> list[str]:
     return facts
 
 
-def _plays(plays: list[list[Any]] | tuple[tuple[int, str], ...], lang: str, name: Namer) -> str:
+def plays_text(plays: Sequence[Sequence[Any]], lang: str, name: Namer) -> str:
+    """A trick as "Alice 10♥ · Bob A♥", in play order."""
     return " · ".join(f"{name(seat)} {cards_text([card], lang)}" for seat, card in plays)
 
 
@@ -319,7 +320,7 @@ def _recent_trick_line(trick: BoardTrick, lang: str, name: Namer) -> str:
         key,
         lang,
         number=trick.number,
-        plays=_plays(trick.cards, lang, name),
+        plays=plays_text(trick.cards, lang, name),
         who=name(trick.winner),
         points=trick.points,
         bonus=trick.last_bonus,
@@ -402,7 +403,7 @@ def hand_text(
     if view.get("trump"):
         lines.append(t("bot.board.trump", lang, suit=view["trump"]))
     if view["trick"]:
-        lines.append(t("bot.board.trick", lang, plays=_plays(view["trick"], lang, name)))
+        lines.append(t("bot.board.trick", lang, plays=plays_text(view["trick"], lang, name)))
     if covered:
         lines.append(t("bot.hand.covered", lang))
     elif view["legal"]:
@@ -521,7 +522,7 @@ def _meld_line(meld: Meld, lang: str, name: Namer) -> str:
 
 
 def _trick_line(trick: Trick, lang: str, name: Namer) -> str:
-    plays = _plays([list(play) for play in trick.plays], lang, name)
+    plays = plays_text([list(play) for play in trick.plays], lang, name)
     line = t(
         "bot.review.trick",
         lang,

@@ -87,19 +87,22 @@ def board_of(channel, table_id: int):
     return _boards(channel, table_id)[0]
 
 
-async def all_pages(env, member, response, lang: str = "en") -> list[str]:
-    """Every page of a paged private reply, turning pages with its Next button."""
+async def all_pages(
+    env, member, response, lang: str = "en", *, button: str | None = None, most: int = 20
+) -> list[str]:
+    """Every page of a paged private reply, turning pages with its Next button (or `button`)."""
+    label = button or NEXT[lang]
     pages = [response.content]
-    for _ in range(20):
+    for _ in range(most):
         now = env.backend.get_message(response.channel_id, response.id)
         turn = [
             c
             for row in now.components
             for c in row.get("components", [])
-            if c.get("label") == NEXT[lang]
+            if c.get("label") == label
         ]
         if not turn or turn[0].get("disabled"):
             return pages
-        await member.click(response, label=NEXT[lang])
+        await member.click(response, label=label)
         pages.append(env.backend.get_message(response.channel_id, response.id).content)
-    raise AssertionError("more pages than a deal can fill")
+    raise AssertionError(f"more than {most} pages")

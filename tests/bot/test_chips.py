@@ -456,6 +456,9 @@ async def test_chips_and_league_commands_have_russian_names(server):
             "league player",
             "league season",
             "league export",
+            "league stats",
+            "league history",
+            "league replay",
             "league event",  # the /league event subgroup (cogs.events, issue 16)
         ]
     )

@@ -133,3 +133,22 @@ def test_a_damaged_record_is_refused_with_its_line(damage, message):
 def test_a_record_needs_a_seed():
     with pytest.raises(ValueError, match="seed"):
         GameRecord.from_log("two-handed", {}, None, [])
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_holdings_hold_every_card_each_seat_plays(variant):
+    """Before each trick every seat holds the card it then plays (P-0); the last trick is played
+    from one card each; without a stock or a dix exchanged (C-4) the first holdings are the hands
+    as dealt (G-10)."""
+    record = GameRecord.from_log(variant, {}, 9, random_log(variant, 9, {}))
+    for deal in record.deals[:3]:
+        holdings = record.holdings(deal.number)
+        assert len(holdings) == len(deal.tricks)
+        for held, trick in zip(holdings, deal.tricks, strict=True):
+            assert all(card in held[seat] for seat, card in trick.plays)
+        if deal.results["complete"]:
+            assert all(len(cards) == 1 for cards in holdings[-1].values())
+        if deal.stock is None and "exchange" not in deal.actions:
+            assert {s: Counter(c) for s, c in holdings[0].items()} == {
+                s: Counter(c) for s, c in deal.hands.items()
+            }

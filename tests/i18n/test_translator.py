@@ -15,7 +15,7 @@ from bot.i18n.translator import PinochleTranslator
 #: The command set of issues 4, 6, 7, 12 and 16: group -> command -> options ("a.b": subgroup b of a).
 COMMANDS = {
     "pinochle": {
-        "new": ("variant", "target", "options", "language", "timer", "place", "quiet"),
+        "new": ("variant", "target", "options", "language", "timer", "place", "quiet", "hints"),
         "join": (),
         "leave": (),
         "addbot": ("seat", "level"),
@@ -39,6 +39,7 @@ COMMANDS = {
         "images": ("state",),
         "language": ("language",),
         "notify": ("state",),
+        "hint": (),
     },
     "chips": {
         "balance": ("member",),
@@ -53,6 +54,9 @@ COMMANDS = {
         "player": ("member",),
         "season": ("action", "name"),
         "export": (),
+        "stats": ("member", "variant"),
+        "history": ("member",),
+        "replay": ("game",),
     },
     "league.event": {
         "new": ("name", "variant", "rounds", "deals_per_round", "duplicate", "start"),
@@ -69,6 +73,7 @@ CHOICES = {
     ("pinochle", "new", "variant"): tuple(VARIANTS),
     ("pinochle", "new", "language"): ("en", "ru"),
     ("pinochle", "new", "place"): ("thread", "channel"),
+    ("pinochle", "new", "hints"): ("on", "off"),
     ("pinochle", "notify", "state"): ("on", "off"),
     ("pinochle", "addbot", "level"): ("easy", "normal", "hard", "random"),
     ("pinochle", "rules", "variant"): tuple(VARIANTS),
@@ -79,6 +84,7 @@ CHOICES = {
     ("league", "season", "action"): ("start", "end", "list"),
     ("league.event", "new", "variant"): tuple(VARIANTS),
     ("league.event", "new", "duplicate"): ("on", "off"),
+    ("league", "stats", "variant"): tuple(VARIANTS),
 }
 
 

@@ -1,0 +1,85 @@
+"""`python -m bot.game record export --game ID [--database PATH]` and `record replay FILE`.
+
+Export writes a stored game's text record (bot.game.record) to standard output;
+replay reads a record back and checks it against the engine. Exit status: 0 the
+record is sound, 1 the engine disagrees with it (or there is no such game), 2 it
+cannot be read (no database, a damaged file, not a game record).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+from .record import MAX_RECORD_CHARS, GameRecord, RecordError
+
+DEFAULT_DATABASE = "data/pinochle.db"
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    record = sub.add_parser(
+        "record", help="a game's text record: export it, or replay and check it"
+    )
+    commands = record.add_subparsers(dest="record_command", required=True)
+    export = commands.add_parser("export", help="print a stored game's text record")
+    export.add_argument("--game", type=int, required=True, help="the game's id (its table's id)")
+    export.add_argument(
+        "--database",
+        default=os.environ.get("DATABASE_PATH", DEFAULT_DATABASE),
+        help="SQLite file, only read (default: $DATABASE_PATH or %(default)s)",
+    )
+    replay = commands.add_parser(
+        "replay", help="read a text record and check it against the engine"
+    )
+    replay.add_argument("file", type=Path)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.record_command == "export":
+        return export(args.game, args.database)
+    return replay(args.file)
+
+
+def export(game_id: int, database: str) -> int:
+    # The engine is pure: only this command reads the store, so it is imported here, not above.
+    from bot.store import StoreOpenError, game_log, read_database
+
+    try:
+        log = asyncio.run(read_database(database, lambda db: game_log(db, game_id)))
+    except StoreOpenError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    if (
+        log is None
+        or log.seed is None
+        or log.status == "lobby"
+        or (log.status == "cancelled" and not log.actions)  # cancelled before it started
+    ):
+        print(f"error: no game {game_id} in {database}", file=sys.stderr)
+        return 1
+    sys.stdout.write(GameRecord.from_stored(log).to_text())
+    return 0
+
+
+def replay(path: Path) -> int:
+    try:
+        with path.open(encoding="utf-8") as file:
+            text = file.read(MAX_RECORD_CHARS + 1)
+        record = GameRecord.parse(text)
+    except (OSError, UnicodeDecodeError, RecordError) as error:
+        print(f"error: {path}: {error}", file=sys.stderr)
+        return 2
+    problems = record.check()
+    for problem in problems:
+        print(f"{path}: {problem}")
+    if problems:
+        return 1
+    scores = " ".join(map(str, record.final_scores)) if record.final_scores else "unfinished"
+    print(
+        f"OK: {path}: {record.variant}, {len(record.deals)} deals, {len(record.actions)} actions,"
+        f" final scores {scores}: the engine agrees with every line"
+    )
+    return 0

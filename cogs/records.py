@@ -1,0 +1,209 @@
+"""Player records, replays and hints (issue 16 items 2-4): `/league stats`, `/league history`,
+`/league replay` and `/pinochle hint`.
+
+Thin: the figures come from bot.store.records (kept per game when it ends, so a
+member with a thousand games is answered from a few indexed reads), replays
+from cogs._replay, hints from the table service. Stats, history and replay sit
+under `/league` beside `/league player`: Discord allows a group 25 commands and
+`/pinochle` has 24, so only `hint`, used in play, joins `/pinochle`.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from bot.game import VARIANTS
+from bot.i18n import meld_name, t, variant_name
+from bot.i18n import number as number_text
+from bot.store import GameSummary, PlayerStats, player_stats, recent_games
+from cogs._columns import code_table, fit
+from cogs._common import lang_of, person_of, private_text, service_of, table_here
+from cogs._group import PinochleCog, choices, describe
+from cogs._pager import Page, send_pages
+from cogs._players import guild_of, player_of, store_of
+from cogs._replay import ReplayButton, Replays, send_replay
+
+#: Games per page of /league history.
+HISTORY_PAGE = 10
+#: Favourite opponents and partners shown.
+COMPANIONS = 3
+
+
+def en(key: str) -> str:
+    return t(f"commands.league.{key}", "en")
+
+
+def stats_text(name: str, stats: PlayerStats, variant: str | None, lang: str) -> str:
+    """Every figure of issue 16 item 2, one line each (a table of games by variant)."""
+
+    def line(key: str, **params: object) -> str:
+        return t(f"records.stats.{key}", lang, **params)
+
+    title = (
+        line("title_variant", name=name, variant=variant_name(variant, lang))
+        if variant
+        else line("title", name=name)
+    )
+    pct = round(100 * stats.wins / stats.games)
+    parts = [title, line("games", games=stats.games, wins=stats.wins, pct=pct)]
+    parts.append(
+        code_table(
+            [line("variant"), line("played"), line("won")],
+            [[fit(variant_name(v.variant, lang)), v.games, v.wins] for v in stats.variants],
+            right={1, 2},
+        )
+    )
+    if stats.meld_per_deal is not None:
+        average = number_text(stats.meld_per_deal, 1)
+        parts.append(line("meld", average=average, deals=stats.deals))
+    if any(VARIANTS[v.variant].auction for v in stats.variants):
+        parts.append(line("contracts", bids=stats.bids, made=stats.made, set=stats.set))
+    if stats.best_meld is not None:
+        best = stats.best_meld
+        meld = meld_name(best.meld, lang)
+        parts.append(line("best_meld", meld=meld, points=best.points, game=best.game_id))
+    parts.append(line("streak", streak=stats.longest_streak))
+    for key, people in (("opponents", stats.opponents), ("partners", stats.partners)):
+        if people:
+            names = ", ".join(
+                line("companion", name=fit(c.display_name), games=c.games, wins=c.wins)
+                for c in people
+            )
+            parts.append(line(key, names=names))
+    return "\n".join(parts)
+
+
+def history_line(game: GameSummary, lang: str) -> str:
+    return t(
+        "records.history.line",
+        lang,
+        game=game.game_id,
+        date=game.finished_at[:10],
+        variant=variant_name(game.variant, lang),
+        place=game.rank,
+        score=number_text(game.score),
+        against=fit(", ".join(game.opponents), 60) or "—",
+        hints=t("records.history.hints", lang) if game.hints else "",
+    )
+
+
+class Records(PinochleCog):
+    """`/league stats`, `/league history`, `/league replay`."""
+
+    group_name: ClassVar[str] = "league"
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.replays = Replays(bot.store)  # type: ignore[attr-defined]
+
+    @app_commands.command(name="stats", description=en("stats.description"))
+    @app_commands.describe(
+        member=en("stats.options.member.description"),
+        variant=en("stats.options.variant.description"),
+    )
+    @app_commands.choices(variant=choices(*VARIANTS))
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        member: discord.User | None = None,
+        variant: str | None = None,
+    ) -> None:
+        name, player = await player_of(interaction, member)
+        found = (
+            None
+            if player is None
+            else await player_stats(
+                store_of(interaction),
+                guild_of(interaction),
+                player.id,
+                variant=variant,
+                companions=COMPANIONS,
+            )
+        )
+
+        async def source(number: int, lang: str) -> Page:
+            if found is None or not found.games:
+                return Page(t("records.stats.none", lang, name=name), False)
+            return Page(stats_text(name, found, variant, lang), False)
+
+        await send_pages(interaction, source)
+
+    @app_commands.command(name="history", description=en("history.description"))
+    @app_commands.describe(member=en("history.options.member.description"))
+    async def history(
+        self, interaction: discord.Interaction, member: discord.User | None = None
+    ) -> None:
+        name, player = await player_of(interaction, member)
+        store, guild = store_of(interaction), guild_of(interaction)
+
+        async def source(number: int, lang: str) -> Page:
+            games = (
+                []
+                if player is None
+                else await recent_games(
+                    store, guild, player.id, limit=HISTORY_PAGE + 1, offset=number * HISTORY_PAGE
+                )
+            )
+            if not games:
+                return Page(t("records.stats.none", lang, name=name), False)
+            lines = [t("records.history.title", lang, name=name)]
+            lines += [history_line(game, lang) for game in games[:HISTORY_PAGE]]
+            lines.append(t("chips.page.footer", lang, page=number + 1))
+            return Page("\n".join(lines), len(games) > HISTORY_PAGE)
+
+        await send_pages(interaction, source)
+
+    @app_commands.command(name="replay", description=en("replay.description"))
+    @app_commands.describe(game=en("replay.options.game.description"))
+    async def replay(
+        self, interaction: discord.Interaction, game: app_commands.Range[int, 1, 2**62]
+    ) -> None:
+        await send_replay(interaction, game)
+
+    @replay.autocomplete("game")
+    async def replay_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[int]]:
+        """The asker's own recent games, newest first."""
+        _, player = await player_of(interaction, None)
+        if player is None:
+            return []
+        games = await recent_games(
+            store_of(interaction), guild_of(interaction), player.id, limit=25
+        )
+        lang = lang_of(interaction)
+        offered = [
+            Choice(
+                name=f"#{g.game_id} · {g.finished_at[:10]} · {variant_name(g.variant, lang)}"[:100],
+                value=g.game_id,
+            )
+            for g in games
+        ]
+        return [c for c in offered if current.strip() in str(c.value)]
+
+
+class Hints(PinochleCog):
+    """`/pinochle hint`: the strong computer player's choice for your turn, with a reason."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="hint", description=describe("hint"))
+    async def hint(self, interaction: discord.Interaction) -> None:
+        table = await table_here(interaction)
+        if table is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)  # a search takes a while
+        outcome = await service_of(interaction).hint(table.id, person_of(interaction))
+        await interaction.followup.send(private_text(outcome, lang_of(interaction)), ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(ReplayButton)
+    await bot.add_cog(Records(bot))
+    await bot.add_cog(Hints(bot))

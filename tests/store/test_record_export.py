@@ -1,0 +1,91 @@
+"""`python -m bot.game record export|replay` (issue 16 item 3): a stored game exported as text
+reads back and agrees with the engine, in every variant; damage and absence are told apart."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from bot.game import VARIANTS, new_game
+from bot.game.__main__ import main, random_action
+from bot.store import Seat, Store, append_action, create_table, update_table
+
+
+async def store_game(path, variant: str, seed: int, *, moves: int | None = None) -> int:
+    """A table whose game was played by random legal moves (all of it, or `moves` of them)."""
+    game = new_game(variant, seed=seed, options={"target": 300})
+    rng = random.Random(seed)
+    while not game.is_over and (moves is None or len(game.history) < moves):
+        game.apply(random_action(game, rng))
+    store = await Store.open(path)
+    try:
+        async with store.transaction() as tx:
+            table = await create_table(
+                tx,
+                guild_id=1,
+                channel_id=seed,
+                host_id=1,
+                variant=variant,
+                options={"target": 300},
+                seed=seed,
+                seats=[Seat(0, "Ann", user_id=1)]
+                + [Seat(s, f"Bot {s}", bot_level="easy") for s in range(1, game.n)],
+            )
+            for seq, action in enumerate(game.history, start=1):
+                await append_action(tx, table.id, seq, None, None, str(action))
+            await update_table(tx, table.id, status="finished" if game.is_over else "playing")
+    finally:
+        await store.close()
+    return table.id
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_export_then_replay_round_trips_every_variant(variant, tmp_path, capsys):
+    database = tmp_path / "pinochle.db"
+    game_id = asyncio.run(store_game(database, variant, seed=7))
+    assert main(["record", "export", "--game", str(game_id), "--database", str(database)]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("Pinochle game record 1\nvariant: " + variant)
+    assert '["Ann", "Bot 1"' in text
+    record_file = tmp_path / "game.txt"
+    record_file.write_text(text, encoding="utf-8")
+    assert main(["record", "replay", str(record_file)]) == 0
+    assert capsys.readouterr().out.startswith(f"OK: {record_file}: {variant}, ")
+
+
+def test_replay_reports_each_line_the_engine_disagrees_with(tmp_path, capsys):
+    database = tmp_path / "pinochle.db"
+    game_id = asyncio.run(store_game(database, "partnership", seed=3))
+    main(["record", "export", "--game", str(game_id), "--database", str(database)])
+    text = capsys.readouterr().out
+    final = next(line for line in text.splitlines() if line.startswith("final: "))
+    record_file = tmp_path / "game.txt"
+    record_file.write_text(text.replace(final, "final: 999 0 999 0"), encoding="utf-8")
+    assert main(["record", "replay", str(record_file)]) == 1
+    out = capsys.readouterr().out
+    assert "line 7: the record says 'final: 999 0 999 0'" in out
+
+
+def test_a_game_in_play_exports_as_unfinished(tmp_path, capsys):
+    database = tmp_path / "pinochle.db"
+    game_id = asyncio.run(store_game(database, "three-handed", seed=5, moves=40))
+    assert main(["record", "export", "--game", str(game_id), "--database", str(database)]) == 0
+    assert "final: unfinished" in capsys.readouterr().out
+
+
+def test_missing_things_are_told_apart(tmp_path, capsys):
+    database = tmp_path / "pinochle.db"
+    asyncio.run(store_game(database, "check", seed=2, moves=5))
+    assert main(["record", "export", "--game", "99", "--database", str(database)]) == 1
+    assert "no game 99" in capsys.readouterr().err
+    nowhere = tmp_path / "none.db"
+    assert main(["record", "export", "--game", "1", "--database", str(nowhere)]) == 2
+    assert "no database" in capsys.readouterr().err
+    assert not nowhere.exists()
+    junk = tmp_path / "junk.txt"
+    junk.write_text("hello\n", encoding="utf-8")
+    assert main(["record", "replay", str(junk)]) == 2
+    assert "line 1: expected 'Pinochle game record 1'" in capsys.readouterr().err
+    assert main(["record", "replay", str(tmp_path / "absent.txt")]) == 2

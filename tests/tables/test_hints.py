@@ -1,0 +1,150 @@
+"""Hints for learners (issue 16 item 4): legal, from the seat's own view only, refused where off,
+and marked on the game once used."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from bot.game import VARIANTS, Card, new_game
+from bot.game.__main__ import random_action
+from bot.ledger_hook import ledger_hook
+from bot.store import find_player, game_log, get_table, load_actions, recent_games
+from bot.tables import TableService
+from bot.tables.hints import best_meld, hint_text
+from bot.tables.players import ai_players
+from bot.tables.texts import say
+from tests.ai.helpers import hidden_twin
+from tests.tables.conftest import ALICE, BOB, EVE, GUILD, open_table
+from tests.tables.helpers import play_out
+
+CARD = re.compile(r"(?:10|[AKQJ9]|[ТКДВ])[♠♥♦♣]")
+
+
+def visible(view: dict) -> set[Card]:
+    """Every card the seat may see: its hand and face-up cards, the trick, the turn-up, the melds."""
+    texts = list(view["hand"]) + [c for cards in view["table"].values() for c in cards]
+    texts += [c for _, c in view["trick"]] + [c for m in view["melds"] for c in m["cards"]]
+    texts += [view["turnup"]] if view["turnup"] else []
+    return {Card.from_text(c) for c in texts}
+
+
+def named_cards(text: str) -> set[Card]:
+    return {Card.from_text(c) for c in CARD.findall(text)}
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_a_hint_names_only_cards_the_seat_can_see(variant):
+    """No peeking: in both languages, every card a hint names is in view of the asking seat."""
+    for seed in range(3):
+        game, rng = new_game(variant, seed=seed), random.Random(seed)
+        for _ in range(150):
+            if game.is_over:
+                break
+            view = game.view(game.to_act)
+            choice = random_action(game, rng)
+            best = best_meld(view, {})
+            for action in filter(None, [str(choice), best and best[0]]):
+                for lang in ("en", "ru"):
+                    text = say(hint_text(view, action, {}), lang, str)
+                    assert named_cards(text) <= visible(view), (action, text)
+            game.apply(choice)
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_hidden_cards_do_not_change_a_hint(variant):
+    """Two games that differ only in cards the seat cannot see give it the same hint."""
+    first, twin, seat = hidden_twin(variant, seed=5)
+    view = first.view(seat)
+    for action in view["legal"]:
+        assert hint_text(view, action, {}) == hint_text(twin.view(seat), action, {})
+    assert best_meld(view, {}) == best_meld(twin.view(seat), {})
+
+
+def test_the_best_meld_is_the_legal_meld_worth_most():
+    """RULES §2: in a two-hand meld phase a royal marriage (40) beats a plain one (20)."""
+    view = {
+        "legal": ["meld K♠ Q♠", "meld K♥ Q♥", "pass"],
+        "trump": "♥",
+        "table": {},
+        "seat": 0,
+    }
+    assert best_meld(view, {}) == ("meld K♥ Q♥", 40)
+    assert say(hint_text(view, "meld K♥ Q♥", {}), "en", str) == (
+        "Your best meld now: K♥ Q♥, 40 points."
+    )
+    assert "К♥ Д♥" in say(hint_text(view, "meld K♥ Q♥", {}), "ru", str)
+
+
+def test_taking_a_trick_is_explained_with_its_points():
+    view = {"trick": [[1, "10♠"]], "trump": "♥", "partner": None}
+    text = say(hint_text(view, "play A♠", {}), "en", str)
+    assert text == "A♠ takes the trick as it stands, with 21 points on it."  # G-4: 10 + 11
+
+
+async def test_hints_are_refused_where_the_table_turned_them_off(service, store):
+    table = await open_table(service)
+    await service.join(table.id, BOB)
+    await service.start(table.id, ALICE)
+    mover = ALICE if table.seats[table.to_act].user_id == ALICE.user_id else BOB
+    refused = await service.hint(table.id, mover)
+    assert refused.refused and refused.private[0].key == "records.refuse.hints_off"
+    assert (await get_table(store, table.id)).settings.get("hints_used") is None
+    assert table.hints_used == set()
+
+
+async def test_hints_are_refused_out_of_turn_and_to_onlookers(service):
+    table = await open_table(service, hints=True)
+    await service.join(table.id, BOB)
+    await service.start(table.id, ALICE)
+    waiter = BOB if table.seats[table.to_act].user_id == ALICE.user_id else ALICE
+    assert (await service.hint(table.id, waiter)).private[0].key == "bot.refuse.not_your_turn"
+    assert (await service.hint(table.id, EVE)).private[0].key == "bot.refuse.not_seated"
+    assert (await service.hint(999, EVE)).private[0].key == "bot.refuse.no_table"
+    assert table.hints_used == set()
+
+
+async def test_a_hint_is_legal_changes_no_state_and_marks_the_game(store):
+    """The `hard` player's choice is one of the legal actions; the game is marked as hinted in
+    the store, in its record and in the history line."""
+    service = TableService(
+        store, players=ai_players(budget=0.02), seed=4, turn_seconds=0, hooks=[ledger_hook]
+    )
+    table = await open_table(service, "three-handed", options={"target": 200}, hints=True)
+    await service.start(table.id, ALICE)
+    await service.settle()
+    asked = 0
+    while not table.game.is_over and asked < 4:
+        await play_out(service, table, ALICE, until=lambda t: t.to_act == 0)
+        if table.game.is_over:
+            break
+        hand = await service.hand(table.id, ALICE.user_id)
+        logged = len(await load_actions(store, table.id))
+        hint = await service.hint(table.id, ALICE)
+        assert hint.ok, hint.private
+        action = hint.private[0].params["action"].action
+        assert action in hand.legal
+        assert (table.version, len(await load_actions(store, table.id))) == (hand.version, logged)
+        assert (await service.hint(table.id, ALICE)).private == hint.private  # asked again
+        await service.act(table.id, ALICE, action, version=hand.version)
+        asked += 1
+    assert asked == 4
+    assert (await get_table(store, table.id)).settings["hints_used"] == [0]
+    await play_out(service, table, ALICE)
+    alice = await find_player(store, GUILD, user_id=ALICE.user_id)
+    assert [game.hints for game in await recent_games(store, GUILD, alice.id)] == [True]
+    assert (await game_log(store, table.id)).hints == (0,)
+    await service.close()
+
+
+def test_passing_is_explained_by_what_is_passed():
+    """E-5: a pass in the auction weighs the best meld; C-4: a pass in the exchange keeps the dix."""
+    hand = ["A♥", "10♥", "K♥", "Q♥", "J♥", "Q♠", "J♦", "9♣"]
+    auction = {"phase": "auction", "hand": hand, "table": {}, "seat": 0}
+    assert say(hint_text(auction, "pass", {}), "en", str) == (
+        "Your best meld is 190 points (with ♥ as trump): not enough for a higher bid."
+    )
+    exchange = {"phase": "exchange", "hand": hand, "table": {}, "seat": 0}
+    assert say(hint_text(exchange, "pass", {}), "ru", str) == "Дис вам полезнее открытой карты."
