@@ -295,11 +295,12 @@ async def test_an_event_starts_by_itself_at_its_start_time(runner, store):
         name="Timed",
         variant="two-handed",
         rounds=1,
-        starts_at=runner.service.clock() + 0.05,
+        starts_at=runner.service.clock() + 2,  # time enough for two to sign up first
     )
     for person in PEOPLE[:2]:
         await runner.join(event.id, person)
-    for _ in range(500):
+    assert (await get_event(store, event.id)).status == "signup"
+    for _ in range(2000):
         await asyncio.sleep(0.01)
         if (await get_event(store, event.id)).status == "running":
             break
