@@ -505,10 +505,9 @@ class EventRunner:
             timer.cancel()
 
     async def _at(self, when: float, job: Any, event_id: int, round_no: int) -> None:
+        """Run `job` at `when`; it stays the event's timer while it runs, so `close` stops it."""
         try:
             await asyncio.sleep(max(0.0, when - self.service.clock()))
-            if self._timers.get(event_id) is asyncio.current_task():
-                del self._timers[event_id]
             await job(event_id, round_no)
         except EventRefused as refusal:
             event = await get_event(self.service.store, event_id)
@@ -516,6 +515,9 @@ class EventRunner:
                 await self.notices.say(event, refusal.text)
         except Exception:
             log.exception("event %s: its timer failed", event_id)
+        finally:
+            if self._timers.get(event_id) is asyncio.current_task():
+                del self._timers[event_id]
 
     async def _auto_start(self, event_id: int, round_no: int) -> None:
         await self.start(event_id, None)

@@ -9,7 +9,7 @@ from typing import Any
 from bot.game import new_game
 from bot.store import load_actions
 from bot.store.events import EventRow
-from bot.tables import Person, SimplePlayer, TableService, Text
+from bot.tables import Hand, Person, SimplePlayer, TableService, Text
 from bot.tables.events import EventBoard, EventRunner
 
 #: Refusals a person too slow for the round's clock may get.
@@ -70,6 +70,8 @@ async def play_event(
             if user is None or user in skip or not table.awaits(user):
                 continue
             hand = await service.hand(table.id, user)
+            if not isinstance(hand, Hand) or not hand.legal:
+                continue  # the round's clock handed the seat to the computer meanwhile
             choice = player.choose(hand.view, hand.legal, rng)
             done = await service.act(table.id, by_id[user], choice, version=hand.version)
             # The round's clock may hand the seat to the computer between the look and the act.
