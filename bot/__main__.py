@@ -3,6 +3,7 @@
     python -m bot                               the bot (DISCORD_TOKEN from .env or the environment)
     python -m bot play --variant two-handed     one game in this terminal against computer players
     python -m bot ledger check                  verify the chip ledger (bot.store.cli)
+    python -m bot web [--host H] [--port P] [--database PATH]   the web pages alone (bot.web)
 
 Without a token the bot explains how to set one; in an interactive terminal it
 then offers a local game, and under a process manager it exits with status 2.
@@ -38,6 +39,8 @@ def parser() -> argparse.ArgumentParser:
     )
     # `python -m bot ledger check` belongs to the chip ledger (issue 6): bot.store.cli.main(argv).
     commands.add_parser("ledger", help=t("bot.main.ledger_help", "en"), add_help=False)
+    # `python -m bot web` serves the web pages alone (issue 17): bot.web.server.main(argv).
+    commands.add_parser("web", help=t("bot.main.web_help", "en"), add_help=False)
     return parse
 
 
@@ -45,6 +48,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["ledger"]:
         return ledger(argv[1:])
+    if argv[:1] == ["web"]:
+        from bot.web.server import main as web_main
+
+        return web_main(argv[1:])
     args = parser().parse_args(argv)
     if args.command == "play":
         return local_game(
@@ -72,11 +79,15 @@ def run_bot(settings: Settings) -> int:
     before any attempt to reach Discord.
     """
     from bot.store import StoreOpenError
+    from bot.web.server import WebStartError
 
     try:
         return asyncio.run(_serve(settings))
     except StoreOpenError as error:
         print(t("bot.main.database_unusable", "en", problem=error), file=sys.stderr)
+        return 2
+    except WebStartError as error:
+        print(t("bot.main.web_unusable", "en", problem=error), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 0
@@ -87,7 +98,18 @@ async def _serve(settings: Settings) -> int:
     from bot.store import Store
 
     store = await Store.open(settings.database, pool_size=settings.database_pool_size)
+    web = None
     try:
+        if settings.web_port is not None:
+            from bot.web.server import start_web
+
+            # After Store.open: the database exists and is at this release's schema.
+            web = await start_web(
+                settings.database,
+                host=settings.web_host,
+                port=settings.web_port,
+                secret=settings.web_secret,
+            )
         bot = create_bot(settings.database, settings=settings, store=store)
         bot.thinker.start()  # the workers calibrate the computer players while the bot connects
         logging.getLogger("bot").info(
@@ -96,6 +118,8 @@ async def _serve(settings: Settings) -> int:
         async with bot:
             await bot.start(settings.token)
     finally:
+        if web is not None:
+            await web.close()
         await store.close()
     return 0
 

@@ -22,6 +22,10 @@ DEFAULT_AI_BUDGET = 1.0
 MAX_AI_BUDGET = 10.0
 #: More worker processes than this would only fight over the cores (and memory).
 MAX_AI_WORKERS = 64
+DEFAULT_WEB_HOST = "127.0.0.1"
+DEFAULT_WEB_BASE_URL = "http://127.0.0.1:8080"
+#: A shorter key would make the pages' tokens guessable offline from one known link.
+MIN_WEB_SECRET = 16
 DEFAULT_POOL_SIZE = 10
 #: Connections one process may hold open to PostgreSQL (twice: a writing and a reading pool).
 MAX_POOL_SIZE = 100
@@ -49,6 +53,13 @@ class Settings:
     log_level: str = "INFO"
     ai_budget: float = DEFAULT_AI_BUDGET
     ai_workers: int = field(default_factory=default_ai_workers)
+    #: The web pages (issue 17): served beside the bot when a port is set.
+    web_port: int | None = None
+    web_host: str = DEFAULT_WEB_HOST
+    #: The key of the pages' link tokens; without it no server can turn its pages on.
+    web_secret: str | None = None
+    #: Where people reach the pages (the links the bot gives start with it).
+    web_base_url: str = DEFAULT_WEB_BASE_URL
     #: A `postgresql://` URL; when set it is the database and `database_path` only locates files
     #: kept beside it (the command-tree hash).
     database_url: str | None = None
@@ -74,6 +85,10 @@ class Settings:
             log_level=(get("LOG_LEVEL") or "INFO").upper(),
             ai_budget=_ai_budget(get("AI_BUDGET")),
             ai_workers=_ai_workers(get("AI_WORKERS")),
+            web_port=_web_port(get("WEB_PORT")),
+            web_host=get("WEB_HOST") or DEFAULT_WEB_HOST,
+            web_secret=_web_secret(get("WEB_SECRET")),
+            web_base_url=_web_base_url(get("WEB_BASE_URL")),
             database_url=_database_url(get("DATABASE_URL")),
             database_pool_size=_pool_size(get("DATABASE_POOL_SIZE")),
             **_shards(get("SHARD_COUNT"), get("SHARD_IDS"), get("DATABASE_URL")),
@@ -149,6 +164,22 @@ def _ai_workers(value: str | None) -> int:
     return workers
 
 
+def _web_port(value: str | None) -> int | None:
+    if value is None:
+        return None
+    if not (value.isascii() and value.isdigit() and 1 <= int(value) <= 65535):
+        raise SettingsError(f"WEB_PORT must be a port number from 1 to 65535, not {value!r}")
+    return int(value)
+
+
+def _web_secret(value: str | None) -> str | None:
+    if value is not None and len(value) < MIN_WEB_SECRET:
+        raise SettingsError(
+            f"WEB_SECRET must be at least {MIN_WEB_SECRET} characters long (a random string)"
+        )
+    return value
+
+
 def _database_url(value: str | None) -> str | None:
     if value is not None and not value.startswith(("postgresql://", "postgres://")):
         raise SettingsError(
@@ -156,6 +187,14 @@ def _database_url(value: str | None) -> str | None:
             " (for a SQLite file set DATABASE_PATH)"
         )
     return value
+
+
+def _web_base_url(value: str | None) -> str:
+    if value is None:
+        return DEFAULT_WEB_BASE_URL
+    if not value.startswith(("http://", "https://")):
+        raise SettingsError(f"WEB_BASE_URL must start with http:// or https://, not {value!r}")
+    return value.rstrip("/")
 
 
 def _pool_size(value: str | None) -> int:

@@ -24,6 +24,7 @@ from bot.store import (
 )
 from bot.store.ledger import NUMBER_RANGES, TABLE_PLACES
 from bot.tables import Text
+from bot.web.tokens import server_link
 from cogs._common import UserError, is_manager, lang_of, locale_lang, reply, text_of
 from cogs._group import PinochleCog, choices, describe
 from cogs._players import guild_of, plain, store_of
@@ -45,7 +46,10 @@ SERVER_SETTINGS: dict[str, tuple[str, ...]] = {
     "max_tables_server": (),
     "max_hard_seats": (),
     "new_cooldown": (),
+    "web": SWITCH,
 }
+#: The action that issues a new web link (it takes no value): `/pinochle settings web_rotate`.
+WEB_ROTATE = "web_rotate"
 #: The `state` of /pinochle images that unsets a person's choice.
 DEFAULT = "default"
 
@@ -56,7 +60,7 @@ def parse_setting(name: str | None, value: str | None) -> dict[str, object]:
     UserError (a catalog key of the "settings" domain) when the name is no
     setting or the value is not one that setting takes; nothing is written then.
     """
-    names = ", ".join(SERVER_SETTINGS)
+    names = ", ".join((*SERVER_SETTINGS, WEB_ROTATE))
     if name is None:
         raise UserError("settings.refuse.name_missing", names=names)
     if (key := name.strip().lower()) not in SERVER_SETTINGS:
@@ -218,19 +222,52 @@ class Settings(PinochleCog):
         if not is_manager(interaction):
             return await reply(interaction, t("settings.refuse.manage_server", lang))
         if name is None and value is None:
-            shown = settings_text(
-                await get_guild_settings(store, guild), lang, locale_lang(interaction)
-            )
+            current = await get_guild_settings(store, guild)
+            shown = settings_text(current, lang, locale_lang(interaction))
+            if current.web and self.bot.settings.web_secret is not None:
+                shown += "\n" + t("settings.web.link", lang, link=self.web_link(current))
             return await reply(interaction, shown)
+        if name is not None and name.strip().lower() == WEB_ROTATE:
+            return await self.rotate_web(interaction, value)
         try:
             change = parse_setting(name, value)
         except UserError as refusal:
             return await reply(interaction, text_of(refusal.text, lang))
         [name] = change
+        web_secret = self.bot.settings.web_secret
+        if change.get("web") and web_secret is None:
+            return await reply(interaction, t("settings.refuse.web_secret", lang))
         async with store.transaction() as tx:
             now = await set_guild_settings(tx, guild, **change)
         shown = value_label(name, getattr(now, name), lang, locale_lang(interaction))
-        await reply(interaction, t("settings.server.changed", lang, name=name, value=shown))
+        answer = t("settings.server.changed", lang, name=name, value=shown)
+        if name == "web" and now.web and web_secret is not None:
+            answer += "\n" + t("settings.web.link", lang, link=self.web_link(now))
+        await reply(interaction, answer)
+
+    def web_link(self, settings: GuildSettings) -> str:
+        """The server's pages at its current token (only for managers, in private replies)."""
+        secret = self.bot.settings.web_secret
+        assert secret is not None  # callers check: without a secret there are no links
+        return server_link(
+            self.bot.settings.web_base_url, secret, settings.guild_id, settings.web_generation
+        )
+
+    async def rotate_web(self, interaction: discord.Interaction, value: str | None) -> None:
+        """A new token generation: every older link stops working; managers get the new one."""
+        lang, guild = lang_of(interaction), guild_of(interaction)
+        if value is not None and value.strip():
+            return await reply(interaction, t("settings.refuse.no_value", lang, name=WEB_ROTATE))
+        if self.bot.settings.web_secret is None:
+            return await reply(interaction, t("settings.refuse.web_secret", lang))
+        async with store_of(interaction).transaction() as tx:
+            current = await get_guild_settings(tx, guild)
+            now = await set_guild_settings(tx, guild, web_generation=current.web_generation + 1)
+        if now.web:
+            return await reply(
+                interaction, t("settings.web.rotated_on", lang, link=self.web_link(now))
+            )
+        await reply(interaction, t("settings.web.rotated_off", lang))
 
     @settings.autocomplete("name")
     async def setting_names(
@@ -243,7 +280,7 @@ class Settings(PinochleCog):
         return matching(
             [
                 Choice(name=f"{name} · {t(f'settings.name.{name}', lang)}"[:100], value=name)
-                for name in SERVER_SETTINGS
+                for name in (*SERVER_SETTINGS, WEB_ROTATE)
             ],
             current,
         )

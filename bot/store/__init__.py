@@ -13,7 +13,8 @@ entry, settled once per deal), `league`, `seasons`, `standings`, `settings`
 (servers' and people's), `audit` (`ledger_check`), `snapshot` (read-only
 reads beside a running bot), `transfer` (`migrate-db`), `cli`, `records` (issue 16:
 `player_stats`, `game_log` for replays, deal figures kept at game end; `recent_games`
-is in `standings`).
+is in `standings`), `web_reads` (what the web pages read
+besides: ratings after each game, finished games with their seats, counts for paging).
 
 Writing for both backends:
 - A migration is two texts with one number: append the SQLite script to

@@ -122,12 +122,12 @@ async def record_game(
         ],
     )
     for scope in (ALL_TIME, *([season.id] if season else [])):
-        await _rate(tx, guild_id, family, scope, list(teams.values()))
+        await _rate(tx, game_id, guild_id, family, scope, list(teams.values()))
     return True
 
 
 async def _rate(
-    tx: Tx, guild_id: int, family: str, season_id: int, teams: list[list[GameSeat]]
+    tx: Tx, game_id: int, guild_id: int, family: str, season_id: int, teams: list[list[GameSeat]]
 ) -> None:
     model = rating_model()
     current = {
@@ -169,4 +169,10 @@ async def _rate(
         " points_for = ratings.points_for + excluded.points_for,"
         " points_against = ratings.points_against + excluded.points_against",
         rows,
+    )
+    # The rating each player has after this game: the points of the web pages' rating chart.
+    await tx.executemany(
+        "INSERT INTO rating_history (game_id, season_id, player_id, mu, sigma)"
+        " VALUES (?, ?, ?, ?, ?)",
+        [(game_id, season_id, row[3], row[4], row[5]) for row in rows],
     )

@@ -68,6 +68,10 @@ class GuildSettings:
     max_hard_seats: int = 1
     #: Seconds a member waits between two `/pinochle new`.
     new_cooldown: int = 30
+    #: Whether the server's web pages (issue 17) are served; off until its managers turn them on.
+    web: bool = False
+    #: The web pages' token generation: a rotation bumps it and every older link stops working.
+    web_generation: int = 0
 
 
 #: The settings that are whole numbers, with the range each takes (inclusive).
@@ -94,8 +98,10 @@ _GUILD_COLUMNS: Final = (
     "max_tables_server",
     "max_hard_seats",
     "new_cooldown",
+    "web",
+    "web_generation",
 )
-_GUILD_SWITCHES: Final = ("allow_negative", "images", "hide_bots")
+_GUILD_SWITCHES: Final = ("allow_negative", "images", "hide_bots", "web")
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +207,10 @@ def _check_guild_setting(name: str, value: Any) -> Any:
     if name == "table_place":
         if value not in TABLE_PLACES:
             raise SettingsError(f"table_place {value!r} is not one of {', '.join(TABLE_PLACES)}")
+        return value
+    if name == "web_generation":
+        if type(value) is not int or value < 0:
+            raise SettingsError(f"web_generation must be a whole number from 0, not {value!r}")
         return value
     if name == "starting_balance" and value != 0:
         _check_amount(value, what="the starting balance", positive=True)

@@ -284,4 +284,24 @@ CREATE TABLE event_results (
 CREATE INDEX event_results_by_player ON event_results (player_id);
 """
 
-MIGRATIONS: list[str] = [CORE, LEDGER, LEAGUE, SETTINGS, TABLE_LIFE, EVENTS]
+WEB = """
+-- Issue 17: a server's web pages, off until its managers turn them on; the token generation
+-- (the pages' links carry an HMAC of the guild id and this number: a rotation bumps it, so every
+-- older link stops working).
+ALTER TABLE guild_settings ADD COLUMN web INTEGER NOT NULL DEFAULT 0 CHECK (web IN (0, 1));
+ALTER TABLE guild_settings ADD COLUMN web_generation INTEGER NOT NULL DEFAULT 0
+    CHECK (web_generation >= 0);
+
+-- Each player's rating after each rated game (the player page's chart), all-time (season 0)
+-- and in the game's season, written by record_game with the ratings themselves.
+CREATE TABLE rating_history (
+    game_id    INTEGER NOT NULL REFERENCES games (id),
+    season_id  INTEGER NOT NULL,
+    player_id  INTEGER NOT NULL REFERENCES players (id),
+    mu         REAL    NOT NULL,
+    sigma      REAL    NOT NULL,
+    PRIMARY KEY (player_id, season_id, game_id)
+) WITHOUT ROWID;
+"""
+
+MIGRATIONS: list[str] = [CORE, LEDGER, LEAGUE, SETTINGS, TABLE_LIFE, EVENTS, WEB]

@@ -277,4 +277,18 @@ CREATE TABLE event_results (
 CREATE INDEX event_results_by_player ON event_results (player_id);
 """
 
-PG_MIGRATIONS: list[str] = [CORE, LEDGER, LEAGUE, SETTINGS, TABLE_LIFE, EVENTS]
+WEB = """
+ALTER TABLE guild_settings ADD COLUMN web INTEGER NOT NULL DEFAULT 0 CHECK (web IN (0, 1));
+ALTER TABLE guild_settings ADD COLUMN web_generation INTEGER NOT NULL DEFAULT 0
+    CHECK (web_generation >= 0);
+CREATE TABLE rating_history (
+    game_id    BIGINT           NOT NULL REFERENCES games (id),
+    season_id  BIGINT           NOT NULL,
+    player_id  BIGINT           NOT NULL REFERENCES players (id),
+    mu         DOUBLE PRECISION NOT NULL,
+    sigma      DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (player_id, season_id, game_id)
+);
+"""
+
+PG_MIGRATIONS: list[str] = [CORE, LEDGER, LEAGUE, SETTINGS, TABLE_LIFE, EVENTS, WEB]

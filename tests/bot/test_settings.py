@@ -170,6 +170,7 @@ async def test_settings_without_arguments_list_every_setting(server):
         "`max_tables_server`: **20**",
         "`max_hard_seats`: **1**",
         "`new_cooldown`: **30**",
+        "`web`: **off**",
     ]
 
 
@@ -274,7 +275,7 @@ async def test_settings_are_refused_to_members_without_manage_server(server):
         (
             {"name": "colour", "value": "red"},
             "There is no setting “colour”. The settings are: images, language, table_place, starting_balance, allow_negative, hide_bots, abandon_minutes,"
-            " max_tables_member, max_tables_server, max_hard_seats, new_cooldown.",
+            " max_tables_member, max_tables_server, max_hard_seats, new_cooldown, web, web_rotate.",
         ),
         ({"name": "images"}, "Give `images` a value: `on`, `off`."),
         (
@@ -284,7 +285,7 @@ async def test_settings_are_refused_to_members_without_manage_server(server):
         (
             {"value": "on"},
             "Name the setting to change: images, language, table_place, starting_balance, allow_negative, hide_bots, abandon_minutes,"
-            " max_tables_member, max_tables_server, max_hard_seats, new_cooldown.",
+            " max_tables_member, max_tables_server, max_hard_seats, new_cooldown, web, web_rotate.",
         ),
     ],
 )
@@ -313,6 +314,8 @@ async def test_autocomplete_offers_the_names_and_each_ones_values(server):
         "max_tables_server",
         "max_hard_seats",
         "new_cooldown",
+        "web",
+        "web_rotate",
     ]
     assert names[0]["name"] == "images · card pictures"
     typed = await server.admin.autocomplete(server.channel, "pinochle settings", "name", "hidden")

@@ -1,0 +1,305 @@
+"""The read-only web app (issue 17): league tables, players, chips, games and replays per server.
+
+Every page of a server lives under `/s/<token>/` (HTML) and `/api/s/<token>/`
+(JSON, the same data; `/api/openapi.json` describes it). The token decides the
+server: a malformed, wrong or rotated token, or a server whose pages are off,
+gets the same 404 as an address that never existed. There are only GET routes,
+and the database is read through the web app's own read-only connections.
+
+    app = create_app(reader, secret="...", database="data/pinochle.db")
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+from urllib.parse import urlencode
+
+import aiohttp_jinja2
+import jinja2
+from aiohttp import web
+
+from bot.i18n import LANGUAGES, t
+from bot.store import (
+    GuildSettings,
+    LedgerLine,
+    Reader,
+    get_guild_settings,
+    read_in_thread,
+    to_csv,
+)
+from bot.store import ledger_lines as read_ledger_lines
+from bot.store.records import GameLog, game_log
+from bot.store.web_reads import FinishedGame, finished_game
+
+from .chart import rating_chart
+from .data import (
+    BadRequest,
+    NotFound,
+    chips_data,
+    games_data,
+    ledger_data,
+    player_data,
+    standings_data,
+)
+from .openapi import openapi_document
+from .ratelimit import RateLimit
+from .replay import RESULT_COLUMNS, ReplayCache, ReplayError
+from .security import add_security_headers
+from .texts import Words, request_language
+from .tokens import token_guild, token_matches
+
+log = logging.getLogger(__name__)
+
+HERE: Final = Path(__file__).parent
+#: Ledger CSV files built at once (each holds its whole file in memory, like `/chips export`).
+MAX_CSV: Final = 2
+#: Seconds /healthz waits for the database before it says it is unavailable.
+HEALTH_TIMEOUT: Final = 2.0
+
+
+@dataclass
+class WebState:
+    """What the handlers share: the database, the token key, the limits and caches."""
+
+    db: Reader
+    secret: str | None
+    #: The SQLite file or PostgreSQL URL, for the CSV export's read-only snapshot.
+    database: str
+    limit: RateLimit
+    replays: ReplayCache = field(default_factory=ReplayCache)
+    csv_slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(MAX_CSV))
+
+
+STATE: Final = web.AppKey("state", WebState)
+
+#: A page's data: (database, the server's settings, the request) -> JSON-ready dict.
+Loader = Callable[[Reader, GuildSettings, web.Request], Awaitable[dict[str, Any]]]
+
+
+def _id(request: web.Request, name: str) -> int:
+    return int(request.match_info[name])
+
+
+async def _replay(db: Reader, guild: GuildSettings, request: web.Request) -> dict[str, Any]:
+    game_id = _id(request, "game_id")
+
+    async def load() -> tuple[FinishedGame, GameLog] | None:
+        """The recorded game of this server and its table's log (`records.game_log`)."""
+        game = await finished_game(db, guild.guild_id, game_id)
+        if game is None or game.table_id is None:
+            return None
+        log = await game_log(db, game.table_id)
+        return None if log is None or log.guild_id != guild.guild_id else (game, log)
+
+    view = await request.app[STATE].replays.view(guild.guild_id, game_id, load)
+    if view is None:
+        raise NotFound(game_id)
+    return view
+
+
+#: Each page: its path under the server's prefix, its template, and what it shows.
+PAGES: Final[tuple[tuple[str, str, Loader], ...]] = (
+    ("/", "standings.html", lambda db, g, r: standings_data(db, g, r.query)),
+    (
+        "/players/{player_id:\\d{1,18}}",
+        "player.html",
+        lambda db, g, r: player_data(db, g, _id(r, "player_id"), r.query),
+    ),
+    ("/chips", "chips.html", lambda db, g, r: chips_data(db, g, r.query)),
+    (
+        "/chips/{player_id:\\d{1,18}}",
+        "ledger.html",
+        lambda db, g, r: ledger_data(db, g, _id(r, "player_id"), r.query),
+    ),
+    ("/games", "games.html", lambda db, g, r: games_data(db, g, r.query)),
+    ("/games/{game_id:\\d{1,18}}", "replay.html", _replay),
+)
+
+
+async def server_of(request: web.Request) -> GuildSettings:
+    """The server the token opens; NotFound for a bad token or a server with its pages off."""
+    state = request.app[STATE]
+    token = request.match_info["token"]
+    guild_id = token_guild(token)
+    if guild_id is None or state.secret is None:
+        raise NotFound(token)
+    settings = await get_guild_settings(state.db, guild_id)
+    if not (settings.web and token_matches(state.secret, token, settings.web_generation)):
+        raise NotFound(token)
+    return settings
+
+
+def _html(template: str, loader: Loader) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
+    async def handler(request: web.Request) -> web.StreamResponse:
+        guild = await server_of(request)
+        data = await loader(request.app[STATE].db, guild, request)
+        return await render(request, template, data)
+
+    return handler
+
+
+def _json(loader: Loader) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
+    async def handler(request: web.Request) -> web.StreamResponse:
+        guild = await server_of(request)
+        return json_response(await loader(request.app[STATE].db, guild, request))
+
+    return handler
+
+
+def json_response(data: Any, status: int = 200) -> web.Response:
+    return web.json_response(data, status=status)
+
+
+async def render(
+    request: web.Request, template: str, data: dict[str, Any], status: int = 200
+) -> web.Response:
+    """A page in the request's language, with links that keep the token and a chosen `lang`.
+
+    Rendered in a worker thread: a replay page draws a thousand cards, and the
+    event loop (the bot's, beside it) keeps its turns while that runs.
+    """
+    lang, chosen = request_language(
+        request.query.get("lang"), request.headers.get("Accept-Language")
+    )
+    token = request.match_info.get("token")
+
+    def link(path: str = "/", **query: Any) -> str:
+        """An address under this server's pages (the path alone for /static and the like)."""
+        kept = {k: v for k, v in query.items() if v is not None}
+        if chosen:
+            kept["lang"] = lang
+        prefix = f"/s/{token}" if token and not path.startswith("/static/") else ""
+        return prefix + path + (f"?{urlencode(kept)}" if kept else "")
+
+    def switch(to: str) -> str:
+        """This very page in another language."""
+        query = {**request.query, "lang": to}
+        return request.path + "?" + urlencode(query)
+
+    context = {
+        "data": data,
+        "w": Words(lang),
+        "lang": lang,
+        "link": link,
+        "switch": switch,
+        "token": token,
+        "chosen": chosen,
+        "languages": LANGUAGES,
+        "language_name": lambda code: t("web.language_name", code),
+        "chart": rating_chart,
+        "result_columns": RESULT_COLUMNS,
+    }
+    html = await asyncio.to_thread(aiohttp_jinja2.render_string, template, request, context)
+    return web.Response(text=html, content_type="text/html", status=status)
+
+
+async def ledger_csv_file(request: web.Request) -> web.StreamResponse:
+    """The whole ledger as CSV: the same rows and writer as `/chips export`, built off the loop."""
+    guild = await server_of(request)
+    state = request.app[STATE]
+
+    async def build(db: Reader) -> str:
+        return to_csv(LedgerLine, await read_ledger_lines(db, guild.guild_id))
+
+    async with state.csv_slots:
+        text = await read_in_thread(state.database, build)
+    return web.Response(
+        body=text.encode(),
+        content_type="text/csv",
+        charset="utf-8",
+        headers={
+            "Content-Disposition": f'attachment; filename="chips-ledger-{guild.guild_id}.csv"'
+        },
+    )
+
+
+async def healthz(request: web.Request) -> web.StreamResponse:
+    """200 when the database answers within a couple of seconds, 503 when it does not."""
+    try:
+        await asyncio.wait_for(
+            request.app[STATE].db.fetchone("SELECT version FROM schema_version"), HEALTH_TIMEOUT
+        )
+    except (sqlite3.Error, OSError, TimeoutError, ValueError):
+        return web.json_response({"status": "unavailable"}, status=503)
+    return web.json_response({"status": "ok"})
+
+
+async def openapi(request: web.Request) -> web.StreamResponse:
+    return json_response(openapi_document())
+
+
+def _is_api(request: web.Request) -> bool:
+    return request.path.startswith("/api/")
+
+
+async def _error(request: web.Request, status: int, key: str, **params: Any) -> web.Response:
+    """A refusal in the request's language: a small page, or JSON under /api/."""
+    lang, _ = request_language(request.query.get("lang"), request.headers.get("Accept-Language"))
+    message = Words(lang)(f"error.{key}", **params)
+    if _is_api(request):
+        return json_response({"status": status, "error": key, "message": message}, status)
+    return await render(request, "error.html", {"status": status, "message": message}, status)
+
+
+@web.middleware
+async def refusals(
+    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+) -> web.StreamResponse:
+    """Rate limit first, then every refusal as a page (or JSON): 404, 400, 429, 503."""
+    if request.path != "/healthz":
+        wait = request.app[STATE].limit.take(request.remote or "")
+        if wait:
+            response = await _error(
+                request, 429, "rate_limited", seconds=RateLimit.retry_after(wait)
+            )
+            response.headers["Retry-After"] = RateLimit.retry_after(wait)
+            return response
+    try:
+        return await handler(request)
+    except (NotFound, web.HTTPNotFound):
+        return await _error(request, 404, "not_found")
+    except web.HTTPMethodNotAllowed:
+        raise
+    except BadRequest as refusal:
+        return await _error(request, 400, refusal.key, **refusal.params)
+    except ReplayError:
+        log.exception("a replay failed")
+        return await _error(request, 500, "replay_failed")
+    except (sqlite3.Error, OSError):
+        return await _error(request, 503, "unavailable")
+
+
+def create_app(
+    db: Reader,
+    *,
+    secret: str | None,
+    database: str | Path,
+    limit: RateLimit | None = None,
+) -> web.Application:
+    """The web app over a reader (the web's own `open_reader`, or any `Reader` in tests)."""
+    app = web.Application(middlewares=[refusals])
+    app[STATE] = WebState(db, secret, str(database), RateLimit() if limit is None else limit)
+    aiohttp_jinja2.setup(
+        app,
+        loader=jinja2.FileSystemLoader(HERE / "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    app.on_response_prepare.append(add_security_headers)
+    for path, template, loader in PAGES:
+        app.router.add_get(f"/s/{{token}}{path}", _html(template, loader))
+        api_path = "/standings" if path == "/" else path
+        app.router.add_get(f"/api/s/{{token}}{api_path}", _json(loader))
+    app.router.add_get("/s/{token}/chips.csv", ledger_csv_file)
+    app.router.add_get("/api/openapi.json", openapi)
+    app.router.add_get("/healthz", healthz)
+    app.router.add_static("/static/", HERE / "static", append_version=False)
+    return app

@@ -1,0 +1,131 @@
+"""Running the web app: beside the bot in its process (`WEB_PORT`), or alone (`python -m bot web`).
+
+Beside the bot the app shares the bot's event loop, so nothing it does may hold
+the loop: queries run on the web's own read-only connections (aiosqlite
+threads), replays and the CSV export in worker threads, and the rest is a page
+of template rendering (`benchmarks/web_bench.py` measures the loop's stalls).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from aiohttp import web
+
+from bot.i18n import t
+from bot.settings import SettingsError, load_settings
+from bot.store import StoreOpenError
+
+from .app import create_app
+from .ratelimit import RateLimit
+from .reader import WebReader, open_reader
+
+log = logging.getLogger(__name__)
+
+
+class WebStartError(RuntimeError):
+    """The pages cannot listen where they were told (the port is taken, the address is not ours)."""
+
+
+@dataclass
+class WebServer:
+    """A running web app; `close()` stops listening and closes its connections."""
+
+    runner: web.AppRunner
+    pool: WebReader
+
+    @property
+    def port(self) -> int:
+        """The port it listens on (useful when started on port 0)."""
+        for site in self.runner.sites:
+            server = getattr(site, "_server", None)
+            if server is not None and server.sockets:
+                return int(server.sockets[0].getsockname()[1])
+        raise RuntimeError("the web server is not listening")
+
+    async def close(self) -> None:
+        await self.runner.cleanup()
+        await self.pool.close()
+
+
+async def start_web(
+    database: str | Path,
+    *,
+    host: str,
+    port: int,
+    secret: str | None,
+    limit: RateLimit | None = None,
+) -> WebServer:
+    """Open the web's read-only connections to `database` (a file or URL) and listen on host:port."""
+    if secret is None:
+        log.warning("WEB_SECRET is not set: no server's pages can be opened (every page is 404)")
+    pool = await open_reader(database)
+    try:
+        runner = web.AppRunner(
+            create_app(pool, secret=secret, database=database, limit=limit),
+            access_log=None,
+        )
+        await runner.setup()
+        try:
+            await web.TCPSite(runner, host, port).start()
+        except OSError as error:
+            await runner.cleanup()
+            raise WebStartError(f"cannot listen on {host}:{port}: {error.strerror}") from error
+    except BaseException:
+        await pool.close()
+        raise
+    log.info("web pages at http://%s:%s", host, port)
+    return WebServer(runner, pool)
+
+
+def parser() -> argparse.ArgumentParser:
+    parse = argparse.ArgumentParser(
+        prog="python -m bot web", description=t("bot.main.web_help", "en")
+    )
+    parse.add_argument("--host", default=None, help="address to listen on (default: WEB_HOST)")
+    parse.add_argument("--port", type=int, default=None, help="port (default: WEB_PORT, else 8080)")
+    parse.add_argument("--database", default=None, help="the SQLite file (default: DATABASE_PATH)")
+    return parse
+
+
+async def _serve(database: str, host: str, port: int, secret: str | None) -> None:
+    server = await start_web(database, host=host, port=port, secret=secret)
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await server.close()
+
+
+def main(argv: Sequence[str]) -> int:
+    """`python -m bot web`: serve the pages alone until interrupted; 2 when the database cannot be read."""
+    args = parser().parse_args(argv)
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        print(error, file=sys.stderr)
+        return 2
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    database = args.database or settings.database
+    try:
+        asyncio.run(
+            _serve(
+                database,
+                args.host or settings.web_host,
+                args.port or settings.web_port or 8080,
+                settings.web_secret,
+            )
+        )
+    except (StoreOpenError, WebStartError) as error:
+        print(t("bot.main.web_unusable", "en", problem=error), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
+    return 0

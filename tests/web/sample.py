@@ -1,0 +1,128 @@
+"""A league database for the web tests: two servers, finished games with their logs, a ledger.
+
+`sample_league(path)` writes it through the store's own functions (the way the
+bot writes), so the pages read what a real server would hold: games played out
+by the engine and recorded with `record_game`, grants and adjustments, one
+player with a hostile display name, and a second server whose pages are off.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.game import new_game
+from bot.ledger_hook import best_melds
+from bot.store import (
+    GameSeat,
+    Store,
+    append_action,
+    create_table,
+    ensure_player,
+    grant,
+    record_game,
+    set_guild_settings,
+    start_season,
+    update_table,
+)
+from bot.web.tokens import page_token
+
+GUILD = 4242
+#: A server with a player and a game, whose pages stay off.
+DARK_GUILD = 777
+SECRET = "test-secret-0123456789abcdef"
+HOSTILE = '<script>alert("x")</script> & <b>Mallory</b>'
+#: Grants to Ann: more than one page of ledger lines.
+GRANTS = 30
+
+
+@dataclass
+class Sample:
+    database: str
+    token: str
+    dark_token: str
+    players: dict[str, int] = field(default_factory=dict)
+    games: list[int] = field(default_factory=list)
+    season_id: int = 0
+
+
+def played(seed: int) -> tuple[list[str], list[int], object]:
+    """A whole two-handed game, everyone taking the first legal action: its actions and scores."""
+    game = new_game("two-handed", seed=seed)
+    actions = []
+    while game.to_act is not None:
+        action = game.legal_actions()[0]
+        actions.append(str(action))
+        game.apply(action)
+    return actions, list(game.scores), game
+
+
+async def _game(store: Store, guild: int, seed: int, seated: list[int], channel: int) -> int:
+    actions, scores, game = played(seed)
+    melds = best_melds(game)
+    ranks = [1 + sum(other > mine for other in scores) for mine in scores]
+    async with store.transaction() as tx:
+        table = await create_table(
+            tx, guild_id=guild, channel_id=channel, host_id=1, variant="two-handed", seed=seed
+        )
+        for seq, action in enumerate(actions, 1):
+            await append_action(tx, table.id, seq, None, None, action)
+        await update_table(tx, table.id, status="finished")
+        await record_game(
+            tx,
+            game_id=table.id,
+            guild_id=guild,
+            table_id=table.id,
+            variant="two-handed",
+            seats=[
+                GameSeat(
+                    seat,
+                    player,
+                    seat,
+                    scores[seat],
+                    ranks[seat],
+                    *(melds[seat] if seat in melds else (None, None)),
+                )
+                for seat, player in enumerate(seated)
+            ],
+        )
+    return table.id
+
+
+async def sample_league(database: str) -> Sample:
+    """Write the sample league into a new database (a SQLite file or a PostgreSQL URL)."""
+    store = await Store.open(database)
+    try:
+        async with store.transaction() as tx:
+            names = {"ann": "Ann", "bob": "Bob", "mallory": HOSTILE}
+            players = {
+                key: (await ensure_player(tx, GUILD, display_name=name, user_id=100 + i)).id
+                for i, (key, name) in enumerate(names.items())
+            }
+            players["cpu"] = (
+                await ensure_player(tx, GUILD, display_name="Computer", bot_level="normal")
+            ).id
+            dark = await ensure_player(tx, DARK_GUILD, display_name="Dora", user_id=200)
+            season = await start_season(tx, GUILD, "Spring")
+            await set_guild_settings(tx, GUILD, web=True, web_generation=3)
+            for number in range(GRANTS):
+                await grant(tx, GUILD, players["ann"], 10 + number, f"prize {number + 1}")
+            await grant(tx, GUILD, players["mallory"], 5, HOSTILE)
+            await grant(tx, DARK_GUILD, dark.id, 7, "welcome")
+        sample = Sample(
+            database,
+            page_token(SECRET, GUILD, 3),
+            page_token(SECRET, DARK_GUILD, 0),
+            players,
+            season_id=season.id,
+        )
+        pairs = [("ann", "bob"), ("ann", "mallory"), ("bob", "cpu"), ("ann", "bob")]
+        for seed, (a, b) in enumerate(pairs, 1):
+            sample.games.append(
+                await _game(store, GUILD, seed, [players[a], players[b]], channel=10 + seed)
+            )
+        async with store.transaction() as tx:
+            cpu = await ensure_player(tx, DARK_GUILD, display_name="Cpu", bot_level="easy")
+        await _game(store, DARK_GUILD, 9, [dark.id, cpu.id], channel=99)
+    finally:
+        await store.close()
+    return sample

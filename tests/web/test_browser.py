@@ -1,0 +1,138 @@
+"""The pages in a real browser (issue 17): headless Chromium from Debian, driven by Playwright.
+
+What a person sees: the standings, a player's chart, the ledger paged by its
+links, a replay stepped trick by trick (and the same replay without
+JavaScript), and every page at 375 px wide without sideways scrolling of the
+page itself. Screenshots are saved in tests/artifacts/web/.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .browser import PHONE, chromium, chromium_path, screenshot_path, served
+from .sample import GRANTS
+
+pytestmark = pytest.mark.skipif(
+    chromium_path() is None, reason="Debian's chromium is not installed (.ci/run installs it)"
+)
+
+
+async def test_standings_then_a_player_page(league):
+    async with served(league) as base, chromium() as browser:
+        page = await browser.new_page()
+        csp_errors: list[str] = []
+        page.on(
+            "console",
+            lambda message: (
+                csp_errors.append(message.text)
+                if "Content Security Policy" in message.text
+                else None
+            ),
+        )
+        await page.goto(base + "/")
+        assert await page.locator("h1").inner_text() == "Standings"
+        assert await page.locator("table.standings tbody tr").count() == 4
+        await page.screenshot(path=screenshot_path("standings"), full_page=True)
+        await page.get_by_role("link", name="Ann", exact=True).first.click()
+        await page.wait_for_url("**/players/*")
+        assert await page.locator("h1").inner_text() == "Ann"
+        chart = page.locator("figure.chart svg").first
+        assert await chart.is_visible()
+        box = await chart.bounding_box()
+        assert box is not None and box["width"] > 300
+        assert await page.locator("figure.chart circle.dot").count() == 3
+        await page.screenshot(path=screenshot_path("player"), full_page=True)
+        assert csp_errors == []  # the stylesheet and the chart need no exception
+
+
+async def test_ledger_pages_with_its_links(league):
+    async with served(league) as base, chromium() as browser:
+        page = await browser.new_page()
+        await page.goto(f"{base}/chips/{league.players['ann']}")
+        assert await page.locator("table.ledger tbody tr").count() == 25
+        assert "Page 1 of 2" in await page.locator("nav.pager").inner_text()
+        await page.get_by_role("link", name="Next page").click()
+        await page.wait_for_url("**page=2")
+        assert await page.locator("table.ledger tbody tr").count() == GRANTS - 25
+        assert "+10" in await page.locator("table.ledger tbody tr").last.inner_text()
+        await page.screenshot(path=screenshot_path("ledger-page-2"), full_page=True)
+        await page.get_by_role("link", name="Previous page").click()
+        await page.wait_for_url("**page=1")
+
+
+async def test_replay_steps_trick_by_trick(league):
+    async with served(league) as base, chromium() as browser:
+        page = await browser.new_page()
+        await page.goto(f"{base}/games/{league.games[0]}")
+        deal = page.locator("section.deal").first
+        stepper = deal.locator("nav.stepper")
+        assert await stepper.is_visible()
+        total = await deal.locator("li.trick").count()
+        assert total > 3
+        where = stepper.locator("output")
+        assert await where.inner_text() == f"Trick 1 of {total}"
+        assert await deal.locator("li.trick:visible").count() == 1
+        assert await stepper.get_by_role("button", name="Previous trick").is_disabled()
+        for _ in range(2):
+            await stepper.get_by_role("button", name="Next trick").click()
+        assert await where.inner_text() == f"Trick 3 of {total}"
+        shown = deal.locator("li.trick:visible")
+        assert await shown.count() == 1
+        assert (await shown.locator(".trick-head").inner_text()).startswith("Trick 3:")
+        assert await shown.locator("svg.card").count() == 2  # two cards to a two-hand trick
+        await stepper.get_by_role("button", name="Previous trick").click()
+        assert await where.inner_text() == f"Trick 2 of {total}"
+        # Every hand as dealt is on show: twelve cards each (RULES A-3).
+        hands = deal.locator("ul.hands > li")
+        assert await hands.nth(0).locator("svg.card").count() == 12
+        assert await hands.nth(1).locator("svg.card").count() == 12
+        await page.screenshot(path=screenshot_path("replay"), full_page=True)
+
+
+async def test_replay_without_javascript_lists_every_trick(league):
+    async with served(league) as base, chromium() as browser:
+        context = await browser.new_context(java_script_enabled=False)
+        page = await context.new_page()
+        await page.goto(f"{base}/games/{league.games[0]}")
+        deal = page.locator("section.deal").first
+        total = await deal.locator("li.trick").count()
+        assert await deal.locator("li.trick:visible").count() == total
+        assert not await deal.locator("nav.stepper").is_visible()
+        assert await page.locator("p.nojs").is_visible()
+        await context.close()
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/players/{ann}", "/chips", "/chips/{ann}", "/games", "/games/{game}"]
+)
+async def test_every_page_fits_a_375px_phone(league, path):
+    async with served(league) as base, chromium() as browser:
+        context = await browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
+        page = await context.new_page()
+        url = base + path.format(ann=league.players["ann"], game=league.games[0])
+        await page.goto(url)
+        # The page itself never scrolls sideways; wide tables scroll inside their own box.
+        width = await page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], (url, width)
+        font = await page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
+        assert font >= 16
+        for box in await page.locator("div.scroll").all():
+            assert await box.evaluate("e => getComputedStyle(e).overflowX") == "auto"
+            assert (await box.bounding_box())["width"] <= PHONE["width"]
+        name = "phone" + path.replace("{", "").replace("}", "").replace("/", "-").rstrip("-")
+        await page.screenshot(path=screenshot_path(name), full_page=True)
+        await context.close()
+
+
+async def test_the_standings_table_scrolls_sideways_on_a_phone(league):
+    async with served(league) as base, chromium() as browser:
+        context = await browser.new_context(viewport=PHONE, is_mobile=True)
+        page = await context.new_page()
+        await page.goto(base + "/")
+        box = page.locator("div.scroll").first
+        scroll, client = await box.evaluate("e => [e.scrollWidth, e.clientWidth]")
+        assert scroll > client  # eight columns do not fit 375 px: the table scrolls, the page not
+        await box.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+        assert await page.get_by_text("Points against").is_visible()
+        await context.close()
