@@ -30,8 +30,10 @@ from bot.settings import Settings
 from bot.store import Store, notify_off, user_languages
 from bot.store.sql import is_postgres_url
 from bot.tables import TableService
+from bot.tables.events import EventRunner
 from bot.tables.thinking import PoolThinker
 from cogs._errors import PinochleTree
+from cogs._event_notices import DiscordNotices
 from cogs._hand import redraw_hand
 from cogs._hand_watch import HandWatch
 from cogs._presenter import ChannelPresenter
@@ -45,6 +47,7 @@ EXTENSIONS = (
     "cogs.admin",
     "cogs.chips",
     "cogs.league",
+    "cogs.events",
     "cogs.settings",
     "cogs.records",
 )
@@ -75,6 +78,8 @@ class PinochleBot(commands.Bot):
         self.notify_off: set[int] = set()
         #: Computer players' decisions; its processes start when the first `hard` turn comes.
         self.thinker = PoolThinker(settings.ai_workers, settings.ai_budget)
+        #: League events (issue 16): rounds of tables in threads; its hook stores each deal's results.
+        self.events = EventRunner(DiscordNotices(self))
 
     async def setup_hook(self) -> None:
         self.store = self._opened_store or await Store.open(
@@ -87,7 +92,7 @@ class PinochleBot(commands.Bot):
             publisher=self.presenter,
             thinker=self.thinker,
             turn_seconds=self.settings.turn_seconds,
-            hooks=[ledger_hook, records_hook],
+            hooks=[ledger_hook, records_hook, self.events.hook],
             clock=lambda: discord.utils.utcnow().timestamp(),
         )
         await self.tree.set_translator(PinochleTranslator())
@@ -103,6 +108,7 @@ class PinochleBot(commands.Bot):
         for row in self.tables.broken:
             await self.say_broken(row.channel_id, row.id, row.language)
         self.tree.answer_refusals()
+        await self.events.attach(self.tables)
         await self.sync_commands()
 
     async def say_broken(self, channel_id: int, table_id: int, lang: str) -> None:
@@ -134,6 +140,7 @@ class PinochleBot(commands.Bot):
         log.error("mention command %s failed", ctx.command, exc_info=error)
 
     async def close(self) -> None:
+        await self.events.close()
         if hasattr(self, "tables"):
             await self.tables.close()
         await self.thinker.close()

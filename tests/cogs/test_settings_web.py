@@ -8,8 +8,8 @@ import pytest
 
 from bot.store import get_guild_settings
 from bot.web.tokens import page_token
-from tests.cogs.sim import close_store
 from tests.cogs.ledger_support import Server, refused
+from tests.cogs.sim import close_store
 
 SECRET = "settings-secret-0123456789"
 BASE = "https://pinochle.example"
