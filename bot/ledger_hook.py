@@ -26,7 +26,9 @@ other opponent settle between themselves as usual. When the game ends the leaver
 (in team games, the leaver's side) is ranked last. Cancelling a game after a
 completed deal (a `cancel` event) settles the game premium to the side ahead and
 rates the game by the standings of that moment; a table closed as abandoned hears
-no event: no premium, not rated, earlier deals stay settled.
+no event: no premium, not rated, earlier deals stay settled. A league event's table
+(issue 16) is rated by the event runner when it has played its deals; cancelled
+when the organiser ends the event, it settles no premium and is not rated here.
 """
 
 from __future__ import annotations
@@ -64,7 +66,12 @@ async def ledger_hook(tx: Tx, table: Table, events: list[dict[str, Any]]) -> Non
             await _record(tx, table, event)
         elif event["type"] == "forfeit" and _chips(table):
             await _forfeit(tx, table, event["seat"], event["player_id"])
-        elif event["type"] == "cancel" and table.game is not None and table.game.deal_results:
+        elif (
+            event["type"] == "cancel"
+            and table.event is None
+            and table.game is not None
+            and table.game.deal_results
+        ):
             await _cancel(tx, table)
 
 

@@ -32,8 +32,10 @@ from bot.store import Store, get_user_settings, notify_off, user_languages
 from bot.store.settings import USER_SETTINGS_CHANNEL
 from bot.store.sql import is_postgres_url
 from bot.tables import TableService
+from bot.tables.events import EventRunner
 from bot.tables.thinking import PoolThinker
 from cogs._errors import PinochleTree
+from cogs._event_notices import DiscordNotices
 from cogs._hand import redraw_hand
 from cogs._hand_watch import HandWatch
 from cogs._presenter import ChannelPresenter
@@ -47,6 +49,7 @@ EXTENSIONS = (
     "cogs.admin",
     "cogs.chips",
     "cogs.league",
+    "cogs.events",
     "cogs.settings",
     "cogs.records",
 )
@@ -87,6 +90,8 @@ class PinochleBot(commands.Bot):
         self.notify_off: set[int] = set()
         #: Computer players' decisions; its processes start when the first `hard` turn comes.
         self.thinker = PoolThinker(settings.ai_workers, settings.ai_budget)
+        #: League events (issue 16): rounds of tables in threads; its hook stores each deal's results.
+        self.events = EventRunner(DiscordNotices(self))
 
     async def setup_hook(self) -> None:
         self.store = self._opened_store or await Store.open(
@@ -100,7 +105,7 @@ class PinochleBot(commands.Bot):
             publisher=self.presenter,
             thinker=self.thinker,
             turn_seconds=self.settings.turn_seconds,
-            hooks=[ledger_hook, records_hook],
+            hooks=[ledger_hook, records_hook, self.events.hook],
             clock=lambda: discord.utils.utcnow().timestamp(),
             owns=self.settings.owns_guild,
         )
@@ -117,6 +122,7 @@ class PinochleBot(commands.Bot):
         for row in self.tables.broken:
             await self.say_broken(row.channel_id, row.id, row.language)
         self.tree.answer_refusals()
+        await self.events.attach(self.tables)
         if self.settings.syncs_commands:
             await self.sync_commands()
 
@@ -162,6 +168,7 @@ class PinochleBot(commands.Bot):
         log.error("mention command %s failed", ctx.command, exc_info=error)
 
     async def close(self) -> None:
+        await self.events.close()
         if hasattr(self, "tables"):
             await self.tables.close()
         await self.thinker.close()

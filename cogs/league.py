@@ -1,5 +1,8 @@
 """`/league`: standings per game family and season, a player's record, seasons, results as CSV.
 
+`/league event …` (issue 16) is a subgroup that `cogs.events` adds to this group when it loads;
+`/league player` lists the events a player finished.
+
 Thin: parse, call the league queries in `bot.store`, render. Ratings are kept
 per family of variants (Check and partnership share one table), so a variant
 picks its family's table; without one, every family's table is shown, one
@@ -37,9 +40,11 @@ from bot.store import (
     start_season,
     to_csv,
 )
+from bot.store.events import player_event_results
 from bot.tables import Refusal
 from cogs._columns import code_table, fit
 from cogs._common import is_manager, lang_of
+from cogs._events_text import player_events_text
 from cogs._exports import Exports
 from cogs._pager import NO_PINGS, Page, send_pages
 from cogs._players import guild_of, plain, player_of, store_of
@@ -309,10 +314,22 @@ class League(
             else await player_profile(store_of(interaction), guild, player.id)
         )
 
+        events = (
+            []
+            if player is None
+            else await player_event_results(store_of(interaction), guild, player.id)
+        )
+
         async def source(number: int, lang: str) -> Page:
+            finished = player_events_text(events, lang)
             if profile is None or not profile.recent_games:
+                if finished:
+                    return Page(
+                        "\n".join([t("chips.league.player.title", lang, name=name), *finished]),
+                        False,
+                    )
                 return Page(t("chips.league.player.none", lang, name=name), False)
-            return Page(profile_text(name, profile, lang), False)
+            return Page("\n".join([profile_text(name, profile, lang), *finished]), False)
 
         await send_pages(interaction, source)
 

@@ -203,6 +203,87 @@ ALTER TABLE guild_settings ADD COLUMN new_cooldown INTEGER NOT NULL DEFAULT 30;
 ALTER TABLE user_settings ADD COLUMN notify INTEGER CHECK (notify IN (0, 1));
 """
 
+EVENTS = """
+-- Issue 16: league nights. An event seats its entrants at tables round after round; each table is
+-- an ordinary table (its game in `actions`), linked here; every deal's result per seat is kept for
+-- the standings (matchpoints or points), and the final table once the event is over.
+CREATE TABLE events (
+    id                    INTEGER PRIMARY KEY,
+    guild_id              INTEGER NOT NULL,
+    channel_id            INTEGER NOT NULL,
+    organiser_id          INTEGER NOT NULL,
+    name                  TEXT    NOT NULL,
+    variant               TEXT    NOT NULL,
+    rounds                INTEGER NOT NULL CHECK (rounds >= 1),
+    deals_per_round       INTEGER NOT NULL CHECK (deals_per_round >= 1),
+    duplicate             INTEGER NOT NULL CHECK (duplicate IN (0, 1)),
+    language              TEXT    NOT NULL DEFAULT 'en',
+    seed                  INTEGER NOT NULL,
+    round_seconds         REAL    NOT NULL CHECK (round_seconds > 0),
+    turn_seconds          REAL    NOT NULL CHECK (turn_seconds >= 0),
+    status                TEXT    NOT NULL
+        CHECK (status IN ('signup', 'running', 'paused', 'finished', 'cancelled')),
+    round                 INTEGER NOT NULL DEFAULT 0,  -- the round in play, or the last one played
+    deadline              REAL,     -- the round's end (the service clock) while running
+    time_left             REAL,     -- seconds left of the round while paused
+    starts_at             REAL,     -- an automatic start (the service clock), while signing up
+    standings_message_id  INTEGER,
+    created_at            TEXT    NOT NULL,
+    updated_at            TEXT    NOT NULL
+);
+CREATE UNIQUE INDEX events_open_name
+    ON events (guild_id, name) WHERE status IN ('signup', 'running', 'paused');
+
+CREATE TABLE event_entrants (
+    event_id      INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+    user_id       INTEGER NOT NULL,
+    player_id     INTEGER NOT NULL REFERENCES players (id),
+    display_name  TEXT    NOT NULL,
+    rating        REAL    NOT NULL,  -- the league rating at sign-up: round 1 seats by it
+    dropped       INTEGER,           -- the round from which the entrant is out (NULL: in)
+    joined_at     TEXT    NOT NULL,
+    PRIMARY KEY (event_id, user_id)
+);
+
+CREATE TABLE event_tables (
+    event_id  INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+    round     INTEGER NOT NULL CHECK (round >= 1),
+    table_no  INTEGER NOT NULL CHECK (table_no >= 0),
+    table_id  INTEGER NOT NULL UNIQUE REFERENCES tables (id),
+    done      INTEGER NOT NULL DEFAULT 0 CHECK (done IN (0, 1)),
+    PRIMARY KEY (event_id, round, table_no)
+);
+
+CREATE TABLE event_scores (
+    event_id  INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+    round     INTEGER NOT NULL,
+    table_no  INTEGER NOT NULL,
+    deal      INTEGER NOT NULL,
+    seat      INTEGER NOT NULL,
+    user_id   INTEGER,           -- NULL: a computer filler
+    score     INTEGER NOT NULL,
+    PRIMARY KEY (event_id, round, table_no, deal, seat)
+);
+
+CREATE TABLE event_absences (
+    event_id  INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+    round     INTEGER NOT NULL,
+    user_id   INTEGER NOT NULL,
+    PRIMARY KEY (event_id, round, user_id)
+);
+
+CREATE TABLE event_results (
+    event_id   INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+    user_id    INTEGER NOT NULL,
+    player_id  INTEGER NOT NULL REFERENCES players (id),
+    place      INTEGER NOT NULL CHECK (place >= 1),
+    total      INTEGER NOT NULL,
+    entrants   INTEGER NOT NULL,
+    PRIMARY KEY (event_id, user_id)
+);
+CREATE INDEX event_results_by_player ON event_results (player_id);
+"""
+
 WEB = """
 -- Issue 17: a server's web pages, off until its managers turn them on; the token generation
 -- (the pages' links carry an HMAC of the guild id and this number: a rotation bumps it, so every
@@ -223,4 +304,4 @@ CREATE TABLE rating_history (
 ) WITHOUT ROWID;
 """
 
-MIGRATIONS: list[str] = [CORE, LEDGER, LEAGUE, SETTINGS, TABLE_LIFE, WEB]
+MIGRATIONS: list[str] = [CORE, LEDGER, LEAGUE, SETTINGS, TABLE_LIFE, EVENTS, WEB]

@@ -45,6 +45,12 @@ COPY_ORDER: Final = (
     "ratings",
     "rating_history",
     "user_settings",
+    "events",
+    "event_entrants",
+    "event_tables",
+    "event_scores",
+    "event_absences",
+    "event_results",
 )
 #: Rows written per statement batch.
 BATCH: Final = 1000

@@ -16,7 +16,14 @@ from bot.tables.model import (
 from bot.tables.outcome import Act, Cards, Name, Outcome, Side, Text, Who
 from bot.tables.players import ComputerPlayer, PlayerFactory, SimplePlayer, simple_players
 from bot.tables.refusal import Refusal
-from bot.tables.service import ActionHook, Hand, Person, Publisher, TableService
+from bot.tables.service import (
+    ActionHook,
+    Hand,
+    Person,
+    Publisher,
+    StartedTable,
+    TableService,
+)
 
 __all__ = [
     "AWAY_AFTER",
@@ -35,6 +42,7 @@ __all__ = [
     "Refusal",
     "Side",
     "SimplePlayer",
+    "StartedTable",
     "Table",
     "TableService",
     "Text",

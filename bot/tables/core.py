@@ -297,8 +297,8 @@ class TableCore(ABC):
         computer plays on unwatched. It waits the server's `abandon_minutes` for
         someone to take a seat back, then closes as abandoned (`TurnClock`).
         """
-        if table.status != "playing":
-            return KEEP
+        if table.status != "playing" or table.event is not None:
+            return KEEP  # an event's round timer bounds its tables: they play on
         if not nobody_present(seats):
             return None if table.paused else KEEP
         if table.paused:
@@ -338,9 +338,8 @@ class TableCore(ABC):
         events = table.game.apply(action)
         seq = table.version + 1
         reset = user_id is not None and table.seats[seat].away_strikes > 0
-        turn = (
-            None if table.game.is_over else timed_turn(table, seq, table.game.to_act, self.clock())
-        )
+        over = table.over  # the game is over, or an event's table has played its deals
+        turn = None if over else timed_turn(table, seq, table.game.to_act, self.clock())
         try:
             async with self.store.transaction() as tx:
                 await append_action(tx, table.id, seq, seat, user_id, str(action))
@@ -348,7 +347,7 @@ class TableCore(ABC):
                     await set_away_strikes(tx, table.id, seat, 0)
                 if turn is not None:
                     await merge_settings(tx, table.id, {"turn": list(turn)})
-                if table.game.is_over:
+                if over:
                     await update_table(tx, table.id, status="finished")
                 for hook in self._hooks:
                     await hook(tx, table, events)
@@ -358,7 +357,7 @@ class TableCore(ABC):
         table.version, table.turn = seq, turn
         if reset:
             table.with_seat(seat, away_strikes=0)
-        if table.game.is_over:
+        if over:
             table.status = "finished"
             self._forget(table)
         else:

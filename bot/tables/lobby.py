@@ -1,5 +1,8 @@
 """The lobby and the seats: open, join, leave, computers, kick, start, cancel, rematch.
 
+A league event's tables (issue 16) skip the lobby: `open_started` opens them
+already playing, and `cover` hands a no-show's seat to the computer.
+
 Every call checks under the table's lock (`guard`, `guard_seat`), writes what it
 accepts in one transaction, and changes the table in memory once that commits.
 Mid-game a seat can still change hands: a person who leaves forfeits and the
@@ -10,12 +13,21 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from dataclasses import replace
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.game import VARIANTS, new_game
 from bot.game.options import resolve_options
-from bot.store import ChannelBusy, create_table, get_guild_settings, remove_seat, update_table
+from bot.store import (
+    ChannelBusy,
+    Seat,
+    Tx,
+    create_table,
+    get_guild_settings,
+    remove_seat,
+    update_table,
+)
 from bot.store.tables import merge_settings
 from bot.tables.announce import start_lines
 from bot.tables.core import (
@@ -31,6 +43,24 @@ from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_plays
 from bot.tables.outcome import Name, Outcome, Text, Who
 from bot.tables.refusal import Refusal
 from bot.tables.turns import timed_turn
+
+
+@dataclass(frozen=True)
+class StartedTable:
+    """A table to open already playing (`Lobby.open_started`): `seats` in seat order,
+    a person or None for a computer of `level`; `event` as `Table.event`."""
+
+    guild_id: int
+    channel_id: int
+    variant: str
+    options: dict[str, Any]
+    seed: int
+    language: str
+    turn_seconds: float
+    seats: tuple[Person | None, ...]
+    event: dict[str, Any]
+    home: dict[str, Any]
+    level: str = DEFAULT_LEVEL
 
 
 class Lobby(TableCore):
@@ -290,6 +320,8 @@ class Lobby(TableCore):
             table = guard(found)
             if person.user_id != table.host_id and not manager:
                 raise Refusal("bot.refuse.not_host_cancel", table)
+            if table.event is not None and not manager:
+                raise Refusal("bot.refuse.event_table", table)
             async with self.store.transaction() as tx:
                 await update_table(tx, table.id, status="cancelled")
                 if table.status == "playing":
@@ -305,6 +337,76 @@ class Lobby(TableCore):
                     board=True,
                 )
             )
+
+    async def open_started(
+        self,
+        tables: Sequence[StartedTable],
+        also: Callable[[Tx, list[Table]], Awaitable[None]],
+    ) -> list[Table]:
+        """Open several tables already playing, their seats given, in one transaction (issue 16).
+
+        For a league event's round: no lobby, no host limits or cooldown (the
+        organiser opened the event), `None` seats get computer players. `also`
+        stores the caller's own bookkeeping (the event's round) in the same
+        transaction, with the new tables; memory changes after it commits.
+        """
+        made: list[Table] = []
+        async with self.store.transaction() as tx:
+            for spec in tables:
+                people = [(n, p) for n, p in enumerate(spec.seats) if p is not None]
+                if not people:
+                    raise ValueError("a table needs a person seated")
+                seats: dict[int, Seat] = {n: person_seat(n, p) for n, p in people}
+                for n in range(len(spec.seats)):
+                    if n not in seats:
+                        seats[n] = computer_seat(seats, n, spec.level)
+                row = await create_table(
+                    tx,
+                    guild_id=spec.guild_id,
+                    channel_id=spec.channel_id,
+                    host_id=people[0][1].user_id,
+                    variant=spec.variant,
+                    options=dict(spec.options),
+                    seed=spec.seed,
+                    language=spec.language,
+                    settings={
+                        "turn_seconds": spec.turn_seconds,
+                        "home": dict(spec.home),
+                        "event": dict(spec.event),
+                    },
+                )
+                table = Table.from_row(row, turn_seconds=spec.turn_seconds)
+                for n in range(len(spec.seats)):
+                    table.seats[n] = await self._put_seat(tx, table, seats[n])
+                await update_table(tx, table.id, status="playing")
+                table.status, table.version = "playing", 0
+                table.game = new_game(table.variant, seed=table.seed, options=table.options)
+                table.turn = timed_turn(table, 0, table.game.to_act, self.clock())
+                if table.turn is not None:
+                    await merge_settings(tx, table.id, {"turn": list(table.turn)})
+                made.append(table)
+            await also(tx, made)
+        for table in made:
+            self._register(table)
+            self._schedule(table)
+            self._publish(Outcome(table, public=start_lines(table), board=True))
+        return made
+
+    async def cover(self, table_id: int, user_id: int) -> bool:
+        """The computer plays a person's seat from now on, with no forfeit (issue 16: a no-show,
+        a dropped entrant, a round out of time). False if the person is not playing there."""
+        async with self._locked(table_id) as table:
+            seat = None if table is None else table.seat_of(user_id)
+            if table is None or seat is None or table.status != "playing":
+                return False
+            if computer_plays(table.seats[seat]):
+                return True
+            await self._write_seats(table, replace(table.seats[seat], away_strikes=AWAY_AFTER))
+            self._schedule(table)
+            self._publish(
+                Outcome(table, public=[Text.of("bot.line.covered", who=Who(seat))], board=True)
+            )
+            return True
 
     async def set_board_message(self, table_id: int, message_id: int) -> None:
         """Remember the channel message that shows this table (edited, never re-posted)."""

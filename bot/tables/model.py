@@ -57,6 +57,9 @@ class Table:
     #: Closed because nobody came back before `paused_until`.
     abandoned: bool = False
     rematch: int | None = None  # the table opened as this finished table's rematch, if any
+    #: A league event's table (issue 16): {"id", "round", "table", "deals"}; it never pauses and
+    #: ends after "deals" deals (`over`), its persons' seats played by the computer when away.
+    event: dict[str, Any] | None = None
     #: Whether players may ask for a hint (`/pinochle hint`, issue 16 item 4), and who has.
     hints: bool = False
     hints_used: set[int] = field(default_factory=set)
@@ -89,6 +92,7 @@ class Table:
             paused_until=row.settings.get("paused_until"),
             abandoned=bool(row.settings.get("abandoned")),
             rematch=row.settings.get("rematch"),
+            event=row.settings.get("event"),
             hints=bool(row.settings.get("hints")),
             hints_used={int(seat) for seat in row.settings.get("hints_used", ())},
         )
@@ -164,6 +168,13 @@ class Table:
     def present(self) -> list[int]:
         """Seats whose person plays them now: not left, not covered after three timer expiries."""
         return [n for n, s in self.seats.items() if s.user_id is not None and not computer_plays(s)]
+
+    @property
+    def over(self) -> bool:
+        """The game is over, or an event's table has played its deals (issue 16)."""
+        if self.game.is_over:
+            return True
+        return self.event is not None and len(self.game.deal_results) >= self.event["deals"]
 
     @property
     def paused(self) -> bool:

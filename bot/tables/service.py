@@ -24,7 +24,7 @@ from bot.store import Store, TableRow, list_unfinished_tables, update_table
 from bot.store.tables import merge_settings
 from bot.tables.clock import TurnClock
 from bot.tables.core import ActionHook, Hand, Person, Publisher
-from bot.tables.lobby import Lobby
+from bot.tables.lobby import Lobby, StartedTable
 from bot.tables.model import Table
 from bot.tables.play import Play
 from bot.tables.players import PlayerFactory, simple_players
@@ -33,7 +33,7 @@ from bot.tables.turns import new_turn
 
 log = logging.getLogger(__name__)
 
-__all__ = ["ActionHook", "Hand", "Person", "Publisher", "TableService"]
+__all__ = ["ActionHook", "Hand", "Person", "Publisher", "StartedTable", "TableService"]
 
 
 class TableService(Lobby, Play, TurnClock):

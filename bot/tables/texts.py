@@ -274,6 +274,8 @@ def _play_lines(table: Table, view: dict[str, Any], lang: str, name: Namer) -> l
                 ),
             )
         )
+    elif table.event is not None and table.over:
+        lines.append(t("bot.board.event_done", lang, deals=table.event["deals"]))
     elif view["to_act"] is not None:
         lines.append(t("bot.board.waiting", lang, who=name(view["to_act"])))
     return lines
@@ -410,6 +412,8 @@ def hand_text(
         lines.append(t("bot.hand.covered", lang))
     elif view["legal"]:
         lines.append(t("bot.hand.your_turn", lang))
+    elif table.event is not None and table.over:
+        lines.append(t("bot.board.event_done", lang, deals=table.event["deals"]))
     elif view["to_act"] is not None:
         lines.append(t("bot.board.waiting", lang, who=name(view["to_act"])))
     return "\n".join(lines)

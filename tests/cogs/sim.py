@@ -48,6 +48,7 @@ class Room:
 
 async def close_store(bot) -> None:
     """What a stopped process would do: let go of the database (SimCord never closes a bot)."""
+    await bot.events.close()
     await bot.tables.close()
     await bot.store.close()
 

@@ -12,7 +12,7 @@ from bot.game import VARIANTS
 from bot.i18n import catalog, t
 from bot.i18n.translator import PinochleTranslator
 
-#: The command set of issues 4, 6, 7, 12 and 16: group -> command -> options.
+#: The command set of issues 4, 6, 7, 12 and 16: group -> command -> options ("a.b": subgroup b of a).
 COMMANDS = {
     "pinochle": {
         "new": ("variant", "target", "options", "language", "timer", "place", "quiet", "hints"),
@@ -55,6 +55,16 @@ COMMANDS = {
         "season": ("action", "name"),
         "export": (),
     },
+    "league.event": {
+        "new": ("name", "variant", "rounds", "deals_per_round", "duplicate", "start"),
+        "join": ("name",),
+        "leave": ("name",),
+        "start": ("name",),
+        "pause": ("name",),
+        "end": ("name",),
+        "drop": ("member", "name"),
+        "standings": ("name",),
+    },
 }
 CHOICES = {
     ("pinochle", "new", "variant"): tuple(VARIANTS),
@@ -69,6 +79,8 @@ CHOICES = {
     ("league", "standings", "variant"): tuple(VARIANTS),
     ("league", "season", "action"): ("start", "end", "list"),
     ("pinochle", "stats", "variant"): tuple(VARIANTS),
+    ("league.event", "new", "variant"): tuple(VARIANTS),
+    ("league.event", "new", "duplicate"): ("on", "off"),
 }
 
 
@@ -109,13 +121,19 @@ def make_command(group: str, name: str, options: tuple[str, ...]) -> app_command
 @pytest.fixture
 def tree():
     tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.default()))
+    groups: dict[str, app_commands.Group] = {}
     for group_name, commands in COMMANDS.items():
+        parent, _, sub = group_name.rpartition(".")
         group = app_commands.Group(
-            name=group_name, description=en(f"commands.{group_name}.description")
+            name=sub,
+            description=en(f"commands.{group_name}.description"),
+            parent=groups.get(parent),
         )
+        groups[group_name] = group
         for name, options in commands.items():
             group.add_command(make_command(group_name, name, options))
-        tree.add_command(group)
+        if not parent:
+            tree.add_command(group)
     return tree
 
 

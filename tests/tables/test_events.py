@@ -1,0 +1,323 @@
+"""Whole league events through the table service, computers filling seats (issue 16 item 1)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.events import DealScore, round_scores, standings
+from bot.store import get_table
+from bot.store.events import absences, event_scores, event_tables, get_event, list_entrants
+from bot.tables import Person, TableService
+from bot.tables.events import EventRefused, EventRunner
+from tests.tables.conftest import GUILD
+from tests.tables.event_support import Notices, dealt_hands, play_event
+
+PEOPLE = [Person(200 + n, name) for n, name in enumerate("Ann Bob Cy Dee Eve Fay Gus Hal".split())]
+ANN, BOB, CY = PEOPLE[:3]
+EVENT_CHANNEL = 30
+
+
+@pytest.fixture
+def notices() -> Notices:
+    return Notices()
+
+
+@pytest.fixture
+async def make_runner(store):
+    """Runners over services of their own on the test's store, all closed at the end (a
+    restart is a second one); `seconds` per deal of the round clock."""
+    made = []
+
+    async def make(notices: Notices, seconds: float = 3600, *, resume: bool = False):
+        runner = EventRunner(notices, round_seconds_per_deal=seconds)
+        service = TableService(store, seed=3 + len(made), turn_seconds=0, hooks=[runner.hook])
+        made.append((runner, service))
+        if resume:
+            await service.resume()
+        await runner.attach(service)
+        return runner
+
+    yield make
+    for runner, service in reversed(made):
+        await runner.close()
+        await service.close()
+
+
+@pytest.fixture
+async def runner(make_runner, notices):
+    """A runner with rounds long enough never to run out in a test."""
+    return await make_runner(notices)
+
+
+async def new_event(runner, people, **options):
+    settings = {"variant": "two-handed", "rounds": 2, "deals_per_round": 2, **options}
+    event = await runner.create(
+        guild_id=GUILD, channel_id=EVENT_CHANNEL, organiser=ANN, name="Friday", **settings
+    )
+    for person in people:
+        await runner.join(event.id, person)
+    return event
+
+
+async def test_a_duplicate_event_plays_the_same_deals_at_every_table_and_ranks_by_matchpoints(
+    runner, notices, store
+):
+    people = PEOPLE[:5]  # five two-handed players: two pairs and one against a computer
+    event = await new_event(runner, people)
+    await runner.start(event.id, ANN)
+    await play_event(runner, runner.service, people)
+
+    event = await get_event(store, event.id)
+    assert event.status == "finished" and event.round == 2
+    tables = await event_tables(store, event.id)
+    assert [(t.round, t.table_no, t.done) for t in tables] == [
+        (r, n, True) for r in (1, 2) for n in range(3)
+    ]
+    for round_no in (1, 2):
+        rows = [await get_table(store, t.table_id) for t in tables if t.round == round_no]
+        assert len({row.seed for row in rows}) == 1  # one seed per round
+        hands = [await dealt_hands(runner.service, row.id, "two-handed", row.seed) for row in rows]
+        assert all(h[:2] == hands[0][:2] for h in hands)  # deals 1 and 2 identical everywhere
+        assert all(row.status == "finished" for row in rows)
+
+    # Matchpoints by hand from the stored deal results, against the posted final table.
+    scores = await event_scores(store, event.id)
+    by_cards = {}
+    for s in scores:
+        by_cards.setdefault((s.round, s.deal, s.seat), []).append(s)
+    expected = {}
+    for group in by_cards.values():
+        for mine in group:
+            if mine.user_id is None:
+                continue
+            mp = sum(
+                2 if o.score < mine.score else 1 if o.score == mine.score else 0 for o in group
+            )
+            expected[mine.user_id] = expected.get(mine.user_id, 0) + mp - 1  # not against oneself
+    final = notices.boards[-1]
+    assert final.final and final.round == 2
+    assert {s.player: s.total for s, _, _ in final.rows} == {
+        p.user_id: expected.get(p.user_id, 0) for p in people
+    }
+    assert [s.place for s, _, _ in final.rows] == sorted(s.place for s, _, _ in final.rows)
+    assert len(notices.boards) == 2  # after round 1, and the final table
+
+
+async def test_swiss_round_two_has_no_rematch(runner, store):
+    people = PEOPLE[:6]
+    event = await new_event(runner, people)
+    await runner.start(event.id, ANN)
+    await play_event(runner, runner.service, people)
+    pairs = {1: [], 2: []}
+    for t in await event_tables(store, event.id):
+        row = await get_table(store, t.table_id)
+        pairs[t.round].append(frozenset(s.user_id for s in row.seats))
+    assert len(pairs[1]) == len(pairs[2]) == 3
+    assert not set(pairs[1]) & set(pairs[2])
+
+
+async def test_without_duplicate_every_table_has_its_own_deals_and_ranks_by_points(
+    runner, notices, store
+):
+    people = PEOPLE[:4]
+    event = await new_event(runner, people, duplicate=False, rounds=1)
+    await runner.start(event.id, ANN)
+    await play_event(runner, runner.service, people)
+    rows = [await get_table(store, t.table_id) for t in await event_tables(store, event.id)]
+    assert len({row.seed for row in rows}) == 2
+    points = {}
+    for s in await event_scores(store, event.id):
+        if s.user_id is not None:
+            points[s.user_id] = points.get(s.user_id, 0) + s.score
+    assert {s.player: s.total for s, _, _ in notices.boards[-1].rows} == points
+
+
+@pytest.mark.parametrize(
+    ("variant", "count"), [("three-handed", 4), ("partnership", 5), ("check", 4)]
+)
+async def test_multi_hand_events_seat_everyone_and_fill_with_computers(
+    runner, notices, store, variant, count
+):
+    people = PEOPLE[:count]
+    event = await new_event(runner, people, variant=variant, rounds=2, deals_per_round=1)
+    await runner.start(event.id, ANN)
+    await play_event(runner, runner.service, people)
+    assert (await get_event(store, event.id)).status == "finished"
+    for round_no in (1, 2):
+        seated = []
+        for t in await event_tables(store, event.id, round_no):
+            row = await get_table(store, t.table_id)
+            seated += [s.user_id for s in row.seats if s.user_id is not None]
+            assert any(s.user_id is not None for s in row.seats)
+        assert sorted(seated) == sorted(p.user_id for p in people)
+    assert len(notices.boards[-1].rows) == count
+
+
+async def test_a_no_show_is_played_by_the_computer_and_scores_zero_for_the_round(
+    make_runner, notices, store
+):
+    runner = await make_runner(notices, seconds=0.05)
+    people = PEOPLE[:3]  # Ann-Bob, and Cy against a computer; Cy never shows up
+    event = await new_event(runner, people, rounds=1, deals_per_round=1)
+    await runner.start(event.id, ANN)
+    await play_event(runner, runner.service, people, skip=frozenset({CY.user_id}))
+    for _ in range(1000):  # the round's clock (0.05 s) runs out, then the computer plays Cy's seat
+        await asyncio.sleep(0.01)
+        await runner.service.settle()
+        await runner.settle()
+        if (await get_event(store, event.id)).status == "finished":
+            break
+    assert (await get_event(store, event.id)).status == "finished"
+    assert "events.line.time_up" in notices.keys
+    assert (CY.user_id, 1) in await absences(store, event.id)
+    final = {s.player: s for s, _, _ in notices.boards[-1].rows}
+    assert final[CY.user_id].total == 0
+    cy_scores = [s for s in await event_scores(store, event.id) if s.user_id == CY.user_id]
+    assert cy_scores  # the computer's results are kept for the comparisons
+
+
+async def test_pause_and_resume_across_a_restart_and_ratings_update_once(
+    make_runner, notices, store
+):
+    runner = await make_runner(notices)
+    people = PEOPLE[:4]
+    event = await new_event(runner, people, rounds=2, deals_per_round=1)
+    await runner.start(event.id, ANN)
+    await play_event(runner, runner.service, people, rounds=1)
+    event = await get_event(store, event.id)
+    assert event.round == 2  # round 1 done, round 2 open
+    paused = await runner.pause(event.id, ANN, manager=False)
+    assert paused.status == "paused" and paused.time_left > 0 and paused.deadline is None
+    await runner.close()
+    await runner.service.close()
+
+    # A new process on the same database: its tables and the event come back.
+    runner = await make_runner(Notices(), resume=True)
+    assert {t.event["round"] for t in runner.service.tables()} == {2}
+    with pytest.raises(EventRefused) as refused:
+        await runner.start(event.id, BOB)
+    assert refused.value.key == "events.refuse.not_organiser"
+    again = await runner.start(event.id, ANN)
+    assert again.status == "running" and again.deadline is not None
+    await play_event(runner, runner.service, people)
+    assert (await get_event(store, event.id)).status == "finished"
+
+    games = await store.fetchall("SELECT id, table_id FROM games ORDER BY id")
+    tables = [t.table_id for t in await event_tables(store, event.id)]
+    assert sorted(g["table_id"] for g in games) == sorted(tables)  # each table's game rated once
+    rated = await store.fetchall(
+        "SELECT p.user_id, r.games FROM ratings r JOIN players p ON p.id = r.player_id"
+        " WHERE r.season_id = 0"
+    )
+    assert {row["user_id"]: row["games"] for row in rated} == {p.user_id: 2 for p in people}
+
+
+async def test_computer_fillers_are_never_rated(runner, store):
+    people = PEOPLE[:3]
+    event = await new_event(runner, people, rounds=1, deals_per_round=1)
+    await runner.start(event.id, ANN)
+    await play_event(runner, runner.service, people)
+    rated = await store.fetchall(
+        "SELECT p.user_id FROM ratings r JOIN players p ON p.id = r.player_id"
+    )
+    assert {row["user_id"] for row in rated} == {ANN.user_id, BOB.user_id}
+
+
+async def test_standings_order_matches_a_hand_count_after_each_round(runner, notices, store):
+    people = PEOPLE[:4]
+    event = await new_event(runner, people, rounds=2, deals_per_round=1)
+    await runner.start(event.id, ANN)
+    await play_event(runner, runner.service, people)
+    scores = [
+        DealScore(s.round, s.table_no, s.deal, s.seat, s.user_id, s.score)
+        for s in await event_scores(store, event.id)
+    ]
+    entrants = [e.user_id for e in await list_entrants(store, event.id)]
+    after_one = standings(
+        entrants, round_scores([s for s in scores if s.round == 1], duplicate=True), 1
+    )
+    assert [(s.player, s.total) for s, _, _ in notices.boards[0].rows] == [
+        (s.player, s.total) for s in after_one
+    ]
+
+
+async def test_dropping_an_entrant_hands_their_seat_to_the_computer_and_leaves_them_out(
+    runner, notices, store
+):
+    people = PEOPLE[:4]
+    event = await new_event(runner, people, rounds=2, deals_per_round=1)
+    await runner.start(event.id, ANN)
+    with pytest.raises(EventRefused) as refused:
+        await runner.drop(event.id, BOB, CY.user_id, manager=False)
+    assert refused.value.key == "events.refuse.not_organiser"
+    await runner.drop(event.id, ANN, CY.user_id, manager=False)
+    await play_event(runner, runner.service, people)
+    round_two = [await get_table(store, t.table_id) for t in await event_tables(store, event.id, 2)]
+    assert CY.user_id not in {s.user_id for row in round_two for s in row.seats}
+    dropped = [dropped for _, _, dropped in notices.boards[-1].rows]
+    assert dropped.count(True) == 1
+
+
+async def test_refusals_change_nothing(runner, store):
+    with pytest.raises(EventRefused) as refused:
+        await runner.create(
+            guild_id=GUILD, channel_id=1, organiser=ANN, name="X", variant="two-handed", rounds=0
+        )
+    assert refused.value.key == "events.refuse.rounds"
+    event = await new_event(runner, [ANN])
+    with pytest.raises(EventRefused) as refused:
+        await runner.join(event.id, ANN)
+    assert refused.value.key == "events.refuse.joined"
+    with pytest.raises(EventRefused) as refused:
+        await runner.start(event.id, ANN)
+    assert refused.value.key == "events.refuse.too_few"
+    with pytest.raises(EventRefused) as refused:
+        await runner.create(
+            guild_id=GUILD, channel_id=1, organiser=BOB, name="friday", variant="check", rounds=1
+        )
+    assert refused.value.key == "events.refuse.name_taken"
+    with pytest.raises(EventRefused) as refused:
+        await runner.pause(event.id, ANN, manager=False)
+    assert refused.value.key == "events.refuse.not_running"
+    assert (await get_event(store, event.id)).status == "signup"
+    assert [e.user_id for e in await list_entrants(store, event.id)] == [ANN.user_id]
+    ended = await runner.end(event.id, ANN, manager=False)
+    assert ended.status == "cancelled"
+
+
+async def test_an_event_starts_by_itself_at_its_start_time(runner, store):
+    event = await runner.create(
+        guild_id=GUILD,
+        channel_id=EVENT_CHANNEL,
+        organiser=ANN,
+        name="Timed",
+        variant="two-handed",
+        rounds=1,
+        starts_at=runner.service.clock() + 2,  # time enough for two to sign up first
+    )
+    for person in PEOPLE[:2]:
+        await runner.join(event.id, person)
+    assert (await get_event(store, event.id)).status == "signup"
+    for _ in range(2000):
+        await asyncio.sleep(0.01)
+        if (await get_event(store, event.id)).status == "running":
+            break
+    assert (await get_event(store, event.id)).status == "running"
+    assert len(await event_tables(store, event.id, 1)) == 1
+
+
+async def test_ending_mid_round_closes_its_tables_and_makes_the_standings_final(
+    runner, notices, store
+):
+    people = PEOPLE[:4]
+    event = await new_event(runner, people, rounds=3, deals_per_round=1)
+    await runner.start(event.id, ANN)
+    await play_event(runner, runner.service, people, rounds=1)
+    ended = await runner.end(event.id, ANN, manager=False)
+    assert ended.status == "finished" and ended.round == 2
+    round_two = [await get_table(store, t.table_id) for t in await event_tables(store, event.id, 2)]
+    assert {row.status for row in round_two} == {"cancelled"}
+    assert notices.boards[-1].final
+    assert {s.player for s, _, _ in notices.boards[-1].rows} == {p.user_id for p in people}
