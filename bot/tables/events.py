@@ -138,9 +138,12 @@ class EventRunner:
 
     async def attach(self, service: TableService) -> None:
         """Start with the service (after its `resume`): rearm every open event's clock and
-        look at each running round again (a table may have finished just before a restart)."""
+        look at each running round again (a table may have finished just before a restart).
+        Only the events of guilds this process owns: another shard's process runs the rest."""
         self.service = service
         for event in await list_events(service.store):
+            if not service.owns(event.guild_id):
+                continue
             self._arm(event)
             if event.status == "running":
                 self._check_soon(event.id)

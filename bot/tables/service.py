@@ -76,6 +76,10 @@ class TableService(Lobby, Play, TurnClock):
         #: Tables the last `resume()` set aside because they did not load (their stored rows).
         self.broken: list[TableRow] = []
 
+    def owns(self, guild_id: int) -> bool:
+        """Whether this process drives the guild's tables and events (its shard's guilds)."""
+        return self._owns(guild_id)
+
     async def resume(self) -> list[Table]:
         """Load every unfinished table from the store, replaying each game's action log.
 
@@ -89,7 +93,7 @@ class TableService(Lobby, Play, TurnClock):
         resumed = []
         self.broken = []
         for row in await list_unfinished_tables(self.store):
-            if not self._owns(row.guild_id):
+            if not self.owns(row.guild_id):
                 continue  # another process's shard
             if not await self.store.claim_table(row.id):
                 log.warning("table %s is driven by another live process; not resumed", row.id)

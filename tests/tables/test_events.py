@@ -11,8 +11,8 @@ from bot.store import get_table
 from bot.store.events import absences, event_scores, event_tables, get_event, list_entrants
 from bot.tables import Person, TableService
 from bot.tables.events import EventRefused, EventRunner
-from tests.tables.conftest import GUILD
 from tests.tables.event_support import Notices, dealt_hands, play_event
+from tests.tables.helpers import GUILD
 
 PEOPLE = [Person(200 + n, name) for n, name in enumerate("Ann Bob Cy Dee Eve Fay Gus Hal".split())]
 ANN, BOB, CY = PEOPLE[:3]
@@ -30,9 +30,13 @@ async def make_runner(store):
     restart is a second one); `seconds` per deal of the round clock."""
     made = []
 
-    async def make(notices: Notices, seconds: float = 3600, *, resume: bool = False):
+    async def make(
+        notices: Notices, seconds: float = 3600, *, resume: bool = False, owns=lambda guild: True
+    ):
         runner = EventRunner(notices, round_seconds_per_deal=seconds)
-        service = TableService(store, seed=3 + len(made), turn_seconds=0, hooks=[runner.hook])
+        service = TableService(
+            store, seed=3 + len(made), turn_seconds=0, hooks=[runner.hook], owns=owns
+        )
         made.append((runner, service))
         if resume:
             await service.resume()
@@ -306,6 +310,31 @@ async def test_an_event_starts_by_itself_at_its_start_time(runner, store):
             break
     assert (await get_event(store, event.id)).status == "running"
     assert len(await event_tables(store, event.id, 1)) == 1
+
+
+async def test_a_process_runs_only_the_events_of_the_guilds_it_owns(make_runner, notices, store):
+    """Sharded processes (issue 15): an event belongs to its guild's shard; another shard's
+    process on the same database never starts or drives it."""
+    first = await make_runner(notices)
+    event = await first.create(
+        guild_id=GUILD,
+        channel_id=EVENT_CHANNEL,
+        organiser=ANN,
+        name="Elsewhere",
+        variant="two-handed",
+        rounds=1,
+        starts_at=first.service.clock() + 1,
+    )
+    for person in PEOPLE[:2]:
+        await first.join(event.id, person)
+    await first.close()
+    await first.service.close()
+
+    other = await make_runner(Notices(), resume=True, owns=lambda guild: guild != GUILD)
+    for _ in range(30):  # well past its start time
+        await asyncio.sleep(0.1)
+    assert (await get_event(store, event.id)).status == "signup"
+    assert other.service.tables() == []
 
 
 async def test_ending_mid_round_closes_its_tables_and_makes_the_standings_final(
