@@ -90,10 +90,10 @@ async def play_event(
 async def dealt_hands(service: TableService, table_id: int, variant: str, seed: int) -> list[Any]:
     """Every deal's hands as dealt at a table, replayed from its stored actions."""
     game = new_game(variant, seed=seed)
-    hands = [[sorted(map(str, h)) for h in game.hands]]
+    hands = [[sorted(map(str, h)) for h in game.state.hands]]
     for row in await load_actions(service.store, table_id):
         deal = game.deal_no
         game.apply(row.action)
         if game.deal_no != deal:
-            hands.append([sorted(map(str, h)) for h in game.hands])
+            hands.append([sorted(map(str, h)) for h in game.state.hands])
     return hands
