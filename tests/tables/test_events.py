@@ -9,7 +9,7 @@ import pytest
 from bot.events import DealScore, round_scores, standings
 from bot.store import get_table
 from bot.store.events import absences, event_scores, event_tables, get_event, list_entrants
-from bot.tables import Person, TableService
+from bot.tables import Person, Refusal, TableService
 from bot.tables.events import EventRefused, EventRunner
 from tests.tables.event_support import Notices, dealt_hands, play_event
 from tests.tables.helpers import GUILD
@@ -310,6 +310,21 @@ async def test_an_event_starts_by_itself_at_its_start_time(runner, store):
             break
     assert (await get_event(store, event.id)).status == "running"
     assert len(await event_tables(store, event.id, 1)) == 1
+
+
+async def test_event_tables_give_no_hints(runner, store):
+    """Issue 16: hints are off in events; asking at an event table is refused and changes nothing."""
+    people = PEOPLE[:2]
+    event = await new_event(runner, people)
+    await runner.start(event.id, ANN)
+    [table] = runner.service.tables()
+    seat = table.game.to_act
+    asker = next(p for p in people if table.seat_of(p.user_id) == seat)
+    version = table.version
+    with pytest.raises(Refusal) as refused:
+        await runner.service.hint(table.id, asker)
+    assert refused.value.key == "records.refuse.hints_off"
+    assert table.version == version and not table.hints
 
 
 async def test_a_process_runs_only_the_events_of_the_guilds_it_owns(make_runner, notices, store):
