@@ -24,6 +24,7 @@ from bot.store.events import EventRow
 from bot.tables.events import MAX_DEALS, MAX_ROUNDS, EventRefused, EventRunner
 from cogs._common import guild_lang, is_manager, lang_of, person_of, reply
 from cogs._events_text import board_text
+from cogs._group import choices
 from cogs._home import thread_refusal
 from cogs._players import guild_of, plain
 
@@ -39,10 +40,6 @@ PARENT_GROUP = "league"
 def en(key: str) -> str:
     """English name or description of a `/league event` command or option."""
     return t(f"commands.league.event.{key}", "en")
-
-
-def choice(value: str) -> app_commands.Choice[str]:
-    return app_commands.Choice(name=t(f"commands.choice.{value}", "en"), value=value)
 
 
 @app_commands.guild_only()
@@ -104,9 +101,7 @@ class Events(commands.Cog):
         duplicate=en("new.options.duplicate.description"),
         start=en("new.options.start.description"),
     )
-    @app_commands.choices(
-        variant=[choice(v) for v in VARIANTS], duplicate=[choice("on"), choice("off")]
-    )
+    @app_commands.choices(variant=choices(*VARIANTS), duplicate=choices("on", "off"))
     async def new(
         self,
         interaction: discord.Interaction,
