@@ -1,4 +1,4 @@
-"""A person's table against an `easy` computer while many `hard` tables think (issue 13, item 2).
+"""A person's table against an `easy` computer while many `hard` tables think.
 
     python benchmarks/ai_fairness_bench.py --tables 20 --seconds 60
     python benchmarks/ai_fairness_bench.py --tables 20 --seconds 60 --threads   # the old way
@@ -7,7 +7,7 @@ Everything runs through one `TableService` on a temporary SQLite file, as in
 the bot. `--tables` tables of `--variant` (four-handed by default) have every
 seat but one taken by `hard` computers; the remaining seat's person opens the
 table, starts it and plays that seat at once with `easy`'s choices (a table
-with nobody present pauses, issue 12; the servers' limits on tables, `hard`
+with nobody present pauses; the servers' limits on tables, `hard`
 seats and the new-table cooldown are lifted here); a finished game
 is followed by a new one. Beside them, one person plays
 two-handed against an `easy` computer and acts the moment their turn comes.
@@ -17,7 +17,7 @@ records how late `asyncio.sleep(0.01)` wakes: the event loop's lag.
 
 By default `hard` thinks in the bot's pool of worker processes (`--workers`,
 default cores - 1); `--threads` asks every player in a thread of this process
-instead, as before issue 13. Figures are taken after `--warmup` seconds, in
+instead, as it did before the thinking pool. Figures are taken after `--warmup` seconds, in
 which the workers calibrate.
 """
 
@@ -176,7 +176,7 @@ async def main(args) -> None:
     if args.threads:
         from bot.ai import warm_up
 
-        warm_up()  # as the bot did before issue 13
+        warm_up()  # as the bot did before the thinking pool
         thinker = Timed(ThreadThinker(ai_players(args.budget)), recording)
     else:
         pool = PoolThinker(args.workers, args.budget)

@@ -1,4 +1,4 @@
-"""A league night of 16 people through the real bot in SimCord (issue 16 item 1's benchmark).
+"""A league night of 16 people through the real bot in SimCord.
 
 An organiser opens an event (`/league event new`), sixteen members join and it
 starts; every table plays in a thread of its own, and the people's turns are

@@ -5,7 +5,7 @@
 Fills a temporary database with `--lines` ledger lines (grants of the house
 to 100 players, two lines each), then builds the CSV export twice while a
 ticker on the event loop records its longest late wake-up: once with the
-store's own reader on the loop (how the export was built before issue 13),
+store's own reader on the loop (how the export was once built),
 once as `/chips export` builds it now, in a worker thread through a read-only
 connection of its own (`bot.store.read_in_thread`). Also times `Store.open`
 of the full file (it runs `PRAGMA quick_check` at every start).

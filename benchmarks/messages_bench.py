@@ -1,6 +1,6 @@
 """Messages per deal: whole games through the real bot in SimCord, counted where the table lives.
 
-Issue 12 budgets at most 10 messages per deal left standing where the table
+The live table budgets at most 10 messages per deal left standing where the table
 lives (two people, two-handed), and nothing in the parent channel between the
 opening line and the result when tables live in threads. For every variant this
 plays whole games — two people taking their turns by the first (or a random)

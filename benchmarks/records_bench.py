@@ -1,4 +1,4 @@
-"""How fast a member's records are read, and what a game's record costs when it ends (issue 16).
+"""How fast a member's records are read, and what a game's record costs when it ends.
 
     python benchmarks/records_bench.py --games 1000
 

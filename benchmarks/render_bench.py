@@ -1,4 +1,4 @@
-"""Timings of the card pictures (issue 7: a 16-card hand under 30 ms uncached).
+"""Timings of the card pictures (a 16-card hand under 30 ms uncached).
 
 Run from the repository root: `python benchmarks/render_bench.py [--runs N]`.
 Three temperatures per picture:

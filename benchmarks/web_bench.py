@@ -1,4 +1,4 @@
-"""Web pages under load (issue 17): pages and API calls per second and p99 on loopback.
+"""Web pages under load: pages and API calls per second and p99 on loopback.
 
 A server with 10,000 recorded games (each with its table's whole action log, so
 any of them can be replayed) and 100,000 ledger lines is written once (kept at

@@ -42,7 +42,7 @@ def parser() -> argparse.ArgumentParser:
     commands.add_parser("ledger", help=t("bot.main.ledger_help", "en"), add_help=False)
     commands.add_parser("migrate-db", help=t("bot.main.migrate_help", "en"), add_help=False)
     commands.add_parser("backup", help=t("bot.main.backup_help", "en"), add_help=False)
-    # `python -m bot web` serves the web pages alone (issue 17): bot.web.server.main(argv).
+    # `python -m bot web` serves the web pages alone: bot.web.server.main(argv).
     commands.add_parser("web", help=t("bot.main.web_help", "en"), add_help=False)
     return parse
 

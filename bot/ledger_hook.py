@@ -27,7 +27,7 @@ other opponent settle between themselves as usual. When the game ends the leaver
 completed deal (a `cancel` event) settles the game premium to the side ahead and
 rates the game by the standings of that moment; a table closed as abandoned hears
 no event: no premium, not rated, earlier deals stay settled. A league event's table
-(issue 16) is rated by the event runner when it has played its deals; cancelled
+is rated by the event runner when it has played its deals; cancelled
 when the organiser ends the event, it settles no premium and is not rated here.
 """
 

@@ -1,4 +1,4 @@
-"""The table service's action hook for issue 16 item 2: keep a game's deal figures when it ends.
+"""The table service's action hook that keeps a game's deal figures when it ends.
 
 `/pinochle stats` shows meld per deal and contracts bid and made, which the league
 tables (`game_players`) do not hold. Rather than replay every game's action log

@@ -53,7 +53,7 @@ class Settings:
     log_level: str = "INFO"
     ai_budget: float = DEFAULT_AI_BUDGET
     ai_workers: int = field(default_factory=default_ai_workers)
-    #: The web pages (issue 17): served beside the bot when a port is set.
+    #: The web pages: served beside the bot when a port is set.
     web_port: int | None = None
     web_host: str = DEFAULT_WEB_HOST
     #: The key of the pages' link tokens; without it no server can turn its pages on.

@@ -90,7 +90,7 @@ class PinochleBot(commands.Bot):
         self.notify_off: set[int] = set()
         #: Computer players' decisions; its processes start when the first `hard` turn comes.
         self.thinker = PoolThinker(settings.ai_workers, settings.ai_budget)
-        #: League events (issue 16): rounds of tables in threads; its hook stores each deal's results.
+        #: League events: rounds of tables in threads; its hook stores each deal's results.
         self.events = EventRunner(DiscordNotices(self))
 
     async def setup_hook(self) -> None:

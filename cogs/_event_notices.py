@@ -1,4 +1,4 @@
-"""The event runner's notices on Discord (issue 16): table threads, event lines, the standings message."""
+"""The event runner's notices on Discord: table threads, event lines, the standings message."""
 
 from __future__ import annotations
 

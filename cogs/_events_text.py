@@ -1,4 +1,4 @@
-"""How league events read on Discord (issue 16): the standings message and a player's event results."""
+"""How league events read on Discord: the standings message and a player's event results."""
 
 from __future__ import annotations
 

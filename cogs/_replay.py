@@ -1,4 +1,4 @@
-"""`/pinochle replay game:` (issue 16 item 3): a finished game, a deal and a trick at a time.
+"""`/pinochle replay game:`: a finished game, a deal and a trick at a time.
 
 A page shows one position of the game record (bot.game.record): every hand
 (the game is over), as dealt or as held when the trick shown began, the deal's

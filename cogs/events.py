@@ -1,4 +1,4 @@
-"""`/league event …`: league nights (issue 16 item 1), a subgroup of `/league` from its own cog.
+"""`/league event …`: league nights, a subgroup of `/league` from its own cog.
 
 Thin: find the event (by its name, or the server's one open event), call the
 event runner (`bot.tables.events`), answer privately. A refusal is an

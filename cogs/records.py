@@ -1,9 +1,9 @@
-"""Player records, replays and hints (issue 16 items 2-4): `/pinochle stats`, `/pinochle history`,
+"""Player records, replays and hints: `/pinochle stats`, `/pinochle history`,
 `/pinochle replay` and `/pinochle hint`.
 
 Thin: the figures come from bot.store.records (kept per game when it ends, so a
 member with a thousand games is answered from a few indexed reads), replays
-from cogs._replay, hints from the table service. Issue 16 names all four under
+from cogs._replay, hints from the table service. All four live under
 `/pinochle`; they fit because the rarer typed actions share one `/pinochle move`
 (Discord allows a group 25 subcommands).
 """
@@ -41,7 +41,7 @@ def companion_name(companion: Companion) -> str:
 
 
 def stats_text(name: str, stats: PlayerStats, variant: str | None, lang: str) -> str:
-    """Every figure of issue 16 item 2, one line each (a table of games by variant)."""
+    """Every figure of a member's record, one line each (a table of games by variant)."""
 
     def line(key: str, **params: object) -> str:
         return t(f"records.stats.{key}", lang, **params)

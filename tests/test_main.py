@@ -46,8 +46,8 @@ def test_ledger_check_is_handed_to_the_store(tmp_path):
 def test_the_bot_opens_its_database_then_starts_its_thinking_workers_before_it_connects(
     monkeypatch, tmp_path
 ):
-    """Start-up order: an unusable database stops it first (issue 13); the workers calibrate `hard`
-    while the bot connects (issues 5, 13), so the first `hard` decision pays nothing for it."""
+    """Start-up order: an unusable database stops it first; the workers calibrate `hard`
+    while the bot connects, so the first `hard` decision pays nothing for it."""
     import bot
     from bot.__main__ import run_bot
     from bot.settings import Settings

@@ -1,4 +1,4 @@
-"""League nights (issue 16 item 1): the pure rules of an organised event, with no I/O.
+"""League nights: the pure rules of an organised event, with no I/O.
 
 Who sits where each round (`bot.events.seating`): round 1 by rating, later rounds
 by Swiss pairing in two-handed, rotating seats in three- and four-handed, changing

@@ -1,4 +1,4 @@
-"""Which deals the tables of an event play (issue 16 item 1).
+"""Which deals the tables of an event play.
 
 The engine deals deal k of a game from its seed alone (`{seed}:deal:{k}`) and
 draws the first dealer from it too, so tables given the same seed get the same

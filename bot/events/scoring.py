@@ -1,4 +1,4 @@
-"""How an event is ranked (issue 16 item 1): matchpoints, or total points, and the standings.
+"""How an event is ranked: matchpoints, or total points, and the standings.
 
 Each deal's result per seat is what the engine scored for the seat's side in
 that deal (meld plus cards, or the contract's points when set). In a duplicate

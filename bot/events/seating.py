@@ -1,4 +1,4 @@
-"""Who sits where in each round of an event (issue 16 item 1).
+"""Who sits where in each round of an event.
 
 A round's seating is a list of tables, each a tuple of seats in seat order:
 an entrant's id, or `None` for a computer filler (never rated). Entrants come

@@ -1,4 +1,4 @@
-"""A whole game told deal by deal, and its text record (issue 16, item 3).
+"""A whole game told deal by deal, and its text record.
 
 A game is its variant, options, seed and actions (`Game.to_json`), so a record
 is made by replaying the stored action log through the engine: each deal's
@@ -101,7 +101,7 @@ class GameRecord:
     deals: list[DealRecord]
     final_scores: list[int] | None  # per seat (partners share their side's), None while unfinished
     names: list[str] | None = None  # who sat in each seat, when the exporter knows
-    hints: tuple[int, ...] = ()  # seats that asked for a hint (issue 16 item 4)
+    hints: tuple[int, ...] = ()  # seats that asked for a hint
 
     @property
     def players(self) -> int:

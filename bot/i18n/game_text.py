@@ -91,7 +91,7 @@ def describe_error(error: KeyedError, lang: str, *, rule: bool = True) -> str:
     """An engine refusal (an illegal action, an option it cannot use) in `lang`, ending with the
     rule id in parentheses like `str(error)` when it has one.
 
-    Players never see rule ids (issue 12): their texts pass `rule=False`; logs
+    Players never see rule ids: their texts pass `rule=False`; logs
     and tools keep the id.
 
     Cards and meld names among the parameters are shown in the language too

@@ -1,4 +1,4 @@
-"""Pictures of cards (issue 7): pure functions from engine values to PNG bytes.
+"""Pictures of cards: pure functions from engine values to PNG bytes.
 
 `render_hand`, `render_trick` and `render_melds` draw with Pillow only (no Discord,
 no asyncio) and cache each distinct picture; the bot calls them through

@@ -1,4 +1,4 @@
-"""League nights (issue 16 item 1): events, their entrants, tables, deal results and final tables.
+"""League nights: events, their entrants, tables, deal results and final tables.
 
 An event row holds what the runner (`bot.tables.events`) needs to carry on
 after a restart: its status, the round in play and that round's deadline (or

@@ -37,7 +37,7 @@ CREATE TABLE tables (
     created_at        TEXT    NOT NULL,
     updated_at        TEXT    NOT NULL
 );
--- Issue 4: one active table per channel.
+-- One active table per channel.
 CREATE UNIQUE INDEX tables_one_active_per_channel
     ON tables (channel_id) WHERE status IN ('lobby', 'playing');
 CREATE INDEX tables_by_guild ON tables (guild_id, status);
@@ -85,7 +85,7 @@ CREATE TABLE accounts (
 );
 CREATE UNIQUE INDEX accounts_one_house ON accounts (guild_id) WHERE player_id IS NULL;
 
--- Issue 6: a deal is settled exactly once.
+-- A deal is settled exactly once.
 CREATE TABLE settlements (
     game_id     INTEGER NOT NULL,
     deal_no     INTEGER NOT NULL,
@@ -175,7 +175,7 @@ CREATE TABLE ratings (
 """
 
 SETTINGS = """
--- Issue 7: card pictures and the language of channel messages per server; issue 6: computers
+-- Card pictures and the language of channel messages per server; computers
 -- hidden from standings. language NULL: the server's Discord locale.
 ALTER TABLE guild_settings ADD COLUMN images INTEGER NOT NULL DEFAULT 1 CHECK (images IN (0, 1));
 ALTER TABLE guild_settings ADD COLUMN language TEXT;
@@ -204,7 +204,7 @@ ALTER TABLE user_settings ADD COLUMN notify INTEGER CHECK (notify IN (0, 1));
 """
 
 EVENTS = """
--- Issue 16: league nights. An event seats its entrants at tables round after round; each table is
+-- League nights. An event seats its entrants at tables round after round; each table is
 -- an ordinary table (its game in `actions`), linked here; every deal's result per seat is kept for
 -- the standings (matchpoints or points), and the final table once the event is over.
 CREATE TABLE events (
@@ -285,7 +285,7 @@ CREATE INDEX event_results_by_player ON event_results (player_id);
 """
 
 WEB = """
--- Issue 17: a server's web pages, off until its managers turn them on; the token generation
+-- A server's web pages, off until its managers turn them on; the token generation
 -- (the pages' links carry an HMAC of the guild id and this number: a rotation bumps it, so every
 -- older link stops working).
 ALTER TABLE guild_settings ADD COLUMN web INTEGER NOT NULL DEFAULT 0 CHECK (web IN (0, 1));

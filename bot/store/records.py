@@ -1,4 +1,4 @@
-"""Player records and game logs (issue 16 items 2 and 3): stats, history, a game's log for replay.
+"""Player records and game logs: stats, history, a game's log for replay.
 
 The league tables hold each recorded game per seat (`game_players`); what a deal
 adds (meld, contracts bid and made) is summed per seat when the game ends and
@@ -22,7 +22,7 @@ from .tables import get_table, load_actions, merge_settings
 
 #: The settings key of a finished table's per-seat deal summary.
 DEAL_STATS: Final = "deal_stats"
-#: The settings key of the seats that asked for a hint (issue 16 item 4).
+#: The settings key of the seats that asked for a hint.
 HINTS_USED: Final = "hints_used"
 
 
@@ -57,7 +57,7 @@ class Companion:
 
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
-    """Issue 16 item 2: games and wins by variant, meld per deal, contracts, best meld, streak,
+    """A member's record: games and wins by variant, meld per deal, contracts, best meld, streak,
     favourite opponents and partners; all over one variant when one is asked for."""
 
     player: Player

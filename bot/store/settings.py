@@ -66,7 +66,7 @@ class GuildSettings:
     max_hard_seats: int = 1
     #: Seconds a member waits between two `/pinochle new`.
     new_cooldown: int = 30
-    #: Whether the server's web pages (issue 17) are served; off until its managers turn them on.
+    #: Whether the server's web pages are served; off until its managers turn them on.
     web: bool = False
     #: The web pages' token generation: a rotation bumps it and every older link stops working.
     web_generation: int = 0

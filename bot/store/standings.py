@@ -50,7 +50,7 @@ class GameSummary:
     rank: int
     teammates: tuple[str, ...]
     opponents: tuple[str, ...]
-    hints: bool = False  # someone at the table asked for a hint (issue 16 item 4)
+    hints: bool = False  # someone at the table asked for a hint
 
     @property
     def won(self) -> bool:
@@ -233,7 +233,7 @@ async def _recent_games(db: Reader, games_filter: str, params: dict[str, Any]) -
         postgres="SELECT COALESCE(json_agg(json_build_array(o.team = me.team, p.display_name)"
         "  ORDER BY o.seat), '[]')::text FROM game_players AS o",
     )
-    hinted = per_dialect(  # how many seats asked for a hint (issue 16 item 4)
+    hinted = per_dialect(  # how many seats asked for a hint
         db,
         sqlite="json_array_length(t.settings, '$.hints_used')",
         postgres="json_array_length(t.settings::json -> 'hints_used')",

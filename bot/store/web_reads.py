@@ -1,4 +1,4 @@
-"""Read queries of the web pages (issue 17) that the league and ledger modules do not already have.
+"""Read queries of the web pages that the league and ledger modules do not already have.
 
 A player's rating after each game (the chart), the finished games of a
 server with their seats (a replay reads its log with `records.game_log`),

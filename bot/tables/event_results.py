@@ -1,4 +1,4 @@
-"""An event table's results, stored in the transaction of the action that ends them (issue 16).
+"""An event table's results, stored in the transaction of the action that ends them.
 
 `record_deals` runs inside the table service's action hook (`EventRunner.hook`):
 each ended deal adds one result per seat (the points the engine scored for the

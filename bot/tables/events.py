@@ -1,4 +1,4 @@
-"""League nights over the table service (issue 16 item 1): rounds, their clock, no-shows, standings.
+"""League nights over the table service: rounds, their clock, no-shows, standings.
 
 An `EventRunner` plays organised events through the ordinary table service, with
 no Discord in sight. Each round it seats the entrants (`bot.events.seating`),

@@ -1,4 +1,4 @@
-"""Hints for learners (issue 16 item 4): what to do now, and a short reason, from one seat's view.
+"""Hints for learners: what to do now, and a short reason, from one seat's view.
 
 The choice is the `hard` computer player's (asked by the table service), except
 in a two-hand meld phase, where the hint is the legal meld worth the most points.

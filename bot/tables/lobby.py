@@ -1,6 +1,6 @@
 """The lobby and the seats: open, join, leave, computers, kick, start, cancel, rematch.
 
-A league event's tables (issue 16) skip the lobby: `open_started` opens them
+A league event's tables skip the lobby: `open_started` opens them
 already playing, and `cover` hands a no-show's seat to the computer.
 
 Every call checks under the table's lock (`guard`, `guard_seat`), writes what it
@@ -343,7 +343,7 @@ class Lobby(TableCore):
         tables: Sequence[StartedTable],
         also: Callable[[Tx, list[Table]], Awaitable[None]],
     ) -> list[Table]:
-        """Open several tables already playing, their seats given, in one transaction (issue 16).
+        """Open several tables already playing, their seats given, in one transaction.
 
         For a league event's round: no lobby, no host limits or cooldown (the
         organiser opened the event), `None` seats get computer players. `also`
@@ -393,7 +393,7 @@ class Lobby(TableCore):
         return made
 
     async def cover(self, table_id: int, user_id: int) -> bool:
-        """The computer plays a person's seat from now on, with no forfeit (issue 16: a no-show,
+        """The computer plays a person's seat from now on, with no forfeit (a league event's no-show,
         a dropped entrant, a round out of time). False if the person is not playing there."""
         async with self._locked(table_id) as table:
             seat = None if table is None else table.seat_of(user_id)

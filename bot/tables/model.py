@@ -57,10 +57,10 @@ class Table:
     #: Closed because nobody came back before `paused_until`.
     abandoned: bool = False
     rematch: int | None = None  # the table opened as this finished table's rematch, if any
-    #: A league event's table (issue 16): {"id", "round", "table", "deals"}; it never pauses and
+    #: A league event's table: {"id", "round", "table", "deals"}; it never pauses and
     #: ends after "deals" deals (`over`), its persons' seats played by the computer when away.
     event: dict[str, Any] | None = None
-    #: Whether players may ask for a hint (`/pinochle hint`, issue 16 item 4), and who has.
+    #: Whether players may ask for a hint (`/pinochle hint`), and who has.
     hints: bool = False
     hints_used: set[int] = field(default_factory=set)
     #: The last hint given, as (state version, seat, action): asked again, it is not worked out again.
@@ -171,7 +171,7 @@ class Table:
 
     @property
     def over(self) -> bool:
-        """The game is over, or an event's table has played its deals (issue 16)."""
+        """The game is over, or an event's table has played its deals."""
         if self.game.is_over:
             return True
         return self.event is not None and len(self.game.deal_results) >= self.event["deals"]

@@ -1,4 +1,4 @@
-"""The read-only web pages of a server's league, chips and finished games (issue 17).
+"""The read-only web pages of a server's league, chips and finished games.
 
 `bot.web.app.create_app` builds the aiohttp app, `bot.web.server` runs it (beside
 the bot when `WEB_PORT` is set, or alone: `python -m bot web`), and

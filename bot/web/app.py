@@ -1,4 +1,4 @@
-"""The read-only web app (issue 17): league tables, players, chips, games and replays per server.
+"""The read-only web app: league tables, players, chips, games and replays per server.
 
 Every page of a server lives under `/s/<token>/` (HTML) and `/api/s/<token>/`
 (JSON, the same data; `/api/openapi.json` describes it). The token decides the

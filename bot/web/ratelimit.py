@@ -1,4 +1,4 @@
-"""Requests per client address, a token bucket each, in bounded memory (issue 17 item 4).
+"""Requests per client address, a token bucket each, in bounded memory.
 
 Each address may burst `burst` requests and then `per_second` more each
 second. At most `max_clients` addresses are remembered: the one seen least

@@ -1,4 +1,4 @@
-"""Security headers on every response of the web app (issue 17 item 4).
+"""Security headers on every response of the web app.
 
 The pages load nothing but their own stylesheet and, on the replay, their own
 script: no inline script or style, no frames, no plugins, forms only to

@@ -1,4 +1,4 @@
-"""The unguessable part of a server's web links (issue 17).
+"""The unguessable part of a server's web links.
 
 A link is `<WEB_BASE_URL>/s/<guild id>-<mac>/`: the mac is an HMAC-SHA256 of
 the guild id and the server's token generation under `WEB_SECRET`, cut to 128

@@ -1,4 +1,4 @@
-"""The arena: duplicate deals between levels, its summary and its command line (issue 5)."""
+"""The arena: duplicate deals between levels, its summary and its command line."""
 
 from __future__ import annotations
 

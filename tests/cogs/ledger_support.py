@@ -1,4 +1,4 @@
-"""Helpers shared by the /chips and /league SimCord tests (issue 6)."""
+"""Helpers shared by the /chips and /league SimCord tests."""
 
 from __future__ import annotations
 

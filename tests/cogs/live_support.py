@@ -1,4 +1,4 @@
-"""Helpers for the SimCord tests of a table in a live server (issue 12): the board's place, pings, posts."""
+"""Helpers for the SimCord tests of a table in a live server: the board's place, pings, posts."""
 
 from __future__ import annotations
 

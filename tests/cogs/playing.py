@@ -28,7 +28,7 @@ async def play_out(
     """Play the people's turns (SimplePlayer's choices) through the table service until the game
     ends (or `until` holds).
 
-    A table with nobody present pauses (issue 12), so whole games keep someone at the table.
+    A table with nobody present pauses, so whole games keep someone at the table.
     Hundreds of turns by hand view would take minutes; the board shows the end (the channel
     lines, paced, may still be on their way).
     """

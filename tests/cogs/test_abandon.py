@@ -1,4 +1,4 @@
-"""A game played by nobody (issue 12): when the last person leaves, the table pauses; if nobody
+"""A game played by nobody: when the last person leaves, the table pauses; if nobody
 comes back within the server's grace (abandon_minutes, default 5) it closes as abandoned — no
 further deals, no game premium, not rated; the deals completed before stay settled."""
 

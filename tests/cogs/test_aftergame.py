@@ -1,4 +1,4 @@
-"""After the game on Discord (issue 12 item 6): the final board's Rematch and Review last deal,
+"""After the game on Discord: the final board's Rematch and Review last deal,
 and /pinochle score and rules where a table just ended, in English and Russian."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The board's pictures (issue 7): the trick (or the last one) and the melds, replaced at each edit,
+"""The board's pictures: the trick (or the last one) and the melds, replaced at each edit,
 and off when the server or the person turned pictures off."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Input and output bounds on Discord (issue 13 item 5): long input, names, autocomplete, hand views."""
+"""Input and output bounds on Discord: long input, names, autocomplete, hand views."""
 
 from __future__ import annotations
 

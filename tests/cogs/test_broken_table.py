@@ -1,4 +1,4 @@
-"""One bad table does not stop the bot (issue 13): a table whose log no longer replays is set aside
+"""One bad table does not stop the bot: a table whose log no longer replays is set aside
 at start-up, its channel is told, and every other table resumes."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""/chips through the real bot on SimCord (issue 6): balances, history, leaderboard, house moves, CSV.
+"""/chips through the real bot on SimCord: balances, history, leaderboard, house moves, CSV.
 
 Settlements are written straight into the store as the ledger hook would
 write them at a deal's end (RULES §7.7 CX-1: N +10 and S +10 from E and W).
@@ -456,7 +456,7 @@ async def test_chips_and_league_commands_have_russian_names(server):
             "league player",
             "league season",
             "league export",
-            "league event",  # the /league event subgroup (cogs.events, issue 16)
+            "league event",  # the /league event subgroup (cogs.events)
         ]
     )
     assert not [

@@ -98,7 +98,7 @@ def test_a_malformed_ai_budget_is_refused_by_name(value):
 
 
 def test_ai_workers_default_to_all_cores_but_one():
-    """Issue 13: one core stays with the event loop; a one-core machine still gets a worker."""
+    """One core stays with the event loop; a one-core machine still gets a worker."""
     assert Settings.from_env({}).ai_workers == max(1, (os.cpu_count() or 1) - 1)
     assert Settings.from_env({"AI_WORKERS": " 3 "}).ai_workers == 3
 

@@ -1,4 +1,4 @@
-"""The exports' per-member ration (issue 13 item 5): one a minute each, and a bounded memory of who waits."""
+"""The exports' per-member ration: one a minute each, and a bounded memory of who waits."""
 
 from cogs._exports import Cooldown
 

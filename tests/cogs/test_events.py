@@ -1,4 +1,4 @@
-"""/league event through the real bot on SimCord (issue 16 item 1): a whole event with threads,
+"""/league event through the real bot on SimCord: a whole event with threads,
 the standings message, refusals, pause across a restart, and /league player's event results."""
 
 from __future__ import annotations

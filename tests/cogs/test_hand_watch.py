@@ -1,4 +1,4 @@
-"""An open hand view follows the game: the turn comes, the buttons appear (issue 4, "the ephemeral view updates").
+"""An open hand view follows the game: the turn comes, the buttons appear.
 
 Discord lets an interaction edit its ephemeral message for 15 minutes, so a
 view older than that is left alone (`cogs._hand_watch.LIFETIME`).

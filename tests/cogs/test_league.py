@@ -1,4 +1,4 @@
-"""/league through the real bot on SimCord (issue 6): standings, seasons, a player's record, CSV.
+"""/league through the real bot on SimCord: standings, seasons, a player's record, CSV.
 
 Games are recorded straight into the store, as the ledger hook records them
 at game over; the expected ratings are computed here with openskill's

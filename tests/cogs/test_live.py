@@ -1,4 +1,4 @@
-"""A table in a live server (issue 12): its own thread, a board that stays in view, turn pings."""
+"""A table in a live server: its own thread, a board that stays in view, turn pings."""
 
 from __future__ import annotations
 

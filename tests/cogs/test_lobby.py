@@ -1,4 +1,4 @@
-"""The lobby on Discord: opening a table, the board's buttons, refusals, cancel (issue 4)."""
+"""The lobby on Discord: opening a table, the board's buttons, refusals, cancel."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 12: two people playing two-handed leave at most 10 messages per deal where the table lives."""
+"""Two people playing two-handed leave at most 10 messages per deal where the table lives."""
 
 from __future__ import annotations
 

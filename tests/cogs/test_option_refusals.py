@@ -1,4 +1,4 @@
-"""House rules and the target refused in the reader's language (issue 12): no English in Russian
+"""House rules and the target refused in the reader's language: no English in Russian
 replies, allowed numbers in numeric order, and the target spoken of as the target (RULES §11, G-12)."""
 
 from __future__ import annotations

@@ -127,7 +127,7 @@ async def test_two_handed_game_with_people_then_a_computer_for_the_one_who_left(
     for _ in range(6):  # people play the first tricks by clicks
         await take_turn(room.member_at(table.to_act), room.channel)
         await room.env.advance_time(2)
-    assert "Trick 1: " in board_body(room.channel)  # tricks live on the board (issue 12)
+    assert "Trick 1: " in board_body(room.channel)  # tricks live on the board
     asked = await room.alice.click(board_message(room.channel), label="Leave")
     assert asked.ephemeral and labels(asked.response) == ["Leave and forfeit", "Keep my seat"]
     kept = await room.alice.click(asked.response, label="Keep my seat")

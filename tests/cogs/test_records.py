@@ -1,4 +1,4 @@
-"""Player records, replays and hints on Discord (issue 16 items 2-4), in English and Russian:
+"""Player records, replays and hints on Discord, in English and Russian:
 /pinochle stats, history, replay and hint through SimCord."""
 
 from __future__ import annotations

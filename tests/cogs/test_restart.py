@@ -39,7 +39,7 @@ async def test_restart_mid_deal_then_the_game_finishes(room, database_path):
     assert channel_lines(room.channel) == lines  # nothing announced twice
     # The board is edited in place, or, when the restart found three messages below it (the turn
     # ping counts: pings are not remembered across a restart), posted again at the bottom with the
-    # old one deleted (issue 12): either way one board, in view.
+    # old one deleted: either way one board, in view.
     board = board_message(room.channel)
     assert len(room.channel.history()) == messages
     assert board.id == old_board.id or room.channel.history()[-1].id == board.id

@@ -1,4 +1,4 @@
-"""`/pinochle settings web:on|off` and `web_rotate` through the real bot on SimCord (issue 17 item 2)."""
+"""`/pinochle settings web:on|off` and `web_rotate` through the real bot on SimCord."""
 
 from __future__ import annotations
 

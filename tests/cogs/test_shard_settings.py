@@ -1,4 +1,4 @@
-"""Sharding settings (issue 15): which guilds a process owns, who syncs commands, and the refusals."""
+"""Sharding settings: which guilds a process owns, who syncs commands, and the refusals."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Two bot processes on one PostgreSQL (issue 15), each running one of two shards in a SimCord of its
+"""Two bot processes on one PostgreSQL, each running one of two shards in a SimCord of its
 own: both play; one is killed mid-deal while the other plays on; restarted, it resumes its own table
 only (the other's, unfinished and driven by a live process, stays where it is) and plays on."""
 

@@ -1,4 +1,4 @@
-"""The bot's `hard` computers think in its own pool of worker processes (issue 13); closing the bot stops it."""
+"""The bot's `hard` computers think in its own pool of worker processes; closing the bot stops it."""
 
 from __future__ import annotations
 

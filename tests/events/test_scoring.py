@@ -1,4 +1,4 @@
-"""Matchpoints and standings (issue 16 item 1), worked by hand."""
+"""Matchpoints and standings, worked by hand."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Seating an event's rounds (issue 16 item 1): by rating, Swiss, rotating seats, changing partners."""
+"""Seating an event's rounds: by rating, Swiss, rotating seats, changing partners."""
 
 from __future__ import annotations
 

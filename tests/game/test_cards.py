@@ -1,4 +1,4 @@
-"""Cards and their text forms (G-1, G-2; issue 7: Russian notation)."""
+"""Cards and their text forms (G-1, G-2, and the Russian notation)."""
 
 import pytest
 from hypothesis import given

@@ -74,7 +74,7 @@ def test_option_refusals_are_value_errors_with_keys_and_numbers_in_order():
 
 @pytest.mark.parametrize("text", ["play xx", "meld", "bid many", "trump purple"])
 def test_a_malformed_action_is_told_in_the_readers_language_only(text):
-    """Issue 12: Russian refusals carried the parser's English reason ("not a card: 'xx'")."""
+    """Russian refusals carried the parser's English reason ("not a card: 'xx'")."""
     with pytest.raises(IllegalAction) as refused:
         parse_action(text)
     assert describe_error(refused.value, "ru", rule=False) == f"непонятное действие: {text!r}"

@@ -1,4 +1,4 @@
-"""The game record (issue 16 item 3): built from the action log, written as text, read back,
+"""The game record: built from the action log, written as text, read back,
 checked against the engine, for every variant (RULES §3-§7)."""
 
 import random

@@ -188,7 +188,7 @@ def test_meld_names_follow_the_russian_rule_texts():
 
 
 def test_a_new_chips_player_is_spoken_of_without_assuming_gender():
-    """Issue 12: "Eve ещё не играл" took Eve for a man; the line must read right for anyone."""
+    """A line like "Eve ещё не играл" took Eve for a man; the line must read right for anyone."""
     text = catalog().text("chips.balance.new", "ru", name="Eve", balance=100)
     assert text == "У игрока Eve ещё нет игр на фишки: начальный баланс — **100** фишек."
     assert not re.search(r"\b[а-яё]+(?:ал|ял|ил|ел)\b", text)

@@ -32,7 +32,7 @@ def test_russian_cards_use_Т_К_Д_В():
 
 
 def test_russian_letters_for_suits_are_read_too():
-    """Issue 7: Т К Д В with п/ч/б/т, as a Russian player types them."""
+    """Т К Д В with п/ч/б/т, as a Russian player types them."""
     assert parse_cards("Тп 10ч Кб Дт Вп") == parse_cards("A♠ 10♥ K♦ Q♣ J♠")
 
 

@@ -1,4 +1,4 @@
-"""Numbers people read (issue 12): negatives with the typographic minus, never "-" nor "−0"."""
+"""Numbers people read: negatives with the typographic minus, never "-" nor "−0"."""
 
 from bot.i18n import MINUS, number, signed
 

@@ -1,4 +1,4 @@
-"""The ledger hook on real engine games (issue 6): every Check deal settled once, every game recorded.
+"""The ledger hook on real engine games: every Check deal settled once, every game recorded.
 
 Check Pinochle settles per RULES §7.5 (E-15: each member of the receiving side
 collects from one opponent) and E-16..E-19; the game's winner comes from the

@@ -1,4 +1,4 @@
-"""The hook wired into the real table service (issue 6): a Check game played through `TableService.act`,
+"""The hook wired into the real table service: a Check game played through `TableService.act`,
 with a restart in the middle, settles every deal exactly once and is recorded once at the end."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`ledger_check` and `python -m bot ledger check` (issue 6): any tampering is reported, exit non-zero."""
+"""`ledger_check` and `python -m bot ledger check`: any tampering is reported, exit non-zero."""
 
 import asyncio
 

@@ -1,4 +1,4 @@
-"""`python -m bot backup` (issue 15): an online copy of the SQLite database while the bot has it open."""
+"""`python -m bot backup`: an online copy of the SQLite database while the bot has it open."""
 
 from __future__ import annotations
 

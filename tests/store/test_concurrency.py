@@ -1,4 +1,4 @@
-"""Many deals settling at once across tables (issue 6 "Concurrency"): nothing lost, nothing doubled."""
+"""Many deals settling at once across tables: nothing lost, nothing doubled."""
 
 import asyncio
 import random

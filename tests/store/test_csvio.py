@@ -1,4 +1,4 @@
-"""CSV exports (issue 13 item 5): hostile cells stay one cell, formulas stay text, and the reader undoes both."""
+"""CSV exports: hostile cells stay one cell, formulas stay text, and the reader undoes both."""
 
 from __future__ import annotations
 

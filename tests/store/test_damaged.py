@@ -1,4 +1,4 @@
-"""Damaged, foreign, read-only and busy databases (issue 13 item 4): the bot and `ledger check` stop
+"""Damaged, foreign, read-only and busy databases: the bot and `ledger check` stop
 at once with one clear line, in a child process that must not hang; `ledger check` writes nothing."""
 
 from __future__ import annotations

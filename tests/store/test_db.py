@@ -1,4 +1,4 @@
-"""Opening, migrations and transactions of the store (issue 4 "Layers": schema_version, WAL, transactions)."""
+"""Opening, migrations and transactions of the store."""
 
 import asyncio
 import sqlite3

@@ -1,4 +1,4 @@
-"""League events in the store (issue 16, migration 6), on SQLite and PostgreSQL."""
+"""League events in the store, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 

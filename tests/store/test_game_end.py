@@ -1,4 +1,4 @@
-"""A finished Check game end to end on the store (issue 6): the deal's actions, its settlement
+"""A finished Check game end to end on the store: the deal's actions, its settlement
 and the game's record commit together, the ledger sums to zero, and a replay changes nothing."""
 
 import pytest

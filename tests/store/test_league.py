@@ -1,4 +1,4 @@
-"""League tables (issue 6): games recorded once, openskill Plackett-Luce ratings, seasons, standings."""
+"""League tables: games recorded once, openskill Plackett-Luce ratings, seasons, standings."""
 
 import pytest
 from openskill.models import PlackettLuce

@@ -1,4 +1,4 @@
-"""The chip ledger (issue 6): double entry, exactly-once settlement, grants, settings, history, CSV."""
+"""The chip ledger: double entry, exactly-once settlement, grants, settings, history, CSV."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""RULES §7.7 worked settlements CX-1..CX-7 written through `settle_deal` (issue 6).
+"""RULES §7.7 worked settlements CX-1..CX-7 written through `settle_deal`.
 
 Seats N, E, S, W; partners N–S and E–W; each member of the receiving side collects
 N checks from the opponent paired with him, N↔E and S↔W (E-15, DX-E5).

@@ -1,4 +1,4 @@
-"""`python -m bot migrate-db` (issue 15): a SQLite file with finished and unfinished Check games, a
+"""`python -m bot migrate-db`: a SQLite file with finished and unfinished Check games, a
 ledger and a season, copied to PostgreSQL — everything equal, and the unfinished game plays on there."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What only PostgreSQL does (issue 15): several processes on one database — chips moved at once from
+"""What only PostgreSQL does: several processes on one database — chips moved at once from
 two OS processes, table leases taken over when their holder dies, settings changes heard everywhere,
 and the databases it refuses."""
 

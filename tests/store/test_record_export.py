@@ -1,4 +1,4 @@
-"""`python -m bot.game record export|replay` (issue 16 item 3): a stored game exported as text
+"""`python -m bot.game record export|replay`: a stored game exported as text
 reads back and agrees with the engine, in every variant; damage and absence are told apart."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Player records in the store (issue 16 item 2), on SQLite and PostgreSQL: every figure of
+"""Player records in the store, on SQLite and PostgreSQL: every figure of
 /pinochle stats and /pinochle history from games whose results are set out here by hand."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Reading apart (issue 13 item 5): exports read through a read-only connection of their own, in a worker thread."""
+"""Reading apart: exports read through a read-only connection of their own, in a worker thread."""
 
 from __future__ import annotations
 

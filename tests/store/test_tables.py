@@ -1,4 +1,4 @@
-"""Table persistence (issue 4): seed, options and action log stored with each accepted action."""
+"""Table persistence: seed, options and action log stored with each accepted action."""
 
 import asyncio
 import json

@@ -1,4 +1,4 @@
-"""A store that fails on purpose (issue 13): the Nth write transaction from now is rolled back."""
+"""A store that fails on purpose: the Nth write transaction from now is rolled back."""
 
 from __future__ import annotations
 

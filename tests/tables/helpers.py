@@ -87,7 +87,7 @@ async def play_out(
     """Play the game to its end (or `until` holds): the people (SimplePlayer's choices) and the
     computers in turn.
 
-    A table with nobody present pauses (issue 12), so a test that wants a whole game
+    A table with nobody present pauses, so a test that wants a whole game
     keeps its people at the table and lets this helper play for them.
     """
     by_id = {person.user_id: person for person in people}

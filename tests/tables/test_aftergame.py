@@ -1,4 +1,4 @@
-"""After the game (issue 12 item 6): Review last deal for every variant, Rematch, the finished table."""
+"""After the game: Review last deal for every variant, Rematch, the finished table."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 12: few channel lines (a meld round, an auction, a deal's end each told at once) and the texts found wrong."""
+"""Few channel lines (a meld round, an auction, a deal's end each told at once) and the texts found wrong."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The live board (issue 12): the whole state in view, lines that begin with a capital, within Discord's limits."""
+"""The live board: the whole state in view, lines that begin with a capital, within Discord's limits."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Whole league events through the table service, computers filling seats (issue 16 item 1)."""
+"""Whole league events through the table service, computers filling seats."""
 
 from __future__ import annotations
 
@@ -313,7 +313,7 @@ async def test_an_event_starts_by_itself_at_its_start_time(runner, store):
 
 
 async def test_event_tables_give_no_hints(runner, store):
-    """Issue 16: hints are off in events; asking at an event table is refused and changes nothing."""
+    """Hints are off in events; asking at an event table is refused and changes nothing."""
     people = PEOPLE[:2]
     event = await new_event(runner, people)
     await runner.start(event.id, ANN)
@@ -328,7 +328,7 @@ async def test_event_tables_give_no_hints(runner, store):
 
 
 async def test_a_process_runs_only_the_events_of_the_guilds_it_owns(make_runner, notices, store):
-    """Sharded processes (issue 15): an event belongs to its guild's shard; another shard's
+    """Sharded processes: an event belongs to its guild's shard; another shard's
     process on the same database never starts or drives it."""
     first = await make_runner(notices)
     event = await first.create(

@@ -1,4 +1,4 @@
-"""The forfeit policy (issue 12): leaving, kicking or cancelling cannot dodge a loss or take away a win.
+"""The forfeit policy: leaving, kicking or cancelling cannot dodge a loss or take away a win.
 
 Check Pinochle (RULES §7): the leaver pays the game premium (E-20) at once to the opponent E-15
 pairs them with; the seat then neither collects nor pays; the leaver's side is ranked last.

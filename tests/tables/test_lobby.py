@@ -1,4 +1,4 @@
-"""The lobby: opening, seats, host, computer players, start and cancel (issue 4)."""
+"""The lobby: opening, seats, host, computer players, start and cancel."""
 
 from __future__ import annotations
 

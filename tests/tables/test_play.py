@@ -160,7 +160,7 @@ async def statements_of(store, call) -> list[str]:
 
 
 async def test_an_accepted_action_is_stored_by_one_insert_in_its_transaction(store, recorder):
-    """Issue 4's speed: a plain action costs BEGIN, one INSERT that checks the sequence, COMMIT;
+    """The speed of play: a plain action costs BEGIN, one INSERT that checks the sequence, COMMIT;
     when the next turn is a person's with a timer, the deadline it starts is stored with it."""
     service = TableService(store, publisher=recorder, seed=3, turn_seconds=60)
     for timer in (0, 60):

@@ -1,4 +1,4 @@
-"""Player records (issue 16 item 2): stats from games played through the table service equal the
+"""Player records: stats from games played through the table service equal the
 figures counted by hand from the same games, deal by deal (RULES C-6, E-7, E-12)."""
 
 from __future__ import annotations

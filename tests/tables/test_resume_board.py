@@ -1,4 +1,4 @@
-"""A restart resumes a table as it was (issue 12): the board lists the same recent tricks, and a
+"""A restart resumes a table as it was: the board lists the same recent tricks, and a
 Check auction still open at the restart is told whole, in one message, when it closes (E-5..E-9)."""
 
 from __future__ import annotations

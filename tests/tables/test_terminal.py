@@ -110,9 +110,7 @@ async def test_a_long_auction_lists_a_few_bids_and_takes_any_typed_amount():
     listed = [line for line in first_offer if re.fullmatch(r"\s+\d+\. Bid \d+", line)]
     assert 2 <= len(listed) <= 6 and listed[-1].endswith("Bid 1500")
     assert any("any other amount: type it" in line for line in first_offer)
-    assert any(
-        "Contract 300 (You)" in line for line in out
-    )  # the auction is on the board (issue 12)
+    assert any("Contract 300 (You)" in line for line in out)  # the auction is on the board
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""The JSON API (issue 17 item 3): the pages' data under /api/, described by /api/openapi.json."""
+"""The JSON API: the pages' data under /api/, described by /api/openapi.json."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The pages in a real browser (issue 17): headless Chromium from Debian, driven by Playwright.
+"""The pages in a real browser: headless Chromium from Debian, driven by Playwright.
 
 What a person sees: the standings, a player's chart, the ledger paged by its
 links, a replay stepped trick by trick (and the same replay without

@@ -1,4 +1,4 @@
-"""The web pages through aiohttp's test client (issue 17): what each page shows, and its refusals."""
+"""The web pages through aiohttp's test client: what each page shows, and its refusals."""
 
 from __future__ import annotations
 

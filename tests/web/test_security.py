@@ -1,4 +1,4 @@
-"""Issue 17 item 4: tokens, 404 for everything that is not a server's open page, rate limit, headers."""
+"""Tokens, 404 for everything that is not a server's open page, rate limit, headers."""
 
 from __future__ import annotations
 
