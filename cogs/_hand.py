@@ -16,7 +16,7 @@ import math
 
 import discord
 
-from bot.game import Card, Suit, parse_action
+from bot.game import Action
 from bot.i18n import t
 from bot.render import render_hand, render_in_thread
 from bot.store import images_enabled
@@ -59,7 +59,7 @@ def hand_components(hand: Hand, lang: str) -> discord.ui.View:
     return view
 
 
-def _layout(legal: list[str]) -> list[tuple[str, str, list[int]]]:
+def _layout(legal: list[Action]) -> list[tuple[str, str, list[int]]]:
     """Rows of ("buttons" | "menu", verb, action indices), at most MAX_ROWS of them.
 
     Each kind of action starts its own row. Bids are always a menu; cards and
@@ -67,7 +67,7 @@ def _layout(legal: list[str]) -> list[tuple[str, str, list[int]]]:
     """
     groups: dict[str, list[int]] = {}
     for index, action in enumerate(legal):
-        groups.setdefault(parse_action(action).verb, []).append(index)
+        groups.setdefault(action.verb, []).append(index)
     as_menus = {"bid"} & set(groups)
 
     def rows_of(verb: str) -> list[tuple[str, str, list[int]]]:
@@ -132,17 +132,20 @@ class ActionButton(
     @classmethod
     def build(cls, hand: Hand, owner: int, index: int, row: int, lang: str) -> ActionButton:
         action = hand.legal[index]
-        act = parse_action(action)
-        style = discord.ButtonStyle.primary if act.verb == "play" else discord.ButtonStyle.secondary
+        style = (
+            discord.ButtonStyle.primary if action.verb == "play" else discord.ButtonStyle.secondary
+        )
         button = discord.ui.Button(
             label=hand_action_label(hand.table, action, lang)[:80],
             style=style,
             row=row,
             custom_id=f"pinochle:act:{hand.table.id}:{hand.version}:{index}:{owner}",
         )
-        if act.verb == "play":
+        if action.verb == "play":
             button.style = (
-                discord.ButtonStyle.danger if act.card.suit.is_red else discord.ButtonStyle.primary
+                discord.ButtonStyle.danger
+                if action.card.suit.is_red
+                else discord.ButtonStyle.primary
             )
         return cls(hand.table.id, hand.version, index, owner, button)
 
@@ -266,9 +269,9 @@ async def hand_message(interaction: discord.Interaction, table_id: int, notes: l
 
 async def _hand_picture(hand: Hand, lang: str) -> io.BytesIO | None:
     """The rendered hand (bot.render), playable cards lit; None if drawing fails."""
-    cards = [Card.from_text(c) for c in hand.view["hand"]]
-    playable = {act.card for act in map(parse_action, hand.legal) if act.verb == "play"}
-    trump = Suit.parse(hand.view["trump"]) if hand.view.get("trump") else None
+    cards = list(hand.view.hand)
+    playable = {action.card for action in hand.legal if action.verb == "play"}
+    trump = hand.view.trump
     try:
         png = await render_in_thread(
             render_hand, cards, trump=trump, legal=playable or None, lang=lang
@@ -320,14 +323,17 @@ async def act_from_view(
     await show_hand(interaction, table_id, notes=[note])
 
 
-async def act_typed(interaction: discord.Interaction, action: str) -> None:
+async def act_typed(interaction: discord.Interaction, action: str | Action) -> None:
     """A typed action (/pinochle play, meld, bid, ...): the result, then the hand as it is now."""
     table = table_here(interaction)
     await send_hand(interaction, table.id, notes=[await act(interaction, table.id, action)])
 
 
 async def act(
-    interaction: discord.Interaction, table_id: int, action: str, version: int | None = None
+    interaction: discord.Interaction,
+    table_id: int,
+    action: str | Action,
+    version: int | None = None,
 ) -> str:
     """Act for the member; what to note above their hand: the result, or why it was refused."""
     try:

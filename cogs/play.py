@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.game import Card, IllegalAction, Suit, parse_action, parse_cards
+from bot.game import Action, Card, IllegalAction, Suit, parse_action, parse_cards
 from bot.game.cards import MAX_HAND
 from bot.game.errors import shorten
 from bot.tables import Refusal
@@ -22,9 +22,10 @@ from cogs._common import lang_of, service_of, table_here
 from cogs._group import PinochleCog, describe
 from cogs._hand import ActionButton, ActionSelect, RefreshButton, act_typed, send_hand
 
-#: The kinds of action /pinochle move takes: showing or exchanging the dix (RULES A-7, C-4, D-3),
-#: the last draw, face-down card or turn-up, where the winner chooses (A-8), declaring out (A-12).
-MOVE_VERBS = ("dix", "exchange", "draw", "declare")
+#: The kinds of action (`Action.verb`) /pinochle move takes: showing or exchanging the dix
+#: (RULES A-7, C-4, D-3), the last draw, face-down card or turn-up, where the winner chooses (A-8),
+#: declaring out (A-12).
+MOVE_VERBS = ("dix", "exchange", "draw", "draw turnup", "declare out")
 
 
 async def legal_choices(
@@ -44,7 +45,7 @@ async def legal_choices(
         for action in await service_of(interaction).legal_for(table.id, interaction.user.id, verb)
     ]
     for action in legal:
-        value = action if whole else parse_action(action).argument
+        value = str(action) if whole else action.argument
         label = hand_action_label(table, action, lang)
         if typed in value.lower() or typed in label.lower():
             found.append(Choice(name=label[:100], value=value))
@@ -125,11 +126,12 @@ class Play(PinochleCog):
         """An action of MOVE_VERBS as autocomplete offers it ("draw turnup"), or a legal one's label
         typed out ("Take the turn-up"); the engine refuses one that is not legal now, and anything
         else is refused the same way, changing nothing."""
-        chosen = " ".join(action.lower().split())
-        if chosen.split(" ", 1)[0] not in MOVE_VERBS:
+        typed = " ".join(action.lower().split())
+        chosen = _move_of(typed)
+        if chosen is None:
             offered = await legal_choices(interaction, MOVE_VERBS, "", whole=True)
-            chosen = next((c.value for c in offered if c.name.lower() == chosen), "")
-        if not chosen:
+            chosen = next((c.value for c in offered if c.name.lower() == typed), None)
+        if chosen is None:
             error = IllegalAction("not_legal", action=shorten(action))
             raise Refusal("bot.refuse.illegal", error=error)
         await act_typed(interaction, chosen)
@@ -139,6 +141,15 @@ class Play(PinochleCog):
         self, interaction: discord.Interaction, current: str
     ) -> list[Choice[str]]:
         return await legal_choices(interaction, MOVE_VERBS, current, whole=True)
+
+
+def _move_of(typed: str) -> Action | None:
+    """The action of MOVE_VERBS that `typed` writes ("draw turnup"), or None (a label, or no move)."""
+    try:
+        action = parse_action(typed)
+    except IllegalAction:
+        return None
+    return action if action.verb in MOVE_VERBS else None
 
 
 async def setup(bot) -> None:

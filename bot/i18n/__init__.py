@@ -16,7 +16,8 @@ Catalog files
 Domains
     `game`      the engine's words (see `game_text`): `game.variant.<variant>.name|summary`,
                 `game.meld.<engine meld name>`, `game.suit.<spades|hearts|diamonds|clubs>`,
-                `game.phase.<phase>`, `game.switch.on|off`,
+                `game.phase.<phase>`, `game.action.<verb>` (an action's label;
+                spaces in verbs become underscores), `game.switch.on|off`,
                 `game.option.<option>.label|description` and
                 `game.option.<option>.values.<value>.label|description` (value keys:
                 str(value), "auto" for None, "any" with a `{value}` placeholder for
@@ -44,6 +45,7 @@ here, so the table service can use `t` without Discord.
 from .catalog import Catalog, CatalogError, catalog, t
 from .game_text import (
     OptionText,
+    action_label,
     card_text,
     cards_text,
     describe_error,
@@ -64,6 +66,7 @@ __all__ = [
     "Catalog",
     "CatalogError",
     "OptionText",
+    "action_label",
     "card_text",
     "cards_text",
     "catalog",

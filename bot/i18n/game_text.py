@@ -1,4 +1,5 @@
-"""The engine's words in a player's language: cards, suits, melds, variants, phases, options, refusals.
+"""The engine's words in a player's language: cards, suits, melds, actions, variants, phases,
+options, refusals.
 
 Everything here reads the "game" domain of the catalog (keys listed in the
 package docstring); card notation itself comes from the engine's one table
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
+from bot.game.actions import Action, parse_action
 from bot.game.cards import Card, Suit, format_cards, parse_cards
 from bot.game.errors import KeyedError
 from bot.game.options import OPTIONS, OptionSpec
@@ -44,6 +46,19 @@ def suit_name(suit: Suit | str, lang: str) -> str:
 def meld_name(name: str, lang: str) -> str:
     """A meld's name, from the engine's meld name ("royal marriage" -> "королевский марьяж")."""
     return t(f"game.meld.{name}", lang)
+
+
+def action_label(action: Action, lang: str) -> str:
+    """An action as a button, menu or autocomplete label: "10♥", "Meld K♥ Q♥", "Ставка 250"."""
+    if action.verb == "play":
+        return card_text(action.card, lang)
+    return t(
+        f"game.action.{action.verb.replace(' ', '_')}",
+        lang,
+        cards=cards_text(action.cards, lang),
+        amount=action.amount,
+        suit=action.argument,
+    )
 
 
 def variant_name(variant: str, lang: str) -> str:
@@ -95,12 +110,19 @@ def describe_error(error: KeyedError, lang: str, *, rule: bool = True) -> str:
     and tools keep the id.
 
     Cards and meld names among the parameters are shown in the language too
-    (`Т♠` rather than `A♠`, "королевский марьяж" rather than "royal marriage");
-    other parameters (numbers, suit symbols, the text a player typed) stay as the
-    engine gave them.
+    (`Т♠` rather than `A♠`, "королевский марьяж" rather than "royal marriage"),
+    and so is an action in the languages other than the engine's English, by
+    its label ("declare out" -> «Объявить выход»): English refusals are the
+    engine's own sentences, which name an action as it is typed ("you cannot
+    draw now"). Other parameters (numbers, suit symbols, text a player typed
+    that is no action) stay as the engine gave them.
     """
     params = {
-        name: _localize(value, lang) if name in _WORD_PARAMS else value
+        name: _localize(value, lang)
+        if name in _WORD_PARAMS
+        else _action_words(value, lang)
+        if name == "action"
+        else value
         for name, value in error.params.items()
     }
     text = t(f"game.error.{error.key}", lang, **params)
@@ -109,6 +131,20 @@ def describe_error(error: KeyedError, lang: str, *, rule: bool = True) -> str:
 
 #: Refusal parameters that hold cards or meld names (see bot.game's IllegalAction calls).
 _WORD_PARAMS = frozenset({"card", "cards", "meld", "meld_class"})
+
+
+#: The engine's language: its refusals name an action by its typed text.
+_ENGINE_LANGUAGE = "en"
+
+
+def _action_words(text: str, lang: str) -> str:
+    """An action parameter of a refusal in `lang`: its label, or the text as it came if it is no action."""
+    if lang == _ENGINE_LANGUAGE:
+        return text
+    try:
+        return action_label(parse_action(text), lang)
+    except ValueError:
+        return text
 
 
 def _localize(value: str, lang: str) -> str:

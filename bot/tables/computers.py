@@ -13,7 +13,7 @@ import asyncio
 import functools
 import logging
 
-from bot.game import IllegalAction
+from bot.game import Action, IllegalAction
 from bot.tables.core import TableCore
 from bot.tables.model import DEFAULT_LEVEL, Table
 
@@ -52,7 +52,7 @@ class ComputerDriver(TableCore):
                     seat, version = table.to_act, table.version
                     assert seat is not None  # a computer is to act
                     view = table.game.view(seat)  # the player's own copy: it may change it
-                    legal = list(view["legal"])
+                    legal = list(view.legal)
                     level = table.seats[seat].bot_level or DEFAULT_LEVEL
                 seed = table.seed ^ (version * 0x9E3779B97F4A7C15 & (2**64 - 1))
                 choice = await self._thinker.choose(table.id, level, view, legal, seed)
@@ -68,7 +68,7 @@ class ComputerDriver(TableCore):
                 del self._drivers[table.id]
 
     async def _play_for(
-        self, table: Table, seat: int, version: int, choice: str, legal: list[str]
+        self, table: Table, seat: int, version: int, choice: Action, legal: list[Action]
     ) -> None:
         """Apply a computer's choice if the table still waits for it (the caller holds the lock)."""
         if table.version != version or not self._computer_to_act(table):
@@ -76,6 +76,6 @@ class ComputerDriver(TableCore):
         try:
             await self._apply(table, seat, choice, user_id=None)
         except IllegalAction as error:  # a faulty player must not stall the table
-            log.error("table %s: computer chose %r: %s", table.id, choice, error)
+            log.error("table %s: computer chose %s: %s", table.id, choice, error)
             await self._apply(table, seat, legal[0], user_id=None)
         self._standins.pop(table.id, None)

@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot.game import new_game, parse_action
+from bot.game import Action, SeatView, new_game, parse_action
 from bot.store import (
     Seat,
     Store,
@@ -65,8 +65,8 @@ class Hand:
 
     table: Table
     seat: int
-    view: dict[str, Any]
-    legal: list[str]
+    view: SeatView
+    legal: list[Action]  # the seat's legal actions now (none while the computer covers it)
     version: int
     covered: bool  # the computer plays this seat until the person joins again
 
@@ -326,7 +326,9 @@ class TableCore(ABC):
             event_lines(table, table.game.apply(row.action))
         table.version = len(actions)
 
-    async def _apply(self, table: Table, seat: int, text: str, *, user_id: int | None) -> Outcome:
+    async def _apply(
+        self, table: Table, seat: int, action: str | Action, *, user_id: int | None
+    ) -> Outcome:
         """Apply and store one action (the caller holds the lock); IllegalAction changes nothing.
 
         One transaction of as few statements as the action needs: the action itself,
@@ -334,7 +336,8 @@ class TableCore(ABC):
         table's status, and what the hooks write. If it fails, the game is rebuilt
         from the store, so memory never runs ahead of it.
         """
-        action = _parse_action(text)
+        if not isinstance(action, Action):
+            action = _parse_action(action)  # typed text; IllegalAction if it is no action
         events = table.game.apply(action)
         seq = table.version + 1
         reset = user_id is not None and table.seats[seat].away_strikes > 0
@@ -363,7 +366,7 @@ class TableCore(ABC):
         else:
             self._schedule(table)
         return self._publish(
-            Outcome(table, public=event_lines(table, events), board=True, action=str(action))
+            Outcome(table, public=event_lines(table, events), board=True, action=action)
         )
 
     async def _persist(

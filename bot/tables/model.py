@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.game import VARIANTS
+from bot.game import VARIANTS, Action, PublicView, SeatView
 from bot.store import Seat, TableRow
 from bot.tables.deallog import DealLog
 
@@ -64,11 +64,11 @@ class Table:
     hints: bool = False
     hints_used: set[int] = field(default_factory=set)
     #: The last hint given, as (state version, seat, action): asked again, it is not worked out again.
-    last_hint: tuple[int, int, str] | None = field(default=None, repr=False)
+    last_hint: tuple[int, int, Action] | None = field(default=None, repr=False)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     #: Lines waiting for their meld round or auction to close, and the board's recent tricks.
     deal_log: DealLog = field(default_factory=DealLog, repr=False)
-    _views: dict[int | None, dict[str, Any]] = field(default_factory=dict, repr=False)
+    _views: dict[int | None, PublicView] = field(default_factory=dict, repr=False)
     _views_of: tuple[Any, int] | None = field(default=None, repr=False)
 
     @classmethod
@@ -139,15 +139,17 @@ class Table:
         seat: int | None = self.game.to_act
         return seat
 
-    def public_view(self) -> dict[str, Any]:
+    def public_view(self) -> PublicView:
         """The board's view of the game now (`Game.public_view`): computed once per version."""
         return self._view(None, self.game.public_view)
 
-    def seat_view(self, seat: int) -> dict[str, Any]:
-        """`Game.view(seat)` now, computed once per version; callers must not change it."""
-        return self._view(seat, lambda: self.game.view(seat))
+    def seat_view(self, seat: int) -> SeatView:
+        """`Game.view(seat)` now, computed once per version."""
+        view = self._view(seat, lambda: self.game.view(seat))
+        assert isinstance(view, SeatView)  # a seat's key holds that seat's view
+        return view
 
-    def _view(self, key: int | None, make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    def _view(self, key: int | None, make: Callable[[], PublicView]) -> PublicView:
         of = self._views_of
         if of is None or of[0] is not self.game or of[1] != self.version:
             self._views, self._views_of = {}, (self.game, self.version)

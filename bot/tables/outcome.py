@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.game import Action
 from bot.tables.model import Table
 
 
@@ -46,9 +47,9 @@ class Cards:
 
 @dataclass(frozen=True)
 class Act:
-    """A legal action's text ("play 10♥"), shown as its label in the reader's language."""
+    """An action, shown as its label in the reader's language ("10♥", "Объявить К♥ Д♥")."""
 
-    action: str
+    action: Action
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,7 @@ class Outcome:
     public: list[Text] = field(default_factory=list)
     board: bool = False
     ping: list[int] = field(default_factory=list)
-    action: str | None = None  # the accepted action's text
+    action: Action | None = None  # the accepted action (`str()` is its text, as stored)
 
     @property
     def has_public(self) -> bool:

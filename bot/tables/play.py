@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import functools
 
-from bot.game import IllegalAction
+from bot.game import Action, IllegalAction
 from bot.store import load_actions
 from bot.store.tables import last_finished_table, merge_settings
 from bot.tables.core import Hand, Person, TableCore, guard, guard_seat
@@ -42,21 +42,22 @@ class Play(TableCore):
             table, seat = guard_seat(found, user_id, playing=True)
             view = table.seat_view(seat)
             covered = computer_plays(table.seats[seat])
-            legal = [] if covered else list(view["legal"])
+            legal = [] if covered else list(view.legal)
             return Hand(table, seat, view, legal, table.version, covered)
 
-    async def legal_for(self, table_id: int, user_id: int, verb: str | None = None) -> list[str]:
-        """Legal action texts for this person now (optionally of one verb): for autocomplete."""
+    async def legal_for(self, table_id: int, user_id: int, verb: str | None = None) -> list[Action]:
+        """Legal actions for this person now (optionally of one `Action.verb`): for autocomplete."""
         try:
             hand = await self.hand(table_id, user_id)
         except Refusal:
             return []
-        return [a for a in hand.legal if verb is None or a.split(" ", 1)[0] == verb]
+        return [a for a in hand.legal if verb is None or a.verb == verb]
 
     async def act(
-        self, table_id: int, person: Person, action: str, *, version: int | None = None
+        self, table_id: int, person: Person, action: str | Action, *, version: int | None = None
     ) -> Outcome:
-        """A person's action (its text, e.g. "play 10♥"); `version` is the state they saw, if any."""
+        """A person's action: an `Action` (a button), or its text as typed ("play 10♥");
+        `version` is the state they saw, if any."""
         async with self._locked(table_id) as found:
             table, seat = guard_seat(
                 found, person.user_id, playing=True, version=version, turn=True
@@ -90,7 +91,7 @@ class Play(TableCore):
         else:
             seed = table.seed ^ (version * 0x9E3779B97F4A7C15 & (2**64 - 1))
             try:  # hints wait under the table's negative id: never in the way of its computers
-                choice = await self._thinker.choose(-table_id, "hard", view, view["legal"], seed)
+                choice = await self._thinker.choose(-table_id, "hard", view, list(view.legal), seed)
             except ValueError as error:  # this table has a hint being worked out already
                 raise Refusal("records.refuse.hint_busy", table) from error
         async with self._locked(table_id) as again:

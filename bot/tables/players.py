@@ -1,8 +1,8 @@
 """Computer players as the table service sees them: one small interface.
 
 A computer player gets only what its seat may see (`Game.view(seat)`) and the
-legal action texts, plus a seeded random generator, and returns one of those
-texts. The service asks through a `Thinker` (`bot.tables.thinking`): in a
+legal actions, plus a seeded random generator, and returns one of those
+actions. The service asks through a `Thinker` (`bot.tables.thinking`): in a
 worker thread, or for the bot in worker processes, so a slow player never
 blocks the bot. The computer players of bot.ai plug in through
 `ai_players`; `SimplePlayer` is the service's own default, quick and
@@ -15,11 +15,11 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from bot.game import Card, SeatView, parse_action
+from bot.game import PASS, Action, SeatView
 
 
 class ComputerPlayer(Protocol):
-    def choose(self, view: SeatView, legal: list[str], rng: random.Random) -> str:
+    def choose(self, view: SeatView, legal: list[Action], rng: random.Random) -> Action:
         """One of `legal`, decided from `view` alone."""
 
 
@@ -35,17 +35,14 @@ class SimplePlayer:
     both sides drift below zero and the game never reaches its target.
     """
 
-    def choose(self, view: SeatView, legal: list[str], rng: random.Random) -> str:
-        actions = [parse_action(action) for action in legal]
-        bids = [action for action in actions if action.verb == "bid"]
+    def choose(self, view: SeatView, legal: list[Action], rng: random.Random) -> Action:
+        bids = [action for action in legal if action.verb == "bid"]
         if bids:
-            return (
-                "pass" if "pass" in legal else str(min(bids, key=lambda action: action.amount or 0))
-            )
-        trumps = [action for action in actions if action.verb == "trump"]
+            return PASS if PASS in legal else min(bids, key=lambda action: action.amount or 0)
+        trumps = [action for action in legal if action.verb == "trump"]
         if trumps:
-            held = [Card.from_text(card).suit for card in view["hand"]]
-            return str(max(trumps, key=lambda action: sum(suit == action.suit for suit in held)))
+            held = [card.suit for card in view.hand]
+            return max(trumps, key=lambda action: sum(suit == action.suit for suit in held))
         return rng.choice(legal)
 
 
@@ -60,11 +57,11 @@ class LevelPlayer:
     def __init__(self, level: str, budget: float) -> None:
         self.level, self.budget = level, budget
 
-    def choose(self, view: SeatView, legal: list[str], rng: random.Random) -> str:
+    def choose(self, view: SeatView, legal: list[Action], rng: random.Random) -> Action:
         from bot.ai import get_player
 
         player = get_player(self.level, seed=rng.randrange(2**31), budget=self.budget)
-        return str(player.choose(view))
+        return player.choose(view)
 
 
 def ai_players(budget: float = 1.0) -> PlayerFactory:

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bot.i18n import t
+from bot.game import Action
+from bot.i18n import action_label, t
 from bot.store import Store
 from bot.tables.model import Table
 from bot.tables.outcome import Outcome
@@ -23,7 +24,6 @@ from bot.tables.players import ai_players
 from bot.tables.refusal import Refusal
 from bot.tables.service import Hand, Person, TableService
 from bot.tables.texts import (
-    action_label,
     board_text,
     board_title,
     hand_text,
@@ -121,9 +121,10 @@ async def _play(
             write("! " + say(refusal.said, lang, plain_namer(table)))
 
 
-def chosen_action(answer: str, legal: list[str]) -> str | None:
+def chosen_action(answer: str, legal: list[Action]) -> Action | str | None:
     """The action a typed answer means: a listed number picks that entry, other text is an action's
-    text; None for an empty line or any number that is no entry ("99", "0", "²", "٣", 5,000 digits)."""
+    text (the service reads it, and refuses what is no action); None for an empty line or any
+    number that is no entry ("99", "0", "²", "٣", 5,000 digits)."""
     if not answer:
         return None
     if not answer.lstrip("+-").isnumeric():
@@ -141,10 +142,10 @@ def _show(table: Table, hand: Hand, lang: str, write: Callable[[str], Any]) -> N
     write(board_title(table, lang))
     write(board_text(table, lang, name))
     write(hand_text(table, hand.seat, hand.view, hand.covered, lang, name))
-    bids = [n for n, action in enumerate(hand.legal) if action.startswith("bid ")]
+    bids = [n for n, action in enumerate(hand.legal) if action.verb == "bid"]
     hidden = set(bids[SHOWN_BIDS:-1])  # a Check auction offers every amount up to the limit (E-4)
     for number, action in enumerate(hand.legal):
         if number not in hidden:
             write(f"  {number + 1:>2}. {action_label(action, lang)}")
         elif number == bids[SHOWN_BIDS]:
-            write("      " + t("bot.terminal.more_bids", lang, example=hand.legal[number]))
+            write("      " + t("bot.terminal.more_bids", lang, example=str(hand.legal[number])))

@@ -21,12 +21,12 @@ from bot.game import (
     Card,
     Phase,
     enabled_melds,
-    parse_action,
     resolve_options,
 )
 from bot.game.errors import KeyedError
 from bot.game.points import last_trick_bonus
 from bot.i18n import (
+    action_label,
     describe_error,
     meld_name,
     option_value_text,
@@ -127,37 +127,22 @@ def hand_by_suit(cards: list[str], lang: str) -> str:
     return "   ".join(cards_text(group, lang) for group in groups)
 
 
-def action_label(action: str | Action, lang: str) -> str:
-    """A legal action's text as a button or menu label: "10♥", "Meld K♥ Q♥", "Bid 250"."""
-    act = parse_action(action)
-    if act.verb == "play":
-        return cards_text([str(act.card)], lang)
-    if act.verb == "meld":
-        return t("bot.action.meld", lang, cards=cards_text([str(c) for c in act.cards], lang))
-    if act.verb == "bid":
-        return t("bot.action.bid", lang, amount=act.amount)
-    if act.verb == "trump":
-        return t("bot.action.trump", lang, suit=act.argument)
-    return t(f"bot.action.{act.verb.replace(' ', '_')}", lang)
-
-
-def hand_action_label(table: Table, action: str | Action, lang: str) -> str:
+def hand_action_label(table: Table, action: Action, lang: str) -> str:
     """A hand view's label: a meld with its name and points, "pass" named by what it declines."""
-    act = parse_action(action)
     game = table.game
-    if act.verb == "meld":
-        named = game.meld_value(act.cards)
+    if action.verb == "meld":
+        named = game.meld_value(action.cards)
         if named is not None:
             return t(
                 "bot.action.meld_named",
                 lang,
                 name=meld_name(named[0], lang),
-                cards=cards_text([str(c) for c in act.cards], lang),
+                cards=cards_text([str(c) for c in action.cards], lang),
                 points=named[1],
             )
-    if act == PASS and game.phase in _PASS_KEYS:
+    if action == PASS and game.phase in _PASS_KEYS:
         return t(_PASS_KEYS[game.phase], lang)
-    return action_label(act, lang)
+    return action_label(action, lang)
 
 
 #: What "pass" declines, by phase: the meld (M-1), the dix exchange (C-4); in an auction it is a pass.
@@ -238,7 +223,7 @@ def _rules_lines(table: Table, lang: str) -> list[str]:
     return lines
 
 
-def _play_lines(table: Table, view: dict[str, Any], lang: str, name: Namer) -> list[str]:
+def _play_lines(table: Table, view: Mapping[str, Any], lang: str, name: Namer) -> list[str]:
     lines = [
         t(
             "bot.board.deal",
@@ -281,7 +266,7 @@ def _play_lines(table: Table, view: dict[str, Any], lang: str, name: Namer) -> l
     return lines
 
 
-def _facts(view: dict[str, Any], lang: str, name: Namer) -> list[str]:
+def _facts(view: Mapping[str, Any], lang: str, name: Namer) -> list[str]:
     """Trump, turn-up, stock, and the auction: high bid or contract, and who passed (E-5)."""
     facts = []
     if view.get("trump"):
@@ -306,7 +291,7 @@ def plays_text(plays: Sequence[Sequence[Any]], lang: str, name: Namer) -> str:
     return " · ".join(f"{name(seat)} {cards_text([card], lang)}" for seat, card in plays)
 
 
-def recent_tricks(table: Table, view: dict[str, Any]) -> list[BoardTrick]:
+def recent_tricks(table: Table, view: Mapping[str, Any]) -> list[BoardTrick]:
     """The last few completed tricks, newest first; after a restart, the engine's last trick alone."""
     if table.deal_log.tricks:
         return list(table.deal_log.tricks)
@@ -331,7 +316,7 @@ def _recent_trick_line(trick: BoardTrick, lang: str, name: Namer) -> str:
     )
 
 
-def _deal_points_line(table: Table, view: dict[str, Any], lang: str, name: Namer) -> str:
+def _deal_points_line(table: Table, view: Mapping[str, Any], lang: str, name: Namer) -> str:
     """Each side's meld and card points so far this deal (credited meld only, C-6)."""
     meld, cards = view["deal_points"]["meld"], view["deal_points"]["cards"]
     parts = " · ".join(
@@ -347,7 +332,7 @@ def _deal_points_line(table: Table, view: dict[str, Any], lang: str, name: Namer
     return t("bot.board.deal_points", lang, parts=parts)
 
 
-def _melds_lines(view: dict[str, Any], lang: str, name: Namer) -> list[str]:
+def _melds_lines(view: Mapping[str, Any], lang: str, name: Namer) -> list[str]:
     by_seat: dict[int, list[dict[str, Any]]] = {}
     for meld in view.get("melds", []):
         by_seat.setdefault(meld["seat"], []).append(meld)
@@ -386,7 +371,7 @@ def _meld_text(meld: str, cards: tuple[str, ...], points: list[int], lang: str) 
     )
 
 
-def _scores_line(table: Table, view: dict[str, Any], lang: str, name: Namer) -> str:
+def _scores_line(table: Table, view: Mapping[str, Any], lang: str, name: Namer) -> str:
     scores = " · ".join(
         f"{side_name(seats, lang, name)} {view['scores'][seats[0]]}" for seats in parties(table)
     )
@@ -397,7 +382,7 @@ def _scores_line(table: Table, view: dict[str, Any], lang: str, name: Namer) -> 
 
 
 def hand_text(
-    table: Table, seat: int, view: dict[str, Any], covered: bool, lang: str, name: Namer
+    table: Table, seat: int, view: Mapping[str, Any], covered: bool, lang: str, name: Namer
 ) -> str:
     """What a player sees privately: their cards, the trick, and whether it is their turn."""
     lines = [t("bot.hand.cards", lang, cards=hand_by_suit(view["hand"], lang) or "—")]

@@ -19,8 +19,9 @@ does not multiply everyone's wait. A worker that dies is replaced and its
 decision tried once more; a decision that fails again is made by the `easy`
 rules (logged), so one bad decision never stops a table.
 
-A decision is a function of what it is sent (level, view, legal, seed, budget)
-and nothing else the worker holds: each worker calibrates `hard` once when it
+A decision is a function of what it is sent (level, view, legal, seed, budget;
+the legal `Action`s and the answer cross the pipe pickled, as the frozen values
+they are) and nothing else the worker holds: each worker calibrates `hard` once when it
 starts (`bot.ai.warm_up`) and counts the budget in work at that rate, as a
 single process did (two workers' rates differ by their measuring noise).
 """
@@ -40,7 +41,7 @@ from multiprocessing.connection import Connection
 from typing import Protocol
 
 from bot.ai.hard import GUARD
-from bot.game import SeatView
+from bot.game import Action, SeatView
 from bot.tables.players import LevelPlayer, PlayerFactory
 
 log = logging.getLogger(__name__)
@@ -57,22 +58,22 @@ START_FAILURES = 3
 HANG_GRACE = 10.0
 
 #: Decides one turn: (level, view, legal, seed, budget) -> one of legal. Must be picklable.
-Decide = Callable[[str, SeatView, list[str], int, float], str]
+Decide = Callable[[str, SeatView, list[Action], int, float], Action]
 
 
 class Thinker(Protocol):
     """Where the table service gets its computer players' decisions."""
 
     async def choose(
-        self, table_id: int, level: str, view: SeatView, legal: list[str], seed: int
-    ) -> str:
+        self, table_id: int, level: str, view: SeatView, legal: list[Action], seed: int
+    ) -> Action:
         """One of `legal` for the seat whose `view` this is, decided from the view alone."""
 
     async def close(self) -> None:
         """Stop thinking; nothing keeps running afterwards."""
 
 
-def decide(level: str, view: SeatView, legal: list[str], seed: int, budget: float) -> str:
+def decide(level: str, view: SeatView, legal: list[Action], seed: int, budget: float) -> Action:
     """The bot.ai player of `level`, seeded as the service seeds it."""
     return LevelPlayer(level, budget).choose(view, legal, random.Random(seed))
 
@@ -91,8 +92,8 @@ class ThreadThinker:
         self._players = players
 
     async def choose(
-        self, table_id: int, level: str, view: SeatView, legal: list[str], seed: int
-    ) -> str:
+        self, table_id: int, level: str, view: SeatView, legal: list[Action], seed: int
+    ) -> Action:
         return await asyncio.to_thread(
             self._players(level).choose, view, legal, random.Random(seed)
         )
@@ -110,9 +111,9 @@ class _Job:
     table_id: int
     level: str
     view: SeatView
-    legal: list[str]
+    legal: list[Action]
     seed: int
-    future: asyncio.Future[str]
+    future: asyncio.Future[Action]
     attempts: int = 0
 
 
@@ -192,8 +193,8 @@ class PoolThinker:
             self._spawn()
 
     async def choose(
-        self, table_id: int, level: str, view: SeatView, legal: list[str], seed: int
-    ) -> str:
+        self, table_id: int, level: str, view: SeatView, legal: list[Action], seed: int
+    ) -> Action:
         if self._closed:
             raise RuntimeError("the thinking pool is closed")
         if level in SEARCH_LEVELS and self._broken:
@@ -258,7 +259,9 @@ class PoolThinker:
 
     # ------------------------------------------------------------ dispatch
 
-    async def _in_thread(self, level: str, view: SeatView, legal: list[str], seed: int) -> str:
+    async def _in_thread(
+        self, level: str, view: SeatView, legal: list[Action], seed: int
+    ) -> Action:
         return await asyncio.to_thread(self._decide, level, view, legal, seed, self.budget)
 
     def _pump(self) -> None:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import discord
 
+from bot.game import DIX, PASS, parse_action
 from cogs._hand import _layout
 
 
 def test_a_long_auction_is_two_menus_and_pass_a_button():
-    legal = [f"bid {amount}" for amount in range(200, 1510, 10)] + ["pass"]
+    legal = [parse_action(f"bid {amount}") for amount in range(200, 1510, 10)] + [PASS]
     rows = _layout(legal)
     menus = [indices for kind, verb, indices in rows if kind == "menu"]
     assert [len(m) for m in menus] == [25, 22] and rows[-1] == ("buttons", "pass", [131])
@@ -16,9 +17,9 @@ def test_a_long_auction_is_two_menus_and_pass_a_button():
 
 
 def test_sixteen_cards_are_buttons_and_more_become_a_menu():
-    cards = [f"play {rank}{suit}" for suit in "♠♥♦♣" for rank in ("A", "10", "K", "Q")]
+    cards = [parse_action(f"play {r}{s}") for s in "♠♥♦♣" for r in ("A", "10", "K", "Q")]
     assert [kind for kind, _, _ in _layout(cards)] == ["buttons"] * 4
-    melds = [f"meld K{s} Q{s}" for s in "♠♥♦♣"] + ["dix", "pass"]
+    melds = [parse_action(f"meld K{s} Q{s}") for s in "♠♥♦♣"] + [DIX, PASS]
     rows = _layout(cards + melds)
     assert len(rows) <= 5 and ("menu", "play", list(range(16))) in rows
     assert all(len(indices) <= (25 if kind == "menu" else 5) for kind, _, indices in rows)
@@ -33,16 +34,14 @@ async def test_the_two_bid_menus_of_a_long_auction_say_which_bids_they_hold():
 
     table = table_of("check", 3)
     while (
-        not any(str(a).startswith("bid ") for a in table.game.legal_actions())
+        not any(a.verb == "bid" for a in table.game.legal_actions())
         or len(table.game.legal_actions()) < 30
     ):
         table.game.apply(
             table.game.legal_actions()[-1]
         )  # pass until someone with a marriage may bid
     seat = table.game.to_act
-    hand = Hand(
-        table, seat, table.seat_view(seat), [str(a) for a in table.game.legal_actions()], 0, False
-    )
+    hand = Hand(table, seat, table.seat_view(seat), table.game.legal_actions(), 0, False)
     for lang, first, more in (("en", "Bid…", "Higher bids…"), ("ru", "Ставка…", "Ставки выше…")):
         menus = [
             item

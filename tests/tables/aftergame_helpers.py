@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from bot.game import PASS
 from bot.tables import Person, Table, TableService
 
 
@@ -20,9 +21,9 @@ async def play_until(
         seat = table.to_act
         person = by_id[table.seats[seat].user_id]
         legal = (await service.hand(table.id, person.user_id)).legal
-        bids = [a for a in legal if a.startswith("bid ")]
+        bids = [a for a in legal if a.verb == "bid"]
         if bids:
-            choice = "pass" if "pass" in legal and rng.random() < 0.7 else bids[0]
+            choice = PASS if PASS in legal and rng.random() < 0.7 else bids[0]
         else:
             choice = rng.choice(legal)
         await service.act(table.id, person, choice)

@@ -7,6 +7,7 @@ from itertools import islice
 
 import pytest
 
+from bot.game import PASS
 from bot.tables.texts import board_text, hand_action_label
 from tests.tables.texts_support import publishes, table_of
 
@@ -80,11 +81,10 @@ def test_hand_labels_name_the_meld_and_its_points_and_what_a_pass_declines():
     for _action, _, _ in publishes(table):
         if table.game.phase == "meld":
             break
-    legal = [str(a) for a in table.game.legal_actions()]
-    meld = next(a for a in legal if a.startswith("meld "))
+    meld = next(a for a in table.game.legal_actions() if a.verb == "meld")
     assert hand_action_label(table, meld, "en") == "Meld pinochle: Q♠ J♦ (40)"
     assert hand_action_label(table, meld, "ru") == "Объявить пинокль: Д♠ В♦ (40)"
-    assert hand_action_label(table, "pass", "en") == "No meld"
-    assert hand_action_label(table, "pass", "ru") == "Без комбинации"
+    assert hand_action_label(table, PASS, "en") == "No meld"
+    assert hand_action_label(table, PASS, "ru") == "Без комбинации"
     auction = table_of("check", 3)
-    assert hand_action_label(auction, "pass", "en") == "Pass"
+    assert hand_action_label(auction, PASS, "en") == "Pass"

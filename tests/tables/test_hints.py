@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import random
 import re
+from types import SimpleNamespace
 
 import pytest
 
-from bot.game import VARIANTS, Card, new_game
+from bot.game import PASS, VARIANTS, Card, Phase, Suit, new_game, parse_action, parse_cards
 from bot.game.random_play import random_action
 from bot.ledger_hook import ledger_hook
 from bot.store import find_player, game_log, get_table, load_actions, recent_games
@@ -45,7 +46,7 @@ def test_a_hint_names_only_cards_the_seat_can_see(variant):
             view = game.view(game.to_act)
             choice = random_action(game, rng)
             best = best_meld(view, {})
-            for action in filter(None, [str(choice), best and best[0]]):
+            for action in filter(None, [choice, best and best[0]]):
                 for lang in ("en", "ru"):
                     text = say(hint_text(view, action, {}), lang, str)
                     assert named_cards(text) <= visible(view), (action, text)
@@ -57,29 +58,29 @@ def test_hidden_cards_do_not_change_a_hint(variant):
     """Two games that differ only in cards the seat cannot see give it the same hint."""
     first, twin, seat = hidden_twin(variant, seed=5)
     view = first.view(seat)
-    for action in view["legal"]:
+    for action in view.legal:
         assert hint_text(view, action, {}) == hint_text(twin.view(seat), action, {})
     assert best_meld(view, {}) == best_meld(twin.view(seat), {})
 
 
+def seat_view(**fields) -> SimpleNamespace:
+    """The fields of a seat view a worked example needs (a hint reads nothing else)."""
+    return SimpleNamespace(**fields)
+
+
 def test_the_best_meld_is_the_legal_meld_worth_most():
     """RULES §2: in a two-hand meld phase a royal marriage (40) beats a plain one (20)."""
-    view = {
-        "legal": ["meld K♠ Q♠", "meld K♥ Q♥", "pass"],
-        "trump": "♥",
-        "table": {},
-        "seat": 0,
-    }
-    assert best_meld(view, {}) == ("meld K♥ Q♥", 40)
-    assert say(hint_text(view, "meld K♥ Q♥", {}), "en", str) == (
-        "Your best meld now: K♥ Q♥, 40 points."
-    )
-    assert "К♥ Д♥" in say(hint_text(view, "meld K♥ Q♥", {}), "ru", str)
+    royal = parse_action("meld K♥ Q♥")
+    legal = (parse_action("meld K♠ Q♠"), royal, PASS)
+    view = seat_view(legal=legal, trump=Suit.HEARTS, table={}, seat=0)
+    assert best_meld(view, {}) == (royal, 40)
+    assert say(hint_text(view, royal, {}), "en", str) == "Your best meld now: K♥ Q♥, 40 points."
+    assert "К♥ Д♥" in say(hint_text(view, royal, {}), "ru", str)
 
 
 def test_taking_a_trick_is_explained_with_its_points():
-    view = {"trick": [[1, "10♠"]], "trump": "♥", "partner": None}
-    text = say(hint_text(view, "play A♠", {}), "en", str)
+    view = seat_view(trick=((1, Card.from_text("10♠")),), trump=Suit.HEARTS, partner=None)
+    text = say(hint_text(view, parse_action("play A♠"), {}), "en", str)
     assert text == "A♠ takes the trick as it stands, with 21 points on it."  # G-4: 10 + 11
 
 
@@ -139,10 +140,10 @@ async def test_a_hint_is_legal_changes_no_state_and_marks_the_game(store):
 
 def test_passing_is_explained_by_what_is_passed():
     """E-5: a pass in the auction weighs the best meld; C-4: a pass in the exchange keeps the dix."""
-    hand = ["A♥", "10♥", "K♥", "Q♥", "J♥", "Q♠", "J♦", "9♣"]
-    auction = {"phase": "auction", "hand": hand, "table": {}, "seat": 0}
-    assert say(hint_text(auction, "pass", {}), "en", str) == (
+    hand = tuple(parse_cards("A♥ 10♥ K♥ Q♥ J♥ Q♠ J♦ 9♣"))
+    auction = seat_view(phase=Phase.AUCTION, hand=hand, table={}, seat=0)
+    assert say(hint_text(auction, PASS, {}), "en", str) == (
         "Your best meld is 190 points (with ♥ as trump): not enough for a higher bid."
     )
-    exchange = {"phase": "exchange", "hand": hand, "table": {}, "seat": 0}
-    assert say(hint_text(exchange, "pass", {}), "ru", str) == "Дис вам полезнее открытой карты."
+    exchange = seat_view(phase=Phase.EXCHANGE, hand=hand, table={}, seat=0)
+    assert say(hint_text(exchange, PASS, {}), "ru", str) == "Дис вам полезнее открытой карты."

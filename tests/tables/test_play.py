@@ -71,7 +71,7 @@ async def test_a_double_click_applies_once_and_the_second_is_stale(service, stor
     assert first.action == hand.legal[0]
     assert second.key == "bot.refuse.stale"
     assert table.version == hand.version + 1
-    assert [a.action for a in await load_actions(store, table.id)] == [hand.legal[0]]
+    assert [a.action for a in await load_actions(store, table.id)] == [str(hand.legal[0])]
 
 
 async def test_hand_refuses_people_without_a_seat(service):

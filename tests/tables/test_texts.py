@@ -7,6 +7,7 @@ import string
 
 import pytest
 
+from bot.game import DRAW_TURNUP, parse_action
 from bot.i18n import catalog
 from bot.tables import TableService
 from bot.tables.texts import action_label, board_text, board_title, hand_text, plain_namer, say
@@ -63,10 +64,10 @@ async def test_hand_text_shows_own_cards_and_labels_read_in_russian(service):
     hand = await service.hand(table.id, person.user_id)
     text = hand_text(table, seat, hand.view, hand.covered, "ru", plain_namer(table))
     assert text.startswith("Ваши карты: ") and "Ваш ход" in text
-    play = next(a for a in hand.legal if a.startswith("play "))
+    play = next(a for a in hand.legal if a.verb == "play")
     assert action_label(play, "ru") in text
-    assert action_label("meld K♥ Q♥", "ru") == "Объявить К♥ Д♥"
-    assert action_label("draw turnup", "en") == "Take the turn-up"
+    assert action_label(parse_action("meld K♥ Q♥"), "ru") == "Объявить К♥ Д♥"
+    assert action_label(DRAW_TURNUP, "en") == "Take the turn-up"
 
 
 async def test_the_board_shows_only_what_every_seat_may_see(service):

@@ -13,15 +13,17 @@ import random
 
 import pytest
 
+from bot.game import parse_action
 from bot.tables import Person, TableService
 from bot.tables.players import LevelPlayer
 from bot.tables.thinking import PoolThinker
 from tests.ai.helpers import random_positions
 from tests.tables import thinking_fakes
 from tests.tables.helpers import play_out
-from tests.tables.thinking_fakes import alive
+from tests.tables.thinking_fakes import alive, budget_of
 
-LEGAL = ["play A♠", "play 10♠", "play K♠"]
+LEGAL = [parse_action(text) for text in ("play A♠", "play 10♠", "play K♠")]
+FIRST, LAST = LEGAL[0], LEGAL[-1]  # what a worker answers, what the easy lane answers
 #: So small a budget that `hard` searches exactly its minimum of worlds, whatever the machine's speed.
 TINY = 1e-6
 
@@ -67,16 +69,14 @@ async def test_fast_levels_never_wait_behind_a_search(pools):
     search = asyncio.create_task(pool.choose(1, "hard", {"think": 1.0}, LEGAL, 1))
     await pool.thinking()
     for level in ("random", "easy", "normal"):
-        assert (
-            await pool.choose(2, level, {}, LEGAL, 1) == "play K♠"
-        )  # decided here, not in the worker
+        assert await pool.choose(2, level, {}, LEGAL, 1) == LAST  # decided here, not in the worker
     assert not search.done()
-    assert await search == "play A♠"
+    assert await search == FIRST
 
 
 async def test_a_forced_move_needs_no_worker(pools):
     pool = pools(decide=thinking_fakes.slow)
-    assert await pool.choose(1, "hard", {}, ["play A♠"], 1) == "play A♠"
+    assert await pool.choose(1, "hard", {}, [FIRST], 1) == FIRST
     assert pool.pids == []
 
 
@@ -100,7 +100,7 @@ async def test_a_table_has_one_decision_waiting_at_most(pools):
     await asyncio.sleep(0)
     with pytest.raises(ValueError, match="table 1 already has a decision waiting"):
         await pool.choose(1, "hard", {}, LEGAL, 2)
-    assert await first == "play A♠"
+    assert await first == FIRST
 
 
 async def test_a_saturated_pool_gives_hard_a_smaller_budget(pools):
@@ -109,12 +109,14 @@ async def test_a_saturated_pool_gives_hard_a_smaller_budget(pools):
     budgets = await asyncio.gather(
         *(pool.choose(table_id, "hard", {}, LEGAL, 1) for table_id in range(4))
     )
-    assert [float(b) for b in budgets] == pytest.approx([1 / 4, 1 / 3, 1 / 2, 1])
+    assert [budget_of(b) for b in budgets] == pytest.approx([1 / 4, 1 / 3, 1 / 2, 1])
     budgets = await asyncio.gather(
         *(pool.choose(table_id, "hard", {}, LEGAL, 1) for table_id in range(30))
     )
-    assert float(budgets[0]) == 0.05 and float(budgets[-1]) == 1.0
-    assert float(await pool.choose(1, "hard", {}, LEGAL, 1)) == 1.0  # no backlog, the whole budget
+    assert budget_of(budgets[0]) == 0.05 and budget_of(budgets[-1]) == 1.0
+    assert (
+        budget_of(await pool.choose(1, "hard", {}, LEGAL, 1)) == 1.0
+    )  # no backlog, the whole budget
 
 
 async def test_two_workers_share_the_backlog(pools):
@@ -122,17 +124,17 @@ async def test_two_workers_share_the_backlog(pools):
     budgets = await asyncio.gather(
         *(pool.choose(table_id, "hard", {}, LEGAL, 1) for table_id in range(4))
     )
-    assert sorted(float(b) for b in budgets) == pytest.approx([1 / 2, 1 / 2, 1, 1])
+    assert sorted(budget_of(b) for b in budgets) == pytest.approx([1 / 2, 1 / 2, 1, 1])
     assert len(pool.pids) == 2
 
 
 async def test_a_worker_that_dies_is_replaced_and_the_decision_tried_again(pools, tmp_path, caplog):
     pool = pools(decide=thinking_fakes.crashing)
-    assert await pool.choose(1, "hard", {}, LEGAL, 1) == "play A♠"
+    assert await pool.choose(1, "hard", {}, LEGAL, 1) == FIRST
     [first_pid] = pool.pids
     view = {"crash": "once", "marker": str(tmp_path / "crashed")}
     with caplog.at_level(logging.WARNING, logger="bot.tables.thinking"):
-        assert await pool.choose(1, "hard", view, LEGAL, 1) == "play A♠"  # by the new worker
+        assert await pool.choose(1, "hard", view, LEGAL, 1) == FIRST  # by the new worker
     assert (tmp_path / "crashed").exists() and not alive(first_pid)
     assert pool.pids != [first_pid] and len(pool.pids) == 1
     assert "exited with 3 deciding for table 1" in caplog.text
@@ -141,26 +143,24 @@ async def test_a_worker_that_dies_is_replaced_and_the_decision_tried_again(pools
 async def test_a_decision_that_kills_every_worker_is_made_by_the_easy_rules(pools, caplog):
     pool = pools(decide=thinking_fakes.crashing)
     with caplog.at_level(logging.ERROR, logger="bot.tables.thinking"):
-        assert (
-            await pool.choose(1, "hard", {"crash": "always"}, LEGAL, 1) == "play K♠"
-        )  # the easy lane
+        assert await pool.choose(1, "hard", {"crash": "always"}, LEGAL, 1) == LAST  # the easy lane
     assert "table 1: the hard decision failed in the workers" in caplog.text
-    assert await pool.choose(2, "hard", {}, LEGAL, 1) == "play A♠"  # the pool still works
+    assert await pool.choose(2, "hard", {}, LEGAL, 1) == FIRST  # the pool still works
 
 
 async def test_a_worker_stuck_far_past_its_budget_is_stopped(pools, caplog):
     """Stopped twice (the decision is tried once more), then the easy rules decide; the pool goes on."""
     pool = pools(budget=0.01, decide=thinking_fakes.hanging, hang_grace=0.2)
     with caplog.at_level(logging.ERROR, logger="bot.tables.thinking"):
-        assert await pool.choose(1, "hard", {"hang": 60}, LEGAL, 1) == "play K♠"
+        assert await pool.choose(1, "hard", {"hang": 60}, LEGAL, 1) == LAST
     assert caplog.text.count("table 1: a worker took too long over a hard decision") == 2
-    assert await pool.choose(1, "hard", {}, LEGAL, 1) == "play A♠"
+    assert await pool.choose(1, "hard", {}, LEGAL, 1) == FIRST
 
 
 async def test_a_player_that_raises_does_not_stop_the_table(pools, caplog):
     pool = pools(decide=thinking_fakes.raising)
     with caplog.at_level(logging.ERROR, logger="bot.tables.thinking"):
-        assert await pool.choose(1, "hard", {}, LEGAL, 1) == "play K♠"
+        assert await pool.choose(1, "hard", {}, LEGAL, 1) == LAST
     assert "ValueError: no idea" in caplog.text
     assert len(pool.pids) == 1  # the worker itself lives on
 

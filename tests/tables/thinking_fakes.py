@@ -15,8 +15,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bot.game import Action
 
-def slow(level: str, view: dict[str, Any], legal: list[str], seed: int, budget: float) -> str:
+
+def slow(level: str, view: dict[str, Any], legal: list[Action], seed: int, budget: float) -> Action:
     """A `hard` decision sleeps `view["think"]` seconds, a stand-in for a search."""
     if level == "hard":
         time.sleep(view.get("think", 0.05))
@@ -25,13 +27,21 @@ def slow(level: str, view: dict[str, Any], legal: list[str], seed: int, budget: 
 
 
 def budget_echo(
-    level: str, view: dict[str, Any], legal: list[str], seed: int, budget: float
-) -> str:
-    """Answers with the budget the decision was given."""
-    return repr(budget)
+    level: str, view: dict[str, Any], legal: list[Action], seed: int, budget: float
+) -> Action:
+    """Answers with the budget the decision was given, in microseconds, as a bid (`budget_of`)."""
+    return Action("bid", amount=round(budget * 1e6))
 
 
-def crashing(level: str, view: dict[str, Any], legal: list[str], seed: int, budget: float) -> str:
+def budget_of(answer: Action) -> float:
+    """The budget in seconds that `budget_echo` answered with."""
+    assert answer.amount is not None
+    return answer.amount / 1e6
+
+
+def crashing(
+    level: str, view: dict[str, Any], legal: list[Action], seed: int, budget: float
+) -> Action:
     """A `hard` decision kills its process: always (`view["crash"] == "always"`), or only the
     first time (`view["crash"] == "once"`, remembered in the file `view["marker"]`)."""
     if level != "hard":
@@ -44,14 +54,18 @@ def crashing(level: str, view: dict[str, Any], legal: list[str], seed: int, budg
     return legal[0]
 
 
-def raising(level: str, view: dict[str, Any], legal: list[str], seed: int, budget: float) -> str:
+def raising(
+    level: str, view: dict[str, Any], legal: list[Action], seed: int, budget: float
+) -> Action:
     """A `hard` player with a bug."""
     if level == "hard":
         raise ValueError("no idea")
     return legal[-1]
 
 
-def hanging(level: str, view: dict[str, Any], legal: list[str], seed: int, budget: float) -> str:
+def hanging(
+    level: str, view: dict[str, Any], legal: list[Action], seed: int, budget: float
+) -> Action:
     """A `hard` player stuck in a loop for `view["hang"]` seconds."""
     if level != "hard":
         return legal[-1]
