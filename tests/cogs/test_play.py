@@ -234,6 +234,27 @@ async def test_draw_the_turn_up_by_typing_when_the_winner_may_choose(room):
     assert f"<@{mover.id}> took the turn-up {turnup}." in channel_lines(room.channel)
 
 
+async def test_a_move_refused_in_russian_names_the_action_in_russian(room):
+    """A move that is not legal now (RULES A-7: the dix is shown only after winning a trick) is
+    refused in the asker's language, the action named as their buttons name it, never as the
+    English text typed; nothing changes. In English the engine's own sentence stays."""
+    table, mover, waiter = await two_people(room)
+    before = snapshot(room)
+    english = await mover.slash(room.channel, "pinochle move", action="dix")
+    assert english.response.content.startswith("Not allowed: you cannot dix now.\nYour hand: ")
+    await mover.slash(room.channel, "pinochle language", language="ru")
+    for typed in ("dix", "DIX", "draw turnup"):
+        refused = await mover.slash(room.channel, "pinochle move", action=typed)
+        said = refused.response.content.split("\n", 1)[0]
+        assert refused.ephemeral and "dix" not in said.lower() and "turnup" not in said
+        label = {"draw turnup": "Взять открытую карту"}.get(typed, "Показать дис")
+        assert said == f"Так нельзя: действие «{label}» сейчас недоступно."
+    await waiter.slash(room.channel, "pinochle language", language="ru")
+    out_of_turn = await waiter.slash(room.channel, "pinochle move", action="dix")
+    assert out_of_turn.response.content.startswith("Сейчас не ваш ход")
+    assert snapshot(room) == before
+
+
 async def test_declaring_out_by_typing_ends_the_game_and_a_wrong_claim_loses(room):
     """RULES A-12: a claim at the first lead is wrong (nobody has points yet), so the claimant is last."""
     await room.alice.slash(
@@ -288,7 +309,9 @@ async def test_exchange_the_dix_by_typing_in_three_handed(room):
     russian = await room.alice.autocomplete(room.channel, "pinochle move", "action", "")
     assert russian == [{"name": "Обменять дис", "value": "exchange"}]
     early = await room.alice.slash(room.channel, "pinochle move", action="declare out")
-    assert early.ephemeral and early.response.content.startswith("Так нельзя: ")
+    assert early.ephemeral and early.response.content.startswith(
+        "Так нельзя: действие «Объявить выход» сейчас недоступно.\n"
+    )
     nonsense = await room.alice.slash(room.channel, "pinochle move", action="fly away")
     assert nonsense.ephemeral and nonsense.response.content.startswith("Так нельзя: ")
     assert snapshot(room) == before

@@ -112,3 +112,16 @@ def test_a_real_engine_refusal_reads_in_russian():
     assert russian.endswith(f"({caught.value.rule})")
     assert card_text(missing, "ru") in russian
     assert describe_error(caught.value, "en") == str(caught.value)
+
+
+def test_a_russian_refusal_names_an_action_by_its_label_and_keeps_what_is_no_action():
+    assert describe_error(IllegalAction("not_now", action="declare out"), "ru") == (
+        "действие «Объявить выход» сейчас недоступно"
+    )
+    assert describe_error(IllegalAction("not_legal", action="play Q♠"), "ru") == (
+        "действие «Д♠» сейчас не разрешено"
+    )
+    assert describe_error(IllegalAction("not_legal", action="fly away"), "ru") == (
+        "действие «fly away» сейчас не разрешено"
+    )
+    assert describe_error(IllegalAction("not_now", action="dix"), "en") == "you cannot dix now"
