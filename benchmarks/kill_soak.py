@@ -36,6 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bot.game import PASS, Action  # noqa: E402
 from bot.ledger_hook import ledger_hook  # noqa: E402
 from bot.store import Snapshot, Store, read_database  # noqa: E402
 from bot.store.audit import ledger_problems  # noqa: E402
@@ -66,12 +67,12 @@ class Acks:
             print(f"ack {table.id} {table.version} {outcome.action}", flush=True)
 
 
-def person_choice(legal: list[str], rng: random.Random) -> str:
+def person_choice(legal: list[Action], rng: random.Random) -> Action:
     """Mostly pass in auctions, else the lowest bid, else any legal action (so games end)."""
-    if "pass" in legal and rng.random() < 0.7:
-        return "pass"
-    bids = [action for action in legal if action.startswith("bid ")]
-    return min(bids, key=lambda bid: int(bid.split()[1])) if bids else rng.choice(legal)
+    if PASS in legal and rng.random() < 0.7:
+        return PASS
+    bids = [action for action in legal if action.verb == "bid"]
+    return min(bids, key=lambda bid: bid.amount or 0) if bids else rng.choice(legal)
 
 
 async def channel(service: TableService, number: int, rng: random.Random, think: float) -> None:

@@ -75,11 +75,11 @@ async def test_melds_on_the_table_get_their_own_picture(room):
     for _ in range(60):
         if table.public_view()["table"]:
             break
-        legal = table.game.view(table.to_act)["legal"]
+        legal = table.game.legal_actions()
         mover = room.member_at(table.to_act)
-        meld = next((a for a in legal if a.startswith("meld ")), None)
+        meld = next((a for a in legal if a.verb == "meld"), None)
         if meld:
-            await mover.slash(room.channel, "pinochle meld", cards=meld[5:])
+            await mover.slash(room.channel, "pinochle meld", cards=meld.argument)
         else:
             await take_turn(mover, room.channel)
     await room.env.advance_time(5)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.game import ALL_CARDS
+from bot.game import ALL_CARDS, PASS
 from tests.cogs.playing import leave_game, play_out
 from tests.cogs.sim import (
     board_body,
@@ -77,9 +77,9 @@ async def test_out_of_turn_illegal_and_malformed_typed_cards_change_nothing(room
 
 async def test_autocomplete_offers_only_legal_choices_to_the_player_to_act(room):
     table, mover, waiter = await two_people(room)
-    legal = table.game.view(table.to_act)["legal"]
+    legal = table.game.legal_actions()
     offered = await mover.autocomplete(room.channel, "pinochle play", "card", "")
-    assert [c["value"] for c in offered] == [a[5:] for a in legal if a.startswith("play ")]
+    assert [c["value"] for c in offered] == [a.argument for a in legal if a.verb == "play"]
     assert await waiter.autocomplete(room.channel, "pinochle play", "card", "") == []
     assert await room.eve.autocomplete(room.channel, "pinochle play", "card", "") == []
     typed = await mover.slash(room.channel, "pinochle play", card=offered[0]["value"])
@@ -158,12 +158,10 @@ async def test_check_game_with_two_people_and_two_computers_to_the_final_standin
     typed = False
     for _ in range(12):  # the people bid (or pass) and play a few cards, by typing and by clicking
         mover = people[table.to_act]
-        legal = table.game.view(table.to_act)["legal"]
-        if "pass" in legal and not typed:
+        legal = table.game.legal_actions()
+        if PASS in legal and not typed:
             bids = await mover.autocomplete(room.channel, "pinochle bid", "amount", "")
-            assert [c["value"] for c in bids] == [
-                int(a[4:]) for a in legal if a.startswith("bid ")
-            ][:25]
+            assert [c["value"] for c in bids] == [a.amount for a in legal if a.verb == "bid"][:25]
             result = await mover.slash(room.channel, "pinochle pass")
             assert result.response.content.startswith("Done: Pass.")
             typed = True
@@ -238,7 +236,7 @@ async def test_a_move_refused_in_russian_names_the_action_in_russian(room):
     """A move that is not legal now (RULES A-7: the dix is shown only after winning a trick) is
     refused in the asker's language, the action named as their buttons name it, never as the
     English text typed; nothing changes. In English the engine's own sentence stays."""
-    table, mover, waiter = await two_people(room)
+    _table, mover, waiter = await two_people(room)
     before = snapshot(room)
     english = await mover.slash(room.channel, "pinochle move", action="dix")
     assert english.response.content.startswith("Not allowed: you cannot dix now.\nYour hand: ")

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from bot import create_bot
+from bot.game import parse_action
 from bot.game.record import GameRecord
 from bot.i18n import number
 from bot.store import load_actions
@@ -37,7 +38,8 @@ async def replay_pages(env, member, response, lang: str) -> list[str]:
 async def logged_plays(room, table) -> list[str]:
     """The oracle: every card played, in order, as the action log holds it."""
     rows = await load_actions(room.bot.store, table.id)
-    return [row.action.split(" ", 1)[1] for row in rows if row.action.startswith("play ")]
+    played = [parse_action(row.action) for row in rows]
+    return [action.argument for action in played if action.verb == "play"]
 
 
 async def test_replay_shows_exactly_the_logged_game_in_both_languages(room):

@@ -6,7 +6,7 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.game import Game, new_game
+from bot.game import PASS, Action, Game, new_game
 from bot.ledger_hook import ledger_hook
 from bot.store import Seat, Store, create_table, update_table
 from bot.tables import Table
@@ -33,14 +33,14 @@ async def seat_table(
     return Table.from_row(row, turn_seconds=0)
 
 
-def choose(game: Game, rng: random.Random) -> str:
+def choose(game: Game, rng: random.Random) -> Action:
     """A random legal action with a cautious auction (mostly pass, else the lowest bid), so games end."""
-    actions = [str(action) for action in game.legal_actions()]
-    if "pass" in actions and rng.random() < 0.8:
-        return "pass"
-    bids = [action for action in actions if action.startswith("bid ")]
+    actions = game.legal_actions()
+    if PASS in actions and rng.random() < 0.8:
+        return PASS
+    bids = [action for action in actions if action.verb == "bid"]
     if bids:
-        return min(bids, key=lambda bid: int(bid.split()[1]))
+        return min(bids, key=lambda bid: bid.amount or 0)
     return rng.choice(actions)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from bot.game import new_game
+from bot.game import Action, new_game
 from bot.store import Seat
 from bot.tables.announce import event_lines, start_lines
 from bot.tables.model import Table
@@ -36,12 +36,13 @@ def table_of(variant: str, seed: int, **options) -> Table:
 
 def publishes(
     table: Table,
-    choose: Callable[[list[str]], str] = lambda legal: legal[0],
-) -> Iterator[tuple[str, list[dict], list[Text]]]:
-    """The game's start, then each action: (action, its events, the lines published for it)."""
-    yield "start", list(table.game.opening_events), start_lines(table)
+    choose: Callable[[list[Action]], Action] = lambda legal: legal[0],
+) -> Iterator[tuple[Action | None, list[dict], list[Text]]]:
+    """The game's start (no action), then each action: (action, its events, the lines published
+    for it)."""
+    yield None, list(table.game.opening_events), start_lines(table)
     while not table.game.is_over:
-        action = choose([str(a) for a in table.game.legal_actions()])
+        action = choose(table.game.legal_actions())
         events = table.game.apply(action)
         table.version += 1
         yield action, events, event_lines(table, events)
