@@ -20,12 +20,13 @@ from bot.store.tables import merge_settings, set_away_strikes
 from bot.tables.computers import ComputerDriver
 from bot.tables.model import AWAY_AFTER, Table
 from bot.tables.outcome import Outcome, Text, Who
+from bot.tables.seating import Seating
 from bot.tables.turns import KEEP, timed_turn
 
 log = logging.getLogger(__name__)
 
 
-class TurnClock(ComputerDriver):
+class TurnClock(ComputerDriver, Seating):
     """Starts, after every change, the computer driver, the turn's timer or the abandon timer."""
 
     def _schedule(self, table: Table) -> None:

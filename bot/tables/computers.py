@@ -14,13 +14,13 @@ import functools
 import logging
 
 from bot.game import Action, IllegalAction
-from bot.tables.core import TableCore
 from bot.tables.model import DEFAULT_LEVEL, Table
+from bot.tables.persist import Persisting
 
 log = logging.getLogger(__name__)
 
 
-class ComputerDriver(TableCore):
+class ComputerDriver(Persisting):
     """Plays every computer turn of a table, one decision at a time, while no person is to act."""
 
     def _computer_to_act(self, table: Table) -> bool:

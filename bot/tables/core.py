@@ -2,12 +2,14 @@
 
 `TableCore` holds the registry of tables (active ones, and the last few finished
 ones replayed for their boards), the store, the clock and the publisher, and the
-one step by which anything changes: write through the store in one transaction,
-and only once it has committed, change the table in memory and publish. The
-parts built on it — lobby (`bot.tables.lobby`), play (`bot.tables.play`), turn
-clock (`bot.tables.clock`) and computer driver (`bot.tables.computers`) — meet
-in `TableService`. `guard`/`guard_seat` are the checks every call makes before
-it acts; each refusal is a raised `Refusal` and changes nothing.
+one step by which an action changes a table: write it through the store in one
+transaction, and only once that has committed, change the table in memory and
+publish. The parts built on it — lobby (`bot.tables.lobby`), play
+(`bot.tables.play`), turn clock (`bot.tables.clock`) and computer driver
+(`bot.tables.computers`), with seat writes (`bot.tables.seating`) and retried
+background writes (`bot.tables.persist`) — meet in `TableService`. Every call
+passes `bot.tables.guard` before it acts; a refusal is a raised `Refusal` and
+changes nothing.
 """
 
 from __future__ import annotations
@@ -21,26 +23,23 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot.game import Action, SeatView, new_game, parse_action
+from bot.game import Action, new_game, parse_action
 from bot.store import (
-    Seat,
     Store,
     Tx,
     append_action,
-    get_guild_settings,
     load_actions,
-    put_seat,
     update_table,
 )
 from bot.store.tables import get_table, merge_settings, set_away_strikes
 from bot.tables.announce import event_lines
 from bot.tables.deallog import DealLog
-from bot.tables.model import DEFAULT_LEVEL, Table, computer_name, computer_plays
-from bot.tables.outcome import Outcome, Text, Who
+from bot.tables.lock import TableLock
+from bot.tables.model import Table
+from bot.tables.outcome import Outcome
 from bot.tables.recent import Recent
-from bot.tables.refusal import Refusal
 from bot.tables.thinking import Thinker
-from bot.tables.turns import KEEP, Paused, new_turn, nobody_present, pause_lines, timed_turn
+from bot.tables.turns import timed_turn
 
 log = logging.getLogger(__name__)
 
@@ -59,18 +58,6 @@ class Person:
     name: str
 
 
-@dataclass(frozen=True)
-class Hand:
-    """What one seated person may see now: their view, the legal actions, the version."""
-
-    table: Table
-    seat: int
-    view: SeatView
-    legal: list[Action]  # the seat's legal actions now (none while the computer covers it)
-    version: int
-    covered: bool  # the computer plays this seat until the person joins again
-
-
 class Publisher(Protocol):
     def publish(self, table: Table, outcome: Outcome) -> None:
         """Queue the public part of `outcome` (board redraw, channel lines); must not block."""
@@ -85,68 +72,6 @@ class _Silent:
 #: Check deals here); also with the service's own events: {"type": "forfeit", "seat", "player_id"}
 #: when a person leaves or is kicked mid-game, and {"type": "cancel"} when a game is cancelled.
 ActionHook = Callable[[Tx, Table, list[dict[str, Any]]], Awaitable[None]]
-
-
-def person_seat(number: int, person: Person) -> Seat:
-    """Seat `number` for `person` (the computer that may cover it plays at `DEFAULT_LEVEL`)."""
-    return Seat(number, person.name, user_id=person.user_id, bot_level=DEFAULT_LEVEL)
-
-
-def computer_seat(seats: dict[int, Seat], number: int, level: str) -> Seat:
-    """A computer of `level` for seat `number`, named so no two computers in `seats` share a name."""
-    name = computer_name({s.display_name for s in seats.values() if s.user_id is None}, number)
-    return Seat(number, name, user_id=None, bot_level=level)
-
-
-def guard(
-    table: Table | None, user_id: int | None = None, *, lobby: bool = False, host: bool = False
-) -> Table:
-    """The table, if it is open and this call may act on it; else raise the `Refusal` that says why.
-
-    `lobby`: only before the game starts; `host`: only its host (`user_id`).
-    """
-    if table is None:
-        raise Refusal("bot.refuse.no_table")
-    if lobby and table.status != "lobby":
-        raise Refusal("bot.refuse.game_started", table)
-    if host and user_id != table.host_id:
-        raise Refusal("bot.refuse.not_host", table)
-    return table
-
-
-def guard_seat(
-    table: Table | None,
-    user_id: int,
-    *,
-    lobby: bool = False,
-    host: bool = False,
-    playing: bool = False,
-    version: int | None = None,
-    hints: bool = False,
-    turn: bool = False,
-) -> tuple[Table, int]:
-    """`guard`, then the person's seat, if they hold one and may act from it now; else a `Refusal`.
-
-    `playing`: only once the game has started; `version`: only if the table is still
-    at the state the person saw; `hints`: only at a table that gives hints; `turn`: only
-    on their own turn, with the seat theirs (not covered by the computer).
-    """
-    table = guard(table, user_id, lobby=lobby, host=host)
-    seat = table.seat_of(user_id)
-    if seat is None:
-        raise Refusal("bot.refuse.not_seated", table)
-    if playing and (table.status != "playing" or table.game is None):
-        raise Refusal("bot.refuse.not_started", table)
-    if version is not None and version != table.version:
-        raise Refusal("bot.refuse.stale", table)
-    if hints and not table.hints:
-        raise Refusal("records.refuse.hints_off", table)
-    if turn and computer_plays(table.seats[seat]):
-        raise Refusal("bot.refuse.covered", table)
-    to_act = table.to_act
-    if turn and to_act is not None and to_act != seat:
-        raise Refusal("bot.refuse.not_your_turn", table, who=Who(to_act))
-    return table, seat
 
 
 class TableCore(ABC):
@@ -235,8 +160,9 @@ class TableCore(ABC):
             if task is not None and task is not asyncio.current_task():
                 task.cancel()
 
-    def _locked(self, table_id: int) -> _TableLock:
-        return _TableLock(self._tables.get(table_id))
+    def _locked(self, table_id: int) -> TableLock:
+        """`async with self._locked(id) as table`: the active table under its lock, or None."""
+        return TableLock(self._tables.get(table_id))
 
     # ------------------------------------------------------------ changing a table
 
@@ -247,67 +173,6 @@ class TableCore(ABC):
             except Exception:  # a broken publisher must not undo an accepted action
                 log.exception("publisher failed for table %s", outcome.table.id)
         return outcome
-
-    async def _put_seat(self, tx: Tx, table: Table, seat: Seat) -> Seat:
-        """Store a seat; a computer seat is the league player of its level and name ("bot:easy:Ada")."""
-        return await put_seat(
-            tx, table.id, seat, bot_name=seat.display_name if seat.user_id is None else None
-        )
-
-    async def _write_seats(
-        self, table: Table, *seats: Seat, forfeit: tuple[int, int | None] | None = None
-    ) -> Paused:
-        """Store seats with what follows from them, in one transaction; memory changes after it commits.
-
-        What follows: the deadline of a person's turn that now starts (say, one
-        who came back), the pause when nobody present is left (or its end), and a
-        `forfeit` (seat, player id) — noted in the table's settings and handed to
-        the hooks. Returns the new `paused_until`, or `KEEP` when it did not change.
-        """
-        after = {**table.seats, **{seat.seat: seat for seat in seats}}
-        turn = new_turn(table, after, self.clock())
-        changes: dict[str, Any] = {} if turn is None else {"turn": list(turn)}
-        if forfeit is not None:
-            changes["left"] = {str(forfeit[0]): forfeit[1]}
-        async with self.store.transaction() as tx:
-            stored = [await self._put_seat(tx, table, seat) for seat in seats]
-            paused = await self._pause_after(tx, table, after)
-            if paused is not KEEP:
-                changes["paused_until"] = paused
-            if changes:
-                await merge_settings(tx, table.id, changes)
-            if forfeit is not None:
-                event = {"type": "forfeit", "seat": forfeit[0], "player_id": forfeit[1]}
-                for hook in self._hooks:
-                    await hook(tx, table, [event])
-        for seat in stored:
-            table.seats[seat.seat] = seat
-        if turn is not None:
-            table.turn = turn
-        if forfeit is not None and forfeit[1] is not None:
-            table.left[forfeit[0]] = forfeit[1]
-        if paused is not KEEP:
-            table.paused_until = paused
-        return paused
-
-    async def _pause_after(self, tx: Tx, table: Table, seats: dict[int, Seat]) -> Paused:
-        """The table's `paused_until` once `seats` hold (`KEEP`: no change).
-
-        A game with no person present (everyone left or is away) pauses: no
-        computer plays on unwatched. It waits the server's `abandon_minutes` for
-        someone to take a seat back, then closes as abandoned (`TurnClock`).
-        """
-        if table.status != "playing" or table.event is not None:
-            return KEEP  # an event's round timer bounds its tables: they play on
-        if not nobody_present(seats):
-            return None if table.paused else KEEP
-        if table.paused:
-            return KEEP
-        minutes = (await get_guild_settings(tx, table.guild_id)).abandon_minutes
-        return self.clock() + 60 * minutes
-
-    def _pause_lines(self, paused: Paused) -> list[Text]:
-        return pause_lines(paused, self.clock())
 
     async def _replay(self, table: Table) -> None:
         """Rebuild the game from seed, options and the stored action log.
@@ -368,60 +233,3 @@ class TableCore(ABC):
         return self._publish(
             Outcome(table, public=event_lines(table, events), board=True, action=action)
         )
-
-    async def _persist(
-        self, table: Table, what: str, attempt: Callable[[], Awaitable[None]]
-    ) -> None:
-        """Run `attempt` under the table's lock until it gets through, however long the store is down.
-
-        A failed write (a database locked past its busy timeout, any store error)
-        is retried with backoff (`retry`: 0.5 s doubling to 30 s by default) while
-        the table is open, so a short fault never freezes a table until a restart.
-        Before each retry the game is rebuilt from the store, so memory holds only
-        what was committed.
-        """
-        delay, longest = self._retry
-        failed = False
-        while not self._closed:
-            async with table.lock:
-                if not table.is_active:
-                    return
-                try:
-                    if failed and table.status == "playing":
-                        await self._replay(table)
-                    await attempt()
-                    return
-                except Exception as error:
-                    log.warning(
-                        "table %s: %s failed (%s); trying again in %.1f s",
-                        table.id,
-                        what,
-                        error,
-                        delay,
-                    )
-                    failed = True
-            await self._sleep(delay)
-            delay = min(delay * 2, longest)
-
-
-class _TableLock:
-    """`async with core._locked(id) as table`: the active table under its lock, or None.
-
-    A table that finished or was cancelled while the caller waited for the lock
-    comes out as None, so no call acts on a closed table.
-    """
-
-    def __init__(self, table: Table | None) -> None:
-        self._table = table
-        self._held = False
-
-    async def __aenter__(self) -> Table | None:
-        if self._table is None:
-            return None
-        await self._table.lock.acquire()
-        self._held = True
-        return self._table if self._table.is_active else None
-
-    async def __aexit__(self, *exc: object) -> None:
-        if self._held and self._table is not None:
-            self._table.lock.release()

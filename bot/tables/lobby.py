@@ -30,18 +30,13 @@ from bot.store import (
 )
 from bot.store.tables import merge_settings
 from bot.tables.announce import start_lines
-from bot.tables.core import (
-    Person,
-    TableCore,
-    computer_seat,
-    guard,
-    guard_seat,
-    person_seat,
-)
+from bot.tables.core import Person
+from bot.tables.guard import guard, guard_seat
 from bot.tables.limits import HARD, Cooldowns, check_hard_seat, check_open
 from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_plays
 from bot.tables.outcome import Name, Outcome, Text, Who
 from bot.tables.refusal import Refusal
+from bot.tables.seating import Seating, computer_seat, person_seat
 from bot.tables.turns import timed_turn
 
 
@@ -63,7 +58,7 @@ class StartedTable:
     level: str = DEFAULT_LEVEL
 
 
-class Lobby(TableCore):
+class Lobby(Seating):
     """Opening tables and changing who sits where."""
 
     @functools.cached_property

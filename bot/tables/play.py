@@ -9,17 +9,32 @@ from __future__ import annotations
 
 import asyncio
 import functools
+from dataclasses import dataclass
 
-from bot.game import Action, IllegalAction
+from bot.game import Action, IllegalAction, SeatView
 from bot.store import load_actions
 from bot.store.tables import last_finished_table, merge_settings
-from bot.tables.core import Hand, Person, TableCore, guard, guard_seat
+from bot.tables.core import Person, TableCore
+from bot.tables.guard import guard, guard_seat
 from bot.tables.hints import best_meld, hint_text
 from bot.tables.model import Table, computer_plays
 from bot.tables.outcome import Act, Outcome, Text
 from bot.tables.recent import Recent
 from bot.tables.refusal import Refusal
 from bot.tables.review import DealReview, review_deal
+
+
+@dataclass(frozen=True)
+class Hand:
+    """What one seated person may see now: their view, the legal actions, the version."""
+
+    table: Table
+    seat: int
+    view: SeatView
+    legal: list[Action]  # the seat's legal actions now (none while the computer covers it)
+    version: int
+    covered: bool  # the computer plays this seat until the person joins again
+
 
 #: Deal reviews kept (a review of a finished deal never changes).
 REVIEWS_KEPT = 64

@@ -23,10 +23,10 @@ from collections.abc import Awaitable, Callable, Sequence
 from bot.store import Store, TableRow, list_unfinished_tables, update_table
 from bot.store.tables import merge_settings
 from bot.tables.clock import TurnClock
-from bot.tables.core import ActionHook, Hand, Person, Publisher
+from bot.tables.core import ActionHook, Person, Publisher
 from bot.tables.lobby import Lobby, StartedTable
 from bot.tables.model import Table
-from bot.tables.play import Play
+from bot.tables.play import Hand, Play
 from bot.tables.players import PlayerFactory, simple_players
 from bot.tables.thinking import Thinker, ThreadThinker
 from bot.tables.turns import new_turn
