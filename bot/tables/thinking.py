@@ -20,10 +20,10 @@ decision tried once more; a decision that fails again is made by the `easy`
 rules (logged), so one bad decision never stops a table.
 
 A decision is a function of what it is sent (level, view, legal, seed, budget;
-the legal `Action`s and the answer cross the pipe pickled, as the frozen values
-they are) and nothing else the worker holds: each worker calibrates `hard` once when it
-starts (`bot.ai.warm_up`) and counts the budget in work at that rate, as a
-single process did (two workers' rates differ by their measuring noise).
+the legal `Action`s and the chosen one cross the pipe pickled, being frozen
+values) and nothing else the worker holds: each worker calibrates `hard` once
+when it starts (`bot.ai.warm_up`) and counts the budget in work at that rate,
+as a single process did (two workers' rates differ by their measuring noise).
 """
 
 from __future__ import annotations
