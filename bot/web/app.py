@@ -1,4 +1,4 @@
-"""The read-only web app: league tables, players, chips, games and replays per server.
+"""The read-only web app: league tables, players, chips, games, replays and events per server.
 
 Every page of a server lives under `/s/<token>/` (HTML) and `/api/s/<token>/`
 (JSON, the same data; `/api/openapi.json` describes it). The token decides the
@@ -42,6 +42,8 @@ from .data import (
     BadRequest,
     NotFound,
     chips_data,
+    event_data,
+    events_data,
     games_data,
     ledger_data,
     player_data,
@@ -119,6 +121,12 @@ PAGES: Final[tuple[tuple[str, str, Loader], ...]] = (
     ),
     ("/games", "games.html", lambda db, g, r: games_data(db, g, r.query)),
     ("/games/{game_id:\\d{1,18}}", "replay.html", _replay),
+    ("/events", "events.html", lambda db, g, r: events_data(db, g, r.query)),
+    (
+        "/events/{event_id:\\d{1,18}}",
+        "event.html",
+        lambda db, g, r: event_data(db, g, _id(r, "event_id"), r.query),
+    ),
 )
 
 

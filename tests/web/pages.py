@@ -58,6 +58,24 @@ def visible_text(html: str) -> str:
     return re.sub(r"\s+", " ", " ".join(parser.parts)).strip()
 
 
+class _Attributes(HTMLParser):
+    """The names of every attribute of every tag (text and escaped names are not tags)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        self.names.update(name for name, _ in attrs)
+
+
+def attribute_names(html: str) -> set[str]:
+    """Every attribute name used in a page's markup (`onclick` would be one)."""
+    parser = _Attributes()
+    parser.feed(html)
+    return parser.names
+
+
 def rows(html: str, table_class: str | None = None) -> list[str]:
     """The visible text of each body row of the page's first table (of that class)."""
     start = html.index(f'<table class="{table_class}"' if table_class else "<table")
