@@ -11,10 +11,8 @@ from __future__ import annotations
 
 from bot.store import Store
 
-from .pages import rows, visible_text
+from .pages import assert_not_found, change_settings, page, rows, visible_text
 from .sample import HOSTILE, HOSTILE_EVENT
-from .test_pages import page
-from .test_security import assert_not_found, change_settings
 
 ESCAPED_EVENT = "&lt;img src=x onerror=&#34;alert(1)&#34;&gt; Night &amp; &lt;i&gt;Day&lt;/i&gt;"
 

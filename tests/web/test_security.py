@@ -6,35 +6,22 @@ import sqlite3
 
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.store import Store, get_guild_settings, set_guild_settings
+from bot.store import Store, get_guild_settings
 from bot.web.app import create_app
 from bot.web.ratelimit import RateLimit
 from bot.web.reader import open_reader
 from bot.web.security import CONTENT_SECURITY_POLICY
 from bot.web.tokens import page_token, server_link, token_matches
 
-from .pages import attribute_names, visible_text, web_client
+from .pages import (
+    FakeClock,
+    assert_not_found,
+    attribute_names,
+    change_settings,
+    visible_text,
+    web_client,
+)
 from .sample import DARK_GUILD, GUILD, SECRET
-
-NOT_FOUND = "There is no page at this address."
-
-
-async def assert_not_found(client, path: str) -> None:
-    response = await client.get(path)
-    assert response.status == 404, path
-    if path.startswith("/api/"):
-        assert (await response.json())["error"] == "not_found"
-    else:
-        assert NOT_FOUND in visible_text(await response.text())
-
-
-async def change_settings(path: str, guild: int, **changes) -> None:
-    store = await Store.open(path)
-    try:
-        async with store.transaction() as tx:
-            await set_guild_settings(tx, guild, **changes)
-    finally:
-        await store.close()
 
 
 def test_a_token_opens_its_server_at_its_generation_only():
@@ -106,14 +93,6 @@ async def test_without_a_secret_no_page_opens(league):
             await assert_not_found(client, f"/s/{league.token}/")
     finally:
         await pool.close()
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 async def test_rate_limit_answers_429_then_lets_the_address_back(league):
