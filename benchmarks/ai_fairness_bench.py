@@ -34,10 +34,10 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.game import Action, SeatView
 from bot.settings import default_ai_workers
 from bot.store import Store, set_guild_settings
 from bot.tables import Outcome, Person, Refusal, Table, TableService
@@ -70,8 +70,8 @@ class Timed:
         self.thinker, self.since, self.hard = thinker, since, []
 
     async def choose(
-        self, table_id: int, level: str, view: dict[str, Any], legal: list[str], seed: int
-    ) -> str:
+        self, table_id: int, level: str, view: SeatView, legal: list[Action], seed: int
+    ) -> Action:
         started = time.perf_counter()
         choice = await self.thinker.choose(table_id, level, view, legal, seed)
         if level == "hard" and len(legal) > 1 and started >= self.since:
