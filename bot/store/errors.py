@@ -52,7 +52,9 @@ class LeaseLost(StoreError):
     """Another process holds this table's lease now: this one may store nothing more for it."""
 
     def __init__(self, table_id: int) -> None:
-        super().__init__(f"table {table_id} is driven by another process now")
+        super().__init__(
+            f"table {table_id} is driven by another process now", key="bot.refuse.moving"
+        )
         self.table_id = table_id
 
 

@@ -382,10 +382,12 @@ class PostgresStore(Store):
                 delay = min(delay * 2, RECONNECT_LONGEST)
 
     def _lost_to_another(self, table_id: int) -> None:
-        """A transaction found the table claimed by another process (`Tx.fence_table`)."""
-        self._leases.discard(table_id)
-        self._retaking.discard(table_id)
-        self._tell(table_id, Lease.LOST)
+        """A transaction found the table claimed by another process (`Tx.fence_table`): if this
+        one held it, or meant to take it back, its watchers hear it is lost (once)."""
+        if table_id in self._leases or table_id in self._retaking:
+            self._leases.discard(table_id)
+            self._retaking.discard(table_id)
+            self._tell(table_id, Lease.LOST)
 
     async def claim_table(self, table_id: int) -> bool:
         async with self._session_lock:

@@ -107,6 +107,8 @@ def guard(
     """
     if table is None:
         raise Refusal("bot.refuse.no_table")
+    if table.moving:
+        raise Refusal("bot.refuse.moving", table)
     if lobby and table.status != "lobby":
         raise Refusal("bot.refuse.game_started", table)
     if host and user_id != table.host_id:
@@ -381,7 +383,7 @@ class TableCore(ABC):
         failed = False
         while not self._closed:
             async with table.lock:
-                if not table.is_active:
+                if not table.is_active or table.moving:
                     return
                 try:
                     if failed and table.status == "playing":

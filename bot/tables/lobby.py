@@ -387,6 +387,7 @@ class Lobby(TableCore):
                 made.append(table)
             await also(tx, made)
         for table in made:
+            await self.store.claim_table(table.id)  # new tables: this process drives them
             self._register(table)
             self._schedule(table)
             self._publish(Outcome(table, public=start_lines(table), board=True))
