@@ -57,6 +57,17 @@ async def cut_off(server: PostgresServer, url: str, *stores: Store) -> AsyncIter
         await admin.close()
 
 
+async def end_unnoticed(server: PostgresServer, store: Store) -> None:
+    """End the store's lease connection without the store noticing (a network gone quiet)."""
+    session = store._session
+    session.remove_termination_listener(store._session_lost)
+    admin = await asyncpg.connect(server.url())
+    try:
+        await admin.fetchval("SELECT pg_terminate_backend($1)", session.get_server_pid())
+    finally:
+        await admin.close()
+
+
 async def waiting_for_a_lock(server: PostgresServer, pid: int) -> None:
     """Return once the server process `pid` waits for a row another transaction holds."""
     admin = await asyncpg.connect(server.url())
