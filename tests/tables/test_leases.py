@@ -50,12 +50,23 @@ async def stored(store: Store, table: Table) -> list[str]:
     return [row.action for row in await load_actions(store, table.id)]
 
 
-def replayed(table: Table, actions: list[str]):
-    """The game that the stored log makes (seed, options, actions): what any process would load."""
+async def played_to_the_end(store: Store, table: Table, before: list[str]) -> None:
+    """The table finished; its stored log begins with `before`, holds each action it took once,
+    and replayed (seed, options, actions: what any process would load) ends the game."""
+    log = await stored(store, table)
+    assert table.status == "finished" and log[: len(before)] == before
+    assert len(log) == table.version
     game = new_game(table.variant, seed=table.seed, options=table.options)
-    for action in actions:
+    for action in log:
         game.apply(action)
-    return game
+    assert game.is_over
+
+
+async def close_all(services: list[TableService], stores: list[Store]) -> None:
+    for service in services:
+        await service.close()
+    for store in stores:
+        await store.close()
 
 
 async def test_cut_off_mid_deal_the_table_stops_then_is_taken_back_and_plays_on(
@@ -88,13 +99,9 @@ async def test_cut_off_mid_deal_the_table_stops_then_is_taken_back_and_plays_on(
         assert table.version == len(before) and service.table(table.id) is table
         await service.act(table.id, ALICE, hand.legal[0], version=hand.version)  # as it was
         await play_out(service, table, ALICE)
-        assert table.status == "finished"
-        log = await stored(store, table)
-        assert log[: len(before)] == before and len(log) == table.version
-        assert replayed(table, log).is_over
+        await played_to_the_end(store, table, before)
     finally:
-        await service.close()
-        await store.close()
+        await close_all([service], [store])
 
 
 async def test_taken_over_meanwhile_the_table_is_the_other_process_s_alone(
@@ -127,19 +134,13 @@ async def test_taken_over_meanwhile_the_table_is_the_other_process_s_alone(
         refused = await refusal_of(first.act(table.id, ALICE, hand.legal[0]))
         assert refused.key == "bot.refuse.no_table"
         await play_out(second, taken, ALICE)
-        assert taken.status == "finished"
+        await played_to_the_end(second_store, taken, before)
 
         # The first process moved no computer and stored nothing after the cut: its table stands
         # where the cut found it, it said nothing more, and the log is the second one's game.
         assert table.version == len(before) and len(heard_first.outcomes) == said
-        log = await stored(second_store, taken)
-        assert log[: len(before)] == before and len(log) == taken.version
-        assert replayed(taken, log).is_over
     finally:
-        await first.close()
-        await second.close()
-        await first_store.close()
-        await second_store.close()
+        await close_all([first, second], [first_store, second_store])
 
 
 async def test_a_process_that_has_not_heard_yet_stores_nothing_once_another_took_over(
@@ -168,13 +169,9 @@ async def test_a_process_that_has_not_heard_yet_stores_nothing_once_another_took
 
         await second.act(taken.id, ALICE, hand.legal[0], version=hand.version)
         await play_out(second, taken, ALICE)
-        log = await stored(second_store, taken)
-        assert taken.status == "finished" and replayed(taken, log).is_over
+        await played_to_the_end(second_store, taken, before)
     finally:
-        await first.close()
-        await second.close()
-        await first_store.close()
-        await second_store.close()
+        await close_all([first, second], [first_store, second_store])
 
 
 async def resumed_once_free(service: TableService) -> list[Table]:
