@@ -112,6 +112,7 @@ async def _serve(settings: Settings) -> int:
                 host=settings.web_host,
                 port=settings.web_port,
                 secret=settings.web_secret,
+                trusted_proxies=settings.web_trusted_proxies,
             )
         bot = create_bot(settings.database, settings=settings, store=store)
         bot.thinker.start()  # the workers calibrate the computer players while the bot connects

@@ -8,9 +8,11 @@ environment.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from ipaddress import IPv4Network, IPv6Network
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +62,9 @@ class Settings:
     web_secret: str | None = None
     #: Where people reach the pages (the links the bot gives start with it).
     web_base_url: str = DEFAULT_WEB_BASE_URL
+    #: Reverse proxies whose X-Forwarded-For the pages' rate limit believes (none: the header is
+    #: ignored, as anyone can send it).
+    web_trusted_proxies: tuple[IPv4Network | IPv6Network, ...] = ()
     #: A `postgresql://` URL; when set it is the database and `database_path` only locates files
     #: kept beside it (the command-tree hash).
     database_url: str | None = None
@@ -89,6 +94,7 @@ class Settings:
             web_host=get("WEB_HOST") or DEFAULT_WEB_HOST,
             web_secret=_web_secret(get("WEB_SECRET")),
             web_base_url=_web_base_url(get("WEB_BASE_URL")),
+            web_trusted_proxies=_trusted_proxies(get("WEB_TRUSTED_PROXIES")),
             database_url=_database_url(get("DATABASE_URL")),
             database_pool_size=_pool_size(get("DATABASE_POOL_SIZE")),
             **_shards(get("SHARD_COUNT"), get("SHARD_IDS"), get("DATABASE_URL")),
@@ -195,6 +201,27 @@ def _web_base_url(value: str | None) -> str:
     if not value.startswith(("http://", "https://")):
         raise SettingsError(f"WEB_BASE_URL must start with http:// or https://, not {value!r}")
     return value.rstrip("/")
+
+
+def _trusted_proxies(value: str | None) -> tuple[IPv4Network | IPv6Network, ...]:
+    """`WEB_TRUSTED_PROXIES`: addresses and networks separated by commas.
+
+    A network with host bits set (`10.0.0.1/8`) is refused rather than widened:
+    it is as likely a slip as meant, and trust is not to be guessed.
+    """
+    if value is None:
+        return ()
+    networks: list[IPv4Network | IPv6Network] = []
+    for entry in (part.strip() for part in value.split(",")):
+        try:
+            networks.append(ipaddress.ip_network(entry))
+        except ValueError as error:
+            problem = f"{entry!r} is not one ({error})" if entry else "one entry is empty"
+            raise SettingsError(
+                "WEB_TRUSTED_PROXIES must list addresses or networks separated by commas, such as"
+                f" 127.0.0.1, 10.0.0.0/8, ::1; {problem}"
+            ) from None
+    return tuple(networks)
 
 
 def _pool_size(value: str | None) -> int:

@@ -1,11 +1,11 @@
-"""Read queries of the web pages that the league and ledger modules do not already have.
+"""Read queries of the web pages that the league, ledger and events modules do not already have.
 
 A player's rating after each game (the chart), the finished games of a
 server with their seats (a replay reads its log with `records.game_log`),
-and the row counts that page the standings, the chip leaderboard and the
-games. Written
-with the store's `Reader`, like every other read, so they run on a `Store`,
-a `Tx` or a read-only `Snapshot`.
+the server's finished league events with their final tables, and the row
+counts that page the standings, the chip leaderboard, the games and the
+events. Written with the store's `Reader`, like every other read, so they run
+on a `Store`, a `Tx` or a read-only `Snapshot`.
 """
 
 from __future__ import annotations
@@ -156,3 +156,113 @@ async def count_accounts(db: Reader, guild_id: int, *, include_bots: bool) -> in
         (guild_id, int(include_bots)),
     )
     return 0 if row is None else int(row[0])
+
+
+@dataclass(frozen=True, slots=True)
+class EventWinner:
+    player_id: int
+    display_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedEvent:
+    """A league event that is over, with its winners (several when the first place is shared).
+
+    `entrants` counts its final table; `finished_at` is when it ended.
+    """
+
+    event_id: int
+    name: str
+    variant: str
+    duplicate: bool
+    rounds: int
+    deals_per_round: int
+    entrants: int
+    finished_at: str
+    winners: tuple[EventWinner, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EventPlace:
+    """One line of an event's final table: `total` is matchpoints (duplicate) or points."""
+
+    place: int
+    player_id: int
+    display_name: str
+    total: int
+
+
+#: Only a finished event has a final table; one still running or cancelled is not shown.
+_EVENTS = (
+    "SELECT e.id, e.name, e.variant, e.duplicate, e.rounds, e.deals_per_round, e.updated_at,"
+    " (SELECT COUNT(*) FROM event_results AS r WHERE r.event_id = e.id) AS entrants"
+    " FROM events AS e WHERE e.guild_id = ? AND e.status = 'finished'"
+)
+
+
+async def _with_winners(db: Reader, rows: list[Any]) -> list[FinishedEvent]:
+    """The events of `rows` with their first places (one query for the lot)."""
+    winners: dict[int, list[EventWinner]] = {int(row[0]): [] for row in rows}
+    if winners:
+        found = await db.fetchall(
+            "SELECT r.event_id, r.player_id, p.display_name FROM event_results AS r"
+            " JOIN players AS p ON p.id = r.player_id"
+            f" WHERE r.place = 1 AND r.event_id IN ({', '.join('?' * len(winners))})"
+            " ORDER BY p.display_name, r.player_id",
+            list(winners),
+        )
+        for event_id, player_id, name in found:
+            winners[int(event_id)].append(EventWinner(int(player_id), name))
+    return [
+        FinishedEvent(
+            int(event_id),
+            name,
+            variant,
+            bool(duplicate),
+            int(rounds),
+            int(deals),
+            int(entrants),
+            finished_at,
+            tuple(winners[int(event_id)]),
+        )
+        for event_id, name, variant, duplicate, rounds, deals, finished_at, entrants in rows
+    ]
+
+
+async def finished_events(
+    db: Reader, guild_id: int, *, limit: int = 25, offset: int = 0
+) -> list[FinishedEvent]:
+    """The server's finished events, newest first, one page."""
+    rows = await db.fetchall(
+        _EVENTS + " ORDER BY e.updated_at DESC, e.id DESC LIMIT ? OFFSET ?",
+        (guild_id, limit, offset),
+    )
+    return await _with_winners(db, rows)
+
+
+async def count_events(db: Reader, guild_id: int) -> int:
+    """How many events `finished_events(...)` lists in all, for paging."""
+    row = await db.fetchone(
+        "SELECT COUNT(*) FROM events WHERE guild_id = ? AND status = 'finished'", (guild_id,)
+    )
+    return 0 if row is None else int(row[0])
+
+
+async def finished_event(db: Reader, guild_id: int, event_id: int) -> FinishedEvent | None:
+    """A finished event of this server; None for another server's, one not over, or none."""
+    rows = await db.fetchall(_EVENTS + " AND e.id = ?", (guild_id, event_id))
+    found = await _with_winners(db, rows)
+    return found[0] if found else None
+
+
+async def event_places(
+    db: Reader, event_id: int, *, limit: int = 25, offset: int = 0
+) -> list[EventPlace]:
+    """One page of an event's final table, best place first (a shared place by name)."""
+    rows = await db.fetchall(
+        "SELECT r.place, r.player_id, p.display_name, r.total FROM event_results AS r"
+        " JOIN players AS p ON p.id = r.player_id WHERE r.event_id = ?"
+        " ORDER BY r.place, p.display_name, r.player_id LIMIT ? OFFSET ?",
+        (event_id, limit, offset),
+    )
+    return [EventPlace(int(r[0]), int(r[1]), r[2], int(r[3])) for r in rows]

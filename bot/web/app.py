@@ -1,4 +1,4 @@
-"""The read-only web app: league tables, players, chips, games and replays per server.
+"""The read-only web app: league tables, players, chips, games, replays and events per server.
 
 Every page of a server lives under `/s/<token>/` (HTML) and `/api/s/<token>/`
 (JSON, the same data; `/api/openapi.json` describes it). The token decides the
@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -38,10 +38,14 @@ from bot.store.records import GameLog, game_log
 from bot.store.web_reads import FinishedGame, finished_game
 
 from .chart import rating_chart
+from .clients import HEADER as FORWARDED_FOR
+from .clients import Network, client_address
 from .data import (
     BadRequest,
     NotFound,
     chips_data,
+    event_data,
+    events_data,
     games_data,
     ledger_data,
     player_data,
@@ -72,6 +76,8 @@ class WebState:
     #: The SQLite file or PostgreSQL URL, for the CSV export's read-only snapshot.
     database: str
     limit: RateLimit
+    #: Proxies whose X-Forwarded-For names the client the rate limit counts (none: the peer).
+    trusted_proxies: tuple[Network, ...] = ()
     replays: ReplayCache = field(default_factory=ReplayCache)
     csv_slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(MAX_CSV))
 
@@ -119,6 +125,12 @@ PAGES: Final[tuple[tuple[str, str, Loader], ...]] = (
     ),
     ("/games", "games.html", lambda db, g, r: games_data(db, g, r.query)),
     ("/games/{game_id:\\d{1,18}}", "replay.html", _replay),
+    ("/events", "events.html", lambda db, g, r: events_data(db, g, r.query)),
+    (
+        "/events/{event_id:\\d{1,18}}",
+        "event.html",
+        lambda db, g, r: event_data(db, g, _id(r, "event_id"), r.query),
+    ),
 )
 
 
@@ -253,7 +265,11 @@ async def refusals(
 ) -> web.StreamResponse:
     """Rate limit first, then every refusal as a page (or JSON): 404, 400, 429, 503."""
     if request.path != "/healthz":
-        wait = request.app[STATE].limit.take(request.remote or "")
+        state = request.app[STATE]
+        client = client_address(
+            request.remote, request.headers.getall(FORWARDED_FOR, []), state.trusted_proxies
+        )
+        wait = state.limit.take(client)
         if wait:
             response = await _error(
                 request, 429, "rate_limited", seconds=RateLimit.retry_after(wait)
@@ -281,10 +297,20 @@ def create_app(
     secret: str | None,
     database: str | Path,
     limit: RateLimit | None = None,
+    trusted_proxies: Sequence[Network] = (),
 ) -> web.Application:
-    """The web app over a reader (the web's own `open_reader`, or any `Reader` in tests)."""
+    """The web app over a reader (the web's own `open_reader`, or any `Reader` in tests).
+
+    `trusted_proxies`: the reverse proxies in front of it (`WEB_TRUSTED_PROXIES`).
+    """
     app = web.Application(middlewares=[refusals])
-    app[STATE] = WebState(db, secret, str(database), RateLimit() if limit is None else limit)
+    app[STATE] = WebState(
+        db,
+        secret,
+        str(database),
+        RateLimit() if limit is None else limit,
+        tuple(trusted_proxies),
+    )
     aiohttp_jinja2.setup(
         app,
         loader=jinja2.FileSystemLoader(HERE / "templates"),

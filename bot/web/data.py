@@ -26,10 +26,15 @@ from bot.store import (
     player_profile,
     standings,
 )
+from bot.store.events import player_event_results
 from bot.store.web_reads import (
     count_accounts,
+    count_events,
     count_games,
     count_standings,
+    event_places,
+    finished_event,
+    finished_events,
     finished_games,
     rating_history,
 )
@@ -42,11 +47,12 @@ PAGE_SIZE: Final = 25
 MAX_PAGE: Final = 10_000
 #: The `season` value meaning all time.
 ALL_TIME: Final = "all"
-#: Games a player page lists, opponents and melds it shows, points its chart draws.
+#: Games a player page lists, opponents and melds it shows, points its chart draws, events it lists.
 RECENT_GAMES: Final = 10
 OPPONENTS: Final = 10
 BEST_MELDS: Final = 5
 CHART_POINTS: Final = 200
+PLAYER_EVENTS: Final = 10
 
 
 class BadRequest(ValueError):
@@ -140,7 +146,11 @@ async def standings_data(
 async def player_data(
     db: Reader, guild: GuildSettings, player_id: int, query: Mapping[str, str]
 ) -> dict[str, Any]:
-    """A player's ratings with their history, recent games, head-to-head, best melds and chips."""
+    """A player's ratings with their history, recent games, head-to-head, best melds, chips and events.
+
+    The league events (the newest `PLAYER_EVENTS` the player finished) are not
+    scoped by season: an event is not part of one.
+    """
     season, seasons = await pick_season(db, guild.guild_id, query.get("season"))
     season_id = None if season is None else season.id
     profile = await player_profile(
@@ -173,6 +183,12 @@ async def player_data(
         "recent_games": [asdict(game) | {"won": game.won} for game in profile.recent_games],
         "head_to_head": [asdict(row) for row in profile.head_to_head],
         "best_melds": [asdict(meld) for meld in profile.best_melds],
+        "events": [
+            asdict(result)
+            for result in await player_event_results(
+                db, guild.guild_id, player_id, limit=PLAYER_EVENTS
+            )
+        ],
     }
 
 
@@ -234,3 +250,29 @@ async def games_data(db: Reader, guild: GuildSettings, query: Mapping[str, str])
     games = await finished_games(db, guild.guild_id, limit=PAGE_SIZE, offset=(page - 1) * PAGE_SIZE)
     total = await count_games(db, guild.guild_id)
     return {"games": [asdict(game) for game in games], **paging(page, total)}
+
+
+async def events_data(db: Reader, guild: GuildSettings, query: Mapping[str, str]) -> dict[str, Any]:
+    """The server's finished league events, newest first, one page, each with its winners."""
+    page = page_number(query.get("page"))
+    events = await finished_events(
+        db, guild.guild_id, limit=PAGE_SIZE, offset=(page - 1) * PAGE_SIZE
+    )
+    total = await count_events(db, guild.guild_id)
+    return {"events": [asdict(event) for event in events], **paging(page, total)}
+
+
+async def event_data(
+    db: Reader, guild: GuildSettings, event_id: int, query: Mapping[str, str]
+) -> dict[str, Any]:
+    """One finished event's final table, one page, best place first."""
+    page = page_number(query.get("page"))
+    event = await finished_event(db, guild.guild_id, event_id)
+    if event is None:
+        raise NotFound(event_id)
+    places = await event_places(db, event_id, limit=PAGE_SIZE, offset=(page - 1) * PAGE_SIZE)
+    return {
+        "event": asdict(event),
+        "rows": [asdict(place) for place in places],
+        **paging(page, event.entrants),
+    }

@@ -62,6 +62,17 @@ _SEAT: Final = _object(
 _GAME: Final = _object(
     game_id=_INT, variant=_STR, finished_at=_STR, table_id=_NULL_INT, seats=_list(_ref("Seat"))
 )
+_EVENT: Final = _object(
+    event_id=_INT,
+    name=_STR,
+    variant=_STR,
+    duplicate={"type": "boolean", "description": "duplicate deals, ranked by matchpoints"},
+    rounds=_INT,
+    deals_per_round=_INT,
+    entrants=_INT,
+    finished_at=_STR,
+    winners=_list(_object(player_id=_INT, display_name=_STR)),
+)
 _CARDS: Final = _list(_STR)
 _DEAL: Final = _object(
     number=_INT,
@@ -91,6 +102,7 @@ SCHEMAS: Final = {
     "Seat": _SEAT,
     "Game": _GAME,
     "Deal": _DEAL,
+    "Event": _EVENT,
     "Standings": _object(
         family=_STR, families=_list(_STR), rows=_list(_ref("Standing")), **_SCOPE, **_PAGING
     ),
@@ -122,6 +134,18 @@ SCHEMAS: Final = {
             _object(player_id=_INT, display_name=_STR, games=_INT, wins=_INT, losses=_INT)
         ),
         best_melds=_list(_object(meld=_STR, points=_INT, game_id=_INT, finished_at=_STR)),
+        events=_list(
+            _object(
+                event_id=_INT,
+                name=_STR,
+                variant=_STR,
+                duplicate=_BOOL,
+                place=_INT,
+                entrants=_INT,
+                total=_INT,
+                finished_at=_STR,
+            )
+        ),
     ),
     "Leaderboard": _object(
         rows=_list(
@@ -150,6 +174,19 @@ SCHEMAS: Final = {
     "Games": _object(games=_list(_ref("Game")), **_PAGING),
     "Replay": _object(
         game=_ref("Game"), options={"type": "object"}, final_scores={}, deals=_list(_ref("Deal"))
+    ),
+    "Events": _object(events=_list(_ref("Event")), **_PAGING),
+    "EventTable": _object(
+        event=_ref("Event"),
+        rows=_list(
+            _object(
+                place=_INT,
+                player_id=_INT,
+                display_name=_STR,
+                total={"type": "integer", "description": "matchpoints (duplicate) or points"},
+            )
+        ),
+        **_PAGING,
     ),
     "Error": _object(status=_INT, error=_STR, message=_STR),
 }
@@ -182,6 +219,7 @@ _FAMILY: Final = _param(
 )
 _PLAYER_ID: Final = _param("player_id", "path", _INT, "a player's id")
 _GAME_ID: Final = _param("game_id", "path", _INT, "a recorded game's id")
+_EVENT_ID: Final = _param("event_id", "path", _INT, "a finished league event's id")
 
 
 def _get(summary: str, schema: str, *params: dict[str, Any]) -> dict[str, Any]:
@@ -213,14 +251,14 @@ def openapi_document() -> dict[str, Any]:
         "info": {
             "title": "Pinochle league API",
             "version": "1",
-            "description": "Read-only: a server's standings, players, chips and finished games.",
+            "description": "Read-only: a server's standings, players, chips, finished games and league events.",
         },
         "paths": {
             "/api/s/{token}/standings": _get(
                 "one family's standings, one page", "Standings", _FAMILY, _SEASON_Q, _PAGE
             ),
             "/api/s/{token}/players/{player_id}": _get(
-                "a player's ratings and history, games, opponents, melds, chips",
+                "a player's ratings and history, games, opponents, melds, chips, finished events",
                 "PlayerPage",
                 _PLAYER_ID,
                 _SEASON_Q,
@@ -232,6 +270,12 @@ def openapi_document() -> dict[str, Any]:
             "/api/s/{token}/games": _get("finished games, newest first", "Games", _PAGE),
             "/api/s/{token}/games/{game_id}": _get(
                 "a finished game deal by deal, trick by trick", "Replay", _GAME_ID
+            ),
+            "/api/s/{token}/events": _get(
+                "finished league events, newest first, with their winners", "Events", _PAGE
+            ),
+            "/api/s/{token}/events/{event_id}": _get(
+                "a finished league event's final table, one page", "EventTable", _EVENT_ID, _PAGE
             ),
         },
         "components": {"schemas": SCHEMAS},

@@ -19,10 +19,11 @@ from pathlib import Path
 from aiohttp import web
 
 from bot.i18n import t
-from bot.settings import SettingsError, load_settings
+from bot.settings import Settings, SettingsError, load_settings
 from bot.store import StoreOpenError
 
 from .app import create_app
+from .clients import Network
 from .ratelimit import RateLimit
 from .reader import WebReader, open_reader
 
@@ -61,6 +62,7 @@ async def start_web(
     port: int,
     secret: str | None,
     limit: RateLimit | None = None,
+    trusted_proxies: Sequence[Network] = (),
 ) -> WebServer:
     """Open the web's read-only connections to `database` (a file or URL) and listen on host:port."""
     if secret is None:
@@ -68,7 +70,13 @@ async def start_web(
     pool = await open_reader(database)
     try:
         runner = web.AppRunner(
-            create_app(pool, secret=secret, database=database, limit=limit),
+            create_app(
+                pool,
+                secret=secret,
+                database=database,
+                limit=limit,
+                trusted_proxies=trusted_proxies,
+            ),
             access_log=None,
         )
         await runner.setup()
@@ -94,8 +102,14 @@ def parser() -> argparse.ArgumentParser:
     return parse
 
 
-async def _serve(database: str, host: str, port: int, secret: str | None) -> None:
-    server = await start_web(database, host=host, port=port, secret=secret)
+async def _serve(database: str, host: str, port: int, settings: Settings) -> None:
+    server = await start_web(
+        database,
+        host=host,
+        port=port,
+        secret=settings.web_secret,
+        trusted_proxies=settings.web_trusted_proxies,
+    )
     try:
         await asyncio.Event().wait()
     finally:
@@ -120,7 +134,7 @@ def main(argv: Sequence[str]) -> int:
                 database,
                 args.host or settings.web_host,
                 args.port or settings.web_port or 8080,
-                settings.web_secret,
+                settings,
             )
         )
     except (StoreOpenError, WebStartError) as error:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+from dataclasses import replace
 
 import pytest
 
@@ -22,13 +23,12 @@ def league(built_league: Sample, tmp_path) -> Sample:
     """A copy of the sample league that a test may change."""
     path = tmp_path / "league.db"
     shutil.copyfile(built_league.database, path)
-    return Sample(
-        str(path),
-        built_league.token,
-        built_league.dark_token,
-        dict(built_league.players),
-        list(built_league.games),
-        built_league.season_id,
+    return replace(
+        built_league,
+        database=str(path),
+        players=dict(built_league.players),
+        games=list(built_league.games),
+        events=dict(built_league.events),
     )
 
 

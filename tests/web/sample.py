@@ -1,9 +1,11 @@
-"""A league database for the web tests: two servers, finished games with their logs, a ledger.
+"""A league database for the web tests: two servers, finished games with their logs, a ledger, events.
 
 `sample_league(path)` writes it through the store's own functions (the way the
 bot writes), so the pages read what a real server would hold: games played out
-by the engine and recorded with `record_game`, grants and adjustments, one
-player with a hostile display name, and a second server whose pages are off.
+by the engine and recorded with `record_game`, grants and adjustments, league
+events with their final tables (one with a hostile name and a shared first
+place, one still running), one player with a hostile display name, and a
+second server whose pages are off.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from bot.ledger_hook import best_melds
 from bot.store import (
     GameSeat,
     Store,
+    Tx,
     append_action,
     create_table,
     ensure_player,
@@ -24,6 +27,7 @@ from bot.store import (
     start_season,
     update_table,
 )
+from bot.store.events import add_entrant, create_event, save_results, update_event
 from bot.web.tokens import page_token
 
 GUILD = 4242
@@ -31,6 +35,7 @@ GUILD = 4242
 DARK_GUILD = 777
 SECRET = "test-secret-0123456789abcdef"
 HOSTILE = '<script>alert("x")</script> & <b>Mallory</b>'
+HOSTILE_EVENT = '<img src=x onerror="alert(1)"> Night & <i>Day</i>'
 #: Grants to Ann: more than one page of ledger lines.
 GRANTS = 30
 
@@ -43,6 +48,9 @@ class Sample:
     players: dict[str, int] = field(default_factory=dict)
     games: list[int] = field(default_factory=list)
     season_id: int = 0
+    #: "friday" (duplicate, Ann first), "hostile" (points, Ann and Bob share first place),
+    #: "running" (not over), "dark" (the dark server's, finished).
+    events: dict[str, int] = field(default_factory=dict)
 
 
 def played(seed: int) -> tuple[list[str], list[int], object]:
@@ -88,6 +96,46 @@ async def _game(store: Store, guild: int, seed: int, seated: list[int], channel:
     return table.id
 
 
+async def _event(
+    tx: Tx,
+    guild: int,
+    name: str,
+    variant: str,
+    duplicate: bool,
+    places: list[tuple[int, str, int, int]],
+    *,
+    status: str = "finished",
+) -> int:
+    """An event with these entrants, (user id, name, place, total) each, in the state `status`.
+
+    A finished event gets its final table, as the event runner stores it when the
+    last round is over; one still running has none.
+    """
+    event = await create_event(
+        tx,
+        guild_id=guild,
+        channel_id=50,
+        organiser_id=100,
+        name=name,
+        variant=variant,
+        rounds=3,
+        deals_per_round=4,
+        duplicate=duplicate,
+        language="en",
+        seed=11,
+        round_seconds=2400.0,
+        turn_seconds=120.0,
+    )
+    entrants = [
+        (user, (await add_entrant(tx, event.id, guild, user, display, 0.0)).player_id, place, total)
+        for user, display, place, total in places
+    ]
+    if status == "finished":
+        await save_results(tx, event.id, entrants, len(entrants))
+    await update_event(tx, event.id, status=status, round=3)
+    return event.id
+
+
 async def sample_league(database: str) -> Sample:
     """Write the sample league into a new database (a SQLite file or a PostgreSQL URL)."""
     store = await Store.open(database)
@@ -123,6 +171,31 @@ async def sample_league(database: str) -> Sample:
         async with store.transaction() as tx:
             cpu = await ensure_player(tx, DARK_GUILD, display_name="Cpu", bot_level="easy")
         await _game(store, DARK_GUILD, 9, [dark.id, cpu.id], channel=99)
+        ann, bob, mallory = (100, "Ann"), (101, "Bob"), (102, HOSTILE)
+        async with store.transaction() as tx:
+            sample.events["friday"] = await _event(
+                tx,
+                GUILD,
+                "Friday night",
+                "two-handed",
+                True,
+                [(*ann, 1, 14), (*mallory, 2, 10), (*bob, 3, 6)],
+            )
+        async with store.transaction() as tx:
+            sample.events["hostile"] = await _event(
+                tx,
+                GUILD,
+                HOSTILE_EVENT,
+                "partnership",
+                False,
+                [(*mallory, 3, 600), (*bob, 1, 830), (*ann, 1, 830)],
+            )
+            sample.events["running"] = await _event(
+                tx, GUILD, "Next week", "two-handed", True, [(*ann, 1, 0)], status="running"
+            )
+            sample.events["dark"] = await _event(
+                tx, DARK_GUILD, "Dark night", "two-handed", False, [(200, "Dora", 1, 900)]
+            )
     finally:
         await store.close()
     return sample

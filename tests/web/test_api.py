@@ -43,6 +43,7 @@ async def test_api_answers_match_their_schemas_required_fields(client, league):
     for path in document["paths"]:
         url = path.replace("{token}", league.token)
         url = url.replace("{player_id}", str(ann)).replace("{game_id}", str(league.games[0]))
+        url = url.replace("{event_id}", str(league.events["friday"]))
         response = await client.get(url)
         assert response.status == 200, url
         data = await response.json()

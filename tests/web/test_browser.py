@@ -1,9 +1,9 @@
 """The pages in a real browser: headless Chromium from Debian, driven by Playwright.
 
-What a person sees: the standings, a player's chart, the ledger paged by its
-links, a replay stepped trick by trick (and the same replay without
-JavaScript), and every page at 375 px wide without sideways scrolling of the
-page itself. Screenshots are saved in tests/artifacts/web/.
+What a person sees: the standings, a player's chart, a player's league events
+leading to an event's final table, the ledger paged by its links, a replay
+stepped trick by trick (and the same replay without JavaScript), and every
+page at 375 px wide without sideways scrolling of the page itself. Screenshots are saved in tests/artifacts/web/.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from .browser import PHONE, chromium, chromium_path, screenshot_path, served
-from .sample import GRANTS
+from .sample import GRANTS, HOSTILE, HOSTILE_EVENT
 
 pytestmark = pytest.mark.skipif(
     chromium_path() is None, reason="Debian's chromium is not installed (.ci/run installs it)"
@@ -44,6 +44,43 @@ async def test_standings_then_a_player_page(league):
         assert await page.locator("figure.chart circle.dot").count() == 3
         await page.screenshot(path=screenshot_path("player"), full_page=True)
         assert csp_errors == []  # the stylesheet and the chart need no exception
+
+
+async def test_a_player_s_events_lead_to_the_event_s_final_table(league):
+    async with served(league) as base, chromium() as browser:
+        page = await browser.new_page()
+        await page.goto(f"{base}/players/{league.players['mallory']}")
+        heading = page.get_by_role("heading", name="League events")
+        assert await heading.is_visible()
+        events = page.locator("table.events tbody tr")
+        assert await events.count() == 2
+        # Newest first; the hostile name is shown as the text it is.
+        first = await events.nth(0).locator("td").all_inner_texts()
+        assert first[1:] == [HOSTILE_EVENT, "Partnership", "points", "3 of 3", "600"]
+        second = await events.nth(1).locator("td").all_inner_texts()
+        assert second[1:] == [
+            "Friday night",
+            "Two-handed",
+            "matchpoints (duplicate deals)",
+            "2 of 3",
+            "10",
+        ]
+        await events.nth(0).scroll_into_view_if_needed()
+        await page.screenshot(path=screenshot_path("player-events"), full_page=True)
+        await page.get_by_role("link", name="Friday night").click()
+        await page.wait_for_url(f"**/events/{league.events['friday']}")
+        assert await page.locator("h1").inner_text() == "Friday night"
+        final = page.locator("table.final tbody tr")
+        assert [await final.nth(n).inner_text() for n in range(3)] == [
+            "1\tAnn\t14",
+            f"2\t{HOSTILE}\t10",
+            "3\tBob\t6",
+        ]
+        await page.screenshot(path=screenshot_path("event"), full_page=True)
+        await page.get_by_role("link", name="Events", exact=True).click()
+        await page.wait_for_url("**/events")
+        assert await page.locator("table.events tbody tr").count() == 2
+        await page.screenshot(path=screenshot_path("events"), full_page=True)
 
 
 async def test_ledger_pages_with_its_links(league):
@@ -104,13 +141,25 @@ async def test_replay_without_javascript_lists_every_trick(league):
 
 
 @pytest.mark.parametrize(
-    "path", ["/", "/players/{ann}", "/chips", "/chips/{ann}", "/games", "/games/{game}"]
+    "path",
+    [
+        "/",
+        "/players/{ann}",
+        "/chips",
+        "/chips/{ann}",
+        "/games",
+        "/games/{game}",
+        "/events",
+        "/events/{event}",
+    ],
 )
 async def test_every_page_fits_a_375px_phone(league, path):
     async with served(league) as base, chromium() as browser:
         context = await browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
         page = await context.new_page()
-        url = base + path.format(ann=league.players["ann"], game=league.games[0])
+        url = base + path.format(
+            ann=league.players["ann"], game=league.games[0], event=league.events["hostile"]
+        )
         await page.goto(url)
         # The page itself never scrolls sideways; wide tables scroll inside their own box.
         width = await page.evaluate("document.documentElement.scrollWidth")

@@ -7,15 +7,8 @@ from bot.store import Store, ledger_csv, set_guild_settings
 from bot.store.records import game_log
 from bot.web.data import PAGE_SIZE
 
-from .pages import rows, visible_text
+from .pages import page, rows, visible_text
 from .sample import GRANTS, HOSTILE
-
-
-async def page(client, sample, path: str = "/", **headers: str) -> str:
-    response = await client.get(f"/s/{sample.token}{path}", headers=headers)
-    assert response.status == 200, await response.text()
-    assert response.content_type == "text/html"
-    return await response.text()
 
 
 async def test_standings_rank_the_running_season_best_rating_first(client, league):

@@ -26,6 +26,8 @@ async def test_every_page_and_the_api_read_postgres(pg_league):
             f"/chips/{ann}?page=2",
             "/games",
             f"/games/{pg_league.games[0]}",
+            "/events",
+            f"/events/{pg_league.events['hostile']}",
         ):
             response = await client.get(f"/s/{pg_league.token}{path}")
             assert response.status == 200, (path, await response.text())
@@ -36,6 +38,18 @@ async def test_every_page_and_the_api_read_postgres(pg_league):
         assert games["games"][0]["seats"][1]["display_name"] == "Bob"
         player = await client.get(f"/s/{pg_league.token}/players/{pg_league.players['mallory']}")
         assert HOSTILE in visible_text(await player.text())
+        assert rows(await player.text(), "events")[1].endswith("2 of 3 10")
+        events = await (await client.get(f"/api/s/{pg_league.token}/events")).json()
+        assert [
+            (e["entrants"], [w["display_name"] for w in e["winners"]]) for e in events["events"]
+        ] == [
+            (3, ["Ann", "Bob"]),
+            (3, ["Ann"]),
+        ]
+        table = await (
+            await client.get(f"/api/s/{pg_league.token}/events/{pg_league.events['friday']}")
+        ).json()
+        assert [r["total"] for r in table["rows"]] == [14, 10, 6]
         csv = await client.get(f"/s/{pg_league.token}/chips.csv")
         store = await Store.open(pg_league.database)
         try:

@@ -4,15 +4,21 @@ from __future__ import annotations
 
 from bot.store import Store, standings
 from bot.store.web_reads import (
+    EventPlace,
+    EventWinner,
     count_accounts,
+    count_events,
     count_games,
     count_standings,
+    event_places,
+    finished_event,
+    finished_events,
     finished_game,
     finished_games,
     rating_history,
 )
 
-from .sample import DARK_GUILD, GUILD
+from .sample import DARK_GUILD, GUILD, HOSTILE
 
 
 async def test_rating_history_ends_at_the_rating_the_standings_show(league):
@@ -54,5 +60,37 @@ async def test_finished_games_and_counts(league):
         )
         assert await finished_game(store, DARK_GUILD, league.games[0]) is None  # another server's
         assert await finished_game(store, GUILD, 999) is None
+    finally:
+        await store.close()
+
+
+async def test_finished_events_their_winners_and_final_tables(league):
+    store = await Store.open(league.database)
+    try:
+        ann, bob, mallory = (league.players[k] for k in ("ann", "bob", "mallory"))
+        newest, older = await finished_events(store, GUILD)
+        assert [newest.event_id, older.event_id] == [
+            league.events["hostile"],
+            league.events["friday"],
+        ]
+        assert newest.winners == (EventWinner(ann, "Ann"), EventWinner(bob, "Bob"))
+        assert (older.duplicate, older.entrants, older.rounds, older.deals_per_round) == (
+            True,
+            3,
+            3,
+            4,
+        )
+        assert [e.event_id for e in await finished_events(store, GUILD, limit=1, offset=1)] == [
+            league.events["friday"]
+        ]
+        assert await count_events(store, GUILD) == 2  # the running event is not over
+        assert await count_events(store, DARK_GUILD) == 1
+        assert await finished_event(store, GUILD, league.events["friday"]) == older
+        for other in ("running", "dark"):
+            assert await finished_event(store, GUILD, league.events[other]) is None
+        assert await event_places(store, league.events["hostile"], limit=2, offset=1) == [
+            EventPlace(1, bob, "Bob", 830),
+            EventPlace(3, mallory, HOSTILE, 600),
+        ]
     finally:
         await store.close()
