@@ -42,13 +42,14 @@ Writing for both backends:
 
 from .audit import ledger_check
 from .csvio import read_csv, to_csv
-from .db import Reader, Store, Tx, schema_version
+from .db import Lease, LeaseWatcher, Reader, Store, Tx, schema_version
 from .errors import (
     ActionSequenceError,
     AlreadySeated,
     ChannelBusy,
     DuplicateAction,
     IntegrityError,
+    LeaseLost,
     StoreError,
     StoreOpenError,
     TableNotFound,
@@ -157,6 +158,9 @@ __all__ = [
     "HistoryPage",
     "IntegrityError",
     "LeagueError",
+    "Lease",
+    "LeaseLost",
+    "LeaseWatcher",
     "LedgerError",
     "LedgerLine",
     "LineView",

@@ -8,6 +8,7 @@ query in the store is written once (`bot.store.sql`) and runs on either.
 from __future__ import annotations
 
 import asyncio
+import enum
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from datetime import UTC, datetime
@@ -20,6 +21,21 @@ from .sql import Dialect, Params, is_postgres_url, per_dialect
 Clock = Callable[[], datetime]
 #: Called with a notification's payload (a text) when another process (or this one) sends one.
 Listener = Callable[[str], Awaitable[None]]
+
+
+class Lease(enum.Enum):
+    """What became of this process's lease on a table (`Store.watch_leases`)."""
+
+    #: The connection holding it was lost: it may be another process's already, so drive nothing.
+    SUSPENDED = "suspended"
+    #: Taken back after a loss: the table may have moved on meanwhile (read it again).
+    HELD = "held"
+    #: Another process holds it now: this one never drives the table again.
+    LOST = "lost"
+
+
+#: Told (table id, what became of its lease), soon after it happened, outside any transaction.
+LeaseWatcher = Callable[[int, Lease], None]
 
 #: Connections a PostgreSQL store keeps at most (its pool); SQLite uses two.
 DEFAULT_POOL_SIZE = 10
@@ -113,6 +129,18 @@ class Tx:
         self._check_open()
         await self._lock(kind, key)
 
+    async def fence_table(self, table_id: int) -> None:
+        """Refuse (`LeaseLost`) to store anything more for a table another process has claimed.
+
+        A process cut off from its lease may not know yet that another took the
+        table over; this check in the transaction that stores the change keeps it
+        from writing anyway. On PostgreSQL it holds the table's row until the
+        transaction ends, so a claim made meanwhile waits for it, then sees what it
+        stored. SQLite has one process per file: nothing to check.
+        """
+        self._check_open()
+        await self._fence(table_id)
+
     async def notify(self, channel: str, payload: str) -> None:
         """Tell every process listening on `channel` (`Store.listen`), once this transaction commits."""
         self._check_open()
@@ -139,12 +167,16 @@ class Tx:
     async def _notify(self, channel: str, payload: str) -> None:
         raise NotImplementedError
 
+    async def _fence(self, table_id: int) -> None:
+        """One process per database (SQLite): every table is its own."""
+
 
 class Store:
     """The bot's database. Open with `await Store.open(path_or_url)`; close with `await store.close()`.
 
     Writes go through `transaction()`; `fetchone`/`fetchall` read committed data.
-    `claim_table` / `release_table` keep two processes from driving one table;
+    `claim_table` / `release_table` keep two processes from driving one table,
+    `watch_leases` says when this process's hold on one is in doubt, back or gone;
     `listen` hears `Tx.notify` from every process sharing the database.
     """
 
@@ -157,6 +189,7 @@ class Store:
     def __init__(self, clock: Clock) -> None:
         self._clock = clock
         self._owners: set[asyncio.Task[Any]] = set()  # tasks inside transaction()
+        self._lease_watchers: list[LeaseWatcher] = []
 
     @classmethod
     async def open(
@@ -234,6 +267,23 @@ class Store:
     async def listen(self, channel: str, listener: Listener) -> None:
         """Call `listener(payload)` for every `Tx.notify(channel, payload)` that commits."""
         raise NotImplementedError
+
+    def watch_leases(self, watcher: LeaseWatcher) -> Callable[[], None]:
+        """Tell `watcher` whenever a lease of this process is in doubt, taken back or lost;
+        returns the call that stops telling it. SQLite never loses one."""
+        self._lease_watchers.append(watcher)
+
+        def stop() -> None:
+            if watcher in self._lease_watchers:
+                self._lease_watchers.remove(watcher)
+
+        return stop
+
+    def _tell(self, table_id: int, lease: Lease) -> None:
+        """Tell the watchers on the next turn of the loop, in the order things happened."""
+        loop = asyncio.get_running_loop()
+        for watcher in list(self._lease_watchers):
+            loop.call_soon(watcher, table_id, lease)
 
 
 async def schema_version(db: Reader) -> int:

@@ -48,6 +48,16 @@ class DuplicateAction(ActionSequenceError):
     """The sequence number is already taken: a double click or a stale button lost the race."""
 
 
+class LeaseLost(StoreError):
+    """Another process holds this table's lease now: this one may store nothing more for it."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(
+            f"table {table_id} is driven by another process now", key="bot.refuse.moving"
+        )
+        self.table_id = table_id
+
+
 class StoreOpenError(StoreError):
     """The database cannot be used: the message names the file and what is wrong with it."""
 

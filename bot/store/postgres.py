@@ -10,6 +10,14 @@ One more connection per process, opened when first needed, holds the
 process's table leases (session advisory locks, which PostgreSQL drops when
 the process or its connection dies, so a dead holder's tables are free to
 take over) and listens for notifications (LISTEN/NOTIFY).
+
+A lease alone cannot keep a process that lost it from writing: it may not
+know yet. So a claim also names the claiming process in the table's row
+(`settings.lease`, waiting for any transaction still storing into the table),
+and `Tx.fence_table` — in every transaction that stores an action or changes a
+table's status — refuses when another process is named there (`LeaseLost`),
+holding the row until it commits. Whatever the timing, one table's actions come
+from one process at a time, and a new holder reads everything its predecessor stored.
 """
 
 from __future__ import annotations
@@ -17,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, Final, TypeVar, cast
@@ -24,8 +33,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from .db import Clock, Listener, Result, Row, Store, Tx
-from .errors import IntegrityError, StoreError, StoreOpenError
+from .db import Clock, Lease, Listener, Result, Row, Store, Tx
+from .errors import IntegrityError, LeaseLost, StoreError, StoreOpenError
 from .migrations import MIGRATIONS
 from .pg_migrations import PG_MIGRATIONS
 from .sql import Dialect, Params, to_numbered
@@ -42,6 +51,8 @@ RECONNECT_LONGEST: Final = 30.0
 #: The advisory lock that lets one process at a time migrate the database.
 _MIGRATE_KEY: Final = "pinochle:migrate"
 _KEY_COLUMNS = re.compile(r"Key \(([^)]*)\)")
+#: What a lost connection to the server raises.
+_UNREACHABLE = (StoreOpenError, asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
 
 
 def safe_url(url: str) -> str:
@@ -84,9 +95,13 @@ async def _guarded(call: Awaitable[T]) -> T:
 class PostgresTx(Tx):
     dialect: Dialect = "postgres"
 
-    def __init__(self, conn: asyncpg.Connection, now: str) -> None:
+    def __init__(
+        self, conn: asyncpg.Connection, now: str, holder: str, lost: Callable[[int], None]
+    ) -> None:
         super().__init__(now)
         self._conn = conn
+        self._holder = holder
+        self._lost = lost
 
     async def _execute(self, sql: str, params: Params) -> Result:
         text, args = to_numbered(sql, params)
@@ -122,6 +137,18 @@ class PostgresTx(Tx):
 
     async def _notify(self, channel: str, payload: str) -> None:
         await self._conn.execute("SELECT pg_notify($1, $2)", channel, payload)
+
+    async def _fence(self, table_id: int) -> None:
+        """The row stays locked until commit: a claim waits for this transaction, then sees it.
+
+        A table no process has claimed (no `lease` named) is anyone's to write.
+        """
+        holder = await self._conn.fetchval(
+            "SELECT settings::json ->> 'lease' FROM tables WHERE id = $1 FOR KEY SHARE", table_id
+        )
+        if holder is not None and holder != self._holder:
+            self._lost(table_id)
+            raise LeaseLost(table_id)
 
 
 class PostgresReader:
@@ -238,6 +265,11 @@ class PostgresStore(Store):
         self._session: asyncpg.Connection | None = None
         self._session_lock = asyncio.Lock()
         self._leases: set[int] = set()
+        #: This store's name in the rows of the tables it claims (`Tx.fence_table`).
+        self._holder = secrets.token_hex(8)
+        #: Leases lost with their connection, to take back (`_retake`).
+        self._retaking: set[int] = set()
+        self._retaker: asyncio.Task[None] | None = None
         self._listening: dict[str, list[Listener]] = {}
         self._deliveries: set[asyncio.Task[None]] = set()
         self._closed = False
@@ -270,11 +302,14 @@ class PostgresStore(Store):
         if self._closed:
             return
         self._closed = True
+        if self._retaker is not None:
+            self._retaker.cancel()
         async with self._session_lock:
             if self._session is not None:
                 await self._session.close()
                 self._session = None
             self._leases.clear()
+            self._retaking.clear()
         for task in list(self._deliveries):
             task.cancel()
         await self._readers.close()
@@ -284,7 +319,7 @@ class PostgresStore(Store):
     async def _begin(self) -> AsyncIterator[Tx]:
         async with self._pool.acquire() as conn:
             async with conn.transaction():
-                yield PostgresTx(conn, self.now())
+                yield PostgresTx(conn, self.now(), self._holder, self._lost_to_another)
 
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
         return await self._reader.fetchone(sql, params)
@@ -293,39 +328,66 @@ class PostgresStore(Store):
         return await self._reader.fetchall(sql, params)
 
     async def _session_conn(self) -> asyncpg.Connection:
-        """The process's own connection for leases and LISTEN, opened on first use."""
-        if self._session is None or self._session.is_closed():
-            self._leases.clear()
-            self._session = await connect_to(self.url)
-            self._session.add_termination_listener(self._on_session_lost)
+        """The process's own connection for leases and LISTEN, opened on first use (the caller
+        holds `_session_lock`)."""
+        if self._session is not None and self._session.is_closed():
+            self._session_lost(self._session)  # before asyncpg gets round to saying so
+        if self._session is None:
+            session = await connect_to(self.url)
+            session.add_termination_listener(self._session_lost)
+            self._session = session
             for channel in self._listening:
-                await self._session.add_listener(channel, self._deliver)
+                await session.add_listener(channel, self._deliver)
         return self._session
 
-    def _on_session_lost(self, conn: asyncpg.Connection) -> None:
-        """The server ended the lease connection (this process lives on): connect again, take back
-        the leases and listen again, so no other process starts driving this one's tables."""
+    def _session_lost(self, conn: asyncpg.Connection) -> None:
+        """The lease connection ended while this process lives on.
+
+        Its leases are in doubt at once (the watchers hear SUSPENDED: another
+        process may take a table any moment now), and `_retake` connects again,
+        listens again and takes back what it can.
+        """
         if self._closed or conn is not self._session:
             return
-        task = asyncio.get_running_loop().create_task(self._recover(set(self._leases)))
-        self._deliveries.add(task)
-        task.add_done_callback(self._deliveries.discard)
+        self._session = None
+        lost, self._leases = self._leases, set()
+        self._retaking |= lost
+        for table_id in sorted(lost):
+            self._tell(table_id, Lease.SUSPENDED)
+        if self._retaker is None or self._retaker.done():
+            self._retaker = asyncio.get_running_loop().create_task(self._retake())
 
-    async def _recover(self, held: set[int]) -> None:
+    async def _retake(self) -> None:
+        """Connect again and claim each lease lost with the old connection; each table's watchers
+        hear HELD or LOST. While the server cannot be reached, try again (doubling waits)."""
         delay = RECONNECT_FIRST
         while not self._closed:
             try:
-                for table_id in sorted(held):
-                    if not await self.claim_table(table_id):
-                        log.error(
-                            "table %s was taken by another process while this one was cut off",
-                            table_id,
-                        )
-                return
-            except StoreOpenError:
-                log.exception("cannot reach PostgreSQL again; trying in %s s", delay)
+                async with self._session_lock:
+                    await self._session_conn()
+                while self._retaking:
+                    table_id = min(self._retaking)
+                    held = await self.claim_table(table_id)
+                    if table_id not in self._retaking:  # given up meanwhile (`release_table`)
+                        if held:
+                            await self.release_table(table_id)
+                        continue
+                    self._retaking.discard(table_id)
+                    self._tell(table_id, Lease.HELD if held else Lease.LOST)
+                if self._session is not None:
+                    return
+            except _UNREACHABLE as error:
+                log.warning("cannot take the table leases back (%s); trying in %s s", error, delay)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, RECONNECT_LONGEST)
+
+    def _lost_to_another(self, table_id: int) -> None:
+        """A transaction found the table claimed by another process (`Tx.fence_table`): if this
+        one held it, or meant to take it back, its watchers hear it is lost (once)."""
+        if table_id in self._leases or table_id in self._retaking:
+            self._leases.discard(table_id)
+            self._retaking.discard(table_id)
+            self._tell(table_id, Lease.LOST)
 
     async def claim_table(self, table_id: int) -> bool:
         async with self._session_lock:
@@ -339,17 +401,36 @@ class PostgresStore(Store):
                 )
             )
             if taken:
+                await self._name_holder(conn, table_id)
                 self._leases.add(table_id)
             return taken
 
+    async def _name_holder(self, conn: asyncpg.Connection, table_id: int) -> None:
+        """Name this process in the table's row (`Tx.fence_table` checks it), once every
+        transaction of an earlier holder still storing into the table has ended."""
+        async with conn.transaction():
+            await conn.execute("SELECT 1 FROM tables WHERE id = $1 FOR UPDATE", table_id)
+            await conn.execute(
+                "UPDATE tables"
+                " SET settings = jsonb_set(settings::jsonb, '{lease}', to_jsonb($2::text))::text"
+                " WHERE id = $1",
+                table_id,
+                self._holder,
+            )
+
     async def release_table(self, table_id: int) -> None:
+        self._retaking.discard(table_id)
         async with self._session_lock:
             if table_id not in self._leases or self._session is None:
                 return
             self._leases.discard(table_id)
-            await self._session.execute(
-                "SELECT pg_advisory_unlock(hashtextextended($1, 0))", _lock_key("table", table_id)
-            )
+            try:
+                await self._session.execute(
+                    "SELECT pg_advisory_unlock(hashtextextended($1, 0))",
+                    _lock_key("table", table_id),
+                )
+            except _UNREACHABLE:
+                pass  # the connection is gone, and every lease with it
 
     async def listen(self, channel: str, listener: Listener) -> None:
         async with self._session_lock:

@@ -246,7 +246,11 @@ async def update_table(
     seed: int | None = _UNSET,
     language: str = _UNSET,
 ) -> TableRow:
-    """Change the given fields (others stay); returns the updated row."""
+    """Change the given fields (others stay); returns the updated row.
+
+    LeaseLost if another process has taken the table over (`Tx.fence_table`).
+    """
+    await tx.fence_table(table_id)
     changes: dict[str, Any] = {}
     if status is not _UNSET:
         _check_status(status)
@@ -414,7 +418,9 @@ async def append_action(
     that `seq` follows the last stored action, and the table's foreign key that the
     table exists; only a refused insert pays for finding out why. The table row is
     not touched (its `updated_at` tracks changes of the table, not each action).
+    LeaseLost if another process has taken the table over (`Tx.fence_table`).
     """
+    await tx.fence_table(table_id)
     try:
         inserted = await tx.execute(
             "INSERT INTO actions (table_id, seq, seat, user_id, action, created_at)"

@@ -3,7 +3,10 @@
 The source is only read (`read_database`: a snapshot, never migrated). The
 target is opened as the bot opens it (created and migrated to the latest
 schema) and filled in one transaction, table by table in foreign-key order,
-ids kept; PostgreSQL's id sequences then continue after the copied ids. The
+ids kept; PostgreSQL's id sequences then continue after the copied ids. Each
+table is read in pages of `BATCH` rows in primary-key order, each page starting
+after the last key of the one before (keyset pagination), so the copy holds one
+page in memory whatever the size of the database. The
 copy is verified: every table's row count, `ledger check` on the target, and
 every guild's balances and standings (all-time and per season) read through
 the store's own queries on both sides.
@@ -52,8 +55,8 @@ COPY_ORDER: Final = (
     "event_absences",
     "event_results",
 )
-#: Rows written per statement batch.
-BATCH: Final = 1000
+#: Rows read, then written, at a time: what the copy holds in memory.
+BATCH: Final = 5000
 #: Far more than any guild has: the verification reads whole leaderboards and standings.
 EVERYONE: Final = 10**9
 
@@ -103,6 +106,26 @@ async def _columns(db: Reader, table: str) -> list[str]:
     return [str(row[0]) for row in rows]
 
 
+async def _primary_key(db: Reader, table: str) -> list[str]:
+    """The table's primary-key columns, in key order (what the copy pages by)."""
+    rows = await db.fetchall(
+        per_dialect(
+            db,
+            sqlite="SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk",
+            postgres="SELECT k.column_name FROM information_schema.table_constraints AS c"
+            " JOIN information_schema.key_column_usage AS k"
+            " ON k.constraint_name = c.constraint_name AND k.table_schema = c.table_schema"
+            " AND k.table_name = c.table_name"
+            " WHERE c.constraint_type = 'PRIMARY KEY' AND c.table_schema = current_schema()"
+            " AND c.table_name = ? ORDER BY k.ordinal_position",
+        ),
+        (table,),
+    )
+    if not rows:
+        raise StoreError(f"table {table} has no primary key: migrate-db copies in its order")
+    return [str(row[0]) for row in rows]
+
+
 async def _empty_target(tx: Tx, tables: list[str], *, force: bool, where: str) -> None:
     filled = [table for table in tables if await _count(tx, table)]
     if filled and not force:
@@ -113,14 +136,30 @@ async def _empty_target(tx: Tx, tables: list[str], *, force: bool, where: str) -
         await tx.execute(f'DELETE FROM "{table}"')
 
 
-async def _copy_table(source: Reader, tx: Tx, table: str) -> int:
-    columns = await _columns(source, table)
+async def _copy_table(source: Reader, tx: Tx, table: str, batch: int) -> int:
+    """Copy every row of `table`, `batch` rows at a time in primary-key order; how many."""
+    columns, key = await _columns(source, table), await _primary_key(source, table)
     names = ", ".join(f'"{c}"' for c in columns)
-    rows = [tuple(row) for row in await source.fetchall(f'SELECT {names} FROM "{table}"')]
+    order = ", ".join(f'"{c}"' for c in key)
+    at = [columns.index(c) for c in key]
+    first = f'SELECT {names} FROM "{table}" ORDER BY {order} LIMIT ?'
+    after = (
+        f'SELECT {names} FROM "{table}" WHERE ({order}) > ({", ".join("?" * len(key))})'
+        f" ORDER BY {order} LIMIT ?"
+    )
     insert = f'INSERT INTO "{table}" ({names}) VALUES ({", ".join("?" * len(columns))})'
-    for start in range(0, len(rows), BATCH):
-        await tx.executemany(insert, rows[start : start + BATCH])
-    return len(rows)
+    copied, last = 0, None
+    while True:
+        if last is None:
+            page = await source.fetchall(first, (batch,))
+        else:
+            page = await source.fetchall(after, (*last, batch))
+        if not page:
+            return copied
+        rows = [tuple(row) for row in page]
+        await tx.executemany(insert, rows)
+        copied += len(rows)
+        last = tuple(rows[-1][i] for i in at)
 
 
 async def _restart_ids(tx: Tx) -> None:
@@ -160,12 +199,15 @@ async def migrate_database(
     *,
     force: bool = False,
     progress: Callable[[str], None] = lambda line: None,
+    batch: int = BATCH,
 ) -> Report:
     """Copy `source` (a path or URL) into `target` and verify it; the report lists any difference.
 
     TargetNotEmpty when the target holds data and `force` is not given;
-    StoreOpenError when either database cannot be used.
+    StoreOpenError when either database cannot be used. `batch`: rows held at a time.
     """
+    if batch < 1:
+        raise ValueError(f"a batch of {batch} rows copies nothing")
     report = Report()
     store = await Store.open(target)
     try:
@@ -175,7 +217,7 @@ async def migrate_database(
             async with store.transaction() as tx:
                 await _empty_target(tx, await _table_names(tx), force=force, where=store.database)
                 for table in tables:
-                    report.rows[table] = await _copy_table(snapshot, tx, table)
+                    report.rows[table] = await _copy_table(snapshot, tx, table, batch)
                     progress(f"{table}: {report.rows[table]} rows")
                 await _restart_ids(tx)
             return await _league_and_chips(snapshot)

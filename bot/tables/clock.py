@@ -39,7 +39,7 @@ class TurnClock(ComputerDriver, Seating):
         timer = self._timers.pop(table.id, None)
         if timer is not None and timer is not asyncio.current_task():
             timer.cancel()
-        if self._closed or table.status != "playing":
+        if self._closed or table.status != "playing" or table.moving:
             return
         if table.paused_until is not None:
             self._timers[table.id] = asyncio.create_task(

@@ -25,7 +25,7 @@ class ComputerDriver(Persisting):
 
     def _computer_to_act(self, table: Table) -> bool:
         """Whether a computer plays the turn now: a computer's seat, or a stand-in for one turn."""
-        if table.paused:
+        if table.paused or table.moving:
             return False
         return table.is_computer_turn() or self._standins.get(table.id) == table.version
 

@@ -6,8 +6,9 @@ one step by which an action changes a table: write it through the store in one
 transaction, and only once that has committed, change the table in memory and
 publish. The parts built on it — lobby (`bot.tables.lobby`), play
 (`bot.tables.play`), turn clock (`bot.tables.clock`) and computer driver
-(`bot.tables.computers`), with seat writes (`bot.tables.seating`) and retried
-background writes (`bot.tables.persist`) — meet in `TableService`. Every call
+(`bot.tables.computers`), with seat writes (`bot.tables.seating`), retried
+background writes (`bot.tables.persist`) and leases (`bot.tables.leases`) — meet
+in `TableService`. Every call
 passes `bot.tables.guard` before it acts; a refusal is a raised `Refusal` and
 changes nothing.
 """

@@ -19,6 +19,8 @@ def guard(
     """
     if table is None:
         raise Refusal("bot.refuse.no_table")
+    if table.moving:
+        raise Refusal("bot.refuse.moving", table)
     if lobby and table.status != "lobby":
         raise Refusal("bot.refuse.game_started", table)
     if host and user_id != table.host_id:

@@ -382,6 +382,7 @@ class Lobby(Seating):
                 made.append(table)
             await also(tx, made)
         for table in made:
+            await self.store.claim_table(table.id)  # new tables: this process drives them
             self._register(table)
             self._schedule(table)
             self._publish(Outcome(table, public=start_lines(table), board=True))
@@ -389,10 +390,11 @@ class Lobby(Seating):
 
     async def cover(self, table_id: int, user_id: int) -> bool:
         """The computer plays a person's seat from now on, with no forfeit (a league event's no-show,
-        a dropped entrant, a round out of time). False if the person is not playing there."""
+        a dropped entrant, a round out of time). False if the person is not playing there, or the
+        table is being moved (`bot.tables.leases`)."""
         async with self._locked(table_id) as table:
             seat = None if table is None else table.seat_of(user_id)
-            if table is None or seat is None or table.status != "playing":
+            if table is None or seat is None or table.status != "playing" or table.moving:
                 return False
             if computer_plays(table.seats[seat]):
                 return True

@@ -66,6 +66,9 @@ class Table:
     #: The last hint given, as (state version, seat, action): asked again, it is not worked out again.
     last_hint: tuple[int, int, Action] | None = field(default=None, repr=False)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    #: This process's lease on the table is in doubt or gone (`bot.tables.leases`): nothing is
+    #: done here (no timer, no computer move, every call refused) until it is back.
+    moving: bool = field(default=False, repr=False)
     #: Lines waiting for their meld round or auction to close, and the board's recent tricks.
     deal_log: DealLog = field(default_factory=DealLog, repr=False)
     _views: dict[int | None, PublicView] = field(default_factory=dict, repr=False)

@@ -33,7 +33,7 @@ class Persisting(TableCore):
         failed = False
         while not self._closed:
             async with table.lock:
-                if not table.is_active:
+                if not table.is_active or table.moving:
                     return
                 try:
                     if failed and table.status == "playing":

@@ -10,7 +10,8 @@ what to tell the acting user. A refusal is a raised `Refusal` and changes nothin
 `TableService` is its parts put together around `TableCore` (the registry, the
 store, the locks and the commit-then-change step): `Lobby` (seats and hosts),
 `Play` (hands, actions, reviews), `TurnClock` (deadlines, reminders, pauses) and
-`ComputerDriver` (computer turns). Here: starting, resuming and closing it.
+`ComputerDriver` (computer turns), and `Leases` (a table whose lease is in doubt
+stops; taken back, it is read again; lost, forgotten). Here: starting, resuming and closing it.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from bot.store import Store, TableRow, list_unfinished_tables, update_table
 from bot.store.tables import merge_settings
 from bot.tables.clock import TurnClock
 from bot.tables.core import ActionHook, Person, Publisher
+from bot.tables.leases import Leases
 from bot.tables.lobby import Lobby, StartedTable
 from bot.tables.model import Table
 from bot.tables.play import Hand, Play
@@ -36,7 +38,7 @@ log = logging.getLogger(__name__)
 __all__ = ["ActionHook", "Hand", "Person", "Publisher", "StartedTable", "TableService"]
 
 
-class TableService(Lobby, Play, TurnClock):
+class TableService(Leases, Lobby, Play, TurnClock):
     """All tables of one bot process. Create, `await resume()`, use, `await close()`."""
 
     def __init__(
@@ -75,6 +77,7 @@ class TableService(Lobby, Play, TurnClock):
         self._owns = owns
         #: Tables the last `resume()` set aside because they did not load (their stored rows).
         self.broken: list[TableRow] = []
+        self._stop_watching = store.watch_leases(self._lease_changed)
 
     def owns(self, guild_id: int) -> bool:
         """Whether this process drives the guild's tables and events (its shard's guilds)."""
@@ -112,6 +115,7 @@ class TableService(Lobby, Play, TurnClock):
     async def close(self) -> None:
         """Stop every timer and computer driver (the store stays open: the caller owns it)."""
         self._closed = True
+        self._stop_watching()
         tasks = [*self._drivers.values(), *self._timers.values()]
         for task in tasks:
             task.cancel()

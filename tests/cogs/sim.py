@@ -87,7 +87,11 @@ def labels(message) -> list[str]:
 
 async def take_turn(member, channel, *, last: bool = False):
     """Open the hand view and choose the first (or last) legal action in it, by click or menu."""
-    hand = (await member.slash(channel, "pinochle hand")).response
+    return await act_in(member, (await member.slash(channel, "pinochle hand")).response, last=last)
+
+
+async def act_in(member, hand, *, last: bool = False):
+    """Choose the first (or last) legal action in an open hand view, by click or menu."""
     items = [
         c
         for c in components(hand)

@@ -1,6 +1,7 @@
 """Two bot processes on one PostgreSQL, each running one of two shards in a SimCord of its
 own: both play; one is killed mid-deal while the other plays on; restarted, it resumes its own table
-only (the other's, unfinished and driven by a live process, stays where it is) and plays on."""
+only (the other's, unfinished and driven by a live process, stays where it is) and plays on.
+And what players see while their process is cut off from its table's lease."""
 
 from __future__ import annotations
 
@@ -12,8 +13,17 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.store import Store, load_actions
+import pytest
+
+from bot import create_bot
+from bot.settings import Settings
+from bot.store import Lease, Store, load_actions
+from tests.cogs.ledger_support import refused
+from tests.cogs.playing import play_out
 from tests.cogs.shard_worker import guild_id
+from tests.cogs.sim import act_in, board_body, take_turn
+from tests.cogs.test_play import two_people
+from tests.pg_cutoff import LeaseNews, cut_off
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 240  # seconds a worker may take for its next line on a loaded machine
@@ -88,3 +98,47 @@ def test_two_processes_kill_one_mid_deal_only_its_tables_resume(tmp_path, postgr
             if worker.process.poll() is None:
                 worker.process.kill()
                 worker.process.wait()
+
+
+@pytest.fixture
+def simcord_bot(postgres_url, tmp_path):
+    """The bot of the `room` on a database of its own on the session's PostgreSQL server (what it
+    keeps beside the database, such as the synced commands' hash, in the test's folder)."""
+    return create_bot(postgres_url, settings=Settings(database_path=tmp_path / "marker.db"))
+
+
+async def test_players_at_a_table_being_moved_are_told_so_then_play_on(
+    room, postgres_server, postgres_url
+):
+    """The process's lease connection is cut mid-deal and it cannot reconnect for a while:
+    every call at the table is refused, privately, in the member's language, and nothing changes;
+    connected again, it takes the table back and the game goes on from where it stood."""
+    table, _, _ = await two_people(room)
+    for _ in range(5):
+        await take_turn(room.member_at(table.to_act), room.channel)
+        await room.env.advance_time(2)
+    mover, waiter = room.member_at(table.to_act), room.member_at(1 - table.to_act)
+    await waiter.slash(room.channel, "pinochle language", language="ru")
+    hand = (await mover.slash(room.channel, "pinochle hand")).response  # open when the cut comes
+    version, board, news = table.version, board_body(room.channel), LeaseNews(room.bot.store)
+
+    async with cut_off(postgres_server, postgres_url, room.bot.store):
+        assert await news.next() == (table.id, Lease.SUSPENDED)
+        clicked = await act_in(mover, hand)  # the open hand view says so in place of the hand
+        assert clicked.response.ephemeral and not clicked.response.components
+        assert clicked.response.content == "This table is being moved. Try again in a moment."
+        said = await refused(room.env, waiter.slash(room.channel, "pinochle hand"))
+        assert said == "Этот стол сейчас переносится. Попробуйте ещё раз чуть позже."
+        await room.env.advance_time(5)  # no computer, no timer runs meanwhile
+        assert len(await load_actions(room.bot.store, table.id)) == table.version == version
+        assert board_body(room.channel) == board
+
+    await room.env.advance_time(30)  # the bot connects again
+    assert await news.next() == (table.id, Lease.HELD)
+    await room.env.settle()
+    assert not table.moving and room.table() is table and table.version == version
+    await take_turn(mover, room.channel)  # the hand shown again, and the same choice accepted
+    assert table.version == version + 1
+    await play_out(room.env, room.bot, table, [room.alice, room.bob])
+    stored = await load_actions(room.bot.store, table.id)
+    assert table.status == "finished" and len(stored) == table.version

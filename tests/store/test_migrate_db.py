@@ -1,5 +1,6 @@
 """`python -m bot migrate-db`: a SQLite file with finished and unfinished Check games, a
-ledger and a season, copied to PostgreSQL — everything equal, and the unfinished game plays on there."""
+ledger, a season, a league night and web-page settings, copied to PostgreSQL — everything equal, and
+the unfinished game plays on there; copied in pages smaller than its tables, every row exactly once."""
 
 from __future__ import annotations
 
@@ -20,7 +21,25 @@ from bot.store import (
     start_season,
 )
 from bot.store.cli import main
-from bot.store.transfer import migrate_database
+from bot.store.events import (
+    ScoreRow,
+    absences,
+    add_absences,
+    add_entrant,
+    add_event_table,
+    add_scores,
+    create_event,
+    event_scores,
+    event_tables,
+    finish_event_table,
+    list_entrants,
+    list_events,
+    player_event_results,
+    save_results,
+    update_event,
+)
+from bot.store.settings import get_guild_settings, set_guild_settings
+from bot.store.transfer import COPY_ORDER, migrate_database
 from bot.tables import Person, TableService
 from tests.ledger_hook.helpers import choose
 
@@ -47,8 +66,47 @@ async def play(service: TableService, table_id: int, rng: random.Random, deals: 
         await service.act(table_id, person, choose(table.game, rng))  # a refusal raises
 
 
+async def league_night(store: Store, table_id: int) -> None:
+    """A finished league event of the four people: one round played at `table_id`, each deal's
+    result per seat, a no-show, the final standings; and the server's web pages on."""
+    async with store.transaction() as tx:
+        event = await create_event(
+            tx,
+            guild_id=GUILD,
+            channel_id=12,
+            organiser_id=PEOPLE[0].user_id,
+            name="Пятница",
+            variant="check",
+            rounds=1,
+            deals_per_round=2,
+            duplicate=False,
+            language="ru",
+            seed=11,
+            round_seconds=2400.0,
+            turn_seconds=90.5,
+        )
+        entrants = [
+            await add_entrant(tx, event.id, GUILD, p.user_id, p.name, 20.0 - n / 3)
+            for n, p in enumerate(PEOPLE)
+        ]
+        await add_event_table(tx, event.id, 1, 0, table_id)
+        scores = [
+            ScoreRow(1, 0, deal, seat, PEOPLE[seat].user_id, 10 * deal - seat)
+            for deal in (1, 2)
+            for seat in range(4)
+        ]
+        await add_scores(tx, event.id, scores)
+        await add_absences(tx, event.id, 1, [105])
+        await finish_event_table(tx, table_id)
+        results = [(e.user_id, e.player_id, n + 1, 30 - 3 * n) for n, e in enumerate(entrants)]
+        await save_results(tx, event.id, results, len(entrants))
+        await update_event(tx, event.id, status="finished", round=1)
+        await set_guild_settings(tx, GUILD, web=True, web_generation=2)
+
+
 async def sqlite_with_games(path) -> tuple[int, int]:
-    """A season, a finished Check game, a granted chip and an unfinished game two deals in."""
+    """A season, a finished Check game (a league night's table), a granted chip, web pages on,
+    and an unfinished game two deals in."""
     store = await Store.open(path)
     service = TableService(store, seed=3, turn_seconds=0, hooks=[ledger_hook])
     try:
@@ -56,6 +114,7 @@ async def sqlite_with_games(path) -> tuple[int, int]:
             await start_season(tx, GUILD, "Winter")
         finished = await check_table(service, 10, PEOPLE[0])
         await play(service, finished, random.Random(1), None)
+        await league_night(store, finished)
         unfinished = await check_table(service, 11, PEOPLE[1])
         await play(service, unfinished, random.Random(2), 2)
         north = service.table(unfinished).seats[1].player_id
@@ -91,6 +150,9 @@ async def test_round_trip_to_postgres_then_the_unfinished_game_continues(tmp_pat
             )
         assert await load_actions(target, unfinished) == await load_actions(source, unfinished)
         assert [t.id for t in await list_tables(target, GUILD)] == [unfinished]
+        assert await league_nights(target) == await league_nights(source)
+        assert (await get_guild_settings(target, GUILD)).web_generation == 2
+        assert await get_guild_settings(target, GUILD) == await get_guild_settings(source, GUILD)
     finally:
         await source.close()
 
@@ -111,6 +173,54 @@ async def test_round_trip_to_postgres_then_the_unfinished_game_continues(tmp_pat
     finally:
         await service.close()
         await target.close()
+
+
+async def league_nights(store: Store) -> list:
+    """Every finished event of the server as the bot reads it: the event, its entrants, tables,
+    deal results, no-shows, and each entrant's result."""
+    nights = []
+    for event in await list_events(store, GUILD, ("finished",)):
+        entrants = await list_entrants(store, event.id)
+        nights.append(
+            (
+                event,
+                entrants,
+                await event_tables(store, event.id),
+                await event_scores(store, event.id),
+                await absences(store, event.id),
+                [await player_event_results(store, GUILD, e.player_id) for e in entrants],
+            )
+        )
+    assert nights and all(part for night in nights for part in night)  # nothing left empty
+    return nights
+
+
+async def every_row(database: str) -> dict[str, list[tuple]]:
+    """Every row of every table."""
+    store = await Store.open(database)
+    try:
+        return {
+            table: [tuple(row) for row in await store.fetchall(f'SELECT * FROM "{table}"')]
+            for table in COPY_ORDER
+        }
+    finally:
+        await store.close()
+
+
+async def test_pages_smaller_than_the_tables_copy_every_row_exactly_once(tmp_path, postgres_url):
+    """There and back (SQLite to PostgreSQL to a new SQLite file) in pages of a few rows: each
+    side pages through its own primary keys, and the file that comes back is the one that left."""
+    path, back = tmp_path / "bot.db", tmp_path / "back.db"
+    await sqlite_with_games(path)
+    there = await migrate_database(str(path), postgres_url, batch=7)
+    assert there.problems == [] and there.rows["actions"] > 7 and there.rows["event_scores"] > 7
+    again = await migrate_database(postgres_url, str(back), batch=3)
+    assert again.problems == [] and again.rows == there.rows
+
+    before, after = await every_row(str(path)), await every_row(str(back))
+    assert {table: len(rows) for table, rows in before.items()} == there.rows
+    for table in COPY_ORDER:
+        assert sorted(after[table], key=repr) == sorted(before[table], key=repr), table
 
 
 def test_a_target_with_data_is_refused_unless_forced(tmp_path, postgres_server, capsys):

@@ -1,5 +1,6 @@
 """What only PostgreSQL does: several processes on one database — chips moved at once from
-two OS processes, table leases taken over when their holder dies, settings changes heard everywhere,
+two OS processes, table leases taken over when their holder dies (and a holder cut off from the
+server storing nothing once another has claimed its table), settings changes heard everywhere,
 and the databases it refuses."""
 
 from __future__ import annotations
@@ -15,16 +16,24 @@ import asyncpg
 import pytest
 
 from bot.store import (
+    Lease,
+    LeaseLost,
     Store,
     StoreOpenError,
+    append_action,
     balance,
+    create_table,
     ensure_player,
+    get_table,
     ledger_check,
+    load_actions,
     schema_version,
     set_user_settings,
+    update_table,
 )
 from bot.store.migrations import MIGRATIONS
 from bot.store.settings import USER_SETTINGS_CHANNEL
+from tests.pg_cutoff import LeaseNews, cut_off, lease_session_pid, waiting_for_a_lock
 from tests.store.money_worker import DEALS, GAMES, GUILD, PLAYERS, transfers
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -120,6 +129,7 @@ async def test_a_table_lease_is_one_process_s_until_it_lets_go_or_dies(postgres_
 
 async def test_a_live_process_cut_off_from_the_server_takes_its_leases_back(postgres_url):
     store, other = await Store.open(postgres_url), await Store.open(postgres_url)
+    news = LeaseNews(store)
     try:
         assert await store.claim_table(9)
         cut = store._session
@@ -128,15 +138,56 @@ async def test_a_live_process_cut_off_from_the_server_takes_its_leases_back(post
             await killer.fetchval("SELECT pg_terminate_backend($1)", cut.get_server_pid())
         finally:
             await killer.close()
-        for _ in range(400):  # until its lease connection is back, holding the lease again
-            if store._session is not cut and 9 in store._leases:
-                break
-            await asyncio.sleep(0.05)
+        # In doubt at once, then its own again on a new lease connection.
+        assert await news.next() == (9, Lease.SUSPENDED)
+        assert await news.next() == (9, Lease.HELD)
         assert store._session is not cut and not store._session.is_closed()
         assert not await other.claim_table(9)  # still the first process's table
     finally:
         await store.close()
         await other.close()
+
+
+async def a_table(store: Store) -> int:
+    async with store.transaction() as tx:
+        row = await create_table(tx, guild_id=1, channel_id=10, host_id=101, variant="two-handed")
+    return row.id
+
+
+async def test_a_claim_waits_for_the_old_holder_s_write_and_then_nothing_more_of_its_gets_stored(
+    postgres_server, postgres_url
+):
+    old, new = await Store.open(postgres_url), await Store.open(postgres_url)
+    news = LeaseNews(old)
+    try:
+        table = await a_table(old)
+        assert await old.claim_table(table)
+        new_pid = await lease_session_pid(new)
+        async with cut_off(postgres_server, postgres_url, old):
+            assert await news.next() == (table, Lease.SUSPENDED)
+            async with old.transaction() as tx:  # the old holder has not heard yet: it stores on
+                await append_action(tx, table, 1, 0, 101, "bid 250")
+                claim = asyncio.create_task(new.claim_table(table))
+                await waiting_for_a_lock(postgres_server, new_pid)  # for this transaction to end
+            assert await claim  # the new holder now reads what the old one stored
+            assert [a.action for a in await load_actions(new, table)] == ["bid 250"]
+
+            with pytest.raises(LeaseLost):  # and the old one may store nothing more
+                async with old.transaction() as tx:
+                    await append_action(tx, table, 2, 1, None, "pass")
+            with pytest.raises(LeaseLost):
+                async with old.transaction() as tx:
+                    await update_table(tx, table, status="cancelled")
+            assert await news.next() == (table, Lease.LOST)
+        async with new.transaction() as tx:
+            await append_action(tx, table, 2, 1, None, "pass")
+        assert [a.action for a in await load_actions(old, table)] == ["bid 250", "pass"]
+        assert (await get_table(old, table)).status == "lobby"
+        assert not await old.claim_table(table)  # connected again, the table stays the other's
+        assert news.empty()  # and it hears nothing more of it
+    finally:
+        await old.close()
+        await new.close()
 
 
 async def test_a_settings_change_in_one_process_is_heard_by_the_others(postgres_url):

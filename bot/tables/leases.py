@@ -1,0 +1,90 @@
+"""Leases: a table this process may no longer hold is driven by nobody here.
+
+On PostgreSQL several bot processes share the tables, and a per-table lease
+(`Store.claim_table`) says which one drives each. When the store loses the
+connection holding the leases, it tells the service (`Store.watch_leases`):
+
+- SUSPENDED: the table stops at once: its turn timer and computer driver are
+  cancelled, and every call on it is refused ("this table is being moved"),
+  since another process may take it over any moment now;
+- HELD: the lease is back, but the table may have moved on meanwhile, so it is
+  read again from the store, as a restart would, and driven again;
+- LOST: another process drives it now; it is forgotten here for good.
+
+The store's fencing check (`Tx.fence_table`) covers what this cannot: a
+process that has not heard yet stores nothing once another has claimed the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from abc import abstractmethod
+
+from bot.store import Lease, TableRow, get_table
+from bot.tables.core import TableCore
+from bot.tables.model import Table
+from bot.tables.outcome import Outcome
+
+log = logging.getLogger(__name__)
+
+
+class Leases(TableCore):
+    """Stops, reloads or forgets a table as the store's word on its lease comes in."""
+
+    @abstractmethod
+    async def _load(self, row: TableRow) -> Table:
+        """A stored table in memory, ready to drive (its game replayed): `TableService`."""
+
+    def _lease_changed(self, table_id: int, lease: Lease) -> None:
+        """The store's word on a lease (`Store.watch_leases`); acts at once, outside any lock."""
+        table = self._tables.get(table_id)
+        if table is None:
+            return
+        if lease is Lease.SUSPENDED:
+            table.moving = True
+            for tasks in (self._timers, self._drivers):
+                task = tasks.pop(table_id, None)
+                if task is not None:
+                    task.cancel()
+        elif lease is Lease.LOST:
+            log.warning("table %s is driven by another process now; forgotten here", table_id)
+            table.moving = True
+            self._forget(table)
+        elif table.moving and not self._closed:
+            # The reload is what the table waits for now: `_forget`, `close` and a new loss
+            # cancel it as they cancel a turn timer.
+            self._timers[table_id] = asyncio.create_task(
+                self._reload(table), name=f"table-{table_id}-reload"
+            )
+
+    async def _reload(self, table: Table) -> None:
+        """Read a retaken table again from the store and drive it on; one that ended meanwhile
+        (another process finished or closed it) is forgotten. A failed read is tried again
+        with the service's backoff (`retry`)."""
+        delay, longest = self._retry
+        while not self._closed:
+            try:
+                async with table.lock:
+                    row = await get_table(self.store, table.id)
+                    if row is None or not row.is_active:
+                        table.status = "cancelled" if row is None else row.status
+                        self._forget(table)
+                        return
+                    fresh = await self._load(row)
+                    for field in dataclasses.fields(Table):
+                        if field.name != "lock":  # callers may be waiting for it
+                            setattr(table, field.name, getattr(fresh, field.name))
+                    self._schedule(table)
+                    self._publish(Outcome(table, board=True))
+                    return
+            except Exception as error:
+                log.warning(
+                    "table %s: reading it again failed (%s); trying in %.1f s",
+                    table.id,
+                    error,
+                    delay,
+                )
+            await self._sleep(delay)
+            delay = min(delay * 2, longest)
