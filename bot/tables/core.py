@@ -8,9 +8,8 @@ publish. The parts built on it — lobby (`bot.tables.lobby`), play
 (`bot.tables.play`), turn clock (`bot.tables.clock`) and computer driver
 (`bot.tables.computers`), with seat writes (`bot.tables.seating`), retried
 background writes (`bot.tables.persist`) and leases (`bot.tables.leases`) — meet
-in `TableService`. Every call
-passes `bot.tables.guard` before it acts; a refusal is a raised `Refusal` and
-changes nothing.
+in `TableService`. Every call passes `bot.tables.guard` before it acts; a refusal
+is a raised `Refusal` and changes nothing.
 """
 
 from __future__ import annotations
