@@ -8,7 +8,8 @@ connection holding the leases, it tells the service (`Store.watch_leases`):
   cancelled, and every call on it is refused ("this table is being moved"),
   since another process may take it over any moment now;
 - HELD: the lease is back, but the table may have moved on meanwhile, so it is
-  read again from the store, as a restart would, and driven again;
+  read again from the store, as a restart would, and driven again (with the
+  seats a league event asked the computer to cover meanwhile);
 - LOST: another process drives it now; it is forgotten here for good.
 
 The store's fencing check (`Tx.fence_table`) covers what this cannot: a
@@ -23,14 +24,14 @@ import logging
 from abc import abstractmethod
 
 from bot.store import Lease, TableRow, get_table
-from bot.tables.core import TableCore
 from bot.tables.model import Table
 from bot.tables.outcome import Outcome
+from bot.tables.seating import Seating
 
 log = logging.getLogger(__name__)
 
 
-class Leases(TableCore):
+class Leases(Seating):
     """Stops, reloads or forgets a table as the store's word on its lease comes in."""
 
     @abstractmethod
@@ -73,11 +74,16 @@ class Leases(TableCore):
                         self._forget(table)
                         return
                     fresh = await self._load(row)
+                    due = table.covers_due
                     for field in dataclasses.fields(Table):
                         if field.name != "lock":  # callers may be waiting for it
                             setattr(table, field.name, getattr(fresh, field.name))
                     self._schedule(table)
                     self._publish(Outcome(table, board=True))
+                    for user_id in sorted(due):  # asked for while it was being moved
+                        seat = table.seat_of(user_id)
+                        if seat is not None and table.status == "playing":
+                            await self._cover_seat(table, seat)
                     return
             except Exception as error:
                 log.warning(

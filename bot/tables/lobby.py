@@ -390,19 +390,16 @@ class Lobby(Seating):
 
     async def cover(self, table_id: int, user_id: int) -> bool:
         """The computer plays a person's seat from now on, with no forfeit (a league event's no-show,
-        a dropped entrant, a round out of time). False if the person is not playing there, or the
-        table is being moved (`bot.tables.leases`)."""
+        a dropped entrant, a round out of time). False if the person is not playing there. A table
+        being moved (`bot.tables.leases`) covers the seat once it is taken back."""
         async with self._locked(table_id) as table:
             seat = None if table is None else table.seat_of(user_id)
-            if table is None or seat is None or table.status != "playing" or table.moving:
+            if table is None or seat is None or table.status != "playing":
                 return False
-            if computer_plays(table.seats[seat]):
-                return True
-            await self._write_seats(table, replace(table.seats[seat], away_strikes=AWAY_AFTER))
-            self._schedule(table)
-            self._publish(
-                Outcome(table, public=[Text.of("bot.line.covered", who=Who(seat))], board=True)
-            )
+            if table.moving:
+                table.covers_due.add(user_id)
+            else:
+                await self._cover_seat(table, seat)
             return True
 
     async def set_board_message(self, table_id: int, message_id: int) -> None:

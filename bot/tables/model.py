@@ -69,6 +69,8 @@ class Table:
     #: This process's lease on the table is in doubt or gone (`bot.tables.leases`): nothing is
     #: done here (no timer, no computer move, every call refused) until it is back.
     moving: bool = field(default=False, repr=False)
+    #: People the computer is to cover once a moving table is taken back (`Lobby.cover`).
+    covers_due: set[int] = field(default_factory=set, repr=False)
     #: Lines waiting for their meld round or auction to close, and the board's recent tricks.
     deal_log: DealLog = field(default_factory=DealLog, repr=False)
     _views: dict[int | None, PublicView] = field(default_factory=dict, repr=False)

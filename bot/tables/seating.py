@@ -7,13 +7,14 @@ someone takes a seat back or the server's `abandon_minutes` run out (see
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from bot.store import Seat, Tx, get_guild_settings, put_seat
 from bot.store.tables import merge_settings
 from bot.tables.core import Person, TableCore
-from bot.tables.model import DEFAULT_LEVEL, Table, computer_name
-from bot.tables.outcome import Text
+from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_name, computer_plays
+from bot.tables.outcome import Outcome, Text, Who
 from bot.tables.turns import KEEP, Paused, new_turn, nobody_present, pause_lines
 
 
@@ -29,7 +30,18 @@ def computer_seat(seats: dict[int, Seat], number: int, level: str) -> Seat:
 
 
 class Seating(TableCore):
-    """Writes seats (and the turn and pause that follow) for the lobby and the turn clock."""
+    """Writes seats (and the turn and pause that follow) for the lobby, the turn clock and leases."""
+
+    async def _cover_seat(self, table: Table, seat: int) -> None:
+        """The computer plays `seat` from now on, with no forfeit (`Lobby.cover`); the caller
+        holds the table's lock."""
+        if computer_plays(table.seats[seat]):
+            return
+        await self._write_seats(table, replace(table.seats[seat], away_strikes=AWAY_AFTER))
+        self._schedule(table)
+        self._publish(
+            Outcome(table, public=[Text.of("bot.line.covered", who=Who(seat))], board=True)
+        )
 
     async def _put_seat(self, tx: Tx, table: Table, seat: Seat) -> Seat:
         """Store a seat; a computer seat is the league player of its level and name ("bot:easy:Ada")."""

@@ -13,8 +13,9 @@ import asyncio
 import pytest
 
 from bot.game import new_game
-from bot.store import Lease, LeaseLost, Store, load_actions, set_guild_settings
+from bot.store import Lease, LeaseLost, Store, get_table, load_actions, set_guild_settings
 from bot.tables import Table, TableService
+from bot.tables.model import computer_plays
 from tests.pg_cutoff import STUCK, LeaseNews, cut_off, end_unnoticed
 from tests.tables.helpers import ALICE, GUILD, Clock, Recorder, open_table, play_out, refusal_of
 
@@ -100,6 +101,39 @@ async def test_cut_off_mid_deal_the_table_stops_then_is_taken_back_and_plays_on(
         await service.act(table.id, ALICE, hand.legal[0], version=hand.version)  # as it was
         await play_out(service, table, ALICE)
         await played_to_the_end(store, table, before)
+    finally:
+        await close_all([service], [store])
+
+
+async def test_a_seat_covered_while_the_table_is_moved_is_covered_once_it_is_back(
+    postgres_server, postgres_url
+):
+    """A league event's round ends (or an entrant drops) while the table is being moved: the
+    computer is to play the person's seat. Nothing is stored while the lease is in doubt; once
+    the table is taken back and read again, the seat is covered, and said so."""
+    store, clock, recorder = await lease_store(postgres_url), Clock(), Recorder()
+    service = service_on(store, recorder, clock)
+    news = LeaseNews(store)
+    try:
+        table = await mid_deal(service)
+        seat = table.seat_of(ALICE.user_id)
+        assert seat is not None and not computer_plays(table.seats[seat])
+        before = await stored(store, table)
+
+        async with cut_off(postgres_server, postgres_url, store):
+            assert await news.next() == (table.id, Lease.SUSPENDED)
+            assert await service.cover(table.id, ALICE.user_id)
+            await service.settle()
+            assert not computer_plays(table.seats[seat])
+            assert "bot.line.covered" not in recorder.keys
+
+        assert await news.next() == (table.id, Lease.HELD)
+        await recorder.until(lambda: "bot.line.covered" in recorder.keys)
+        assert not table.moving and computer_plays(table.seats[seat])
+        assert not table.covers_due
+        [row] = [s for s in (await get_table(store, table.id)).seats if s.seat == seat]
+        assert computer_plays(row)  # stored, so a restart keeps it covered
+        assert (await stored(store, table))[: len(before)] == before
     finally:
         await close_all([service], [store])
 
