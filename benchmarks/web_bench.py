@@ -1,8 +1,8 @@
 """Web pages under load: pages and API calls per second and p99 on loopback.
 
 A server with 10,000 recorded games (each with its table's whole action log, so
-any of them can be replayed) and 100,000 ledger lines is written once (kept at
---database and reused), then the web app serves it in this process exactly as
+any of them can be replayed), 100,000 ledger lines and 200 finished league
+nights of 16 entrants is written once (kept at --database and reused), then the web app serves it in this process exactly as
 beside the bot (`bot.web.server.start_web`), while a ticker on the event loop
 measures its longest stalls: the bot would feel those. A separate process sends
 the requests (--clients at once, for --seconds), so the load generator does not
@@ -35,6 +35,7 @@ from bot.store import (
     set_guild_settings,
     start_season,
 )
+from bot.store.events import add_entrant, create_event, save_results, update_event
 from bot.web.ratelimit import RateLimit
 from bot.web.server import start_web
 from bot.web.tokens import page_token
@@ -46,6 +47,9 @@ GAMES = 10_000
 LEDGER_LINES = 100_000
 #: Distinct engine games whose logs the 10,000 tables repeat (each replays like any other).
 DISTINCT = 50
+#: Finished league nights, and the entrants of each (drawn from the players).
+EVENTS = 200
+ENTRANTS = 16
 
 
 def played(seed: int) -> tuple[list[str], list[int]]:
@@ -104,9 +108,38 @@ async def build(path: Path) -> None:
                         ],
                     )
             print(f"  {batch + 500} games", flush=True)
+        async with store.transaction() as tx:
+            await league_nights(tx, rng)
+        print(f"  {EVENTS} league nights", flush=True)
     finally:
         await store.close()
     print(f"built {path} in {time.perf_counter() - started:.0f} s")
+
+
+async def league_nights(tx: Tx, rng: random.Random) -> None:
+    """`EVENTS` finished league nights with their final tables, as the event runner leaves them."""
+    for number in range(EVENTS):
+        event = await create_event(
+            tx,
+            guild_id=GUILD,
+            channel_id=1,
+            organiser_id=1000,
+            name=f"Friday night {number + 1}",
+            variant="partnership" if number % 2 else "two-handed",
+            rounds=3,
+            deals_per_round=4,
+            duplicate=bool(number % 3 == 0),
+            language="en",
+            seed=number,
+            round_seconds=2400.0,
+            turn_seconds=120.0,
+        )
+        places = []
+        for place, n in enumerate(rng.sample(range(PLAYERS), ENTRANTS), 1):
+            entrant = await add_entrant(tx, event.id, GUILD, 1000 + n, f"Player {n}", 0.0)
+            places.append((1000 + n, entrant.player_id, place, 100 * (ENTRANTS - place)))
+        await save_results(tx, event.id, places, ENTRANTS)
+        await update_event(tx, event.id, status="finished", round=3)
 
 
 async def bulk_grants(tx: Tx, players: list[int], count: int) -> None:
@@ -145,6 +178,7 @@ def paths(token: str, rng: random.Random) -> dict[str, str]:
     """One address of each kind, chosen at random."""
     player = 1 + rng.randrange(PLAYERS)
     game = 1 + rng.randrange(GAMES)
+    event = 1 + rng.randrange(EVENTS)
     page = 1 + rng.randrange(8)
     return {
         "standings": f"/s/{token}/?page={1 + rng.randrange(8)}",
@@ -157,6 +191,9 @@ def paths(token: str, rng: random.Random) -> dict[str, str]:
         "api player": f"/api/s/{token}/players/{player}",
         "api ledger": f"/api/s/{token}/chips/{player}",
         "api replay": f"/api/s/{token}/games/{game}",
+        "events": f"/s/{token}/events?page={1 + rng.randrange(8)}",
+        "event": f"/s/{token}/events/{event}",
+        "api event": f"/api/s/{token}/events/{event}",
     }
 
 
