@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from bot.ai import LEVELS
 from bot.game import VARIANTS
 from bot.i18n import LANGUAGES, t
-from bot.settings import Settings, SettingsError, load_settings
+from bot.settings import Settings, load_settings, settings_for_a_process
 
 
 def parser() -> argparse.ArgumentParser:
@@ -60,14 +60,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return local_game(
             args.variant, lang=args.lang, seed=args.seed, target=args.target, level=args.level
         )
-    try:
-        settings = load_settings()
-    except SettingsError as error:
-        print(error, file=sys.stderr)
+    settings = settings_for_a_process()
+    if settings is None:
         return 2
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
     if settings.token is None:
         return no_token()
     return run_bot(settings)

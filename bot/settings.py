@@ -9,7 +9,9 @@ environment.
 from __future__ import annotations
 
 import ipaddress
+import logging
 import os
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from ipaddress import IPv4Network, IPv6Network
@@ -271,3 +273,17 @@ def load_settings(dotenv_path: str | os.PathLike[str] | None = ".env") -> Settin
 
         load_dotenv(dotenv_path, override=False)
     return Settings.from_env(os.environ)
+
+
+def settings_for_a_process() -> Settings | None:
+    """The settings of a long-running command (the bot, the web pages), its logging set up from
+    them; None, with the reason printed, when one is malformed (the command then exits with 2)."""
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        print(error, file=sys.stderr)
+        return None
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    return settings

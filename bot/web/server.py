@@ -19,7 +19,7 @@ from pathlib import Path
 from aiohttp import web
 
 from bot.i18n import t
-from bot.settings import Settings, SettingsError, load_settings
+from bot.settings import Settings, settings_for_a_process
 from bot.store import StoreOpenError
 
 from .app import create_app
@@ -119,14 +119,9 @@ async def _serve(database: str, host: str, port: int, settings: Settings) -> Non
 def main(argv: Sequence[str]) -> int:
     """`python -m bot web`: serve the pages alone until interrupted; 2 when the database cannot be read."""
     args = parser().parse_args(argv)
-    try:
-        settings = load_settings()
-    except SettingsError as error:
-        print(error, file=sys.stderr)
+    settings = settings_for_a_process()
+    if settings is None:
         return 2
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
     database = args.database or settings.database
     try:
         asyncio.run(
