@@ -193,13 +193,16 @@ class DealState:
 
         The game's earlier deals are left out too: a search needs only this one.
         """
-        new = self.copy()
+        new = object.__new__(DealState)
+        for name, copy_field in _COPIES:
+            if name not in _EARLIER_DEALS:  # never copied, to be thrown away
+                setattr(new, name, copy_field(getattr(self, name)))
+        new.history, new.deal_results = [], []
         for name, blank in _HIDDEN:
             setattr(new, name, blank(getattr(new, name)))
         new.dealt_dix = [
             k if s == seat or self.declared[s] else -1 for s, k in enumerate(self.dealt_dix)
         ]
-        new.history, new.deal_results = [], []
         return new
 
     @property
@@ -246,3 +249,5 @@ _FIELDS = fields(DealState)
 _DEAL_FIELDS = tuple(f for f in _FIELDS if f.metadata["per_deal"])
 _COPIES = tuple((f.name, f.metadata["copy"]) for f in _FIELDS)
 _HIDDEN = tuple((f.name, f.metadata["hidden"]) for f in _FIELDS if f.metadata["hidden"])
+#: The game's earlier deals, which a seat's public copy leaves out.
+_EARLIER_DEALS = frozenset({"history", "deal_results"})
