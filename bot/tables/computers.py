@@ -54,7 +54,7 @@ class ComputerDriver(Persisting):
                     view = table.game.view(seat)  # the player's own copy: it may change it
                     legal = list(view.legal)
                     level = table.seats[seat].bot_level or DEFAULT_LEVEL
-                seed = table.seed ^ (version * 0x9E3779B97F4A7C15 & (2**64 - 1))
+                seed = table.decision_seed(version)
                 choice = await self._thinker.choose(table.id, level, view, legal, seed)
                 await self._persist(
                     table,

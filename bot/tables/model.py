@@ -169,6 +169,11 @@ class Table:
         self.seats[number] = seat
         return seat
 
+    def decision_seed(self, version: int) -> int:
+        """The seed of the decision at state `version`, the same for the computer that plays it
+        and for a hint asked there, so the hint names the computer's move."""
+        return self.seed ^ (version * 0x9E3779B97F4A7C15 & (2**64 - 1))
+
     def humans(self) -> list[int]:
         return [s.user_id for s in self.seats.values() if s.user_id is not None]
 

@@ -44,6 +44,11 @@ class Play(TableCore):
     """What a seated person sees and does, and the reviews of finished deals."""
 
     @functools.cached_property
+    def _hinting(self) -> set[int]:
+        """Tables whose hint is being worked out now."""
+        return set()
+
+    @functools.cached_property
     def _reviews(self) -> Recent[tuple[int, int], DealReview]:
         """Reviews made lately, by (table id, deal)."""
         return Recent(REVIEWS_KEPT)
@@ -103,12 +108,16 @@ class Play(TableCore):
             choice = cached[2]
         elif (best := best_meld(view, options)) is not None:
             choice = best[0]
+        elif table_id in self._hinting:  # one search per table at a time, whoever asks
+            raise Refusal("records.refuse.hint_busy", table)
         else:
-            seed = table.seed ^ (version * 0x9E3779B97F4A7C15 & (2**64 - 1))
+            self._hinting.add(table_id)
             try:  # hints wait under the table's negative id: never in the way of its computers
-                choice = await self._thinker.choose(-table_id, "hard", view, list(view.legal), seed)
-            except ValueError as error:  # this table has a hint being worked out already
-                raise Refusal("records.refuse.hint_busy", table) from error
+                choice = await self._thinker.choose(
+                    -table_id, "hard", view, list(view.legal), table.decision_seed(version)
+                )
+            finally:
+                self._hinting.discard(table_id)
         async with self._locked(table_id) as again:
             if again is None or again.version != version or again.status != "playing":
                 raise Refusal("records.refuse.hint_stale", again)

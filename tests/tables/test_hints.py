@@ -3,6 +3,7 @@ and marked on the game once used."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from types import SimpleNamespace
@@ -147,3 +148,45 @@ def test_passing_is_explained_by_what_is_passed():
     )
     exchange = seat_view(phase=Phase.EXCHANGE, hand=hand, table={}, seat=0)
     assert say(hint_text(exchange, PASS, {}), "ru", str) == "Дис вам полезнее открытой карты."
+
+
+class GatedThinker:
+    """A thinker that holds every decision until the test opens its gate."""
+
+    def __init__(self) -> None:
+        self.gate, self.called, self.asked = asyncio.Event(), asyncio.Event(), 0
+
+    async def choose(self, table_id, level, view, legal, seed):
+        self.asked += 1
+        self.called.set()
+        await self.gate.wait()
+        return legal[0]
+
+    async def close(self) -> None:
+        self.gate.set()
+
+
+async def test_a_second_hint_while_one_is_worked_out_is_refused_and_starts_no_search(store):
+    """Hints share the computers' thinking workers, so a table works out one at a time: asked
+    again (or by a double click) meanwhile, the answer is "ask again in a moment", no second
+    search; once the first is answered, asking works again."""
+    thinker = GatedThinker()
+    thinker.gate.set()  # the computers' turns go through until the hint
+    service = TableService(store, thinker=thinker, seed=4, turn_seconds=0)
+    table = await open_table(service, "three-handed", hints=True)
+    await service.start(table.id, ALICE)
+    await service.settle()
+    await play_out(service, table, ALICE, until=lambda t: t.to_act == 0 and t.game.phase == "play")
+    thinker.gate.clear()
+    thinker.asked = 0
+    thinker.called.clear()
+    first = asyncio.create_task(service.hint(table.id, ALICE))
+    await thinker.called.wait()
+    # answered at once, not after a search of its own (which would wait on the closed gate)
+    refused = await asyncio.wait_for(refusal_of(service.hint(table.id, ALICE)), 10)
+    assert refused.key == "records.refuse.hint_busy" and thinker.asked == 1
+    thinker.gate.set()
+    answered = await first
+    assert answered.private[0].params["action"].action in table.game.legal_actions()
+    assert (await service.hint(table.id, ALICE)).private == answered.private  # not busy any more
+    await service.close()
