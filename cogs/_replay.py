@@ -60,14 +60,16 @@ class Replays:
 
     async def record(self, guild_id: int, game_id: int) -> GameRecord | None:
         """The record of a finished game of this server, or None."""
-        async with self._building:
-            cached = self._records.get(game_id)
-            if cached is None:
-                log = await game_log(self.store, game_id)
-                if log is None or log.status != "finished":
-                    return None
-                record = await asyncio.to_thread(GameRecord.from_stored, log)
-                cached = self._records.put(game_id, (log.guild_id, record))
+        cached = self._records.get(game_id)
+        if cached is None:
+            async with self._building:
+                cached = self._records.get(game_id)  # built while this one waited?
+                if cached is None:
+                    log = await game_log(self.store, game_id)
+                    if log is None or log.status != "finished" or log.guild_id != guild_id:
+                        return None  # another server's game is not even built
+                    record = await asyncio.to_thread(GameRecord.from_stored, log)
+                    cached = self._records.put(game_id, (log.guild_id, record))
         return cached[1] if cached[0] == guild_id else None
 
     async def held(self, game_id: int, record: GameRecord, deal: int, trick: int) -> Holding:
@@ -206,11 +208,8 @@ def _results(record: GameRecord, deal: DealRecord, index: int, lang: str, name: 
 
 
 def _sides(record: GameRecord, deal: DealRecord | None) -> list[list[int]]:
-    """Partners together (seats 0 and 2, 1 and 3: RULES §6-7), else each seat dealt in."""
-    if VARIANTS[record.variant].partnership:
-        return [[0, 2], [1, 3]]
-    seats = sorted(deal.hands) if deal is not None else range(record.players)
-    return [[seat] for seat in seats]
+    """The scoring units: partners together (RULES §6-7), else each seat dealt in."""
+    return VARIANTS[record.variant].sides(sorted(deal.hands) if deal is not None else None)
 
 
 def buttons(record: GameRecord, game_id: int, at: Position, lang: str) -> discord.ui.View:

@@ -39,11 +39,8 @@ async def legal_choices(
         return []
     lang, typed = lang_of(interaction), current.strip().lower()
     found = []
-    legal = [
-        action
-        for verb in verbs
-        for action in await service_of(interaction).legal_for(table.id, interaction.user.id, verb)
-    ]
+    held = await service_of(interaction).legal_for(table.id, interaction.user.id)
+    legal = [action for verb in verbs for action in held if action.verb == verb]
     for action in legal:
         value = str(action) if whole else action.argument
         label = hand_action_label(table, action, lang)
