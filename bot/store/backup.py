@@ -14,14 +14,10 @@ import asyncio
 import os
 import sqlite3
 from pathlib import Path
-from typing import Final
 
 from .errors import StoreOpenError
 from .postgres import safe_url
 from .sql import is_postgres_url
-
-#: Pages copied per step; between steps the bot may write.
-PAGES_PER_STEP: Final = 1024
 
 
 def _backup(source: Path, destination: Path) -> int:
@@ -35,7 +31,9 @@ def _backup(source: Path, destination: Path) -> int:
     try:
         writer = sqlite3.connect(partial)
         try:
-            reader.backup(writer, pages=PAGES_PER_STEP)
+            # One step, one read transaction: in WAL mode the bot writes on meanwhile, and the
+            # copy is that moment's snapshot (copied in steps, each write restarts the copy).
+            reader.backup(writer, pages=-1)
             pages = int(writer.execute("PRAGMA page_count").fetchone()[0])
         finally:
             writer.close()

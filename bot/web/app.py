@@ -21,6 +21,7 @@ from typing import Any, Final
 from urllib.parse import urlencode
 
 import aiohttp_jinja2
+import asyncpg
 import jinja2
 from aiohttp import web
 
@@ -59,6 +60,8 @@ from .texts import Words, request_language
 from .tokens import token_guild, token_matches
 
 log = logging.getLogger(__name__)
+#: What a database that cannot be read raises, on SQLite and on PostgreSQL: the page says so (503).
+UNAVAILABLE: Final = (sqlite3.Error, OSError, asyncpg.PostgresError, asyncpg.InterfaceError)
 
 HERE: Final = Path(__file__).parent
 #: Ledger CSV files built at once (each holds its whole file in memory, like `/chips export`).
@@ -237,7 +240,7 @@ async def healthz(request: web.Request) -> web.StreamResponse:
         await asyncio.wait_for(
             request.app[STATE].db.fetchone("SELECT version FROM schema_version"), HEALTH_TIMEOUT
         )
-    except (sqlite3.Error, OSError, TimeoutError, ValueError):
+    except (*UNAVAILABLE, TimeoutError, ValueError):
         return web.json_response({"status": "unavailable"}, status=503)
     return web.json_response({"status": "ok"})
 
@@ -287,7 +290,7 @@ async def refusals(
     except ReplayError:
         log.exception("a replay failed")
         return await _error(request, 500, "replay_failed")
-    except (sqlite3.Error, OSError):
+    except UNAVAILABLE:
         return await _error(request, 503, "unavailable")
 
 
