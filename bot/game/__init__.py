@@ -20,7 +20,7 @@ from .checks import contract_checks, game_checks, meld_checks, set_checks
 from .errors import IllegalAction, OptionError, PinochleError
 from .events import Event
 from .game import Game, new_game
-from .melds import enabled_melds, meld_breakdown, meld_points
+from .melds import enabled_melds, meld_breakdown, meld_points, sequential_meld_value
 from .options import OPTIONS, resolve_options
 from .phases import Phase
 from .points import card_points, last_trick_bonus, round_card_points, scale
@@ -74,6 +74,7 @@ __all__ = [
     "resolve_options",
     "round_card_points",
     "scale",
+    "sequential_meld_value",
     "set_checks",
     "sort_hand",
     "trick_winner",

@@ -106,7 +106,7 @@ class Play(TableCore):
             cached = table.last_hint
         if cached is not None and cached[:2] == (version, seat):
             choice = cached[2]
-        elif (best := best_meld(view, options)) is not None:
+        elif (best := best_meld(view)) is not None:
             choice = best[0]
         elif table_id in self._hinting:  # one search per table at a time, whoever asks
             raise Refusal("records.refuse.hint_busy", table)
