@@ -31,7 +31,7 @@ from bot.game import (
     last_trick_bonus,
     legal_plays,
     resolve_options,
-    trick_winner,
+    winning_play,
 )
 
 Play = tuple[int, Card]
@@ -87,7 +87,7 @@ class Knowledge:
         """The (seat, card) now winning the trick (G-3), or None before the lead."""
         if not self.trick:
             return None
-        return self.trick[trick_winner([c for _, c in self.trick], self.trump)]
+        return winning_play(self.trick, self.trump)
 
     def opponents(self) -> list[int]:
         return [s for s in self.active if not self.variant.same_side(s, self.seat)]
@@ -184,7 +184,7 @@ def _infer(
     k: Knowledge, excluded: set[Card], seat: int, card: Card, trick: list[Play], trump: Suit | None
 ) -> None:
     cards_so_far = [c for _, c in trick]
-    win_seat = trick[trick_winner(cards_so_far, trump)][0]
+    win_seat = winning_play(trick, trump)[0]
     partner_winning = k.variant.partner(seat) == win_seat
     relevant = {trick[0][1].suit, trump}
     for x in FACES:

@@ -25,7 +25,7 @@ from .options import OPTIONS, resolve_options
 from .phases import Phase
 from .points import card_points, last_trick_bonus, round_card_points, scale
 from .state import CompletedTrick, DealState
-from .tricks import legal_plays, trick_winner
+from .tricks import legal_plays, trick_winner, winning_play
 from .variants import VARIANTS, Variant, get_variant
 from .views import PublicView, SeatView
 from .worlds import world_from_view
@@ -78,5 +78,6 @@ __all__ = [
     "set_checks",
     "sort_hand",
     "trick_winner",
+    "winning_play",
     "world_from_view",
 ]

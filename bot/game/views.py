@@ -20,6 +20,7 @@ from .options import resolve_options
 from .phases import AUCTION, GAME_OVER, Phase
 from .plain import PlainMapping, plain
 from .state import CompletedTrick, DealState, Play
+from .tricks import winning_play
 
 if TYPE_CHECKING:
     from .core import GameCore
@@ -90,6 +91,11 @@ class PublicView(PlainMapping):
     partnership: bool
     auction: bool
     _plain: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def heading(self) -> Play | None:
+        """The (seat, card) heading the trick on the table as it stands (G-3); None before a lead."""
+        return winning_play(self.trick, self.trump) if self.trick else None
 
     def plain_keys(self) -> tuple[str, ...]:
         leave_out = {"partnership", "auction"}
