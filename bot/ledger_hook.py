@@ -135,11 +135,7 @@ async def _cancel(tx: Tx, table: Table) -> None:
             len(game.deal_results) + 1,
             player_transfers(table, transfers),
         )
-    tied = [
-        [seat for side in sides if scores[side[0]] == score for seat in side]
-        for score in sorted({scores[side[0]] for side in sides}, reverse=True)
-    ]
-    await _record(tx, table, {"type": "game_over", "ranking": tied, "scores": scores})
+    await _record(tx, table, {"type": "game_over", "ranking": game.standing(), "scores": scores})
 
 
 def player_transfers(table: Table, transfers: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:

@@ -98,6 +98,17 @@ class GameCore(ABC):
         """The seats of a scoring unit (both partners, or one seat)."""
         return [s for s in range(self.n) if self.party(s) == party]
 
+    def standing(self) -> list[list[int]]:
+        """The sides ranked by score now, best first, equal scores sharing a place: the seats of
+        each place. For a game stopped short of its end (a cancel, an event's last deal); a game
+        played out ranks by `ranking` in its view (C-10, D1-2, G-13)."""
+        sides = self.variant.sides(range(self.n))
+        scores = self.state.scores
+        return [
+            [seat for side in sides if scores[self.party(side[0])] == score for seat in side]
+            for score in sorted({scores[self.party(side[0])] for side in sides}, reverse=True)
+        ]
+
     def credit_unit(self, seat: int) -> int:
         """Who a seat's pending meld is credited with (C-6, D-5 or DX-D3, E-11): its side or itself."""
         if self.variant.partnership and (

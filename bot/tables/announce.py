@@ -20,9 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.game import VARIANTS, resolve_options
+from bot.game import VARIANTS
 from bot.game.phases import AUCTION, MELD, PLAY, TRUMP
-from bot.game.points import last_trick_bonus
 from bot.i18n.numbers import signed
 from bot.tables.deallog import BoardTrick
 from bot.tables.model import Table
@@ -83,7 +82,7 @@ def _remember(table: Table, e: dict[str, Any]) -> None:
     if e["type"] == "deal":
         log.new_deal()
     elif e["type"] == "trick":
-        bonus = last_trick_bonus(table.game.options) if e.get("last") else 0
+        bonus = table.game.last_trick_bonus if e.get("last") else 0  # G-5, G-7
         log.tricks.appendleft(
             BoardTrick(
                 e["number"], tuple((s, c) for s, c in e["cards"]), e["winner"], e["points"], bonus
@@ -184,7 +183,7 @@ def deal_summary(table: Table, result: dict[str, Any], last_winner: int | None) 
 
     `last_winner` took the deal's last trick (None when the deal ended without one, A-12).
     """
-    bonus = last_trick_bonus(resolve_options(table.options, players=table.size))
+    bonus = table.game.last_trick_bonus  # G-5, scaled by G-7
     lines = [Text.of("bot.line.deal_end", deal=result["deal"])]
     for seats in parties(table):
         first = seats[0]

@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Any
 
 from bot.events import DealScore, Standing, round_scores, standings
-from bot.game import VARIANTS
 from bot.store import GameSeat, Reader, Tx, record_game
 from bot.store.events import (
     EventRow,
@@ -71,26 +70,25 @@ async def rate(tx: Tx, table: Table, absent: set[int]) -> None:
     A table whose people do not make two sides of the variant's shape (one person
     among computers, a partner missing) is not rated: computer fillers never are.
     """
-    partnership = VARIANTS[table.variant].partnership
-    scores = table.game.seat_scores()
+    game = table.game
+    partnership = game.variant.partnership
+    scores = game.seat_scores()
+    place = {seat: rank for rank, seats in enumerate(game.standing()) for seat in seats}
     people = {
         s.seat: s.player_id
         for s in table.seats.values()
         if s.user_id is not None and s.player_id is not None
     }
 
-    def team_of(seat: int) -> int:
-        return seat % 2 if partnership else seat
-
     teams: dict[int, list[int]] = {}
     for seat in people:
-        teams.setdefault(team_of(seat), []).append(seat)
+        teams.setdefault(game.party(seat), []).append(seat)
     if len(teams) < 2 or (partnership and any(len(t) != 2 for t in teams.values())):
         return
 
     def order(team: int) -> tuple[bool, int]:
         seats = teams[team]
-        return (any(table.seats[s].user_id in absent for s in seats), -scores[seats[0]])
+        return (any(table.seats[s].user_id in absent for s in seats), place[seats[0]])
 
     rank = {team: 1 + sum(order(other) < order(team) for other in teams) for team in teams}
     await record_game(
@@ -103,9 +101,9 @@ async def rate(tx: Tx, table: Table, absent: set[int]) -> None:
             GameSeat(
                 seat=seat,
                 player_id=player,
-                team=team_of(seat),
+                team=game.party(seat),
                 score=scores[seat],
-                rank=rank[team_of(seat)],
+                rank=rank[game.party(seat)],
             )
             for seat, player in sorted(people.items())
         ],

@@ -20,11 +20,11 @@ from bot.game import (
     Action,
     Card,
     Phase,
+    PublicView,
     enabled_melds,
     resolve_options,
 )
 from bot.game.errors import KeyedError
-from bot.game.points import last_trick_bonus
 from bot.i18n import (
     action_label,
     describe_error,
@@ -223,7 +223,7 @@ def _rules_lines(table: Table, lang: str) -> list[str]:
     return lines
 
 
-def _play_lines(table: Table, view: Mapping[str, Any], lang: str, name: Namer) -> list[str]:
+def _play_lines(table: Table, view: PublicView, lang: str, name: Namer) -> list[str]:
     lines = [
         t(
             "bot.board.deal",
@@ -291,15 +291,15 @@ def plays_text(plays: Sequence[Sequence[Any]], lang: str, name: Namer) -> str:
     return " · ".join(f"{name(seat)} {cards_text([card], lang)}" for seat, card in plays)
 
 
-def recent_tricks(table: Table, view: Mapping[str, Any]) -> list[BoardTrick]:
+def recent_tricks(table: Table, view: PublicView) -> list[BoardTrick]:
     """The last few completed tricks, newest first; after a restart, the engine's last trick alone."""
     if table.deal_log.tricks:
         return list(table.deal_log.tricks)
-    if not view.get("last_trick"):
+    if not view.tricks:
         return []
-    cards = tuple((seat, c) for seat, c in view["last_trick"])
-    points = sum(table.game.points[card(c).code] for _, c in cards)
-    return [BoardTrick(view["tricks_played"], cards, view["last_trick_winner"], points)]
+    last = view.tricks[-1]  # the engine's record: plays, winner and card points (G-3, G-4)
+    cards = tuple((seat, str(c)) for seat, c in last.plays)
+    return [BoardTrick(last.number, cards, last.winner, last.points)]
 
 
 def _recent_trick_line(trick: BoardTrick, lang: str, name: Namer) -> str:
@@ -551,7 +551,7 @@ def _review_score(table: Table, review: DealReview, lang: str, name: Namer) -> l
                 "bot.review.last_trick",
                 lang,
                 who=name(last.winner),
-                points=last_trick_bonus(resolve_options(table.options, players=table.size)),
+                points=table.game.last_trick_bonus,  # G-5, scaled by G-7
             )
         )
     summary = deal_summary(table, result, last.winner if last is not None else None)
