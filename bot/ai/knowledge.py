@@ -69,11 +69,6 @@ class Knowledge:
         return len(self.active) == 2
 
     @property
-    def strict(self) -> bool:
-        """Does §8 bind the trick being played (play-off, or any trick of C, D, E)?"""
-        return self.phase in (Phase.PLAY, Phase.PLAYOFF)
-
-    @property
     def holding(self) -> list[Card]:
         """Hand plus own face-up melded cards (two-hand stock phase)."""
         return self.hand + self.own_table

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.game import Action, Card, Game, Suit, Variant, winning_play
+from bot.game import Action, Card, Game, Suit, Variant, lowest_bid, winning_play
 from bot.game.events import (
     Bid,
     CardPlayed,
@@ -129,9 +129,9 @@ class Playout:
         return min(legal, key=cost)
 
     def _bid(self, seat: int, acts: list[Action]) -> Action:
-        bids = [a for a in acts if a.verb == "bid"]
+        lowest = lowest_bid(acts)
+        assert lowest is not None  # the auction offers this seat a bid
         passing = [a for a in acts if a.verb == "pass"]
-        lowest = min(bids, key=lambda a: a.amount or 0)
         if not passing:
             return lowest
         partner = self.variant.partner(seat)

@@ -4,7 +4,17 @@ Everything outside the engine (the bot, the computer players, the tests)
 uses these names. Rule ids in docstrings refer to `shared/RULES.md`.
 """
 
-from .actions import DECLARE_OUT, DIX, DRAW, DRAW_TURNUP, EXCHANGE, PASS, Action, parse_action
+from .actions import (
+    DECLARE_OUT,
+    DIX,
+    DRAW,
+    DRAW_TURNUP,
+    EXCHANGE,
+    PASS,
+    Action,
+    lowest_bid,
+    parse_action,
+)
 from .cards import (
     ALL_CARDS,
     RANKS,
@@ -64,6 +74,7 @@ __all__ = [
     "get_variant",
     "last_trick_bonus",
     "legal_plays",
+    "lowest_bid",
     "make_pack",
     "meld_breakdown",
     "meld_checks",

@@ -157,7 +157,7 @@ class Game(TwoHandRules, AuctionRules):
         assert seat is not None
         verb = act.verb
         phase = st.phase
-        if verb == "play" and phase in (STOCK, PLAYOFF, PLAY):
+        if verb == "play" and phase.plays_cards:
             card = act.card
             if card not in self._holding(seat):
                 raise IllegalAction("not_in_hand", "P-0", card=str(card))
