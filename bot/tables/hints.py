@@ -20,7 +20,7 @@ from bot.game import (
     Suit,
     card_points,
     meld_points,
-    trick_winner,
+    winning_play,
 )
 from bot.tables.outcome import Cards, Text
 
@@ -102,11 +102,11 @@ def _play_reason(view: SeatView, card: Card, options: Mapping[str, Any]) -> Text
         if card.rank == "A":
             return Text.of("records.hint.lead_ace", card=_card(card))
         return Text.of("records.hint.lead", card=_card(card))
-    cards = [c for _, c in trick] + [card]
-    points = card_points(cards, options)
-    winner = trick_winner(cards, view.trump)
-    if winner == len(trick):
+    plays = (*trick, (view.seat, card))
+    points = card_points([c for _, c in plays], options)
+    winner, _ = winning_play(plays, view.trump)  # the engine's G-3
+    if winner == view.seat:
         return Text.of("records.hint.take", card=_card(card), points=points)
-    if view.partner is not None and trick[winner][0] == view.partner:
+    if view.partner is not None and winner == view.partner:
         return Text.of("records.hint.partner", card=_card(card), points=points)
     return Text.of("records.hint.duck", card=_card(card))

@@ -127,7 +127,7 @@ def test_hints_and_computers_value_the_first_marriage_as_the_engine_does_b4(
 
 
 def test_taking_a_trick_is_explained_with_its_points():
-    view = seat_view(trick=((1, Card.from_text("10♠")),), trump=Suit.HEARTS, partner=None)
+    view = seat_view(trick=((1, Card.from_text("10♠")),), trump=Suit.HEARTS, partner=None, seat=0)
     text = say(hint_text(view, parse_action("play A♠"), {}), "en", str)
     assert text == "A♠ takes the trick as it stands, with 21 points on it."  # G-4: 10 + 11
 
