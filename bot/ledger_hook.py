@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from bot.game import VARIANTS, Game, game_checks
@@ -49,7 +49,7 @@ log = logging.getLogger(__name__)
 FORFEIT_DEAL = 1_000_000
 
 
-async def ledger_hook(tx: Tx, table: Table, events: list[dict[str, Any]]) -> None:
+async def ledger_hook(tx: Tx, table: Table, events: Sequence[Mapping[str, Any]]) -> None:
     """Settle every Check `deal_end` among `events`, a `forfeit` or a `cancel`, and record a
     `game_over`, in `tx`."""
     for event in events:

@@ -17,7 +17,7 @@ they read right for "You" in the terminal and for any player in Russian.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.game import VARIANTS
@@ -34,10 +34,10 @@ ROUND_EVENTS = frozenset({"meld", "dix", "dealer_dix", "trump", "bid", "pass", "
 def start_lines(table: Table) -> list[Text]:
     """The lines that open a game: who sits where, and the first deal as `new_game` dealt it."""
     started = Text.of("bot.line.started", players=[Who(s) for s in sorted(table.seats)])
-    return [started, *event_lines(table, table.game.opening_events)]
+    return [started, *event_lines(table, table.started_game.opening_events)]
 
 
-def event_lines(table: Table, events: list[dict[str, Any]]) -> list[Text]:
+def event_lines(table: Table, events: Sequence[Mapping[str, Any]]) -> list[Text]:
     """The lines to publish now for one action's events; a round still open keeps its lines back.
 
     Call once per accepted action, after it is stored: the table's `DealLog` changes here.
@@ -76,13 +76,13 @@ def round_open(table: Table) -> bool:
     )
 
 
-def _remember(table: Table, e: dict[str, Any]) -> None:
+def _remember(table: Table, e: Mapping[str, Any]) -> None:
     """Keep what the board shows after the engine's view forgot it (recent tricks)."""
     log = table.deal_log
     if e["type"] == "deal":
         log.new_deal()
     elif e["type"] == "trick":
-        bonus = table.game.last_trick_bonus if e.get("last") else 0  # G-5, G-7
+        bonus = table.started_game.last_trick_bonus if e.get("last") else 0  # G-5, G-7
         log.tricks.appendleft(
             BoardTrick(
                 e["number"], tuple((s, c) for s, c in e["cards"]), e["winner"], e["points"], bonus
@@ -90,7 +90,7 @@ def _remember(table: Table, e: dict[str, Any]) -> None:
         )
 
 
-def _deal(table: Table, e: dict[str, Any]) -> list[Text]:
+def _deal(table: Table, e: Mapping[str, Any]) -> list[Text]:
     if e.get("turnup"):
         return [
             Text.of(
@@ -111,7 +111,7 @@ def grouped_melds(melds: list[dict[str, Any]]) -> dict[tuple[str, tuple[str, ...
     return groups
 
 
-def _meld(table: Table, e: dict[str, Any]) -> list[Text]:
+def _meld(table: Table, e: Mapping[str, Any]) -> list[Text]:
     """One player's melds; a lone meld without its own points, repeats (two dixes) stated once."""
     groups = grouped_melds(e["melds"])
     parts = []
@@ -131,11 +131,11 @@ def _meld(table: Table, e: dict[str, Any]) -> list[Text]:
     return [Text.of(key, who=Who(e["seat"]), melds=parts, points=e["points"])]
 
 
-def _dix(table: Table, e: dict[str, Any]) -> list[Text]:
+def _dix(table: Table, e: Mapping[str, Any]) -> list[Text]:
     """The dix (A-7, C-4). In three- and four-hand games the exchanged 9 is counted with the melds (S-5)."""
     if not (e.get("exchanged") and e.get("card")):
         return [Text.of("bot.line.dix", who=Who(e["seat"]), points=e["points"])]
-    dix = Cards((str(table.game.dix_card),))
+    dix = Cards((str(table.started_game.dix_card),))
     if VARIANTS[table.variant].two_handed:
         return [
             Text.of(
@@ -149,13 +149,13 @@ def _dix(table: Table, e: dict[str, Any]) -> list[Text]:
     return [Text.of("bot.line.dix_swapped", who=Who(e["seat"]), dix=dix, card=Cards((e["card"],)))]
 
 
-def _trump(table: Table, e: dict[str, Any]) -> list[Text]:
+def _trump(table: Table, e: Mapping[str, Any]) -> list[Text]:
     if e.get("seat") is None:
         return [Text.of("bot.line.trump_fixed", suit=e["suit"])]
     return [Text.of("bot.line.trump", who=Who(e["seat"]), suit=e["suit"])]
 
 
-def _bid(table: Table, e: dict[str, Any]) -> list[Text]:
+def _bid(table: Table, e: Mapping[str, Any]) -> list[Text]:
     """A bid or pass joins the auction's one line, told with the contract (E-5, E-6)."""
     if e["type"] == "pass":
         part = Text.of("bot.line.auction_pass", who=Who(e["seat"]))
@@ -166,12 +166,12 @@ def _bid(table: Table, e: dict[str, Any]) -> list[Text]:
     return []
 
 
-def _contract(table: Table, e: dict[str, Any]) -> list[Text]:
+def _contract(table: Table, e: Mapping[str, Any]) -> list[Text]:
     bids, table.deal_log.bids = table.deal_log.bids, []
     return [Text.of("bot.line.contract", bids=bids, who=Who(e["seat"]), amount=e["amount"])]
 
 
-def _deal_end(table: Table, e: dict[str, Any]) -> list[Text]:
+def _deal_end(table: Table, e: Mapping[str, Any]) -> list[Text]:
     last = table.deal_log.tricks[0] if table.deal_log.tricks else None
     return deal_summary(
         table, e["result"], last.winner if last is not None and last.last_bonus else None
@@ -183,7 +183,7 @@ def deal_summary(table: Table, result: dict[str, Any], last_winner: int | None) 
 
     `last_winner` took the deal's last trick (None when the deal ended without one, A-12).
     """
-    bonus = table.game.last_trick_bonus  # G-5, scaled by G-7
+    bonus = table.started_game.last_trick_bonus  # G-5, scaled by G-7
     lines = [Text.of("bot.line.deal_end", deal=result["deal"])]
     for seats in parties(table):
         first = seats[0]
@@ -212,14 +212,14 @@ def deal_summary(table: Table, result: dict[str, Any], last_winner: int | None) 
     return lines
 
 
-def _player_out(table: Table, e: dict[str, Any]) -> list[Text]:
+def _player_out(table: Table, e: Mapping[str, Any]) -> list[Text]:
     """A side reached the target while the others play on (C-10, D1-2); the game's end says the rest."""
-    if table.game.is_over:
+    if table.started_game.is_over:
         return []
     return [Text.of("bot.line.player_out", who=Side(side_of(table, e["seat"])), place=e["place"])]
 
 
-def _game_over(table: Table, e: dict[str, Any]) -> list[Text]:
+def _game_over(table: Table, e: Mapping[str, Any]) -> list[Text]:
     places = [
         Text.of("bot.line.place", place=place, who=Side(tuple(seats)), score=e["scores"][seats[0]])
         for place, seats in enumerate(e["ranking"], start=1)
@@ -231,7 +231,7 @@ def _game_over(table: Table, e: dict[str, Any]) -> list[Text]:
 
 def played_on(table: Table) -> bool:
     """Whether the game went on after its winner finished, for the places behind (C-10, D1-2)."""
-    game = table.game
+    game = table.started_game
     return (
         not VARIANTS[table.variant].partnership
         and len(parties(table)) > 2
@@ -249,7 +249,7 @@ def side_of(table: Table, seat: int) -> tuple[int, ...]:
     return next(seats for seats in parties(table) if seat in seats)
 
 
-_LINES: dict[str, Callable[[Table, dict[str, Any]], list[Text]]] = {
+_LINES: dict[str, Callable[[Table, Mapping[str, Any]], list[Text]]] = {
     "deal": _deal,
     "dealer_dix": lambda table, e: [
         Text.of("bot.line.dealer_dix", who=Who(e["seat"]), points=e["points"])

@@ -11,6 +11,7 @@ runner posts them; the web pages may show them too).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.events import DealScore, Standing, round_scores, standings
@@ -29,7 +30,7 @@ from bot.store.events import (
 from bot.tables.model import Table
 
 
-async def record_deals(tx: Tx, table: Table, events: list[dict[str, Any]]) -> bool:
+async def record_deals(tx: Tx, table: Table, events: Sequence[Mapping[str, Any]]) -> bool:
     """Store the deals `events` ended at an event table; True when the table has just played its
     last deal (and is now marked done, its no-shows noted, its game rated)."""
     info = table.event
@@ -70,7 +71,7 @@ async def rate(tx: Tx, table: Table, absent: set[int]) -> None:
     A table whose people do not make two sides of the variant's shape (one person
     among computers, a partner missing) is not rated: computer fillers never are.
     """
-    game = table.game
+    game = table.started_game
     partnership = game.variant.partnership
     scores = game.seat_scores()
     place = {seat: rank for rank, seats in enumerate(game.standing()) for seat in seats}

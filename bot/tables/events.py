@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -324,7 +325,7 @@ class EventRunner:
 
     # ------------------------------------------------------------ the action hook
 
-    async def hook(self, tx: Tx, table: Table, events: list[dict[str, Any]]) -> None:
+    async def hook(self, tx: Tx, table: Table, events: Sequence[Mapping[str, Any]]) -> None:
         """The service's action hook: an event table's results go in with the action that ended
         them (`record_deals`); once the table has played its deals, the round is looked at after
         this transaction commits."""

@@ -102,7 +102,7 @@ class Play(TableCore):
         async with self._locked(table_id) as found:
             table, seat = guard_seat(found, person.user_id, playing=True, hints=True, turn=True)
             version, options = table.version, table.options
-            view = table.game.view(seat)  # the player's own copy
+            view = table.started_game.view(seat)  # the player's own copy
             cached = table.last_hint
         if cached is not None and cached[:2] == (version, seat):
             choice = cached[2]

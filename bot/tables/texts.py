@@ -129,7 +129,7 @@ def hand_by_suit(cards: list[str], lang: str) -> str:
 
 def hand_action_label(table: Table, action: Action, lang: str) -> str:
     """A hand view's label: a meld with its name and points, "pass" named by what it declines."""
-    game = table.game
+    game = table.started_game
     if action.verb == "meld":
         named = game.meld_value(action.cards)
         if named is not None:
@@ -245,10 +245,11 @@ def _play_lines(table: Table, view: PublicView, lang: str, name: Namer) -> list[
         )
     )
     lines += [_recent_trick_line(trick, lang, name) for trick in recent_tricks(table, view)]
-    if not table.game.is_over and (view["tricks_played"] or any(view["deal_points"]["meld"])):
+    over = table.started_game.is_over
+    if not over and (view.tricks_played or any(view.deal_points.meld)):
         lines.append(_deal_points_line(table, view, lang, name))
     lines.append(_scores_line(table, view, lang, name))
-    if table.game.is_over:
+    if over:
         lines.append(
             t(
                 "bot.board.finished",
@@ -551,7 +552,7 @@ def _review_score(table: Table, review: DealReview, lang: str, name: Namer) -> l
                 "bot.review.last_trick",
                 lang,
                 who=name(last.winner),
-                points=table.game.last_trick_bonus,  # G-5, scaled by G-7
+                points=table.started_game.last_trick_bonus,  # G-5, scaled by G-7
             )
         )
     summary = deal_summary(table, result, last.winner if last is not None else None)
