@@ -75,8 +75,7 @@ class Playout:
                 self.bids[e.seat] = e.amount
                 self.high_bidder = e.seat
             elif isinstance(e, DealEnded):
-                points: list[int] = e.result["points"]
-                return points
+                return list(e.result.points)
             elif isinstance(e, DealThrownIn):
                 return [0] * game.n  # B-8 redeal: the deal scores nothing
         return None

@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.game import VARIANTS
+from bot.game import VARIANTS, DealResult
+from bot.game.events import DealEnded
 from bot.game.phases import AUCTION, MELD, PLAY, TRUMP
 from bot.i18n.numbers import signed
 from bot.tables.deallog import BoardTrick
@@ -172,39 +173,33 @@ def _contract(table: Table, e: Mapping[str, Any]) -> list[Text]:
 
 
 def _deal_end(table: Table, e: Mapping[str, Any]) -> list[Text]:
-    last = table.deal_log.tricks[0] if table.deal_log.tricks else None
-    return deal_summary(
-        table, e["result"], last.winner if last is not None and last.last_bonus else None
-    )
+    assert isinstance(e, DealEnded)  # only the engine ends a deal
+    return deal_summary(table, e.result)
 
 
-def deal_summary(table: Table, result: dict[str, Any], last_winner: int | None) -> list[Text]:
-    """One summary: per side meld + cards + the last trick's 10 apart (G-5), the contract, chips, totals.
-
-    `last_winner` took the deal's last trick (None when the deal ended without one, A-12).
-    """
-    bonus = table.started_game.last_trick_bonus  # G-5, scaled by G-7
-    lines = [Text.of("bot.line.deal_end", deal=result["deal"])]
+def deal_summary(table: Table, result: DealResult) -> list[Text]:
+    """One summary: per side meld + cards + the last trick's 10 apart (G-5), the contract, chips, totals."""
+    lines = [Text.of("bot.line.deal_end", deal=result.deal)]
     for seats in parties(table):
         first = seats[0]
-        last = bonus if result.get("complete") and last_winner in seats else 0
+        last = result.last_trick[first]  # the engine's G-5 bonus, 0 after a claim (A-12)
         values = dict(
             who=Side(seats),
-            meld=result["meld"][first],
-            cards=result["cards"][first] - last,
-            points=signed(result["points"][first]),
-            total=result["scores"][first],
+            meld=result.meld[first],
+            cards=result.cards[first] - last,
+            points=signed(result.points[first]),
+            total=result.scores[first],
         )
         if last:
             lines.append(Text.of("bot.line.deal_part_last", last=last, **values))
         else:
             lines.append(Text.of("bot.line.deal_part", **values))
-    if "bid" in result:
-        key = "bot.line.contract_made" if result["made"] else "bot.line.contract_set"
-        lines.append(Text.of(key, who=Who(result["declarer"]), amount=result["bid"]))
+    if result.bid is not None and result.declarer is not None:
+        key = "bot.line.contract_made" if result.made else "bot.line.contract_set"
+        lines.append(Text.of(key, who=Who(result.declarer), amount=result.bid))
         chips = [
             Text.of("bot.line.chips_part", who=Who(seat), chips=signed(n))
-            for seat, n in enumerate(result.get("chips", []))
+            for seat, n in enumerate(result.chips or ())
             if n
         ]
         if chips:

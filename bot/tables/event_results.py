@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.events import DealScore, Standing, round_scores, standings
+from bot.game.events import DealEnded
 from bot.store import GameSeat, Reader, Tx, record_game
 from bot.store.events import (
     EventRow,
@@ -34,11 +35,11 @@ async def record_deals(tx: Tx, table: Table, events: Sequence[Mapping[str, Any]]
     """Store the deals `events` ended at an event table; True when the table has just played its
     last deal (and is now marked done, its no-shows noted, its game rated)."""
     info = table.event
-    ended = [e for e in events if e["type"] == "deal_end"]
+    ended = [e for e in events if isinstance(e, DealEnded)]
     if info is None or not ended:
         return False
     for deal_end in ended:
-        points = deal_end["result"]["points"]
+        points = deal_end.result.points
         await add_scores(
             tx,
             info["id"],
@@ -46,7 +47,7 @@ async def record_deals(tx: Tx, table: Table, events: Sequence[Mapping[str, Any]]
                 ScoreRow(
                     info["round"],
                     info["table"],
-                    deal_end["deal"],
+                    deal_end.deal,
                     seat,
                     table.seats[seat].user_id,
                     points[seat],

@@ -416,10 +416,10 @@ def score_text(table: Table, lang: str, name: Namer) -> str:
     lines = [_scores_line(table, view, lang, name)]
     for result in table.game.deal_results:
         parts = " · ".join(
-            f"{side_name(seats, lang, name)} {signed(result['points'][seats[0]])}"
+            f"{side_name(seats, lang, name)} {signed(result.points[seats[0]])}"
             for seats in parties(table)
         )
-        lines.append(t("bot.score.deal", lang, deal=result["deal"], parts=parts))
+        lines.append(t("bot.score.deal", lang, deal=result.deal, parts=parts))
     return "\n".join(lines)
 
 
@@ -444,8 +444,8 @@ def review_lines(table: Table, review: DealReview, lang: str, name: Namer) -> li
     facts = [
         t("bot.review.title", lang, table=table.id, deal=review.deal, dealer=name(review.dealer))
     ]
-    if review.result.get("trump"):
-        facts.append(t("bot.review.trump_is", lang, suit=review.result["trump"]))
+    if review.result is not None and review.result.trump is not None:
+        facts.append(t("bot.review.trump_is", lang, suit=review.result.trump.value))
     if review.turnup:
         facts.append(t("bot.review.turnup", lang, card=cards_text([review.turnup], lang)))
     lines = [" · ".join(facts), t("bot.review.hands", lang)]
@@ -533,27 +533,29 @@ def _review_score(table: Table, review: DealReview, lang: str, name: Namer) -> l
     """The deal's score: meld and card points by party (last trick included, G-5), then the
     result as the channel told it (points, totals, contract made or set E-12, chips E-15)."""
     result = review.result
+    if result is None:  # reviews are made of ended deals only
+        return []
     lines = [t("bot.review.score", lang)]
     lines += [
         t(
             "bot.review.party",
             lang,
             who=side_name(seats, lang, name),
-            meld=result["meld"][seats[0]],
-            cards=result["cards"][seats[0]],
+            meld=result.meld[seats[0]],
+            cards=result.cards[seats[0]],
         )
         for seats in parties(table)
         if any(seat in review.hands for seat in seats)
     ]
     last = next((trick for trick in review.tricks if trick.last), None)
-    if last is not None and result.get("complete"):
+    if last is not None and result.last_trick[last.winner]:
         lines.append(
             t(
                 "bot.review.last_trick",
                 lang,
                 who=name(last.winner),
-                points=table.started_game.last_trick_bonus,  # G-5, scaled by G-7
+                points=result.last_trick[last.winner],  # G-5, scaled by G-7
             )
         )
-    summary = deal_summary(table, result, last.winner if last is not None else None)
+    summary = deal_summary(table, result)
     return lines + [say(text, lang, name) for text in summary]

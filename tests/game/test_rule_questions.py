@@ -12,6 +12,7 @@ from bot.game import (
     PASS,
     VARIANTS,
     Card,
+    DealResult,
     Game,
     Suit,
     enabled_melds,
@@ -192,3 +193,20 @@ def test_standing_ranks_sides_by_score_and_ties_share_a_place():
     team = new_game("partnership", seed=1)
     team.state.scores = [90, 410]
     assert team.standing() == [[1, 3], [0, 2]]
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_a_deal_result_is_typed_and_names_the_last_trick_bonus_g5(variant):
+    """The last trick's 10 (G-5) goes to its taker's side once every trick is played; the
+    result still reads as the dict it was (no new key in the plain form)."""
+    game, rng = new_game(variant, seed=5), random.Random(5)
+    while len(game.deal_results) < 3 and not game.is_over:
+        game.apply(random_action(game, rng))
+    assert game.deal_results
+    for result in game.deal_results:
+        assert isinstance(result, DealResult)
+        units = {game.party(seat): seat for seat in range(game.n)}.values()
+        bonus = sum(result.last_trick[seat] for seat in units)
+        assert bonus == (last_trick_bonus(game.options) if result.complete else 0)
+        assert result["points"] == list(result.points) and "last_trick" not in result
+        assert ("chips" in result) == ("bid" in result) == (variant == "check")
