@@ -11,7 +11,7 @@ from bot.game.options import OPTIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
-CITING = ("bot", "cogs", "tests", "benchmarks")
+CITING = ("bot", "cogs", "tests", "benchmarks", "docs")
 TEXT_SUFFIXES = {".py", ".json", ".md", ".html", ".txt", ".js"}
 RULE_ID = re.compile(r"\b[A-Z]{1,3}-[A-Z]?[0-9]+\b")
 NOT_RULES = {"SHA-256", "UTF-8"}  # look like rule ids, are not
@@ -24,7 +24,11 @@ def _cited(pattern: re.Pattern[str]) -> dict[str, str]:
     found: dict[str, str] = {}
     for folder in CITING:
         for path in sorted((ROOT / folder).rglob("*")):
-            if path.suffix not in TEXT_SUFFIXES or "artifacts" in path.parts:
+            if (
+                path.suffix not in TEXT_SUFFIXES
+                or "artifacts" in path.parts
+                or path.name == "rules.md"
+            ):
                 continue
             for match in pattern.finditer(path.read_text(encoding="utf-8")):
                 found.setdefault(match.group(0), str(path.relative_to(ROOT)))
