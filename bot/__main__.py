@@ -30,11 +30,14 @@ def parser() -> argparse.ArgumentParser:
         prog="python -m bot", description=t("bot.main.description", "en")
     )
     commands = parse.add_subparsers(dest="command")
-    play = commands.add_parser("play", help=t("bot.main.play_help", "en"))
-    play.add_argument("--variant", choices=sorted(VARIANTS), default="two-handed")
-    play.add_argument("--lang", choices=LANGUAGES, default="en")
-    play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--target", type=int, default=None)
+    play_help = t("bot.main.play_help", "en")
+    play = commands.add_parser("play", help=play_help, description=play_help)
+    play.add_argument(
+        "--variant", choices=sorted(VARIANTS), default="two-handed", help="default: %(default)s"
+    )
+    play.add_argument("--lang", choices=LANGUAGES, default="en", help="the game's language")
+    play.add_argument("--seed", type=int, default=None, help="the same seed deals the same cards")
+    play.add_argument("--target", type=int, default=None, help="the score that wins the game")
     play.add_argument(
         "--level", choices=sorted(LEVELS), default="normal", help="the computer players' level"
     )
