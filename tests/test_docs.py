@@ -1,10 +1,13 @@
 """The documentation holds together: every relative link and anchor resolves, every page is
 reachable from the README, and the README stays a page one can start from."""
 
+import asyncio
+import importlib.util
 import re
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = sorted([ROOT / "README.md", ROOT / "CHANGELOG.md", *(ROOT / "docs").glob("*.md")])
@@ -62,3 +65,24 @@ def test_the_readme_fits_a_screen_or_two_and_names_its_python() -> None:
     assert len(text.splitlines()) < 80
     assert "Python 3.11" in text
     assert "python -m bot play" in text
+
+
+def test_the_readme_pictures_can_be_drawn_again(tmp_path, monkeypatch) -> None:
+    """docs/make_pictures.py plays its sample table to Alice's turn and draws both pictures."""
+    spec = importlib.util.spec_from_file_location("make_pictures", ROOT / "docs/make_pictures.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    table, pictures, hand = asyncio.run(script.sample_hand())
+    assert [table.seats[s].display_name for s in sorted(table.seats)] == [
+        "Alice",
+        "Boris",
+        "Clara",
+        "Dmitri",
+    ]
+    assert hand.seat == 0 and hand.legal and set(pictures) == {"trick.png", "melds.png"}
+    monkeypatch.setattr(script, "OUT", tmp_path)
+    asyncio.run(script.main())
+    for name in ("board.png", "hand.png"):
+        drawn = Image.open(tmp_path / name)
+        assert drawn.width == Image.open(ROOT / "docs" / "pictures" / name).width
