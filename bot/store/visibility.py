@@ -39,14 +39,21 @@ from .db import Reader
 OPEN_STATUSES: Final = ("lobby", "playing")
 
 
+def _twins(mine: str, other: str) -> str:
+    """Join `other` to the open tables that hold the cards of table `mine`: the same seed."""
+    statuses = ", ".join(f"'{status}'" for status in OPEN_STATUSES)
+    return (
+        f"tables AS {other} ON {other}.seed = {mine}.seed AND {other}.id <> {mine}.id"
+        f" AND {other}.status IN ({statuses})"
+    )
+
+
 def shown_game(table_id: str) -> str:
     """An SQL condition, true when the deals of the table `table_id` (a column or expression)
     may be shown: no other open table has its seed. Constants only, for either backend."""
-    statuses = ", ".join(f"'{status}'" for status in OPEN_STATUSES)
     return (
-        "NOT EXISTS (SELECT 1 FROM tables AS seen_mine JOIN tables AS seen_other"
-        " ON seen_other.seed = seen_mine.seed AND seen_other.id <> seen_mine.id"
-        f" WHERE seen_mine.id = {table_id} AND seen_other.status IN ({statuses}))"
+        "NOT EXISTS (SELECT 1 FROM tables AS seen_mine"
+        f" JOIN {_twins('seen_mine', 'seen_other')} WHERE seen_mine.id = {table_id})"
     )
 
 
@@ -65,15 +72,21 @@ class Hidden:
 
 async def hidden(db: Reader, table_id: int) -> Hidden | None:
     """None when the deals table `table_id` has played may be shown now (or there is no such
-    table); otherwise why not (rule 2 of the module)."""
+    table); otherwise why not (rule 2 of the module). The league night and round are named only
+    when every table holding the cards is of that round, so its end does open them."""
     row = await db.fetchone(
-        "SELECT e.name, et.round FROM tables AS t"
+        "SELECT e.name, et.round, twin_et.event_id FROM tables AS t"
+        f" JOIN {_twins('t', 'twin')}"
         " LEFT JOIN event_tables AS et ON et.table_id = t.id"
         " LEFT JOIN events AS e ON e.id = et.event_id"
-        f" WHERE t.id = ? AND NOT ({shown_game('t.id')})",
+        " LEFT JOIN event_tables AS twin_et ON twin_et.table_id = twin.id"
+        " AND twin_et.event_id = et.event_id AND twin_et.round = et.round"
+        " WHERE t.id = ? ORDER BY CASE WHEN twin_et.event_id IS NULL THEN 0 ELSE 1 END LIMIT 1",
         (table_id,),
     )
-    return None if row is None else Hidden(row[0], row[1])
+    if row is None:
+        return None
+    return Hidden() if row[2] is None else Hidden(row[0], row[1])
 
 
 class Deal(Protocol):
