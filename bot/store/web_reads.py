@@ -61,12 +61,14 @@ async def rating_history(
     season_id: int | None = None,
     limit: int = 200,
 ) -> list[RatingPoint]:
-    """The player's last `limit` ratings in a family (all-time when `season_id` is None), oldest first."""
+    """The player's last `limit` ratings in a family (all-time when `season_id` is None), oldest
+    first; a game not yet visible (`visibility`) has no point yet."""
     rows = await db.fetchall(
         f"SELECT h.game_id, g.finished_at, h.mu - {ORDINAL_Z} * h.sigma"
         " FROM rating_history AS h JOIN games AS g ON g.id = h.game_id"
         " WHERE h.player_id = :player AND h.season_id = :season AND g.guild_id = :guild"
-        " AND g.family = :family ORDER BY g.finished_at DESC, g.id DESC LIMIT :limit",
+        f" AND g.family = :family AND {SHOWN_GAME}"
+        " ORDER BY g.finished_at DESC, g.id DESC LIMIT :limit",
         {
             "player": player_id,
             "season": season_id or ALL_TIME,

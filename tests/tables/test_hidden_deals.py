@@ -96,6 +96,7 @@ async def test_a_deal_other_tables_still_play_opens_when_the_round_ends_everywhe
         assert listed["games"] == [] and listed["total"] == 0
         profile = await (await client.get(f"/api/s/{token}/players/{player.id}")).json()
         assert profile["recent_games"] == [] and profile["head_to_head"] == []
+        assert [point for r in profile["ratings"] for point in r["history"]] == []
 
     await everything_hidden()
 
@@ -112,3 +113,5 @@ async def test_a_deal_other_tables_still_play_opens_when_the_round_ends_everywhe
     assert [d["number"] for d in deals] == [1]  # the deal it played, not the one it dealt after
     page = await client.get(f"/s/{token}/games/{game}")
     assert page.status == 200
+    profile = await (await client.get(f"/api/s/{token}/players/{player.id}")).json()
+    assert [p["game_id"] for r in profile["ratings"] for p in r["history"]] == [game]
