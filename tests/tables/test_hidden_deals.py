@@ -12,7 +12,16 @@ from __future__ import annotations
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.store import league_csv, player_stats, recent_games, set_guild_settings
+from bot.ledger_hook import ledger_hook
+from bot.records_hook import records_hook
+from bot.store import (
+    history,
+    league_csv,
+    ledger_lines,
+    player_stats,
+    recent_games,
+    set_guild_settings,
+)
 from bot.store.events import event_tables
 from bot.store.players import find_player
 from bot.store.visibility import Hidden, hidden
@@ -32,7 +41,8 @@ SECRET = "hidden-deals-secret-0123456789"
 @pytest.fixture
 async def runner(store):
     runner = EventRunner(Notices())
-    service = TableService(store, seed=5, turn_seconds=0, hooks=[runner.hook])
+    hooks = [ledger_hook, records_hook, runner.hook]  # as the bot has them
+    service = TableService(store, seed=5, turn_seconds=0, hooks=hooks)
     await runner.attach(service)
     yield runner
     await runner.close()
@@ -115,3 +125,44 @@ async def test_a_deal_other_tables_still_play_opens_when_the_round_ends_everywhe
     assert page.status == 200
     profile = await (await client.get(f"/api/s/{token}/players/{player.id}")).json()
     assert [p["game_id"] for r in profile["ratings"] for p in r["history"]] == [game]
+
+
+async def test_a_check_league_nights_chips_show_a_deal_only_once_it_may_be_shown(
+    runner, store, web
+):
+    """Check's chips name a deal's melds and contract: the ledger waits like the replay."""
+    client, token = web
+    people = [Person(400 + n, f"P{n}") for n in range(8)]
+    event = await runner.create(
+        guild_id=GUILD,
+        channel_id=31,
+        organiser=people[0],
+        name="Check night",
+        variant="check",
+        rounds=1,
+        deals_per_round=1,
+    )
+    for person in people:
+        await runner.join(event.id, person)
+    await runner.start(event.id, people[0])
+    first, second = await event_tables(store, event.id)
+    service = runner.service
+    slow = {s.user_id for s in service.table(second.table_id).seats.values()}
+    await play_event(runner, service, people, skip=frozenset(slow))
+    assert service.table(first.table_id) is None  # its deal is over, its chips settled
+    fast = next(p for p in people if p.user_id not in slow)
+    player = await find_player(store, GUILD, user_id=fast.user_id)
+
+    assert (await history(store, GUILD, player.id)).total == 0
+    assert (await history(store, GUILD)).entries == []
+    assert not [line for line in await ledger_lines(store, GUILD) if line.table_id is not None]
+    ledger = await (await client.get(f"/api/s/{token}/chips/{player.id}")).json()
+    assert ledger["entries"] == [] and ledger["total"] == 0
+    csv = await client.get(f"/s/{token}/chips.csv")
+    assert csv.status == 200 and "contract" not in await csv.text()
+
+    await play_event(runner, service, people)  # the round ends everywhere
+    reasons = {entry.reason for entry in (await history(store, GUILD, player.id)).entries}
+    assert reasons & {"contract", "set"}
+    ledger = await (await client.get(f"/api/s/{token}/chips/{player.id}")).json()
+    assert ledger["total"] == len(ledger["entries"]) > 0
