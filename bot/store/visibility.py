@@ -22,7 +22,9 @@ answer alike. Every surface goes through it: *Review last deal* and its *Show
 in channel* (`bot.tables.play`), `/pinochle replay` (`cogs._replay`), the web
 replay page and its API (`bot.store.web_reads.finished_game`), and every list
 of games and what it tells of their deals: `/pinochle stats` and `history`,
-the web games list and player pages, `/league export` (`SHOWN_GAME`). Anything
+the web games list and player pages, `/league export` (`SHOWN_GAME`), and the
+chip ledger's history and exports (`bot.store.ledger`: Check's chips name a
+deal's melds and its winning bid). Anything
 added later that shows a deal asks `hidden` (and `played`) first, or filters
 its games with `shown_game`.
 """
@@ -50,11 +52,12 @@ def _twins(mine: str, other: str) -> str:
 
 def shown_game(table_id: str) -> str:
     """An SQL condition, true when the deals of the table `table_id` (a column or expression)
-    may be shown: no other open table has its seed. Constants only, for either backend."""
-    return (
-        "NOT EXISTS (SELECT 1 FROM tables AS seen_mine"
-        f" JOIN {_twins('seen_mine', 'seen_other')} WHERE seen_mine.id = {table_id})"
+    may be shown: no other open table has its seed. Constants only, for either backend; the
+    tables hidden are found once per query (from the few open tables), not once per row."""
+    hidden_ids = (
+        f"SELECT seen_mine.id FROM tables AS seen_mine JOIN {_twins('seen_mine', 'seen_other')}"
     )
+    return f"({table_id} IS NULL OR {table_id} NOT IN ({hidden_ids}))"
 
 
 #: The condition for a game (`games AS g`): whether it is a visible game.
