@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import sys
 from collections.abc import Sequence
 
@@ -38,6 +39,16 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--level", choices=sorted(LEVELS), default="normal", help="the computer players' level"
     )
+    play.add_argument(
+        "--database",
+        default=None,
+        help="keep the game in this SQLite file or PostgreSQL URL (default: a temporary one)",
+    )
+    play.add_argument(
+        "--name",
+        default=os.environ.get("USER") or os.environ.get("USERNAME") or "Player",
+        help="your name in the kept database (default: $USER)",
+    )
     # `python -m bot ledger check` belongs to the chip ledger: bot.store.cli.main(argv).
     commands.add_parser("ledger", help=t("bot.main.ledger_help", "en"), add_help=False)
     commands.add_parser("migrate-db", help=t("bot.main.migrate_help", "en"), add_help=False)
@@ -58,7 +69,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.command == "play":
         return local_game(
-            args.variant, lang=args.lang, seed=args.seed, target=args.target, level=args.level
+            args.variant,
+            lang=args.lang,
+            seed=args.seed,
+            target=args.target,
+            level=args.level,
+            database=args.database,
+            name=args.name,
         )
     settings = settings_for_a_process()
     if settings is None:
@@ -135,16 +152,32 @@ def no_token() -> int:
 
 
 def local_game(
-    variant: str, *, lang: str, seed: int | None, target: int | None, level: str = "normal"
+    variant: str,
+    *,
+    lang: str,
+    seed: int | None,
+    target: int | None,
+    level: str = "normal",
+    database: str | None = None,
+    name: str = "",
 ) -> int:
     from bot.tables.terminal import play_in_terminal
 
     options = {"target": target} if target else None
     try:
         return asyncio.run(
-            play_in_terminal(variant, lang=lang, seed=seed, options=options, level=level)
+            play_in_terminal(
+                variant,
+                lang=lang,
+                seed=seed,
+                options=options,
+                level=level,
+                database=database,
+                name=name,
+            )
         )
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C while the computers think
+        print("\n" + t("bot.terminal.bye_kept" if database else "bot.terminal.bye", lang))
         return 0
 
 

@@ -84,7 +84,7 @@ def _remember(table: Table, e: dict[str, Any]) -> None:
         log.new_deal()
     elif e["type"] == "trick":
         bonus = last_trick_bonus(table.game.options) if e.get("last") else 0
-        log.tricks.appendleft(
+        log.add_trick(
             BoardTrick(
                 e["number"], tuple((s, c) for s, c in e["cards"]), e["winner"], e["points"], bonus
             )
