@@ -2,10 +2,13 @@
 
     python -m bot                               the bot (DISCORD_TOKEN from .env or the environment)
     python -m bot play --variant two-handed     one game in this terminal against computer players
+                       [--database PATH --name NAME]   ... kept in a database (bot.tables.terminal)
     python -m bot ledger check                  verify the chip ledger (bot.store.cli)
     python -m bot migrate-db --from X --to Y    copy a database (to PostgreSQL) and verify it
     python -m bot backup --to FILE              an online copy of the SQLite database
     python -m bot web [--host H] [--port P] [--database PATH]   the web pages alone (bot.web)
+    python -m bot web-link --guild ID [--enable]  a server's page link (bot.web.link)
+    python -m bot demo [--database PATH] [--port P]  a sample server built and served (bot.demo)
 
 Without a token the bot explains how to set one; in an interactive terminal it
 then offers a local game, and under a process manager it exits with status 2.
@@ -55,6 +58,10 @@ def parser() -> argparse.ArgumentParser:
     commands.add_parser("backup", help=t("bot.main.backup_help", "en"), add_help=False)
     # `python -m bot web` serves the web pages alone: bot.web.server.main(argv).
     commands.add_parser("web", help=t("bot.main.web_help", "en"), add_help=False)
+    # `python -m bot web-link --guild ID`: a server's page link (bot.web.link.main(argv)).
+    commands.add_parser("web-link", help=t("bot.weblink.help", "en"), add_help=False)
+    # `python -m bot demo`: a sample server built and served (bot.demo.main(argv)).
+    commands.add_parser("demo", help=t("bot.demo.help", "en"), add_help=False)
     return parse
 
 
@@ -66,6 +73,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.web.server import main as web_main
 
         return web_main(argv[1:])
+    if argv[:1] == ["web-link"]:
+        from bot.web.link import main as link_main
+
+        return link_main(argv[1:])
+    if argv[:1] == ["demo"]:
+        from bot.demo import main as demo_main
+
+        return demo_main(argv[1:])
     args = parser().parse_args(argv)
     if args.command == "play":
         return local_game(
