@@ -16,7 +16,9 @@ next time the same person plays in that database.
 from __future__ import annotations
 
 import hashlib
+import signal
 import tempfile
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -193,7 +195,7 @@ async def _play(
     while True:
         await service.settle()
         if table.status != "playing":
-            write(board_title(table, lang) + "\n" + board_text(table, lang, name))
+            write("\n" + board_title(table, lang) + "\n" + board_text(table, lang, name))
             if database is not None:
                 write(t("bot.terminal.kept", lang, database=database))
             return 0
@@ -203,7 +205,7 @@ async def _play(
             _show(table, hand, listed, lang, name, write)
             drawn = hand.version
         try:
-            answer = read(t("bot.terminal.prompt", lang)).strip()
+            answer = _ask(read, t("bot.terminal.prompt", lang)).strip()
         except (EOFError, KeyboardInterrupt):
             write("")
             answer = "q"
@@ -218,6 +220,18 @@ async def _play(
             await service.act(table.id, you, action, version=hand.version)
         except Refusal as refusal:
             write("! " + say(refusal.said, lang, name))
+
+
+def _ask(read: Callable[[str], str], prompt: str) -> str:
+    """`read(prompt)` with Ctrl-C raising KeyboardInterrupt at once: the handler `asyncio.run`
+    installs would only cancel the game once a whole line had been typed."""
+    if threading.current_thread() is not threading.main_thread():
+        return read(prompt)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        return read(prompt)
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def listed_actions(table: Table, hand: Hand) -> list[Action]:
