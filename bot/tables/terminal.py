@@ -49,6 +49,8 @@ from bot.tables.typed import typed_action
 LOCAL_GUILD = 0
 #: Local members' ids lie below this: Discord's ids (snowflakes) are far above it.
 LOCAL_IDS = 2**22
+#: The longest name a person may play under (a Discord display name's limit).
+NAME_LIMIT = 32
 #: Bids listed one by one before the rest are summed up in one line (the highest is listed too).
 SHOWN_BIDS = 5
 #: Answers that leave the game.
@@ -93,7 +95,11 @@ async def play_in_terminal(
     from bot.ledger_hook import ledger_hook  # the hooks import this package: read them at call
     from bot.records_hook import records_hook
 
-    you = Person(local_member(name), name.strip() or t("bot.terminal.you", lang))
+    name = " ".join(name.split())
+    if len(name) > NAME_LIMIT:
+        write(t("bot.terminal.bad_name", lang, limit=NAME_LIMIT))
+        return 2
+    you = Person(local_member(name), name or t("bot.terminal.you", lang))
     with tempfile.TemporaryDirectory(prefix="pinochle-") as folder:
         try:
             store = await Store.open(database or Path(folder) / "local.db")

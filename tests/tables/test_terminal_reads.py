@@ -140,6 +140,15 @@ async def test_quitting_a_kept_game_continues_it_next_time(tmp_path):
     assert "Two-handed · table #1" in again.text
 
 
+async def test_a_name_longer_than_discord_allows_is_refused_with_one_line(tmp_path):
+    out: list[str] = []
+    database = str(tmp_path / "kept.db")
+    status = await play_in_terminal(
+        "two-handed", database=database, name="x" * 33, write=out.append
+    )
+    assert status == 2 and out == ["A name may be at most 32 characters long."]
+
+
 async def test_end_of_input_and_ctrl_c_leave_with_a_line():
     def interrupted(prompt: str) -> str:
         raise KeyboardInterrupt
