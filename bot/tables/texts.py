@@ -395,8 +395,8 @@ def hand_text(
 ) -> str:
     """What a player sees privately: their cards, the trick, and whether it is their turn.
 
-    `beside_board`: shown right under the board (the terminal), so trump and the trick,
-    which the board already shows, are left out."""
+    `beside_board`: shown right under the board (the terminal), so trump, the trick and
+    whose turn it is, which the board already shows, are left out."""
     lines = [t("bot.hand.cards", lang, cards=hand_by_suit(view["hand"], lang) or "—")]
     face_up = view.get("table", {}).get(seat)
     if face_up:
@@ -408,7 +408,8 @@ def hand_text(
     if covered:
         lines.append(t("bot.hand.covered", lang))
     elif view["legal"]:
-        lines.append(t("bot.hand.your_turn", lang))
+        if not beside_board:  # under the board, "To act: You" has said it
+            lines.append(t("bot.hand.your_turn", lang))
     elif table.event is not None and table.over:
         lines.append(t("bot.board.event_done", lang, deals=table.event["deals"]))
     elif view["to_act"] is not None:
