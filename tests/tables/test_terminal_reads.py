@@ -217,6 +217,7 @@ async def test_cards_are_numbered_in_the_hands_order_and_told_once():
     for board in boards:
         text = "\n".join(board)
         assert text.count("Trump ") <= 1 and text.count("Current trick:") <= 1
+        assert text.count("To act: You.") == 1 and "Your turn" not in text
         tricks = [int(n) for n in re.findall(r"^Trick (\d+):", text, re.M)]
         assert tricks == list(range(tricks[0], tricks[0] - len(tricks), -1)) if tricks else True
         hand = next(line for line in board if line.startswith("Your hand: "))
