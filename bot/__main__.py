@@ -34,11 +34,17 @@ def parser() -> argparse.ArgumentParser:
         prog="python -m bot", description=t("bot.main.description", "en")
     )
     commands = parse.add_subparsers(dest="command")
-    play = commands.add_parser("play", help=t("bot.main.play_help", "en"))
-    play.add_argument("--variant", choices=sorted(VARIANTS), default="two-handed")
-    play.add_argument("--lang", choices=LANGUAGES, default="en")
-    play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--target", type=int, default=None)
+    play = commands.add_parser(
+        "play", help=t("bot.main.play_help", "en"), description=t("bot.main.play_help", "en")
+    )
+    play.add_argument(
+        "--variant", choices=sorted(VARIANTS), default="two-handed", help="the game to play"
+    )
+    play.add_argument("--lang", choices=LANGUAGES, default="en", help="the language of the texts")
+    play.add_argument("--seed", type=int, default=None, help="fix the deals (default: random)")
+    play.add_argument(
+        "--target", type=int, default=None, help="points a game goes to (300: a short game)"
+    )
     play.add_argument(
         "--level", choices=sorted(LEVELS), default="normal", help="the computer players' level"
     )
