@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from bot.game import Action, Card, Suit
+from bot.game import Action, Card, IllegalAction, Suit, parse_action
 from bot.game.actions import VERBS
 from bot.i18n import LANGUAGES, action_label, t
 from bot.tables.model import Table
@@ -74,10 +74,21 @@ def typed_action(text: str, table: Table, legal: Iterable[Action]) -> Action | s
             return action
     for verb_words, verb in _verbs():
         if verb_words and typed[: len(verb_words)] == verb_words:
-            return " ".join((verb, *typed[len(verb_words) :]))
+            return _readable(" ".join((verb, *typed[len(verb_words) :])), text)
     if len(typed) == 1:
         try:
             return f"play {Card.from_text(typed[0])}"
         except ValueError:
             pass
     return text
+
+
+def _readable(engine_text: str, typed: str) -> str:
+    """The engine's text, unless it reads no action there: then what was typed, so the refusal
+    quotes the person's own words (not "meld ж" for "объявить ж")."""
+    try:
+        parse_action(engine_text)
+    except IllegalAction as error:
+        if error.key == "bad_action":
+            return typed
+    return engine_text

@@ -196,6 +196,11 @@ def test_verbs_and_cards_of_either_language_read_as_the_engines_action(typed, ac
     assert parse_action(typed_action(typed, None, [])) == parse_action(action)  # type: ignore[arg-type]
 
 
+def test_a_verb_with_no_action_after_it_is_refused_in_the_persons_own_words():
+    assert typed_action("объявить жж", None, []) == "объявить жж"  # type: ignore[arg-type]
+    assert typed_action("ставка много", None, []) == "ставка много"  # type: ignore[arg-type]
+
+
 async def test_a_refusal_stays_under_the_board():
     """A refused answer is the last thing on screen when the prompt comes back, not scrolled away."""
     answers = iter(["bogus", "q"])
