@@ -20,6 +20,9 @@ from bot.store import Store, StoreOpenError, get_guild_settings, set_guild_setti
 
 from .tokens import server_link
 
+#: Server ids are Discord snowflakes, below 2**63 as the store keeps them (0: local play).
+MAX_GUILD = 2**63
+
 
 def parser() -> argparse.ArgumentParser:
     parse = argparse.ArgumentParser(
@@ -43,8 +46,12 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str]) -> int:
-    """Print the link: 0; the pages are off (no `--enable`): 1; no secret or no database: 2."""
+    """Print the link: 0; the pages are off (no `--enable`): 1; no such server id, no secret or
+    no database: 2."""
     args = parser().parse_args(argv)
+    if not 0 <= args.guild < MAX_GUILD:
+        print(t("bot.weblink.bad_guild", "en", guild=args.guild), file=sys.stderr)
+        return 2
     settings = settings_for_a_process()
     if settings is None:
         return 2

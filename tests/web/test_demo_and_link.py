@@ -80,6 +80,7 @@ async def test_web_link_says_the_pages_are_off_then_enable_turns_them_on(tmp_pat
     [
         (["--guild", "0", "--database", "missing.db"], {}, "There is no database at missing.db"),
         (["--guild", "0", "--database", "x.db"], {"WEB_SECRET": ""}, "WEB_SECRET is not set"),
+        (["--guild", "-5", "--database", "x.db"], {}, "-5 is no server id"),
     ],
 )
 def test_web_link_refuses_with_one_line(args, env, said, monkeypatch, capsys):
