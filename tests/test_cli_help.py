@@ -12,8 +12,10 @@ import pytest
 
 from bot.__main__ import parser as bot_parser
 from bot.ai.__main__ import parser as ai_parser
+from bot.demo import parser as demo_parser
 from bot.game.__main__ import parser as game_parser
 from bot.store.cli import _parser as store_parser
+from bot.web.link import parser as link_parser
 from bot.web.server import parser as web_parser
 
 #: Subcommands of `python -m bot` whose --help is another parser's (their `add_help=False` stub).
@@ -22,11 +24,15 @@ DELEGATED = {
     "migrate-db": store_parser,
     "backup": store_parser,
     "web": web_parser,
+    "web-link": link_parser,
+    "demo": demo_parser,
 }
 ENTRY_POINTS = {
     "python -m bot": bot_parser,
     "python -m bot (store tools)": store_parser,
     "python -m bot web": web_parser,
+    "python -m bot web-link": link_parser,
+    "python -m bot demo": demo_parser,
     "python -m bot.game": game_parser,
     "python -m bot.ai": ai_parser,
 }
