@@ -40,6 +40,7 @@ from typing import Any
 
 from bot.game import VARIANTS, Game, game_checks
 from bot.game.checks import settle
+from bot.game.events import DealEnded
 from bot.store import GameSeat, Tx, record_game, settle_deal
 from bot.tables import Table
 
@@ -53,14 +54,14 @@ async def ledger_hook(tx: Tx, table: Table, events: Sequence[Mapping[str, Any]])
     """Settle every Check `deal_end` among `events`, a `forfeit` or a `cancel`, and record a
     `game_over`, in `tx`."""
     for event in events:
-        if event["type"] == "deal_end" and "transfers" in event["result"]:
+        if isinstance(event, DealEnded) and event.result.transfers is not None:  # Check (E-15)
             await settle_deal(
                 tx,
                 table.guild_id,
                 table.id,
                 table.id,
-                event["deal"],
-                player_transfers(table, event["result"]["transfers"]),
+                event.deal,
+                player_transfers(table, event.result.transfers),
             )
         elif event["type"] == "game_over":
             await _record(tx, table, event)
@@ -88,7 +89,7 @@ def _sides(game: Game) -> list[list[int]]:
 async def _forfeit(tx: Tx, table: Table, seat: int, player_id: int) -> None:
     """The leaver pays the E-20 game premium, as if the opponents had won now, to the opponent E-15
     pairs them with (or the first opponent still playing, when that one left too)."""
-    game = table.game
+    game = table.started_game
     own, other = sorted(_sides(game), key=lambda side: seat not in side)
     checks = game_checks(
         game.scores[game.party(other[0])] * game.scale, game.scores[game.party(seat)] * game.scale
@@ -120,7 +121,7 @@ async def _forfeit(tx: Tx, table: Table, seat: int, player_id: int) -> None:
 async def _cancel(tx: Tx, table: Table) -> None:
     """A game cancelled after a completed deal: the side ahead collects the game premium (Check),
     and the game is rated by the standings now; a tie moves no chips."""
-    game = table.game
+    game = table.started_game
     scores = game.seat_scores()
     sides = sorted(_sides(game), key=lambda side: -scores[side[0]])
     if _chips(table) and scores[sides[0][0]] > scores[sides[1][0]]:
@@ -208,7 +209,7 @@ def best_melds(game: Game) -> dict[int, tuple[str, int]]:
 
 
 async def _record(tx: Tx, table: Table, game_over: Mapping[str, Any]) -> None:
-    seats = game_seats(table, game_over, best_melds(table.game))
+    seats = game_seats(table, game_over, best_melds(table.started_game))
     if len({seat.player_id for seat in seats}) < len(seats):
         log.warning(
             "table %s: game not rated, one player holds several seats: %s",

@@ -28,7 +28,10 @@ async def records_hook(tx: Tx, table: Table, events: Sequence[Mapping[str, Any]]
         )
         if ended:
             record = GameRecord.from_log(
-                table.variant, table.options, table.seed, [str(a) for a in table.game.history]
+                table.variant,
+                table.options,
+                table.seed,
+                [str(a) for a in table.started_game.history],
             )
             await store_deal_stats(tx, table.id, seat_deals(record))
 
