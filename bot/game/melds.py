@@ -334,7 +334,13 @@ def sequential_meld_value(
     `names_trump`: Variant B before trump, where any K-Q is the first marriage,
     worth `first_marriage_value` (B-4). Hints and computers ask this, not the table.
     """
-    rules = MeldRules.from_options(_resolved(options))
+    return meld_value_under(cards, trump, MeldRules.from_options(_resolved(options)), names_trump)
+
+
+def meld_value_under(
+    cards: Sequence[Card], trump: Suit | None, rules: MeldRules, names_trump: bool
+) -> tuple[str, int] | None:
+    """`sequential_meld_value` under rules already resolved (the game's own, on its hot path)."""
     name = identify_meld(cards, trump, rules, names_trump)
     if name is None:
         return None

@@ -25,8 +25,8 @@ from .melds import (
     TableCard,
     assign_meld,
     identify_meld,
+    meld_value_under,
     sequential_candidates,
-    sequential_meld_value,
 )
 from .phases import DRAW, MELD, PLAYOFF, STOCK
 
@@ -145,7 +145,7 @@ class TwoHandRules(GameCore):
         """The two-hand meld `cards` form now and its points, or None (§2.1; B-4's first marriage)."""
         st = self.state
         names_trump = st.no_trump_rules and st.trump is None  # B-4: the first marriage names trump
-        return sequential_meld_value(cards, st.trump, self.options, names_trump=names_trump)
+        return meld_value_under(cards, st.trump, self.rules, names_trump)
 
     def _thrown_in(self) -> bool:
         """B-8 with `b_no_trump_fallback=redeal`: no marriage melded in the whole stock phase."""
@@ -236,7 +236,7 @@ class TwoHandRules(GameCore):
 
     def _lay_meld(self, seat: int, cards: list[Card], events: list[Event]) -> None:
         b_open = self.state.no_trump_rules and self.state.trump is None
-        named = sequential_meld_value(cards, self.state.trump, self.options, names_trump=b_open)
+        named = meld_value_under(cards, self.state.trump, self.rules, b_open)
         assert named is not None  # the action is legal: it is a meld
         name, points = named
         from_hand, from_table = assign_meld(
