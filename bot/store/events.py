@@ -283,6 +283,15 @@ async def drop_entrant(tx: Tx, event_id: int, user_id: int, from_round: int) -> 
     return result.rowcount > 0
 
 
+async def is_dropped(db: Reader, event_id: int, user_id: int) -> bool:
+    """Whether a person was dropped from the event (or left it once it had started): final."""
+    row = await db.fetchone(
+        "SELECT 1 FROM event_entrants WHERE event_id = ? AND user_id = ? AND dropped IS NOT NULL",
+        (event_id, user_id),
+    )
+    return row is not None
+
+
 async def list_entrants(db: Reader, event_id: int) -> list[Entrant]:
     """Everyone signed up, by rating (best first), then by who joined first."""
     rows = await db.fetchall(

@@ -294,8 +294,9 @@ class EventRunner:
         return event
 
     async def end(self, event_id: int, actor: Person, *, manager: bool) -> EventRow:
-        """End the event now: tables in play close, the standings so far are final (an event that
-        never started is cancelled)."""
+        """End the event now: the tables still in play here close, the standings so far are final
+        (an event that never started is cancelled). A table this process no longer holds (closed
+        by a manager, set aside at start-up, its lease lost) is skipped: the end never waits on it."""
         async with self._lock:
             event = self._organiser(await self._open_event(event_id), actor, manager)
             self._disarm(event.id)
@@ -305,8 +306,13 @@ class EventRunner:
                 await self.notices.say(event, Text.of("events.line.cancelled", name=event.name))
                 return event
             for table in await event_tables(self.service.store, event.id, event.round):
-                if not table.done:
+                live = self.service.table(table.table_id)
+                if table.done or live is None or live.moving:
+                    continue
+                try:
                     await self.service.cancel(table.table_id, actor, manager=True)
+                except Refusal as gone:  # it finished or moved away meanwhile
+                    log.info("event %s: table %s not closed (%s)", event.id, table.table_id, gone)
             return await self._finish(event)
 
     async def board(self, event_id: int) -> EventBoard:
@@ -326,9 +332,12 @@ class EventRunner:
 
     async def hook(self, tx: Tx, table: Table, events: list[dict[str, Any]]) -> None:
         """The service's action hook: an event table's results go in with the action that ended
-        them (`record_deals`); once the table has played its deals, the round is looked at after
-        this transaction commits."""
-        if table.event is not None and await record_deals(tx, table, events):
+        them (`record_deals`); once the table has played its deals (or a manager closed it), the
+        round is looked at after this transaction commits."""
+        if table.event is None:
+            return
+        closed = any(e["type"] == "cancel" for e in events)
+        if await record_deals(tx, table, events) or closed:
             asyncio.get_running_loop().call_soon(self._check_soon, table.event["id"])
 
     # ------------------------------------------------------------ rounds

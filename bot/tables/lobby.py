@@ -28,6 +28,7 @@ from bot.store import (
     remove_seat,
     update_table,
 )
+from bot.store.events import is_dropped
 from bot.store.tables import merge_settings
 from bot.tables.announce import start_lines
 from bot.tables.core import Person
@@ -139,7 +140,8 @@ class Lobby(Seating):
         """Take a free seat in the lobby, or take back one's own seat from the computer.
 
         Mid-game a person takes back the seat the computer covers for them (after
-        timer expiries, or after leaving); a paused table plays on again.
+        timer expiries, or after leaving); a paused table plays on again. Not at a league
+        event's table once dropped from the event (or after leaving it): a drop is final.
         """
         async with self._locked(table_id) as found:
             table = guard(found)
@@ -147,6 +149,10 @@ class Lobby(Seating):
             if table.status == "playing":
                 if seat is None:
                     raise Refusal("bot.refuse.game_started", table)
+                if table.event is not None and await is_dropped(
+                    self.store, table.event["id"], person.user_id
+                ):
+                    raise Refusal("events.refuse.dropped_out", table)
                 if table.seats[seat].away_strikes == 0:
                     raise Refusal("bot.refuse.already_seated", table)
                 await self._write_seats(table, replace(table.seats[seat], away_strikes=0))
@@ -417,6 +423,8 @@ class Lobby(Seating):
         The rematch has the table's variant, options, language and timer; the person
         who opens it hosts it from their old seat, computers sit where computers sat,
         and the other people's seats wait for them (the first free one if theirs is taken).
+        A league event's table is rematched as an ordinary game: the event's own target (a
+        table there ends by its deal count) is left behind for the variant's usual one.
         """
         old = guard(await self.finished_table(table_id))
         seat = old.seat_of(person.user_id)
@@ -436,7 +444,9 @@ class Lobby(Seating):
                 channel_id=old.channel_id,
                 host=person,
                 variant=old.variant,
-                options=old.options,
+                options={
+                    k: v for k, v in old.options.items() if old.event is None or k != "target"
+                },
                 language=old.language,
                 turn_seconds=old.turn_seconds,
                 home=old.home,

@@ -11,6 +11,7 @@ from bot.store import get_table
 from bot.store.events import absences, event_scores, event_tables, get_event, list_entrants
 from bot.tables import Person, Refusal, TableService
 from bot.tables.events import EventRefused, EventRunner
+from bot.tables.texts import numbered, say
 from tests.tables.event_support import Notices, dealt_hands, play_event
 from tests.tables.helpers import GUILD
 
@@ -365,3 +366,70 @@ async def test_ending_mid_round_closes_its_tables_and_makes_the_standings_final(
     assert {row.status for row in round_two} == {"cancelled"}
     assert notices.boards[-1].final
     assert {s.player for s, _, _ in notices.boards[-1].rows} == {p.user_id for p in people}
+
+
+MANAGER = Person(990, "Mod")
+
+
+@pytest.mark.parametrize("how", ["dropped", "left"])
+async def test_a_drop_is_final_the_person_cannot_take_the_seat_back(runner, store, how):
+    people = PEOPLE[:2]
+    event = await new_event(runner, people, rounds=2, deals_per_round=2)
+    await runner.start(event.id, ANN)
+    [table] = runner.service.tables()
+    if how == "dropped":
+        await runner.drop(event.id, ANN, BOB.user_id, manager=False)
+    else:
+        await runner.leave(event.id, BOB)
+    seat = table.seat_of(BOB.user_id)
+    version = table.version
+    with pytest.raises(Refusal) as refused:
+        await runner.service.join(table.id, BOB)
+    assert refused.value.key == "events.refuse.dropped_out"
+    assert table.seats[seat].away_strikes > 0 and table.version == version  # the computer plays on
+    for lang in ("en", "ru"):
+        assert "{" not in say(refused.value.said, lang, numbered)
+
+
+async def test_end_skips_a_table_a_manager_closed_and_always_makes_the_standings_final(
+    runner, notices, store
+):
+    people = PEOPLE[:4]  # two tables
+    event = await new_event(runner, people, rounds=3, deals_per_round=2)
+    await runner.start(event.id, ANN)
+    first, second = runner.service.tables()
+    await runner.service.cancel(first.id, MANAGER, manager=True)
+    ended = await runner.end(event.id, ANN, manager=False)
+    assert ended.status == "finished"
+    assert (await get_table(store, second.id)).status == "cancelled"
+    assert runner.service.tables() == []
+    assert notices.boards[-1].final
+    assert {s.player for s, _, _ in notices.boards[-1].rows} == {p.user_id for p in people}
+
+
+async def test_a_round_whose_last_table_a_manager_closed_moves_on_without_its_clock(runner, store):
+    people = PEOPLE[:4]
+    event = await new_event(runner, people, rounds=2, deals_per_round=1)
+    await runner.start(event.id, ANN)
+    _, second = runner.service.tables()
+    await play_event(
+        runner, runner.service, people, skip=frozenset(s.user_id for s in second.seats.values())
+    )
+    assert (await get_event(store, event.id)).round == 1  # waits for the second table
+    await runner.service.cancel(second.id, MANAGER, manager=True)
+    await runner.settle()
+    assert (await get_event(store, event.id)).round == 2
+
+
+async def test_a_rematch_of_an_event_table_is_an_ordinary_game(runner, store):
+    people = PEOPLE[:2]
+    event = await new_event(runner, people, rounds=1, deals_per_round=1)
+    await runner.start(event.id, ANN)
+    await play_event(runner, runner.service, people)
+    [done] = await event_tables(store, event.id)
+    opened = await runner.service.rematch(done.table_id, ANN)
+    new = opened.table
+    assert new.event is None and "target" not in new.options
+    await runner.service.join(new.id, BOB)
+    await runner.service.start(new.id, ANN)
+    assert new.game.options["target"] == 1000  # two-handed's own target: the game can end
