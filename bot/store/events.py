@@ -12,6 +12,7 @@ its final table goes to `event_results`, which `player_event_results` reads for
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -49,7 +50,7 @@ class EventRow:
     deadline: float | None
     time_left: float | None
     starts_at: float | None
-    standings_message_id: int | None
+    standings_messages: tuple[int, ...]  # the standings' messages, in order (none yet: empty)
     created_at: str
 
     @property
@@ -102,6 +103,14 @@ class PlayerEventResult:
     finished_at: str
 
 
+def name_key(name: str) -> str:
+    """What makes two event names the same: Unicode compatibility forms, case folding (not
+    just ASCII: "ÉTÉ" is "été", "Турнир" is "турнир") and runs of spaces. Every match of a
+    name (the store's, the commands') compares these keys."""
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return " ".join(unicodedata.normalize("NFKC", folded).split())
+
+
 def _event(row: Row) -> EventRow:
     return EventRow(
         id=row["id"],
@@ -122,7 +131,7 @@ def _event(row: Row) -> EventRow:
         deadline=row["deadline"],
         time_left=row["time_left"],
         starts_at=row["starts_at"],
-        standings_message_id=row["standings_message_id"],
+        standings_messages=tuple(int(n) for n in row["standings_messages"].split()),
         created_at=row["created_at"],
     )
 
@@ -144,32 +153,37 @@ async def create_event(
     turn_seconds: float,
     starts_at: float | None = None,
 ) -> EventRow:
-    """A new event signing up; refused while an open event of the server has the same name."""
+    """A new event signing up; refused while an open event of the server has the same name
+    (`name_key`; the unique index on the key holds against a concurrent twin)."""
     if await open_event_named(tx, guild_id, name) is not None:
         raise EventError(f"an event named {name!r} is already open")
-    row = await tx.fetchone(
-        "INSERT INTO events (guild_id, channel_id, organiser_id, name, variant, rounds,"
-        " deals_per_round, duplicate, language, seed, round_seconds, turn_seconds, status,"
-        " starts_at, created_at, updated_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?, ?, ?) RETURNING *",
-        (
-            guild_id,
-            channel_id,
-            organiser_id,
-            name,
-            variant,
-            rounds,
-            deals_per_round,
-            int(duplicate),
-            language,
-            seed,
-            round_seconds,
-            turn_seconds,
-            starts_at,
-            tx.now,
-            tx.now,
-        ),
-    )
+    try:
+        row = await tx.fetchone(
+            "INSERT INTO events (guild_id, channel_id, organiser_id, name, name_key, variant,"
+            " rounds, deals_per_round, duplicate, language, seed, round_seconds, turn_seconds,"
+            " status, starts_at, created_at, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?, ?, ?) RETURNING *",
+            (
+                guild_id,
+                channel_id,
+                organiser_id,
+                name,
+                name_key(name),
+                variant,
+                rounds,
+                deals_per_round,
+                int(duplicate),
+                language,
+                seed,
+                round_seconds,
+                turn_seconds,
+                starts_at,
+                tx.now,
+                tx.now,
+            ),
+        )
+    except IntegrityError as error:
+        raise EventError(f"an event named {name!r} is already open") from error
     assert row is not None
     return _event(row)
 
@@ -180,13 +194,10 @@ async def get_event(db: Reader, event_id: int) -> EventRow | None:
 
 
 async def open_event_named(db: Reader, guild_id: int, name: str) -> EventRow | None:
-    """The server's open event of this name (any case), if any."""
-    row = await db.fetchone(
-        "SELECT * FROM events WHERE guild_id = ? AND lower(name) = lower(?)"
-        f" AND status IN ({', '.join('?' * len(OPEN))})",
-        (guild_id, name, *OPEN),
-    )
-    return None if row is None else _event(row)
+    """The server's open event of this name (as `name_key` compares names), if any. Its names
+    are compared here, not in SQL: neither SQLite's nor PostgreSQL's `lower` folds like Python."""
+    wanted = name_key(name)
+    return next((e for e in await list_events(db, guild_id) if name_key(e.name) == wanted), None)
 
 
 async def list_events(
@@ -219,7 +230,7 @@ async def update_event(
     deadline: float | None = _UNSET,
     time_left: float | None = _UNSET,
     starts_at: float | None = _UNSET,
-    standings_message_id: int | None = _UNSET,
+    standings_messages: Sequence[int] = _UNSET,
 ) -> EventRow:
     """Change some fields of an event (a keyword per field) and return the row as stored."""
     changes = {
@@ -230,7 +241,10 @@ async def update_event(
             ("deadline", deadline),
             ("time_left", time_left),
             ("starts_at", starts_at),
-            ("standings_message_id", standings_message_id),
+            (
+                "standings_messages",
+                _UNSET if standings_messages is _UNSET else " ".join(map(str, standings_messages)),
+            ),
         )
         if value is not _UNSET
     }

@@ -16,7 +16,7 @@ seat's result, and when the table has played its deals it marks the table done,
 notes its no-shows and rates its game once (openskill, the active season; only
 people are rated, computer fillers never). After that transaction commits the
 runner looks at the round: once every table is done the round's standings are
-posted (one message, edited) and the next round opens, or the event ends with
+posted (its messages, edited) and the next round opens, or the event ends with
 its final table. The round timer runs in the service's clock: when it expires,
 the computer plays every seat still playing, so the round's last deals finish
 at once. The organiser may pause (the round clock stops and no new round opens;
@@ -80,6 +80,9 @@ MAX_DEALS = 10
 EVENTS_SHOWN = 25
 #: The longest event name.
 NAME_LIMIT = 60
+#: Seconds between attempts at placing a table of a new round (a thread, its opening message);
+#: short, as the runner's lock is held meanwhile.
+PLACE_RETRIES = (1.0, 3.0, 9.0)
 
 
 class EventRefused(Refusal):
@@ -108,12 +111,15 @@ class EventNotices(Protocol):
     ) -> tuple[int, dict[str, Any]]:
         """Where a new table of the event lives: its channel id and its `Table.home`."""
 
-    async def standings(self, event: EventRow, board: EventBoard) -> int | None:
-        """Show the standings (editing the event's standings message if it has one);
-        returns the message's id, to keep."""
+    async def standings(self, event: EventRow, board: EventBoard) -> list[int]:
+        """Show the standings, in as many messages as they need (editing the event's
+        `standings_messages`); returns the messages' ids in order, to keep."""
 
     async def say(self, event: EventRow, text: Text) -> None:
         """A line in the event's channel."""
+
+    async def alert(self, event: EventRow, text: Text) -> None:
+        """A line for the organiser in the event's channel (on Discord it pings them)."""
 
 
 @dataclass
@@ -122,6 +128,8 @@ class EventRunner:
 
     notices: EventNotices
     round_seconds_per_deal: float = SECONDS_PER_DEAL
+    #: Seconds between attempts at placing a table (`EventNotices.place`) when a round opens.
+    place_retries: tuple[float, ...] = PLACE_RETRIES
     #: Seeds each event's deals (`random.Random(seed)`; None: from the system).
     seed: int | None = None
     service: TableService = field(init=False)
@@ -363,11 +371,27 @@ class EventRunner:
             history=history,
         )
         names = {e.user_id: e.display_name for e in entrants}
-        specs = []
+        specs: list[StartedTable] = []
         for number, seats in enumerate(seating):
             if event.duplicate:
                 seats = rotate_for_table(seats, number)
-            channel_id, home = await self.notices.place(event, round_no, number)
+            placed = await self._place(event, round_no, number)
+            if placed is None:  # the event's own channel, if no other table is there
+                if self.service.table_in(event.channel_id) is not None or any(
+                    spec.channel_id == event.channel_id for spec in specs
+                ):
+                    return await self._hold(event, round_no)
+                placed = event.channel_id, {}
+                await self.notices.alert(
+                    event,
+                    Text.of(
+                        "events.line.in_channel",
+                        name=event.name,
+                        round=round_no,
+                        table=number + 1,
+                    ),
+                )
+            channel_id, home = placed
             specs.append(
                 StartedTable(
                     guild_id=event.guild_id,
@@ -411,6 +435,42 @@ class EventRunner:
         await self.notices.say(
             event,
             Text.of("events.line.round", name=event.name, round=round_no, rounds=event.rounds),
+        )
+        return event
+
+    async def _place(
+        self, event: EventRow, round_no: int, table_no: int
+    ) -> tuple[int, dict[str, Any]] | None:
+        """Where a new table lives (`EventNotices.place`), tried again after each of
+        `place_retries` on any failure (Discord's errors come and go); None if it never worked."""
+        for delay in (*self.place_retries, None):
+            try:
+                return await self.notices.place(event, round_no, table_no)
+            except Exception as error:
+                log.warning(
+                    "event %s: no place for round %s, table %s (%s)%s",
+                    event.id,
+                    round_no,
+                    table_no + 1,
+                    error,
+                    "" if delay is None else f"; trying again in {delay:g} s",
+                )
+                if delay is None:
+                    return None
+                await asyncio.sleep(delay)
+        return None
+
+    async def _hold(self, event: EventRow, round_no: int) -> EventRow:
+        """A round that cannot open. When the organiser asked (a start, or a paused event going
+        on) the request is refused and nothing changes; when the last round just ended, the event
+        pauses (the organiser's `start` tries again) and the organiser is told."""
+        if event.status != "running":
+            raise EventRefused("events.refuse.round_held", name=event.name, round=round_no)
+        async with self.service.store.transaction() as tx:
+            event = await update_event(tx, event.id, status="paused", deadline=None, time_left=0)
+        self._disarm(event.id)
+        await self.notices.alert(
+            event, Text.of("events.line.round_held", name=event.name, round=round_no)
         )
         return event
 
@@ -522,10 +582,10 @@ class EventRunner:
         try:
             await asyncio.sleep(max(0.0, when - self.service.clock()))
             await job(event_id, round_no)
-        except EventRefused as refusal:
+        except EventRefused as refusal:  # the automatic start: the organiser hears why not
             event = await get_event(self.service.store, event_id)
             if event is not None:
-                await self.notices.say(event, refusal.said)
+                await self.notices.alert(event, refusal.said)
         except Exception:
             log.exception("event %s: its timer failed", event_id)
         finally:
@@ -568,15 +628,15 @@ class EventRunner:
         return EventBoard(event, done, final, rows)
 
     async def _post(self, event: EventRow, *, final: bool) -> None:
-        """Show the standings in the event's channel (one message, edited) and keep its id."""
+        """Show the standings in the event's channel (its messages, edited) and keep their ids."""
         try:
-            message = await self.notices.standings(event, await self._board(event, final=final))
+            messages = await self.notices.standings(event, await self._board(event, final=final))
         except Exception:
             log.exception("event %s: the standings could not be shown", event.id)
             return
-        if message is not None and message != event.standings_message_id:
+        if tuple(messages) != event.standings_messages:
             async with self.service.store.transaction() as tx:
-                await update_event(tx, event.id, standings_message_id=message)
+                await update_event(tx, event.id, standings_messages=messages)
 
     # ------------------------------------------------------------ checks
 

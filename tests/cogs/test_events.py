@@ -113,7 +113,7 @@ def test_the_standings_read_in_both_languages():
     from bot.events import Standing
     from bot.store.events import EventRow
     from bot.tables.events import EventBoard
-    from cogs._events_text import board_text
+    from cogs._events_text import board_texts
 
     event = EventRow(
         1,
@@ -134,15 +134,15 @@ def test_the_standings_read_in_both_languages():
         None,
         None,
         None,
-        None,
+        (),
         "2026-12-04T20:00:00+00:00",
     )
     rows = [(Standing(1, 5, 14, (8, 6)), "Аня", False), (Standing(2, 6, 3, (3, 0)), "Боря", True)]
     board = EventBoard(event, 2, True, rows)
-    ru = board_text(board, "ru")
+    [ru] = board_texts(board, "ru")
     assert "Пятница** — итоговая таблица" in ru
     assert "МП" in ru and "Т1" in ru and "Т2" in ru and "Боря (выбыл)" in ru
-    en = board_text(board, "en")
+    [en] = board_texts(board, "en")
     assert "final standings" in en and "MP" in en and "R2" in en and "(out)" in en
     assert [line.split()[:3] for line in en.split("```")[1].strip().splitlines()[1:]] == [
         ["1", "Аня", "14"],
