@@ -186,7 +186,9 @@ async def test_a_table_without_a_thread_plays_in_the_channel_and_the_organiser_i
     assert table.channel_id == server.parent.id
     told = [m for m in server.parent.history() if m.author.bot and "plays here" in m.content]
     assert told and told[0].content.startswith(server.admin.mention)
-    await finish_event_tables(server)
+    hand = await server["ann"].slash(server.parent, "pinochle hand")  # the table is there
+    assert hand.ephemeral and hand.response.components
+    await server.admin.slash(server.parent, "league event end")
     [final] = standings_messages(server.parent)
     assert "final standings" in final.content
 

@@ -433,3 +433,37 @@ async def test_a_rematch_of_an_event_table_is_an_ordinary_game(runner, store):
     await runner.service.join(new.id, BOB)
     await runner.service.start(new.id, ANN)
     assert new.game.options["target"] == 1000  # two-handed's own target: the game can end
+
+
+class FlakyNotices(Notices):
+    """Notices whose `place` fails while `failing` is set (Discord refusing threads)."""
+
+    failing = False
+
+    async def place(self, event, round_no, table_no):
+        if self.failing:
+            raise ConnectionError("no threads today")
+        return await super().place(event, round_no, table_no)
+
+
+async def test_a_round_that_cannot_open_pauses_the_event_and_start_tries_again(make_runner, store):
+    notices = FlakyNotices()
+    runner = await make_runner(notices)
+    runner.place_retries = (0.0, 0.0)
+    people = PEOPLE[:4]  # two tables a round: at most one fits in the event's channel
+    event = await new_event(runner, people, rounds=2, deals_per_round=1)
+    await runner.start(event.id, ANN)
+    notices.failing = True
+    await play_event(runner, runner.service, people, rounds=1)
+    held = await get_event(store, event.id)
+    assert held.status == "paused" and held.round == 1
+    assert [t.key for t in notices.alerts] == ["events.line.in_channel", "events.line.round_held"]
+    assert runner.service.tables() == []  # nothing half-open
+    with pytest.raises(EventRefused) as refused:  # still failing: refused, nothing changes
+        await runner.start(event.id, ANN)
+    assert refused.value.key == "events.refuse.round_held"
+    assert (await get_event(store, event.id)).status == "paused"
+    notices.failing = False
+    again = await runner.start(event.id, ANN)
+    assert again.status == "running" and again.round == 2
+    assert len(runner.service.tables()) == 2
