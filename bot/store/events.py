@@ -105,10 +105,11 @@ class PlayerEventResult:
 
 def name_key(name: str) -> str:
     """What makes two event names the same: Unicode compatibility forms, case folding (not
-    just ASCII: "ÉTÉ" is "été", "Турнир" is "турнир") and runs of spaces. Every match of a
-    name (the store's, the commands') compares these keys."""
-    folded = unicodedata.normalize("NFKC", name).casefold()
-    return " ".join(unicodedata.normalize("NFKC", folded).split())
+    just ASCII: "ÉTÉ" is "été", "Турнир" is "турнир"), runs of spaces, and no invisible
+    format characters (a zero-width space would make a twin no one can tell apart). Every
+    match of a name (the store's, the commands') compares these keys; an empty key is no name."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return " ".join("".join(c for c in folded if unicodedata.category(c) != "Cf").split())
 
 
 def _event(row: Row) -> EventRow:

@@ -54,6 +54,7 @@ from bot.store.events import (
     league_rating,
     list_entrants,
     list_events,
+    name_key,
     remove_entrant,
     save_results,
     seating_history,
@@ -188,7 +189,7 @@ class EventRunner:
     ) -> EventRow:
         """A new event, open for sign-up (the organiser is not entered: they `join` to play)."""
         name = " ".join(name.split())
-        if not name or len(name) > NAME_LIMIT:
+        if not name_key(name) or len(name) > NAME_LIMIT:
             raise EventRefused("events.refuse.name", limit=NAME_LIMIT)
         if variant not in VARIANTS:
             raise EventRefused("bot.refuse.bad_variant", variant=variant)

@@ -243,10 +243,14 @@ class Lobby(Seating):
 
         Mid-game only a person who is away (the computer already covers the seat)
         may be kicked, and that person forfeits as if they had left: a host cannot
-        take away a present player's game, nor spare a losing one.
+        take away a present player's game, nor spare a losing one. Never at a league event's
+        table: its seats are the event's (the organiser drops an entrant with the event), and a
+        kicked seat's deals would count for nobody.
         """
         async with self._locked(table_id) as found:
             table = guard(found, person.user_id, host=True)
+            if table.event is not None:
+                raise Refusal("bot.refuse.event_kick", table)
             target = table.seats.get(seat)
             if target is None:
                 raise Refusal("bot.refuse.empty_seat", table, seat=seat + 1)

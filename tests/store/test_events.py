@@ -113,7 +113,13 @@ async def test_tables_scores_absences_and_results(store):
 
 @pytest.mark.parametrize(
     ("first", "second"),
-    [("Турнир", "турнир"), ("ÉTÉ", "été"), ("Straße", "STRASSE"), ("Ｆｒｉｄａｙ", "friday")],
+    [
+        ("Турнир", "турнир"),
+        ("ÉTÉ", "été"),
+        ("Straße", "STRASSE"),
+        ("Ｆｒｉｄａｙ", "friday"),
+        ("Fri\u200bday", "FRIDAY"),
+    ],
 )
 async def test_names_that_differ_only_in_unicode_case_are_one_name(store, first, second):
     async with store.transaction() as tx:

@@ -467,3 +467,27 @@ async def test_a_round_that_cannot_open_pauses_the_event_and_start_tries_again(m
     again = await runner.start(event.id, ANN)
     assert again.status == "running" and again.round == 2
     assert len(runner.service.tables()) == 2
+
+
+async def test_nobody_is_kicked_at_an_event_table(runner, store):
+    """The host of an event table cannot take an away entrant's seat (and their deals) away."""
+    people = PEOPLE[:2]
+    event = await new_event(runner, people)
+    await runner.start(event.id, ANN)
+    [table] = runner.service.tables()
+    host = next(p for p in people if p.user_id == table.host_id)
+    other = next(p for p in people if p is not host)
+    await runner.service.cover(table.id, other.user_id)  # away, the computer plays for them
+    with pytest.raises(Refusal) as refused:
+        await runner.service.kick(table.id, host, table.seat_of(other.user_id))
+    assert refused.value.key == "bot.refuse.event_kick"
+    assert table.seat_of(other.user_id) is not None
+
+
+@pytest.mark.parametrize("name", ["\u200b", " \u200b\u2060 "])
+async def test_an_invisible_name_is_no_name(runner, name):
+    with pytest.raises(EventRefused) as refused:
+        await runner.create(
+            guild_id=GUILD, channel_id=1, organiser=ANN, name=name, variant="check", rounds=1
+        )
+    assert refused.value.key == "events.refuse.name"
