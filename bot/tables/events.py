@@ -22,7 +22,10 @@ the computer plays every seat still playing, so the round's last deals finish
 at once. The organiser may pause (the round clock stops and no new round opens;
 tables in play carry on) and start again, drop an entrant, or end the event.
 Everything lives in the store (`bot.store.events`), so a restart resumes an event
-where it was, like its tables.
+where it was, like its tables. Opening a round survives a flaky Discord: each table's
+place is tried again after `place_retries`; a table that gets none plays in the event's
+own channel if that is free, and otherwise the round does not open: the event pauses and
+the organiser is told (their `start` tries again). `end` always ends an event.
 """
 
 from __future__ import annotations
@@ -373,25 +376,15 @@ class EventRunner:
         )
         names = {e.user_id: e.display_name for e in entrants}
         specs: list[StartedTable] = []
+        in_channel: int | None = None  # the table that plays in the event's channel, if any
         for number, seats in enumerate(seating):
             if event.duplicate:
                 seats = rotate_for_table(seats, number)
             placed = await self._place(event, round_no, number)
             if placed is None:  # the event's own channel, if no other table is there
-                if self.service.table_in(event.channel_id) is not None or any(
-                    spec.channel_id == event.channel_id for spec in specs
-                ):
+                if in_channel is not None or self.service.table_in(event.channel_id) is not None:
                     return await self._hold(event, round_no)
-                placed = event.channel_id, {}
-                await self.notices.alert(
-                    event,
-                    Text.of(
-                        "events.line.in_channel",
-                        name=event.name,
-                        round=round_no,
-                        table=number + 1,
-                    ),
-                )
+                placed, in_channel = (event.channel_id, {}), number
             channel_id, home = placed
             specs.append(
                 StartedTable(
@@ -437,6 +430,13 @@ class EventRunner:
             event,
             Text.of("events.line.round", name=event.name, round=round_no, rounds=event.rounds),
         )
+        if in_channel is not None:
+            await self.notices.alert(
+                event,
+                Text.of(
+                    "events.line.in_channel", name=event.name, round=round_no, table=in_channel + 1
+                ),
+            )
         return event
 
     async def _place(

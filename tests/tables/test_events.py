@@ -457,7 +457,7 @@ async def test_a_round_that_cannot_open_pauses_the_event_and_start_tries_again(m
     await play_event(runner, runner.service, people, rounds=1)
     held = await get_event(store, event.id)
     assert held.status == "paused" and held.round == 1
-    assert [t.key for t in notices.alerts] == ["events.line.in_channel", "events.line.round_held"]
+    assert [t.key for t in notices.alerts] == ["events.line.round_held"]
     assert runner.service.tables() == []  # nothing half-open
     with pytest.raises(EventRefused) as refused:  # still failing: refused, nothing changes
         await runner.start(event.id, ANN)
