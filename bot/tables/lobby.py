@@ -28,7 +28,7 @@ from bot.store import (
     remove_seat,
     update_table,
 )
-from bot.store.events import is_dropped
+from bot.store.events import get_event, is_dropped
 from bot.store.tables import merge_settings
 from bot.tables.announce import start_lines
 from bot.tables.core import Person
@@ -140,8 +140,8 @@ class Lobby(Seating):
         """Take a free seat in the lobby, or take back one's own seat from the computer.
 
         Mid-game a person takes back the seat the computer covers for them (after
-        timer expiries, or after leaving); a paused table plays on again. Not at a league
-        event's table once dropped from the event (or after leaving it): a drop is final.
+        timer expiries, or after leaving); a paused table plays on again. At a league
+        event's table, not once it is final (`_event_seat_open`).
         """
         async with self._locked(table_id) as found:
             table = guard(found)
@@ -149,10 +149,8 @@ class Lobby(Seating):
             if table.status == "playing":
                 if seat is None:
                     raise Refusal("bot.refuse.game_started", table)
-                if table.event is not None and await is_dropped(
-                    self.store, table.event["id"], person.user_id
-                ):
-                    raise Refusal("events.refuse.dropped_out", table)
+                if table.event is not None:
+                    await self._event_seat_open(table, person.user_id)
                 if table.seats[seat].away_strikes == 0:
                     raise Refusal("bot.refuse.already_seated", table)
                 await self._write_seats(table, replace(table.seats[seat], away_strikes=0))
@@ -169,6 +167,23 @@ class Lobby(Seating):
             if seat is not None:
                 raise Refusal("bot.refuse.already_seated", table)
             return await self._sit(table, person, None, Text.of("bot.done.joined"))
+
+    async def _event_seat_open(self, table: Table, user_id: int) -> None:
+        """Refuse taking back a seat at a league event's table when the computer has it for good:
+        the person was dropped from the event (or left it), or the round's time is up (else a
+        player could come back again and again and hold every table of the next round)."""
+        info = table.event
+        assert info is not None
+        if await is_dropped(self.store, info["id"], user_id):
+            raise Refusal("events.refuse.dropped_out", table)
+        event = await get_event(self.store, info["id"])
+        if (
+            event is not None
+            and event.round == info["round"]
+            and event.deadline is not None
+            and event.deadline <= self.clock()
+        ):
+            raise Refusal("events.refuse.time_up", table)
 
     async def leave(self, table_id: int, person: Person) -> Outcome:
         """Leave the lobby (the host's role passes on), or forfeit one's seat to the computer mid-game.

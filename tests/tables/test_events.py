@@ -491,3 +491,21 @@ async def test_an_invisible_name_is_no_name(runner, name):
             guild_id=GUILD, channel_id=1, organiser=ANN, name=name, variant="check", rounds=1
         )
     assert refused.value.key == "events.refuse.name"
+
+
+async def test_once_the_rounds_time_is_up_a_seat_is_not_taken_back(make_runner, store):
+    """Else a player could rejoin after each cover and hold the next round for ever."""
+    runner = await make_runner(Notices(), seconds=0.05)
+    people = PEOPLE[:2]
+    event = await new_event(runner, people, rounds=2, deals_per_round=10)
+    await runner.start(event.id, ANN)
+    [table] = runner.service.tables()
+    for _ in range(500):  # the round's clock (0.5 s) runs out; the computer covers both seats
+        await asyncio.sleep(0.01)
+        if all(s.away_strikes for s in table.seats.values()):
+            break
+    # ten deals of computer play are still to come: the table is there to ask
+    with pytest.raises(Refusal) as refused:
+        await runner.service.join(table.id, BOB)
+    assert refused.value.key == "events.refuse.time_up"
+    assert table.seats[table.seat_of(BOB.user_id)].away_strikes
