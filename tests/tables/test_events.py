@@ -391,18 +391,22 @@ async def test_a_drop_is_final_the_person_cannot_take_the_seat_back(runner, stor
         assert "{" not in say(refused.value.said, lang, numbered)
 
 
-async def test_end_skips_a_table_a_manager_closed_and_always_makes_the_standings_final(
-    runner, notices, store
+@pytest.mark.parametrize("gone", ["cancelled", "lease in doubt"])
+async def test_end_skips_a_table_no_longer_held_and_always_makes_the_standings_final(
+    runner, notices, store, gone
 ):
     people = PEOPLE[:4]  # two tables
     event = await new_event(runner, people, rounds=3, deals_per_round=2)
     await runner.start(event.id, ANN)
     first, second = runner.service.tables()
-    await runner.service.cancel(first.id, MANAGER, manager=True)
+    if gone == "cancelled":  # a manager's /pinochle cancel
+        await runner.service.cancel(first.id, MANAGER, manager=True)
+    else:  # what the store's word SUSPENDED does to a table (`bot.tables.leases`)
+        first.moving = True
     ended = await runner.end(event.id, ANN, manager=False)
     assert ended.status == "finished"
     assert (await get_table(store, second.id)).status == "cancelled"
-    assert runner.service.tables() == []
+    assert [t.id for t in runner.service.tables()] == ([] if gone == "cancelled" else [first.id])
     assert notices.boards[-1].final
     assert {s.player for s, _, _ in notices.boards[-1].rows} == {p.user_id for p in people}
 
