@@ -33,8 +33,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from bot.events import (
     Standing,
@@ -70,6 +71,7 @@ from bot.tables.refusal import Refusal
 from bot.tables.service import Person, StartedTable, TableService
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 #: An event table's game target: never reached, so a table ends by its deal count alone.
 EVENT_TARGET = 10_000_000
@@ -84,8 +86,8 @@ MAX_DEALS = 10
 EVENTS_SHOWN = 25
 #: The longest event name.
 NAME_LIMIT = 60
-#: Seconds between attempts at placing a table of a new round (a thread, its opening message);
-#: short, as the runner's lock is held meanwhile.
+#: Seconds between attempts at placing a table of a new round (a thread, its opening message)
+#: or at showing the standings; short, as the runner's lock is held meanwhile.
 PLACE_RETRIES = (1.0, 3.0, 9.0)
 
 
@@ -132,7 +134,8 @@ class EventRunner:
 
     notices: EventNotices
     round_seconds_per_deal: float = SECONDS_PER_DEAL
-    #: Seconds between attempts at placing a table (`EventNotices.place`) when a round opens.
+    #: Seconds between attempts at placing a table (`EventNotices.place`) when a round opens,
+    #: and at showing the standings.
     place_retries: tuple[float, ...] = PLACE_RETRIES
     #: Seeds each event's deals (`random.Random(seed)`; None: from the system).
     seed: int | None = None
@@ -442,20 +445,24 @@ class EventRunner:
     async def _place(
         self, event: EventRow, round_no: int, table_no: int
     ) -> tuple[int, dict[str, Any]] | None:
-        """Where a new table lives (`EventNotices.place`), tried again after each of
-        `place_retries` on any failure (Discord's errors come and go); None if it never worked."""
+        """Where a new table lives (`EventNotices.place`); None if it never worked."""
+        return await self._retrying(
+            event,
+            f"no place for round {round_no}, table {table_no + 1}",
+            lambda: self.notices.place(event, round_no, table_no),
+        )
+
+    async def _retrying(
+        self, event: EventRow, what: str, call: Callable[[], Awaitable[T]]
+    ) -> T | None:
+        """`call()`, tried again after each of `place_retries` on any failure (Discord's errors
+        come and go); None if it never worked."""
         for delay in (*self.place_retries, None):
             try:
-                return await self.notices.place(event, round_no, table_no)
+                return await call()
             except Exception as error:
-                log.warning(
-                    "event %s: no place for round %s, table %s (%s)%s",
-                    event.id,
-                    round_no,
-                    table_no + 1,
-                    error,
-                    "" if delay is None else f"; trying again in {delay:g} s",
-                )
+                again = "" if delay is None else f"; trying again in {delay:g} s"
+                log.warning("event %s: %s (%s)%s", event.id, what, error, again)
                 if delay is None:
                     return None
                 await asyncio.sleep(delay)
@@ -630,12 +637,12 @@ class EventRunner:
 
     async def _post(self, event: EventRow, *, final: bool) -> None:
         """Show the standings in the event's channel (its messages, edited) and keep their ids."""
-        try:
-            messages = await self.notices.standings(event, await self._board(event, final=final))
-        except Exception:
-            log.exception("event %s: the standings could not be shown", event.id)
-            return
-        if tuple(messages) != event.standings_messages:
+
+        async def show() -> list[int]:
+            return await self.notices.standings(event, await self._board(event, final=final))
+
+        messages = await self._retrying(event, "the standings could not be shown", show)
+        if messages is not None and tuple(messages) != event.standings_messages:
             async with self.service.store.transaction() as tx:
                 await update_event(tx, event.id, standings_messages=messages)
 

@@ -443,11 +443,18 @@ class FlakyNotices(Notices):
     """Notices whose `place` fails while `failing` is set (Discord refusing threads)."""
 
     failing = False
+    standings_failures = 0
 
     async def place(self, event, round_no, table_no):
         if self.failing:
             raise ConnectionError("no threads today")
         return await super().place(event, round_no, table_no)
+
+    async def standings(self, event, board):
+        if self.standings_failures:
+            self.standings_failures -= 1
+            raise ConnectionError("Discord had a bad second")
+        return await super().standings(event, board)
 
 
 async def test_a_round_that_cannot_open_pauses_the_event_and_start_tries_again(make_runner, store):
@@ -513,3 +520,16 @@ async def test_once_the_rounds_time_is_up_a_seat_is_not_taken_back(make_runner, 
         await runner.service.join(table.id, BOB)
     assert refused.value.key == "events.refuse.time_up"
     assert table.seats[table.seat_of(BOB.user_id)].away_strikes
+
+
+async def test_a_final_table_that_fails_to_post_once_is_posted_on_the_next_try(make_runner, store):
+    notices = FlakyNotices()
+    runner = await make_runner(notices)
+    runner.place_retries = (0.0,)
+    event = await new_event(runner, PEOPLE[:2], rounds=1, deals_per_round=1)
+    await runner.start(event.id, ANN)
+    notices.standings_failures = 1
+    await play_event(runner, runner.service, PEOPLE[:2])
+    event = await get_event(store, event.id)
+    assert event.status == "finished" and event.standings_messages == (77,)
+    assert [board.final for board in notices.boards] == [True]
