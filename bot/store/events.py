@@ -281,9 +281,11 @@ async def add_entrant(
 
 
 async def remove_entrant(tx: Tx, event_id: int, user_id: int) -> bool:
-    """Take a person off the list before the event starts; False if they were not on it."""
+    """Take a person off the list before the event starts; False if they were not on it (or
+    were dropped: that stays, so they cannot sign up again)."""
     result = await tx.execute(
-        "DELETE FROM event_entrants WHERE event_id = ? AND user_id = ?", (event_id, user_id)
+        "DELETE FROM event_entrants WHERE event_id = ? AND user_id = ? AND dropped IS NULL",
+        (event_id, user_id),
     )
     return result.rowcount > 0
 

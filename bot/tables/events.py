@@ -239,9 +239,12 @@ class EventRunner:
             if event.status != "signup":
                 raise EventRefused("events.refuse.started", name=event.name)
             entrants = await list_entrants(self.service.store, event.id)
-            if any(e.user_id == person.user_id for e in entrants):
+            mine = next((e for e in entrants if e.user_id == person.user_id), None)
+            if mine is not None and mine.dropped is not None:
+                raise EventRefused("events.refuse.dropped_signup", name=event.name)
+            if mine is not None:
                 raise EventRefused("events.refuse.joined", name=event.name)
-            if len(entrants) >= MAX_ENTRANTS:
+            if sum(e.plays_in(1) for e in entrants) >= MAX_ENTRANTS:
                 raise EventRefused("events.refuse.full", limit=MAX_ENTRANTS)
             store = self.service.store
             rating = await league_rating(
@@ -265,14 +268,10 @@ class EventRunner:
         return event
 
     async def drop(self, event_id: int, actor: Person, user_id: int, *, manager: bool) -> EventRow:
-        """The organiser drops an entrant: out from now on, the computer plays their seat."""
+        """The organiser drops an entrant: out from now on, the computer plays their seat. Final,
+        before the start too: a dropped person does not sign up again."""
         async with self._lock:
             event = self._organiser(await self._open_event(event_id), actor, manager)
-            if event.status == "signup":
-                async with self.service.store.transaction() as tx:
-                    if not await remove_entrant(tx, event.id, user_id):
-                        raise EventRefused("events.refuse.not_an_entrant")
-                return event
             await self._drop(event, user_id)
         return event
 
@@ -289,7 +288,8 @@ class EventRunner:
                 raise EventRefused("events.refuse.running", name=event.name)
             if event.status == "paused":
                 return await self._resume(event)
-            if len(await list_entrants(self.service.store, event.id)) < 2:
+            entrants = await list_entrants(self.service.store, event.id)
+            if sum(e.plays_in(1) for e in entrants) < 2:
                 raise EventRefused("events.refuse.too_few", name=event.name)
             return await self._open_round(event, 1)
 

@@ -533,3 +533,22 @@ async def test_a_final_table_that_fails_to_post_once_is_posted_on_the_next_try(m
     event = await get_event(store, event.id)
     assert event.status == "finished" and event.standings_messages == (77,)
     assert [board.final for board in notices.boards] == [True]
+
+
+async def test_a_drop_before_the_start_is_final_too(runner, notices, store):
+    event = await new_event(runner, [ANN, BOB], rounds=1, deals_per_round=1)
+    await runner.drop(event.id, ANN, BOB.user_id, manager=False)
+    # No signing up again, nor taking one's name off to sign up again.
+    for again, key in ((runner.join, "dropped_signup"), (runner.leave, "not_entered")):
+        with pytest.raises(EventRefused) as refused:
+            await again(event.id, BOB)
+        assert refused.value.key == f"events.refuse.{key}"
+    with pytest.raises(EventRefused) as refused:
+        await runner.start(event.id, ANN)
+    assert refused.value.key == "events.refuse.too_few"  # Bob does not count
+    await runner.join(event.id, CY)
+    await runner.start(event.id, ANN)
+    [table] = runner.service.tables()
+    assert BOB.user_id not in {s.user_id for s in table.seats.values()}
+    await play_event(runner, runner.service, [ANN, CY])
+    assert {s.player for s, _, _ in notices.boards[-1].rows} == {ANN.user_id, CY.user_id}
