@@ -38,7 +38,7 @@ import logging
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from bot.game import VARIANTS, Game, game_checks
+from bot.game import VARIANTS, Game, Transfer, game_checks
 from bot.game.checks import settle
 from bot.game.events import DealEnded
 from bot.store import GameSeat, Tx, record_game, settle_deal
@@ -139,7 +139,7 @@ async def _cancel(tx: Tx, table: Table) -> None:
     await _record(tx, table, {"type": "game_over", "ranking": game.standing(), "scores": scores})
 
 
-def player_transfers(table: Table, transfers: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def player_transfers(table: Table, transfers: Iterable[Transfer]) -> list[dict[str, Any]]:
     """The engine's seat-to-seat transfers (RULES §7.5) as player-to-player ones.
 
     Transfers of zero checks, between two seats of one player, and those of a seat
@@ -147,11 +147,11 @@ def player_transfers(table: Table, transfers: Iterable[Mapping[str, Any]]) -> li
     """
     moved = []
     for transfer in transfers:
-        if transfer["from"] in table.left or transfer["to"] in table.left:
+        if transfer.payer in table.left or transfer.payee in table.left:
             continue
-        payer = _player(table, transfer["from"])
-        payee = _player(table, transfer["to"])
-        if transfer["checks"] and payer != payee:
+        payer = _player(table, transfer.payer)
+        payee = _player(table, transfer.payee)
+        if transfer.checks and payer != payee:
             moved.append({**transfer, "from": payer, "to": payee})
     return moved
 

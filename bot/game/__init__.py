@@ -34,7 +34,7 @@ from .melds import enabled_melds, meld_breakdown, meld_points, sequential_meld_v
 from .options import OPTIONS, resolve_options
 from .phases import Phase
 from .points import card_points, last_trick_bonus, round_card_points, scale
-from .results import DealResult
+from .results import DealResult, Transfer
 from .state import CompletedTrick, DealState
 from .tricks import legal_plays, trick_winner, winning_play
 from .variants import VARIANTS, Variant, get_variant
@@ -67,6 +67,7 @@ __all__ = [
     "PublicView",
     "SeatView",
     "Suit",
+    "Transfer",
     "Variant",
     "card_points",
     "contract_checks",

@@ -7,7 +7,6 @@ Check Pinochle, exactly as before, so stored logs and earlier readers see the sa
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +16,27 @@ from .plain import PlainMapping
 #: The plain form's keys of every deal, and those only Check Pinochle deals have (E-3..E-20).
 _KEYS = ("deal", "dealer", "trump", "meld", "cards", "points", "scores", "tricks", "complete")
 _CHECK_KEYS = ("bid", "declarer", "made", "bids", "transfers")
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Transfer(PlainMapping):
+    """Checks one seat pays another (E-15) and why: the reason ("contract", "set", "meld", "slam",
+    "game") and its detail (the bid, the meld); reads as {"from", "to", "checks", "reason", "detail"}."""
+
+    payer: int
+    payee: int
+    checks: int
+    reason: str
+    detail: str
+    _plain: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
+
+    def plain_keys(self) -> tuple[str, ...]:
+        return ("from", "to", "checks", "reason", "detail")
+
+    def plain_value(self, key: str) -> Any:
+        if key in ("from", "to"):
+            return self.payer if key == "from" else self.payee
+        return PlainMapping.plain_value(self, key)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -38,7 +58,7 @@ class DealResult(PlainMapping):
     declarer: int | None = None
     made: bool | None = None
     bids: tuple[int | None, ...] | None = None
-    transfers: tuple[Mapping[str, Any], ...] | None = None  # who pays whom, and why (E-15)
+    transfers: tuple[Transfer, ...] | None = None  # who pays whom, and why (E-15)
     chips: tuple[int, ...] | None = None  # net per seat, summing to zero
     _plain: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
 

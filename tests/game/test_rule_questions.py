@@ -15,6 +15,7 @@ from bot.game import (
     DealResult,
     Game,
     Suit,
+    Transfer,
     enabled_melds,
     get_variant,
     last_trick_bonus,
@@ -210,3 +211,7 @@ def test_a_deal_result_is_typed_and_names_the_last_trick_bonus_g5(variant):
         assert bonus == (last_trick_bonus(game.options) if result.complete else 0)
         assert result["points"] == list(result.points) and "last_trick" not in result
         assert ("chips" in result) == ("bid" in result) == (variant == "check")
+        if result.transfers is not None:  # E-15: who pays whom; chips net to zero
+            assert all(isinstance(t, Transfer) for t in result.transfers)
+            assert set(result["transfers"][0]) == {"from", "to", "checks", "reason", "detail"}
+            assert result.chips is not None and sum(result.chips) == 0
