@@ -14,7 +14,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -30,6 +31,7 @@ from bot.store import (
     GuildSettings,
     LedgerLine,
     Reader,
+    StoreOpenError,
     get_guild_settings,
     read_in_thread,
     to_csv,
@@ -41,6 +43,7 @@ from bot.store.web_reads import FinishedGame, finished_game
 from .chart import rating_chart
 from .clients import HEADER as FORWARDED_FOR
 from .clients import Network, client_address
+from .connections import Connections
 from .data import (
     BadRequest,
     NotFound,
@@ -61,13 +64,56 @@ from .tokens import token_guild, token_matches
 
 log = logging.getLogger(__name__)
 #: What a database that cannot be read raises, on SQLite and on PostgreSQL: the page says so (503).
-UNAVAILABLE: Final = (sqlite3.Error, OSError, asyncpg.PostgresError, asyncpg.InterfaceError)
+UNAVAILABLE: Final = (
+    sqlite3.Error,
+    OSError,
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+    StoreOpenError,
+)
 
 HERE: Final = Path(__file__).parent
 #: Ledger CSV files built at once (each holds its whole file in memory, like `/chips export`).
 MAX_CSV: Final = 2
+#: CSV downloads that may wait for a build slot; more are answered 503 at once.
+MAX_CSV_WAITING: Final = 8
 #: Seconds /healthz waits for the database before it says it is unavailable.
 HEALTH_TIMEOUT: Final = 2.0
+
+
+class Busy(Exception):
+    """Every build slot is taken and the line behind them is full."""
+
+
+class BuildSlots:
+    """At most `running` builds at once and `waiting` more in line; beyond that, `Busy` at once.
+
+    A waiting download whose client leaves is dropped from the line: the
+    server cancels its handler (`handler_cancellation`), which leaves here.
+    """
+
+    def __init__(self, running: int = MAX_CSV, waiting: int = MAX_CSV_WAITING) -> None:
+        self._slots = asyncio.Semaphore(running)
+        self._limit = running + waiting
+        self._holders = 0
+        #: Builds begun (a test counts them).
+        self.started = 0
+
+    def __len__(self) -> int:
+        """Downloads building or waiting."""
+        return self._holders
+
+    @asynccontextmanager
+    async def slot(self) -> AsyncIterator[None]:
+        if self._holders >= self._limit:
+            raise Busy
+        self._holders += 1
+        try:
+            async with self._slots:
+                self.started += 1
+                yield
+        finally:
+            self._holders -= 1
 
 
 @dataclass
@@ -82,7 +128,9 @@ class WebState:
     #: Proxies whose X-Forwarded-For names the client the rate limit counts (none: the peer).
     trusted_proxies: tuple[Network, ...] = ()
     replays: ReplayCache = field(default_factory=ReplayCache)
-    csv_slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(MAX_CSV))
+    csv_slots: BuildSlots = field(default_factory=BuildSlots)
+    #: The server's connection bounds (`start_web`); None under a test server.
+    connections: Connections | None = None
 
 
 STATE: Final = web.AppKey("state", WebState)
@@ -116,21 +164,21 @@ async def _replay(db: Reader, guild: GuildSettings, request: web.Request) -> dic
 PAGES: Final[tuple[tuple[str, str, Loader], ...]] = (
     ("/", "standings.html", lambda db, g, r: standings_data(db, g, r.query)),
     (
-        "/players/{player_id:\\d{1,18}}",
+        "/players/{player_id:[0-9]{1,18}}",
         "player.html",
         lambda db, g, r: player_data(db, g, _id(r, "player_id"), r.query),
     ),
     ("/chips", "chips.html", lambda db, g, r: chips_data(db, g, r.query)),
     (
-        "/chips/{player_id:\\d{1,18}}",
+        "/chips/{player_id:[0-9]{1,18}}",
         "ledger.html",
         lambda db, g, r: ledger_data(db, g, _id(r, "player_id"), r.query),
     ),
     ("/games", "games.html", lambda db, g, r: games_data(db, g, r.query)),
-    ("/games/{game_id:\\d{1,18}}", "replay.html", _replay),
+    ("/games/{game_id:[0-9]{1,18}}", "replay.html", _replay),
     ("/events", "events.html", lambda db, g, r: events_data(db, g, r.query)),
     (
-        "/events/{event_id:\\d{1,18}}",
+        "/events/{event_id:[0-9]{1,18}}",
         "event.html",
         lambda db, g, r: event_data(db, g, _id(r, "event_id"), r.query),
     ),
@@ -222,7 +270,7 @@ async def ledger_csv_file(request: web.Request) -> web.StreamResponse:
     async def build(db: Reader) -> str:
         return to_csv(LedgerLine, await read_ledger_lines(db, guild.guild_id))
 
-    async with state.csv_slots:
+    async with state.csv_slots.slot():
         text = await read_in_thread(state.database, build)
     return web.Response(
         body=text.encode(),
@@ -292,6 +340,25 @@ async def refusals(
         return await _error(request, 500, "replay_failed")
     except UNAVAILABLE:
         return await _error(request, 503, "unavailable")
+    except Busy:
+        response = await _error(request, 503, "busy")
+        response.headers["Retry-After"] = "60"
+        return response
+
+
+@web.middleware
+async def connection_state(
+    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+) -> web.StreamResponse:
+    """Tell the connection bounds a request is in (its deadline stops) and when it is answered."""
+    connections = request.app[STATE].connections
+    if connections is None:
+        return await handler(request)
+    connections.request_started(request.protocol)
+    try:
+        return await handler(request)
+    finally:
+        connections.request_finished(request.protocol)
 
 
 def create_app(
@@ -301,18 +368,21 @@ def create_app(
     database: str | Path,
     limit: RateLimit | None = None,
     trusted_proxies: Sequence[Network] = (),
+    connections: Connections | None = None,
 ) -> web.Application:
     """The web app over a reader (the web's own `open_reader`, or any `Reader` in tests).
 
-    `trusted_proxies`: the reverse proxies in front of it (`WEB_TRUSTED_PROXIES`).
+    `trusted_proxies`: the reverse proxies in front of it (`WEB_TRUSTED_PROXIES`);
+    `connections`: the bounds of the server it runs in (`start_web`).
     """
-    app = web.Application(middlewares=[refusals])
+    app = web.Application(middlewares=[connection_state, refusals])
     app[STATE] = WebState(
         db,
         secret,
         str(database),
         RateLimit() if limit is None else limit,
         tuple(trusted_proxies),
+        connections=connections,
     )
     aiohttp_jinja2.setup(
         app,

@@ -40,6 +40,12 @@ def _trusted(address: Address, trusted: Iterable[Network]) -> bool:
     return any(address in network for network in trusted)
 
 
+def is_trusted(peer: str, trusted: Sequence[Network]) -> bool:
+    """Whether the socket peer `peer` is one of the trusted reverse proxies."""
+    address = _address(peer)
+    return address is not None and _trusted(address, trusted)
+
+
 def client_address(
     peer: str | None, forwarded_for: Sequence[str], trusted: Sequence[Network]
 ) -> str:
