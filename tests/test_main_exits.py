@@ -1,0 +1,67 @@
+"""`python -m bot` when Discord says no or cannot be reached: one line each, and an exit status a
+process manager can act on (2: a person must fix it; 75: try again later)."""
+
+from __future__ import annotations
+
+import aiohttp
+import discord
+import pytest
+
+import bot
+from bot.__main__ import EX_TEMPFAIL, run_bot
+from bot.settings import Settings
+
+
+def start_raising(monkeypatch, error: BaseException) -> None:
+    """The bot's connection to Discord fails with `error`, as discord.py would raise it."""
+
+    class FakeThinker:
+        def start(self) -> None:
+            pass
+
+    class FakeBot:
+        thinker = FakeThinker()
+
+        async def __aenter__(self):
+            return self
+
+        async def __aexit__(self, *exc) -> None:
+            pass
+
+        async def start(self, token) -> None:
+            raise error
+
+    monkeypatch.setattr(bot, "create_bot", lambda path, settings, store: FakeBot())
+
+
+def settings(tmp_path) -> Settings:
+    return Settings.from_env({"DISCORD_TOKEN": "x" * 60, "DATABASE_PATH": str(tmp_path / "b.db")})
+
+
+def test_a_token_discord_rejects_exits_2_saying_how_to_get_a_new_one(monkeypatch, tmp_path, capsys):
+    start_raising(monkeypatch, discord.LoginFailure("Improper token has been passed."))
+    assert run_bot(settings(tmp_path)) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert "Reset Token" in err and "DISCORD_TOKEN=" in err and ".env" in err
+
+
+class FakeKey:
+    host, port, ssl = "discord.com", 443, True
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        aiohttp.ClientConnectorError(FakeKey(), OSError(-2, "Name or service not known")),  # type: ignore[arg-type]
+        OSError(101, "Network is unreachable"),
+        TimeoutError(),
+    ],
+    ids=["dns", "unreachable", "timeout"],
+)
+def test_no_network_exits_75_in_one_line(monkeypatch, tmp_path, capsys, error):
+    start_raising(monkeypatch, error)
+    assert run_bot(settings(tmp_path)) == EX_TEMPFAIL == 75
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert err.startswith("Cannot reach Discord: ") and "status 75" in err
