@@ -33,7 +33,7 @@ from bot.store import (
     Reader,
     StoreOpenError,
     get_guild_settings,
-    read_in_thread,
+    read_database,
     to_csv,
 )
 from bot.store import ledger_lines as read_ledger_lines
@@ -60,6 +60,7 @@ from .ratelimit import RateLimit
 from .replay import RESULT_COLUMNS, ReplayCache, ReplayError
 from .security import add_security_headers
 from .texts import Words, request_language
+from .threads import in_web_thread
 from .tokens import token_guild, token_matches
 
 log = logging.getLogger(__name__)
@@ -258,7 +259,7 @@ async def render(
         "chart": rating_chart,
         "result_columns": RESULT_COLUMNS,
     }
-    html = await asyncio.to_thread(aiohttp_jinja2.render_string, template, request, context)
+    html = await in_web_thread(aiohttp_jinja2.render_string, template, request, context)
     return web.Response(text=html, content_type="text/html", status=status)
 
 
@@ -270,8 +271,12 @@ async def ledger_csv_file(request: web.Request) -> web.StreamResponse:
     async def build(db: Reader) -> str:
         return to_csv(LedgerLine, await read_ledger_lines(db, guild.guild_id))
 
+    def build_in_thread() -> str:
+        """The whole file, read on a connection and event loop of the web thread's own."""
+        return asyncio.run(read_database(state.database, build))
+
     async with state.csv_slots.slot():
-        text = await read_in_thread(state.database, build)
+        text = await in_web_thread(build_in_thread)
     return web.Response(
         body=text.encode(),
         content_type="text/csv",

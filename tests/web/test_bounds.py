@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+import threading
 from contextlib import suppress
 
 import aiohttp
@@ -129,14 +130,14 @@ async def test_an_idle_kept_alive_connection_is_closed(league):
 
 
 async def test_csv_downloads_wait_in_a_bounded_line_left_by_those_who_hang_up(league, monkeypatch):
-    release = asyncio.Event()
-    real = web_app.read_in_thread
+    release = threading.Event()
+    real = web_app.to_csv
 
-    async def slow_build(database, job):
-        await release.wait()
-        return await real(database, job)
+    def slow_build(*args):
+        release.wait(LONG)
+        return real(*args)
 
-    monkeypatch.setattr(web_app, "read_in_thread", slow_build)
+    monkeypatch.setattr(web_app, "to_csv", slow_build)
     server = await serve(league)
     slots = server.runner.app[STATE].csv_slots = BuildSlots(running=1, waiting=2)
     path = f"/s/{league.token}/chips.csv".encode()
