@@ -68,8 +68,8 @@ def _parser() -> argparse.ArgumentParser:
         help="copy every table to another database and verify the copy",
         description="Copy a whole database (every table, ids kept) to another, typically a"
         " SQLite file to PostgreSQL, then verify the copy: row counts, the ledger, balances"
-        " and standings. Both ends are checked before anything is written; the source is"
-        " only read. Stop the bot first. Exit status 0 verified, 1 the copy differs,"
+        " and standings. The source is checked (read only) before the target is opened or"
+        " created, so an unusable source leaves the target untouched. Exit status 0 verified, 1 the copy differs,"
         " 2 a database cannot be used or the target already holds data.",
     )
     migrate.add_argument(

@@ -147,7 +147,12 @@ async def start_web(
 
 def parser() -> argparse.ArgumentParser:
     parse = argparse.ArgumentParser(
-        prog="python -m bot web", description=t("bot.main.web_help", "en")
+        prog="python -m bot web",
+        description=t("bot.main.web_help", "en"),
+        epilog="The pages only read the database (their own read-only connections), so they"
+        " may run beside the bot or in a process of their own. Exit status: 0 stopped,"
+        " 2 the database cannot be read or the address cannot be listened on."
+        " Bounds and deadlines: docs/web-and-cli.md.",
     )
     parse.add_argument("--host", default=None, help="address to listen on (default: WEB_HOST)")
     parse.add_argument("--port", type=int, default=None, help="port (default: WEB_PORT, else 8080)")

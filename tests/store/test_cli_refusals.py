@@ -11,6 +11,7 @@ import asyncpg
 import pytest
 
 from bot.__main__ import main as bot_main
+from bot.settings import Settings, SettingsError
 from bot.store import Store
 from bot.store.cli import main
 from bot.store.urls import safe_url, scrub
@@ -151,3 +152,10 @@ def test_safe_url_masks_every_secret_and_never_raises(url, shown, secrets):
     # A driver's message may quote the URL or a decoded part of it.
     said = scrub(f"cannot connect to {url}: bad password {' '.join(secrets)}", url)
     assert not [secret for secret in secrets if secret in said], said
+
+
+@pytest.mark.parametrize("value", [f"mysql://bot:{USER_SECRET}@db/x", f"bot:{USER_SECRET}@db/x"])
+def test_a_database_url_setting_of_another_kind_is_refused_without_its_password(value):
+    with pytest.raises(SettingsError, match="DATABASE_URL must be a postgresql:// URL") as refused:
+        Settings.from_env({"DATABASE_URL": value})
+    assert USER_SECRET not in str(refused.value)
