@@ -180,9 +180,15 @@ async def _serve(settings: Settings) -> int:
         async with bot:
             try:
                 await bot.start(settings.token)
-            except (OSError, TimeoutError, aiohttp.ClientError, discord.GatewayNotFound) as error:
+            except (
+                OSError,
+                TimeoutError,
+                aiohttp.ClientError,
+                discord.GatewayNotFound,
+                discord.DiscordServerError,
+            ) as error:
                 # discord.py retries a lost connection itself: what reaches here is a login
-                # or first connection that found no way to Discord.
+                # or first connection that found no way to Discord (or Discord's own outage).
                 problem = " ".join(str(error).split()) or type(error).__name__
                 raise DiscordUnreachable(problem) from None
     finally:

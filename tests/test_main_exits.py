@@ -56,8 +56,9 @@ class FakeKey:
         aiohttp.ClientConnectorError(FakeKey(), OSError(-2, "Name or service not known")),  # type: ignore[arg-type]
         OSError(101, "Network is unreachable"),
         TimeoutError(),
+        discord.GatewayNotFound(),
     ],
-    ids=["dns", "unreachable", "timeout"],
+    ids=["dns", "unreachable", "timeout", "gateway"],
 )
 def test_no_network_exits_75_in_one_line(monkeypatch, tmp_path, capsys, error):
     start_raising(monkeypatch, error)
@@ -65,3 +66,13 @@ def test_no_network_exits_75_in_one_line(monkeypatch, tmp_path, capsys, error):
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
     assert err.startswith("Cannot reach Discord: ") and "status 75" in err
+
+
+def test_web_refuses_a_port_out_of_range_in_one_line(capsys):
+    from bot.__main__ import main
+
+    with pytest.raises(SystemExit) as stop:  # argparse's usage error, as for any bad option
+        main(["web", "--port", "99999"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "is not a port number (0 to 65535)" in err and "Traceback" not in err

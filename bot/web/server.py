@@ -135,14 +135,22 @@ async def start_web(
         await runner.setup()
         try:
             await GuardedSite(runner, host, port, connections).start()
-        except OSError as error:
+        except (OSError, OverflowError) as error:  # OverflowError: a port beyond 65535
             await runner.cleanup()
-            raise WebStartError(f"cannot listen on {host}:{port}: {error.strerror}") from error
+            problem = getattr(error, "strerror", None) or str(error)
+            raise WebStartError(f"cannot listen on {host}:{port}: {problem}") from None
     except BaseException:
         await pool.close()
         raise
     log.info("web pages at http://%s:%s", host, port)
     return WebServer(runner, pool, connections)
+
+
+def _port(text: str) -> int:
+    """A TCP port as typed: 0 (any free one) to 65535, else a usage error."""
+    if not (text.isascii() and text.isdigit()) or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0 to 65535)")
+    return int(text)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -155,7 +163,12 @@ def parser() -> argparse.ArgumentParser:
         " Bounds and deadlines: docs/web-and-cli.md.",
     )
     parse.add_argument("--host", default=None, help="address to listen on (default: WEB_HOST)")
-    parse.add_argument("--port", type=int, default=None, help="port (default: WEB_PORT, else 8080)")
+    parse.add_argument(
+        "--port",
+        type=_port,
+        default=None,
+        help="port, 0 for any free one (default: WEB_PORT, else 8080)",
+    )
     parse.add_argument(
         "--database",
         default=None,
@@ -190,7 +203,7 @@ def main(argv: Sequence[str]) -> int:
             _serve(
                 database,
                 args.host or settings.web_host,
-                args.port or settings.web_port or 8080,
+                args.port if args.port is not None else settings.web_port or 8080,
                 settings,
             )
         )

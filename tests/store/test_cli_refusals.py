@@ -74,6 +74,14 @@ def test_web_refuses_bad_urls_in_one_line(postgres_server, capsys, caplog):
         assert err.startswith("The web pages cannot start:")
 
 
+def test_web_link_refuses_bad_urls_in_one_line(postgres_server, capsys, caplog, monkeypatch):
+    monkeypatch.setenv("WEB_SECRET", "a-web-secret-0123456789")
+    caplog.set_level(logging.DEBUG)
+    for url in bad_urls(postgres_server.port):
+        rc = bot_main(["web-link", "--database", url, "--guild", "1"])
+        assert_one_clean_line(rc, *capsys.readouterr(), caplog, url)
+
+
 def _tables(url: str) -> list[str]:
     return asyncio.run(_public_tables(url))
 
