@@ -10,8 +10,10 @@ open its database or keep Discord. So every connection passes through a
   `per_client` connections, or the server `total` (a trusted reverse proxy
   carries many clients: only the total counts for it);
 - gives a request `request_timeout` seconds from its first byte (from the
-  connection's start for the first request) to complete its headers and
-  body, which is when the app starts handling it (`request_started`);
+  connection's start for the first request) to complete its headers, which
+  is when the app starts handling it (`request_started`). The pages take no
+  body: one sent anyway is read for at most `request_timeout` after the
+  answer (aiohttp's `lingering_time`), and its bytes start the next deadline;
 - closes a connection idle for `idle_timeout` seconds after a response, or
   whose response the client does not read within that time.
 
@@ -30,7 +32,7 @@ from typing import Final
 
 from .clients import Network, is_trusted
 
-#: Seconds for a request's headers and body, from its first byte.
+#: Seconds for a request's headers, from its first byte (and for reading a body nobody asked for).
 REQUEST_TIMEOUT: Final = 10.0
 #: Seconds a kept-alive connection may sit idle (or a response sit unread).
 IDLE_TIMEOUT: Final = 30.0
@@ -81,15 +83,15 @@ class Connections:
         """A protocol factory for `loop.create_server` that guards each of `inner`'s protocols."""
         return lambda: Guard(self, inner())
 
-    def request_started(self, protocol: object) -> None:
-        """The app got a request on `protocol`'s connection: its headers and body are in."""
-        guard = self._guards.get(protocol)  # type: ignore[call-overload]
+    def request_started(self, protocol: asyncio.BaseProtocol) -> None:
+        """The app got a request on `protocol`'s connection: its headers are in."""
+        guard = self._guards.get(protocol)
         if guard is not None:
             guard.handling()
 
-    def request_finished(self, protocol: object) -> None:
+    def request_finished(self, protocol: asyncio.BaseProtocol) -> None:
         """The app answered: the connection goes idle (or must be read) within `idle_timeout`."""
-        guard = self._guards.get(protocol)  # type: ignore[call-overload]
+        guard = self._guards.get(protocol)
         if guard is not None:
             guard.idle()
 

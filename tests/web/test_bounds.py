@@ -129,6 +129,27 @@ async def test_an_idle_kept_alive_connection_is_closed(league):
         await server.close()
 
 
+async def test_a_body_trickled_after_the_headers_is_cut_off(league):
+    server = await serve(league, request_timeout=0.5)
+    try:
+        reader, writer = await asyncio.open_connection(ATTACKER, server.port)
+        writer.write(b"GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n")
+
+        async def trickle() -> None:
+            with suppress(ConnectionError):
+                for _ in range(int(LONG / 0.05)):  # a byte every 50 ms: never a whole body
+                    writer.write(b"x")
+                    await writer.drain()
+                    await asyncio.sleep(0.05)
+
+        sending = asyncio.create_task(trickle())
+        assert await closed_by_server(reader)
+        sending.cancel()
+        writer.close()
+    finally:
+        await server.close()
+
+
 async def test_csv_downloads_wait_in_a_bounded_line_left_by_those_who_hang_up(league, monkeypatch):
     release = threading.Event()
     real = web_app.to_csv
