@@ -20,17 +20,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Final
 
 from .audit import ledger_problems
 from .db import Reader, Store, Tx
-from .errors import StoreError
+from .errors import StoreError, StoreOpenError
 from .league import FAMILIES
 from .ledger import leaderboard
 from .seasons import list_seasons
 from .snapshot import read_database
-from .sql import per_dialect
+from .sql import is_postgres_url, per_dialect
 from .standings import standings
+from .urls import safe_url
 
 #: Tables in an order that satisfies every foreign key.
 COPY_ORDER: Final = (
@@ -194,6 +196,13 @@ async def _league_and_chips(db: Reader) -> dict[str, Any]:
     return shown
 
 
+def _same_database(source: str, target: str) -> bool:
+    """Whether both name one database (`--force` would empty the very rows being copied)."""
+    if is_postgres_url(source) or is_postgres_url(target):
+        return safe_url(source) == safe_url(target)
+    return Path(source).resolve() == Path(target).resolve()
+
+
 async def migrate_database(
     source: str,
     target: str,
@@ -210,6 +219,8 @@ async def migrate_database(
     """
     if batch < 1:
         raise ValueError(f"a batch of {batch} rows copies nothing")
+    if _same_database(source, target):
+        raise StoreOpenError(f"{safe_url(target)} is the source itself: copy to another database")
     report = Report()
 
     async def copy(snapshot: Reader) -> None:

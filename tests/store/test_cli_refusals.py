@@ -167,3 +167,13 @@ def test_a_database_url_setting_of_another_kind_is_refused_without_its_password(
     with pytest.raises(SettingsError, match="DATABASE_URL must be a postgresql:// URL") as refused:
         Settings.from_env({"DATABASE_URL": value})
     assert USER_SECRET not in str(refused.value)
+
+
+def test_migrate_db_refuses_to_copy_a_database_onto_itself(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    asyncio.run(_empty_store(tmp_path / "bot.db"))
+    before = (tmp_path / "bot.db").read_bytes()
+    rc = main(["migrate-db", "--from", "bot.db", "--to", f"{tmp_path}/./bot.db", "--force"])
+    err = capsys.readouterr().err
+    assert rc == 2 and "is the source itself" in err and len(err.splitlines()) == 1
+    assert (tmp_path / "bot.db").read_bytes() == before
