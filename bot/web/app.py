@@ -42,7 +42,7 @@ from bot.store.web_reads import FinishedGame, finished_game
 
 from .chart import rating_chart
 from .clients import HEADER as FORWARDED_FOR
-from .clients import Network, client_address
+from .clients import Network, client_address, client_key
 from .connections import Connections
 from .data import (
     BadRequest,
@@ -330,7 +330,7 @@ async def refusals(
         client = client_address(
             request.remote, request.headers.getall(FORWARDED_FOR, []), state.trusted_proxies
         )
-        wait = state.limit.take(client)
+        wait = state.limit.take(client_key(client))
         if wait:
             response = await _error(
                 request, 429, "rate_limited", seconds=RateLimit.retry_after(wait)

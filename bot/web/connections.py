@@ -6,8 +6,8 @@ bot (`WEB_PORT`) a few hundred such sockets would leave the bot unable to
 open its database or keep Discord. So every connection passes through a
 `Guard` (an asyncio protocol around aiohttp's own) that:
 
-- closes a new connection at once when its client address already holds
-  `per_client` connections, or the server `total` (a trusted reverse proxy
+- closes a new connection at once when its client address (an IPv6
+  client's /64) already holds `per_client` connections, or the server `total` (a trusted reverse proxy
   carries many clients: only the total counts for it);
 - gives a request `request_timeout` seconds from its first byte (from the
   connection's start for the first request) to complete its headers, which
@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .clients import Network, is_trusted
+from .clients import Network, client_key, is_trusted
 
 #: Seconds for a request's headers, from its first byte (and for reading a body nobody asked for).
 REQUEST_TIMEOUT: Final = 10.0
@@ -95,8 +95,9 @@ class Connections:
         if guard is not None:
             guard.idle()
 
-    def _admit(self, guard: Guard, client: str) -> bool:
-        capped = not is_trusted(client, self._trusted)
+    def _admit(self, guard: Guard, peer: str) -> bool:
+        client = client_key(peer)
+        capped = not is_trusted(peer, self._trusted)
         if len(self._guards) >= self.bounds.total or (
             capped and self._per_client[client] >= self.bounds.per_client
         ):
@@ -106,7 +107,8 @@ class Connections:
         self._per_client[client] += 1
         return True
 
-    def _release(self, guard: Guard, client: str) -> None:
+    def _release(self, guard: Guard, peer: str) -> None:
+        client = client_key(peer)
         del self._guards[guard.inner]
         self._per_client[client] -= 1
         if self._per_client[client] <= 0:
@@ -120,7 +122,7 @@ class Guard(asyncio.Protocol):
         self.connections = connections
         self.inner = inner
         self._transport: asyncio.Transport | None = None
-        self._client = ""
+        self._peer = ""
         self._admitted = False
         #: "request": its bytes are due; "handling": the app has it; "idle": answered.
         self._state = "request"
@@ -129,8 +131,8 @@ class Guard(asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
         peer = transport.get_extra_info("peername")
-        self._client = str(peer[0]) if isinstance(peer, tuple) and peer else ""
-        if not self.connections._admit(self, self._client):
+        self._peer = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+        if not self.connections._admit(self, self._peer):
             transport.abort()
             return
         self._admitted = True
@@ -143,7 +145,7 @@ class Guard(asyncio.Protocol):
             return
         self._admitted = False
         self._disarm()
-        self.connections._release(self, self._client)
+        self.connections._release(self, self._peer)
         self.inner.connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:

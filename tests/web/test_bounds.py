@@ -12,6 +12,7 @@ import logging
 import sqlite3
 import threading
 from contextlib import suppress
+from ipaddress import ip_network
 
 import aiohttp
 import pytest
@@ -109,6 +110,30 @@ async def test_half_open_connections_are_capped_and_cut_while_the_bot_works(leag
         assert len(server.connections) == 0
     finally:
         for _, writer in held:
+            writer.close()
+        await server.close()
+
+
+async def test_a_trusted_proxy_is_held_only_to_the_total(league):
+    """A reverse proxy carries every visitor: the per-address cap would shut them all out."""
+    server = await start_web(
+        league.database,
+        host=ATTACKER,
+        port=0,
+        secret=SECRET,
+        trusted_proxies=[ip_network("127.0.0.1/32")],
+        bounds=Bounds(per_client=2, total=4),
+    )
+    opened = []
+    try:
+        for _ in range(6):
+            opened.append(await asyncio.open_connection(ATTACKER, server.port))
+        closed = await asyncio.gather(
+            *(closed_by_server(reader) for reader, _ in opened[4:]),
+        )
+        assert all(closed) and len(server.connections) == 4 and server.connections.refused == 2
+    finally:
+        for _, writer in opened:
             writer.close()
         await server.close()
 
