@@ -41,6 +41,7 @@ from bot.store.urls import safe_url
 from bot.tables import Person, Refusal, TableService, Text
 from bot.tables.events import EventBoard, EventRunner
 from bot.tables.players import LevelPlayer, ai_players
+from bot.web.server import WebStartError
 from bot.web.tokens import server_link
 
 #: The sample server's id (the terminal's own server is 0: `bot.tables.terminal.LOCAL_GUILD`).
@@ -247,7 +248,7 @@ def main(argv: Sequence[str]) -> int:
         if not built and not url:
             Path(args.database).parent.mkdir(parents=True, exist_ok=True)
         return asyncio.run(_main(args, secret, settings.web_secret is None, built))
-    except (StoreOpenError, OSError) as error:
+    except (StoreOpenError, WebStartError, OSError) as error:
         print(t("bot.demo.unusable", "en", problem=error), file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -76,3 +76,18 @@ def test_web_refuses_a_port_out_of_range_in_one_line(capsys):
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert "is not a port number (0 to 65535)" in err and "Traceback" not in err
+
+
+def test_the_demo_on_a_taken_port_says_so_in_one_line(tmp_path, capsys):
+    import socket
+
+    from bot.__main__ import main
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        rc = main(["demo", "--database", str(tmp_path / "demo.db"), "--port", port])
+    err = capsys.readouterr().err
+    assert rc == 2 and "Traceback" not in err
+    assert err.strip().splitlines() == [err.strip()] and "address already in use" in err
