@@ -15,8 +15,9 @@ then offers a local game, and under a process manager it exits with status 2.
 
 Exit status of the bot: 0 stopped, 2 something only a person can fix (no
 token, a token Discord rejects, an unusable database or web port: a process
-manager should not restart it), 75 (EX_TEMPFAIL) Discord cannot be reached
-(no network: trying again later may work). Each is one line, no traceback.
+manager should not restart it), 75 (EX_TEMPFAIL) Discord or the PostgreSQL
+server cannot be reached (no network: trying again later may work). Each is
+one line, no traceback.
 """
 
 from __future__ import annotations
@@ -130,11 +131,14 @@ def run_bot(settings: Settings) -> int:
     """
     import discord
 
-    from bot.store import StoreOpenError
+    from bot.store import StoreOpenError, StoreUnreachable
     from bot.web.server import WebStartError
 
     try:
         return asyncio.run(_serve(settings))
+    except StoreUnreachable as error:  # the PostgreSQL server did not answer: later it may
+        print(t("bot.main.database_unusable", "en", problem=error), file=sys.stderr)
+        return EX_TEMPFAIL
     except discord.LoginFailure:
         print(t("bot.main.token_rejected", "en"), file=sys.stderr)
         return 2

@@ -91,3 +91,22 @@ def test_the_demo_on_a_taken_port_says_so_in_one_line(tmp_path, capsys):
     err = capsys.readouterr().err
     assert rc == 2 and "Traceback" not in err
     assert err.strip().splitlines() == [err.strip()] and "address already in use" in err
+
+
+def test_a_postgresql_server_that_does_not_answer_exits_75_and_a_refused_login_2(
+    tmp_path, capsys, postgres_server
+):
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        closed = probe.getsockname()[1]
+    for url, status in (
+        (f"postgresql://bot:hunter2@127.0.0.1:{closed}/pinochle", EX_TEMPFAIL),
+        (f"postgresql://nobody:hunter2@127.0.0.1:{postgres_server.port}/pinochle", 2),
+    ):
+        env = {"DISCORD_TOKEN": "x" * 60, "DATABASE_URL": url, "DATABASE_PATH": str(tmp_path)}
+        assert run_bot(Settings.from_env(env)) == status, url
+        err = capsys.readouterr().err
+        assert err.startswith("The bot cannot start: cannot connect to postgresql://")
+        assert len(err.strip().splitlines()) == 1 and "hunter2" not in err

@@ -33,7 +33,7 @@ from typing import Any, Final, TypeVar, cast
 import asyncpg
 
 from .db import Clock, Lease, Listener, Result, Row, Store, Tx
-from .errors import IntegrityError, LeaseLost, StoreError, StoreOpenError
+from .errors import IntegrityError, LeaseLost, StoreError, StoreOpenError, StoreUnreachable
 from .migrations import MIGRATIONS
 from .pg_migrations import PG_MIGRATIONS
 from .sql import Dialect, Params, to_numbered
@@ -226,9 +226,14 @@ _CANNOT_CONNECT: Final = (
 
 
 def cannot_connect(url: str, error: BaseException) -> StoreOpenError:
-    """The refusal naming the server (never its password) and what went wrong, in one line."""
+    """The refusal naming the server (never its password) and what went wrong, in one line;
+    `StoreUnreachable` when the server did not answer (a login refused or a URL that cannot be
+    read will not mend by itself, a network may)."""
     problem = " ".join(str(error).split()) or type(error).__name__
-    return StoreOpenError(scrub(f"cannot connect to {safe_url(url)}: {problem}", url))
+    message = scrub(f"cannot connect to {safe_url(url)}: {problem}", url)
+    if isinstance(error, OSError | TimeoutError):
+        return StoreUnreachable(message)
+    return StoreOpenError(message)
 
 
 async def connect_to(url: str) -> asyncpg.Connection:
