@@ -14,11 +14,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 from urllib.parse import urlencode
 
 import aiohttp_jinja2
@@ -64,6 +63,7 @@ from .threads import in_web_thread
 from .tokens import token_guild, token_matches
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 #: What a database that cannot be read raises, on SQLite and on PostgreSQL: the page says so (503).
 UNAVAILABLE: Final = (
     sqlite3.Error,
@@ -91,6 +91,8 @@ class BuildSlots:
 
     A waiting download whose client leaves is dropped from the line: the
     server cancels its handler (`handler_cancellation`), which leaves here.
+    A build already running in its thread cannot be stopped: it keeps its
+    slot until it ends, so hanging up and asking again starts no more builds.
     """
 
     def __init__(self, running: int = MAX_CSV, waiting: int = MAX_CSV_WAITING) -> None:
@@ -104,15 +106,20 @@ class BuildSlots:
         """Downloads building or waiting."""
         return self._holders
 
-    @asynccontextmanager
-    async def slot(self) -> AsyncIterator[None]:
+    async def build(self, function: Callable[[], T]) -> T:
+        """`function()` in a web thread once a slot is free; `Busy` when the line is full."""
         if self._holders >= self._limit:
             raise Busy
         self._holders += 1
         try:
             async with self._slots:
                 self.started += 1
-                yield
+                running = asyncio.ensure_future(in_web_thread(function))
+                try:
+                    return await asyncio.shield(running)
+                except asyncio.CancelledError:
+                    await asyncio.wait([running])  # the slot is free when the thread is
+                    raise
         finally:
             self._holders -= 1
 
@@ -275,8 +282,7 @@ async def ledger_csv_file(request: web.Request) -> web.StreamResponse:
         """The whole file, read on a connection and event loop of the web thread's own."""
         return asyncio.run(read_database(state.database, build))
 
-    async with state.csv_slots.slot():
-        text = await in_web_thread(build_in_thread)
+    text = await state.csv_slots.build(build_in_thread)
     return web.Response(
         body=text.encode(),
         content_type="text/csv",

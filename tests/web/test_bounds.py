@@ -11,6 +11,7 @@ import asyncio
 import logging
 import sqlite3
 import threading
+from collections.abc import Callable
 from contextlib import suppress
 from ipaddress import ip_network
 
@@ -58,6 +59,14 @@ async def closed_by_server(reader: asyncio.StreamReader) -> bool:
     except TimeoutError:
         return False
     return True
+
+
+async def until(condition: Callable[[], bool]) -> None:
+    """Wait, LONG seconds at most, for the server to reach `condition` (the test then checks it)."""
+    for _ in range(int(LONG / 0.05)):
+        if condition():
+            return
+        await asyncio.sleep(0.05)
 
 
 async def raw(port: int, request: bytes) -> tuple[int, bytes]:
@@ -190,28 +199,52 @@ async def test_csv_downloads_wait_in_a_bounded_line_left_by_those_who_hang_up(le
     request = b"GET " + path + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
     try:
         first = asyncio.create_task(raw(server.port, request))
+        await until(lambda: slots.started == 1)  # the first download is building before others come
         leaving = [await asyncio.open_connection(ATTACKER, server.port) for _ in range(2)]
         for _, writer in leaving:
             writer.write(request)
-        for _ in range(int(LONG / 0.05)):
-            if len(slots) == 3:
-                break
-            await asyncio.sleep(0.05)
+        await until(lambda: len(slots) == 3)
         assert len(slots) == 3  # one building, two waiting
         status, body = await get(server.port, path)
         assert status == 503 and b"Too many ledger downloads" in body
 
         for _, writer in leaving:  # the two waiting clients hang up
             writer.close()
-        for _ in range(int(LONG / 0.05)):
-            if len(slots) == 1:
-                break
-            await asyncio.sleep(0.05)
+        await until(lambda: len(slots) == 1)
         assert len(slots) == 1
         release.set()
         status, body = await asyncio.wait_for(first, LONG)
         assert status == 200 and body.startswith(b"tx_id,")
         assert slots.started == 1  # the downloads whose clients left were never built
+    finally:
+        release.set()
+        await server.close()
+
+
+async def test_a_build_whose_client_left_keeps_its_slot_until_it_ends(league, monkeypatch):
+    release = threading.Event()
+    real = web_app.to_csv
+
+    def slow_build(*args):
+        release.wait(LONG)
+        return real(*args)
+
+    monkeypatch.setattr(web_app, "to_csv", slow_build)
+    server = await serve(league)
+    slots = server.runner.app[STATE].csv_slots = BuildSlots(running=1, waiting=0)
+    path = f"/s/{league.token}/chips.csv".encode()
+    try:
+        _, writer = await asyncio.open_connection(ATTACKER, server.port)
+        writer.write(b"GET " + path + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+        await until(lambda: slots.started == 1)
+        writer.close()  # hangs up while its file is being built
+        await asyncio.sleep(0.3)
+        assert len(slots) == 1  # the thread still builds: no second build may start
+        assert (await get(server.port, path))[0] == 503
+        release.set()
+        await until(lambda: len(slots) == 0)
+        status, body = await get(server.port, path)
+        assert status == 200 and body.startswith(b"tx_id,") and slots.started == 2
     finally:
         release.set()
         await server.close()
