@@ -113,8 +113,9 @@ async def rate(tx: Tx, table: Table, absent: set[int]) -> None:
 
 
 async def event_standings(db: Reader, event: EventRow, rounds: int) -> list[Standing]:
-    """Every entrant's place and scores after rounds 1..`rounds`, from the stored deal results."""
-    entrants = await list_entrants(db, event.id)
+    """Every entrant's place and scores after rounds 1..`rounds`, from the stored deal results
+    (not those dropped before the start: they never played)."""
+    entrants = [e for e in await list_entrants(db, event.id) if e.plays_in(1)]
     scores = [
         DealScore(r.round, r.table_no, r.deal, r.seat, r.user_id, r.score)
         for r in await event_scores(db, event.id)
