@@ -31,15 +31,12 @@ from .errors import StoreError
 
 # The server settings live in bot.store.settings; their names stay importable from here.
 from .settings import MAX_AMOUNT as MAX_AMOUNT
-from .settings import NUMBER_RANGES as NUMBER_RANGES
-from .settings import TABLE_PLACES as TABLE_PLACES
 from .settings import GuildSettings as GuildSettings
 from .settings import get_guild_settings
 from .settings import set_guild_settings as set_guild_settings
 from .visibility import shown_game
 
 SETTLEMENT_REASONS: Final = ("meld", "contract", "set", "slam", "game")
-MAX_MEMO: Final = 200
 #: `Tx.lock` kind held while a guild's chips move: accounts are read, opened and posted to.
 LEDGER_LOCK: Final = "ledger"
 
@@ -111,36 +108,16 @@ class LedgerLine:
     amount: int
 
 
-def _check_amount(amount: Any, *, what: str, positive: bool) -> int:
-    if type(amount) is not int:
-        raise LedgerError(f"{what} must be a whole number of chips, not {amount!r}")
-    if amount == 0 or (positive and amount < 0):
+def _check_checks(checks: Any, reason: str) -> int:
+    """A settlement's checks: a positive whole number within `MAX_AMOUNT` (else the engine's bug)."""
+    if type(checks) is not int:
+        raise LedgerError(f"a {reason} transfer must be a whole number of chips, not {checks!r}")
+    if not 0 < checks <= MAX_AMOUNT:
         raise LedgerError(
-            f"{what} must be {'positive' if positive else 'non-zero'}, not {amount}",
-            key="chips.refuse.amount_positive" if positive else "chips.refuse.amount_zero",
-            amount=amount,
+            f"a {reason} transfer must be positive and within the limit of {MAX_AMOUNT:,} chips,"
+            f" not {checks}"
         )
-    if abs(amount) > MAX_AMOUNT:
-        raise LedgerError(
-            f"{what} {amount} is beyond the limit of {MAX_AMOUNT:,} chips",
-            key="chips.refuse.amount_limit",
-            amount=amount,
-            limit=MAX_AMOUNT,
-        )
-    return amount
-
-
-def _check_memo(memo: Any) -> str:
-    if not isinstance(memo, str) or not memo.strip():
-        raise LedgerError("a reason is required", key="chips.refuse.reason_missing")
-    if len(memo.strip()) > MAX_MEMO:
-        raise LedgerError(
-            f"the reason is {len(memo.strip())} characters long; at most {MAX_MEMO}",
-            key="chips.refuse.reason_long",
-            length=len(memo.strip()),
-            limit=MAX_MEMO,
-        )
-    return memo.strip()
+    return checks
 
 
 # -- accounts and posting -----------------------------------------------------------------------
@@ -242,21 +219,18 @@ async def _house_transfer(
 async def grant(
     tx: Tx, guild_id: int, player_id: int, amount: int, reason: str, *, actor_id: int | None = None
 ) -> int:
-    """Give a player `amount` (> 0) chips from the house; returns the ledger transaction id."""
-    _check_amount(amount, what="a grant", positive=True)
-    return await _house_transfer(
-        tx, guild_id, player_id, amount, "grant", _check_memo(reason), actor_id
-    )
+    """Give a player `amount` chips from the house; returns the ledger transaction id.
+
+    The ledger service (`bot.services.ledger`) checks the amount and the reason first."""
+    return await _house_transfer(tx, guild_id, player_id, amount, "grant", reason, actor_id)
 
 
 async def adjust(
     tx: Tx, guild_id: int, player_id: int, amount: int, reason: str, *, actor_id: int | None = None
 ) -> int:
-    """Correct a player's balance by `amount` (either sign) against the house."""
-    _check_amount(amount, what="an adjustment", positive=False)
-    return await _house_transfer(
-        tx, guild_id, player_id, amount, "adjust", _check_memo(reason), actor_id
-    )
+    """Correct a player's balance by `amount` (either sign) against the house (checked by the
+    ledger service first, like a grant)."""
+    return await _house_transfer(tx, guild_id, player_id, amount, "adjust", reason, actor_id)
 
 
 def _check_transfer(transfer: Mapping[str, Any]) -> tuple[int, int, int, str, str]:
@@ -269,7 +243,7 @@ def _check_transfer(transfer: Mapping[str, Any]) -> tuple[int, int, int, str, st
         raise LedgerError(
             f"transfer reason {reason!r} is not one of {', '.join(SETTLEMENT_REASONS)}"
         )
-    _check_amount(checks, what=f"a {reason} transfer", positive=True)
+    _check_checks(checks, reason)
     if payer == payee:
         raise LedgerError(f"player {payer} cannot pay himself {checks} checks")
     return payer, payee, checks, reason, str(detail)

@@ -3,6 +3,7 @@
 import pytest
 from openskill.models import PlackettLuce
 
+from bot.services.league import record_game
 from bot.store import (
     GameResultRow,
     GameSeat,
@@ -17,7 +18,6 @@ from bot.store import (
     list_seasons,
     player_profile,
     read_csv,
-    record_game,
     standings,
     start_season,
 )

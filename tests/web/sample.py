@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from bot.game import new_game
 from bot.ledger_hook import best_melds
+from bot.services.league import record_game
 from bot.store import (
     GameSeat,
     Store,
@@ -22,7 +23,6 @@ from bot.store import (
     create_table,
     ensure_player,
     grant,
-    record_game,
     set_guild_settings,
     start_season,
     update_table,
