@@ -203,27 +203,6 @@ async def test_seasons_keep_their_own_ratings_beside_all_time(store, clock):
     assert {r.season_id for r in await game_results(store, GUILD)} == {None, spring.id}
 
 
-async def test_season_commands_refuse_what_makes_no_sense(store):
-    with pytest.raises(LeagueError, match="no season running"):
-        async with store.transaction() as tx:
-            await end_season(tx, GUILD)
-    async with store.transaction() as tx:
-        await start_season(tx, GUILD, "One")
-        await start_season(tx, GUILD + 1, "One")  # another guild has its own seasons
-    with pytest.raises(LeagueError, match="'One' is still running"):
-        async with store.transaction() as tx:
-            await start_season(tx, GUILD, "Two")
-    async with store.transaction() as tx:
-        await end_season(tx, GUILD)
-    with pytest.raises(LeagueError, match="already was a season named 'One'"):
-        async with store.transaction() as tx:
-            await start_season(tx, GUILD, "One")
-    with pytest.raises(LeagueError, match="name"):
-        async with store.transaction() as tx:
-            await start_season(tx, GUILD, "  ")
-    assert await active_season(store, GUILD) is None
-
-
 async def test_a_game_is_recorded_and_rated_once(store):
     ann, bob = await make_players(store, GUILD, "Ann", "Bob")
     seats = [GameSeat(0, ann, 0, 1000, 1), GameSeat(1, bob, 1, 500, 2)]
