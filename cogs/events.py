@@ -3,9 +3,10 @@
 Thin: find the event (by its name, or the server's one open event), call the
 event runner (`bot.tables.events`), answer privately. A refusal is an
 `EventRefused` (a `Refusal`), answered like every other by `cogs._errors`. The runner's notices on
-Discord (`DiscordNotices`) open each table in a public thread off the event's
-channel, post the event's lines there, and keep the standings in that channel's
-messages (as many as the table needs), edited after each round and at the end.
+Discord (`DiscordNotices`) open each table in a thread off the event's channel (a private one
+for a duplicate night, whose tables share their cards), post the event's lines there, and keep
+the standings in that channel's messages (as many as the table needs), edited after each round
+and at the end.
 """
 
 from __future__ import annotations
@@ -117,6 +118,8 @@ class Events(commands.Cog):
             raise EventRefused("events.refuse.manage_server")
         if thread_refusal(interaction) is not None:
             raise EventRefused("events.refuse.no_threads")
+        if duplicate == "on" and not interaction.app_permissions.create_private_threads:
+            raise EventRefused("events.refuse.no_private_threads")  # its tables' only place
         starts_at = None
         if start is not None:
             when = parse_start(start, discord.utils.utcnow())
