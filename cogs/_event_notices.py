@@ -73,7 +73,8 @@ class DiscordNotices:
 
     async def _private(self, channel: Any, name: str, people: Sequence[int]) -> int:
         """A private thread that only its members (and the server's moderators) can open, its
-        members unable to invite anyone else; `people` added, or the thread deleted again."""
+        members unable to invite anyone else; `people` added, or the thread deleted again. One
+        who left the server is skipped (else one departure would hold every round after it)."""
         thread = await channel.create_thread(
             name=name,
             type=discord.ChannelType.private_thread,
@@ -82,7 +83,10 @@ class DiscordNotices:
         )
         try:
             for user_id in people:
-                await thread.add_user(discord.Object(user_id))
+                try:
+                    await thread.add_user(discord.Object(user_id))
+                except discord.NotFound:  # left the server: the computer covers their seat
+                    log.info("thread %s: entrant %s is no longer here", thread.id, user_id)
         except discord.HTTPException:
             await forget_opening(thread)
             raise

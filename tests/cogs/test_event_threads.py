@@ -169,3 +169,30 @@ async def test_one_events_slow_retries_do_not_hold_up_another_events_commands(se
 
 async def named(server: Server, name: str):
     return next(e for e in await list_events(server.store, server.guild.id) if e.name == name)
+
+
+async def test_a_thread_whose_member_could_not_be_added_is_deleted_and_made_again(server):
+    await open_event(server)
+    await sign_up(server, "ann", "ben")
+    server.env.inject_error("PUT", "/channels/*/thread-members/*", status=500, times=1)
+    await server.admin.slash(server.parent, "league event start")
+    await server.env.advance_time(5)  # the runner's wait before its second try
+    [table] = server.env.bot.tables.tables(server.guild.id)
+    [thread] = server.parent.threads  # the first one, short of a member, is gone
+    members = set(server.env.backend.channels[thread.id].thread_members)
+    assert thread.id == table.channel_id
+    assert members == {server["ann"].id, server["ben"].id, server.env.backend.bot_user.id}
+
+
+async def test_an_entrant_who_left_the_server_does_not_hold_the_round(server):
+    await open_event(server)
+    await sign_up(server, "ann", "ben")
+    gone = server["ben"].id
+    server.env.inject_error(
+        "PUT", f"/channels/*/thread-members/{gone}", status=404, code=10007, times=None
+    )
+    await server.admin.slash(server.parent, "league event start")
+    [table] = server.env.bot.tables.tables(server.guild.id)
+    members = set(server.env.backend.channels[table.channel_id].thread_members)
+    assert members == {server["ann"].id, server.env.backend.bot_user.id}
+    assert (await list_events(server.store, server.guild.id))[0].status == "running"
