@@ -3,6 +3,7 @@
 import re
 from pathlib import Path
 
+import discord
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,8 +45,6 @@ def test_a_unit_sets_what_it_fixes_on_its_command_line(unit: Path) -> None:
 
 def test_the_invite_links_permissions_are_the_ones_listed_beside_it() -> None:
     """Duplicate league nights need Create Private Threads: the number and the list agree."""
-    import discord
-
     text = (ROOT / "docs" / "deployment.md").read_text(encoding="utf-8")
     number = re.search(r"permissions=(\d+)", text)
     listed = re.search(r"that is \*([^*]+)\*", text)
