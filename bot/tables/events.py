@@ -62,6 +62,7 @@ from bot.store.events import (
     drop_entrant,
     event_tables,
     get_event,
+    is_dropped,
     league_rating,
     list_entrants,
     list_events,
@@ -363,6 +364,21 @@ class EventRunner:
                 except Refusal as gone:  # it finished or moved away meanwhile
                     log.info("event %s: table %s not closed (%s)", event.id, table.table_id, gone)
             return await self._finish(event)
+
+    async def table_of(self, event_id: int, user_id: int) -> Table | None:
+        """The table of the round in play where the person still plays (not dropped): the way
+        back for an entrant who lost their table's private thread (left it on Discord)."""
+        store = self.service.store
+        event = await get_event(store, event_id)
+        if event is None or event.status not in ("running", "paused"):
+            return None
+        if await is_dropped(store, event.id, user_id):
+            return None
+        for row in await event_tables(store, event.id, event.round):
+            live = self.service.table(row.table_id)
+            if live is not None and live.seat_of(user_id) is not None:
+                return live
+        return None
 
     async def board(self, event_id: int) -> EventBoard:
         """The standings now (after the rounds played so far)."""

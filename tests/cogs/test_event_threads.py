@@ -196,3 +196,28 @@ async def test_an_entrant_who_left_the_server_does_not_hold_the_round(server):
     members = set(server.env.backend.channels[table.channel_id].thread_members)
     assert members == {server["ann"].id, server.env.backend.bot_user.id}
     assert (await list_events(server.store, server.guild.id))[0].status == "running"
+
+
+async def test_an_entrant_who_left_their_tables_thread_finds_the_way_back_with_join(server):
+    await open_event(server)
+    await sign_up(server, "ann", "ben")
+    await server.admin.slash(server.parent, "league event start")
+    [table] = server.env.bot.tables.tables(server.guild.id)
+    [thread] = server.parent.threads
+    server.env.backend.remove_thread_member(thread.id, server["ann"].id)  # she left the thread
+    with pytest.raises(SetupError):
+        thread.history(viewer=server["ann"])
+
+    back = await server["ann"].slash(server.parent, "league event join")
+    assert back.ephemeral and thread.mention in back.response.content
+    assert "table 1" in back.response.content
+    assert (await server["ann"].slash(thread, "pinochle hand")).ephemeral  # in again
+    # Nobody else gets in that way: an onlooker's join is refused, as is a dropped entrant's.
+    said = await refused(server.env, server["eve"].slash(server.parent, "league event join"))
+    assert "sign-up is closed" in said
+    await server.admin.slash(server.parent, "league event drop", member=server["ben"])
+    server.env.backend.remove_thread_member(thread.id, server["ben"].id)
+    said = await refused(server.env, server["ben"].slash(server.parent, "league event join"))
+    assert "sign-up is closed" in said
+    members = server.env.backend.channels[table.channel_id].thread_members
+    assert server["eve"].id not in members and server["ben"].id not in members
