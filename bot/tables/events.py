@@ -544,7 +544,8 @@ class EventRunner:
     async def _hold(self, event: EventRow, round_no: int) -> EventRow:
         """A round that cannot open. When the organiser asked (a start, or a paused event going
         on) the request is refused and nothing changes; when the last round just ended, the event
-        pauses (the organiser's `start` tries again) and the organiser is told."""
+        pauses (the organiser's `start` tries again) and the organiser is told. For a duplicate
+        event both say which permission its private threads need."""
         why = "round_held_private" if event.duplicate else "round_held"
         if event.status != "running":
             raise EventRefused(f"events.refuse.{why}", name=event.name, round=round_no)
