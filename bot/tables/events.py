@@ -39,7 +39,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
@@ -395,7 +395,7 @@ class EventRunner:
 
     # ------------------------------------------------------------ the action hook
 
-    async def hook(self, tx: Tx, table: Table, events: list[dict[str, Any]]) -> None:
+    async def hook(self, tx: Tx, table: Table, events: Sequence[Mapping[str, Any]]) -> None:
         """The service's action hook: an event table's results go in with the action that ended
         them (`record_deals`); once the table has played its deals (or a manager closed it), the
         round is looked at after this transaction commits."""

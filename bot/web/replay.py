@@ -25,6 +25,8 @@ from bot.store.records import GameLog
 from bot.store.visibility import played
 from bot.store.web_reads import FinishedGame
 
+from .threads import in_web_thread
+
 #: The per-seat figures of a deal's result the viewer tabulates, in order (those the variant has).
 RESULT_COLUMNS: Final = ("meld", "cards", "points", "scores", "tricks", "chips")
 #: Replays kept in memory, and built at the same time.
@@ -119,7 +121,7 @@ class ReplayCache:
             return None
         async with self._building:
             try:
-                view = await asyncio.to_thread(replay_view, *found)
+                view = await in_web_thread(replay_view, *found)
             except ValueError as error:  # the engine refused an action of the log
                 raise ReplayError(f"game {game_id} does not replay: {error}") from error
         self._views[key] = view
