@@ -119,9 +119,10 @@ async def test_without_private_threads_a_duplicate_round_is_held_and_nothing_lea
         "moderators", permissions=discord.Permissions(manage_guild=True, manage_threads=True)
     )
     moderator = server.guild.add_member(server.env.create_user("mod"), roles=[moderators])
+    server.env.bot.events.place_retries = (30.0, 60.0)  # waits long enough to be virtual only
     for thread in server.parent.threads:
         await moderator.slash(thread, "pinochle cancel")
-    await server.env.advance_time(20)  # round 2 does not open: every retry (1, 3, 9 s) fails
+    await server.env.advance_time(100)  # round 2 does not open: every retry fails
     [event] = await list_events(server.store, server.guild.id)
     assert event.status == "paused" and event.round == 1
     held = [line for line in bot_lines(server.parent) if "could not open" in line]
@@ -175,8 +176,9 @@ async def test_a_thread_whose_member_could_not_be_added_is_deleted_and_made_agai
     await open_event(server)
     await sign_up(server, "ann", "ben")
     server.env.inject_error("PUT", "/channels/*/thread-members/*", status=500, times=1)
+    server.env.bot.events.place_retries = (60.0,)
     await server.admin.slash(server.parent, "league event start")
-    await server.env.advance_time(5)  # the runner's wait before its second try
+    await server.env.advance_time(61)  # the runner's wait before its second try
     [table] = server.env.bot.tables.tables(server.guild.id)
     [thread] = server.parent.threads  # the first one, short of a member, is gone
     members = set(server.env.backend.channels[thread.id].thread_members)
