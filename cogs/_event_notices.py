@@ -35,6 +35,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: Discord's error codes for a person no longer in the server (Unknown Member, Unknown User):
+#: their seat is the computer's after its strikes, and the table opens without them.
+GONE = (10007, 10013)
+
 
 class DiscordNotices:
     """The event runner's `EventNotices` on Discord: threads, lines and the standings message."""
@@ -85,7 +89,9 @@ class DiscordNotices:
             for user_id in people:
                 try:
                     await thread.add_user(discord.Object(user_id))
-                except discord.NotFound:  # left the server: the computer covers their seat
+                except discord.NotFound as error:  # Unknown Member/User: left the server
+                    if error.code not in GONE:
+                        raise
                     log.info("thread %s: entrant %s is no longer here", thread.id, user_id)
         except discord.HTTPException:
             await forget_opening(thread)
