@@ -152,9 +152,10 @@ async def record_game(
 
 
 def check_season_name(name: str) -> str:
-    """A new season's name, trimmed: required, at most `SEASON_NAME` characters."""
+    """A new season's name, trimmed: required (something visible, not only zero-width or control
+    characters), at most `SEASON_NAME` characters."""
     name = name.strip()
-    if not name:
+    if not any(c.isprintable() and not c.isspace() for c in name):
         raise LeagueError("a season needs a name", key="chips.league.refuse.name_required")
     if len(name) > SEASON_NAME:
         raise LeagueError(

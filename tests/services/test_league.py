@@ -35,7 +35,11 @@ async def test_season_commands_refuse_what_makes_no_sense(services: Services, st
     with pytest.raises(LeagueError, match="already was a season named 'ONE'") as refused:
         await league.start_season(GUILD, "ONE")  # a name is taken in any case
     assert refused.value.key == "chips.league.refuse.season_exists"
-    for blank, key in (("  ", "name_required"), ("x" * 101, "name_long")):
+    for blank, key in (
+        ("  ", "name_required"),
+        ("\u200b\u2060", "name_required"),  # zero-width: a name nobody could see or type again
+        ("x" * 101, "name_long"),
+    ):
         with pytest.raises(LeagueError) as refused:
             await league.start_season(GUILD, blank)
         assert refused.value.key == f"chips.league.refuse.{key}"
