@@ -2,8 +2,9 @@
 
 Balances, history and the leaderboard are read from the store; a grant or an
 adjustment is checked (a whole number of chips, within `MAX_AMOUNT`, with a
-reason of at most `MAX_MEMO` characters) before its one transaction opens, so
-a refused one writes nothing; the refusals carry catalog keys. The CSV export
+reason of at most `MAX_MEMO` characters) before its one transaction opens, and
+refused if it would leave the member below zero where the server forbids it,
+so a refused one writes nothing; the refusals carry catalog keys. The CSV export
 is built through a read-only connection in a worker thread, off the event loop.
 """
 
@@ -23,6 +24,7 @@ from bot.store import (
     adjust,
     balance,
     ensure_player,
+    get_guild_settings,
     grant,
     history,
     leaderboard,
@@ -30,7 +32,7 @@ from bot.store import (
     read_in_thread,
     to_csv,
 )
-from bot.store.ledger import MAX_AMOUNT
+from bot.store.ledger import LEDGER_LOCK, MAX_AMOUNT
 
 from .settings import SettingsService
 
@@ -124,14 +126,21 @@ class LedgerService:
     ) -> int:
         amount, memo = check_amount(amount, positive=positive), check_memo(reason)
         post = grant if positive else adjust
-        try:
-            async with self._store.transaction() as tx:
-                player = await ensure_player(tx, guild_id, display_name=name, user_id=user_id)
-                await post(tx, guild_id, player.id, amount, memo, actor_id=actor_id)
-                return await balance(tx, guild_id, player.id)
-        except NegativeBalance as refusal:
-            refusal.params["name"] = Typed(name)  # the store knows accounts, not names
-            raise
+        async with self._store.transaction() as tx:
+            await tx.lock(LEDGER_LOCK, guild_id)  # no other move between the check and the post
+            player = await ensure_player(tx, guild_id, display_name=name, user_id=user_id)
+            before = await balance(tx, guild_id, player.id)
+            if before + amount < 0 and not (await get_guild_settings(tx, guild_id)).allow_negative:
+                raise NegativeBalance(
+                    f"player {player.id} holds {before} chips; {amount} would go below zero and"
+                    f" guild {guild_id} does not allow negative balances",
+                    key="chips.refuse.negative",
+                    balance=before,
+                    amount=amount,
+                    name=Typed(name),
+                )
+            await post(tx, guild_id, player.id, amount, memo, actor_id=actor_id)
+            return await balance(tx, guild_id, player.id)
 
     async def export(self, guild_id: int) -> tuple[str, int]:
         """The server's ledger as CSV and its number of lines, built in a worker thread."""

@@ -9,8 +9,9 @@ The ledger's server settings (`GuildSettings` in `bot.store.settings`):
 - starting_balance: written once, when a player's account is first opened, as an
   'opening' transaction from the house, so even the first chips have an entry.
   Changing it later does not touch accounts already open.
-- allow_negative: when false, a grant or adjustment that would leave a player below
-  zero is refused (NegativeBalance). A deal's settlement is always written in full:
+- allow_negative: when false, the ledger service (`bot.services.ledger`) refuses a grant
+  or adjustment that would leave a player below zero (NegativeBalance), holding
+  `LEDGER_LOCK` while it reads the balance. A deal's settlement is always written in full:
   the chips were won at the table under rules everyone agreed to, it must land in
   the same transaction as the deal's end, and capping would make the ledger
   disagree with the engine's checks (and the pairs' transfers stop mirroring each
@@ -46,7 +47,7 @@ class LedgerError(StoreError, ValueError):
 
 
 class NegativeBalance(LedgerError):
-    """The guild forbids negative balances and this would create one."""
+    """The guild forbids negative balances and this would create one (raised by the ledger service)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,18 +199,6 @@ async def _house_transfer(
 ) -> int:
     await tx.lock(LEDGER_LOCK, guild_id)
     account = await _account_id(tx, guild_id, player_id)
-    settings = await get_guild_settings(tx, guild_id)
-    if not settings.allow_negative:
-        row = await tx.fetchone("SELECT balance FROM accounts WHERE id = ?", (account,))
-        assert row is not None
-        if row[0] + amount < 0:
-            raise NegativeBalance(
-                f"player {player_id} holds {row[0]} chips; {amount} would go below zero and"
-                f" guild {guild_id} does not allow negative balances",
-                key="chips.refuse.negative",
-                balance=row[0],
-                amount=amount,
-            )
     house = await _account_id(tx, guild_id, None)
     return await _post(
         tx, guild_id, reason, {account: amount, house: -amount}, memo=memo, actor_id=actor_id

@@ -11,6 +11,7 @@ from bot.store import (
     grant,
     history,
     read_csv,
+    settle_deal,
 )
 from bot.store.ledger import LedgerLine
 
@@ -54,17 +55,32 @@ async def test_a_grant_at_the_limit_is_written_and_the_balance_after_is_answered
     assert await services.ledger.adjust(GUILD, ANN, "Ann", -1_000_000, "oops", actor_id=9) == 0
 
 
-async def test_a_balance_below_zero_is_refused_naming_the_member_where_the_server_forbids_it(
-    services,
+async def test_no_negative_balances_refuses_admin_moves_naming_the_member_but_settles_games(
+    services, store
 ):
     await services.settings.change(GUILD, allow_negative=False)
     await services.ledger.grant(GUILD, ANN, "Ann", 5, "welcome", actor_id=MANAGER)
-    with pytest.raises(NegativeBalance) as refused:
+    with pytest.raises(NegativeBalance, match="holds 5 chips") as refused:
         await services.ledger.adjust(GUILD, ANN, "Ann *the* great", -6, "penalty", actor_id=1)
     assert refused.value.key == "chips.refuse.negative"
-    assert refused.value.params["name"] == Typed("Ann *the* great")
+    assert refused.value.params == {"balance": 5, "amount": -6, "name": Typed("Ann *the* great")}
     ann = await services.player(GUILD, ANN)
     assert await services.ledger.balance(GUILD, ann.id) == 5
+    assert await services.ledger.adjust(GUILD, ANN, "Ann", -5, "all of it", actor_id=1) == 0
+    # A game's checks are owed whatever the balance: the settlement is written in full.
+    await services.ledger.grant(GUILD, BOB, "Bob", 1, "welcome", actor_id=1)
+    bob = await services.player(GUILD, BOB)
+    async with store.transaction() as tx:
+        transfer = {"from": ann.id, "to": bob.id, "checks": 20, "reason": "contract"}
+        assert await settle_deal(tx, GUILD, None, 1, 1, [transfer])
+    assert await services.ledger.balance(GUILD, ann.id) == -20
+
+
+async def test_a_newcomer_refused_below_zero_opens_no_account(services):
+    await services.settings.change(GUILD, allow_negative=False, starting_balance=10)
+    with pytest.raises(NegativeBalance, match="holds 10 chips"):
+        await services.ledger.adjust(GUILD, ANN, "Ann", -11, "penalty", actor_id=1)
+    assert await services.player(GUILD, ANN) is None
 
 
 async def test_a_newcomer_would_open_with_the_starting_balance(services):

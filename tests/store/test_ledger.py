@@ -5,12 +5,10 @@ import pytest
 from bot.store import (
     LedgerError,
     LedgerLine,
-    NegativeBalance,
     Store,
     adjust,
     balance,
     ensure_player,
-    get_guild_settings,
     grant,
     history,
     is_settled,
@@ -146,22 +144,6 @@ async def test_starting_balance_is_an_opening_entry_from_the_house(store):
         await set_guild_settings(tx, GUILD, starting_balance=500)
     assert await balance(store, GUILD, ann) == 110  # an open account keeps its history
     assert await ledger_check(store) == []
-
-
-async def test_no_negative_balances_refuses_admin_moves_but_settles_games(store):
-    async with store.transaction() as tx:
-        await set_guild_settings(tx, GUILD, allow_negative=False)
-    assert not (await get_guild_settings(store, GUILD)).allow_negative
-    ann, bob = await make_players(store, GUILD, "Ann", "Bob")
-    async with store.transaction() as tx:
-        await grant(tx, GUILD, ann, 5, "welcome")
-    with pytest.raises(NegativeBalance, match="holds 5 chips"):
-        async with store.transaction() as tx:
-            await adjust(tx, GUILD, ann, -6, "penalty")
-    assert await balance(store, GUILD, ann) == 5
-    # A game's checks are owed whatever the balance: the settlement is written in full.
-    assert await settle(store, 1, 1, [transfer(ann, bob, 20)]) is True
-    assert (await balance(store, GUILD, ann), await balance(store, GUILD, bob)) == (-15, 20)
 
 
 async def test_history_is_newest_first_paginated_and_names_the_game(store):
