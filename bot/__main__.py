@@ -162,6 +162,8 @@ async def _serve(settings: Settings) -> int:
     from bot import create_bot
     from bot.store import Store
 
+    assert settings.token is not None, "main answers a missing token before the bot runs"
+    token = settings.token
     store = await Store.open(settings.database, pool_size=settings.database_pool_size)
     web = None
     try:
@@ -183,7 +185,7 @@ async def _serve(settings: Settings) -> int:
         )
         async with bot:
             try:
-                await bot.start(settings.token)
+                await bot.start(token)
             except (
                 OSError,
                 TimeoutError,

@@ -81,10 +81,13 @@ class QuietNotices:
     async def forget(self, event: EventRow, channel_id: int) -> None:
         return None
 
-    async def standings(self, event: EventRow, board: EventBoard) -> int | None:
-        return None
+    async def standings(self, event: EventRow, board: EventBoard) -> list[int]:
+        return []
 
     async def say(self, event: EventRow, text: Text) -> None:
+        return None
+
+    async def alert(self, event: EventRow, text: Text) -> None:
         return None
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -61,9 +61,9 @@ class Catalog:
                 if not isinstance(tree, dict):
                     raise CatalogError(f"{path}: the file must hold one JSON object")
                 _flatten(tree, path.stem, texts, path)
-        for lang, texts in (extra or {}).items():
+        for lang, coded in (extra or {}).items():
             target = messages.setdefault(lang, {})
-            for key, text in texts.items():
+            for key, text in coded.items():
                 if key in target:
                     raise CatalogError(
                         f"{root / lang}: {key!r} is defined in code; remove it from the file"
@@ -101,7 +101,7 @@ class Catalog:
         return template.format(**params)
 
 
-def _no_duplicates(path: Path):
+def _no_duplicates(path: Path) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
     def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: dict[str, Any] = {}
         for key, value in pairs:

@@ -19,6 +19,7 @@ names and descriptions for the cogs to use, so both languages live in files.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -65,21 +66,33 @@ class PinochleTranslator(app_commands.Translator):
         return text
 
 
+# Which part of a command, group or option a location names.
+_PART = {
+    Where.command_name: "name",
+    Where.group_name: "name",
+    Where.parameter_name: "name",
+    Where.command_description: "description",
+    Where.group_description: "description",
+    Where.parameter_description: "description",
+}
+
+
 def command_key(context: app_commands.TranslationContextTypes) -> str | None:
     """The catalog key for a string at this place in the command tree (None for `other`)."""
     where, data = context.location, context.data
-    if where in (Where.command_name, Where.group_name):
-        return f"commands.{_path(data)}.name"
-    if where in (Where.command_description, Where.group_description):
-        return f"commands.{_path(data)}.description"
-    if where is Where.parameter_name:
-        return f"commands.{_path(data.command)}.options.{data.display_name}.name"
-    if where is Where.parameter_description:
-        return f"commands.{_path(data.command)}.options.{data.display_name}.description"
-    if where is Where.choice_name:
+    if where is Where.choice_name and isinstance(data, app_commands.Choice):
         return f"commands.choice.{data.value}"
+    part = _PART.get(where)
+    if part is None:
+        return None
+    if isinstance(data, app_commands.Parameter):
+        return f"commands.{_path(data.command)}.options.{data.display_name}.{part}"
+    if isinstance(data, (app_commands.Command, app_commands.Group, app_commands.ContextMenu)):
+        return f"commands.{_path(data)}.{part}"
     return None
 
 
-def _path(command: app_commands.Command | app_commands.Group | app_commands.ContextMenu) -> str:
+def _path(
+    command: app_commands.Command[Any, ..., Any] | app_commands.Group | app_commands.ContextMenu,
+) -> str:
     return command.qualified_name.replace(" ", ".")

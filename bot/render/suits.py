@@ -7,6 +7,7 @@ circles. `draw_suit` scales them into any box.
 from __future__ import annotations
 
 import math
+from typing import Literal
 
 from PIL import ImageDraw
 
@@ -14,8 +15,10 @@ from bot.game.cards import Suit
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
-# ("polygon", points) or ("circle", (cx, cy, r)), all in the unit square.
-Shape = tuple[str, tuple]
+Polygon = tuple[Literal["polygon"], tuple[Point, ...]]
+Circle = tuple[Literal["circle"], tuple[float, float, float]]  # (cx, cy, r)
+#: One outline of a suit symbol, in the unit square.
+Shape = Polygon | Circle
 
 
 def _heart_outline(top_down: bool, height: float = 1.0, steps: int = 72) -> tuple[Point, ...]:
@@ -62,12 +65,12 @@ def draw_suit(draw: ImageDraw.ImageDraw, suit: Suit, box: Box, fill: tuple[int, 
     """Draw `suit` filling the square-ish `box` (x0, y0, x1, y1) in `fill`."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
-    for kind, data in SHAPES[suit]:
-        if kind == "polygon":
-            draw.polygon([(x0 + u * w, y0 + v * h) for u, v in data], fill=fill)
-        else:
-            cx, cy, r = data
-            draw.ellipse(
-                (x0 + (cx - r) * w, y0 + (cy - r) * h, x0 + (cx + r) * w, y0 + (cy + r) * h),
-                fill=fill,
-            )
+    for shape in SHAPES[suit]:
+        match shape:
+            case ("polygon", points):
+                draw.polygon([(x0 + u * w, y0 + v * h) for u, v in points], fill=fill)
+            case ("circle", (cx, cy, r)):
+                draw.ellipse(
+                    (x0 + (cx - r) * w, y0 + (cy - r) * h, x0 + (cx + r) * w, y0 + (cy + r) * h),
+                    fill=fill,
+                )
