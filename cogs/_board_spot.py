@@ -11,7 +11,7 @@ until the presenter reads the few messages after its board.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Set
 
 #: Messages noted per channel at most: enough to know the board must move.
 NOTED = 16
@@ -43,7 +43,7 @@ class BoardSpots:
             below.discard(message_id)
 
     def below(
-        self, channel_id: int, board_id: int, *, leaving: set[int] = frozenset()
+        self, channel_id: int, board_id: int, *, leaving: Set[int] = frozenset()
     ) -> int | None:
         """Messages below the board `board_id` (those in `leaving` are on their way out); None if unknown."""
         if self._boards.get(channel_id) != board_id:

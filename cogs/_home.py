@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from typing import Final
 
 import discord
 
 from bot.i18n import t, variant_name
 from bot.tables import Table, TableService, Text
+from cogs._players import channel_of
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +29,7 @@ PARENT, QUIET = "parent", "quiet"
 #: Channel types that can have public threads.
 THREAD_PARENTS = (discord.ChannelType.text, discord.ChannelType.news)
 #: Minutes of silence after which Discord hides the thread from the channel list (a day).
-ARCHIVE_MINUTES = 1440
+ARCHIVE_MINUTES: Final = 1440
 
 
 @dataclass
@@ -65,12 +67,13 @@ async def make_home(
     A channel that is a thread already keeps the table; `place` "channel" asks for the channel.
     `host` is the host's mention: their name in the line, never a ping.
     """
-    channel = interaction.channel
+    channel, channel_id = interaction.channel, channel_of(interaction)
     if place != "thread" or isinstance(channel, discord.Thread):
-        return Home(interaction.channel_id)
+        return Home(channel_id)
     refusal = thread_refusal(interaction)
     if refusal is not None:
-        return Home(interaction.channel_id, note=Text.of(refusal))
+        return Home(channel_id, note=Text.of(refusal))
+    assert isinstance(channel, discord.TextChannel), "thread_refusal let only text and news through"
     name = variant_name(variant, lang)
     opening = None
     try:
@@ -88,7 +91,7 @@ async def make_home(
         )
         if opening is not None:
             await forget_opening(opening)
-        return Home(interaction.channel_id, note=Text.of("bot.home.no_permission"))
+        return Home(channel_id, note=Text.of("bot.home.no_permission"))
     return Home(thread.id, opening=opening, thread=thread)
 
 

@@ -16,14 +16,12 @@ import io
 import logging
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 
-from bot.game import Card, Suit
+from bot.game import Card, PublicView, Suit
 from bot.render import render_in_thread, render_melds, render_trick
 from bot.tables import Table
-from bot.tables.texts import card
 
 log = logging.getLogger(__name__)
 
@@ -66,17 +64,17 @@ def _picture_name(table: Table, seat: int) -> str:
     return table.seats[seat].display_name
 
 
-def _meld_rows(table: Table, view: dict[str, Any]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+def _meld_rows(table: Table, view: PublicView) -> tuple[tuple[str, tuple[Card, ...]], ...]:
     """One row per player with melds: the cards lying on the table (two-handed, RULES M-5), or
     else the cards of the melds shown, each physical card once (two melds may share one)."""
     rows: dict[int, list[Card]] = {}
-    if view.get("table"):
-        for seat, texts in view["table"].items():
-            rows[int(seat)] = [card(text) for text in texts]
+    if view.table:
+        for seat, cards in view.table.items():
+            rows[seat] = list(cards)
     else:
-        for meld in view.get("melds", []):
-            row = rows.setdefault(meld["seat"], [])
-            have, need = Counter(row), Counter(card(text) for text in meld["cards"])
+        for meld in view.melds:
+            row = rows.setdefault(meld.seat, [])
+            have, need = Counter(row), Counter(meld.cards)
             row += [c for c, n in need.items() for _ in range(n - have[c])]
     return tuple(
         (_picture_name(table, seat), tuple(cards)) for seat, cards in sorted(rows.items()) if cards

@@ -8,15 +8,32 @@ never played has no player yet (None), which each command answers in its own wor
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING, cast
 
 import discord
 
 from bot.services import Player, Services
 
+if TYPE_CHECKING:
+    from cogs._bot import PinochleBot
+
+
+def bot_of(interaction: discord.Interaction) -> PinochleBot:
+    """The bot an interaction came to: always a `PinochleBot`. discord.py types `client` as its base
+    `Client`, and the views' callbacks may not narrow `Interaction[...]` (they override a method
+    generic in the client), so this is the one place that says which client it is."""
+    return cast("PinochleBot", interaction.client)
+
 
 def services_of(interaction: discord.Interaction) -> Services:
     """The bot's ledger, league and settings services (`bot.services`)."""
-    return interaction.client.services  # type: ignore[attr-defined]
+    return bot_of(interaction).services
+
+
+def channel_of(interaction: discord.Interaction) -> int:
+    """The channel's id (every command, button and autocomplete of this bot comes from a channel)."""
+    assert interaction.channel_id is not None, "an interaction arrived without a channel"
+    return interaction.channel_id
 
 
 def guild_of(interaction: discord.Interaction) -> int:

@@ -12,6 +12,7 @@ import hashlib
 import json
 import logging
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -21,14 +22,14 @@ log = logging.getLogger(__name__)
 
 async def tree_payload(
     tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None
-) -> list[dict]:
+) -> list[dict[str, Any]]:
     commands = tree.get_commands(guild=guild)
     if tree.translator is None:
         return [command.to_dict(tree) for command in commands]
     return [await command.get_translated_payload(tree, tree.translator) for command in commands]
 
 
-def fingerprint(payload: list[dict]) -> str:
+def fingerprint(payload: list[dict[str, Any]]) -> str:
     text = json.dumps(payload, sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.sha256(text.encode()).hexdigest()
 

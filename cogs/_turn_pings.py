@@ -69,7 +69,7 @@ class TurnPings:
         if table.status == "playing" and table.version == 0 and not turn.started:
             turn.started, turn.user = True, waiting
             people = self._wanted(table, table.humans())
-            players = [Who(table.seat_of(user)) for user in people]
+            players = [Who(_seat(table, user)) for user in people]
             return Plan(
                 ping=Ping((Text.of("bot.ping.start", players=players),), people, turn.number)
                 if people
@@ -81,7 +81,7 @@ class TurnPings:
         turn.user = waiting
         if waiting is not None and (people := self._wanted(table, [waiting])):
             plan.ping = Ping(
-                (Text.of("bot.ping.turn", who=Who(table.seat_of(waiting))),), people, turn.number
+                (Text.of("bot.ping.turn", who=Who(_seat(table, waiting))),), people, turn.number
             )
         return plan
 
@@ -104,6 +104,13 @@ class TurnPings:
         if table.home.get(QUIET):
             return ()
         return tuple(user for user in users if not self._muted(user))
+
+
+def _seat(table: Table, user: int) -> int:
+    """The seat of someone seated at `table` (a ping names only players)."""
+    seat = table.seat_of(user)
+    assert seat is not None, f"user {user} pinged at table {table.id} without a seat"
+    return seat
 
 
 def awaited(table: Table) -> int | None:

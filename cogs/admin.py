@@ -6,32 +6,41 @@ intent: a bot always sees the messages that mention it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from discord.ext import commands
 
 from bot.i18n import t
 
+if TYPE_CHECKING:
+    from cogs._bot import PinochleBot
+
+
+#: What `Cog`'s hooks are called with: a context of any bot (their override may not narrow it).
+AnyContext = commands.Context[commands.Bot | commands.AutoShardedBot]
+
 
 class Admin(commands.Cog):
-    def __init__(self, bot) -> None:
+    def __init__(self, bot: PinochleBot) -> None:
         self.bot = bot
 
-    async def cog_check(self, ctx: commands.Context) -> bool:
+    async def cog_check(self, ctx: AnyContext) -> bool:
         if not await self.bot.is_owner(ctx.author):
             raise commands.NotOwner()
         return True
 
-    async def cog_command_error(self, ctx: commands.Context, error: commands.CommandError) -> None:
+    async def cog_command_error(self, ctx: AnyContext, error: Exception) -> None:
         if isinstance(error, commands.NotOwner):
             await ctx.reply(t("bot.admin.owner_only", "en"), mention_author=False)
 
     @commands.command(name="sync")
-    async def sync(self, ctx: commands.Context) -> None:
+    async def sync(self, ctx: commands.Context[PinochleBot]) -> None:
         """Sync the slash commands now, changed or not."""
         await self.bot.sync_commands(force=True)
         await ctx.reply(t("bot.admin.synced", "en"), mention_author=False)
 
     @commands.command(name="status")
-    async def status(self, ctx: commands.Context) -> None:
+    async def status(self, ctx: commands.Context[PinochleBot]) -> None:
         """Open tables, and extensions that failed to load."""
         tables = self.bot.tables.tables()
         playing = sum(1 for table in tables if table.status == "playing")
@@ -42,5 +51,5 @@ class Admin(commands.Cog):
         )
 
 
-async def setup(bot) -> None:
+async def setup(bot: PinochleBot) -> None:
     await bot.add_cog(Admin(bot))

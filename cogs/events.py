@@ -272,5 +272,5 @@ class Events(commands.Cog):
         ][:25]
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Events(bot))  # type: ignore[arg-type]
+async def setup(bot: PinochleBot) -> None:
+    await bot.add_cog(Events(bot))

@@ -14,6 +14,7 @@ the server's hide_bots setting is on (/pinochle settings).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -31,6 +32,9 @@ from cogs._events_text import player_events_text
 from cogs._exports import Exports
 from cogs._pager import NO_PINGS, Page, send_pages
 from cogs._players import guild_of, plain, player_of, services_of
+
+if TYPE_CHECKING:
+    from cogs._bot import PinochleBot
 
 #: Rows per page of standings.
 PAGE = 10
@@ -192,7 +196,7 @@ class League(
 ):
     """The /league commands."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: PinochleBot) -> None:
         self.bot = bot
         self.exports = Exports()
         super().__init__()
@@ -292,7 +296,8 @@ class League(
         league = services_of(interaction).league
         if action == "list":
             text = seasons_text(await league.seasons(guild), lang)
-            return await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
+            await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
+            return
         if not is_manager(interaction):
             raise Refusal("chips.refuse.manage_server")
         if action == "start":
@@ -317,5 +322,5 @@ class League(
         )
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: PinochleBot) -> None:
     await bot.add_cog(League(bot))

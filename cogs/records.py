@@ -10,10 +10,11 @@ from cogs._replay, hints from the table service. All four live under
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
-from discord.ext import commands
 
 from bot.game import VARIANTS
 from bot.i18n import meld_name, t, variant_name
@@ -26,6 +27,9 @@ from cogs._group import PinochleCog, choices, describe
 from cogs._pager import Page, send_pages
 from cogs._players import guild_of, player_of, services_of
 from cogs._replay import ReplayButton, Replays, send_replay
+
+if TYPE_CHECKING:
+    from cogs._bot import PinochleBot
 
 #: Games per page of /pinochle history.
 HISTORY_PAGE = 10
@@ -96,9 +100,9 @@ def history_line(game: GameSummary, lang: str) -> str:
 class Records(PinochleCog):
     """`/pinochle stats`, `/pinochle history`, `/pinochle replay`."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: PinochleBot) -> None:
         self.bot = bot
-        self.replays = Replays(bot.store)  # type: ignore[attr-defined]
+        self.replays = Replays(bot.store)
 
     @app_commands.command(name="stats", description=describe("stats"))
     @app_commands.describe(
@@ -185,7 +189,7 @@ class Records(PinochleCog):
 class Hints(PinochleCog):
     """`/pinochle hint`: the strong computer player's choice for your turn, with a reason."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: PinochleBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="hint", description=describe("hint"))
@@ -196,7 +200,7 @@ class Hints(PinochleCog):
         await interaction.followup.send(private_text(outcome, lang_of(interaction)), ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: PinochleBot) -> None:
     bot.add_dynamic_items(ReplayButton)
     await bot.add_cog(Records(bot))
     await bot.add_cog(Hints(bot))

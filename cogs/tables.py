@@ -6,6 +6,8 @@ answers privately; the board and channel lines come from the presenter.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
@@ -33,7 +35,10 @@ from cogs._common import (
 from cogs._errors import said
 from cogs._group import PinochleCog, choices, describe
 from cogs._home import PARENT, QUIET, make_home, settle_home
-from cogs._players import services_of
+from cogs._players import channel_of, guild_of, services_of
+
+if TYPE_CHECKING:
+    from cogs._bot import PinochleBot
 
 #: House rules a table may set (RULES §11 options meant for tables).
 TABLE_OPTIONS = tuple(name for name, spec in OPTIONS.items() if spec.table and name != "target")
@@ -60,7 +65,7 @@ def parse_house_rules(text: str | None) -> dict[str, object]:
 
 
 class Tables(PinochleCog):
-    def __init__(self, bot) -> None:
+    def __init__(self, bot: PinochleBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="new", description=describe("new"))
@@ -120,7 +125,7 @@ class Tables(PinochleCog):
         asker = lang_of(interaction)
         try:
             outcome = await service_of(interaction).open(
-                guild_id=interaction.guild_id,
+                guild_id=guild_of(interaction),
                 channel_id=home.channel_id,
                 host=person,
                 variant=variant,
@@ -209,7 +214,7 @@ class Tables(PinochleCog):
         self, interaction: discord.Interaction, current: str
     ) -> list[Choice[str]]:
         """The table's seats other than the asker's: "2. Bob" -> "2"."""
-        table = service_of(interaction).table_in(interaction.channel_id)
+        table = service_of(interaction).table_in(channel_of(interaction))
         if table is None:
             return []
         found = [
@@ -241,7 +246,7 @@ class Tables(PinochleCog):
     @app_commands.command(name="score", description=describe("score"))
     async def score(self, interaction: discord.Interaction) -> None:
         lang = lang_of(interaction)
-        if table := service_of(interaction).table_in(interaction.channel_id):
+        if table := service_of(interaction).table_in(channel_of(interaction)):
             await reply(interaction, score_text(table, lang, mention_namer(table))[:2000])
         elif table := await ended_here(interaction):
             ended = t(
@@ -262,7 +267,7 @@ class Tables(PinochleCog):
     async def rules(self, interaction: discord.Interaction, variant: str | None = None) -> None:
         """The rules of `variant`, else of the channel's table (open, or the one that just ended)."""
         lang = lang_of(interaction)
-        table = service_of(interaction).table_in(interaction.channel_id) or await ended_here(
+        table = service_of(interaction).table_in(channel_of(interaction)) or await ended_here(
             interaction
         )
         options = table.options if table is not None and variant in (None, table.variant) else {}
@@ -277,9 +282,11 @@ async def ended_here(interaction: discord.Interaction) -> Table | None:
     """The table that last finished in this channel (or thread), if any."""
     if interaction.guild_id is None:
         return None
-    return await service_of(interaction).last_finished(interaction.guild_id, interaction.channel_id)
+    return await service_of(interaction).last_finished(
+        interaction.guild_id, channel_of(interaction)
+    )
 
 
-async def setup(bot) -> None:
+async def setup(bot: PinochleBot) -> None:
     bot.add_dynamic_items(BoardButton)
     await bot.add_cog(Tables(bot))
