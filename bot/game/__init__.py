@@ -19,6 +19,7 @@ from .cards import (
 from .checks import contract_checks, game_checks, meld_checks, set_checks
 from .errors import IllegalAction, OptionError, PinochleError
 from .events import Event
+from .fair import Dealing, fingerprint
 from .game import Game, new_game
 from .melds import enabled_melds, meld_breakdown, meld_points
 from .options import OPTIONS, resolve_options
@@ -46,6 +47,7 @@ __all__ = [
     "Card",
     "CompletedTrick",
     "DealState",
+    "Dealing",
     "Event",
     "Game",
     "IllegalAction",
@@ -59,6 +61,7 @@ __all__ = [
     "card_points",
     "contract_checks",
     "enabled_melds",
+    "fingerprint",
     "format_cards",
     "game_checks",
     "get_variant",

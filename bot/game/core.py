@@ -28,6 +28,7 @@ from .events import (
     TargetRaised,
     TrickTaken,
 )
+from .fair import Dealing
 from .melds import MeldRules
 from .options import Options, resolve_options
 from .phases import GAME_OVER, MELD, PLAY, PLAYOFF, STOCK
@@ -57,9 +58,12 @@ class GameCore(ABC):
         seed: int | None = None,
         deck: Iterable[Card] | None = None,
         options: Mapping[str, Any] | None = None,
+        dealing: Dealing | None = None,
     ):
         self._configure(variant, options)
         self.seed = random.randrange(2**31) if seed is None else int(seed)
+        #: The fair dealing's key, seeds and salts (bot.game.fair); None: dealt from `seed` (old games).
+        self.dealing = dealing
         self.first_deck: list[Card] | None = list(deck) if deck is not None else None
         self.state = DealState.start(self.n)
         self.state.target = self.opt["target"]
@@ -140,6 +144,8 @@ class GameCore(ABC):
             return list(self.first_deck)
         pack64 = st.mode == "two" and self.opt["pack64"] and self.variant.two_handed
         deck = make_pack(pack64)
+        if self.dealing is not None:
+            return self.dealing.deck(deck, st.deal_no)
         random.Random(f"{self.seed}:deal:{st.deal_no}").shuffle(deck)
         return deck
 

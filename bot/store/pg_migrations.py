@@ -291,4 +291,15 @@ CREATE TABLE rating_history (
 );
 """
 
-PG_MIGRATIONS: list[str] = [CORE, LEDGER, LEAGUE, SETTINGS, TABLE_LIFE, EVENTS, WEB]
+FAIR = """
+ALTER TABLE tables ADD COLUMN deal_key TEXT;
+CREATE TABLE deal_commits (
+    table_id     BIGINT  NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+    deal         INTEGER NOT NULL CHECK (deal >= 1),
+    fingerprint  TEXT    NOT NULL,
+    salts        TEXT    NOT NULL DEFAULT '{}' CHECK (salts::json IS NOT NULL),
+    PRIMARY KEY (table_id, deal)
+);
+"""
+
+PG_MIGRATIONS: list[str] = [CORE, LEDGER, LEAGUE, SETTINGS, TABLE_LIFE, EVENTS, WEB, FAIR]

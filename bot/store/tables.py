@@ -69,6 +69,8 @@ class TableRow:
     created_at: str
     updated_at: str
     seats: tuple[Seat, ...] = field(default=())
+    #: The fair dealing's secret key (bot.game.fair); None: dealt from `seed` (an older table).
+    deal_key: bytes | None = field(default=None, repr=False)
 
     @property
     def is_active(self) -> bool:
@@ -126,6 +128,7 @@ def _table(row: Row) -> TableRow:
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         seats=seats,
+        deal_key=bytes.fromhex(row["deal_key"]) if row["deal_key"] else None,
     )
 
 
@@ -192,6 +195,7 @@ async def create_table(
     language: str = "en",
     settings: dict[str, Any] | None = None,
     seats: Sequence[Seat] = (),
+    deal_key: bytes | None = None,
 ) -> TableRow:
     """Open a table in the lobby. Raises ChannelBusy if the channel has an active table."""
     _check_seed(seed)
@@ -199,8 +203,8 @@ async def create_table(
         async with tx.savepoint():
             table_id = await tx.insert(
                 "INSERT INTO tables (guild_id, channel_id, host_id, variant, options, seed, status,"
-                " language, settings, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                " language, settings, created_at, updated_at, deal_key)"
+                " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
@@ -212,6 +216,7 @@ async def create_table(
                     json.dumps(settings or {}),
                     tx.now,
                     tx.now,
+                    deal_key.hex() if deal_key is not None else None,
                 ),
             )
     except IntegrityError as error:

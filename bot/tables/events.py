@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -41,6 +42,7 @@ from bot.events import (
 )
 from bot.events.duplicate import SEED_LIMIT
 from bot.game import VARIANTS
+from bot.game.fair import key_maker
 from bot.store import Tx, family_of
 from bot.store.events import (
     EventError,
@@ -130,9 +132,11 @@ class EventRunner:
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock, init=False)
     _closed: bool = field(default=False, init=False)
     _rng: random.Random = field(init=False)
+    _new_key: Callable[[], bytes] = field(init=False)
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
+        self._new_key = key_maker(self.seed)
 
     # ------------------------------------------------------------ life cycle
 
@@ -355,6 +359,8 @@ class EventRunner:
         )
         names = {e.user_id: e.display_name for e in entrants}
         specs = []
+        # Duplicate: one secret key for the round's tables, so the same cards (bot.game.fair).
+        shared = self._new_key()
         for number, seats in enumerate(seating):
             if event.duplicate:
                 seats = rotate_for_table(seats, number)
@@ -374,8 +380,10 @@ class EventRunner:
                         "round": round_no,
                         "table": number,
                         "deals": event.deals_per_round,
+                        "duplicate": event.duplicate,
                     },
                     home=home,
+                    deal_key=shared if event.duplicate else self._new_key(),
                 )
             )
         deadline = self.service.clock() + event.round_seconds

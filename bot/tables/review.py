@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.game import Game, new_game
+from bot.game import Dealing, Game, fingerprint, new_game
 
 #: Engine events that take a card into a two-hand holding from the stock (RULES A-6, A-8).
 _DRAWS = ("draw", "show", "take_turnup")
@@ -68,6 +68,11 @@ class DealReview:
     )
     declared_out: int | None = None  # the seat that claimed to be out (A-12), ending the deal early
     result: dict[str, Any] = field(default_factory=dict)  # the engine's deal result
+    #: A fair deal (bot.game.fair), revealed now that it is over: its seed, the fingerprint shown
+    #: before it, and the players' salt words by seat.
+    seed: bytes | None = None
+    fingerprint: str | None = None
+    salts: dict[int, str] = field(default_factory=dict)
 
     @property
     def cards_dealt(self) -> list[str]:
@@ -81,13 +86,21 @@ class DealReview:
 
 
 def review_deal(
-    variant: str, seed: int, options: dict[str, Any], actions: Sequence[str], deal: int
+    variant: str,
+    seed: int,
+    options: dict[str, Any],
+    actions: Sequence[str],
+    deal: int,
+    *,
+    dealing: Dealing | None = None,
+    table_id: int = 0,
 ) -> DealReview:
     """Replay `actions` to the start of deal `deal`, then collect that deal until its end.
 
+    A fairly dealt table's `dealing` (of table `table_id`) reveals the deal's seed.
     Raises ValueError if the log does not finish that deal (it may still be in play).
     """
-    game = new_game(variant, seed=seed, options=options)
+    game = new_game(variant, seed=seed, options=options, dealing=dealing)
     moves = iter(actions)
     events = game.opening_events
     while game.deal_no < deal:
@@ -110,6 +123,12 @@ def review_deal(
         )  # draws ahead
         events = game.apply(action)
         if _collect(review, game, events, before):
+            if dealing is not None:  # over: its seed may be shown with it
+                review.seed = dealing.seed(deal)
+                review.fingerprint = (
+                    fingerprint(review.seed, table_id, deal) if review.seed else None
+                )
+                review.salts = dict(dealing.salts.get(deal, {}))
             return review
     raise ValueError(f"the log does not finish deal {deal}")
 

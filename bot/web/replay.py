@@ -75,7 +75,7 @@ def _deal(deal: DealRecord) -> dict[str, Any]:
 
 def replay_view(game: FinishedGame, log: GameLog) -> dict[str, Any]:
     """Everything the viewer shows of one recorded game (ValueError if its log no longer replays)."""
-    record = GameRecord.from_log(log.variant, log.options, log.seed, log.actions)
+    record = GameRecord.from_stored(log)
     return {
         "game": asdict(game),
         "names": [seat.display_name for seat in sorted(game.seats, key=lambda s: s.seat)],

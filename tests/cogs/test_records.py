@@ -9,7 +9,6 @@ import pytest
 
 from bot import create_bot
 from bot.game import parse_action
-from bot.game.record import GameRecord
 from bot.i18n import number
 from bot.store import load_actions
 from bot.tables.players import ai_players
@@ -97,7 +96,8 @@ async def test_a_game_not_finished_or_unknown_has_no_replay(room):
 async def test_stats_and_history_of_a_finished_game(room):
     table = await finished_two_hand_game(room)
     rows = await load_actions(room.bot.store, table.id)
-    record = GameRecord.from_log(table.variant, table.options, table.seed, [r.action for r in rows])
+    record = table.record()
+    assert record.actions == [r.action for r in rows]
     won = record.final_scores[0] > record.final_scores[1]
     own_meld = sum(points for deal in record.deals for seat, _, points in deal.melds if seat == 0)
 

@@ -81,8 +81,8 @@ async def test_a_duplicate_event_plays_the_same_deals_at_every_table_and_ranks_b
     ]
     for round_no in (1, 2):
         rows = [await get_table(store, t.table_id) for t in tables if t.round == round_no]
-        assert len({row.seed for row in rows}) == 1  # one seed per round
-        hands = [await dealt_hands(runner.service, row.id, "two-handed", row.seed) for row in rows]
+        assert len({(row.seed, row.deal_key) for row in rows}) == 1  # one seed and key per round
+        hands = [await dealt_hands(runner.service, row) for row in rows]
         assert all(h[:2] == hands[0][:2] for h in hands)  # deals 1 and 2 identical everywhere
         assert all(row.status == "finished" for row in rows)
 
