@@ -1,7 +1,7 @@
 """The Pinochle rules engine: pure Python, no I/O, deterministic from a seed.
 
 Everything outside the engine (the bot, the computer players, the tests)
-uses these names. Rule ids in docstrings refer to `shared/RULES.md`.
+uses these names. Rule ids in docstrings refer to `docs/rules.md`.
 """
 
 from .actions import DECLARE_OUT, DIX, DRAW, DRAW_TURNUP, EXCHANGE, PASS, Action, parse_action

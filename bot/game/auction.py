@@ -49,6 +49,21 @@ class AuctionRules(MultiHandRules):
             bids = [Action("bid", amount=self._min_bid())]  # E-6: forced, marriage or not
         return bids + ([] if self._forced(seat) else [A.PASS])
 
+    def why_no_bid(self) -> IllegalAction | None:
+        """Why the seat to speak is offered no bid, only a pass (E-5: it holds no marriage); None
+        when it may bid or it is no auction's turn."""
+        if self.state.phase != AUCTION or self.state.turn is None:
+            return None
+        seat = self.state.turn
+        if any(act.verb == "bid" for act in self._legal_auction()):
+            return None
+        lowest = self.state.high_bid + self._step() if self.state.high_bid else self._min_bid()
+        try:
+            self._refuse_bid(seat, lowest)
+        except IllegalAction as error:
+            return error
+        return None
+
     def _apply_auction(self, act: Action, events: list[Event]) -> None:
         seat = self._actor
         if act == A.PASS:

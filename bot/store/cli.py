@@ -43,25 +43,41 @@ def _parser() -> argparse.ArgumentParser:
         prog="python -m bot", description="Pinochle bot database tools"
     )
     groups = parser.add_subparsers(dest="group", required=True)
-    ledger = groups.add_parser("ledger", help="the chip ledger")
+    ledger = groups.add_parser("ledger", help="the chip ledger", description="Chip ledger tools.")
     commands = ledger.add_subparsers(dest="command", required=True)
+    what = "verify every ledger transaction sums to zero and every cached balance"
     check = commands.add_parser(
-        "check", help="verify every ledger transaction sums to zero and every cached balance"
+        "check",
+        help=what,
+        description="Verify that every chip transaction sums to zero and every cached balance"
+        " matches its entries; only reads. Exit 0 sound, 1 problems (each printed), 2 the"
+        " database cannot be checked.",
     )
     database_help = (
         "SQLite file or postgresql:// URL (default: $DATABASE_URL, else $DATABASE_PATH,"
         " else data/pinochle.db)"
     )
     check.add_argument("--database", default=default_database(), help=database_help)
+    what = "copy every table to another database and verify the copy"
     migrate = groups.add_parser(
-        "migrate-db", help="copy every table to another database and verify the copy"
+        "migrate-db",
+        help=what,
+        description="Copy every table to another database (SQLite to PostgreSQL, or back) with"
+        " the same ids, and verify the copy. Stop the bot first. Exit 0 the copy agrees, 1 it"
+        " differs (each difference printed), 2 a database cannot be used.",
     )
     migrate.add_argument("--from", dest="source", required=True, help="SQLite file or URL")
     migrate.add_argument("--to", dest="target", required=True, help="postgresql:// URL or file")
     migrate.add_argument(
         "--force", action="store_true", help="replace whatever the target holds (deleted first)"
     )
-    backup = groups.add_parser("backup", help="copy a SQLite database while the bot runs")
+    what = "copy a SQLite database while the bot runs"
+    backup = groups.add_parser(
+        "backup",
+        help=what,
+        description="Copy a SQLite database while the bot runs (SQLite's online backup): the"
+        " copy is the database of one moment, moved into place whole.",
+    )
     backup.add_argument("--database", default=default_database(), help=database_help)
     backup.add_argument("--to", dest="destination", required=True, help="the new backup file")
     return parser

@@ -22,6 +22,7 @@ from .players import Player, get_player
 from .sql import per_dialect
 from .standings import BestMeld
 from .tables import get_table, load_actions, merge_settings
+from .visibility import SHOWN_GAME
 
 #: The settings key of a finished table's per-seat deal summary.
 DEAL_STATS: Final = "deal_stats"
@@ -142,10 +143,12 @@ async def _dealing(db: Reader, table_id: int, key: bytes | None) -> Dealing | No
     return Dealing(key=key, salts=await deal_salts(db, table_id))
 
 
+#: A player's visible games (`visibility.SHOWN_GAME`: none whose cards another table still plays).
 _MINE = (
     " FROM game_players AS me JOIN games AS g ON g.id = me.game_id"
     " WHERE me.player_id = :player AND g.guild_id = :guild"
     " AND (CAST(:variant AS TEXT) IS NULL OR g.variant = :variant)"
+    f" AND {SHOWN_GAME}"
 )
 _WON = "SUM(CASE WHEN me.rank = 1 THEN 1 ELSE 0 END)"
 

@@ -23,7 +23,7 @@ from typing import Any
 from bot.game import VARIANTS, resolve_options
 from bot.game.phases import AUCTION, MELD, PLAY, TRUMP
 from bot.game.points import last_trick_bonus
-from bot.i18n.numbers import signed
+from bot.i18n.numbers import number, signed
 from bot.tables.deallog import BoardTrick
 from bot.tables.model import Table
 from bot.tables.outcome import Cards, Side, Text, Who
@@ -84,7 +84,7 @@ def _remember(table: Table, e: dict[str, Any]) -> None:
         log.new_deal()
     elif e["type"] == "trick":
         bonus = last_trick_bonus(table.game.options) if e.get("last") else 0
-        log.tricks.appendleft(
+        log.add_trick(
             BoardTrick(
                 e["number"], tuple((s, c) for s, c in e["cards"]), e["winner"], e["points"], bonus
             )
@@ -194,7 +194,7 @@ def deal_summary(table: Table, result: dict[str, Any], last_winner: int | None) 
             meld=result["meld"][first],
             cards=result["cards"][first] - last,
             points=signed(result["points"][first]),
-            total=result["scores"][first],
+            total=number(result["scores"][first]),
         )
         if last:
             lines.append(Text.of("bot.line.deal_part_last", last=last, **values))
@@ -222,7 +222,12 @@ def _player_out(table: Table, e: dict[str, Any]) -> list[Text]:
 
 def _game_over(table: Table, e: dict[str, Any]) -> list[Text]:
     places = [
-        Text.of("bot.line.place", place=place, who=Side(tuple(seats)), score=e["scores"][seats[0]])
+        Text.of(
+            "bot.line.place",
+            place=place,
+            who=Side(tuple(seats)),
+            score=number(e["scores"][seats[0]]),
+        )
         for place, seats in enumerate(e["ranking"], start=1)
     ]
     if played_on(table):

@@ -30,6 +30,7 @@ from bot.i18n import (
     action_label,
     describe_error,
     meld_name,
+    number,
     option_value_text,
     phase_name,
     signed,
@@ -212,27 +213,27 @@ def short(fingerprint: str) -> str:
 
 def _seats_line(table: Table, lang: str, name: Namer) -> str:
     parts = []
-    for number in range(table.size):
-        seat = table.seats.get(number)
+    for seat_no in range(table.size):
+        seat = table.seats.get(seat_no)
         if seat is None:
-            parts.append(t("bot.board.seat_empty", lang, seat=number + 1))
+            parts.append(t("bot.board.seat_empty", lang, seat=seat_no + 1))
             continue
         marks = []
         if seat.user_id is not None and seat.user_id == table.host_id:
             marks.append(t("bot.board.mark_host", lang))
         if seat.user_id is not None and computer_plays(seat):
             marks.append(t("bot.board.mark_away", lang))
-        finished = _finished_place(table, number)
+        finished = _finished_place(table, seat_no)
         if finished is not None:
             marks.append(
                 t("bot.board.mark_finished", lang, place=finished)
                 if finished
                 else t("bot.board.mark_out", lang)
             )
-        if table.to_act == number:
+        if table.to_act == seat_no:
             marks.append(t("bot.board.mark_to_act", lang))
-        label = name(number) + (f" ({', '.join(marks)})" if marks else "")
-        parts.append(t("bot.board.seat", lang, seat=number + 1, name=label))
+        label = name(seat_no) + (f" ({', '.join(marks)})" if marks else "")
+        parts.append(t("bot.board.seat", lang, seat=seat_no + 1, name=label))
     return " · ".join(parts)
 
 
@@ -362,8 +363,8 @@ def _deal_points_line(table: Table, view: Mapping[str, Any], lang: str, name: Na
             "bot.board.deal_points_part",
             lang,
             who=side_name(seats, lang, name),
-            meld=sum(meld[s] for s in seats),
-            cards=sum(cards[s] for s in seats),
+            meld=number(sum(meld[s] for s in seats)),
+            cards=number(sum(cards[s] for s in seats)),
         )
         for seats in parties(table)
     )
@@ -411,7 +412,8 @@ def _meld_text(meld: str, cards: tuple[str, ...], points: list[int], lang: str) 
 
 def _scores_line(table: Table, view: Mapping[str, Any], lang: str, name: Namer) -> str:
     scores = " · ".join(
-        f"{side_name(seats, lang, name)} {view['scores'][seats[0]]}" for seats in parties(table)
+        f"{side_name(seats, lang, name)} {number(view['scores'][seats[0]])}"
+        for seats in parties(table)
     )
     return t("bot.board.scores", lang, scores=scores, target=view["target"])
 
@@ -420,21 +422,32 @@ def _scores_line(table: Table, view: Mapping[str, Any], lang: str, name: Namer) 
 
 
 def hand_text(
-    table: Table, seat: int, view: Mapping[str, Any], covered: bool, lang: str, name: Namer
+    table: Table,
+    seat: int,
+    view: Mapping[str, Any],
+    covered: bool,
+    lang: str,
+    name: Namer,
+    *,
+    beside_board: bool = False,
 ) -> str:
-    """What a player sees privately: their cards, the trick, and whether it is their turn."""
+    """What a player sees privately: their cards, the trick, and whether it is their turn.
+
+    `beside_board`: shown right under the board (the terminal), so trump, the trick and
+    whose turn it is, which the board already shows, are left out."""
     lines = [t("bot.hand.cards", lang, cards=hand_by_suit(view["hand"], lang) or "—")]
     face_up = view.get("table", {}).get(seat)
     if face_up:
         lines.append(t("bot.hand.face_up", lang, cards=cards_text(face_up, lang)))
-    if view.get("trump"):
+    if view.get("trump") and not beside_board:
         lines.append(t("bot.board.trump", lang, suit=view["trump"]))
-    if view["trick"]:
+    if view["trick"] and not beside_board:
         lines.append(t("bot.board.trick", lang, plays=plays_text(view["trick"], lang, name)))
     if covered:
         lines.append(t("bot.hand.covered", lang))
     elif view["legal"]:
-        lines.append(t("bot.hand.your_turn", lang))
+        if not beside_board:  # under the board, "To act: You" has said it
+            lines.append(t("bot.hand.your_turn", lang))
     elif table.event is not None and table.over:
         lines.append(t("bot.board.event_done", lang, deals=table.event["deals"]))
     elif view["to_act"] is not None:

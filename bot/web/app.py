@@ -234,6 +234,11 @@ async def ledger_csv_file(request: web.Request) -> web.StreamResponse:
     )
 
 
+async def home(request: web.Request) -> web.StreamResponse:
+    """The root: what these pages are and how a server's link is had (no server is named)."""
+    return await render(request, "home.html", {})
+
+
 async def healthz(request: web.Request) -> web.StreamResponse:
     """200 when the database answers within a couple of seconds, 503 when it does not."""
     try:
@@ -329,6 +334,7 @@ def create_app(
         app.router.add_get(f"/api/s/{{token}}{api_path}", _json(loader))
     app.router.add_get("/s/{token}/chips.csv", ledger_csv_file)
     app.router.add_get("/api/openapi.json", openapi)
+    app.router.add_get("/", home)
     app.router.add_get("/healthz", healthz)
     app.router.add_static("/static/", HERE / "static", append_version=False)
     return app

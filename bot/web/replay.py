@@ -2,9 +2,11 @@
 
 The game is replayed from its action log by the shared record model
 (`bot.game.record.GameRecord`, no replay of our own); only recorded games
-reach here, so every hand may be shown. Deals the game did not finish (a
-table cancelled mid-deal is still rated by the standings of that moment)
-are left out: their cards were never all played. Replaying costs engine
+reach here (`web_reads.finished_game` lets none through while another open
+table holds its cards, `bot.store.visibility`), so every hand may be shown.
+Deals the game did not finish (a table cancelled mid-deal is still rated by
+the standings of that moment) are left out (`visibility.played`): their cards
+were never all played. Replaying costs engine
 time, so it runs in a worker thread, a few at once, and each result is
 kept in a bounded cache (a finished game never changes).
 """
@@ -20,6 +22,7 @@ from typing import Any, Final
 
 from bot.game.record import DealRecord, GameRecord
 from bot.store.records import GameLog
+from bot.store.visibility import played
 from bot.store.web_reads import FinishedGame
 
 #: The per-seat figures of a deal's result the viewer tabulates, in order (those the variant has).
@@ -81,7 +84,7 @@ def replay_view(game: FinishedGame, log: GameLog) -> dict[str, Any]:
         "names": [seat.display_name for seat in sorted(game.seats, key=lambda s: s.seat)],
         "options": plain(log.options),
         "final_scores": plain(record.final_scores),
-        "deals": [_deal(deal) for deal in record.deals if deal.finished],
+        "deals": [_deal(deal) for deal in played(record.deals)],
     }
 
 

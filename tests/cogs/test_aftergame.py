@@ -3,7 +3,6 @@ and /pinochle score and rules where a table just ended, in English and Russian."
 
 from __future__ import annotations
 
-from bot.game import new_game
 from bot.store import load_actions
 from bot.tables import shown_name
 from bot.tables.texts import cards_text, hand_by_suit

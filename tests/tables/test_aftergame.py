@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from bot.game import VARIANTS, make_pack, new_game
+from bot.game import VARIANTS, make_pack
 from bot.store import load_actions
 from bot.tables import Table, TableService
 from bot.tables.review import DealReview

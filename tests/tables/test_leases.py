@@ -12,7 +12,6 @@ import asyncio
 
 import pytest
 
-from bot.game import new_game
 from bot.store import Lease, LeaseLost, Store, get_table, load_actions, set_guild_settings
 from bot.tables import Table, TableService
 from bot.tables.model import computer_plays
