@@ -48,6 +48,21 @@ def _present(value: T | None, what: str) -> T:
     return value
 
 
+def deal_out(
+    deck: list[Card], seats: list[int], hand_size: int, packet: int
+) -> tuple[dict[int, list[Card]], list[Card]]:
+    """G-10: from the top of `deck`, `packet` cards at a time to each seat in turn (the dealer's
+    left first) until each holds `hand_size`; the hands and the cards left over (stock, turn-up)."""
+    hands: dict[int, list[Card]] = {s: [] for s in seats}
+    pos = 0
+    while pos < hand_size * len(seats):
+        for s in seats:
+            take = min(packet, hand_size - len(hands[s]))
+            hands[s].extend(deck[pos : pos + take])
+            pos += take
+    return hands, deck[pos:]
+
+
 class GameCore(ABC):
     """A game's configuration and state, and the rules every variant shares."""
 
@@ -169,14 +184,9 @@ class GameCore(ABC):
             hand_size = self.opt["pack64_hand_size"] if len(deck) == 64 else 12
         else:
             hand_size = len(deck) // len(seats)
-        packet = self.opt["packet_size"]
-        pos = 0
-        while pos < hand_size * len(seats):
-            for s in seats:
-                take = min(packet, hand_size - len(st.hands[s]))
-                st.hands[s].extend(deck[pos : pos + take])
-                pos += take
-        rest = deck[pos:]
+        hands, rest = deal_out(deck, seats, hand_size, self.opt["packet_size"])
+        for s, cards in hands.items():
+            st.hands[s].extend(cards)
         if st.mode == "two":
             if not st.no_trump_rules:
                 st.turnup, st.stock = rest[0], rest[1:]

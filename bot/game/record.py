@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .cards import Card, Suit, format_cards, parse_cards
@@ -135,11 +135,6 @@ class GameRecord:
             seeds={d.number: d.seed for d in self.deals if d.seed is not None},
             salts={d.number: dict(d.salts) for d in self.deals if d.salts},
         )
-
-    def over(self) -> GameRecord:
-        """The record without the deal in play, if any: what may be shown of a game in play."""
-        deals = [deal for deal in self.deals if deal.finished]
-        return replace(self, deals=deals) if len(deals) < len(self.deals) else self
 
     # ------------------------------------------------------------------ building
 

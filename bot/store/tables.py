@@ -128,8 +128,17 @@ def _table(row: Row) -> TableRow:
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         seats=seats,
-        deal_key=bytes.fromhex(row["deal_key"]) if row["deal_key"] else None,
+        deal_key=_deal_key(row),
     )
+
+
+def _deal_key(row: Row) -> bytes | None:
+    """The row's fair-dealing key; None before migration 8 added the column (older-schema tests)."""
+    try:
+        key = row["deal_key"]
+    except (IndexError, KeyError):
+        return None
+    return bytes.fromhex(key) if key else None
 
 
 def _check_status(status: str) -> None:
@@ -201,10 +210,13 @@ async def create_table(
     _check_seed(seed)
     try:
         async with tx.savepoint():
+            keyed = deal_key is not None  # (a table without one fits every schema: older tests)
             table_id = await tx.insert(
                 "INSERT INTO tables (guild_id, channel_id, host_id, variant, options, seed, status,"
-                " language, settings, created_at, updated_at, deal_key)"
-                " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                " language, settings, created_at, updated_at"
+                + (", deal_key" if keyed else "")
+                + ")"
+                " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?" + (", ?" if keyed else "") + ")",
                 (
                     guild_id,
                     channel_id,
@@ -216,7 +228,7 @@ async def create_table(
                     json.dumps(settings or {}),
                     tx.now,
                     tx.now,
-                    deal_key.hex() if deal_key is not None else None,
+                    *([deal_key.hex()] if deal_key is not None else []),
                 ),
             )
     except IntegrityError as error:
