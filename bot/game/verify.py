@@ -37,6 +37,13 @@ class Verdict:
     def ok(self) -> bool:
         return not self.problems
 
+    def lines(self) -> list[Problem]:
+        """The answer to say: that the deal is verified, or that it is not and each problem."""
+        ids = {"table": self.table_id, "deal": self.deal}
+        if self.ok:
+            return [("ok", {"fingerprint": self.fingerprint, **ids})]
+        return [("failed", ids)] + [(key, {**ids, **params}) for key, params in self.problems]
+
 
 def read_seed(text: str) -> bytes | None:
     """A seed as typed (hex, 32 bytes), or None."""
