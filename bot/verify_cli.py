@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.game.record import MAX_RECORD_CHARS, GameRecord, RecordError
-from bot.game.verify import Verdict, read_fingerprint, read_seed, verify_deal
+from bot.game.verify import read_fingerprint, read_seed, verify_deal
 from bot.i18n import LANGUAGES, t
 
 
@@ -53,16 +53,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(t(key, lang), file=sys.stderr)
         return 2
     verdict = verify_deal(record, args.deal, seed, published, table)
-    for line in verdict_lines(verdict, lang):
-        print(line)
+    for number, (key, params) in enumerate(verdict.lines()):
+        print(("- " if number else "") + t(f"bot.verify.{key}", lang, **params))
     return 0 if verdict.ok else 1
-
-
-def verdict_lines(verdict: Verdict, lang: str) -> list[str]:
-    """A check's answer: that the deal is verified, or each thing that does not match."""
-    ids = {"table": verdict.table_id, "deal": verdict.deal}
-    if verdict.ok:
-        return [t("bot.verify.ok", lang, fingerprint=verdict.fingerprint, **ids)]
-    return [t("bot.verify.failed", lang, **ids)] + [
-        "- " + t(f"bot.verify.{key}", lang, **{**ids, **params}) for key, params in verdict.problems
-    ]

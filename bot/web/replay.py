@@ -177,11 +177,7 @@ def verify_view(
             "lines": [_line("bad_seed" if seed is None else "bad_fingerprint")],
         }
     verdict = verify_deal(record, int(asked["deal"]), seed, published, int(table))
-    ids = {"table": verdict.table_id, "deal": verdict.deal}
-    if verdict.ok:
-        lines = [_line("ok", fingerprint=verdict.fingerprint, **ids)]
-    else:
-        lines = [_line("failed", **ids)] + [_line(k, **ids, **p) for k, p in verdict.problems]
+    lines = [_line(key, **params) for key, params in verdict.lines()]
     return {**data, "ok": verdict.ok, "fingerprint": verdict.fingerprint, "lines": lines}
 
 
