@@ -12,7 +12,7 @@ from bot.store.events import absences, event_scores, event_tables, get_event, li
 from bot.tables import Person, Refusal, TableService
 from bot.tables.events import EventRefused, EventRunner
 from tests.tables.event_support import Notices, dealt_hands, play_event
-from tests.tables.helpers import GUILD
+from tests.tables.helpers import GUILD, refusal_of
 
 PEOPLE = [Person(200 + n, name) for n, name in enumerate("Ann Bob Cy Dee Eve Fay Gus Hal".split())]
 ANN, BOB, CY = PEOPLE[:3]
@@ -365,3 +365,24 @@ async def test_ending_mid_round_closes_its_tables_and_makes_the_standings_final(
     assert {row.status for row in round_two} == {"cancelled"}
     assert notices.boards[-1].final
     assert {s.player for s, _, _ in notices.boards[-1].rows} == {p.user_id for p in people}
+
+
+@pytest.mark.parametrize("duplicate", [True, False])
+async def test_a_round_deals_fairly_and_takes_salts_only_where_its_cards_are_its_own(
+    runner, store, duplicate
+):
+    """A duplicate round's tables share one secret key (the same cards); a salt would change
+    one table's cards only, so it is refused there, and taken where each table deals its own."""
+    people = PEOPLE[:4]
+    event = await new_event(runner, people, duplicate=duplicate)
+    await runner.start(event.id, ANN)
+    tables = [t for t in runner.service.tables() if t.event is not None]
+    assert len(tables) == 2 and all(t.deal_key is not None for t in tables)
+    assert (tables[0].deal_key == tables[1].deal_key) is duplicate
+    person = next(p for p in people if tables[0].seat_of(p.user_id) is not None)
+    if duplicate:
+        refusal = await refusal_of(runner.service.salt(tables[0].id, person.user_id, "mine"))
+        assert refusal.key == "bot.refuse.salt_duplicate"
+    else:
+        done = await runner.service.salt(tables[0].id, person.user_id, "mine")
+        assert done.private[0].params["deal"] == 2
