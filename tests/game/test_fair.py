@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import random
+from pathlib import Path
 
 import pytest
 
@@ -18,23 +19,21 @@ from bot.game.verify import read_fingerprint, verify_deal
 KEY = bytes(range(32))
 
 
+def outsiders_code() -> dict:
+    """docs/fair-deals.md's ten lines, run as an outsider would copy them."""
+    text = (Path(__file__).parents[2] / "docs" / "fair-deals.md").read_text(encoding="utf-8")
+    code = text.split("```python\n", 1)[1].split("```", 1)[0]
+    assert len(code.strip().splitlines()) <= 12
+    names: dict = {}
+    exec(code, names)
+    return names
+
+
+OUTSIDER = outsiders_code()
+
+
 def outsider_deck(seed_hex: str, salts: dict[int, str], pack: list[str]) -> list[str]:
-    """docs/fair-deals.md's ten lines, written apart from the engine."""
-    key = hmac.new(bytes.fromhex(seed_hex), salts_text(salts), "sha256").digest()
-    words = (
-        int.from_bytes(hmac.new(key, n.to_bytes(8, "big"), "sha256").digest()[i : i + 4], "big")
-        for n in range(10**6)
-        for i in range(0, 32, 4)
-    )
-    deck = list(pack)
-    for i in range(len(deck) - 1, 0, -1):
-        j = next(w for w in words if w < 2**32 - 2**32 % (i + 1)) % (i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
-
-
-def salts_text(salts: dict[int, str]) -> bytes:
-    return "\n".join(f"{seat}:{salts[seat]}" for seat in sorted(salts)).encode()
+    return OUTSIDER["deck"](seed_hex, salts, pack)
 
 
 def played_game(variant: str, dealing: Dealing, seed: int = 5, moves: int = 10**6) -> Game:
@@ -64,6 +63,7 @@ def test_the_deck_is_the_documented_function_of_the_seed_and_salts(salts):
     assert [str(c) for c in shuffle(make_pack(), seed, salts)] == outsider_deck(
         seed.hex(), salts, pack
     )
+    assert fingerprint(seed, 12, 3) == OUTSIDER["fingerprint"](seed.hex(), 12, 3)
     assert fingerprint(seed, 12, 3) == hashlib.sha256(seed + b"table 12 deal 3").hexdigest()
 
 
