@@ -9,6 +9,7 @@ import pytest
 
 from bot import create_bot
 from bot.game import parse_action
+from bot.game.fair import deal_seed
 from bot.i18n import number
 from bot.store import load_actions
 from bot.tables.players import ai_players
@@ -48,6 +49,8 @@ async def test_replay_shows_exactly_the_logged_game_in_both_languages(room):
     pages = await replay_pages(room.env, room.eve, replay.response, "en")
     assert pages[0].startswith(f"Replay of game #{table.id} · Two-handed · deal 1 of ")
     assert "Before the first trick." in pages[0] and "Hands as dealt:" in pages[0]
+    seed = deal_seed(table.deal_key, 1).hex()  # the deal is over: its seed is revealed with it
+    assert f"🔓 Fair deal: seed `{seed}` · fingerprint `{table.fingerprint(1)[:16]}`" in pages[0]
     shown = []
     for page in pages[1:]:
         line = next(line for line in page.splitlines() if line.startswith("Trick "))
@@ -64,6 +67,7 @@ async def test_replay_shows_exactly_the_logged_game_in_both_languages(room):
     russian = await room.eve.slash(room.channel, "pinochle replay", game=table.id)
     ru_pages = await replay_pages(room.env, room.eve, russian.response, "ru")
     assert ru_pages[0].startswith(f"Повтор партии №{table.id} · ")
+    assert f"Честная сдача: зерно `{seed}`" in ru_pages[0]
     assert "Перед первой взяткой." in ru_pages[0] and "Итоговый счёт: " in ru_pages[-1]
     assert len(ru_pages) == len(pages)
     first_trick = next(line for line in ru_pages[1].splitlines() if line.startswith("Взятка 1 из"))
