@@ -36,9 +36,12 @@ from bot.store import (
     set_guild_settings,
 )
 from bot.store.events import EventRow
+from bot.store.sql import is_postgres_url
+from bot.store.urls import safe_url
 from bot.tables import Person, Refusal, TableService, Text
 from bot.tables.events import EventBoard, EventRunner
 from bot.tables.players import LevelPlayer, ai_players
+from bot.web.server import WebStartError
 from bot.web.tokens import server_link
 
 #: The sample server's id (the terminal's own server is 0: `bot.tables.terminal.LOCAL_GUILD`).
@@ -239,12 +242,13 @@ def main(argv: Sequence[str]) -> int:
     if settings is None:
         return 2
     secret = settings.web_secret or secrets.token_hex(16)
-    built = Path(args.database).exists()
     try:
-        if not built:
+        url = is_postgres_url(args.database)  # StoreOpenError: a URL of another kind
+        built = not url and Path(args.database).exists()
+        if not built and not url:
             Path(args.database).parent.mkdir(parents=True, exist_ok=True)
         return asyncio.run(_main(args, secret, settings.web_secret is None, built))
-    except (StoreOpenError, OSError) as error:
+    except (StoreOpenError, WebStartError, OSError) as error:
         print(t("bot.demo.unusable", "en", problem=error), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -256,9 +260,9 @@ async def _main(args: argparse.Namespace, secret: str, own_secret: bool, built: 
 
     database = args.database
     if built:
-        print(t("bot.demo.reused", "en", database=database))
+        print(t("bot.demo.reused", "en", database=safe_url(database)))
     else:
-        print(t("bot.demo.building", "en", database=database))
+        print(t("bot.demo.building", "en", database=safe_url(database)))
         await build(database)
     if args.no_serve:
         for link in await links(database, secret, f"http://{args.host}:{args.port}"):

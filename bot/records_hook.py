@@ -11,6 +11,7 @@ completed deal is rated (bot.ledger_hook), so its deals count too.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.game.record import GameRecord
@@ -19,7 +20,7 @@ from bot.store.records import SeatDeals, store_deal_stats
 from bot.tables import Table
 
 
-async def records_hook(tx: Tx, table: Table, events: list[dict[str, Any]]) -> None:
+async def records_hook(tx: Tx, table: Table, events: Sequence[Mapping[str, Any]]) -> None:
     """On `game_over`, or a `cancel` after a completed deal, store each seat's deal figures."""
     for event in events:
         ended = event["type"] == "game_over" or (

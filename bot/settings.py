@@ -190,8 +190,11 @@ def _web_secret(value: str | None) -> str | None:
 
 def _database_url(value: str | None) -> str | None:
     if value is not None and not value.startswith(("postgresql://", "postgres://")):
+        # Only the scheme is shown: the rest may hold a password.
+        scheme, sep, _ = value.partition("://")
+        shown = f"{scheme!r}://…" if sep and "@" not in scheme else "something else"
         raise SettingsError(
-            f"DATABASE_URL must be a postgresql:// URL, not {value.split('://')[0]!r}://…"
+            f"DATABASE_URL must be a postgresql:// URL, not {shown}"
             " (for a SQLite file set DATABASE_PATH)"
         )
     return value

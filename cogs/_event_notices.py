@@ -1,4 +1,4 @@
-"""The event runner's notices on Discord: table threads, event lines, the standings message."""
+"""The event runner's notices on Discord: table threads, event lines, the standings messages."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import discord
 from bot.i18n import t
 from bot.store.events import EventRow
 from bot.tables import Text
-from bot.tables.events import EventBoard, EventRefused
+from bot.tables.events import EventBoard
 from cogs._common import text_of
-from cogs._events_text import board_text
+from cogs._events_text import board_texts
 from cogs._home import ARCHIVE_MINUTES
 from cogs._players import plain
 
@@ -36,43 +36,60 @@ class DiscordNotices:
     async def place(
         self, event: EventRow, round_no: int, table_no: int
     ) -> tuple[int, dict[str, Any]]:
-        """A public thread for the table, hanging under an opening line in the event's channel."""
+        """A public thread for the table, hanging under an opening line in the event's channel.
+        Discord's errors go up as they are: the runner tries again, then falls back."""
         lang = event.language
         params = {"name": plain(event.name), "round": round_no, "table": table_no + 1}
-        try:
-            channel = await self._channel(event)
-            opening = await channel.send(
-                t("events.table.opening", lang, **params),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            thread = await opening.create_thread(
-                name=t("events.table.thread_name", lang, **{**params, "name": event.name})[:100],
-                auto_archive_duration=ARCHIVE_MINUTES,
-            )
-        except discord.HTTPException as error:
-            log.warning("event %s: no thread for a table (%s)", event.id, error)
-            raise EventRefused("events.refuse.no_threads") from error
+        channel = await self._channel(event)
+        opening = await channel.send(
+            t("events.table.opening", lang, **params),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        thread = await opening.create_thread(
+            name=t("events.table.thread_name", lang, **{**params, "name": event.name})[:100],
+            auto_archive_duration=ARCHIVE_MINUTES,
+        )
         return thread.id, {}
 
-    async def standings(self, event: EventRow, board: EventBoard) -> int | None:
-        """Edit the event's standings message, or post it (again, if it was deleted)."""
-        text = board_text(board, event.language)
+    async def standings(self, event: EventRow, board: EventBoard) -> list[int]:
+        """Edit the event's standings messages in place, one per part of the table; post a part
+        that has no message yet (or whose message was deleted); delete messages left over."""
         channel = await self._channel(event)
-        if event.standings_message_id is not None:
+        kept = list(event.standings_messages)
+        shown: list[int] = []
+        for number, text in enumerate(board_texts(board, event.language)):
+            if number < len(kept):
+                try:
+                    await channel.get_partial_message(kept[number]).edit(
+                        content=text, allowed_mentions=discord.AllowedMentions.none()
+                    )
+                    shown.append(kept[number])
+                    continue
+                except discord.NotFound:
+                    pass
+            sent = await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            shown.append(int(sent.id))
+        for extra in kept[len(shown) :]:
             try:
-                message = channel.get_partial_message(event.standings_message_id)
-                await message.edit(content=text, allowed_mentions=discord.AllowedMentions.none())
-                return event.standings_message_id
-            except discord.NotFound:
-                pass
-        sent = await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
-        return int(sent.id)
+                await channel.get_partial_message(extra).delete()
+            except discord.HTTPException:
+                log.warning("event %s: an old standings message stays", event.id)
+        return shown
 
     async def say(self, event: EventRow, text: Text) -> None:
+        await self._send(event, text_of(text, event.language), discord.AllowedMentions.none())
+
+    async def alert(self, event: EventRow, text: Text) -> None:
+        """The line in the event's channel, naming and pinging the organiser (nobody else)."""
+        await self._send(
+            event,
+            f"<@{event.organiser_id}> {text_of(text, event.language)}",
+            discord.AllowedMentions(users=[discord.Object(event.organiser_id)]),
+        )
+
+    async def _send(self, event: EventRow, content: str, mentions: discord.AllowedMentions) -> None:
         try:
             channel = await self._channel(event)
-            await channel.send(
-                text_of(text, event.language), allowed_mentions=discord.AllowedMentions.none()
-            )
+            await channel.send(content, allowed_mentions=mentions)
         except discord.HTTPException:
-            log.warning("event %s: could not post %s", event.id, text.key)
+            log.warning("event %s: could not post a line", event.id)

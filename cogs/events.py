@@ -4,8 +4,8 @@ Thin: find the event (by its name, or the server's one open event), call the
 event runner (`bot.tables.events`), answer privately. A refusal is an
 `EventRefused` (a `Refusal`), answered like every other by `cogs._errors`. The runner's notices on
 Discord (`DiscordNotices`) open each table in a public thread off the event's
-channel, post the event's lines there, and keep the standings in one message of
-that channel, edited after each round and at the end.
+channel, post the event's lines there, and keep the standings in that channel's
+messages (as many as the table needs), edited after each round and at the end.
 """
 
 from __future__ import annotations
@@ -20,12 +20,13 @@ from discord.ext import commands
 from bot.events.when import parse_start
 from bot.game import VARIANTS
 from bot.i18n import t, variant_name
-from bot.store.events import EventRow
+from bot.store.events import EventRow, name_key
 from bot.tables.events import MAX_DEALS, MAX_ROUNDS, EventRefused, EventRunner
 from cogs._common import guild_lang, is_manager, lang_of, person_of, reply
-from cogs._events_text import board_text
+from cogs._events_text import board_texts
 from cogs._group import choices
 from cogs._home import thread_refusal
+from cogs._pager import Page, send_pages
 from cogs._players import guild_of, plain
 
 if TYPE_CHECKING:
@@ -78,8 +79,8 @@ class Events(commands.Cog):
         if over and (name is not None or not events):
             events += reversed(await self.runner.events_of(guild, over=True))
         if name is not None:
-            wanted = " ".join(name.split()).casefold()
-            named = [e for e in events if e.name.casefold() == wanted]
+            wanted = name_key(name)  # as the store tells names apart
+            named = [e for e in events if name_key(e.name) == wanted]
             if named:
                 return named[0]
             raise EventRefused("events.refuse.no_event")
@@ -210,8 +211,13 @@ class Events(commands.Cog):
     @app_commands.describe(name=en("standings.options.name.description"))
     async def standings(self, interaction: discord.Interaction, name: str | None = None) -> None:
         event = await self._event(interaction, name, over=True)
-        board = await self.runner.board(event.id)
-        await reply(interaction, board_text(board, lang_of(interaction)))
+
+        async def part(number: int, lang: str) -> Page:
+            parts = board_texts(await self.runner.board(event.id), lang)
+            number = min(number, len(parts) - 1)
+            return Page(parts[number], has_next=number + 1 < len(parts))
+
+        await send_pages(interaction, part)
 
     @join.autocomplete("name")
     @leave.autocomplete("name")
@@ -223,11 +229,11 @@ class Events(commands.Cog):
     async def event_names(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        typed = current.strip().casefold()
+        typed = name_key(current)
         return [
             app_commands.Choice(name=e.name[:100], value=e.name[:100])
             for e in await self.runner.events_of(guild_of(interaction))
-            if typed in e.name.casefold()
+            if typed in name_key(e.name)
         ][:25]
 
 

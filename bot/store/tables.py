@@ -133,7 +133,7 @@ def _table(row: Row) -> TableRow:
 
 
 def _deal_key(row: Row) -> bytes | None:
-    """The row's fair-dealing key; None before migration 8 added the column (older-schema tests)."""
+    """The row's fair-dealing key; None before migration 9 added the column (older-schema tests)."""
     try:
         key = row["deal_key"]
     except (IndexError, KeyError):

@@ -16,13 +16,16 @@ seat's result, and when the table has played its deals it marks the table done,
 notes its no-shows and rates its game once (openskill, the active season; only
 people are rated, computer fillers never). After that transaction commits the
 runner looks at the round: once every table is done the round's standings are
-posted (one message, edited) and the next round opens, or the event ends with
+posted (its messages, edited) and the next round opens, or the event ends with
 its final table. The round timer runs in the service's clock: when it expires,
 the computer plays every seat still playing, so the round's last deals finish
 at once. The organiser may pause (the round clock stops and no new round opens;
 tables in play carry on) and start again, drop an entrant, or end the event.
 Everything lives in the store (`bot.store.events`), so a restart resumes an event
-where it was, like its tables.
+where it was, like its tables. Opening a round survives a flaky Discord: each table's
+place is tried again after `place_retries`; a table that gets none plays in the event's
+own channel if that is free, and otherwise the round does not open: the event pauses and
+the organiser is told (their `start` tries again). `end` always ends an event.
 """
 
 from __future__ import annotations
@@ -30,9 +33,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from bot.events import (
     Standing,
@@ -56,6 +59,7 @@ from bot.store.events import (
     league_rating,
     list_entrants,
     list_events,
+    name_key,
     remove_entrant,
     save_results,
     seating_history,
@@ -68,6 +72,7 @@ from bot.tables.refusal import Refusal
 from bot.tables.service import Person, StartedTable, TableService
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 #: An event table's game target: never reached, so a table ends by its deal count alone.
 EVENT_TARGET = 10_000_000
@@ -82,6 +87,9 @@ MAX_DEALS = 10
 EVENTS_SHOWN = 25
 #: The longest event name.
 NAME_LIMIT = 60
+#: Seconds between attempts at placing a table of a new round (a thread, its opening message)
+#: or at showing the standings; short, as the runner's lock is held meanwhile.
+PLACE_RETRIES = (1.0, 3.0, 9.0)
 
 
 class EventRefused(Refusal):
@@ -110,12 +118,15 @@ class EventNotices(Protocol):
     ) -> tuple[int, dict[str, Any]]:
         """Where a new table of the event lives: its channel id and its `Table.home`."""
 
-    async def standings(self, event: EventRow, board: EventBoard) -> int | None:
-        """Show the standings (editing the event's standings message if it has one);
-        returns the message's id, to keep."""
+    async def standings(self, event: EventRow, board: EventBoard) -> list[int]:
+        """Show the standings, in as many messages as they need (editing the event's
+        `standings_messages`); returns the messages' ids in order, to keep."""
 
     async def say(self, event: EventRow, text: Text) -> None:
         """A line in the event's channel."""
+
+    async def alert(self, event: EventRow, text: Text) -> None:
+        """A line for the organiser in the event's channel (on Discord it pings them)."""
 
 
 @dataclass
@@ -124,6 +135,9 @@ class EventRunner:
 
     notices: EventNotices
     round_seconds_per_deal: float = SECONDS_PER_DEAL
+    #: Seconds between attempts at placing a table (`EventNotices.place`) when a round opens,
+    #: and at showing the standings.
+    place_retries: tuple[float, ...] = PLACE_RETRIES
     #: Seeds each event's deals (`random.Random(seed)`; None: from the system).
     seed: int | None = None
     service: TableService = field(init=False)
@@ -184,7 +198,7 @@ class EventRunner:
     ) -> EventRow:
         """A new event, open for sign-up (the organiser is not entered: they `join` to play)."""
         name = " ".join(name.split())
-        if not name or len(name) > NAME_LIMIT:
+        if not name_key(name) or len(name) > NAME_LIMIT:
             raise EventRefused("events.refuse.name", limit=NAME_LIMIT)
         if variant not in VARIANTS:
             raise EventRefused("bot.refuse.bad_variant", variant=variant)
@@ -228,9 +242,12 @@ class EventRunner:
             if event.status != "signup":
                 raise EventRefused("events.refuse.started", name=event.name)
             entrants = await list_entrants(self.service.store, event.id)
-            if any(e.user_id == person.user_id for e in entrants):
+            mine = next((e for e in entrants if e.user_id == person.user_id), None)
+            if mine is not None and mine.dropped is not None:
+                raise EventRefused("events.refuse.dropped_signup", name=event.name)
+            if mine is not None:
                 raise EventRefused("events.refuse.joined", name=event.name)
-            if len(entrants) >= MAX_ENTRANTS:
+            if sum(e.plays_in(1) for e in entrants) >= MAX_ENTRANTS:
                 raise EventRefused("events.refuse.full", limit=MAX_ENTRANTS)
             store = self.service.store
             rating = await league_rating(
@@ -254,14 +271,10 @@ class EventRunner:
         return event
 
     async def drop(self, event_id: int, actor: Person, user_id: int, *, manager: bool) -> EventRow:
-        """The organiser drops an entrant: out from now on, the computer plays their seat."""
+        """The organiser drops an entrant: out from now on, the computer plays their seat. Final,
+        before the start too: a dropped person does not sign up again."""
         async with self._lock:
             event = self._organiser(await self._open_event(event_id), actor, manager)
-            if event.status == "signup":
-                async with self.service.store.transaction() as tx:
-                    if not await remove_entrant(tx, event.id, user_id):
-                        raise EventRefused("events.refuse.not_an_entrant")
-                return event
             await self._drop(event, user_id)
         return event
 
@@ -278,7 +291,8 @@ class EventRunner:
                 raise EventRefused("events.refuse.running", name=event.name)
             if event.status == "paused":
                 return await self._resume(event)
-            if len(await list_entrants(self.service.store, event.id)) < 2:
+            entrants = await list_entrants(self.service.store, event.id)
+            if sum(e.plays_in(1) for e in entrants) < 2:
                 raise EventRefused("events.refuse.too_few", name=event.name)
             return await self._open_round(event, 1)
 
@@ -298,8 +312,9 @@ class EventRunner:
         return event
 
     async def end(self, event_id: int, actor: Person, *, manager: bool) -> EventRow:
-        """End the event now: tables in play close, the standings so far are final (an event that
-        never started is cancelled)."""
+        """End the event now: the tables still in play here close, the standings so far are final
+        (an event that never started is cancelled). A table this process no longer holds (closed
+        by a manager, set aside at start-up, its lease lost) is skipped: the end never waits on it."""
         async with self._lock:
             event = self._organiser(await self._open_event(event_id), actor, manager)
             self._disarm(event.id)
@@ -309,8 +324,13 @@ class EventRunner:
                 await self.notices.say(event, Text.of("events.line.cancelled", name=event.name))
                 return event
             for table in await event_tables(self.service.store, event.id, event.round):
-                if not table.done:
+                live = self.service.table(table.table_id)
+                if table.done or live is None or live.moving:
+                    continue
+                try:
                     await self.service.cancel(table.table_id, actor, manager=True)
+                except Refusal as gone:  # it finished or moved away meanwhile
+                    log.info("event %s: table %s not closed (%s)", event.id, table.table_id, gone)
             return await self._finish(event)
 
     async def board(self, event_id: int) -> EventBoard:
@@ -328,11 +348,14 @@ class EventRunner:
 
     # ------------------------------------------------------------ the action hook
 
-    async def hook(self, tx: Tx, table: Table, events: list[dict[str, Any]]) -> None:
+    async def hook(self, tx: Tx, table: Table, events: Sequence[Mapping[str, Any]]) -> None:
         """The service's action hook: an event table's results go in with the action that ended
-        them (`record_deals`); once the table has played its deals, the round is looked at after
-        this transaction commits."""
-        if table.event is not None and await record_deals(tx, table, events):
+        them (`record_deals`); once the table has played its deals (or a manager closed it), the
+        round is looked at after this transaction commits."""
+        if table.event is None:
+            return
+        closed = any(e["type"] == "cancel" for e in events)
+        if await record_deals(tx, table, events) or closed:
             asyncio.get_running_loop().call_soon(self._check_soon, table.event["id"])
 
     # ------------------------------------------------------------ rounds
@@ -358,13 +381,19 @@ class EventRunner:
             history=history,
         )
         names = {e.user_id: e.display_name for e in entrants}
-        specs = []
+        specs: list[StartedTable] = []
+        in_channel: int | None = None  # the table that plays in the event's channel, if any
         # Duplicate: one secret key for the round's tables, so the same cards (bot.game.fair).
         shared = self._new_key()
         for number, seats in enumerate(seating):
             if event.duplicate:
                 seats = rotate_for_table(seats, number)
-            channel_id, home = await self.notices.place(event, round_no, number)
+            placed = await self._place(event, round_no, number)
+            if placed is None:  # the event's own channel, if no other table is there
+                if in_channel is not None or self.service.table_in(event.channel_id) is not None:
+                    return await self._hold(event, round_no)
+                placed, in_channel = (event.channel_id, {}), number
+            channel_id, home = placed
             specs.append(
                 StartedTable(
                     guild_id=event.guild_id,
@@ -410,6 +439,53 @@ class EventRunner:
         await self.notices.say(
             event,
             Text.of("events.line.round", name=event.name, round=round_no, rounds=event.rounds),
+        )
+        if in_channel is not None:
+            await self.notices.alert(
+                event,
+                Text.of(
+                    "events.line.in_channel", name=event.name, round=round_no, table=in_channel + 1
+                ),
+            )
+        return event
+
+    async def _place(
+        self, event: EventRow, round_no: int, table_no: int
+    ) -> tuple[int, dict[str, Any]] | None:
+        """Where a new table lives (`EventNotices.place`); None if it never worked."""
+        return await self._retrying(
+            event,
+            f"no place for round {round_no}, table {table_no + 1}",
+            lambda: self.notices.place(event, round_no, table_no),
+        )
+
+    async def _retrying(
+        self, event: EventRow, what: str, call: Callable[[], Awaitable[T]]
+    ) -> T | None:
+        """`call()`, tried again after each of `place_retries` on any failure (Discord's errors
+        come and go); None if it never worked."""
+        for delay in (*self.place_retries, None):
+            try:
+                return await call()
+            except Exception as error:
+                again = "" if delay is None else f"; trying again in {delay:g} s"
+                log.warning("event %s: %s (%s)%s", event.id, what, error, again)
+                if delay is None:
+                    return None
+                await asyncio.sleep(delay)
+        return None
+
+    async def _hold(self, event: EventRow, round_no: int) -> EventRow:
+        """A round that cannot open. When the organiser asked (a start, or a paused event going
+        on) the request is refused and nothing changes; when the last round just ended, the event
+        pauses (the organiser's `start` tries again) and the organiser is told."""
+        if event.status != "running":
+            raise EventRefused("events.refuse.round_held", name=event.name, round=round_no)
+        async with self.service.store.transaction() as tx:
+            event = await update_event(tx, event.id, status="paused", deadline=None, time_left=0)
+        self._disarm(event.id)
+        await self.notices.alert(
+            event, Text.of("events.line.round_held", name=event.name, round=round_no)
         )
         return event
 
@@ -521,10 +597,10 @@ class EventRunner:
         try:
             await asyncio.sleep(max(0.0, when - self.service.clock()))
             await job(event_id, round_no)
-        except EventRefused as refusal:
+        except EventRefused as refusal:  # the automatic start: the organiser hears why not
             event = await get_event(self.service.store, event_id)
             if event is not None:
-                await self.notices.say(event, refusal.said)
+                await self.notices.alert(event, refusal.said)
         except Exception:
             log.exception("event %s: its timer failed", event_id)
         finally:
@@ -567,15 +643,15 @@ class EventRunner:
         return EventBoard(event, done, final, rows)
 
     async def _post(self, event: EventRow, *, final: bool) -> None:
-        """Show the standings in the event's channel (one message, edited) and keep its id."""
-        try:
-            message = await self.notices.standings(event, await self._board(event, final=final))
-        except Exception:
-            log.exception("event %s: the standings could not be shown", event.id)
-            return
-        if message is not None and message != event.standings_message_id:
+        """Show the standings in the event's channel (its messages, edited) and keep their ids."""
+
+        async def show() -> list[int]:
+            return await self.notices.standings(event, await self._board(event, final=final))
+
+        messages = await self._retrying(event, "the standings could not be shown", show)
+        if messages is not None and tuple(messages) != event.standings_messages:
             async with self.service.store.transaction() as tx:
-                await update_event(tx, event.id, standings_message_id=message)
+                await update_event(tx, event.id, standings_messages=messages)
 
     # ------------------------------------------------------------ checks
 

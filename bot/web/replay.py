@@ -28,6 +28,7 @@ from bot.store.visibility import played
 from bot.store.web_reads import FinishedGame
 
 from .data import BadRequest
+from .threads import in_web_thread
 
 #: The per-seat figures of a deal's result the viewer tabulates, in order (those the variant has).
 RESULT_COLUMNS: Final = ("meld", "cards", "points", "scores", "tricks", "chips")
@@ -145,7 +146,7 @@ class ReplayCache:
             return None
         async with self._building:
             try:
-                built = await asyncio.to_thread(replay_view, *found)
+                built = await in_web_thread(replay_view, *found)
             except ValueError as error:  # the engine refused an action of the log
                 raise ReplayError(f"game {game_id} does not replay: {error}") from error
         self._views[key] = built
@@ -167,7 +168,10 @@ def verify_view(
         return {**data, "ok": False, "lines": [_line("not_fair")]}
     if not all(asked.values()):
         return {**data, "ok": None}
-    if not (asked["deal"].isdigit() and table.isdigit() and len(asked["deal"]) <= 6):
+    if (
+        not all(n.isascii() and n.isdigit() for n in (asked["deal"], table))
+        or len(asked["deal"]) > 6
+    ):
         raise BadRequest("bad_number")
     seed, published = read_seed(asked["seed"]), read_fingerprint(asked["fingerprint"])
     if seed is None or published is None:

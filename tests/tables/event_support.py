@@ -25,18 +25,22 @@ class Notices:
         self._homes = itertools.count(FIRST_HOME)
         self.boards: list[EventBoard] = []
         self.lines: list[Text] = []
+        self.alerts: list[Text] = []
 
     async def place(
         self, event: EventRow, round_no: int, table_no: int
     ) -> tuple[int, dict[str, Any]]:
         return next(self._homes), {}
 
-    async def standings(self, event: EventRow, board: EventBoard) -> int | None:
+    async def standings(self, event: EventRow, board: EventBoard) -> list[int]:
         self.boards.append(board)
-        return event.standings_message_id or 77
+        return list(event.standings_messages or (77,))
 
     async def say(self, event: EventRow, text: Text) -> None:
         self.lines.append(text)
+
+    async def alert(self, event: EventRow, text: Text) -> None:
+        self.alerts.append(text)
 
     @property
     def keys(self) -> list[str]:
