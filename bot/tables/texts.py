@@ -196,7 +196,7 @@ def fair_line(
     seed: bytes, fingerprint: str, salts: Mapping[int, str], lang: str, name: Namer
 ) -> str:
     """A deal that is over, revealed (bot.game.fair): its seed, its fingerprint, the salts."""
-    given = ", ".join(f"{name(seat)} “{word}”" for seat, word in sorted(salts.items()))
+    given = ", ".join(f"{name(seat)} “{name(Name(word))}”" for seat, word in sorted(salts.items()))
     return t(
         "bot.review.fair",
         lang,
