@@ -9,11 +9,20 @@ import asyncio
 from bot.game import Dealing, fingerprint, new_game
 from bot.game.__main__ import main as record_main
 from bot.game.fair import deal_seed
-from bot.store import game_log
+from bot.store import Seat, create_table, game_log
 from bot.store.deals import deal_commits
 from bot.tables import TableService
 from bot.tables.texts import board_text, review_lines
-from tests.tables.helpers import ALICE, BOB, CAROL, open_table, play_out, refusal_of
+from tests.tables.helpers import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    GUILD,
+    open_table,
+    play_out,
+    refusal_of,
+)
 
 
 def _named(seat: int) -> str:
@@ -128,3 +137,28 @@ async def test_a_restart_between_commit_and_reveal_keeps_both(store):
     )
     assert fingerprint(record.deals[0].seed, table.id, 1) == committed[1][0]
     await again.close()
+
+
+async def test_a_table_stored_before_fair_dealing_deals_from_its_seed_as_before(store):
+    """A lobby written by the older bot (no key) starts after the upgrade with the cards its
+    seed always gave; it shows no fingerprint and takes no salt, saying why."""
+    async with store.transaction() as tx:
+        row = await create_table(
+            tx,
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            host_id=ALICE.user_id,
+            variant="two-handed",
+            seed=1234,
+            seats=[Seat(0, ALICE.name, user_id=ALICE.user_id)],
+        )
+    service = TableService(store, seed=5, turn_seconds=0)
+    [table] = await service.resume()
+    assert table.deal_key is None and "🔒" not in board_text(table, "en", _named)
+    refusal = await refusal_of(service.salt(table.id, ALICE.user_id, "mine"))
+    assert refusal.key == "bot.refuse.salt_old_table"
+    await service.join(table.id, BOB)
+    await service.start(table.id, ALICE)
+    assert table.game.state.hands == new_game("two-handed", seed=row.seed).state.hands
+    assert await deal_commits(store, table.id) == {}
+    await service.close()
