@@ -145,12 +145,17 @@ class Play(TableCore):
                 raise Refusal("bot.refuse.salt_old_table", table)
             if table.event is not None and table.event.get("duplicate"):
                 raise Refusal("bot.refuse.salt_duplicate", table)
-            if table.game is not None and (table.game.is_over or table.over):
-                raise Refusal("bot.refuse.salt_no_deal", table)
+            game = table.game
+            if game is not None and (
+                game.is_over
+                or table.over
+                or (table.event is not None and game.deal_no >= table.event["deals"])
+            ):
+                raise Refusal("bot.refuse.salt_no_deal", table)  # (or an event table's last deal)
             clean = clean_salt(word)
             if clean is None:
                 raise Refusal("bot.refuse.salt_word", table, limit=SALT_CHARS)
-            deal = 1 if table.game is None else table.game.deal_no + 1
+            deal = 1 if game is None else game.deal_no + 1
             async with self.store.transaction() as tx:
                 salts = await add_salt(tx, table.id, deal, seat, clean)
             table.salts[deal] = salts

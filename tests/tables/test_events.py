@@ -13,7 +13,7 @@ from bot.tables import Person, Refusal, TableService
 from bot.tables.events import EventRefused, EventRunner
 from bot.tables.texts import numbered, say
 from tests.tables.event_support import Notices, dealt_hands, play_event
-from tests.tables.helpers import GUILD, refusal_of
+from tests.tables.helpers import GUILD, play_out, refusal_of
 
 PEOPLE = [Person(200 + n, name) for n, name in enumerate("Ann Bob Cy Dee Eve Fay Gus Hal".split())]
 ANN, BOB, CY = PEOPLE[:3]
@@ -573,3 +573,6 @@ async def test_a_round_deals_fairly_and_takes_salts_only_where_its_cards_are_its
     else:
         done = await runner.service.salt(tables[0].id, person.user_id, "mine")
         assert done.private[0].params["deal"] == 2
+        await play_out(runner.service, tables[0], *people, until=lambda t: t.game.deal_no == 2)
+        last = await refusal_of(runner.service.salt(tables[0].id, person.user_id, "more"))
+        assert last.key == "bot.refuse.salt_no_deal"  # the round's last deal: none comes after
