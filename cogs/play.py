@@ -9,6 +9,8 @@ a command group 25 subcommands.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
@@ -21,6 +23,10 @@ from bot.tables.texts import hand_action_label
 from cogs._common import lang_of, private_text, reply, service_of, table_here
 from cogs._group import PinochleCog, describe
 from cogs._hand import ActionButton, ActionSelect, RefreshButton, act_typed, send_hand
+from cogs._players import channel_of
+
+if TYPE_CHECKING:
+    from cogs._bot import PinochleBot
 
 #: The kinds of action (`Action.verb`) /pinochle move takes: showing or exchanging the dix
 #: (RULES A-7, C-4, D-3), the last draw, face-down card or turn-up, where the winner chooses (A-8),
@@ -34,7 +40,7 @@ async def legal_choices(
     """The asker's legal actions of these kinds (in this order) matching what they typed, under the
     hand view's labels; the value sent is the action's argument ("10♥"), or the whole action if
     `whole`."""
-    table = service_of(interaction).table_in(interaction.channel_id)
+    table = service_of(interaction).table_in(channel_of(interaction))
     if table is None:
         return []
     lang, typed = lang_of(interaction), current.strip().lower()
@@ -50,7 +56,7 @@ async def legal_choices(
 
 
 class Play(PinochleCog):
-    def __init__(self, bot) -> None:
+    def __init__(self, bot: PinochleBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="hand", description=describe("hand"))
@@ -130,7 +136,7 @@ class Play(PinochleCog):
             outcome = await service_of(interaction).salt(table.id, interaction.user.id, word)
             await reply(interaction, private_text(outcome, lang_of(interaction)))
             return
-        chosen = _move_of(typed)
+        chosen: Action | str | None = _move_of(typed)
         if chosen is None:
             offered = await legal_choices(interaction, MOVE_VERBS, "", whole=True)
             chosen = next((c.value for c in offered if c.name.lower() == typed), None)
@@ -168,6 +174,6 @@ def _move_of(typed: str) -> Action | None:
     return action if action.verb in MOVE_VERBS else None
 
 
-async def setup(bot) -> None:
+async def setup(bot: PinochleBot) -> None:
     bot.add_dynamic_items(ActionButton, ActionSelect, RefreshButton)
     await bot.add_cog(Play(bot))
