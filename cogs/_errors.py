@@ -12,8 +12,8 @@ from __future__ import annotations
 import functools
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -127,13 +127,19 @@ def answering(callback: Callback) -> Callback:
     return run
 
 
-def guarded(callback: Callback) -> Callback:
+#: The component (button, select) whose callback `guarded` wraps.
+ItemT = TypeVar("ItemT")
+
+
+def guarded(
+    callback: Callable[[ItemT, discord.Interaction], Awaitable[None]],
+) -> Callable[[ItemT, discord.Interaction], Coroutine[Any, Any, None]]:
     """For component callbacks (buttons, selects): errors go to `report_error` too."""
 
     @functools.wraps(callback)
-    async def run(self: Any, interaction: discord.Interaction, *args: Any) -> Any:
+    async def run(self: ItemT, interaction: discord.Interaction) -> None:
         try:
-            return await callback(self, interaction, *args)
+            await callback(self, interaction)
         except Exception as error:
             await report_error(interaction, error)
 

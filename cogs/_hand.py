@@ -13,8 +13,13 @@ from __future__ import annotations
 import io
 import logging
 import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 import discord
+from discord.utils import MISSING
 
 from bot.game import Action
 from bot.i18n import t
@@ -30,11 +35,14 @@ from cogs._common import (
     table_here,
 )
 from cogs._errors import guarded, said
-from cogs._players import services_of
+from cogs._players import bot_of, services_of
 
 log = logging.getLogger(__name__)
 
 MAX_ROWS, ROW_BUTTONS, MENU_OPTIONS = 5, 5, 25
+#: The components of a hand view (they live in plain views: each answers by its custom id).
+Button = discord.ui.Button[discord.ui.View]
+Select = discord.ui.Select[discord.ui.View]
 #: Verbs shown as menus when there are more of them than buttons would hold.
 MENU_VERBS = ("play", "meld", "bid")
 
@@ -43,6 +51,7 @@ def hand_components(hand: Hand, lang: str) -> discord.ui.View:
     """Buttons (or menus) for exactly the legal actions, plus Refresh when there is room."""
     view = discord.ui.View(timeout=None)
     owner = hand.table.seats[hand.seat].user_id
+    assert owner is not None, "a hand is shown only to the person in its seat"
     rows = _layout(hand.legal)
     for row, (kind, verb, indices) in enumerate(rows):
         if kind == "menu":
@@ -109,7 +118,7 @@ def by_owner(interaction: discord.Interaction, owner: int) -> None:
 
 
 class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[Button],
     template=r"pinochle:act:(?P<table>\d+):(?P<version>\d+):(?P<index>\d+):(?P<owner>\d+)",
 ):
     """One legal action, as drawn at one state version for one person."""
@@ -120,8 +129,8 @@ class ActionButton(
         version: int,
         index: int,
         owner: int,
-        button: discord.ui.Button | None = None,
-    ):
+        button: Button | None = None,
+    ) -> None:
         super().__init__(
             button
             or discord.ui.Button(custom_id=f"pinochle:act:{table_id}:{version}:{index}:{owner}")
@@ -134,7 +143,7 @@ class ActionButton(
         style = (
             discord.ButtonStyle.primary if action.verb == "play" else discord.ButtonStyle.secondary
         )
-        button = discord.ui.Button(
+        button: Button = discord.ui.Button(
             label=hand_action_label(hand.table, action, lang)[:80],
             style=style,
             row=row,
@@ -149,7 +158,10 @@ class ActionButton(
         return cls(hand.table.id, hand.version, index, owner, button)
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match) -> ActionButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ActionButton:
+        assert isinstance(item, discord.ui.Button)  # the template is a button's custom id
         return cls(
             int(match["table"]),
             int(match["version"]),
@@ -165,13 +177,13 @@ class ActionButton(
 
 
 class ActionSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    discord.ui.DynamicItem[Select],
     template=r"pinochle:pick:(?P<table>\d+):(?P<version>\d+):(?P<verb>[a-z]+):(?P<row>\d)"
     r":(?P<owner>\d+)",
 ):
     """A menu of legal actions of one kind (cards to play, melds, bids); values are action indices."""
 
-    def __init__(self, table_id: int, version: int, owner: int, select: discord.ui.Select):
+    def __init__(self, table_id: int, version: int, owner: int, select: Select) -> None:
         super().__init__(select)
         self.table_id, self.version, self.owner = table_id, version, owner
 
@@ -186,7 +198,7 @@ class ActionSelect(
         lang: str,
         more: bool = False,
     ) -> ActionSelect:
-        select = discord.ui.Select(
+        select: Select = discord.ui.Select(
             custom_id=f"pinochle:pick:{hand.table.id}:{hand.version}:{verb}:{row}:{owner}",
             row=row,
             placeholder=t(f"bot.menu.{verb}_more" if more else f"bot.menu.{verb}", lang),
@@ -200,7 +212,10 @@ class ActionSelect(
         return cls(hand.table.id, hand.version, owner, select)
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match) -> ActionSelect:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ActionSelect:
+        assert isinstance(item, discord.ui.Select)  # the template is a menu's custom id
         return cls(int(match["table"]), int(match["version"]), int(match["owner"]), item)
 
     @guarded
@@ -210,12 +225,12 @@ class ActionSelect(
 
 
 class RefreshButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[Button],
     template=r"pinochle:hand:(?P<table>\d+):(?P<owner>\d+)",
 ):
     """Redraw the hand view as it is now (for its owner only)."""
 
-    def __init__(self, table_id: int, owner: int, lang: str = "en", row: int | None = None):
+    def __init__(self, table_id: int, owner: int, lang: str = "en", row: int | None = None) -> None:
         super().__init__(
             discord.ui.Button(
                 label=t("bot.button.refresh", lang),
@@ -227,7 +242,9 @@ class RefreshButton(
         self.table_id, self.owner = table_id, owner
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match) -> RefreshButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RefreshButton:
         return cls(int(match["table"]), int(match["owner"]))
 
     @guarded
@@ -239,8 +256,20 @@ class RefreshButton(
 # ------------------------------------------------------------------ flows
 
 
-async def hand_message(interaction: discord.Interaction, table_id: int, notes: list[str]) -> dict:
-    """The keyword arguments of a hand message: notes, the hand, its picture and components.
+@dataclass
+class HandMessage:
+    """A hand message: the notes and the hand as text, its picture, its components (None without
+    a hand)."""
+
+    content: str
+    view: discord.ui.View | None = None
+    files: list[discord.File] = field(default_factory=list)
+
+
+async def hand_message(
+    interaction: discord.Interaction, table_id: int, notes: list[str]
+) -> HandMessage:
+    """A hand message: notes, the hand, its picture and components.
 
     The picture comes unless the person (or else their server) turned pictures off.
 
@@ -252,18 +281,18 @@ async def hand_message(interaction: discord.Interaction, table_id: int, notes: l
     try:
         hand = await service_of(interaction).hand(table_id, interaction.user.id)
     except Refusal as refusal:
-        return {"content": "\n".join(notes or [said(refusal, lang)]), "view": None}
-    interaction.client.hand_watch.shown(interaction, hand)
+        return HandMessage("\n".join(notes or [said(refusal, lang)]))
+    bot_of(interaction).hand_watch.shown(interaction, hand)
     name = mention_namer(hand.table)
     content = "\n".join(
         [*notes, hand_text(hand.table, hand.seat, hand.view, hand.covered, lang, name)]
     )
-    message: dict = {"content": content[:2000], "view": hand_components(hand, lang)}
+    message = HandMessage(content[:2000], hand_components(hand, lang))
     pictures = services_of(interaction).settings
     if await pictures.images_enabled(interaction.guild_id, interaction.user.id):
         picture = await _hand_picture(hand, lang)
         if picture is not None:
-            message["files"] = [discord.File(picture, filename="hand.png")]
+            message.files.append(discord.File(picture, filename="hand.png"))
     return message
 
 
@@ -282,29 +311,35 @@ async def _hand_picture(hand: Hand, lang: str) -> io.BytesIO | None:
     return io.BytesIO(png)
 
 
-async def send_hand(interaction: discord.Interaction, table_id: int, notes: list[str] = ()) -> None:
+async def send_hand(
+    interaction: discord.Interaction, table_id: int, notes: Sequence[str] = ()
+) -> None:
     """A new private hand view (Show my hand, /pinochle hand, typed actions)."""
     message = await hand_message(interaction, table_id, list(notes))
-    if message["view"] is None:
-        del message["view"]
-    await interaction.response.send_message(ephemeral=True, **message)
+    await interaction.response.send_message(
+        message.content,
+        ephemeral=True,
+        view=MISSING if message.view is None else message.view,
+        files=message.files or MISSING,
+    )
 
 
-async def hand_edit(interaction: discord.Interaction, table_id: int, notes: list[str] = ()) -> dict:
-    """A hand message as keyword arguments of an edit: its picture replaces the old attachments."""
+async def show_hand(
+    interaction: discord.Interaction, table_id: int, notes: Sequence[str] = ()
+) -> None:
+    """Redraw the clicked hand view in place (its picture replaces the old attachments)."""
     message = await hand_message(interaction, table_id, list(notes))
-    message["attachments"] = message.pop("files", [])
-    return message
-
-
-async def show_hand(interaction: discord.Interaction, table_id: int, notes: list[str] = ()) -> None:
-    """Redraw the clicked hand view in place."""
-    await interaction.response.edit_message(**await hand_edit(interaction, table_id, notes))
+    await interaction.response.edit_message(
+        content=message.content, view=message.view, attachments=message.files
+    )
 
 
 async def redraw_hand(interaction: discord.Interaction, table_id: int) -> None:
     """Redraw an open hand view through the interaction that last drew it (the hand watch's redraw)."""
-    await interaction.edit_original_response(**await hand_edit(interaction, table_id))
+    message = await hand_message(interaction, table_id, [])
+    await interaction.edit_original_response(
+        content=message.content, view=message.view, attachments=message.files
+    )
 
 
 async def act_from_view(
