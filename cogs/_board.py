@@ -7,11 +7,15 @@ right table. Lobby buttons call the same service methods as the slash commands.
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import discord
 
 from bot.i18n import t
 from bot.tables import Table
-from bot.tables.texts import board_text, board_title, review_lines
+from bot.tables.model import DEFAULT_LEVEL
+from bot.tables.texts import Namer, board_text, board_title, review_lines
 from cogs._common import (
     is_manager,
     lang_of,
@@ -43,7 +47,7 @@ STYLES = {
 COLOURS = {"lobby": 0x3498DB, "playing": 0x2ECC71, "finished": 0xF1C40F, "cancelled": 0x95A5A6}
 
 
-def board_embed(table: Table, name) -> discord.Embed:
+def board_embed(table: Table, name: Namer) -> discord.Embed:
     lang = table.language
     embed = discord.Embed(
         title=board_title(table, lang),
@@ -75,7 +79,7 @@ def board_view(table: Table) -> discord.ui.View | None:
 
 
 class BoardButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"pinochle:board:(?P<action>join|leave|addbot|start|hand|rematch|review):(?P<table>\d+)",
 ):
     """Join, Leave, Add computer player, Start, Show my hand, Rematch, Review last deal: a board
@@ -93,7 +97,7 @@ class BoardButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> BoardButton:
         return cls(match["action"], int(match["table"]))
 
@@ -111,27 +115,40 @@ class BoardButton(
 
 
 async def lobby_action(
-    interaction: discord.Interaction, action: str, table_id: int, **extra: object
+    interaction: discord.Interaction,
+    action: str,
+    table_id: int,
+    *,
+    seat: int | None = None,
+    level: str = DEFAULT_LEVEL,
 ) -> None:
     """join / leave / addbot / start / cancel / kick / rematch through the service; the reply is private.
 
     Leaving a running game asks first (`cogs._leave`): the answer comes later. A refusal
-    is raised to the command's error handler (`cogs._errors`).
+    is raised to the command's error handler (`cogs._errors`). `seat` and `level` are addbot's
+    (kick's `seat` is the one to empty).
     """
     if action == "leave" and must_ask(interaction, table_id):
         await ask_to_leave(interaction, table_id)
         return
     service, person = service_of(interaction), person_of(interaction)
-    calls = {
-        "join": lambda: service.join(table_id, person),
-        "leave": lambda: service.leave(table_id, person),
-        "addbot": lambda: service.add_computer(table_id, person, **extra),
-        "start": lambda: service.start(table_id, person),
-        "cancel": lambda: service.cancel(table_id, person, manager=is_manager(interaction)),
-        "kick": lambda: service.kick(table_id, person, **extra),
-        "rematch": lambda: service.rematch(table_id, person),
-    }
-    outcome = await calls[action]()
+    match action:
+        case "join":
+            outcome = await service.join(table_id, person)
+        case "leave":
+            outcome = await service.leave(table_id, person)
+        case "addbot":
+            outcome = await service.add_computer(table_id, person, level, seat)
+        case "start":
+            outcome = await service.start(table_id, person)
+        case "cancel":
+            outcome = await service.cancel(table_id, person, manager=is_manager(interaction))
+        case "kick" if seat is not None:
+            outcome = await service.kick(table_id, person, seat)
+        case "rematch":
+            outcome = await service.rematch(table_id, person)
+        case _:
+            raise ValueError(f"no lobby action {action!r} (with seat {seat})")
     await reply(interaction, private_text(outcome, lang_of(interaction)))
 
 
