@@ -149,6 +149,10 @@ class PinochleBot(commands.Bot):
         """Tell a table's channel that its table could not be restored (the service set it aside)."""
         try:
             channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
+            if not isinstance(
+                channel, discord.abc.Messageable
+            ):  # a table lives where one can write
+                raise discord.ClientException(f"channel {channel_id} takes no messages")
             await channel.send(t("bot.line.broken", lang, table=table_id))
         except discord.DiscordException:
             log.exception("could not tell channel %s that table %s is broken", channel_id, table_id)
@@ -167,7 +171,11 @@ class PinochleBot(commands.Bot):
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         self.presenter.gone(payload.channel_id, payload.message_id)
 
-    async def on_command_error(self, ctx: commands.Context, error: commands.CommandError) -> None:
+    async def on_command_error(
+        self,
+        ctx: commands.Context[commands.Bot | commands.AutoShardedBot],
+        error: commands.CommandError,
+    ) -> None:
         """Mention commands: unknown words and refused owners are not errors; the rest is logged."""
         if isinstance(error, (commands.CommandNotFound, commands.NotOwner)):
             return

@@ -8,19 +8,15 @@ the member's language. Any other exception is a bug, reported with an error id.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
+from discord.utils import MISSING
 
 from bot.game.errors import shorten
 from bot.i18n import pick_language
 from bot.tables import Name, Outcome, Person, Refusal, Table, TableService, Text, shown_name
 from bot.tables.texts import Namer, say
 from cogs._home import opened_from
-from cogs._players import plain, services_of
-
-if TYPE_CHECKING:
-    from cogs._bot import PinochleBot
+from cogs._players import bot_of, channel_of, plain, services_of
 
 #: The most characters a message's content may have (Discord's limit).
 MESSAGE_LIMIT = 2000
@@ -28,8 +24,7 @@ MESSAGE_LIMIT = 2000
 
 def lang_of(interaction: discord.Interaction) -> str:
     """The language for private replies: the person's own choice (/pinochle language), else their client's."""
-    bot: PinochleBot = interaction.client  # type: ignore[assignment]
-    chosen = bot.user_languages.get(interaction.user.id)
+    chosen = bot_of(interaction).user_languages.get(interaction.user.id)
     return chosen or pick_language(str(interaction.locale))
 
 
@@ -52,8 +47,7 @@ def person_of(interaction: discord.Interaction) -> Person:
 
 
 def service_of(interaction: discord.Interaction) -> TableService:
-    bot: PinochleBot = interaction.client  # type: ignore[assignment]
-    return bot.tables
+    return bot_of(interaction).tables
 
 
 def table_here(interaction: discord.Interaction) -> Table:
@@ -62,7 +56,7 @@ def table_here(interaction: discord.Interaction) -> Table:
     In a channel whose tables play in threads opened from it, the refusal says where they are.
     """
     service = service_of(interaction)
-    table = service.table_in(interaction.channel_id)
+    table = service.table_in(channel_of(interaction))
     if table is None:
         elsewhere = opened_from(service, interaction.guild_id, interaction.channel_id)
         if elsewhere:
@@ -104,12 +98,14 @@ def text_of(text: Text, lang: str, table: Table | None = None) -> str:
     return say(text, lang, mention_namer(table) if table is not None else numbered)
 
 
-async def reply(interaction: discord.Interaction, content: str, **kwargs) -> None:
+async def reply(
+    interaction: discord.Interaction, content: str, *, view: discord.ui.View = MISSING
+) -> None:
     """An ephemeral answer, whether or not the interaction was answered already; always within the limit."""
     content = shorten(
         content, MESSAGE_LIMIT
     )  # the last resort: a reply too long would never arrive
     if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=True, **kwargs)
+        await interaction.followup.send(content, ephemeral=True, view=view)
     else:
-        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+        await interaction.response.send_message(content, ephemeral=True, view=view)

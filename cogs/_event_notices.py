@@ -46,10 +46,14 @@ class DiscordNotices:
     def __init__(self, bot: PinochleBot) -> None:
         self.bot = bot
 
-    async def _channel(self, event: EventRow) -> Any:
-        return self.bot.get_channel(event.channel_id) or await self.bot.fetch_channel(
+    async def _channel(self, event: EventRow) -> discord.TextChannel:
+        """The event's channel: a text (or news) channel, the only kind `/league event` starts in
+        (`cogs._home.thread_refusal`)."""
+        channel = self.bot.get_channel(event.channel_id) or await self.bot.fetch_channel(
             event.channel_id
         )
+        assert isinstance(channel, discord.TextChannel), "an event lives where threads can be made"
+        return channel
 
     async def place(
         self, event: EventRow, round_no: int, table_no: int, people: Sequence[int]
@@ -75,7 +79,7 @@ class DiscordNotices:
             raise
         return thread.id, {}
 
-    async def _private(self, channel: Any, name: str, people: Sequence[int]) -> int:
+    async def _private(self, channel: discord.TextChannel, name: str, people: Sequence[int]) -> int:
         """A private thread that only its members (and the server's moderators) can open, its
         members unable to invite anyone else; `people` added, or the thread deleted again. One
         who left the server is skipped (else one departure would hold every round after it)."""
@@ -108,7 +112,8 @@ class DiscordNotices:
             log.warning("event %s: the unused thread %s stays", event.id, channel_id)
             return
         await forget_opening(
-            thread, None if event.duplicate else channel.get_partial_message(channel_id)
+            thread if isinstance(thread, discord.Thread) else None,
+            None if event.duplicate else channel.get_partial_message(channel_id),
         )
 
     async def standings(self, event: EventRow, board: EventBoard) -> list[int]:

@@ -7,6 +7,8 @@ A press after the game moved on simply leaves then, as `/pinochle leave` would.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 import discord
 
 from bot.i18n import t
@@ -46,13 +48,14 @@ class LeaveQuestion(discord.ui.View):
             ("leave_confirm", discord.ButtonStyle.danger, self.leave),
             ("keep_seat", discord.ButtonStyle.secondary, self.keep),
         ):
-            button = discord.ui.Button(
-                label=t(f"bot.button.{key}", lang),
-                style=style,
-                custom_id=f"pinochle:leave:{key}:{table_id}:{user_id}",
+            self.add_item(
+                Answer(
+                    answer,
+                    label=t(f"bot.button.{key}", lang),
+                    style=style,
+                    custom_id=f"pinochle:leave:{key}:{table_id}:{user_id}",
+                )
             )
-            button.callback = answer
-            self.add_item(button)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return interaction.user.id == self.user_id
@@ -74,3 +77,21 @@ class LeaveQuestion(discord.ui.View):
         await interaction.response.edit_message(
             content=t("bot.done.kept_seat", lang_of(interaction)), view=None
         )
+
+
+class Answer(discord.ui.Button["LeaveQuestion"]):
+    """One answer to the question: a button that calls `answer`."""
+
+    def __init__(
+        self,
+        answer: Callable[[discord.Interaction], Awaitable[None]],
+        *,
+        label: str,
+        style: discord.ButtonStyle,
+        custom_id: str,
+    ) -> None:
+        super().__init__(label=label, style=style, custom_id=custom_id)
+        self.answer = answer
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await self.answer(interaction)

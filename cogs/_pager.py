@@ -60,15 +60,21 @@ class Pager(discord.ui.View):
         self.forward.disabled = not has_next
 
     @discord.ui.button(style=discord.ButtonStyle.secondary)
-    async def back(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+    async def back(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Pager]
+    ) -> None:
         await self._turn(interaction, self.page - 1)
 
     @discord.ui.button(style=discord.ButtonStyle.secondary)
-    async def forward(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+    async def forward(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Pager]
+    ) -> None:
         await self._turn(interaction, self.page + 1)
 
     @discord.ui.button(style=discord.ButtonStyle.primary)
-    async def share(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+    async def share(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Pager]
+    ) -> None:
         """Post the page shown for everyone, in the channel's language; the button then goes grey."""
         shown = await self.source(self.page, await guild_lang(interaction))
         button.disabled = True

@@ -29,7 +29,7 @@ from cogs._events_text import board_texts
 from cogs._group import choices
 from cogs._home import thread_refusal
 from cogs._pager import Page, send_pages
-from cogs._players import guild_of, plain
+from cogs._players import channel_of, guild_of, plain
 
 if TYPE_CHECKING:
     from cogs._bot import PinochleBot
@@ -129,7 +129,7 @@ class Events(commands.Cog):
             starts_at = when.timestamp()
         event = await self.runner.create(
             guild_id=guild_of(interaction),
-            channel_id=interaction.channel_id or 0,
+            channel_id=channel_of(interaction),
             organiser=person_of(interaction),
             name=name,
             variant=variant,
