@@ -241,9 +241,11 @@ def _ask(read: Callable[[str], str], prompt: str) -> str:
 
 
 def listed_actions(table: Table, hand: Hand) -> list[Action]:
-    """The legal actions in the order the terminal numbers them: cards in the hand's own order
-    (so numbers read off the hand), and in an auction the pass first, before the bids."""
-    position = {text: i for i, text in reversed(list(enumerate(hand.view["hand"])))}
+    """The legal actions in the order the terminal numbers them: cards in the order the screen
+    shows them, the hand's then those it has melded onto the table (so numbers read off the
+    screen), and in an auction the pass first, before the bids."""
+    shown = [*hand.view["hand"], *hand.view.get("table", {}).get(hand.seat, [])]
+    position = {str(card): i for i, card in reversed(list(enumerate(shown)))}
     first = {action.verb: i for i, action in reversed(list(enumerate(hand.legal)))}
     auction = table.game is not None and table.game.phase == Phase.AUCTION
 

@@ -232,6 +232,25 @@ async def test_cards_are_numbered_in_the_hands_order_and_told_once():
         assert positions == sorted(positions)
 
 
+async def test_cards_melded_onto_the_table_are_numbered_after_the_hand():
+    """Two-handed with a stock: melded cards lie on the table and may still be played; the
+    numbers run through the hand as shown, then through the cards on the table as shown."""
+    screen = Screen(lambda entries: "1", limit=40)
+    await play_in_terminal("two-handed", seed=3, read=screen.read, write=screen.write)
+    checked = 0
+    for board in screen.boards():
+        face_up = [line for line in board if line.startswith("Your cards on the table: ")]
+        entries = screen_entries(screen, board)
+        if not face_up or not entries or " " in entries[0]:  # a meld or pass list, not cards
+            continue
+        held = next(line for line in board if line.startswith("Your hand: ")).split()[2:]
+        shown = held + face_up[0].split()[5:]
+        positions = [shown.index(card) for card in entries]  # the playable ones, in shown order
+        assert positions == sorted(positions)
+        checked += 1
+    assert checked > 0
+
+
 def screen_entries(screen: Screen, board: list[str]) -> list[str]:
     """The entries listed right after `board`."""
     end = _end_of(screen.out, board)
