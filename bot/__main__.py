@@ -225,7 +225,7 @@ def local_game(
 ) -> int:
     from bot.tables.terminal import play_in_terminal
 
-    options = {"target": target} if target else None
+    options = None if target is None else {"target": target}  # 0 is refused, not ignored
     try:
         return asyncio.run(
             play_in_terminal(
