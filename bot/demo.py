@@ -78,10 +78,13 @@ class QuietNotices:
     ) -> tuple[int, dict[str, Any]]:
         return next(self._homes), {}
 
-    async def standings(self, event: EventRow, board: EventBoard) -> int | None:
-        return None
+    async def standings(self, event: EventRow, board: EventBoard) -> list[int]:
+        return []
 
     async def say(self, event: EventRow, text: Text) -> None:
+        return None
+
+    async def alert(self, event: EventRow, text: Text) -> None:
         return None
 
 
@@ -195,6 +198,19 @@ async def _prize(store: Store, winner: Person) -> None:
             await grant(tx, DEMO_GUILD, player.id, PRIZE, "league night prize")
 
 
+async def holds_sample(database: str) -> bool:
+    """Whether `database` holds a whole sample server: its league night, built after its games,
+    has finished (not another database, nor a build that was stopped part-way)."""
+    store = await Store.open(database)
+    try:
+        row = await store.fetchone(
+            "SELECT 1 FROM events WHERE guild_id = ? AND status = 'finished'", (DEMO_GUILD,)
+        )
+    finally:
+        await store.close()
+    return row is not None
+
+
 async def links(database: str, secret: str, base_url: str) -> list[str]:
     """The sample server's pages, one address each (the standings first)."""
     store = await Store.open(database)
@@ -259,6 +275,9 @@ async def _main(args: argparse.Namespace, secret: str, own_secret: bool, built: 
     from bot.web.server import start_web
 
     database = args.database
+    if built and not await holds_sample(database):
+        print(t("bot.demo.not_sample", "en", database=safe_url(database)), file=sys.stderr)
+        return 2
     if built:
         print(t("bot.demo.reused", "en", database=safe_url(database)))
     else:

@@ -177,3 +177,18 @@ def test_the_demo_command_builds_once_and_prints_its_links(tmp_path, capsys, dem
     out = capsys.readouterr().out
     assert "Using the sample server already in" in out
     assert server_link("http://127.0.0.1:8080", SECRET, DEMO_GUILD, 0) in out
+
+
+async def test_the_demo_refuses_a_file_that_holds_no_sample(tmp_path, capsys):
+    """`demo --database games.db` on a kept terminal game prints no links that all answer 404."""
+    from bot.demo import main
+
+    database = str(tmp_path / "games.db")
+    await kept_game(database)
+    assert await asyncio.to_thread(main, ["--database", database, "--no-serve"]) == 2
+    printed = capsys.readouterr()
+    assert printed.out == "" and "Traceback" not in printed.err
+    assert printed.err == (
+        f"{database} holds no sample server (another database, or a build that was stopped"
+        " part-way): delete it to build the sample afresh, or name a new file with --database.\n"
+    )
