@@ -142,8 +142,9 @@ async def start_web(
     except BaseException:
         await pool.close()
         raise
-    log.info("web pages at http://%s:%s", host, port)
-    return WebServer(runner, pool, connections)
+    server = WebServer(runner, pool, connections)
+    log.info("web pages at http://%s:%s", host, server.port)  # the port taken when asked for 0
+    return server
 
 
 def _port(text: str) -> int:

@@ -12,9 +12,12 @@ from bot.web.server import WebStartError, start_web
 from .sample import SECRET
 
 
-async def test_start_web_serves_on_loopback_and_closes(league):
+async def test_start_web_serves_on_loopback_and_closes(league, caplog):
+    caplog.set_level("INFO", "bot.web.server")
     server = await start_web(league.database, host="127.0.0.1", port=0, secret=SECRET)
     try:
+        # Asked for any free port, the log names the one taken (the address to open).
+        assert f"web pages at http://127.0.0.1:{server.port}" in caplog.messages
         async with aiohttp.ClientSession() as session:
             async with session.get(f"http://127.0.0.1:{server.port}/healthz") as response:
                 assert response.status == 200
