@@ -131,11 +131,12 @@ def run_bot(settings: Settings) -> int:
     """
     import discord
 
+    from bot.stopping import run_until_stopped
     from bot.store import StoreOpenError, StoreUnreachable
     from bot.web.server import WebStartError
 
     try:
-        return asyncio.run(_serve(settings))
+        return run_until_stopped(_serve(settings)) or 0
     except StoreUnreachable as error:  # the PostgreSQL server did not answer: later it may
         print(t("bot.main.database_unusable", "en", problem=error), file=sys.stderr)
         return EX_TEMPFAIL
@@ -151,8 +152,6 @@ def run_bot(settings: Settings) -> int:
     except WebStartError as error:
         print(t("bot.main.web_unusable", "en", problem=error), file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return 0
 
 
 async def _serve(settings: Settings) -> int:

@@ -27,6 +27,7 @@ from bot.i18n import t
 from bot.ledger_hook import ledger_hook
 from bot.records_hook import records_hook
 from bot.settings import DEFAULT_WEB_HOST, settings_for_a_process
+from bot.stopping import run_until_stopped
 from bot.store import (
     Store,
     StoreOpenError,
@@ -263,12 +264,10 @@ def main(argv: Sequence[str]) -> int:
         built = not url and Path(args.database).exists()
         if not built and not url:
             Path(args.database).parent.mkdir(parents=True, exist_ok=True)
-        return asyncio.run(_main(args, secret, settings.web_secret is None, built))
+        return run_until_stopped(_main(args, secret, settings.web_secret is None, built)) or 0
     except (StoreOpenError, WebStartError, OSError) as error:
         print(t("bot.demo.unusable", "en", problem=error), file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return 0
 
 
 async def _main(args: argparse.Namespace, secret: str, own_secret: bool, built: bool) -> int:

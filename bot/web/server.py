@@ -25,6 +25,7 @@ from aiohttp.http_exceptions import HttpProcessingError
 
 from bot.i18n import t
 from bot.settings import Settings, settings_for_a_process
+from bot.stopping import run_until_stopped
 from bot.store import StoreOpenError
 
 from .app import create_app
@@ -200,7 +201,7 @@ def main(argv: Sequence[str]) -> int:
         return 2
     database = args.database or settings.database
     try:
-        asyncio.run(
+        run_until_stopped(
             _serve(
                 database,
                 args.host or settings.web_host,
@@ -211,6 +212,4 @@ def main(argv: Sequence[str]) -> int:
     except (StoreOpenError, WebStartError) as error:
         print(t("bot.main.web_unusable", "en", problem=error), file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return 0
     return 0

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
 import aiohttp
 import pytest
 
@@ -72,3 +77,28 @@ async def test_a_taken_port_is_one_clear_refusal(league):
             await start_web(league.database, host="127.0.0.1", port=first.port, secret=SECRET)
     finally:
         await first.close()
+
+
+def test_sigterm_stops_python_m_bot_web_as_ctrl_c_does(league, tmp_path):
+    """`systemctl stop` sends SIGTERM: the pages close their connections and exit 0 ("stopped"),
+    not 143 (killed by the signal)."""
+    root = Path(__file__).resolve().parents[2]
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(root), "WEB_SECRET": SECRET}
+    web = subprocess.Popen(
+        [sys.executable, "-m", "bot", "web", "--port", "0", "--database", league.database],
+        cwd=tmp_path,
+        env=env,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert web.stderr is not None
+        line = web.stderr.readline()
+        assert "web pages at http://127.0.0.1:" in line, line
+        web.send_signal(signal.SIGTERM)
+        assert web.wait(timeout=20) == 0
+        assert "Traceback" not in web.stderr.read()
+    finally:
+        if web.poll() is None:
+            web.kill()
+            web.wait()
