@@ -65,6 +65,10 @@ def test_web_settings_from_the_environment():
         ({"WEB_PORT": "70000"}, "WEB_PORT must be a port number"),
         ({"WEB_SECRET": "short"}, "WEB_SECRET must be at least 16 characters"),
         ({"WEB_BASE_URL": "pinochle.example"}, "WEB_BASE_URL must start with http"),
+        # Each of a process's settings is checked before it starts, none left to a traceback.
+        ({"LOG_LEVEL": "LOUD"}, "LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not 'LOUD'"),
+        ({"TURN_SECONDS": "abc"}, "TURN_SECONDS must be a whole number, not 'abc'"),
+        ({"DEV_GUILD_ID": "-3"}, "DEV_GUILD_ID must be a server id as Discord shows it"),
     ):
         with pytest.raises(SettingsError, match=said):
             Settings.from_env(env)
