@@ -27,6 +27,7 @@ from bot.game import PASS, Action, Phase
 from bot.i18n import describe_error, t
 from bot.store import Store, StoreOpenError, set_guild_settings
 from bot.store.settings import NUMBER_RANGES
+from bot.store.urls import safe_url
 from bot.tables.model import Table
 from bot.tables.outcome import Name, Outcome
 from bot.tables.players import ai_players
@@ -163,7 +164,7 @@ async def _table(
         await service.resume()
         kept = service.table_in(you.user_id)
         if kept is not None and kept.status == "playing":
-            write(t("bot.terminal.continuing", lang, table=kept.id, database=database))
+            write(t("bot.terminal.continuing", lang, table=kept.id, database=safe_url(database)))
             return kept
         if kept is not None:
             await service.cancel(kept.id, you)  # a lobby left by a run that stopped early
@@ -203,7 +204,7 @@ async def _play(
         if table.status != "playing":
             write("\n" + board_title(table, lang) + "\n" + board_text(table, lang, name))
             if database is not None:
-                write(t("bot.terminal.kept", lang, database=database))
+                write(t("bot.terminal.kept", lang, database=safe_url(database)))
             return 0
         hand = await service.hand(table.id, you.user_id)
         listed = listed_actions(table, hand)

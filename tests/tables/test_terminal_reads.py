@@ -140,6 +140,19 @@ async def test_quitting_a_kept_game_continues_it_next_time(tmp_path):
     assert "Two-handed · table #1" in again.text
 
 
+async def test_a_password_in_the_database_url_is_never_printed(postgres_server):
+    """A game kept in PostgreSQL: the lines naming where it is kept mask the URL's password."""
+    url = (await postgres_server.new_database()).replace("postgres@", "postgres:hunter2@")
+    screen = Screen(lambda entries: "q")
+    args = {"seed": 2, "options": SHORT, "database": url, "name": "Alice", "level": "easy"}
+    await play_in_terminal("two-handed", read=screen.read, write=screen.write, **args)
+    screen = Screen(lambda entries: "1")
+    await play_in_terminal("two-handed", read=screen.read, write=screen.write, **args)
+    masked = url.replace("hunter2", "***")
+    assert f"in {masked}" in screen.text  # continuing it, then where it is kept
+    assert screen.text.count(masked) == 3 and "hunter2" not in screen.text
+
+
 async def test_a_name_longer_than_discord_allows_is_refused_with_one_line(tmp_path):
     out: list[str] = []
     database = str(tmp_path / "kept.db")
