@@ -59,7 +59,9 @@ def export(game_id: int, database: str) -> int:
     from bot.store import StoreOpenError, game_log, read_database
 
     try:
-        log = asyncio.run(read_database(database, lambda db: game_log(db, game_id)))
+        # quick_check: a file that is no Pinochle database is refused, not a traceback.
+        job = read_database(database, lambda db: game_log(db, game_id), integrity="quick_check")
+        log = asyncio.run(job)
     except StoreOpenError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
