@@ -20,6 +20,7 @@ from dataclasses import asdict
 from enum import Enum
 from typing import Any, Final
 
+from bot.game import sort_hand
 from bot.game.record import DealRecord, GameRecord
 from bot.store.records import GameLog
 from bot.store.visibility import played
@@ -52,7 +53,8 @@ def _deal(deal: DealRecord) -> dict[str, Any]:
         "number": deal.number,
         "dealer": deal.dealer,
         "hands": [
-            {"seat": seat, "cards": [str(card) for card in cards]}
+            # As its owner held it (trump first, then by suit and rank), as /pinochle replay shows it.
+            {"seat": seat, "cards": [str(card) for card in sort_hand(cards, deal.trump)]}
             for seat, cards in sorted(deal.hands.items())
         ],
         "turnup": plain(deal.turnup),

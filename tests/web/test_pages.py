@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from bot.game import Suit, parse_cards, sort_hand
 from bot.game.record import GameRecord
 from bot.store import Store, ledger_csv, set_guild_settings
 from bot.store.records import game_log
@@ -126,6 +127,17 @@ async def test_replay_shows_every_hand_and_every_trick_of_each_deal(client, leag
     text = visible_text(html)
     assert "Deal 1" in text and "Hands as dealt" in text and "Final scores" in text
     assert '<script src="/static/replay.js" defer></script>' in html
+
+
+async def test_replay_shows_each_hand_as_its_owner_held_it(client, league):
+    """Trump first, then by suit and rank high to low, as /pinochle replay and the hand view show
+    it; the deal's order of the cards tells a reader nothing."""
+    replay = await (await client.get(f"/api/s/{league.token}/games/{league.games[0]}")).json()
+    for deal in replay["deals"]:
+        trump = Suit.parse(deal["trump"]) if deal["trump"] else None
+        for hand in deal["hands"]:
+            cards = parse_cards(" ".join(hand["cards"]))
+            assert cards == sort_hand(cards, trump), hand
 
 
 async def test_replay_cards_follow_the_language(client, league):
