@@ -45,11 +45,11 @@ def simulate(variant: str, deals: int, seed: int, options: dict[str, Any]) -> di
                 result = results[seen]
                 seen += 1
                 done += 1
-                meld_total += sum(result["meld"][s] for s in _units(game))
-                cards = sum(result["cards"][s] for s in _units(game))
+                meld_total += sum(result.meld[s] for s in _units(game))
+                cards = sum(result.cards[s] for s in _units(game))
                 card_total += cards
                 if (
-                    result["complete"]
+                    result.complete
                     and not game.options["round_card_points"]
                     and cards != 250 // game.scale
                 ):

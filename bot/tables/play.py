@@ -102,11 +102,11 @@ class Play(TableCore):
         async with self._locked(table_id) as found:
             table, seat = guard_seat(found, person.user_id, playing=True, hints=True, turn=True)
             version, options = table.version, table.options
-            view = table.game.view(seat)  # the player's own copy
+            view = table.started_game.view(seat)  # the player's own copy
             cached = table.last_hint
         if cached is not None and cached[:2] == (version, seat):
             choice = cached[2]
-        elif (best := best_meld(view, options)) is not None:
+        elif (best := best_meld(view)) is not None:
             choice = best[0]
         elif table_id in self._hinting:  # one search per table at a time, whoever asks
             raise Refusal("records.refuse.hint_busy", table)

@@ -20,7 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from bot.game import Game, new_game
+from bot.game import DealResult, Game, new_game
+from bot.game.events import DealEnded
 from bot.store import Reader
 from bot.store.visibility import hidden
 from bot.tables.refusal import Refusal
@@ -76,7 +77,7 @@ class DealReview:
         None  # three-/four-hand: who exchanged the dix for the turn-up (C-4)
     )
     declared_out: int | None = None  # the seat that claimed to be out, ending the deal early
-    result: dict[str, Any] = field(default_factory=dict)  # the engine's deal result
+    result: DealResult | None = None  # the engine's deal result, once the deal is over
 
     @property
     def cards_dealt(self) -> list[str]:
@@ -178,8 +179,8 @@ def _collect(
             )
         elif kind == "declare_out":
             review.declared_out = event["seat"]
-        elif kind == "deal_end":
-            review.result = event["result"]
+        elif isinstance(event, DealEnded):
+            review.result = event.result
             return True
     return False
 

@@ -20,11 +20,11 @@ from bot.game import (
     Action,
     Card,
     Phase,
+    PublicView,
     enabled_melds,
     resolve_options,
 )
 from bot.game.errors import KeyedError
-from bot.game.points import last_trick_bonus
 from bot.i18n import (
     action_label,
     describe_error,
@@ -130,7 +130,7 @@ def hand_by_suit(cards: list[str], lang: str) -> str:
 
 def hand_action_label(table: Table, action: Action, lang: str) -> str:
     """A hand view's label: a meld with its name and points, "pass" named by what it declines."""
-    game = table.game
+    game = table.started_game
     if action.verb == "meld":
         named = game.meld_value(action.cards)
         if named is not None:
@@ -224,7 +224,7 @@ def _rules_lines(table: Table, lang: str) -> list[str]:
     return lines
 
 
-def _play_lines(table: Table, view: Mapping[str, Any], lang: str, name: Namer) -> list[str]:
+def _play_lines(table: Table, view: PublicView, lang: str, name: Namer) -> list[str]:
     lines = [
         t(
             "bot.board.deal",
@@ -246,10 +246,11 @@ def _play_lines(table: Table, view: Mapping[str, Any], lang: str, name: Namer) -
         )
     )
     lines += [_recent_trick_line(trick, lang, name) for trick in recent_tricks(table, view)]
-    if not table.game.is_over and (view["tricks_played"] or any(view["deal_points"]["meld"])):
+    over = table.started_game.is_over
+    if not over and (view.tricks_played or any(view.deal_points.meld)):
         lines.append(_deal_points_line(table, view, lang, name))
     lines.append(_scores_line(table, view, lang, name))
-    if table.game.is_over:
+    if over:
         lines.append(
             t(
                 "bot.board.finished",
@@ -292,15 +293,15 @@ def plays_text(plays: Sequence[Sequence[Any]], lang: str, name: Namer) -> str:
     return " · ".join(f"{name(seat)} {cards_text([card], lang)}" for seat, card in plays)
 
 
-def recent_tricks(table: Table, view: Mapping[str, Any]) -> list[BoardTrick]:
+def recent_tricks(table: Table, view: PublicView) -> list[BoardTrick]:
     """The last few completed tricks, newest first; after a restart, the engine's last trick alone."""
     if table.deal_log.tricks:
         return list(table.deal_log.tricks)
-    if not view.get("last_trick"):
+    if not view.tricks:
         return []
-    cards = tuple((seat, c) for seat, c in view["last_trick"])
-    points = sum(table.game.points[card(c).code] for _, c in cards)
-    return [BoardTrick(view["tricks_played"], cards, view["last_trick_winner"], points)]
+    last = view.tricks[-1]  # the engine's record: plays, winner and card points (G-3, G-4)
+    cards = tuple((seat, str(c)) for seat, c in last.plays)
+    return [BoardTrick(last.number, cards, last.winner, last.points)]
 
 
 def _recent_trick_line(trick: BoardTrick, lang: str, name: Namer) -> str:
@@ -428,10 +429,10 @@ def score_text(table: Table, lang: str, name: Namer) -> str:
     lines = [_scores_line(table, view, lang, name)]
     for result in table.game.deal_results:
         parts = " · ".join(
-            f"{side_name(seats, lang, name)} {signed(result['points'][seats[0]])}"
+            f"{side_name(seats, lang, name)} {signed(result.points[seats[0]])}"
             for seats in parties(table)
         )
-        lines.append(t("bot.score.deal", lang, deal=result["deal"], parts=parts))
+        lines.append(t("bot.score.deal", lang, deal=result.deal, parts=parts))
     return "\n".join(lines)
 
 
@@ -456,8 +457,8 @@ def review_lines(table: Table, review: DealReview, lang: str, name: Namer) -> li
     facts = [
         t("bot.review.title", lang, table=table.id, deal=review.deal, dealer=name(review.dealer))
     ]
-    if review.result.get("trump"):
-        facts.append(t("bot.review.trump_is", lang, suit=review.result["trump"]))
+    if review.result is not None and review.result.trump is not None:
+        facts.append(t("bot.review.trump_is", lang, suit=review.result.trump.value))
     if review.turnup:
         facts.append(t("bot.review.turnup", lang, card=cards_text([review.turnup], lang)))
     lines = [" · ".join(facts), t("bot.review.hands", lang)]
@@ -545,27 +546,29 @@ def _review_score(table: Table, review: DealReview, lang: str, name: Namer) -> l
     """The deal's score: meld and card points by party (last trick included, G-5), then the
     result as the channel told it (points, totals, contract made or set E-12, chips E-15)."""
     result = review.result
+    if result is None:  # reviews are made of ended deals only
+        return []
     lines = [t("bot.review.score", lang)]
     lines += [
         t(
             "bot.review.party",
             lang,
             who=side_name(seats, lang, name),
-            meld=result["meld"][seats[0]],
-            cards=result["cards"][seats[0]],
+            meld=result.meld[seats[0]],
+            cards=result.cards[seats[0]],
         )
         for seats in parties(table)
         if any(seat in review.hands for seat in seats)
     ]
     last = next((trick for trick in review.tricks if trick.last), None)
-    if last is not None and result.get("complete"):
+    if last is not None and result.last_trick[last.winner]:
         lines.append(
             t(
                 "bot.review.last_trick",
                 lang,
                 who=name(last.winner),
-                points=last_trick_bonus(resolve_options(table.options, players=table.size)),
+                points=result.last_trick[last.winner],  # G-5, scaled by G-7
             )
         )
-    summary = deal_summary(table, result, last.winner if last is not None else None)
+    summary = deal_summary(table, result)
     return lines + [say(text, lang, name) for text in summary]
