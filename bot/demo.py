@@ -42,7 +42,7 @@ from bot.store.urls import safe_url
 from bot.tables import Person, Refusal, TableService, Text
 from bot.tables.events import EventBoard, EventRunner
 from bot.tables.players import LevelPlayer, ai_players
-from bot.web.server import WebStartError
+from bot.web.server import WebStartError, base_url
 from bot.web.tokens import server_link
 
 #: The sample server's id (the terminal's own server is 0: `bot.tables.terminal.LOCAL_GUILD`).
@@ -286,15 +286,15 @@ async def _main(args: argparse.Namespace, secret: str, own_secret: bool, built: 
         print(t("bot.demo.building", "en", database=safe_url(database)))
         await build(database)
     if args.no_serve:
-        for link in await links(database, secret, f"http://{args.host}:{args.port}"):
+        for link in await links(database, secret, base_url(args.host, args.port)):
             print("  " + link)
         if own_secret:
             print(t("bot.demo.own_secret", "en"))
         return 0
     server = await start_web(database, host=args.host, port=args.port, secret=secret)
     try:
-        print(t("bot.demo.serving", "en", host=args.host, port=server.port))
-        for link in await links(database, secret, f"http://{args.host}:{server.port}"):
+        print(t("bot.demo.serving", "en", address=base_url(args.host, server.port)))
+        for link in await links(database, secret, base_url(args.host, server.port)):
             print("  " + link)
         if own_secret:
             print(t("bot.demo.own_secret", "en"))

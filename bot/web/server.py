@@ -78,6 +78,11 @@ class WebStartError(RuntimeError):
     """The pages cannot listen where they were told (the port is taken, the address is not ours)."""
 
 
+def base_url(host: str, port: int) -> str:
+    """The pages' address on `host` (an IPv6 address in brackets, as URLs write it) and `port`."""
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
 @dataclass
 class WebServer:
     """A running web app; `close()` stops listening and closes its connections."""
@@ -144,7 +149,7 @@ async def start_web(
         await pool.close()
         raise
     server = WebServer(runner, pool, connections)
-    log.info("web pages at http://%s:%s", host, server.port)  # the port taken when asked for 0
+    log.info("web pages at %s", base_url(host, server.port))  # the port taken when asked for 0
     return server
 
 

@@ -177,6 +177,9 @@ def test_the_demo_command_builds_once_and_prints_its_links(tmp_path, capsys, dem
     out = capsys.readouterr().out
     assert "Using the sample server already in" in out
     assert server_link("http://127.0.0.1:8080", SECRET, DEMO_GUILD, 0) in out
+    # An IPv6 address is written in brackets, so the links printed open.
+    assert main(["--database", str(copy), "--no-serve", "--host", "::1", "--port", "8090"]) == 0
+    assert server_link("http://[::1]:8090", SECRET, DEMO_GUILD, 0) in capsys.readouterr().out
 
 
 async def test_the_demo_refuses_a_file_that_holds_no_sample(tmp_path, capsys):
