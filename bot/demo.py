@@ -21,7 +21,7 @@ import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from bot.i18n import t
 from bot.ledger_hook import ledger_hook
@@ -202,17 +202,19 @@ async def _prize(store: Store, winner: Person) -> None:
             await grant(tx, DEMO_GUILD, player.id, PRIZE, "league night prize")
 
 
-async def holds_sample(database: str) -> bool:
-    """Whether `database` holds a whole sample server: its league night, built after its games,
-    has finished (not another database, nor a build that was stopped part-way)."""
+async def holds(database: str) -> Literal["sample", "nothing", "other"]:
+    """What `database` holds: a whole sample server (its league night, built after its games,
+    has finished), nothing yet (a new file, an empty PostgreSQL database), or something else
+    (another server's games, a build stopped part-way), which the demo leaves alone."""
     store = await Store.open(database)
     try:
-        row = await store.fetchone(
+        sample = await store.fetchone(
             "SELECT 1 FROM events WHERE guild_id = ? AND status = 'finished'", (DEMO_GUILD,)
         )
+        anyone = await store.fetchone("SELECT 1 FROM players LIMIT 1")
     finally:
         await store.close()
-    return row is not None
+    return "sample" if sample is not None else "nothing" if anyone is None else "other"
 
 
 async def links(database: str, secret: str, base_url: str) -> list[str]:
@@ -256,31 +258,30 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str]) -> int:
-    """Build the sample if its file is missing, print its links and serve its pages."""
+    """Build the sample if the database holds nothing yet, print its links and serve its pages."""
     args = parser().parse_args(argv)
     settings = settings_for_a_process()
     if settings is None:
         return 2
     secret = settings.web_secret or secrets.token_hex(16)
     try:
-        url = is_postgres_url(args.database)  # StoreOpenError: a URL of another kind
-        built = not url and Path(args.database).exists()
-        if not built and not url:
+        if not is_postgres_url(args.database):  # StoreOpenError: a URL of another kind
             Path(args.database).parent.mkdir(parents=True, exist_ok=True)
-        return run_until_stopped(_main(args, secret, settings.web_secret is None, built)) or 0
+        return run_until_stopped(_main(args, secret, settings.web_secret is None)) or 0
     except (StoreOpenError, WebStartError, OSError) as error:
         print(t("bot.demo.unusable", "en", problem=error), file=sys.stderr)
         return 2
 
 
-async def _main(args: argparse.Namespace, secret: str, own_secret: bool, built: bool) -> int:
+async def _main(args: argparse.Namespace, secret: str, own_secret: bool) -> int:
     from bot.web.server import start_web
 
     database = args.database
-    if built and not await holds_sample(database):
+    held = await holds(database)
+    if held == "other":
         print(t("bot.demo.not_sample", "en", database=safe_url(database)), file=sys.stderr)
         return 2
-    if built:
+    if held == "sample":
         print(t("bot.demo.reused", "en", database=safe_url(database)))
     else:
         print(t("bot.demo.building", "en", database=safe_url(database)))

@@ -193,5 +193,27 @@ async def test_the_demo_refuses_a_file_that_holds_no_sample(tmp_path, capsys):
     assert printed.out == "" and "Traceback" not in printed.err
     assert printed.err == (
         f"{database} holds no sample server (another database, or a build that was stopped"
-        " part-way): delete it to build the sample afresh, or name a new file with --database.\n"
+        " part-way): delete it to build the sample afresh, or name a new file or an empty"
+        " PostgreSQL database with --database.\n"
     )
+
+
+async def test_the_demo_builds_once_into_an_empty_postgresql_database(postgres_server, capsys):
+    """Asked again, it uses the sample there (no second copy of every game); a database that
+    holds another server's games is left alone."""
+    from bot.demo import main
+
+    url = await postgres_server.new_database()
+    for said in ("Building a sample server", "Using the sample server already in"):
+        assert await asyncio.to_thread(main, ["--database", url, "--no-serve"]) == 0
+        assert said in capsys.readouterr().out
+    store = await Store.open(url)
+    try:
+        events = await store.fetchall("SELECT id FROM events")
+    finally:
+        await store.close()
+    assert len(events) == 1
+    other = await postgres_server.new_database()
+    await kept_game(other)
+    assert await asyncio.to_thread(main, ["--database", other, "--no-serve"]) == 2
+    assert "holds no sample server" in capsys.readouterr().err
