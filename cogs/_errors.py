@@ -101,7 +101,9 @@ class PinochleTree(app_commands.CommandTree):
         for command in self.walk_commands():
             if isinstance(command, app_commands.Command) and not hasattr(command.callback, ANSWERS):
                 # discord.py keeps a command's function in `_callback` (read-only `callback`).
-                command._callback = answering(command.callback)
+                # A write into discord.py's internals, typed there as a callback of another shape;
+                # issue 24 item 4 (one refusal path) removes it.
+                command._callback = answering(command.callback)  # type: ignore[assignment]
 
 
 #: Marks a callback wrapped by `answering`.

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -100,7 +101,7 @@ class Pager(discord.ui.View):
                 pass  # the message is gone or too old to edit: nothing left to grey out
 
     async def on_error(
-        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item
+        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any]
     ) -> None:
         await report_error(interaction, error)
 
