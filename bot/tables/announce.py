@@ -17,19 +17,40 @@ they read right for "You" in the terminal and for any player in Russian.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 
 from bot.game import VARIANTS, DealResult
-from bot.game.events import DealEnded
+from bot.game.events import (
+    Bid,
+    Contract,
+    DealEnded,
+    DealerDix,
+    DealStarted,
+    DealThrownIn,
+    DeclaredOut,
+    DixDeclared,
+    Event,
+    GameOver,
+    Melded,
+    Passed,
+    PlayerOut,
+    Show,
+    ShownMeld,
+    StockExhausted,
+    TargetRaised,
+    TrickTaken,
+    TrumpFixed,
+    TurnupTaken,
+)
 from bot.game.phases import AUCTION, MELD, PLAY, TRUMP
+from bot.game.views import MeldOnTable
 from bot.i18n.numbers import number, signed
 from bot.tables.deallog import BoardTrick
 from bot.tables.model import Table
 from bot.tables.outcome import Cards, Side, Text, Who
 
 #: Events whose lines wait for their round (meld phase, auction) to close.
-ROUND_EVENTS = frozenset({"meld", "dix", "dealer_dix", "trump", "bid", "pass", "contract"})
+ROUND_EVENTS = (Melded, DixDeclared, DealerDix, TrumpFixed, Bid, Passed, Contract)
 
 
 def start_lines(table: Table) -> list[Text]:
@@ -38,7 +59,7 @@ def start_lines(table: Table) -> list[Text]:
     return [started, *event_lines(table, table.started_game.opening_events)]
 
 
-def event_lines(table: Table, events: Sequence[Mapping[str, Any]]) -> list[Text]:
+def event_lines(table: Table, events: Sequence[Event]) -> list[Text]:
     """The lines to publish now for one action's events; a round still open keeps its lines back.
 
     Call once per accepted action, after it is stored: the table's `DealLog` changes here.
@@ -46,9 +67,8 @@ def event_lines(table: Table, events: Sequence[Mapping[str, Any]]) -> list[Text]
     log, lines = table.deal_log, []
     for event in events:
         _remember(table, event)
-        maker = _LINES.get(event["type"])
-        made = maker(table, event) if maker is not None else []
-        if event["type"] in ROUND_EVENTS:
+        made = _lines(table, event)
+        if isinstance(event, ROUND_EVENTS):
             log.held.extend(made)
         elif made:
             lines += log.take_held() + made
@@ -77,44 +97,77 @@ def round_open(table: Table) -> bool:
     )
 
 
-def _remember(table: Table, e: Mapping[str, Any]) -> None:
+def _remember(table: Table, event: Event) -> None:
     """Keep what the board shows after the engine's view forgot it (recent tricks)."""
     log = table.deal_log
-    if e["type"] == "deal":
-        log.new_deal()
-    elif e["type"] == "trick":
-        bonus = table.started_game.last_trick_bonus if e.get("last") else 0  # G-5, G-7
-        log.add_trick(
-            BoardTrick(
-                e["number"], tuple((s, c) for s, c in e["cards"]), e["winner"], e["points"], bonus
-            )
-        )
+    match event:
+        case DealStarted():
+            log.new_deal()
+        case TrickTaken(number=trick, winner=winner, cards=cards, points=points, last=last):
+            bonus = table.started_game.last_trick_bonus if last else 0  # G-5, G-7
+            plays = tuple((seat, str(card)) for seat, card in cards)
+            log.add_trick(BoardTrick(trick, plays, winner, points, bonus))
 
 
-def _deal(table: Table, e: Mapping[str, Any]) -> list[Text]:
-    if e.get("turnup"):
-        return [
-            Text.of(
-                "bot.line.deal_turnup",
-                deal=e["deal"],
-                who=Who(e["dealer"]),
-                turnup=Cards((e["turnup"],)),
-            )
-        ]
-    return [Text.of("bot.line.deal", deal=e["deal"], who=Who(e["dealer"]))]
+def _lines(table: Table, event: Event) -> list[Text]:
+    """The lines of one event (none for most: a trick, a card played, a draw)."""
+    match event:
+        case DealStarted(deal=deal, dealer=dealer, turnup=None):
+            return [Text.of("bot.line.deal", deal=deal, who=Who(dealer))]
+        case DealStarted(deal=deal, dealer=dealer, turnup=turnup):
+            return [
+                Text.of(
+                    "bot.line.deal_turnup", deal=deal, who=Who(dealer), turnup=Cards((str(turnup),))
+                )
+            ]
+        case DealerDix(seat=seat, points=points):
+            return [Text.of("bot.line.dealer_dix", who=Who(seat), points=points)]
+        case Melded():
+            return _meld(event)
+        case DixDeclared():
+            return _dix(table, event)
+        case TrumpFixed(seat=seat, suit=suit):
+            return [Text.of("bot.line.trump", who=Who(seat), suit=suit.value)]
+        case Bid() | Passed():
+            table.deal_log.bids.append(_bid(event))
+            return []
+        case Contract(seat=seat, amount=amount):
+            bids, table.deal_log.bids = table.deal_log.bids, []
+            return [Text.of("bot.line.contract", bids=bids, who=Who(seat), amount=amount)]
+        case StockExhausted():
+            return [Text.of("bot.line.stock_exhausted")]
+        case DealThrownIn(deal=deal, dealer=dealer):
+            return [Text.of("bot.line.thrown_in", deal=deal, who=Who(dealer))]
+        case Show(seat=seat, card=card):
+            return [Text.of("bot.line.show", who=Who(seat), card=Cards((str(card),)))]
+        case TurnupTaken(seat=seat, card=card):
+            return [Text.of("bot.line.take_turnup", who=Who(seat), card=Cards((str(card),)))]
+        case DeclaredOut(seat=seat):
+            return [Text.of("bot.line.declare_out", who=Who(seat))]
+        case DealEnded(result=result):
+            return deal_summary(table, result)
+        case TargetRaised(target=target):
+            return [Text.of("bot.line.target_raised", target=target)]
+        case PlayerOut():
+            return _player_out(table, event)
+        case GameOver():
+            return _game_over(table, event)
+    return []
 
 
-def grouped_melds(melds: list[dict[str, Any]]) -> dict[tuple[str, tuple[str, ...]], list[int]]:
-    """Melds by (name, cards) with the points of each copy: two dixes are one entry of two (S-5)."""
+def grouped_melds(
+    melds: Iterable[ShownMeld | MeldOnTable],
+) -> dict[tuple[str, tuple[str, ...]], list[int]]:
+    """Melds by (name, card texts) with the points of each copy: two dixes are one entry of two (S-5)."""
     groups: dict[tuple[str, tuple[str, ...]], list[int]] = {}
     for m in melds:
-        groups.setdefault((m["name"], tuple(m["cards"])), []).append(m["points"])
+        groups.setdefault((m.name, tuple(str(c) for c in m.cards)), []).append(m.points)
     return groups
 
 
-def _meld(table: Table, e: Mapping[str, Any]) -> list[Text]:
+def _meld(e: Melded) -> list[Text]:
     """One player's melds; a lone meld without its own points, repeats (two dixes) stated once."""
-    groups = grouped_melds(e["melds"])
+    groups = grouped_melds(e.melds)
     parts = []
     for (name, cards), points in groups.items():
         meld = Text.of(f"game.meld.{name}")
@@ -128,53 +181,29 @@ def _meld(table: Table, e: Mapping[str, Any]) -> list[Text]:
             )
         else:
             parts.append(Text.of("bot.line.meld_bare", name=meld, cards=Cards(cards)))
-    key = "bot.line.meld_pending" if e.get("pending") else "bot.line.meld"
-    return [Text.of(key, who=Who(e["seat"]), melds=parts, points=e["points"])]
+    key = "bot.line.meld_pending" if e.pending else "bot.line.meld"
+    return [Text.of(key, who=Who(e.seat), melds=parts, points=e.points)]
 
 
-def _dix(table: Table, e: Mapping[str, Any]) -> list[Text]:
+def _dix(table: Table, e: DixDeclared) -> list[Text]:
     """The dix (A-7, C-4). In three- and four-hand games the exchanged 9 is counted with the melds (S-5)."""
-    if not (e.get("exchanged") and e.get("card")):
-        return [Text.of("bot.line.dix", who=Who(e["seat"]), points=e["points"])]
+    if not e.exchanged or e.card is None:
+        return [Text.of("bot.line.dix", who=Who(e.seat), points=e.points)]
     dix = Cards((str(table.started_game.dix_card),))
+    card = Cards((str(e.card),))
     if VARIANTS[table.variant].two_handed:
         return [
-            Text.of(
-                "bot.line.dix_exchanged",
-                who=Who(e["seat"]),
-                dix=dix,
-                points=e["points"],
-                card=Cards((e["card"],)),
-            )
+            Text.of("bot.line.dix_exchanged", who=Who(e.seat), dix=dix, points=e.points, card=card)
         ]
-    return [Text.of("bot.line.dix_swapped", who=Who(e["seat"]), dix=dix, card=Cards((e["card"],)))]
+    return [Text.of("bot.line.dix_swapped", who=Who(e.seat), dix=dix, card=card)]
 
 
-def _trump(table: Table, e: Mapping[str, Any]) -> list[Text]:
-    if e.get("seat") is None:
-        return [Text.of("bot.line.trump_fixed", suit=e["suit"])]
-    return [Text.of("bot.line.trump", who=Who(e["seat"]), suit=e["suit"])]
-
-
-def _bid(table: Table, e: Mapping[str, Any]) -> list[Text]:
+def _bid(e: Bid | Passed) -> Text:
     """A bid or pass joins the auction's one line, told with the contract (E-5, E-6)."""
-    if e["type"] == "pass":
-        part = Text.of("bot.line.auction_pass", who=Who(e["seat"]))
-    else:
-        key = "bot.line.auction_forced" if e.get("forced") else "bot.line.auction_bid"
-        part = Text.of(key, who=Who(e["seat"]), amount=e["amount"])
-    table.deal_log.bids.append(part)
-    return []
-
-
-def _contract(table: Table, e: Mapping[str, Any]) -> list[Text]:
-    bids, table.deal_log.bids = table.deal_log.bids, []
-    return [Text.of("bot.line.contract", bids=bids, who=Who(e["seat"]), amount=e["amount"])]
-
-
-def _deal_end(table: Table, e: Mapping[str, Any]) -> list[Text]:
-    assert isinstance(e, DealEnded)  # only the engine ends a deal
-    return deal_summary(table, e.result)
+    if isinstance(e, Passed):
+        return Text.of("bot.line.auction_pass", who=Who(e.seat))
+    key = "bot.line.auction_forced" if e.forced else "bot.line.auction_bid"
+    return Text.of(key, who=Who(e.seat), amount=e.amount)
 
 
 def deal_summary(table: Table, result: DealResult) -> list[Text]:
@@ -207,22 +236,22 @@ def deal_summary(table: Table, result: DealResult) -> list[Text]:
     return lines
 
 
-def _player_out(table: Table, e: Mapping[str, Any]) -> list[Text]:
+def _player_out(table: Table, e: PlayerOut) -> list[Text]:
     """A side reached the target while the others play on (C-10, D1-2); the game's end says the rest."""
     if table.started_game.is_over:
         return []
-    return [Text.of("bot.line.player_out", who=Side(side_of(table, e["seat"])), place=e["place"])]
+    return [Text.of("bot.line.player_out", who=Side(side_of(table, e.seat)), place=e.place)]
 
 
-def _game_over(table: Table, e: Mapping[str, Any]) -> list[Text]:
+def _game_over(table: Table, e: GameOver) -> list[Text]:
     places = [
         Text.of(
             "bot.line.place",
             place=place,
             who=Side(tuple(seats)),
-            score=number(e["scores"][seats[0]]),
+            score=number(e.scores[seats[0]]),
         )
-        for place, seats in enumerate(e["ranking"], start=1)
+        for place, seats in enumerate(e.ranking, start=1)
     ]
     if played_on(table):
         return [Text.of("bot.line.game_over_played_on", first=places[0], rest=places[1:])]
@@ -247,32 +276,3 @@ def parties(table: Table) -> list[tuple[int, ...]]:
 def side_of(table: Table, seat: int) -> tuple[int, ...]:
     """The seats scoring with `seat` (itself alone outside partnership games)."""
     return next(seats for seats in parties(table) if seat in seats)
-
-
-_LINES: dict[str, Callable[[Table, Mapping[str, Any]], list[Text]]] = {
-    "deal": _deal,
-    "dealer_dix": lambda table, e: [
-        Text.of("bot.line.dealer_dix", who=Who(e["seat"]), points=e["points"])
-    ],
-    "meld": _meld,
-    "dix": _dix,
-    "trump": _trump,
-    "bid": _bid,
-    "pass": _bid,
-    "contract": _contract,
-    "stock_exhausted": lambda table, e: [Text.of("bot.line.stock_exhausted")],
-    "thrown_in": lambda table, e: [
-        Text.of("bot.line.thrown_in", deal=e["deal"], who=Who(e["dealer"]))
-    ],
-    "show": lambda table, e: [
-        Text.of("bot.line.show", who=Who(e["seat"]), card=Cards((e["card"],)))
-    ],
-    "take_turnup": lambda table, e: [
-        Text.of("bot.line.take_turnup", who=Who(e["seat"]), card=Cards((e["card"],)))
-    ],
-    "declare_out": lambda table, e: [Text.of("bot.line.declare_out", who=Who(e["seat"]))],
-    "deal_end": _deal_end,
-    "target_raised": lambda table, e: [Text.of("bot.line.target_raised", target=e["target"])],
-    "player_out": _player_out,
-    "game_over": _game_over,
-}

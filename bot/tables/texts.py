@@ -26,6 +26,7 @@ from bot.game import (
 )
 from bot.game.errors import KeyedError
 from bot.game.fair import SHORT_FINGERPRINT
+from bot.game.views import MeldOnTable
 from bot.i18n import (
     action_label,
     describe_error,
@@ -372,10 +373,10 @@ def _deal_points_line(table: Table, view: Mapping[str, Any], lang: str, name: Na
     return t("bot.board.deal_points", lang, parts=parts)
 
 
-def _melds_lines(view: Mapping[str, Any], lang: str, name: Namer) -> list[str]:
-    by_seat: dict[int, list[dict[str, Any]]] = {}
-    for meld in view.get("melds", []):
-        by_seat.setdefault(meld["seat"], []).append(meld)
+def _melds_lines(view: PublicView, lang: str, name: Namer) -> list[str]:
+    by_seat: dict[int, list[MeldOnTable]] = {}
+    for meld in view.melds:
+        by_seat.setdefault(meld.seat, []).append(meld)
     lines = [
         t(
             "bot.board.melds",
@@ -388,8 +389,9 @@ def _melds_lines(view: Mapping[str, Any], lang: str, name: Namer) -> list[str]:
         )
         for seat, melds in sorted(by_seat.items())
     ]
-    for seat, cards in sorted((int(s), c) for s, c in view.get("table", {}).items()):
-        lines.append(t("bot.board.face_up", lang, who=name(seat), cards=cards_text(cards, lang)))
+    for seat, cards in sorted(view.table.items()):
+        shown = tuple(str(c) for c in cards)
+        lines.append(t("bot.board.face_up", lang, who=name(seat), cards=cards_text(shown, lang)))
     return lines
 
 
