@@ -52,9 +52,9 @@ from .errors import (
     LeaseLost,
     StoreError,
     StoreOpenError,
+    StoreRefusal,
     StoreUnreachable,
     TableNotFound,
-    Typed,
 )
 from .league import FAMILIES, GameSeat, family_of, rating_model, record_game
 from .ledger import (
@@ -179,11 +179,11 @@ __all__ = [
     "Store",
     "StoreError",
     "StoreOpenError",
+    "StoreRefusal",
     "StoreUnreachable",
     "TableNotFound",
     "TableRow",
     "Tx",
-    "Typed",
     "UserSettings",
     "VariantRecord",
     "active_season",

@@ -27,7 +27,7 @@ from typing import Any, Final
 
 from .csvio import to_csv
 from .db import Reader, Row, Tx
-from .errors import StoreError
+from .errors import StoreError, StoreRefusal
 
 # The server settings live in bot.store.settings; their names stay importable from here.
 from .settings import MAX_AMOUNT as MAX_AMOUNT
@@ -48,7 +48,11 @@ class LedgerError(StoreError, ValueError):
     """A ledger request that is refused; the message says which value and why."""
 
 
-class NegativeBalance(LedgerError):
+class LedgerRefusal(LedgerError, StoreRefusal):
+    """A ledger request a member can meet (an amount beyond the limit): said in their language."""
+
+
+class NegativeBalance(LedgerRefusal):
     """The guild forbids negative balances and this would create one."""
 
 
@@ -115,13 +119,13 @@ def _check_amount(amount: Any, *, what: str, positive: bool) -> int:
     if type(amount) is not int:
         raise LedgerError(f"{what} must be a whole number of chips, not {amount!r}")
     if amount == 0 or (positive and amount < 0):
-        raise LedgerError(
+        raise LedgerRefusal(
             f"{what} must be {'positive' if positive else 'non-zero'}, not {amount}",
             key="chips.refuse.amount_positive" if positive else "chips.refuse.amount_zero",
             amount=amount,
         )
     if abs(amount) > MAX_AMOUNT:
-        raise LedgerError(
+        raise LedgerRefusal(
             f"{what} {amount} is beyond the limit of {MAX_AMOUNT:,} chips",
             key="chips.refuse.amount_limit",
             amount=amount,
@@ -132,9 +136,9 @@ def _check_amount(amount: Any, *, what: str, positive: bool) -> int:
 
 def _check_memo(memo: Any) -> str:
     if not isinstance(memo, str) or not memo.strip():
-        raise LedgerError("a reason is required", key="chips.refuse.reason_missing")
+        raise LedgerRefusal("a reason is required", key="chips.refuse.reason_missing")
     if len(memo.strip()) > MAX_MEMO:
-        raise LedgerError(
+        raise LedgerRefusal(
             f"the reason is {len(memo.strip())} characters long; at most {MAX_MEMO}",
             key="chips.refuse.reason_long",
             length=len(memo.strip()),

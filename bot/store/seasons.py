@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.game.errors import Typed
+
 from .db import Reader, Row, Tx
-from .errors import IntegrityError, StoreError, Typed
+from .errors import IntegrityError, StoreError, StoreRefusal
 
 #: The longest season name.
 SEASON_NAME = 100
@@ -13,6 +15,10 @@ SEASON_NAME = 100
 
 class LeagueError(StoreError, ValueError):
     """A league request that is refused; the message says why."""
+
+
+class LeagueRefusal(LeagueError, StoreRefusal):
+    """A season request a member can meet (a name taken): said in their language."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,22 +57,22 @@ async def start_season(tx: Tx, guild_id: int, name: str) -> Season:
     """Open a season; refused while another is active or if the name was used before."""
     name = name.strip()
     if not name:
-        raise LeagueError("a season needs a name", key="chips.league.refuse.name_required")
+        raise LeagueRefusal("a season needs a name", key="chips.league.refuse.name_required")
     if len(name) > SEASON_NAME:
-        raise LeagueError(
+        raise LeagueRefusal(
             f"a season needs a name of 1 to {SEASON_NAME} characters",
             key="chips.league.refuse.name_long",
             limit=SEASON_NAME,
         )
     current = await active_season(tx, guild_id)
     if current is not None:
-        raise LeagueError(
+        raise LeagueRefusal(
             f"season {current.name!r} is still running; end it first",
             key="chips.league.refuse.season_running",
             name=Typed(current.name),
         )
     if any(s.name.casefold() == name.casefold() for s in await list_seasons(tx, guild_id)):
-        raise LeagueError(
+        raise LeagueRefusal(
             f"there already was a season named {name!r}",
             key="chips.league.refuse.season_exists",
             name=Typed(name),
@@ -78,7 +84,7 @@ async def start_season(tx: Tx, guild_id: int, name: str) -> Season:
                 (guild_id, name, tx.now),
             )
     except IntegrityError as error:
-        raise LeagueError(
+        raise LeagueRefusal(
             f"there already was a season named {name!r}",
             key="chips.league.refuse.season_exists",
             name=Typed(name),
@@ -94,7 +100,7 @@ async def end_season(tx: Tx, guild_id: int) -> Season:
         (tx.now, guild_id),
     )
     if row is None:
-        raise LeagueError(
+        raise LeagueRefusal(
             f"guild {guild_id} has no season running", key="chips.league.refuse.no_running"
         )
     return _season(row)

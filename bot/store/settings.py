@@ -25,7 +25,7 @@ from typing import Any, Final, Literal
 from bot.i18n.languages import LANGUAGES
 
 from .db import Reader, Tx
-from .errors import StoreError
+from .errors import StoreError, StoreRefusal
 
 
 class _Unchanged(enum.Enum):
@@ -41,6 +41,10 @@ USER_SETTINGS_CHANNEL: Final = "pinochle_user_settings"
 
 class SettingsError(StoreError, ValueError):
     """A setting refused by the store; the message names the setting and the value."""
+
+
+class SettingsRefusal(SettingsError, StoreRefusal):
+    """A setting value a member can choose (out of range): said in their language."""
 
 
 #: The most chips one grant, adjustment or starting balance may move.
@@ -243,7 +247,7 @@ def _check_guild_setting(name: str, value: Any) -> Any:
         return value
     low, high = NUMBER_RANGES[name]
     if type(value) is not int or not low <= value <= high:
-        raise SettingsError(
+        raise SettingsRefusal(
             f"{name} must be a whole number from {low} to {high}, not {value!r}",
             key="settings.refuse.out_of_range",
             setting=name,

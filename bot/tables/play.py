@@ -12,6 +12,7 @@ import functools
 from dataclasses import dataclass
 
 from bot.game import Action, IllegalAction, SeatView
+from bot.game.errors import Refusal
 from bot.store import load_actions
 from bot.store.tables import last_finished_table, merge_settings
 from bot.tables.core import Person, TableCore
@@ -20,7 +21,6 @@ from bot.tables.hints import best_meld, hint_text
 from bot.tables.model import Table, computer_plays
 from bot.tables.outcome import Act, Outcome, Text
 from bot.tables.recent import Recent
-from bot.tables.refusal import Refusal
 from bot.tables.review import DealReview, guard_shown, review_deal
 
 

@@ -24,13 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from bot.game import PASS, Action, Phase
+from bot.game.errors import Refusal
 from bot.i18n import describe_error, t
 from bot.store import Store, StoreOpenError, set_guild_settings
 from bot.store.settings import NUMBER_RANGES
 from bot.tables.model import Table
 from bot.tables.outcome import Name, Outcome
 from bot.tables.players import ai_players
-from bot.tables.refusal import Refusal
 from bot.tables.service import Hand, Person, TableService
 from bot.tables.texts import (
     Namer,
@@ -182,7 +182,7 @@ async def _table(
             await service.add_computer(table.id, you, level)
         await service.start(table.id, you)
     except Refusal as refusal:
-        write(say(refusal.said, lang, numbered))
+        write(say(refusal, lang, numbered))
         return None
     return table
 
@@ -225,7 +225,7 @@ async def _play(
         try:
             await service.act(table.id, you, action, version=hand.version)
         except Refusal as refusal:
-            write("! " + say(refusal.said, lang, name))
+            write("! " + say(refusal, lang, name))
 
 
 def _ask(read: Callable[[str], str], prompt: str) -> str:
