@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.game import Typed
 from bot.i18n import meld_name, signed, t
 from bot.i18n import number as number_text
 from bot.store import (
@@ -22,7 +23,6 @@ from bot.store import (
     LedgerLine,
     NegativeBalance,
     Snapshot,
-    Typed,
     adjust,
     balance,
     ensure_player,

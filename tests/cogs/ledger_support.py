@@ -6,6 +6,7 @@ import discord
 
 from bot.store import Store, ensure_player
 from tests.cogs.live_support import home_of
+from tests.cogs.sim import bugs
 
 
 class Server:
@@ -55,7 +56,7 @@ async def refused(env, command) -> str:
     """Run `command` (an awaitable slash or click); it must answer privately, raising nothing."""
     cursor = env.error_cursor
     result = await command
-    assert env.errors_since(cursor) == (), env.errors_since(cursor)
+    assert bugs(env.errors_since(cursor)) == [], env.errors_since(cursor)
     assert result.ephemeral, result
     return result.response.content
 
