@@ -77,6 +77,16 @@ async def test_a_store_refusal_to_a_command_is_answered_by_the_tree_and_grants_n
         issubclass(kind, Refusal) for kind in answered(simcord_env, cursor)
     )
     assert await balance(server.store, server.guild.id, ann) == before
+
+    await server["ann"].slash(server.channel, "pinochle language", language="ru")
+    cursor = simcord_env.error_cursor
+    own = await server["ann"].slash(
+        server.channel, "chips grant", member=server["ann"], amount=5, reason="себе"
+    )
+    assert own.ephemeral  # the Manage Server check, answered by the same handler
+    assert own.response.content == "Это могут только участники с правом «Управлять сервером»."
+    assert answered(simcord_env, cursor) == [Refusal]
+    assert await balance(server.store, server.guild.id, ann) == before
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     await close_bot(simcord_env)
 
