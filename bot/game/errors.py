@@ -1,8 +1,9 @@
-"""The engine's error family and the English text of every refusal.
+"""The bot's one refusal type, and the engine's refusals with their English text.
 
-Each refusal has a key and parameters so that the bot can say it in the
-player's language (`bot.i18n` translates the same keys); `str(error)` is the
-English sentence, naming the rule broken.
+`Refusal` lives here, in the bottom layer, so that every layer above (the services, the store,
+the web) raises the same type. Each refusal has a catalog key and parameters so that the bot
+can say it in the reader's language (`bot.i18n.describe_error`); for the engine's own refusals
+(`IllegalAction`, `OptionError`) `str(error)` is the English sentence, naming the rule broken.
 """
 
 from __future__ import annotations
