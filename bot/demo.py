@@ -74,9 +74,12 @@ class QuietNotices:
         self._homes = itertools.count(1000)
 
     async def place(
-        self, event: EventRow, round_no: int, table_no: int
+        self, event: EventRow, round_no: int, table_no: int, people: Sequence[int]
     ) -> tuple[int, dict[str, Any]]:
         return next(self._homes), {}
+
+    async def forget(self, event: EventRow, channel_id: int) -> None:
+        return None
 
     async def standings(self, event: EventRow, board: EventBoard) -> int | None:
         return None

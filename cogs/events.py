@@ -3,9 +3,10 @@
 Thin: find the event (by its name, or the server's one open event), call the
 event runner (`bot.tables.events`), answer privately. A refusal is an
 `EventRefused` (a `Refusal`), answered like every other by `cogs._errors`. The runner's notices on
-Discord (`DiscordNotices`) open each table in a public thread off the event's
-channel, post the event's lines there, and keep the standings in that channel's
-messages (as many as the table needs), edited after each round and at the end.
+Discord (`DiscordNotices`) open each table in a thread off the event's channel (a private one
+for a duplicate night, whose tables share their cards), post the event's lines there, and keep
+the standings in that channel's messages (as many as the table needs), edited after each round
+and at the end.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from bot.events.when import parse_start
 from bot.game import VARIANTS
 from bot.i18n import t, variant_name
 from bot.store.events import EventRow, name_key
+from bot.tables import Table
 from bot.tables.events import MAX_DEALS, MAX_ROUNDS, EventRefused, EventRunner
 from cogs._common import guild_lang, is_manager, lang_of, person_of, reply
 from cogs._events_text import board_texts
@@ -117,6 +119,8 @@ class Events(commands.Cog):
             raise EventRefused("events.refuse.manage_server")
         if thread_refusal(interaction) is not None:
             raise EventRefused("events.refuse.no_threads")
+        if duplicate == "on" and not interaction.app_permissions.create_private_threads:
+            raise EventRefused("events.refuse.no_private_threads")  # its tables' only place
         starts_at = None
         if start is not None:
             when = parse_start(start, discord.utils.utcnow())
@@ -153,9 +157,40 @@ class Events(commands.Cog):
     @app_commands.describe(name=en("join.options.name.description"))
     async def join(self, interaction: discord.Interaction, name: str | None = None) -> None:
         event = await self._event(interaction, name)
+        table = await self.runner.table_of(event.id, interaction.user.id)
+        if table is not None:  # an entrant of the round in play: back into their table's thread
+            await self._back_to(interaction, event, table)
+            return
         await self.runner.join(event.id, person_of(interaction))
         count = len((await self.runner.board(event.id)).rows)
         await self._answer(interaction, "events.done.joined", name=plain(event.name), count=count)
+
+    async def _back_to(
+        self, interaction: discord.Interaction, event: EventRow, table: Table
+    ) -> None:
+        """Add the entrant to their table's thread again (a private one they left cannot be
+        rejoined otherwise) and answer with its link."""
+        try:
+            home = self.bot.get_channel(table.channel_id) or await self.bot.fetch_channel(
+                table.channel_id
+            )
+            if isinstance(home, discord.Thread):
+                await home.add_user(interaction.user)
+        except discord.HTTPException as error:
+            log.warning(
+                "event %s: could not add %s to their table (%s)",
+                event.id,
+                interaction.user.id,
+                error,
+            )
+        number = (table.event or {}).get("table", 0) + 1
+        await self._answer(
+            interaction,
+            "events.done.your_table",
+            name=plain(event.name),
+            table=number,
+            thread=f"<#{table.channel_id}>",
+        )
 
     @app_commands.command(name="leave", description=en("leave.description"))
     @app_commands.describe(name=en("leave.options.name.description"))

@@ -3,6 +3,7 @@
 import re
 from pathlib import Path
 
+import discord
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,3 +41,15 @@ def test_a_unit_sets_what_it_fixes_on_its_command_line(unit: Path) -> None:
     assert "DATABASE_PATH=/var/lib/pinochle-bot/" in start
     assert ("SHARD_IDS=%i" in start) == ("@" in unit.name)
     assert settings["RestartPreventExitStatus"] == "2"
+
+
+def test_the_invite_links_permissions_are_the_ones_listed_beside_it() -> None:
+    """Duplicate league nights need Create Private Threads: the number and the list agree."""
+    text = (ROOT / "docs" / "deployment.md").read_text(encoding="utf-8")
+    number = re.search(r"permissions=(\d+)", text)
+    listed = re.search(r"that is \*([^*]+)\*", text)
+    assert number and listed
+    names = {re.sub(r"\s+", "_", name.strip().lower()) for name in listed[1].split(",")}
+    names = {"view_channel" if name == "view_channels" else name for name in names}
+    assert discord.Permissions(int(number[1])) == discord.Permissions(**dict.fromkeys(names, True))
+    assert "create_private_threads" in names

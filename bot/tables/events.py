@@ -23,9 +23,15 @@ at once. The organiser may pause (the round clock stops and no new round opens;
 tables in play carry on) and start again, drop an entrant, or end the event.
 Everything lives in the store (`bot.store.events`), so a restart resumes an event
 where it was, like its tables. Opening a round survives a flaky Discord: each table's
-place is tried again after `place_retries`; a table that gets none plays in the event's
-own channel if that is free, and otherwise the round does not open: the event pauses and
-the organiser is told (their `start` tries again). `end` always ends an event.
+place is tried again after `place_retries`; a table of an event without duplicate that gets
+none plays in the event's own channel if that is free, and otherwise the round does not open:
+the places already made are taken back, the event pauses and the organiser is told (their
+`start` tries again). A duplicate round's tables share their cards, so each must get a place
+only its own players can read (on Discord a private thread): such a round never falls back to
+the channel. `end` always ends an event.
+
+Each event has a lock of its own (`KeyedLocks`), so a round whose opening waits on Discord's
+retries holds up that event alone, never the others.
 """
 
 from __future__ import annotations
@@ -33,7 +39,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Mapping, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -56,6 +63,7 @@ from bot.store.events import (
     drop_entrant,
     event_tables,
     get_event,
+    is_dropped,
     league_rating,
     list_entrants,
     list_events,
@@ -87,7 +95,7 @@ EVENTS_SHOWN = 25
 #: The longest event name.
 NAME_LIMIT = 60
 #: Seconds between attempts at placing a table of a new round (a thread, its opening message)
-#: or at showing the standings; short, as the runner's lock is held meanwhile.
+#: or at showing the standings; short, as the event's lock is held meanwhile.
 PLACE_RETRIES = (1.0, 3.0, 9.0)
 
 
@@ -109,13 +117,40 @@ class EventBoard:
     rows: list[tuple[Standing, str, bool]]  # standing, display name, dropped
 
 
+class KeyedLocks:
+    """One `asyncio.Lock` per key, kept only while someone holds or waits for it: the map never
+    holds more entries than calls in flight."""
+
+    def __init__(self) -> None:
+        self._locks: dict[Hashable, asyncio.Lock] = {}
+        self._users: dict[Hashable, int] = {}
+
+    @asynccontextmanager
+    async def hold(self, key: Hashable) -> AsyncIterator[None]:
+        lock = self._locks.setdefault(key, asyncio.Lock())
+        self._users[key] = self._users.get(key, 0) + 1
+        try:
+            async with lock:
+                yield
+        finally:
+            self._users[key] -= 1
+            if not self._users[key]:
+                del self._users[key], self._locks[key]
+
+
 class EventNotices(Protocol):
     """Where an event shows itself (Discord: its channel and the tables' threads)."""
 
     async def place(
-        self, event: EventRow, round_no: int, table_no: int
+        self, event: EventRow, round_no: int, table_no: int, people: Sequence[int]
     ) -> tuple[int, dict[str, Any]]:
-        """Where a new table of the event lives: its channel id and its `Table.home`."""
+        """Where a new table of the event lives: its channel id and its `Table.home`. `people`
+        are the user ids seated there. A duplicate event's table gets a place that only those
+        people can read (its deal is the one every other table of the round still plays); raise
+        if there can be none: never the event's channel."""
+
+    async def forget(self, event: EventRow, channel_id: int) -> None:
+        """Take back a place that no table came of (its round did not open); never raises."""
 
     async def standings(self, event: EventRow, board: EventBoard) -> list[int]:
         """Show the standings, in as many messages as they need (editing the event's
@@ -142,7 +177,7 @@ class EventRunner:
     service: TableService = field(init=False)
     _timers: dict[int, asyncio.Task[None]] = field(default_factory=dict, init=False)
     _checks: dict[int, asyncio.Task[None]] = field(default_factory=dict, init=False)
-    _lock: asyncio.Lock = field(default_factory=asyncio.Lock, init=False)
+    _locks: KeyedLocks = field(default_factory=KeyedLocks, init=False)
     _closed: bool = field(default=False, init=False)
     _rng: random.Random = field(init=False)
 
@@ -205,7 +240,7 @@ class EventRunner:
             raise EventRefused("events.refuse.deals", limit=MAX_DEALS)
         if starts_at is not None and starts_at <= self.service.clock():
             raise EventRefused("events.refuse.start_past")
-        async with self._lock:
+        async with self._locks.hold(("guild", guild_id)):  # the count, then the new event
             store = self.service.store
             if len(await list_events(store, guild_id)) >= MAX_OPEN_EVENTS:
                 raise EventRefused("events.refuse.too_many", limit=MAX_OPEN_EVENTS)
@@ -234,7 +269,7 @@ class EventRunner:
 
     async def join(self, event_id: int, person: Person) -> EventRow:
         """Sign up while the event has not started."""
-        async with self._lock:
+        async with self._locks.hold(event_id):
             event = await self._open_event(event_id)
             if event.status != "signup":
                 raise EventRefused("events.refuse.started", name=event.name)
@@ -256,7 +291,7 @@ class EventRunner:
 
     async def leave(self, event_id: int, person: Person) -> EventRow:
         """Take one's name off before the start; after it, drop out (the computer plays one's seat)."""
-        async with self._lock:
+        async with self._locks.hold(event_id):
             event = await self._open_event(event_id)
             if event.status == "signup":
                 async with self.service.store.transaction() as tx:
@@ -270,7 +305,7 @@ class EventRunner:
     async def drop(self, event_id: int, actor: Person, user_id: int, *, manager: bool) -> EventRow:
         """The organiser drops an entrant: out from now on, the computer plays their seat. Final,
         before the start too: a dropped person does not sign up again."""
-        async with self._lock:
+        async with self._locks.hold(event_id):
             event = self._organiser(await self._open_event(event_id), actor, manager)
             await self._drop(event, user_id)
         return event
@@ -280,7 +315,7 @@ class EventRunner:
     ) -> EventRow:
         """Seat round 1, or, for a paused event, let its clock run again (and open the next
         round if the last one finished meanwhile). `actor` None: the event's own start time."""
-        async with self._lock:
+        async with self._locks.hold(event_id):
             event = await self._open_event(event_id)
             if actor is not None:
                 event = self._organiser(event, actor, manager)
@@ -295,7 +330,7 @@ class EventRunner:
 
     async def pause(self, event_id: int, actor: Person, *, manager: bool) -> EventRow:
         """Stop the round clock and hold the next round; the tables in play carry on."""
-        async with self._lock:
+        async with self._locks.hold(event_id):
             event = self._organiser(await self._open_event(event_id), actor, manager)
             if event.status != "running":
                 raise EventRefused("events.refuse.not_running", name=event.name)
@@ -312,7 +347,7 @@ class EventRunner:
         """End the event now: the tables still in play here close, the standings so far are final
         (an event that never started is cancelled). A table this process no longer holds (closed
         by a manager, set aside at start-up, its lease lost) is skipped: the end never waits on it."""
-        async with self._lock:
+        async with self._locks.hold(event_id):
             event = self._organiser(await self._open_event(event_id), actor, manager)
             self._disarm(event.id)
             if event.status == "signup":
@@ -329,6 +364,21 @@ class EventRunner:
                 except Refusal as gone:  # it finished or moved away meanwhile
                     log.info("event %s: table %s not closed (%s)", event.id, table.table_id, gone)
             return await self._finish(event)
+
+    async def table_of(self, event_id: int, user_id: int) -> Table | None:
+        """The table of the round in play where the person still plays (not dropped): the way
+        back for an entrant who lost their table's private thread (left it on Discord)."""
+        store = self.service.store
+        event = await get_event(store, event_id)
+        if event is None or event.status not in ("running", "paused"):
+            return None
+        if await is_dropped(store, event.id, user_id):
+            return None
+        for row in await event_tables(store, event.id, event.round):
+            live = self.service.table(row.table_id)
+            if live is not None and live.seat_of(user_id) is not None:
+                return live
+        return None
 
     async def board(self, event_id: int) -> EventBoard:
         """The standings now (after the rounds played so far)."""
@@ -379,15 +429,24 @@ class EventRunner:
         )
         names = {e.user_id: e.display_name for e in entrants}
         specs: list[StartedTable] = []
+        made: list[int] = []  # the places made so far, taken back if the round does not open
         in_channel: int | None = None  # the table that plays in the event's channel, if any
         for number, seats in enumerate(seating):
             if event.duplicate:
                 seats = rotate_for_table(seats, number)
-            placed = await self._place(event, round_no, number)
-            if placed is None:  # the event's own channel, if no other table is there
-                if in_channel is not None or self.service.table_in(event.channel_id) is not None:
+            people = [p for p in seats if p is not None]
+            placed = await self._place(event, round_no, number, people)
+            if placed is None:  # the event's own channel, if it may and no other table is there
+                if (
+                    event.duplicate  # everyone there could read the cards the others still play
+                    or in_channel is not None
+                    or self.service.table_in(event.channel_id) is not None
+                ):
+                    await self._forget(event, made)
                     return await self._hold(event, round_no)
                 placed, in_channel = (event.channel_id, {}), number
+            else:
+                made.append(placed[0])
             channel_id, home = placed
             specs.append(
                 StartedTable(
@@ -426,12 +485,21 @@ class EventRunner:
                 )
             )
 
-        await self.service.open_started(specs, bookkeeping)
+        try:
+            await self.service.open_started(specs, bookkeeping)
+        except Exception:
+            await self._forget(event, made)
+            raise
         event = stored[0]
         self._arm(event)
         await self.notices.say(
             event,
-            Text.of("events.line.round", name=event.name, round=round_no, rounds=event.rounds),
+            Text.of(
+                "events.line.round_private" if event.duplicate else "events.line.round",
+                name=event.name,
+                round=round_no,
+                rounds=event.rounds,
+            ),
         )
         if in_channel is not None:
             await self.notices.alert(
@@ -443,14 +511,19 @@ class EventRunner:
         return event
 
     async def _place(
-        self, event: EventRow, round_no: int, table_no: int
+        self, event: EventRow, round_no: int, table_no: int, people: list[int]
     ) -> tuple[int, dict[str, Any]] | None:
         """Where a new table lives (`EventNotices.place`); None if it never worked."""
         return await self._retrying(
             event,
             f"no place for round {round_no}, table {table_no + 1}",
-            lambda: self.notices.place(event, round_no, table_no),
+            lambda: self.notices.place(event, round_no, table_no, people),
         )
+
+    async def _forget(self, event: EventRow, places: list[int]) -> None:
+        """Take back the places of a round that did not open (no empty threads are left)."""
+        for channel_id in places:
+            await self.notices.forget(event, channel_id)
 
     async def _retrying(
         self, event: EventRow, what: str, call: Callable[[], Awaitable[T]]
@@ -471,14 +544,16 @@ class EventRunner:
     async def _hold(self, event: EventRow, round_no: int) -> EventRow:
         """A round that cannot open. When the organiser asked (a start, or a paused event going
         on) the request is refused and nothing changes; when the last round just ended, the event
-        pauses (the organiser's `start` tries again) and the organiser is told."""
+        pauses (the organiser's `start` tries again) and the organiser is told. For a duplicate
+        event both say which permission its private threads need."""
+        why = "round_held_private" if event.duplicate else "round_held"
         if event.status != "running":
-            raise EventRefused("events.refuse.round_held", name=event.name, round=round_no)
+            raise EventRefused(f"events.refuse.{why}", name=event.name, round=round_no)
         async with self.service.store.transaction() as tx:
             event = await update_event(tx, event.id, status="paused", deadline=None, time_left=0)
         self._disarm(event.id)
         await self.notices.alert(
-            event, Text.of("events.line.round_held", name=event.name, round=round_no)
+            event, Text.of(f"events.line.{why}", name=event.name, round=round_no)
         )
         return event
 
@@ -492,7 +567,7 @@ class EventRunner:
 
     async def _check(self, event_id: int) -> None:
         try:
-            async with self._lock:
+            async with self._locks.hold(event_id):
                 async with self.service.store.transaction():
                     pass  # waits for the transaction that poked us to commit
                 event = await get_event(self.service.store, event_id)
@@ -605,7 +680,7 @@ class EventRunner:
 
     async def _time_up(self, event_id: int, round_no: int) -> None:
         """The round's time is up: the computer plays every seat still playing, to the last deal."""
-        async with self._lock:
+        async with self._locks.hold(event_id):
             event = await get_event(self.service.store, event_id)
             if event is None or event.status != "running" or event.round != round_no:
                 return

@@ -167,12 +167,21 @@ async def start_two_handed(server: Server, *names: str, **options) -> None:
     await server.admin.slash(server.parent, "league event start")
 
 
-async def test_a_thread_that_fails_once_is_made_on_the_next_try(server):
-    server.env.inject_error("POST", "/channels/*/messages/*/threads", status=500, times=1)
-    await start_two_handed(server, "ann", "ben")
+@pytest.mark.parametrize(
+    ("duplicate", "path"),
+    [("on", "/channels/*/threads"), ("off", "/channels/*/messages/*/threads")],
+)
+async def test_a_thread_that_fails_once_is_made_on_the_next_try_and_leaves_no_trace(
+    server, duplicate, path
+):
+    server.env.inject_error("POST", path, status=500, times=1)
+    await start_two_handed(server, "ann", "ben", duplicate=duplicate)
     await server.env.advance_time(5)  # the runner's wait before its second try
     [table] = server.env.bot.tables.tables(server.guild.id)
-    assert table.channel_id in {t.id for t in server.parent.threads}
+    assert [t.id for t in server.parent.threads] == [table.channel_id]
+    # One opening line for the table (none for a private thread): the failed try left none.
+    openings = [m for m in server.parent.history() if m.content.endswith("round 1: table 1")]
+    assert len(openings) == (duplicate == "off")
     [event] = await list_events(server.store, server.guild.id)
     assert event.status == "running" and event.round == 1
 
@@ -180,7 +189,7 @@ async def test_a_thread_that_fails_once_is_made_on_the_next_try(server):
 async def test_a_table_without_a_thread_plays_in_the_channel_and_the_organiser_is_told(server):
     server.env.inject_error("POST", "/channels/*/messages/*/threads", status=403, times=None)
     server.env.bot.events.place_retries = (1.0,)
-    await start_two_handed(server, "ann", "ben")
+    await start_two_handed(server, "ann", "ben", duplicate="off")  # no shared cards
     await server.env.advance_time(5)  # the second try fails too
     [table] = server.env.bot.tables.tables(server.guild.id)
     assert table.channel_id == server.parent.id
@@ -196,7 +205,7 @@ async def test_a_table_without_a_thread_plays_in_the_channel_and_the_organiser_i
 async def test_a_round_with_no_room_at_all_is_refused_and_changes_nothing(server):
     server.join("dan")
     server.env.inject_error("POST", "/channels/*/messages/*/threads", status=403, times=None)
-    await open_event(server)
+    await open_event(server, duplicate="off")
     for name in ("ann", "ben", "cat", "dan"):  # two tables: only one fits in the channel
         await server[name].slash(server.parent, "league event join")
     server.env.bot.events.place_retries = ()
@@ -220,7 +229,9 @@ async def test_a_dropped_entrant_cannot_join_their_table_again(server):
 
 async def test_end_after_a_manager_cancelled_a_table_makes_the_standings_final(server):
     server.join("dan")
-    await start_two_handed(server, "ann", "ben", "cat", "dan", rounds=2)
+    # Public threads: the manager may open any table's (a duplicate table's private thread is
+    # for its players and the server's moderators).
+    await start_two_handed(server, "ann", "ben", "cat", "dan", rounds=2, duplicate="off")
     first, _ = server.env.bot.tables.tables(server.guild.id)
     thread = next(t for t in server.parent.threads if t.id == first.channel_id)
     await server.admin.slash(thread, "pinochle cancel")

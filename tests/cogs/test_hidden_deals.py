@@ -1,11 +1,13 @@
 """Hidden cards on Discord: a duplicate league night's deal stays hidden while another table
 still has to play it, from a player of that table and from an onlooker alike, on every
 surface (Review last deal and its Show in channel, /pinochle replay, stats and history);
-a replay never lists a deal dealt but not played (issue 22, item 1)."""
+a replay never lists a deal dealt but not played (issue 22, item 1). The table's board itself
+is in a private thread of its players, out of the others' reach."""
 
 from __future__ import annotations
 
 import pytest
+from simcord import SetupError
 
 from tests.cogs.aftergame_support import board_of
 from tests.cogs.ledger_support import Server, refused
@@ -65,32 +67,39 @@ async def test_a_deal_another_table_still_plays_is_hidden_on_every_discord_surfa
     await final_board(server, thread, fast.id)
     assert server.env.bot.tables.table(slow.id).game.deal_no == 1  # still on the same cards
 
+    # The fast table's private thread is its players' only: the others cannot even see its board.
     for member in (slower, onlooker):
-        board = board_of(thread, fast.id)
-        review = await member.click(board, label="Review last deal")
-        assert review.ephemeral and not review.response.components  # nothing to show in channel
-        said = review.response.content
-        assert "still being played at another table" in said and "round 1" in said, said
-        said = await refused(server.env, member.slash(thread, "pinochle replay", game=fast.id))
+        with pytest.raises(SetupError):
+            await member.click(board_of(thread, fast.id), label="Review last deal")
+    # Its own player may look (their table has played the deal) but is refused while the slower
+    # table plays the same cards, so there is nothing to Show in channel.
+    review = await faster.click(board_of(thread, fast.id), label="Review last deal")
+    assert review.ephemeral and not review.response.components
+    said = review.response.content
+    assert "still being played at another table" in said and "round 1" in said, said
+    for member in (slower, onlooker):
+        said = await refused(
+            server.env, member.slash(server.parent, "pinochle replay", game=fast.id)
+        )
         assert "still being played at another table" in said and "round 1" in said, said
         stats = await member.slash(server.parent, "pinochle stats", member=faster)
         assert "no recorded games" in stats.response.content
         history = await member.slash(server.parent, "pinochle history", member=faster)
         assert "no recorded games" in history.response.content
     await onlooker.slash(server.parent, "pinochle language", language="ru")
-    said = await refused(server.env, onlooker.slash(thread, "pinochle replay", game=fast.id))
+    said = await refused(server.env, onlooker.slash(server.parent, "pinochle replay", game=fast.id))
     assert "тур 1 закончится" in said, said
     await onlooker.slash(server.parent, "pinochle language", language="en")
 
     await computer_plays(server, slow.id)  # the round is over everywhere: it opens
 
-    review = await onlooker.click(board_of(thread, fast.id), label="Review last deal")
+    review = await faster.click(board_of(thread, fast.id), label="Review last deal")
     assert review.response.content.startswith(f"Table #{fast.id}, deal 1 · ")
     assert "Hands as dealt:" in review.response.content
-    await onlooker.click(review.response, label="Show in channel")
+    await faster.click(review.response, label="Show in channel")
     posted = [m.content for m in thread.history() if m.author.bot and not m.embeds]
     assert posted[-1].startswith(f"Table #{fast.id}, deal 1 · ")
-    replay = await slower.slash(thread, "pinochle replay", game=fast.id)
+    replay = await slower.slash(server.parent, "pinochle replay", game=fast.id)
     # The table dealt deal 2 before it stopped: only the deal it played is in the replay.
     assert f"Replay of game #{fast.id} · Two-handed · deal 1 of 1 ·" in replay.response.content
     stats = await onlooker.slash(server.parent, "pinochle stats", member=faster)

@@ -440,15 +440,17 @@ async def test_a_rematch_of_an_event_table_is_an_ordinary_game(runner, store):
 
 
 class FlakyNotices(Notices):
-    """Notices whose `place` fails while `failing` is set (Discord refusing threads)."""
+    """Notices whose `place` fails while `failing` is set (Discord refusing threads), from
+    table `fail_from` of a round on."""
 
     failing = False
+    fail_from = 0
     standings_failures = 0
 
-    async def place(self, event, round_no, table_no):
-        if self.failing:
+    async def place(self, event, round_no, table_no, people):
+        if self.failing and table_no >= self.fail_from:
             raise ConnectionError("no threads today")
-        return await super().place(event, round_no, table_no)
+        return await super().place(event, round_no, table_no, people)
 
     async def standings(self, event, board):
         if self.standings_failures:
@@ -457,22 +459,36 @@ class FlakyNotices(Notices):
         return await super().standings(event, board)
 
 
-async def test_a_round_that_cannot_open_pauses_the_event_and_start_tries_again(make_runner, store):
+@pytest.mark.parametrize(
+    ("duplicate", "key"),
+    [
+        (False, "round_held"),  # table 1 falls back to the channel, table 2 has no room
+        (True, "round_held_private"),  # table 1 has its place, table 2 none: no channel for it
+    ],
+)
+async def test_a_round_that_cannot_open_pauses_the_event_and_start_tries_again(
+    make_runner, store, duplicate, key
+):
     notices = FlakyNotices()
+    notices.fail_from = 1 if duplicate else 0
     runner = await make_runner(notices)
     runner.place_retries = (0.0, 0.0)
     people = PEOPLE[:4]  # two tables a round: at most one fits in the event's channel
-    event = await new_event(runner, people, rounds=2, deals_per_round=1)
+    event = await new_event(runner, people, rounds=2, deals_per_round=1, duplicate=duplicate)
     await runner.start(event.id, ANN)
+    round_1 = set(notices.members)
     notices.failing = True
     await play_event(runner, runner.service, people, rounds=1)
     held = await get_event(store, event.id)
     assert held.status == "paused" and held.round == 1
-    assert [t.key for t in notices.alerts] == ["events.line.round_held"]
+    assert [t.key for t in notices.alerts] == [f"events.line.{key}"]
     assert runner.service.tables() == []  # nothing half-open
+    # A place made for round 2 before the round was held is taken back (no empty thread stays).
+    assert set(notices.forgotten) == set(notices.members) - round_1
+    assert bool(notices.forgotten) == duplicate
     with pytest.raises(EventRefused) as refused:  # still failing: refused, nothing changes
         await runner.start(event.id, ANN)
-    assert refused.value.key == "events.refuse.round_held"
+    assert refused.value.key == f"events.refuse.{key}"
     assert (await get_event(store, event.id)).status == "paused"
     notices.failing = False
     again = await runner.start(event.id, ANN)
