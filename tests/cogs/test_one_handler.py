@@ -44,6 +44,16 @@ async def test_an_engine_refusal_to_a_typed_command_is_answered_by_the_tree_in_r
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
+async def test_a_refusal_repeats_what_was_typed_as_typed_never_as_markdown_or_a_ping(room):
+    await room.alice.slash(room.channel, "pinochle new", variant="two-handed")
+    cursor = room.env.error_cursor
+    result = await room.alice.slash(room.channel, "pinochle play", card="**@everyone**")
+    assert result.ephemeral and result.response.content.startswith(
+        "\\*\\*@\u200beveryone\\*\\* is not a card."
+    )
+    assert answered(room.env, cursor) == [Refusal]
+
+
 async def test_a_service_refusal_from_a_board_button_is_answered_privately_in_russian(room):
     await room.alice.slash(room.channel, "pinochle new", variant="two-handed")
     await room.bob.slash(room.channel, "pinochle join")
