@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 
+import cogs._pager
 from bot.game import IllegalAction, Refusal
 from bot.i18n import describe_error, t
 from bot.store import balance
@@ -124,3 +125,26 @@ async def test_a_bug_in_a_view_s_button_gets_the_apology_and_its_traceback_is_lo
     assert any(error_id in r.getMessage() and r.exc_info for r in caplog.records)
     assert [type(e) for e in room.env.errors][-1] is RuntimeError  # the view's on_error had it
     assert table.status == "playing" and table.seat_of(room.bob.id) is not None
+
+
+async def test_a_refusal_under_a_view_s_button_is_answered_by_the_base_view(
+    simcord_env, monkeypatch
+):
+    server = Server(simcord_env, "ann")
+    ann = server["ann"]
+    await ann.slash(server.channel, "pinochle language", language="ru")
+    shown = await ann.slash(server.channel, "chips balance")
+    posted = len(server.channel.history())
+
+    async def refuse(interaction):
+        raise Refusal("bot.refuse.no_table")
+
+    monkeypatch.setattr(cogs._pager, "guild_lang", refuse)
+    cursor = simcord_env.error_cursor
+    result = await ann.click(shown.response, label="Показать в канале")
+
+    answer = result.followups[-1] if result.followups else result.response
+    assert answer.ephemeral and answer.content == t("bot.refuse.no_table", "ru")
+    assert answered(simcord_env, cursor) == [Refusal]  # the Pager's on_error, from PinochleView
+    assert len(server.channel.history()) == posted
+    await close_bot(simcord_env)
