@@ -21,7 +21,7 @@ from cogs._common import (
     reply,
     service_of,
 )
-from cogs._errors import PinochleView, guarded
+from cogs._errors import guarded
 from cogs._leave import ask_to_leave, must_ask
 from cogs._pager import Page, send_pages, split_pages
 
@@ -68,7 +68,7 @@ def board_view(table: Table) -> discord.ui.View | None:
     ]
     if not actions:
         return None
-    view = PinochleView(timeout=None)
+    view = discord.ui.View(timeout=None)
     for action in actions:
         view.add_item(BoardButton(action, table.id, table.language))
     return view

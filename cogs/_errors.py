@@ -4,8 +4,10 @@ A refusal — the one `Refusal` type, whichever layer raised it (the engine, the
 the store) — or a failed permission check gets its text, privately, in the member's language.
 Anything else is a bug: the user gets an apology with an error id, the log gets the traceback
 under the same id, and the bot carries on. Every surface comes here: the command tree's
-`on_error`, `PinochleView.on_error` for buttons and selects, and `guarded` for the persistent
-(dynamic) buttons, whose exceptions discord.py would only log.
+`on_error`, `PinochleView.on_error` for the buttons and selects of a view (the pager, the leave
+question), and `guarded` for the persistent (dynamic) buttons and menus of boards, hands and
+replays, which discord.py dispatches by custom id, never through a view, and whose exceptions it
+would only log.
 """
 
 from __future__ import annotations

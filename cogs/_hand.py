@@ -30,7 +30,7 @@ from cogs._common import (
     service_of,
     table_here,
 )
-from cogs._errors import PinochleView, guarded, said
+from cogs._errors import guarded, said
 from cogs._players import store_of
 
 log = logging.getLogger(__name__)
@@ -42,7 +42,7 @@ MENU_VERBS = ("play", "meld", "bid")
 
 def hand_components(hand: Hand, lang: str) -> discord.ui.View:
     """Buttons (or menus) for exactly the legal actions, plus Refresh when there is room."""
-    view = PinochleView(timeout=None)
+    view = discord.ui.View(timeout=None)
     owner = hand.table.seats[hand.seat].user_id
     rows = _layout(hand.legal)
     for row, (kind, verb, indices) in enumerate(rows):

@@ -53,7 +53,8 @@ class Server:
 
 
 async def refused(env, command) -> str:
-    """Run `command` (an awaitable slash or click); it must answer privately, raising nothing."""
+    """Run `command` (an awaitable slash or click); it must answer privately, and nothing it raised
+    may be a bug (a refusal reaches the one handler, which answers it)."""
     cursor = env.error_cursor
     result = await command
     assert bugs(env.errors_since(cursor)) == [], env.errors_since(cursor)
