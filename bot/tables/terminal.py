@@ -26,8 +26,8 @@ from typing import Any, TypeVar
 from bot.game import PASS, Action, Phase
 from bot.game.errors import Refusal
 from bot.i18n import describe_error, t
-from bot.store import Store, StoreOpenError, set_guild_settings
-from bot.store.settings import NUMBER_RANGES
+from bot.services.settings import NUMBER_RANGES, SettingsService
+from bot.store import Store, StoreOpenError
 from bot.tables.model import Table
 from bot.tables.outcome import Name, Outcome
 from bot.tables.players import ai_players
@@ -132,8 +132,7 @@ async def own_server(store: Store) -> None:
     """The terminal's server lets one person seat computers of any level: its limit on `hard`
     seats is the most the setting allows (a table's every other seat), with no wait between games."""
     most = NUMBER_RANGES["max_hard_seats"][1]
-    async with store.transaction() as tx:
-        await set_guild_settings(tx, LOCAL_GUILD, max_hard_seats=most, new_cooldown=0)
+    await SettingsService(store).change(LOCAL_GUILD, max_hard_seats=most, new_cooldown=0)
 
 
 def terminal_namer(table: Table, you: Person, lang: str) -> Namer:

@@ -112,7 +112,7 @@ async def test_replay_shows_every_hand_and_every_trick_of_each_deal(client, leag
     finally:
         await store.close()
     assert log is not None
-    record = GameRecord.from_log(log.variant, log.options, log.seed, log.actions)
+    record = GameRecord.from_stored(log)
     deals = [deal for deal in record.deals if deal.finished]
     assert html.count('<section class="deal"') == len(deals)
     assert html.count('<li class="trick">') == sum(len(deal.tricks) for deal in deals)
