@@ -88,7 +88,7 @@ class QuietNotices:
     async def say(self, event: EventRow, text: Text) -> None:
         return None
 
-    async def alert(self, event: EventRow, text: Text) -> None:
+    async def alert(self, event: EventRow, text: Text | Refusal) -> None:
         return None
 
 

@@ -35,7 +35,7 @@ from bot.tables.texts import Namer, cards_text, fair_line, hand_by_suit, plays_t
 from cogs._common import lang_of, reply
 from cogs._errors import guarded
 from cogs._pager import NO_PINGS
-from cogs._players import plain
+from cogs._players import bot_of, plain
 
 #: Game records kept for the replay buttons (a long game's record is about 100 kB).
 REPLAY_CACHE = 8
@@ -94,8 +94,11 @@ class Replays:
 
 def replays_of(interaction: discord.Interaction) -> Replays:
     """The replay records of the bot's Records cog (cogs.records)."""
-    cog = interaction.client.get_cog("Records")  # type: ignore[attr-defined]
-    return cog.replays  # type: ignore[no-any-return]
+    from cogs.records import Records  # here: cogs.records imports this module
+
+    cog = bot_of(interaction).get_cog("Records")
+    assert isinstance(cog, Records), "the records extension holds the replays"
+    return cog.replays
 
 
 def replay_page(

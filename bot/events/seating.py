@@ -174,7 +174,8 @@ def _groups(
     for count in counts:
         group = [rest.pop(0)]
         while len(group) < count:
-            best = min(rest, key=lambda p, g=group: _meetings(met, p, g, partners))  # type: ignore[misc]
+            meetings = {p: _meetings(met, p, group, partners) for p in rest}
+            best = min(rest, key=meetings.__getitem__)
             rest.remove(best)
             group.append(best)
         groups.append(group)

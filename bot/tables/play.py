@@ -12,6 +12,7 @@ import functools
 from dataclasses import dataclass
 
 from bot.game import Action, IllegalAction, SeatView
+from bot.game.errors import Refusal
 from bot.game.fair import SALT_CHARS, clean_salt
 from bot.store import load_actions
 from bot.store.deals import add_salt
@@ -22,7 +23,6 @@ from bot.tables.hints import best_meld, hint_text
 from bot.tables.model import Table, computer_plays
 from bot.tables.outcome import Act, Name, Outcome, Text
 from bot.tables.recent import Recent
-from bot.tables.refusal import Refusal
 from bot.tables.review import DealReview, guard_shown, review_deal
 
 

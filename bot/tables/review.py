@@ -21,10 +21,10 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from bot.game import Dealing, DealResult, Game, fingerprint, new_game
+from bot.game.errors import Refusal
 from bot.game.events import DealEnded
 from bot.store import Reader
 from bot.store.visibility import hidden
-from bot.tables.refusal import Refusal
 
 if TYPE_CHECKING:
     from bot.tables.model import Table
