@@ -3,7 +3,8 @@
 `/pinochle stats` shows meld per deal and contracts bid and made, which the league
 tables (`game_players`) do not hold. Rather than replay every game's action log
 each time a member asks (a member with 1,000 games would wait seconds), the
-game is replayed once, when it ends, through its record (`bot.game.record`),
+game is replayed once, when it ends, into its record (`Table.record`, kept in
+`bot.game.record.RECORDS`: `ledger_hook` reads the same record for the best melds),
 and each seat's totals are stored with the table (`store_deal_stats`) in the
 transaction of the action that ended the game; a game cancelled after a
 completed deal is rated (bot.ledger_hook), so its deals count too.
@@ -44,7 +45,7 @@ def seat_deals(record: GameRecord) -> list[SeatDeals]:
                 continue  # a deal still in play, or one the seat sat out after going out (C-10)
             deals += 1
             if deal.results["meld"][seat]:
-                meld += sum(points for who, _, points in deal.melds if who == seat)
+                meld += sum(part.points for m in deal.melds if m.seat == seat for part in m.parts)
             if deal.contract is not None and deal.contract[0] == seat:
                 bids += 1
                 made += bool(deal.results.get("made"))

@@ -15,6 +15,7 @@ record is caught. A record holds every hand: offer it only for finished games.
 from __future__ import annotations
 
 import json
+import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -415,7 +416,9 @@ def _collect(
             case Contract(seat=seat, amount=amount):
                 deal.contract = (seat, amount)
             case TrumpFixed(seat=seat, suit=suit):
-                deal.trump, deal.trump_by = suit, seat
+                deal.trump = suit
+                if game.variant.auction:  # named by the declarer (E-8)
+                    deal.trump_by = seat
             case Melded():
                 parts = [MeldPart(m.name, list(m.cards), m.points) for m in event.melds]
                 deal.melds.append(
@@ -481,6 +484,7 @@ class RecordCache:
     def __init__(self, size: int = RECORDS_KEPT) -> None:
         self.size = size
         self._records: OrderedDict[tuple[int, int], GameRecord] = OrderedDict()
+        self._lock = threading.Lock()  # read from worker threads too (the review, the replays)
 
     def __len__(self) -> int:
         return len(self._records)
@@ -498,15 +502,19 @@ class RecordCache:
     ) -> GameRecord:
         """The record of game `game_id` after `actions`, kept or built (`GameRecord.from_log`)."""
         key = (game_id, len(actions))
-        record = self._records.get(key)
-        if record is None or not _same(record, variant, seed, table_id, actions):
-            record = GameRecord.from_log(
-                variant, dict(options), seed, actions, dealing=dealing, table_id=table_id
-            )
+        with self._lock:
+            record = self._records.get(key)
+            if record is not None and _same(record, variant, seed, table_id, actions):
+                self._records.move_to_end(key)
+                return record
+        record = GameRecord.from_log(
+            variant, dict(options), seed, actions, dealing=dealing, table_id=table_id
+        )
+        with self._lock:
             self._records[key] = record
+            self._records.move_to_end(key)
             while len(self._records) > self.size:
                 self._records.popitem(last=False)
-        self._records.move_to_end(key)
         return record
 
 

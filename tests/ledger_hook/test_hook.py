@@ -125,7 +125,7 @@ async def test_best_melds_replay_the_melds_shown_during_the_game(store):
         for meld in event["melds"]:
             shown[event["seat"]] += 1
             top[event["seat"]] = max(top.get(event["seat"], 0), meld["points"])
-    best = best_melds(table.game)
+    best = best_melds(table.record())
     assert set(best) == set(shown) and {seat: points for seat, (_, points) in best.items()} == top
     profile = await player_profile(store, GUILD, table.seats[0].player_id)
     assert [(m.meld, m.points) for m in profile.best_melds] == [best[0]]
