@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.game import VARIANTS, make_pack, new_game
-from bot.game.random_play import random_action
 from bot.game.plain import plain
+from bot.game.random_play import random_action
 from bot.game.record import GameRecord, RecordError
 
 FAST = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -7,9 +7,9 @@ from collections import Counter
 import pytest
 
 from bot.game import VARIANTS, make_pack
+from bot.game.record import DealRecord
 from bot.store import load_actions
 from bot.tables import Table, TableService
-from bot.game.record import DealRecord
 from bot.tables.record_text import review_lines
 from bot.tables.texts import plain_namer
 from tests.tables.aftergame_helpers import play_until
@@ -102,7 +102,9 @@ async def test_review_shows_the_last_finished_deal_only_never_the_one_in_play(se
     assert {s: sorted(map(str, h)) for s, h in review.hands.items()} == hands
     assert [[[s, str(c)] for s, c in t.plays] for t in review.tricks] == tricks
     now = {s: table.game.view(s)["hand"] for s in range(2)}
-    assert all(sorted(map(str, review.hands[s])) != sorted(now[s]) for s in range(2))  # deal 2's cards are not in it
+    assert all(
+        sorted(map(str, review.hands[s])) != sorted(now[s]) for s in range(2)
+    )  # deal 2's cards are not in it
 
 
 async def test_rematch_has_the_same_variant_options_and_seats_for_whoever_asks(
