@@ -476,14 +476,15 @@ def _dealt(game: Game, event: DealStarted) -> DealRecord:
 
 
 class RecordCache:
-    """The last `size` records built, keyed by game id and log length: a finished game (or a
-    finished deal) never changes, so each is replayed once for all its readers: the game-end
-    hooks, the deal review, `/pinochle replay` and the web replay. Entries hold no names or
+    """The last `size` records built, keyed by game id and log length (and whether dealt from the
+    key): a finished game (or a finished deal) never changes, so each is replayed once for its
+    readers: the game-end hooks and the deal review (`Table.record`), `/pinochle replay` and the
+    web replay (`GameRecord.from_stored`). Entries hold no names or
     hints (each reader adds its own, `from_stored`); never change one in place."""
 
     def __init__(self, size: int = RECORDS_KEPT) -> None:
         self.size = size
-        self._records: OrderedDict[tuple[int, int], GameRecord] = OrderedDict()
+        self._records: OrderedDict[tuple[int, int, bool], GameRecord] = OrderedDict()
         self._lock = threading.Lock()  # read from worker threads too (the review, the replays)
 
     def __len__(self) -> int:
@@ -501,7 +502,9 @@ class RecordCache:
         table_id: int | None = None,
     ) -> GameRecord:
         """The record of game `game_id` after `actions`, kept or built (`GameRecord.from_log`)."""
-        key = (game_id, len(actions))
+        # A record dealt from the key holds the deal in play as dealt; one from the revealed
+        # seeds leaves it out: never one for the other.
+        key = (game_id, len(actions), dealing is not None and dealing.key is not None)
         with self._lock:
             record = self._records.get(key)
             if record is not None and _same(record, variant, seed, table_id, actions):

@@ -27,6 +27,7 @@ from bot.game import PASS, Action, Phase
 from bot.i18n import describe_error, t
 from bot.services.settings import NUMBER_RANGES, SettingsService
 from bot.store import Store, StoreOpenError
+from bot.store.urls import safe_url
 from bot.tables.model import Table
 from bot.tables.outcome import Name, Outcome
 from bot.tables.players import ai_players
@@ -162,7 +163,7 @@ async def _table(
         await service.resume()
         kept = service.table_in(you.user_id)
         if kept is not None and kept.status == "playing":
-            write(t("bot.terminal.continuing", lang, table=kept.id, database=database))
+            write(t("bot.terminal.continuing", lang, table=kept.id, database=safe_url(database)))
             return kept
         if kept is not None:
             await service.cancel(kept.id, you)  # a lobby left by a run that stopped early
@@ -202,7 +203,7 @@ async def _play(
         if table.status != "playing":
             write("\n" + board_title(table, lang) + "\n" + board_text(table, lang, name))
             if database is not None:
-                write(t("bot.terminal.kept", lang, database=database))
+                write(t("bot.terminal.kept", lang, database=safe_url(database)))
             return 0
         hand = await service.hand(table.id, you.user_id)
         listed = listed_actions(table, hand)
@@ -240,9 +241,11 @@ def _ask(read: Callable[[str], str], prompt: str) -> str:
 
 
 def listed_actions(table: Table, hand: Hand) -> list[Action]:
-    """The legal actions in the order the terminal numbers them: cards in the hand's own order
-    (so numbers read off the hand), and in an auction the pass first, before the bids."""
-    position = {text: i for i, text in reversed(list(enumerate(hand.view["hand"])))}
+    """The legal actions in the order the terminal numbers them: cards in the order the screen
+    shows them, the hand's then those it has melded onto the table (so numbers read off the
+    screen), and in an auction the pass first, before the bids."""
+    shown = [*hand.view["hand"], *hand.view.get("table", {}).get(hand.seat, [])]
+    position = {str(card): i for i, card in reversed(list(enumerate(shown)))}
     first = {action.verb: i for i, action in reversed(list(enumerate(hand.legal)))}
     auction = table.game is not None and table.game.phase == Phase.AUCTION
 

@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import asdict
 from typing import Any, Final
 
-from bot.game import fingerprint
+from bot.game import fingerprint, sort_hand
 from bot.game.plain import plain
 from bot.game.record import DealRecord, GameRecord
 from bot.game.verify import read_fingerprint, read_seed, verify_deal
@@ -50,7 +50,8 @@ def _deal(deal: DealRecord, table_id: int | None) -> dict[str, Any]:
         "fair": fair,
         "dealer": deal.dealer,
         "hands": [
-            {"seat": seat, "cards": [str(card) for card in cards]}
+            # As its owner held it (trump first, then by suit and rank), as /pinochle replay shows it.
+            {"seat": seat, "cards": [str(card) for card in sort_hand(cards, deal.trump)]}
             for seat, cards in sorted(deal.hands.items())
         ],
         "turnup": plain(deal.turnup),

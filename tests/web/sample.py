@@ -69,7 +69,7 @@ def played(seed: int, key: bytes | None = None) -> tuple[list[str], list[int], o
 async def _game(
     store: Store, guild: int, seed: int, seated: list[int], channel: int, key: bytes | None = None
 ) -> int:
-    actions, scores, game = played(seed, key)
+    actions, scores, _ = played(seed, key)
     fair = {} if key is None else {"dealing": Dealing(key=key), "table_id": 0}
     melds = best_melds(GameRecord.from_log("two-handed", {}, seed, actions, **fair))
     ranks = [1 + sum(other > mine for other in scores) for mine in scores]
