@@ -282,12 +282,6 @@ class GameRecord:
             game.apply(action)
         return game
 
-    def holdings(self, deal_number: int) -> list[dict[int, list[Card]]]:
-        """What each seat held (hand and face-up cards, RULES §0.3) as each trick of a deal began
-        (a record built from a log: one read from text has no holdings)."""
-        deal = next(d for d in self.deals if d.number == deal_number)
-        return [trick.held for trick in deal.tricks]
-
     def check(self) -> list[str]:
         """Replay the record's actions through the engine; the lines it would write otherwise.
 
