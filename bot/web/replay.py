@@ -51,7 +51,7 @@ def _deal(deal: DealRecord, table_id: int | None) -> dict[str, Any]:
         "dealer": deal.dealer,
         "hands": [
             # As its owner held it (trump first, then by suit and rank), as /pinochle replay shows it.
-            {"seat": seat, "cards": [str(card) for card in sort_hand(cards, deal.trump)]}
+            {"seat": seat, "cards": plain(sort_hand(cards, deal.trump))}
             for seat, cards in sorted(deal.hands.items())
         ],
         "turnup": plain(deal.turnup),
@@ -68,7 +68,7 @@ def _deal(deal: DealRecord, table_id: int | None) -> dict[str, Any]:
         "tricks": [
             {
                 "leader": trick.leader,
-                "plays": [{"seat": seat, "card": str(card)} for seat, card in trick.plays],
+                "plays": [{"seat": seat, "card": plain(card)} for seat, card in trick.plays],
                 "winner": trick.winner,
                 "points": trick.points,
             }
