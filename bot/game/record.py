@@ -5,7 +5,9 @@ is made by replaying the stored action log through the engine: each deal's
 hands as dealt (and, in the two-hand games, the turn-up and the stock in the
 order it is drawn, RULES A-3), the auction (E-5), the melds as declared, every
 trick in order with its winner and card points, and the engine's deal result.
-The replay viewers (Discord and web) step through `deals` and `tricks`; the
+It is the one record of a finished game: the game-end hooks (deal figures,
+best melds), *Review last deal*, `/pinochle replay` and the web replay all read
+it, built once for each game and log length and kept in `RECORDS`. The
 text form (`to_text`) is what `python -m bot.game record export` writes, and
 `GameRecord.parse` reads it back. `check` replays the record's own actions and
 lists every line the engine would write differently, so an edited or damaged
@@ -19,7 +21,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Final, NamedTuple, Protocol
+from typing import Any, Final, Literal, NamedTuple, Protocol
 
 from .cards import Card, Suit, format_cards, parse_cards
 from .events import (
@@ -84,14 +86,14 @@ class RecordError(ValueError):
 
 #: How a card reached a two-hand holding after a trick (RULES A-6, A-8): drawn face down,
 #: the last face-down card shown, or the turn-up taken.
-DRAWS: Final = ("draw", "show", "take_turnup")
+DrawHow = Literal["draw", "show", "take_turnup"]
 
 
 @dataclass
 class TrickRecord:
     """One completed trick: the plays in order (the leader first), its winner and card points;
     built from the engine, also its number, whether it was the deal's last (G-5), the draws
-    after it as (seat, card, how in `DRAWS`) and what each seat held as it began (hand and
+    after it as (seat, card, `DrawHow`) and what each seat held as it began (hand and
     face-up cards, RULES §0.3)."""
 
     plays: list[tuple[int, Card]]
@@ -99,7 +101,7 @@ class TrickRecord:
     points: int
     number: int = 0
     last: bool = False
-    draws: list[tuple[int, Card, str]] = field(default_factory=list)
+    draws: list[tuple[int, Card, DrawHow]] = field(default_factory=list)
     held: dict[int, list[Card]] = field(default_factory=dict)
 
     @property
@@ -438,7 +440,8 @@ def _collect(
             case Draw(seat=seat) if deal.tricks and deal.stock is not None:
                 deal.tricks[-1].draws.append((seat, deal.stock[_drawn(deal)], "draw"))
             case Show() | TurnupTaken() if deal.tricks:
-                deal.tricks[-1].draws.append((event.seat, event.card, event.type))
+                how: DrawHow = "show" if isinstance(event, Show) else "take_turnup"
+                deal.tricks[-1].draws.append((event.seat, event.card, how))
             case DeclaredOut(seat=seat):
                 deal.declared_out = seat
             case DealEnded(result=result):
