@@ -24,7 +24,7 @@ from typing import Any
 
 import discord
 
-from bot.game import VARIANTS, Card
+from bot.game import VARIANTS
 from bot.game.record import DealRecord, GameRecord
 from bot.i18n import t, variant_name
 from bot.store import Store, game_log
@@ -45,8 +45,6 @@ from cogs._errors import guarded
 from cogs._pager import NO_PINGS
 from cogs._players import plain
 
-#: Each seat's cards at one moment of a deal.
-Holding = dict[int, list[Card]]
 #: The longest page (Discord's message limit).
 PAGE_LIMIT = 2000
 
