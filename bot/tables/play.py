@@ -12,6 +12,7 @@ import functools
 from dataclasses import dataclass
 
 from bot.game import Action, IllegalAction, SeatView
+from bot.game.errors import Refusal
 from bot.game.fair import SALT_CHARS, clean_salt
 from bot.game.record import DealRecord
 from bot.store.deals import add_salt
@@ -21,7 +22,6 @@ from bot.tables.guard import guard, guard_seat
 from bot.tables.hints import best_meld, hint_text
 from bot.tables.model import Table, computer_plays
 from bot.tables.outcome import Act, Name, Outcome, Text
-from bot.tables.refusal import Refusal
 from bot.tables.review import guard_shown
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.game.errors import Refusal
 from bot.store import Reader
 from bot.store.visibility import hidden
-from bot.tables.refusal import Refusal
 
 if TYPE_CHECKING:
     from bot.tables.model import Table

@@ -19,11 +19,12 @@ import hashlib
 import signal
 import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.game import PASS, Action, Phase
+from bot.game.errors import Refusal
 from bot.i18n import describe_error, t
 from bot.services.settings import NUMBER_RANGES, SettingsService
 from bot.store import Store, StoreOpenError
@@ -31,7 +32,6 @@ from bot.store.urls import safe_url
 from bot.tables.model import Table
 from bot.tables.outcome import Name, Outcome
 from bot.tables.players import ai_players
-from bot.tables.refusal import Refusal
 from bot.tables.service import Hand, Person, TableService
 from bot.tables.texts import (
     Namer,
@@ -167,24 +167,46 @@ async def _table(
             return kept
         if kept is not None:
             await service.cancel(kept.id, you)  # a lobby left by a run that stopped early
-    try:
-        opened = await service.open(
-            guild_id=LOCAL_GUILD,
-            channel_id=you.user_id,  # each local person has a "channel" of their own
-            host=you,
-            variant=variant,
-            options=options,
-            language=lang,
-        )
-        table = opened.table
-        assert table is not None  # an opened table
-        while table.free_seat() is not None:
-            await service.add_computer(table.id, you, level)
-        await service.start(table.id, you)
-    except Refusal as refusal:
-        write(say(refusal.said, lang, numbered))
-        return None
+    return await answered(_open(service, you, variant, options, level, lang), lang, numbered, write)
+
+
+async def _open(
+    service: TableService,
+    you: Person,
+    variant: str,
+    options: dict[str, Any] | None,
+    level: str,
+    lang: str,
+) -> Table:
+    opened = await service.open(
+        guild_id=LOCAL_GUILD,
+        channel_id=you.user_id,  # each local person has a "channel" of their own
+        host=you,
+        variant=variant,
+        options=options,
+        language=lang,
+    )
+    table = opened.table
+    assert table is not None  # an opened table
+    while table.free_seat() is not None:
+        await service.add_computer(table.id, you, level)
+    await service.start(table.id, you)
     return table
+
+
+T = TypeVar("T")
+
+
+async def answered(
+    call: Awaitable[T], lang: str, name: Namer, write: Callable[[str], Any], *, mark: str = ""
+) -> T | None:
+    """The terminal's one answer to a refusal, from any layer: why, in `lang` (after `mark`, "! "
+    during play); None then."""
+    try:
+        return await call
+    except Refusal as refusal:
+        write(mark + say(refusal, lang, name))
+        return None
 
 
 async def _play(
@@ -222,10 +244,8 @@ async def _play(
         if action is None:
             write("! " + t("bot.terminal.help", lang, count=len(listed)))
             continue
-        try:
-            await service.act(table.id, you, action, version=hand.version)
-        except Refusal as refusal:
-            write("! " + say(refusal.said, lang, name))
+        act = service.act(table.id, you, action, version=hand.version)
+        await answered(act, lang, name, write, mark="! ")
 
 
 def _ask(read: Callable[[str], str], prompt: str) -> str:

@@ -24,7 +24,7 @@ from bot.game import (
     enabled_melds,
     resolve_options,
 )
-from bot.game.errors import KeyedError
+from bot.game.errors import Refusal, Typed
 from bot.game.fair import SHORT_FINGERPRINT
 from bot.i18n import (
     action_label,
@@ -63,9 +63,16 @@ def numbered(who: int | Name) -> str:
     return who.text if isinstance(who, Name) else f"#{who + 1}"
 
 
-def say(text: Text, lang: str, name: Namer) -> str:
-    """A `Text` in `lang`, with players named by `name`."""
+def say(text: Text | Refusal, lang: str, name: Namer) -> str:
+    """A `Text` (or a refusal) in `lang`, with players named by `name`."""
+    if isinstance(text, Refusal):
+        return refused(text, lang, name)
     return t(text.key, lang, **{k: _param(v, lang, name) for k, v in text.params.items()})
+
+
+def refused(refusal: Refusal, lang: str, name: Namer) -> str:
+    """A refusal from any layer in `lang`, players and a person's own words shown by `name`."""
+    return describe_error(refusal, lang, rule=False, word=lambda value: _param(value, lang, name))
 
 
 def _param(value: Any, lang: str, name: Namer) -> Any:
@@ -81,8 +88,10 @@ def _param(value: Any, lang: str, name: Namer) -> Any:
         return cards_text(value.cards, lang)
     if isinstance(value, Act):
         return action_label(value.action, lang)
-    if isinstance(value, KeyedError):
-        return describe_error(value, lang, rule=False)
+    if isinstance(value, Refusal):
+        return refused(value, lang, name)
+    if isinstance(value, Typed):
+        return name(Name(value.text))
     if isinstance(value, list):
         return ", ".join(str(_param(v, lang, name)) for v in value)
     return value

@@ -21,6 +21,7 @@ from dataclasses import asdict
 from typing import Any, Final
 
 from bot.game import fingerprint, sort_hand
+from bot.game.errors import Refusal
 from bot.game.plain import plain
 from bot.game.record import DealRecord, GameRecord
 from bot.game.verify import read_fingerprint, read_seed, verify_deal
@@ -28,7 +29,6 @@ from bot.store.records import GameLog
 from bot.store.visibility import played
 from bot.store.web_reads import FinishedGame
 
-from .data import BadRequest
 from .threads import in_web_thread
 
 #: The per-seat figures of a deal's result the viewer tabulates, in order (those the variant has).
@@ -139,7 +139,7 @@ def verify_view(
         not all(n.isascii() and n.isdigit() for n in (asked["deal"], table))
         or len(asked["deal"]) > 6
     ):
-        raise BadRequest("bad_number")
+        raise Refusal("web.error.bad_number")
     seed, published = read_seed(asked["seed"]), read_fingerprint(asked["fingerprint"])
     if seed is None or published is None:
         return {
