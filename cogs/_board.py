@@ -15,7 +15,8 @@ import discord
 from bot.i18n import t
 from bot.tables import Table
 from bot.tables.model import DEFAULT_LEVEL
-from bot.tables.texts import Namer, board_text, board_title, review_lines
+from bot.tables.record_text import review_lines
+from bot.tables.texts import Namer, board_text, board_title
 from cogs._common import (
     is_manager,
     lang_of,

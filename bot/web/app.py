@@ -57,7 +57,7 @@ from .data import (
 )
 from .openapi import openapi_document
 from .ratelimit import RateLimit
-from .replay import RESULT_COLUMNS, ReplayCache, ReplayError, verify_view
+from .replay import RESULT_COLUMNS, ReplayBuilder, ReplayError, verify_view
 from .security import add_security_headers
 from .texts import Words, request_language
 from .threads import in_web_thread
@@ -136,7 +136,7 @@ class WebState:
     limit: RateLimit
     #: Proxies whose X-Forwarded-For names the client the rate limit counts (none: the peer).
     trusted_proxies: tuple[Network, ...] = ()
-    replays: ReplayCache = field(default_factory=ReplayCache)
+    replays: ReplayBuilder = field(default_factory=ReplayBuilder)
     csv_slots: BuildSlots = field(default_factory=BuildSlots)
     #: The server's connection bounds (`start_web`); None under a test server.
     connections: Connections | None = None
@@ -166,7 +166,7 @@ async def _built(
         log = await game_log(db, game.table_id)
         return None if log is None or log.guild_id != guild.guild_id else (game, log)
 
-    built = await request.app[STATE].replays.built(guild.guild_id, game_id, load)
+    built = await request.app[STATE].replays.built(game_id, load)
     if built is None:
         raise NotFound(game_id)
     return built
