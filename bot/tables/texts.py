@@ -315,23 +315,22 @@ def _play_lines(table: Table, view: PublicView, lang: str, name: Namer) -> list[
     return lines
 
 
-def _facts(view: Mapping[str, Any], lang: str, name: Namer) -> list[str]:
+def _facts(view: PublicView, lang: str, name: Namer) -> list[str]:
     """Trump, turn-up, stock, and the auction: high bid or contract, and who passed (E-5)."""
     facts = []
-    if view.get("trump"):
-        facts.append(t("bot.board.trump", lang, suit=view["trump"]))
-    if view.get("turnup"):
-        facts.append(t("bot.board.turnup", lang, card=cards_text([view["turnup"]], lang)))
-    if view.get("stock"):
-        facts.append(t("bot.board.stock", lang, count=view["stock"]))
-    if view.get("contract"):
-        facts.append(
-            t("bot.board.contract", lang, amount=view["contract"], who=name(view["bidder"]))
-        )
-    elif view.get("bid"):
-        facts.append(t("bot.board.bid", lang, amount=view["bid"], who=name(view["bidder"])))
-    if view.get("phase") == Phase.AUCTION and view.get("passed"):
-        facts.append(t("bot.board.passed", lang, who=", ".join(name(s) for s in view["passed"])))
+    if view.trump is not None:
+        facts.append(t("bot.board.trump", lang, suit=view.trump.value))
+    if view.turnup is not None:
+        facts.append(t("bot.board.turnup", lang, card=cards_text([str(view.turnup)], lang)))
+    if view.stock:
+        facts.append(t("bot.board.stock", lang, count=view.stock))
+    bidder = view.bidder
+    if view.contract and bidder is not None:
+        facts.append(t("bot.board.contract", lang, amount=view.contract, who=name(bidder)))
+    elif view.bid and bidder is not None:
+        facts.append(t("bot.board.bid", lang, amount=view.bid, who=name(bidder)))
+    if view.phase == Phase.AUCTION and view.passed:
+        facts.append(t("bot.board.passed", lang, who=", ".join(name(s) for s in view.passed)))
     return facts
 
 
@@ -365,9 +364,9 @@ def _recent_trick_line(trick: BoardTrick, lang: str, name: Namer) -> str:
     )
 
 
-def _deal_points_line(table: Table, view: Mapping[str, Any], lang: str, name: Namer) -> str:
+def _deal_points_line(table: Table, view: PublicView, lang: str, name: Namer) -> str:
     """Each side's meld and card points so far this deal (credited meld only, C-6)."""
-    meld, cards = view["deal_points"]["meld"], view["deal_points"]["cards"]
+    meld, cards = view.deal_points.meld, view.deal_points.cards
     parts = " · ".join(
         t(
             "bot.board.deal_points_part",
@@ -421,12 +420,12 @@ def _meld_text(meld: str, cards: tuple[str, ...], points: list[int], lang: str) 
     )
 
 
-def _scores_line(table: Table, view: Mapping[str, Any], lang: str, name: Namer) -> str:
+def _scores_line(table: Table, view: PublicView, lang: str, name: Namer) -> str:
     scores = " · ".join(
-        f"{side_name(seats, lang, name)} {number(view['scores'][seats[0]])}"
+        f"{side_name(seats, lang, name)} {number(view.scores[seats[0]])}"
         for seats in parties(table)
     )
-    return t("bot.board.scores", lang, scores=scores, target=view["target"])
+    return t("bot.board.scores", lang, scores=scores, target=view.target)
 
 
 # ---------------------------------------------------------------- a private hand
