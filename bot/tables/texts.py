@@ -276,9 +276,9 @@ def _play_lines(table: Table, view: PublicView, lang: str, name: Namer) -> list[
         t(
             "bot.board.deal",
             lang,
-            deal=view["deal"],
-            dealer=name(view["dealer"]),
-            phase=phase_name(view["phase"], lang),
+            deal=view.deal,
+            dealer=name(view.dealer),
+            phase=phase_name(view.phase, lang),
         )
     ]
     facts = _facts(view, lang, name)
@@ -304,14 +304,14 @@ def _play_lines(table: Table, view: PublicView, lang: str, name: Namer) -> list[
                 lang,
                 places=", ".join(
                     f"{place}. {side_name(seats, lang, name)}"
-                    for place, seats in enumerate(view["ranking"], start=1)
+                    for place, seats in enumerate(view.ranking, start=1)
                 ),
             )
         )
     elif table.event is not None and table.over:
         lines.append(t("bot.board.event_done", lang, deals=table.event["deals"]))
-    elif view["to_act"] is not None:
-        lines.append(t("bot.board.waiting", lang, who=name(view["to_act"])))
+    elif view.to_act is not None:
+        lines.append(t("bot.board.waiting", lang, who=name(view.to_act)))
     return lines
 
 
