@@ -1,38 +1,12 @@
-"""Shared fixtures: the SimCord bot on a temporary database, on SimCord's clock alone (the simcord
-pytest plugin's `simcord_env`, made independent of how busy the machine is)."""
+"""Shared fixtures: the SimCord bot on a temporary database, in a SimCord environment that does not
+depend on how busy the machine is (`tests.steady_sim`), and the session's PostgreSQL server."""
 
 from __future__ import annotations
 
 import pytest
 import pytest_asyncio
-from simcord.env import Env
 
-#: Real seconds the bot's runnable work may take before a SimCord action fails (SimCord's default
-#: is 5): a machine busy with other work makes a test slower, never a failure.
-SETTLE_SECONDS = 120.0
-#: Timers closer than this (real seconds) still fire on the real clock, as SimCord does by itself.
-REAL_TIMER_SECONDS = 0.05
-
-
-def virtual_timers_only(env: Env) -> None:
-    """The bot's sleeps and timeouts end only when the test moves SimCord's clock (`advance_time`).
-
-    By itself SimCord fires such a timer on the real clock too, once its delay has passed in real
-    seconds: a test then waits for every short sleep in real time (half a second per hand redraw),
-    and on a slow machine a long one (a turn timer) may fire in the middle of a test.
-    """
-    schedule = (
-        env._schedule_timer
-    )  # simcord==3.2.1 (pinned): a bot timer gets its real fallback here
-
-    def virtual(record, callback, args, context) -> None:
-        schedule(record, callback, args, context)
-        real = record.real_handle
-        if real is not None and record.when - env._virtual_time >= REAL_TIMER_SECONDS:
-            real.cancel()
-            record.real_handle = None
-
-    env._schedule_timer = virtual
+from tests.steady_sim import steady_env
 
 
 @pytest.fixture
@@ -49,13 +23,10 @@ def simcord_bot(database_path):
 
 @pytest_asyncio.fixture
 async def simcord_env(simcord_bot, request):
-    """The simcord plugin's environment (options from a `simcord` marker), with `SETTLE_SECONDS`
-    and `virtual_timers_only`."""
+    """The simcord plugin's `simcord_env` (options from a `simcord` marker), made steady
+    (`tests.steady_sim`)."""
     marker = request.node.get_closest_marker("simcord")
-    env = Env(
-        simcord_bot, **{"settle_timeout": SETTLE_SECONDS, **(marker.kwargs if marker else {})}
-    )
-    virtual_timers_only(env)
+    env = steady_env(simcord_bot, **(marker.kwargs if marker else {}))
     await env.start()
     try:
         yield env
