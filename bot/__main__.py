@@ -2,13 +2,22 @@
 
     python -m bot                               the bot (DISCORD_TOKEN from .env or the environment)
     python -m bot play --variant two-handed     one game in this terminal against computer players
+                       [--database PATH --name NAME]   ... kept in a database (bot.tables.terminal)
     python -m bot ledger check                  verify the chip ledger (bot.store.cli)
     python -m bot migrate-db --from X --to Y    copy a database (to PostgreSQL) and verify it
     python -m bot backup --to FILE              an online copy of the SQLite database
     python -m bot web [--host H] [--port P] [--database PATH]   the web pages alone (bot.web)
+    python -m bot web-link --guild ID [--enable]  a server's page link (bot.web.link)
+    python -m bot demo [--database PATH] [--port P]  a sample server built and served (bot.demo)
 
 Without a token the bot explains how to set one; in an interactive terminal it
 then offers a local game, and under a process manager it exits with status 2.
+
+Exit status of the bot: 0 stopped, 2 something only a person can fix (no
+token, a token Discord rejects, an unusable database or web port: a process
+manager should not restart it), 75 (EX_TEMPFAIL) Discord or the PostgreSQL
+server cannot be reached (no network: trying again later may work). Each is
+one line, no traceback.
 """
 
 from __future__ import annotations
@@ -16,6 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import sys
 from collections.abc import Sequence
 
@@ -30,13 +40,29 @@ def parser() -> argparse.ArgumentParser:
         prog="python -m bot", description=t("bot.main.description", "en")
     )
     commands = parse.add_subparsers(dest="command")
-    play = commands.add_parser("play", help=t("bot.main.play_help", "en"))
-    play.add_argument("--variant", choices=sorted(VARIANTS), default="two-handed")
-    play.add_argument("--lang", choices=LANGUAGES, default="en")
-    play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--target", type=int, default=None)
+    play = commands.add_parser(
+        "play", help=t("bot.main.play_help", "en"), description=t("bot.main.play_help", "en")
+    )
+    play.add_argument(
+        "--variant", choices=sorted(VARIANTS), default="two-handed", help="the game to play"
+    )
+    play.add_argument("--lang", choices=LANGUAGES, default="en", help="the language of the texts")
+    play.add_argument("--seed", type=int, default=None, help="fix the deals (default: random)")
+    play.add_argument(
+        "--target", type=int, default=None, help="points a game goes to (300: a short game)"
+    )
     play.add_argument(
         "--level", choices=sorted(LEVELS), default="normal", help="the computer players' level"
+    )
+    play.add_argument(
+        "--database",
+        default=None,
+        help="keep the game in this SQLite file or PostgreSQL URL (default: a temporary one)",
+    )
+    play.add_argument(
+        "--name",
+        default=os.environ.get("USER") or os.environ.get("USERNAME") or "Player",
+        help="your name in the kept database (default: $USER)",
     )
     # `python -m bot ledger check` belongs to the chip ledger: bot.store.cli.main(argv).
     commands.add_parser("ledger", help=t("bot.main.ledger_help", "en"), add_help=False)
@@ -44,6 +70,10 @@ def parser() -> argparse.ArgumentParser:
     commands.add_parser("backup", help=t("bot.main.backup_help", "en"), add_help=False)
     # `python -m bot web` serves the web pages alone: bot.web.server.main(argv).
     commands.add_parser("web", help=t("bot.main.web_help", "en"), add_help=False)
+    # `python -m bot web-link --guild ID`: a server's page link (bot.web.link.main(argv)).
+    commands.add_parser("web-link", help=t("bot.weblink.help", "en"), add_help=False)
+    # `python -m bot demo`: a sample server built and served (bot.demo.main(argv)).
+    commands.add_parser("demo", help=t("bot.demo.help", "en"), add_help=False)
     return parse
 
 
@@ -55,10 +85,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.web.server import main as web_main
 
         return web_main(argv[1:])
+    if argv[:1] == ["web-link"]:
+        from bot.web.link import main as link_main
+
+        return link_main(argv[1:])
+    if argv[:1] == ["demo"]:
+        from bot.demo import main as demo_main
+
+        return demo_main(argv[1:])
     args = parser().parse_args(argv)
     if args.command == "play":
         return local_game(
-            args.variant, lang=args.lang, seed=args.seed, target=args.target, level=args.level
+            args.variant,
+            lang=args.lang,
+            seed=args.seed,
+            target=args.target,
+            level=args.level,
+            database=args.database,
+            name=args.name,
         )
     settings = settings_for_a_process()
     if settings is None:
@@ -68,19 +112,39 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run_bot(settings)
 
 
+#: The exit status when Discord cannot be reached (BSD sysexits' EX_TEMPFAIL: try again later).
+EX_TEMPFAIL = 75
+
+
+class DiscordUnreachable(Exception):
+    """Connecting to Discord failed for want of a network (the reason is the message)."""
+
+
 def run_bot(settings: Settings) -> int:
     """Open the database, start the computer players' workers, then connect; exit 2 if the database is unusable.
 
     The store opens before anything else: a damaged, foreign,
     read-only or newer database, or one another bot process holds, stops the
     process within seconds with one line naming the file and the problem,
-    before any attempt to reach Discord.
+    before any attempt to reach Discord. A token Discord rejects exits 2, and no
+    network EX_TEMPFAIL, each with one line.
     """
-    from bot.store import StoreOpenError
+    import discord
+
+    from bot.store import StoreOpenError, StoreUnreachable
     from bot.web.server import WebStartError
 
     try:
         return asyncio.run(_serve(settings))
+    except StoreUnreachable as error:  # the PostgreSQL server did not answer: later it may
+        print(t("bot.main.database_unusable", "en", problem=error), file=sys.stderr)
+        return EX_TEMPFAIL
+    except discord.LoginFailure:
+        print(t("bot.main.token_rejected", "en"), file=sys.stderr)
+        return 2
+    except DiscordUnreachable as error:
+        print(t("bot.main.discord_unreachable", "en", problem=error), file=sys.stderr)
+        return EX_TEMPFAIL
     except StoreOpenError as error:
         print(t("bot.main.database_unusable", "en", problem=error), file=sys.stderr)
         return 2
@@ -92,6 +156,9 @@ def run_bot(settings: Settings) -> int:
 
 
 async def _serve(settings: Settings) -> int:
+    import aiohttp
+    import discord
+
     from bot import create_bot
     from bot.store import Store
 
@@ -115,7 +182,19 @@ async def _serve(settings: Settings) -> int:
             "%d computer-player worker processes started", settings.ai_workers
         )
         async with bot:
-            await bot.start(settings.token)
+            try:
+                await bot.start(settings.token)
+            except (
+                OSError,
+                TimeoutError,
+                aiohttp.ClientError,
+                discord.GatewayNotFound,
+                discord.DiscordServerError,
+            ) as error:
+                # discord.py retries a lost connection itself: what reaches here is a login
+                # or first connection that found no way to Discord (or Discord's own outage).
+                problem = " ".join(str(error).split()) or type(error).__name__
+                raise DiscordUnreachable(problem) from None
     finally:
         if web is not None:
             await web.close()
@@ -135,16 +214,32 @@ def no_token() -> int:
 
 
 def local_game(
-    variant: str, *, lang: str, seed: int | None, target: int | None, level: str = "normal"
+    variant: str,
+    *,
+    lang: str,
+    seed: int | None,
+    target: int | None,
+    level: str = "normal",
+    database: str | None = None,
+    name: str = "",
 ) -> int:
     from bot.tables.terminal import play_in_terminal
 
     options = {"target": target} if target else None
     try:
         return asyncio.run(
-            play_in_terminal(variant, lang=lang, seed=seed, options=options, level=level)
+            play_in_terminal(
+                variant,
+                lang=lang,
+                seed=seed,
+                options=options,
+                level=level,
+                database=database,
+                name=name,
+            )
         )
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C while the computers think
+        print("\n" + t("bot.terminal.bye_kept" if database else "bot.terminal.bye", lang))
         return 0
 
 

@@ -11,6 +11,7 @@ completed deal is rated (bot.ledger_hook), so its deals count too.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.game.record import GameRecord
@@ -19,7 +20,7 @@ from bot.store.records import SeatDeals, store_deal_stats
 from bot.tables import Table
 
 
-async def records_hook(tx: Tx, table: Table, events: list[dict[str, Any]]) -> None:
+async def records_hook(tx: Tx, table: Table, events: Sequence[Mapping[str, Any]]) -> None:
     """On `game_over`, or a `cancel` after a completed deal, store each seat's deal figures."""
     for event in events:
         ended = event["type"] == "game_over" or (
@@ -27,7 +28,10 @@ async def records_hook(tx: Tx, table: Table, events: list[dict[str, Any]]) -> No
         )
         if ended:
             record = GameRecord.from_log(
-                table.variant, table.options, table.seed, [str(a) for a in table.game.history]
+                table.variant,
+                table.options,
+                table.seed,
+                [str(a) for a in table.started_game.history],
             )
             await store_deal_stats(tx, table.id, seat_deals(record))
 

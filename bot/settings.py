@@ -190,8 +190,11 @@ def _web_secret(value: str | None) -> str | None:
 
 def _database_url(value: str | None) -> str | None:
     if value is not None and not value.startswith(("postgresql://", "postgres://")):
+        # Only the scheme is shown: the rest may hold a password.
+        scheme, sep, _ = value.partition("://")
+        shown = f"{scheme!r}://…" if sep and "@" not in scheme else "something else"
         raise SettingsError(
-            f"DATABASE_URL must be a postgresql:// URL, not {value.split('://')[0]!r}://…"
+            f"DATABASE_URL must be a postgresql:// URL, not {shown}"
             " (for a SQLite file set DATABASE_PATH)"
         )
     return value
@@ -286,4 +289,20 @@ def settings_for_a_process() -> Settings | None:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    quiet_voice_notices()
     return settings
+
+
+class _NoVoiceNotice(logging.Filter):
+    """Drops discord.py's start-up notices that voice is unsupported (PyNaCl, davey missing):
+    the bot never joins a voice channel, so an operator has nothing to act on."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().endswith("voice will NOT be supported")
+
+
+def quiet_voice_notices() -> None:
+    """Filter those two records on the logger that writes them, leaving its other warnings."""
+    logger = logging.getLogger("discord.client")
+    if not any(isinstance(f, _NoVoiceNotice) for f in logger.filters):
+        logger.addFilter(_NoVoiceNotice())

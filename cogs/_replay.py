@@ -1,9 +1,11 @@
 """`/pinochle replay game:`: a finished game, a deal and a trick at a time.
 
 A page shows one position of the game record (bot.game.record): every hand
-(the game is over), as dealt or as held when the trick shown began, the deal's
-auction, contract and melds, and one trick (or the start of the deal), with the
-deal's result after its last trick. The buttons (previous/next deal, previous/next trick) carry the
+(the game is over; only the deals it played to their end, and nothing while
+another open table holds its cards: `bot.store.visibility`), as dealt or as
+held when the trick shown began, the deal's auction, contract and melds, and
+one trick (or the start of the deal), with the deal's result after its last
+trick. The buttons (previous/next deal, previous/next trick) carry the
 position they lead to in their custom id, so they hold no state and answer
 whenever they are pressed, also after a restart; a game that can no longer be
 read is answered clearly. Records (and what each seat held at each trick of a
@@ -25,8 +27,10 @@ from bot.game import VARIANTS, Card, sort_hand
 from bot.game.record import DealRecord, GameRecord
 from bot.i18n import t, variant_name
 from bot.store import Store, game_log
+from bot.store.visibility import played
 from bot.tables.outcome import Name
 from bot.tables.recent import Recent
+from bot.tables.review import guard_shown
 from bot.tables.texts import Namer, cards_text, hand_by_suit, plays_text
 from cogs._common import dynamic_view, lang_of, reply
 from cogs._errors import guarded
@@ -59,7 +63,8 @@ class Replays:
         self._building = asyncio.Lock()  # one replay of a log at a time: bounded work
 
     async def record(self, guild_id: int, game_id: int) -> GameRecord | None:
-        """The record of a finished game of this server, or None."""
+        """The record of a finished game of this server with the deals it played, or None; a
+        `Refusal` while another open table holds its cards (`bot.store.visibility`)."""
         cached = self._records.get(game_id)
         if cached is None:
             async with self._building:
@@ -68,7 +73,11 @@ class Replays:
                     log = await game_log(self.store, game_id)
                     if log is None or log.status != "finished" or log.guild_id != guild_id:
                         return None  # another server's game is not even built
+                    await guard_shown(self.store, game_id)  # its cards are played elsewhere
                     record = await asyncio.to_thread(GameRecord.from_stored, log)
+                    record.deals = played(record.deals)  # never a deal dealt but not played
+                    if not record.deals:
+                        return None
                     cached = self._records.put(game_id, (log.guild_id, record))
         return cached[1] if cached[0] == guild_id else None
 

@@ -38,6 +38,25 @@ def test_play_in_the_terminal(tmp_path):
     assert done.stdout.rstrip().endswith("Bye.")
 
 
+def test_hard_computers_fill_a_four_handed_table_and_the_game_is_kept(tmp_path):
+    """The terminal is its own server: three `hard` computers sit, and `--database` keeps it."""
+    kept = tmp_path / "kept.db"
+    args = ("play", "--variant", "four-handed", "--level", "hard", "--seed", "1")
+    done = run(*args, "--database", str(kept), "--name", "Alice", cwd=tmp_path, stdin="1\n")
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "Four-handed · table #1" in done.stdout and "🤖" in done.stdout
+    assert done.stdout.rstrip().endswith("continue it.")  # the end of input leaves, kept
+    assert kept.is_file()
+
+
+def test_web_link_and_demo_say_what_is_missing_in_one_line(tmp_path):
+    done = run("web-link", "--guild", "0", cwd=tmp_path)
+    assert done.returncode == 2 and done.stderr.startswith("WEB_SECRET is not set")
+    assert "Traceback" not in done.stderr
+    done = run("demo", "--help", cwd=tmp_path)
+    assert done.returncode == 0 and "--no-serve" in done.stdout
+
+
 def test_ledger_check_is_handed_to_the_store(tmp_path):
     done = run("ledger", "check", "--database", str(tmp_path / "none.db"), cwd=tmp_path)
     assert done.returncode == 2 and "no database" in done.stderr

@@ -20,6 +20,7 @@ from .cards import Card, Suit
 from .errors import IllegalAction
 from .events import Event
 from .phases import AUCTION, DRAW, EXCHANGE, GAME_OVER, MELD, PLAY, PLAYOFF, STOCK, TRUMP, Phase
+from .results import DealResult
 from .state import DealState, StateField
 from .tricks import refusal_reason
 from .twohand import TwoHandRules
@@ -51,7 +52,7 @@ class Game(TwoHandRules, AuctionRules):
     active = StateField[list[int]]()  # seats still playing (C-10: the others have finished)
     places = StateField[list[int]]()  # parties that have finished, best first
     history = StateField[list[Action]]()  # every action of the game, in order
-    deal_results = StateField[list[dict[str, Any]]]()  # one entry per completed deal
+    deal_results = StateField[list[DealResult]]()  # one entry per completed deal
 
     @property
     def tricks_played(self) -> int:
@@ -157,7 +158,7 @@ class Game(TwoHandRules, AuctionRules):
         assert seat is not None
         verb = act.verb
         phase = st.phase
-        if verb == "play" and phase in (STOCK, PLAYOFF, PLAY):
+        if verb == "play" and phase.plays_cards:
             card = act.card
             if card not in self._holding(seat):
                 raise IllegalAction("not_in_hand", "P-0", card=str(card))

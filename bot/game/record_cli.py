@@ -21,10 +21,18 @@ DEFAULT_DATABASE = "data/pinochle.db"
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     record = sub.add_parser(
-        "record", help="a game's text record: export it, or replay and check it"
+        "record",
+        help="a game's text record: export it, or replay and check it",
+        description="A finished game's text record (hands as dealt, auction, melds, tricks,"
+        " scores): export it from a database, or read one back and check it against the engine.",
     )
     commands = record.add_subparsers(dest="record_command", required=True)
-    export = commands.add_parser("export", help="print a stored game's text record")
+    export = commands.add_parser(
+        "export",
+        help="print a stored game's text record",
+        description="Print a stored game's text record; the database is only read. Exit 1 if"
+        " there is no such game, 2 if the database cannot be read.",
+    )
     export.add_argument("--game", type=int, required=True, help="the game's id (its table's id)")
     export.add_argument(
         "--database",
@@ -32,9 +40,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="SQLite file, only read (default: $DATABASE_PATH or %(default)s)",
     )
     replay = commands.add_parser(
-        "replay", help="read a text record and check it against the engine"
+        "replay",
+        help="read a text record and check it against the engine",
+        description="Read a text record, replay it through the engine and print every line the"
+        " engine would write otherwise. Exit 0 if they agree, 1 if not, 2 if unreadable.",
     )
-    replay.add_argument("file", type=Path)
+    replay.add_argument("file", type=Path, help="a text record, as `record export` writes it")
 
 
 def run(args: argparse.Namespace) -> int:

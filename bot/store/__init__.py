@@ -52,6 +52,7 @@ from .errors import (
     LeaseLost,
     StoreError,
     StoreOpenError,
+    StoreUnreachable,
     TableNotFound,
     Typed,
 )
@@ -178,6 +179,7 @@ __all__ = [
     "Store",
     "StoreError",
     "StoreOpenError",
+    "StoreUnreachable",
     "TableNotFound",
     "TableRow",
     "Tx",

@@ -62,6 +62,10 @@ class StoreOpenError(StoreError):
     """The database cannot be used: the message names the file and what is wrong with it."""
 
 
+class StoreUnreachable(StoreOpenError):
+    """The database server did not answer (no route, refused, timed out): later it may."""
+
+
 class IntegrityError(StoreError):
     """A constraint refused a write, on either backend; `columns` names what it guards ("seats.user_id")."""
 

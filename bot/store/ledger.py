@@ -36,6 +36,7 @@ from .settings import TABLE_PLACES as TABLE_PLACES
 from .settings import GuildSettings as GuildSettings
 from .settings import get_guild_settings
 from .settings import set_guild_settings as set_guild_settings
+from .visibility import shown_game
 
 SETTLEMENT_REASONS: Final = ("meld", "contract", "set", "slam", "game")
 MAX_MEMO: Final = 200
@@ -361,6 +362,11 @@ LEFT JOIN players AS p ON p.id = a.player_id
 """
 
 
+#: A transaction of a table whose deals may be shown: a Check league night's chips name the
+#: melds and the contract of a deal that other tables may still be playing.
+_SHOWN = shown_game("ledger_tx.table_id")
+
+
 def _line(row: Row) -> LedgerLine:
     return LedgerLine(*row)
 
@@ -368,13 +374,15 @@ def _line(row: Row) -> LedgerLine:
 async def history(
     db: Reader, guild_id: int, player_id: int | None = None, *, limit: int = 10, offset: int = 0
 ) -> HistoryPage:
-    """Ledger transactions newest first (of one player, or the whole guild), one page."""
+    """Ledger transactions newest first (of one player, or the whole guild), one page; a deal's
+    chips (its melds, its contract) only once the deal may be shown (`visibility`)."""
     player_filter = (
         " AND id IN (SELECT l.tx_id FROM ledger_lines AS l JOIN accounts AS a"
         " ON a.id = l.account_id WHERE a.player_id = :player)"
         if player_id is not None
         else ""
     )
+    player_filter += f" AND {_SHOWN}"
     params = {"guild": guild_id, "player": player_id, "limit": limit, "offset": offset}
     total = await db.fetchone(
         f"SELECT COUNT(*) FROM ledger_tx WHERE guild_id = :guild{player_filter}", params
@@ -408,9 +416,12 @@ async def history(
 
 
 async def ledger_lines(db: Reader, guild_id: int) -> list[LedgerLine]:
-    """Every line of the guild's ledger, oldest transaction first: what the CSV export holds."""
+    """Every line of the guild's ledger, oldest transaction first: what the CSV export holds
+    (a deal's chips only once the deal may be shown, `visibility`)."""
     rows = await db.fetchall(
-        _LINES + " WHERE t.guild_id = ? ORDER BY t.id, l.amount DESC, a.id", (guild_id,)
+        _LINES + f" WHERE t.guild_id = ? AND {shown_game('t.table_id')}"
+        " ORDER BY t.id, l.amount DESC, a.id",
+        (guild_id,),
     )
     return [_line(row) for row in rows]
 

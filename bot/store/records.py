@@ -19,6 +19,7 @@ from .players import Player, get_player
 from .sql import per_dialect
 from .standings import BestMeld
 from .tables import get_table, load_actions, merge_settings
+from .visibility import SHOWN_GAME
 
 #: The settings key of a finished table's per-seat deal summary.
 DEAL_STATS: Final = "deal_stats"
@@ -129,10 +130,12 @@ async def game_log(db: Reader, game_id: int) -> GameLog | None:
     )
 
 
+#: A player's visible games (`visibility.SHOWN_GAME`: none whose cards another table still plays).
 _MINE = (
     " FROM game_players AS me JOIN games AS g ON g.id = me.game_id"
     " WHERE me.player_id = :player AND g.guild_id = :guild"
     " AND (CAST(:variant AS TEXT) IS NULL OR g.variant = :variant)"
+    f" AND {SHOWN_GAME}"
 )
 _WON = "SUM(CASE WHEN me.rank = 1 THEN 1 ELSE 0 END)"
 

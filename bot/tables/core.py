@@ -19,7 +19,7 @@ import functools
 import logging
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -71,7 +71,7 @@ class _Silent:
 #: Called inside the transaction that accepts an action, with its events (the chip ledger settles
 #: Check deals here); also with the service's own events: {"type": "forfeit", "seat", "player_id"}
 #: when a person leaves or is kicked mid-game, and {"type": "cancel"} when a game is cancelled.
-ActionHook = Callable[[Tx, Table, list[dict[str, Any]]], Awaitable[None]]
+ActionHook = Callable[[Tx, Table, Sequence[Mapping[str, Any]]], Awaitable[None]]
 
 
 class TableCore(ABC):
@@ -203,11 +203,12 @@ class TableCore(ABC):
         """
         if not isinstance(action, Action):
             action = _parse_action(action)  # typed text; IllegalAction if it is no action
-        events = table.game.apply(action)
+        game = table.started_game
+        events = game.apply(action)
         seq = table.version + 1
         reset = user_id is not None and table.seats[seat].away_strikes > 0
         over = table.over  # the game is over, or an event's table has played its deals
-        turn = None if over else timed_turn(table, seq, table.game.to_act, self.clock())
+        turn = None if over else timed_turn(table, seq, game.to_act, self.clock())
         try:
             async with self.store.transaction() as tx:
                 await append_action(tx, table.id, seq, seat, user_id, str(action))

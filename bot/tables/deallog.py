@@ -36,6 +36,8 @@ class DealLog:
     held: list[Any] = field(default_factory=list)  # bot.tables.outcome.Text
     bids: list[Any] = field(default_factory=list)  # auction parts (Text), one per bid or pass
     tricks: deque[BoardTrick] = field(default_factory=lambda: deque(maxlen=RECENT_TRICKS))
+    #: Whether `tricks` holds the previous deal's last trick, which the next trick replaces.
+    carried: bool = False
 
     def take_held(self) -> list[Any]:
         held, self.held = self.held, []
@@ -45,4 +47,12 @@ class DealLog:
         """A new deal: only the last completed trick stays on the board until the next completes."""
         while len(self.tricks) > 1:
             self.tricks.pop()
+        self.carried = bool(self.tricks)
         self.bids.clear()
+
+    def add_trick(self, trick: BoardTrick) -> None:
+        """A trick completed: newest first, and the previous deal's trick leaves the board."""
+        if self.carried:
+            self.tricks.clear()
+            self.carried = False
+        self.tricks.appendleft(trick)

@@ -28,6 +28,7 @@ from bot.store import (
     remove_seat,
     update_table,
 )
+from bot.store.events import get_event, is_dropped
 from bot.store.tables import merge_settings
 from bot.tables.announce import start_lines
 from bot.tables.core import Person
@@ -139,7 +140,8 @@ class Lobby(Seating):
         """Take a free seat in the lobby, or take back one's own seat from the computer.
 
         Mid-game a person takes back the seat the computer covers for them (after
-        timer expiries, or after leaving); a paused table plays on again.
+        timer expiries, or after leaving); a paused table plays on again. At a league
+        event's table, not once it is final (`_event_seat_open`).
         """
         async with self._locked(table_id) as found:
             table = guard(found)
@@ -147,6 +149,8 @@ class Lobby(Seating):
             if table.status == "playing":
                 if seat is None:
                     raise Refusal("bot.refuse.game_started", table)
+                if table.event is not None:
+                    await self._event_seat_open(table, person.user_id)
                 if table.seats[seat].away_strikes == 0:
                     raise Refusal("bot.refuse.already_seated", table)
                 await self._write_seats(table, replace(table.seats[seat], away_strikes=0))
@@ -163,6 +167,23 @@ class Lobby(Seating):
             if seat is not None:
                 raise Refusal("bot.refuse.already_seated", table)
             return await self._sit(table, person, None, Text.of("bot.done.joined"))
+
+    async def _event_seat_open(self, table: Table, user_id: int) -> None:
+        """Refuse taking back a seat at a league event's table when the computer has it for good:
+        the person was dropped from the event (or left it), or the round's time is up (else a
+        player could come back again and again and hold every table of the next round)."""
+        info = table.event
+        assert info is not None
+        if await is_dropped(self.store, info["id"], user_id):
+            raise Refusal("events.refuse.dropped_out", table)
+        event = await get_event(self.store, info["id"])
+        if (
+            event is not None
+            and event.round == info["round"]
+            and event.deadline is not None
+            and event.deadline <= self.clock()
+        ):
+            raise Refusal("events.refuse.time_up", table)
 
     async def leave(self, table_id: int, person: Person) -> Outcome:
         """Leave the lobby (the host's role passes on), or forfeit one's seat to the computer mid-game.
@@ -237,10 +258,14 @@ class Lobby(Seating):
 
         Mid-game only a person who is away (the computer already covers the seat)
         may be kicked, and that person forfeits as if they had left: a host cannot
-        take away a present player's game, nor spare a losing one.
+        take away a present player's game, nor spare a losing one. Never at a league event's
+        table: its seats are the event's (the organiser drops an entrant with the event), and a
+        kicked seat's deals would count for nobody.
         """
         async with self._locked(table_id) as found:
             table = guard(found, person.user_id, host=True)
+            if table.event is not None:
+                raise Refusal("bot.refuse.event_kick", table)
             target = table.seats.get(seat)
             if target is None:
                 raise Refusal("bot.refuse.empty_seat", table, seat=seat + 1)
@@ -417,6 +442,8 @@ class Lobby(Seating):
         The rematch has the table's variant, options, language and timer; the person
         who opens it hosts it from their old seat, computers sit where computers sat,
         and the other people's seats wait for them (the first free one if theirs is taken).
+        A league event's table is rematched as an ordinary game: the event's own target (a
+        table there ends by its deal count) is left behind for the variant's usual one.
         """
         old = guard(await self.finished_table(table_id))
         seat = old.seat_of(person.user_id)
@@ -436,7 +463,9 @@ class Lobby(Seating):
                 channel_id=old.channel_id,
                 host=person,
                 variant=old.variant,
-                options=old.options,
+                options={
+                    k: v for k, v in old.options.items() if old.event is None or k != "target"
+                },
                 language=old.language,
                 turn_seconds=old.turn_seconds,
                 home=old.home,

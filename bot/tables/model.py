@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.game import VARIANTS, Action, PublicView, SeatView
+from bot.game import VARIANTS, Action, Game, PublicView, SeatView
 from bot.store import Seat, TableRow
 from bot.tables.deallog import DealLog
 
@@ -42,7 +42,7 @@ class Table:
     turn_seconds: float  # 0: no turn timer
     status: str = "lobby"
     seats: dict[int, Seat] = field(default_factory=dict)
-    game: Any = None  # bot.game.Game
+    game: Game | None = None
     version: int = 0  # actions applied so far: the state version a client saw
     board_message_id: int | None = None
     #: How the caller shows the table (on Discord: the channel it was opened from, a quiet table);
@@ -144,13 +144,22 @@ class Table:
         seat: int | None = self.game.to_act
         return seat
 
+    @property
+    def started_game(self) -> Game:
+        """The game, where the table must have one (started, playing or just finished);
+        reaching for it in the lobby is a bug in the caller, not something a user can cause."""
+        if self.game is None:
+            raise RuntimeError(f"table {self.id} has no game yet")
+        return self.game
+
     def public_view(self) -> PublicView:
         """The board's view of the game now (`Game.public_view`): computed once per version."""
-        return self._view(None, self.game.public_view)
+        return self._view(None, self.started_game.public_view)
 
     def seat_view(self, seat: int) -> SeatView:
         """`Game.view(seat)` now, computed once per version."""
-        view = self._view(seat, lambda: self.game.view(seat))
+        game = self.started_game
+        view = self._view(seat, lambda: game.view(seat))
         assert isinstance(view, SeatView)  # a seat's key holds that seat's view
         return view
 
@@ -184,9 +193,10 @@ class Table:
     @property
     def over(self) -> bool:
         """The game is over, or an event's table has played its deals."""
-        if self.game.is_over:
+        game = self.started_game
+        if game.is_over:
             return True
-        return self.event is not None and len(self.game.deal_results) >= self.event["deals"]
+        return self.event is not None and len(game.deal_results) >= self.event["deals"]
 
     @property
     def paused(self) -> bool:

@@ -21,7 +21,7 @@ from bot.tables.model import Table, computer_plays
 from bot.tables.outcome import Act, Outcome, Text
 from bot.tables.recent import Recent
 from bot.tables.refusal import Refusal
-from bot.tables.review import DealReview, review_deal
+from bot.tables.review import DealReview, guard_shown, review_deal
 
 
 @dataclass(frozen=True)
@@ -102,11 +102,11 @@ class Play(TableCore):
         async with self._locked(table_id) as found:
             table, seat = guard_seat(found, person.user_id, playing=True, hints=True, turn=True)
             version, options = table.version, table.options
-            view = table.game.view(seat)  # the player's own copy
+            view = table.started_game.view(seat)  # the player's own copy
             cached = table.last_hint
         if cached is not None and cached[:2] == (version, seat):
             choice = cached[2]
-        elif (best := best_meld(view, options)) is not None:
+        elif (best := best_meld(view)) is not None:
             choice = best[0]
         elif table_id in self._hinting:  # one search per table at a time, whoever asks
             raise Refusal("records.refuse.hint_busy", table)
@@ -138,7 +138,8 @@ class Play(TableCore):
         return None if row is None else await self.finished_table(row.id)
 
     async def review(self, table_id: int) -> tuple[Table, DealReview]:
-        """The last deal of a table that is over, for anyone to read (refused while none is).
+        """The last deal of a table that is over, for anyone to read (refused while none is, and
+        while another open table holds its cards: `guard_shown`).
 
         Only a deal the game has finished is replayed, so the deal in play never shows.
         A review never changes, so the last few are kept (`REVIEWS_KEPT`): pressing the
@@ -150,6 +151,7 @@ class Play(TableCore):
             deal = ended[-1]["deal"] if ended else None
         if deal is None:
             raise Refusal("bot.refuse.no_deal_over", table)
+        await guard_shown(self.store, table_id, table)
         review = self._reviews.get((table_id, deal))
         if review is None:
             actions = [a.action for a in await load_actions(self.store, table_id)]

@@ -7,7 +7,10 @@ melds, every trick in order (leader first) with what each player drew after it
 in the two-hand games (RULES A-6), and the deal's score (G-5 last trick, E-12
 contract made or set, E-15 chips). Only a deal whose `deal_end` event has
 happened is ever reviewed, so no card still in play can show: everything a
-review holds was dealt in a deal that is over.
+review holds was dealt in a deal that is over. And no deal is reviewed while
+another open table holds its cards (a duplicate league night's round, until
+it has ended everywhere): `guard_shown` refuses, saying when it opens
+(`bot.store.visibility`, the one rule for every way of looking at a deal).
 """
 
 from __future__ import annotations
@@ -15,9 +18,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot.game import Game, new_game
+from bot.game import DealResult, Game, new_game
+from bot.game.events import DealEnded
+from bot.store import Reader
+from bot.store.visibility import hidden
+from bot.tables.refusal import Refusal
+
+if TYPE_CHECKING:
+    from bot.tables.model import Table
 
 #: Engine events that take a card into a two-hand holding from the stock (RULES A-6, A-8).
 _DRAWS = ("draw", "show", "take_turnup")
@@ -67,7 +77,7 @@ class DealReview:
         None  # three-/four-hand: who exchanged the dix for the turn-up (C-4)
     )
     declared_out: int | None = None  # the seat that claimed to be out (A-12), ending the deal early
-    result: dict[str, Any] = field(default_factory=dict)  # the engine's deal result
+    result: DealResult | None = None  # the engine's deal result, once the deal is over
 
     @property
     def cards_dealt(self) -> list[str]:
@@ -78,6 +88,18 @@ class DealReview:
         ]
         turnup = [self.turnup] if self.stock and self.turnup else []
         return [card for hand in self.hands.values() for card in hand] + turnup + drawn
+
+
+async def guard_shown(db: Reader, table_id: int, table: Table | None = None) -> None:
+    """Refuse while the deals of table `table_id` are hidden (`bot.store.visibility`: another
+    open table holds their cards), saying why and when they open: an event's table at the end
+    of its round everywhere."""
+    why = await hidden(db, table_id)
+    if why is None:
+        return
+    if why.round is not None:
+        raise Refusal("bot.refuse.deal_hidden_event", table, name=why.event, round=why.round)
+    raise Refusal("bot.refuse.deal_hidden", table)
 
 
 def review_deal(
@@ -157,8 +179,8 @@ def _collect(
             )
         elif kind == "declare_out":
             review.declared_out = event["seat"]
-        elif kind == "deal_end":
-            review.result = event["result"]
+        elif isinstance(event, DealEnded):
+            review.result = event.result
             return True
     return False
 

@@ -1,51 +1,78 @@
 """Local play in a terminal: one person against computer players, through the same service and texts.
 
-The table lives in a temporary database, the other seats are computer
-players of one level (bot.ai, `normal` unless asked otherwise), and what
-Discord would show goes to the terminal: channel lines as they happen, then
-the board and your hand with numbered legal actions. Type a number, or an
-action's text ("play 10h", "meld K♥ Q♥", "bid 250"); "q" quits.
+The table lives in a temporary database, or in the one given (`--database`), where the
+game is kept exactly as a Discord game would be: the same hooks record its deal figures
+(bot.records_hook), its league rating and any Check chips (bot.ledger_hook). The
+terminal is a server of its own (`LOCAL_GUILD`) whose one member is the person at the
+keyboard, named by `--name` and known by an id drawn from that name (`local_member`);
+as its only manager the terminal sets that server's limits so any variant may be played
+against computers of any level. What Discord would show goes to the terminal: channel lines
+as they happen, then the board and your hand with numbered legal actions. Type a number or
+any label as shown ("Show the dix", "Объявить Д♠ В♦"), or an action ("play 10h",
+"ставка 250"); "q" (or Ctrl-C, or the end of input) quits, and a kept game continues the
+next time the same person plays in that database.
 """
 
 from __future__ import annotations
 
-import asyncio
+import hashlib
+import signal
 import tempfile
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bot.game import Action
-from bot.i18n import action_label, t
-from bot.store import Store
+from bot.game import PASS, Action, Phase
+from bot.i18n import describe_error, t
+from bot.store import Store, StoreOpenError, set_guild_settings
+from bot.store.settings import NUMBER_RANGES
 from bot.tables.model import Table
-from bot.tables.outcome import Outcome
+from bot.tables.outcome import Name, Outcome
 from bot.tables.players import ai_players
 from bot.tables.refusal import Refusal
 from bot.tables.service import Hand, Person, TableService
 from bot.tables.texts import (
+    Namer,
     board_text,
     board_title,
+    hand_action_label,
     hand_text,
     numbered,
     plain_namer,
     say,
 )
+from bot.tables.typed import typed_action
 
-YOU = 1  # the terminal player's id
+#: The server id of local play: Discord never gives a server the id 0, so a database the
+#: bot also uses keeps local games apart from every real server's.
+LOCAL_GUILD = 0
+#: Local members' ids lie below this: Discord's ids (snowflakes) are far above it.
+LOCAL_IDS = 2**22
+#: The longest name a person may play under (a Discord display name's limit).
+NAME_LIMIT = 32
 #: Bids listed one by one before the rest are summed up in one line (the highest is listed too).
 SHOWN_BIDS = 5
+#: Answers that leave the game.
+QUIT = ("q", "quit", "exit")
+
+
+def local_member(name: str) -> int:
+    """The member id of a local player: the same name is the same member in every game."""
+    digest = hashlib.sha256(name.strip().casefold().encode()).digest()
+    return 1 + int.from_bytes(digest[:8], "big") % (LOCAL_IDS - 1)
 
 
 class TerminalPublisher:
     """Prints channel lines as the table produces them."""
 
-    def __init__(self, write: Callable[[str], Any]) -> None:
+    def __init__(self, write: Callable[[str], Any], name: Callable[[Table], Namer]) -> None:
         self.write = write
+        self.name = name
 
     def publish(self, table: Table, outcome: Outcome) -> None:
         for text in outcome.public:
-            self.write("  " + say(text, table.language, plain_namer(table)))
+            self.write("  " + say(text, table.language, self.name(table)))
 
 
 async def play_in_terminal(
@@ -55,97 +82,223 @@ async def play_in_terminal(
     seed: int | None = None,
     options: dict[str, Any] | None = None,
     level: str = "normal",
+    database: str | None = None,
+    name: str = "",
     read: Callable[[str], str] = input,
     write: Callable[[str], Any] = print,
 ) -> int:
-    """Play one game; returns 0 when it ends or the player quits, 2 if the table cannot open."""
+    """Play one game; returns 0 when it ends or the player quits, 2 if the table cannot open.
+
+    `database`: a SQLite file or PostgreSQL URL that keeps the game (None: a temporary one);
+    `name`: the person's name there (their stats, replays and rating are kept under it).
+    """
+    from bot.ledger_hook import ledger_hook  # the hooks import this package: read them at call
+    from bot.records_hook import records_hook
+
+    name = " ".join(name.split())
+    if len(name) > NAME_LIMIT:
+        write(t("bot.terminal.bad_name", lang, limit=NAME_LIMIT))
+        return 2
+    you = Person(local_member(name), name or t("bot.terminal.you", lang))
     with tempfile.TemporaryDirectory(prefix="pinochle-") as folder:
-        store = await Store.open(Path(folder) / "local.db")
-        service = TableService(
-            store,
-            publisher=TerminalPublisher(write),
-            players=ai_players(),
-            seed=seed,
-            turn_seconds=0,
-        )
         try:
-            return await _play(service, variant, lang, options, level, read, write)
+            store = await Store.open(database or Path(folder) / "local.db")
+        except StoreOpenError as error:
+            write(t("bot.terminal.database_unusable", lang, problem=error))
+            return 2
+        try:
+            await own_server(store)
+            service = TableService(
+                store,
+                publisher=TerminalPublisher(write, lambda table: terminal_namer(table, you, lang)),
+                players=ai_players(),
+                seed=seed,
+                turn_seconds=0,
+                hooks=[ledger_hook, records_hook],
+                owns=lambda guild_id: guild_id == LOCAL_GUILD,
+            )
+            try:
+                table = await _table(service, you, variant, options, level, lang, database, write)
+                if table is None:
+                    return 2
+                return await _play(service, table, you, lang, database, read, write)
+            finally:
+                await service.close()
         finally:
-            await service.close()
             await store.close()
+
+
+async def own_server(store: Store) -> None:
+    """The terminal's server lets one person seat computers of any level: its limit on `hard`
+    seats is the most the setting allows (a table's every other seat), with no wait between games."""
+    most = NUMBER_RANGES["max_hard_seats"][1]
+    async with store.transaction() as tx:
+        await set_guild_settings(tx, LOCAL_GUILD, max_hard_seats=most, new_cooldown=0)
+
+
+def terminal_namer(table: Table, you: Person, lang: str) -> Namer:
+    """Players as the terminal names them: the person at the keyboard is "You" ("Вы")."""
+    plain = plain_namer(table)
+
+    def name(who: int | Name) -> str:
+        if isinstance(who, int) and who in table.seats and table.seats[who].user_id == you.user_id:
+            return t("bot.terminal.you", lang)
+        return plain(who)
+
+    return name
+
+
+async def _table(
+    service: TableService,
+    you: Person,
+    variant: str,
+    options: dict[str, Any] | None,
+    level: str,
+    lang: str,
+    database: str | None,
+    write: Callable[[str], Any],
+) -> Table | None:
+    """The person's unfinished game kept in `database`, or a new table with computers seated."""
+    if database is not None:
+        await service.resume()
+        kept = service.table_in(you.user_id)
+        if kept is not None and kept.status == "playing":
+            write(t("bot.terminal.continuing", lang, table=kept.id, database=database))
+            return kept
+        if kept is not None:
+            await service.cancel(kept.id, you)  # a lobby left by a run that stopped early
+    try:
+        opened = await service.open(
+            guild_id=LOCAL_GUILD,
+            channel_id=you.user_id,  # each local person has a "channel" of their own
+            host=you,
+            variant=variant,
+            options=options,
+            language=lang,
+        )
+        table = opened.table
+        assert table is not None  # an opened table
+        while table.free_seat() is not None:
+            await service.add_computer(table.id, you, level)
+        await service.start(table.id, you)
+    except Refusal as refusal:
+        write(say(refusal.said, lang, numbered))
+        return None
+    return table
 
 
 async def _play(
     service: TableService,
-    variant: str,
+    table: Table,
+    you: Person,
     lang: str,
-    options: dict[str, Any] | None,
-    level: str,
+    database: str | None,
     read: Callable[[str], str],
     write: Callable[[str], Any],
 ) -> int:
-    you = Person(YOU, t("bot.terminal.you", lang))
-    try:
-        opened = await service.open(
-            guild_id=0, channel_id=0, host=you, variant=variant, options=options, language=lang
-        )
-    except Refusal as refusal:
-        write(say(refusal.said, lang, numbered))
-        return 2
-    table = opened.table
-    assert table is not None  # an opened table
-    while table.free_seat() is not None:
-        await service.add_computer(table.id, you, level)
-    await service.start(table.id, you)
+    name = terminal_namer(table, you, lang)
+    drawn: int | None = None
     while True:
         await service.settle()
         if table.status != "playing":
-            write(board_title(table, lang) + "\n" + board_text(table, lang, plain_namer(table)))
+            write("\n" + board_title(table, lang) + "\n" + board_text(table, lang, name))
+            if database is not None:
+                write(t("bot.terminal.kept", lang, database=database))
             return 0
-        hand = await service.hand(table.id, YOU)
-        _show(table, hand, lang, write)
+        hand = await service.hand(table.id, you.user_id)
+        listed = listed_actions(table, hand)
+        if hand.version != drawn:  # a refusal changes nothing: it stays under the same board
+            _show(table, hand, listed, lang, name, write)
+            drawn = hand.version
         try:
-            answer = (await asyncio.to_thread(read, t("bot.terminal.prompt", lang))).strip()
-        except EOFError:
+            answer = _ask(read, t("bot.terminal.prompt", lang)).strip()
+        except (EOFError, KeyboardInterrupt):
+            write("")
             answer = "q"
-        if answer.lower() in ("q", "quit", "exit"):
-            write(t("bot.terminal.bye", lang))
+        if answer.casefold() in QUIT:
+            write(t("bot.terminal.bye_kept" if database else "bot.terminal.bye", lang))
             return 0
-        action = chosen_action(answer, hand.legal)
+        action = chosen_action(answer, listed, table)
         if action is None:
-            write("! " + t("bot.terminal.help", lang, count=len(hand.legal)))
+            write("! " + t("bot.terminal.help", lang, count=len(listed)))
             continue
         try:
             await service.act(table.id, you, action, version=hand.version)
         except Refusal as refusal:
-            write("! " + say(refusal.said, lang, plain_namer(table)))
+            write("! " + say(refusal.said, lang, name))
 
 
-def chosen_action(answer: str, legal: list[Action]) -> Action | str | None:
-    """The action a typed answer means: a listed number picks that entry, other text is an action's
-    text (the service reads it, and refuses what is no action); None for an empty line or any
+def _ask(read: Callable[[str], str], prompt: str) -> str:
+    """`read(prompt)` with Ctrl-C raising KeyboardInterrupt at once: the handler `asyncio.run`
+    installs would only cancel the game once a whole line had been typed."""
+    if threading.current_thread() is not threading.main_thread():
+        return read(prompt)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        return read(prompt)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def listed_actions(table: Table, hand: Hand) -> list[Action]:
+    """The legal actions in the order the terminal numbers them: cards in the hand's own order
+    (so numbers read off the hand), and in an auction the pass first, before the bids."""
+    position = {text: i for i, text in reversed(list(enumerate(hand.view["hand"])))}
+    first = {action.verb: i for i, action in reversed(list(enumerate(hand.legal)))}
+    auction = table.game is not None and table.game.phase == Phase.AUCTION
+
+    def order(entry: tuple[int, Action]) -> tuple[int, int, int]:
+        i, action = entry
+        if auction and action == PASS:
+            return (0, 0, 0)
+        if action.verb == "play":
+            return (1, first["play"], position.get(str(action.card), i))
+        return (1, first[action.verb], i)
+
+    return [action for _, action in sorted(enumerate(hand.legal), key=order)]
+
+
+def chosen_action(answer: str, listed: list[Action], table: Table) -> Action | str | None:
+    """The action a typed answer means: a listed number picks that entry, other text is read
+    back as a shown label or an action's text (`typed_action`); None for an empty line or any
     number that is no entry ("99", "0", "²", "٣", 5,000 digits)."""
     if not answer:
         return None
     if not answer.lstrip("+-").isnumeric():
-        return answer
-    if answer.isascii() and answer.isdigit() and len(answer) <= len(str(len(legal))):
+        return typed_action(answer, table, listed)
+    if answer.isascii() and answer.isdigit() and len(answer) <= len(str(len(listed))):
         number = int(answer)
-        if 1 <= number <= len(legal):
-            return legal[number - 1]
+        if 1 <= number <= len(listed):
+            return listed[number - 1]
     return None
 
 
-def _show(table: Table, hand: Hand, lang: str, write: Callable[[str], Any]) -> None:
-    name = plain_namer(table)
+def _show(
+    table: Table,
+    hand: Hand,
+    listed: list[Action],
+    lang: str,
+    name: Namer,
+    write: Callable[[str], Any],
+) -> None:
     write("")
     write(board_title(table, lang))
     write(board_text(table, lang, name))
-    write(hand_text(table, hand.seat, hand.view, hand.covered, lang, name))
-    bids = [n for n, action in enumerate(hand.legal) if action.verb == "bid"]
+    write(hand_text(table, hand.seat, hand.view, hand.covered, lang, name, beside_board=True))
+    why = table.game.why_no_bid() if hand.legal and table.game is not None else None
+    if why is not None:
+        write(t("bot.terminal.only_pass", lang, reason=describe_error(why, lang, rule=False)))
+    bids = [n for n, action in enumerate(listed) if action.verb == "bid"]
     hidden = set(bids[SHOWN_BIDS:-1])  # a Check auction offers every amount up to the limit (E-4)
-    for number, action in enumerate(hand.legal):
+    for number, action in enumerate(listed):
         if number not in hidden:
-            write(f"  {number + 1:>2}. {action_label(action, lang)}")
+            write(f"  {number + 1:>2}. {hand_action_label(table, action, lang)}")
         elif number == bids[SHOWN_BIDS]:
-            write("      " + t("bot.terminal.more_bids", lang, example=str(hand.legal[number])))
+            write(
+                "      "
+                + t(
+                    "bot.terminal.more_bids",
+                    lang,
+                    example=hand_action_label(table, listed[number], lang),
+                )
+            )

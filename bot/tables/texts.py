@@ -20,15 +20,16 @@ from bot.game import (
     Action,
     Card,
     Phase,
+    PublicView,
     enabled_melds,
     resolve_options,
 )
 from bot.game.errors import KeyedError
-from bot.game.points import last_trick_bonus
 from bot.i18n import (
     action_label,
     describe_error,
     meld_name,
+    number,
     option_value_text,
     phase_name,
     signed,
@@ -129,7 +130,7 @@ def hand_by_suit(cards: list[str], lang: str) -> str:
 
 def hand_action_label(table: Table, action: Action, lang: str) -> str:
     """A hand view's label: a meld with its name and points, "pass" named by what it declines."""
-    game = table.game
+    game = table.started_game
     if action.verb == "meld":
         named = game.meld_value(action.cards)
         if named is not None:
@@ -174,27 +175,27 @@ def board_text(table: Table, lang: str, name: Namer) -> str:
 
 def _seats_line(table: Table, lang: str, name: Namer) -> str:
     parts = []
-    for number in range(table.size):
-        seat = table.seats.get(number)
+    for seat_no in range(table.size):
+        seat = table.seats.get(seat_no)
         if seat is None:
-            parts.append(t("bot.board.seat_empty", lang, seat=number + 1))
+            parts.append(t("bot.board.seat_empty", lang, seat=seat_no + 1))
             continue
         marks = []
         if seat.user_id is not None and seat.user_id == table.host_id:
             marks.append(t("bot.board.mark_host", lang))
         if seat.user_id is not None and computer_plays(seat):
             marks.append(t("bot.board.mark_away", lang))
-        finished = _finished_place(table, number)
+        finished = _finished_place(table, seat_no)
         if finished is not None:
             marks.append(
                 t("bot.board.mark_finished", lang, place=finished)
                 if finished
                 else t("bot.board.mark_out", lang)
             )
-        if table.to_act == number:
+        if table.to_act == seat_no:
             marks.append(t("bot.board.mark_to_act", lang))
-        label = name(number) + (f" ({', '.join(marks)})" if marks else "")
-        parts.append(t("bot.board.seat", lang, seat=number + 1, name=label))
+        label = name(seat_no) + (f" ({', '.join(marks)})" if marks else "")
+        parts.append(t("bot.board.seat", lang, seat=seat_no + 1, name=label))
     return " · ".join(parts)
 
 
@@ -223,7 +224,7 @@ def _rules_lines(table: Table, lang: str) -> list[str]:
     return lines
 
 
-def _play_lines(table: Table, view: Mapping[str, Any], lang: str, name: Namer) -> list[str]:
+def _play_lines(table: Table, view: PublicView, lang: str, name: Namer) -> list[str]:
     lines = [
         t(
             "bot.board.deal",
@@ -245,10 +246,11 @@ def _play_lines(table: Table, view: Mapping[str, Any], lang: str, name: Namer) -
         )
     )
     lines += [_recent_trick_line(trick, lang, name) for trick in recent_tricks(table, view)]
-    if not table.game.is_over and (view["tricks_played"] or any(view["deal_points"]["meld"])):
+    over = table.started_game.is_over
+    if not over and (view.tricks_played or any(view.deal_points.meld)):
         lines.append(_deal_points_line(table, view, lang, name))
     lines.append(_scores_line(table, view, lang, name))
-    if table.game.is_over:
+    if over:
         lines.append(
             t(
                 "bot.board.finished",
@@ -291,15 +293,15 @@ def plays_text(plays: Sequence[Sequence[Any]], lang: str, name: Namer) -> str:
     return " · ".join(f"{name(seat)} {cards_text([card], lang)}" for seat, card in plays)
 
 
-def recent_tricks(table: Table, view: Mapping[str, Any]) -> list[BoardTrick]:
+def recent_tricks(table: Table, view: PublicView) -> list[BoardTrick]:
     """The last few completed tricks, newest first; after a restart, the engine's last trick alone."""
     if table.deal_log.tricks:
         return list(table.deal_log.tricks)
-    if not view.get("last_trick"):
+    if not view.tricks:
         return []
-    cards = tuple((seat, c) for seat, c in view["last_trick"])
-    points = sum(table.game.points[card(c).code] for _, c in cards)
-    return [BoardTrick(view["tricks_played"], cards, view["last_trick_winner"], points)]
+    last = view.tricks[-1]  # the engine's record: plays, winner and card points (G-3, G-4)
+    cards = tuple((seat, str(c)) for seat, c in last.plays)
+    return [BoardTrick(last.number, cards, last.winner, last.points)]
 
 
 def _recent_trick_line(trick: BoardTrick, lang: str, name: Namer) -> str:
@@ -324,8 +326,8 @@ def _deal_points_line(table: Table, view: Mapping[str, Any], lang: str, name: Na
             "bot.board.deal_points_part",
             lang,
             who=side_name(seats, lang, name),
-            meld=sum(meld[s] for s in seats),
-            cards=sum(cards[s] for s in seats),
+            meld=number(sum(meld[s] for s in seats)),
+            cards=number(sum(cards[s] for s in seats)),
         )
         for seats in parties(table)
     )
@@ -373,7 +375,8 @@ def _meld_text(meld: str, cards: tuple[str, ...], points: list[int], lang: str) 
 
 def _scores_line(table: Table, view: Mapping[str, Any], lang: str, name: Namer) -> str:
     scores = " · ".join(
-        f"{side_name(seats, lang, name)} {view['scores'][seats[0]]}" for seats in parties(table)
+        f"{side_name(seats, lang, name)} {number(view['scores'][seats[0]])}"
+        for seats in parties(table)
     )
     return t("bot.board.scores", lang, scores=scores, target=view["target"])
 
@@ -382,21 +385,32 @@ def _scores_line(table: Table, view: Mapping[str, Any], lang: str, name: Namer) 
 
 
 def hand_text(
-    table: Table, seat: int, view: Mapping[str, Any], covered: bool, lang: str, name: Namer
+    table: Table,
+    seat: int,
+    view: Mapping[str, Any],
+    covered: bool,
+    lang: str,
+    name: Namer,
+    *,
+    beside_board: bool = False,
 ) -> str:
-    """What a player sees privately: their cards, the trick, and whether it is their turn."""
+    """What a player sees privately: their cards, the trick, and whether it is their turn.
+
+    `beside_board`: shown right under the board (the terminal), so trump, the trick and
+    whose turn it is, which the board already shows, are left out."""
     lines = [t("bot.hand.cards", lang, cards=hand_by_suit(view["hand"], lang) or "—")]
     face_up = view.get("table", {}).get(seat)
     if face_up:
         lines.append(t("bot.hand.face_up", lang, cards=cards_text(face_up, lang)))
-    if view.get("trump"):
+    if view.get("trump") and not beside_board:
         lines.append(t("bot.board.trump", lang, suit=view["trump"]))
-    if view["trick"]:
+    if view["trick"] and not beside_board:
         lines.append(t("bot.board.trick", lang, plays=plays_text(view["trick"], lang, name)))
     if covered:
         lines.append(t("bot.hand.covered", lang))
     elif view["legal"]:
-        lines.append(t("bot.hand.your_turn", lang))
+        if not beside_board:  # under the board, "To act: You" has said it
+            lines.append(t("bot.hand.your_turn", lang))
     elif table.event is not None and table.over:
         lines.append(t("bot.board.event_done", lang, deals=table.event["deals"]))
     elif view["to_act"] is not None:
@@ -415,10 +429,10 @@ def score_text(table: Table, lang: str, name: Namer) -> str:
     lines = [_scores_line(table, view, lang, name)]
     for result in table.game.deal_results:
         parts = " · ".join(
-            f"{side_name(seats, lang, name)} {signed(result['points'][seats[0]])}"
+            f"{side_name(seats, lang, name)} {signed(result.points[seats[0]])}"
             for seats in parties(table)
         )
-        lines.append(t("bot.score.deal", lang, deal=result["deal"], parts=parts))
+        lines.append(t("bot.score.deal", lang, deal=result.deal, parts=parts))
     return "\n".join(lines)
 
 
@@ -443,8 +457,8 @@ def review_lines(table: Table, review: DealReview, lang: str, name: Namer) -> li
     facts = [
         t("bot.review.title", lang, table=table.id, deal=review.deal, dealer=name(review.dealer))
     ]
-    if review.result.get("trump"):
-        facts.append(t("bot.review.trump_is", lang, suit=review.result["trump"]))
+    if review.result is not None and review.result.trump is not None:
+        facts.append(t("bot.review.trump_is", lang, suit=review.result.trump.value))
     if review.turnup:
         facts.append(t("bot.review.turnup", lang, card=cards_text([review.turnup], lang)))
     lines = [" · ".join(facts), t("bot.review.hands", lang)]
@@ -532,27 +546,29 @@ def _review_score(table: Table, review: DealReview, lang: str, name: Namer) -> l
     """The deal's score: meld and card points by party (last trick included, G-5), then the
     result as the channel told it (points, totals, contract made or set E-12, chips E-15)."""
     result = review.result
+    if result is None:  # reviews are made of ended deals only
+        return []
     lines = [t("bot.review.score", lang)]
     lines += [
         t(
             "bot.review.party",
             lang,
             who=side_name(seats, lang, name),
-            meld=result["meld"][seats[0]],
-            cards=result["cards"][seats[0]],
+            meld=result.meld[seats[0]],
+            cards=result.cards[seats[0]],
         )
         for seats in parties(table)
         if any(seat in review.hands for seat in seats)
     ]
     last = next((trick for trick in review.tricks if trick.last), None)
-    if last is not None and result.get("complete"):
+    if last is not None and result.last_trick[last.winner]:
         lines.append(
             t(
                 "bot.review.last_trick",
                 lang,
                 who=name(last.winner),
-                points=last_trick_bonus(resolve_options(table.options, players=table.size)),
+                points=result.last_trick[last.winner],  # G-5, scaled by G-7
             )
         )
-    summary = deal_summary(table, result, last.winner if last is not None else None)
+    summary = deal_summary(table, result)
     return lines + [say(text, lang, name) for text in summary]

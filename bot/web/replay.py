@@ -2,9 +2,11 @@
 
 The game is replayed from its action log by the shared record model
 (`bot.game.record.GameRecord`, no replay of our own); only recorded games
-reach here, so every hand may be shown. Deals the game did not finish (a
-table cancelled mid-deal is still rated by the standings of that moment)
-are left out: their cards were never all played. Replaying costs engine
+reach here (`web_reads.finished_game` lets none through while another open
+table holds its cards, `bot.store.visibility`), so every hand may be shown.
+Deals the game did not finish (a table cancelled mid-deal is still rated by
+the standings of that moment) are left out (`visibility.played`): their cards
+were never all played. Replaying costs engine
 time, so it runs in a worker thread, a few at once, and each result is
 kept in a bounded cache (a finished game never changes).
 """
@@ -20,7 +22,10 @@ from typing import Any, Final
 
 from bot.game.record import DealRecord, GameRecord
 from bot.store.records import GameLog
+from bot.store.visibility import played
 from bot.store.web_reads import FinishedGame
+
+from .threads import in_web_thread
 
 #: The per-seat figures of a deal's result the viewer tabulates, in order (those the variant has).
 RESULT_COLUMNS: Final = ("meld", "cards", "points", "scores", "tricks", "chips")
@@ -81,7 +86,7 @@ def replay_view(game: FinishedGame, log: GameLog) -> dict[str, Any]:
         "names": [seat.display_name for seat in sorted(game.seats, key=lambda s: s.seat)],
         "options": plain(log.options),
         "final_scores": plain(record.final_scores),
-        "deals": [_deal(deal) for deal in record.deals if deal.finished],
+        "deals": [_deal(deal) for deal in played(record.deals)],
     }
 
 
@@ -116,7 +121,7 @@ class ReplayCache:
             return None
         async with self._building:
             try:
-                view = await asyncio.to_thread(replay_view, *found)
+                view = await in_web_thread(replay_view, *found)
             except ValueError as error:  # the engine refused an action of the log
                 raise ReplayError(f"game {game_id} does not replay: {error}") from error
         self._views[key] = view

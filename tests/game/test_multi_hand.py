@@ -142,6 +142,19 @@ def test_e3_eldest_bids_first_and_e5_needs_a_marriage():
         g.apply("bid 200")
 
 
+def test_e5_the_reason_only_a_pass_is_offered_is_told_without_playing_it():
+    g, d = check_deal()
+    assert g.why_no_bid() is None  # eldest holds a marriage: bids are offered
+    g.apply("pass")
+    before = g.to_json()
+    why = g.why_no_bid()
+    assert why is not None and why.key == "bid_needs_marriage" and why.rule == "E-5"
+    assert g.to_json() == before  # asking changes nothing
+    for _ in range(2):
+        g.apply("pass")
+    assert g.to_act == d and g.why_no_bid() is None  # the forced dealer bids (E-6)
+
+
 def test_e6_forced_dealer_must_bid_200_and_names_trump_e8_and_leads_e10():
     g, d = check_deal()
     for _ in range(3):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from bot.game import new_game
@@ -25,18 +26,29 @@ class Notices:
         self._homes = itertools.count(FIRST_HOME)
         self.boards: list[EventBoard] = []
         self.lines: list[Text] = []
+        self.alerts: list[Text] = []
+        self.members: dict[int, tuple[int, ...]] = {}  # each home's people, as placed
+        self.forgotten: list[int] = []  # homes taken back
 
     async def place(
-        self, event: EventRow, round_no: int, table_no: int
+        self, event: EventRow, round_no: int, table_no: int, people: Sequence[int]
     ) -> tuple[int, dict[str, Any]]:
-        return next(self._homes), {}
+        home = next(self._homes)
+        self.members[home] = tuple(people)
+        return home, {}
 
-    async def standings(self, event: EventRow, board: EventBoard) -> int | None:
+    async def forget(self, event: EventRow, channel_id: int) -> None:
+        self.forgotten.append(channel_id)
+
+    async def standings(self, event: EventRow, board: EventBoard) -> list[int]:
         self.boards.append(board)
-        return event.standings_message_id or 77
+        return list(event.standings_messages or (77,))
 
     async def say(self, event: EventRow, text: Text) -> None:
         self.lines.append(text)
+
+    async def alert(self, event: EventRow, text: Text) -> None:
+        self.alerts.append(text)
 
     @property
     def keys(self) -> list[str]:

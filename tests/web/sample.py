@@ -136,12 +136,17 @@ async def _event(
     return event.id
 
 
-async def sample_league(database: str) -> Sample:
-    """Write the sample league into a new database (a SQLite file or a PostgreSQL URL)."""
+async def sample_league(
+    database: str, *, hostile: str = HOSTILE, hostile_event: str = HOSTILE_EVENT
+) -> Sample:
+    """Write the sample league into a new database (a SQLite file or a PostgreSQL URL).
+
+    `hostile` and `hostile_event` name the third player and the second event: markup by default,
+    for the escaping tests; ordinary names for the documentation's screenshot."""
     store = await Store.open(database)
     try:
         async with store.transaction() as tx:
-            names = {"ann": "Ann", "bob": "Bob", "mallory": HOSTILE}
+            names = {"ann": "Ann", "bob": "Bob", "mallory": hostile}
             players = {
                 key: (await ensure_player(tx, GUILD, display_name=name, user_id=100 + i)).id
                 for i, (key, name) in enumerate(names.items())
@@ -154,7 +159,7 @@ async def sample_league(database: str) -> Sample:
             await set_guild_settings(tx, GUILD, web=True, web_generation=3)
             for number in range(GRANTS):
                 await grant(tx, GUILD, players["ann"], 10 + number, f"prize {number + 1}")
-            await grant(tx, GUILD, players["mallory"], 5, HOSTILE)
+            await grant(tx, GUILD, players["mallory"], 5, hostile)
             await grant(tx, DARK_GUILD, dark.id, 7, "welcome")
         sample = Sample(
             database,
@@ -171,7 +176,7 @@ async def sample_league(database: str) -> Sample:
         async with store.transaction() as tx:
             cpu = await ensure_player(tx, DARK_GUILD, display_name="Cpu", bot_level="easy")
         await _game(store, DARK_GUILD, 9, [dark.id, cpu.id], channel=99)
-        ann, bob, mallory = (100, "Ann"), (101, "Bob"), (102, HOSTILE)
+        ann, bob, mallory = (100, "Ann"), (101, "Bob"), (102, hostile)
         async with store.transaction() as tx:
             sample.events["friday"] = await _event(
                 tx,
@@ -185,7 +190,7 @@ async def sample_league(database: str) -> Sample:
             sample.events["hostile"] = await _event(
                 tx,
                 GUILD,
-                HOSTILE_EVENT,
+                hostile_event,
                 "partnership",
                 False,
                 [(*mallory, 3, 600), (*bob, 1, 830), (*ann, 1, 830)],

@@ -1,0 +1,94 @@
+"""Reading back what a person types: any label the hand shows, or a verb of the catalogue, in
+either language ("Show the dix", "Объявить Д♠ В♦", "ставка 250", "козырь ч").
+
+The catalogue (`game.action.*`, `bot.action.*`) is the one mapping between actions and words:
+a typed text is matched against the labels the legal actions are shown under, and failing
+that its leading words are looked up among the catalogue's verbs and the rest is handed to the
+engine's parser (`bot.game.parse_action`), which knows cards in both notations ("Дп", "10h")
+and refuses anything else with its own reason.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from bot.game import Action, Card, IllegalAction, Suit, parse_action
+from bot.game.actions import VERBS
+from bot.i18n import LANGUAGES, action_label, t
+from bot.tables.model import Table
+from bot.tables.texts import hand_action_label
+
+#: What separates words in a label: spaces and the punctuation labels use around names and points.
+_WORDS = re.compile(r"[^\s,;:()·—–]+")
+#: A placeholder no label text contains, to find where a template's argument starts.
+_SLOT = "\x00"
+
+
+def words(text: str) -> tuple[str, ...]:
+    """A text as comparable words: case and ё folded, every card and suit in the engine's notation."""
+    found = []
+    for word in _WORDS.findall(text.casefold().replace("ё", "е")):
+        try:
+            found.append(str(Card.from_text(word)))
+            continue
+        except ValueError:
+            pass
+        try:
+            found.append(Suit.parse(word).value)
+        except ValueError:
+            found.append(word)
+    return tuple(found)
+
+
+def shown_labels(table: Table, action: Action) -> Iterable[str]:
+    """Every label `action` is shown under, in every language (the hand's and the plain one)."""
+    for lang in LANGUAGES:
+        yield hand_action_label(table, action, lang)
+        yield action_label(action, lang)
+
+
+@lru_cache(maxsize=len(LANGUAGES) * (len(VERBS) + 1))
+def _verb_words(verb: str, lang: str) -> tuple[str, ...]:
+    """The words a verb's label starts with before its argument ("объявить" for a meld)."""
+    template = t(
+        f"game.action.{verb.replace(' ', '_')}", lang, cards=_SLOT, amount=_SLOT, suit=_SLOT
+    )
+    return words(template.split(_SLOT)[0])
+
+
+def _verbs() -> list[tuple[tuple[str, ...], str]]:
+    """(label words, engine verb) for every verb in every language, the longest words first, so
+    "объявить выход" (declare out) is tried before "объявить" (meld)."""
+    found = {(_verb_words(verb, lang), verb) for verb in VERBS for lang in LANGUAGES}
+    return sorted(found, key=lambda pair: -len(pair[0]))
+
+
+def typed_action(text: str, table: Table, legal: Iterable[Action]) -> Action | str:
+    """The legal action whose shown label `text` is, else the engine's text for it ("meld K♥ Q♥"
+    from "объявить Кч Дч", "play 9♠" from "9п"): the engine then says why that is refused."""
+    typed = words(text)
+    for action in legal:
+        if any(words(label) == typed for label in shown_labels(table, action)):
+            return action
+    for verb_words, verb in _verbs():
+        if verb_words and typed[: len(verb_words)] == verb_words:
+            return _readable(" ".join((verb, *typed[len(verb_words) :])), text)
+    if len(typed) == 1:
+        try:
+            return f"play {Card.from_text(typed[0])}"
+        except ValueError:
+            pass
+    return text
+
+
+def _readable(engine_text: str, typed: str) -> str:
+    """The engine's text, unless it reads no action there: then what was typed, so the refusal
+    quotes the person's own words (not "meld ж" for "объявить ж")."""
+    try:
+        parse_action(engine_text)
+    except IllegalAction as error:
+        if error.key == "bad_action":
+            return typed
+    return engine_text
