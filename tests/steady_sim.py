@@ -10,6 +10,8 @@ test's time moves only when it says so, and only the bot's own work takes real t
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import discord
@@ -50,3 +52,17 @@ def steady_env(bot: discord.Client, **options: Any) -> Env:
     env._schedule_timer = virtual_timer  # type: ignore[method-assign]
     env._settle_internal = patient_settle  # type: ignore[method-assign]
     return env
+
+
+@asynccontextmanager
+async def steady_run(bot: discord.Client, **options: Any) -> AsyncIterator[Env]:
+    """`simcord.run(bot, **options)` on a `steady_env` (for a SimCord outside pytest's fixture)."""
+    env = steady_env(bot, **options)
+    await env.start()
+    try:
+        with env.time_context():
+            yield env
+    finally:
+        await env.shutdown()
+    if env.check_errors:
+        env._raise_errors_since(env._errors_acknowledged)
