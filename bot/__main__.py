@@ -9,6 +9,7 @@
     python -m bot web [--host H] [--port P] [--database PATH]   the web pages alone (bot.web)
     python -m bot web-link --guild ID [--enable]  a server's page link (bot.web.link)
     python -m bot demo [--database PATH] [--port P]  a sample server built and served (bot.demo)
+    python -m bot verify --record FILE --deal N --fingerprint HEX   check a fair deal (bot.verify_cli)
 
 Without a token the bot explains how to set one; in an interactive terminal it
 then offers a local game, and under a process manager it exits with status 2.
@@ -74,6 +75,8 @@ def parser() -> argparse.ArgumentParser:
     commands.add_parser("web-link", help=t("bot.weblink.help", "en"), add_help=False)
     # `python -m bot demo`: a sample server built and served (bot.demo.main(argv)).
     commands.add_parser("demo", help=t("bot.demo.help", "en"), add_help=False)
+    # `python -m bot verify --record FILE --deal N --fingerprint HEX`: bot.verify_cli.main(argv).
+    commands.add_parser("verify", help=t("bot.verify.help", "en"), add_help=False)
     return parse
 
 
@@ -89,6 +92,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.web.link import main as link_main
 
         return link_main(argv[1:])
+    if argv[:1] == ["verify"]:
+        from bot.verify_cli import main as verify_main
+
+        return verify_main(argv[1:])
     if argv[:1] == ["demo"]:
         from bot.demo import main as demo_main
 
@@ -131,11 +138,12 @@ def run_bot(settings: Settings) -> int:
     """
     import discord
 
+    from bot.stopping import run_until_stopped
     from bot.store import StoreOpenError, StoreUnreachable
     from bot.web.server import WebStartError
 
     try:
-        return asyncio.run(_serve(settings))
+        return run_until_stopped(_serve(settings)) or 0
     except StoreUnreachable as error:  # the PostgreSQL server did not answer: later it may
         print(t("bot.main.database_unusable", "en", problem=error), file=sys.stderr)
         return EX_TEMPFAIL
@@ -151,8 +159,6 @@ def run_bot(settings: Settings) -> int:
     except WebStartError as error:
         print(t("bot.main.web_unusable", "en", problem=error), file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return 0
 
 
 async def _serve(settings: Settings) -> int:
@@ -225,7 +231,7 @@ def local_game(
 ) -> int:
     from bot.tables.terminal import play_in_terminal
 
-    options = {"target": target} if target else None
+    options = None if target is None else {"target": target}  # 0 is refused, not ignored
     try:
         return asyncio.run(
             play_in_terminal(

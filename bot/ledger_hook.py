@@ -41,7 +41,8 @@ from typing import Any
 from bot.game import VARIANTS, Game, Transfer, game_checks
 from bot.game.checks import settle
 from bot.game.events import DealEnded
-from bot.store import GameSeat, Tx, record_game, settle_deal
+from bot.services.league import record_game
+from bot.store import GameSeat, Tx, settle_deal
 from bot.tables import Table
 
 log = logging.getLogger(__name__)

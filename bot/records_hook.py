@@ -27,13 +27,7 @@ async def records_hook(tx: Tx, table: Table, events: Sequence[Mapping[str, Any]]
             event["type"] == "cancel" and table.game is not None and table.game.deal_results
         )
         if ended:
-            record = GameRecord.from_log(
-                table.variant,
-                table.options,
-                table.seed,
-                [str(a) for a in table.started_game.history],
-            )
-            await store_deal_stats(tx, table.id, seat_deals(record))
+            await store_deal_stats(tx, table.id, seat_deals(table.record()))
 
 
 def seat_deals(record: GameRecord) -> list[SeatDeals]:

@@ -14,11 +14,10 @@ import discord
 
 from bot.game.errors import shorten
 from bot.i18n import pick_language
-from bot.store import get_guild_settings
 from bot.tables import Name, Outcome, Person, Refusal, Table, TableService, Text, shown_name
 from bot.tables.texts import Namer, say
 from cogs._home import opened_from
-from cogs._players import plain, store_of
+from cogs._players import plain, services_of
 
 if TYPE_CHECKING:
     from cogs._bot import PinochleBot
@@ -55,7 +54,7 @@ def locale_lang(interaction: discord.Interaction) -> str:
 async def guild_lang(interaction: discord.Interaction) -> str:
     """The default language of channel messages: the server's setting (/pinochle settings), else its locale."""
     if interaction.guild_id is not None:
-        chosen = (await get_guild_settings(store_of(interaction), interaction.guild_id)).language
+        chosen = (await services_of(interaction).settings.guild(interaction.guild_id)).language
         if chosen is not None:
             return chosen
     return locale_lang(interaction)

@@ -7,7 +7,7 @@ The pictures are drawn off the event loop by `bot.render` (which caches each
 distinct picture) and attached to the board message beside its text: the
 trick inside the board's embed, the melds in a second embed below it.
 A server can turn the board's pictures off, a person those of their hand view
-(`bot.store.images_enabled`, set with `/pinochle settings` and `/pinochle images`).
+(`SettingsService.images_enabled`, set with `/pinochle settings` and `/pinochle images`).
 """
 
 from __future__ import annotations

@@ -32,7 +32,6 @@ import discord
 from discord.ext import tasks
 
 from bot.i18n import t, variant_name
-from bot.store import images_enabled
 from bot.tables import Outcome, Table
 from bot.tables.outcome import Text
 from bot.tables.texts import say
@@ -227,7 +226,7 @@ class ChannelPresenter:
             embed, view = board_embed(table, mention_namer(table)), board_view(table)
             scene = board_scene(table)
         pictures: dict[str, bytes] = {}
-        if scene is not None and await images_enabled(self.bot.store, table.guild_id):
+        if scene is not None and await self.bot.services.settings.images_enabled(table.guild_id):
             pictures = await board_pictures(scene)
         embeds = with_pictures(embed, pictures)
         old = table.board_message_id

@@ -23,7 +23,7 @@ from typing import Any
 
 import discord
 
-from bot.game import VARIANTS, Card, sort_hand
+from bot.game import VARIANTS, Card, fingerprint, sort_hand
 from bot.game.record import DealRecord, GameRecord
 from bot.i18n import t, variant_name
 from bot.store import Store, game_log
@@ -31,7 +31,7 @@ from bot.store.visibility import played
 from bot.tables.outcome import Name
 from bot.tables.recent import Recent
 from bot.tables.review import guard_shown
-from bot.tables.texts import Namer, cards_text, hand_by_suit, plays_text
+from bot.tables.texts import Namer, cards_text, fair_line, hand_by_suit, plays_text
 from cogs._common import dynamic_view, lang_of, reply
 from cogs._errors import guarded
 from cogs._pager import NO_PINGS
@@ -144,6 +144,9 @@ def replay_page(
         ]
     if at.trick == 0:
         lines.append(t("records.replay.start", lang))
+        if deal.seed is not None and record.table_id is not None:  # over, so revealed
+            proof = fingerprint(deal.seed, record.table_id, deal.number)
+            lines.append(fair_line(deal.seed, proof, deal.salts, lang, name))
     else:
         trick = deal.tricks[at.trick - 1]
         lines.append(

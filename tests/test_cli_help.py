@@ -15,6 +15,7 @@ from bot.ai.__main__ import parser as ai_parser
 from bot.demo import parser as demo_parser
 from bot.game.__main__ import parser as game_parser
 from bot.store.cli import _parser as store_parser
+from bot.verify_cli import parser as verify_parser
 from bot.web.link import parser as link_parser
 from bot.web.server import parser as web_parser
 
@@ -26,6 +27,7 @@ DELEGATED = {
     "web": web_parser,
     "web-link": link_parser,
     "demo": demo_parser,
+    "verify": verify_parser,
 }
 ENTRY_POINTS = {
     "python -m bot": bot_parser,
@@ -33,6 +35,7 @@ ENTRY_POINTS = {
     "python -m bot web": web_parser,
     "python -m bot web-link": link_parser,
     "python -m bot demo": demo_parser,
+    "python -m bot verify": verify_parser,
     "python -m bot.game": game_parser,
     "python -m bot.ai": ai_parser,
 }

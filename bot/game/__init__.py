@@ -29,6 +29,7 @@ from .cards import (
 from .checks import contract_checks, game_checks, meld_checks, set_checks
 from .errors import IllegalAction, OptionError, PinochleError
 from .events import Event
+from .fair import Dealing, fingerprint
 from .game import Game, new_game
 from .melds import enabled_melds, meld_breakdown, meld_points, sequential_meld_value
 from .options import OPTIONS, resolve_options
@@ -58,6 +59,7 @@ __all__ = [
     "CompletedTrick",
     "DealResult",
     "DealState",
+    "Dealing",
     "Event",
     "Game",
     "IllegalAction",
@@ -72,6 +74,7 @@ __all__ = [
     "card_points",
     "contract_checks",
     "enabled_melds",
+    "fingerprint",
     "format_cards",
     "game_checks",
     "get_variant",

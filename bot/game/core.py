@@ -28,6 +28,7 @@ from .events import (
     TargetRaised,
     TrickTaken,
 )
+from .fair import Dealing
 from .melds import MeldRules
 from .options import Options, resolve_options
 from .phases import GAME_OVER, MELD, PLAY, PLAYOFF, STOCK
@@ -48,6 +49,21 @@ def _present(value: T | None, what: str) -> T:
     return value
 
 
+def deal_out(
+    deck: list[Card], seats: list[int], hand_size: int, packet: int
+) -> tuple[dict[int, list[Card]], list[Card]]:
+    """G-10: from the top of `deck`, `packet` cards at a time to each seat in turn (the dealer's
+    left first) until each holds `hand_size`; the hands and the cards left over (stock, turn-up)."""
+    hands: dict[int, list[Card]] = {s: [] for s in seats}
+    pos = 0
+    while pos < hand_size * len(seats):
+        for s in seats:
+            take = min(packet, hand_size - len(hands[s]))
+            hands[s].extend(deck[pos : pos + take])
+            pos += take
+    return hands, deck[pos:]
+
+
 class GameCore(ABC):
     """A game's configuration and state, and the rules every variant shares."""
 
@@ -58,9 +74,12 @@ class GameCore(ABC):
         seed: int | None = None,
         deck: Iterable[Card] | None = None,
         options: Mapping[str, Any] | None = None,
+        dealing: Dealing | None = None,
     ):
         self._configure(variant, options)
         self.seed = random.randrange(2**31) if seed is None else int(seed)
+        #: The fair dealing's key, seeds and salts (bot.game.fair); None: dealt from `seed` (old games).
+        self.dealing = dealing
         self.first_deck: list[Card] | None = list(deck) if deck is not None else None
         self.state = DealState.start(self.n)
         self.state.target = self.opt["target"]
@@ -152,6 +171,8 @@ class GameCore(ABC):
             return list(self.first_deck)
         pack64 = st.mode == "two" and self.opt["pack64"] and self.variant.two_handed
         deck = make_pack(pack64)
+        if self.dealing is not None:
+            return self.dealing.deck(deck, st.deal_no)
         random.Random(f"{self.seed}:deal:{st.deal_no}").shuffle(deck)
         return deck
 
@@ -175,14 +196,9 @@ class GameCore(ABC):
             hand_size = self.opt["pack64_hand_size"] if len(deck) == 64 else 12
         else:
             hand_size = len(deck) // len(seats)
-        packet = self.opt["packet_size"]
-        pos = 0
-        while pos < hand_size * len(seats):
-            for s in seats:
-                take = min(packet, hand_size - len(st.hands[s]))
-                st.hands[s].extend(deck[pos : pos + take])
-                pos += take
-        rest = deck[pos:]
+        hands, rest = deal_out(deck, seats, hand_size, self.opt["packet_size"])
+        for s, cards in hands.items():
+            st.hands[s].extend(cards)
         if st.mode == "two":
             if not st.no_trump_rules:
                 st.turnup, st.stock = rest[0], rest[1:]

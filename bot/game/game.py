@@ -19,6 +19,7 @@ from .auction import AuctionRules
 from .cards import Card, Suit
 from .errors import IllegalAction
 from .events import Event
+from .fair import Dealing
 from .phases import AUCTION, DRAW, EXCHANGE, GAME_OVER, MELD, PLAY, PLAYOFF, STOCK, TRUMP, Phase
 from .results import DealResult
 from .state import DealState, StateField
@@ -117,6 +118,7 @@ class Game(TwoHandRules, AuctionRules):
                 "seed": self.seed,
                 "deck": [str(c) for c in self.first_deck] if self.first_deck else None,
                 "actions": [str(a) for a in self.state.history],
+                **({"dealing": self.dealing.to_json()} if self.dealing is not None else {}),
             },
             ensure_ascii=False,
         )
@@ -125,7 +127,14 @@ class Game(TwoHandRules, AuctionRules):
     def from_json(cls, text: str) -> Game:
         data = json.loads(text)
         deck = [Card.from_text(c) for c in data["deck"]] if data.get("deck") else None
-        game = cls(data["variant"], seed=data["seed"], deck=deck, options=data.get("options"))
+        dealing = Dealing.from_json(data["dealing"]) if data.get("dealing") else None
+        game = cls(
+            data["variant"],
+            seed=data["seed"],
+            deck=deck,
+            options=data.get("options"),
+            dealing=dealing,
+        )
         for action in data["actions"]:
             game.apply(action)
         return game
@@ -135,7 +144,7 @@ class Game(TwoHandRules, AuctionRules):
         """A game in `state` (a complete one: every hand and the stock filled in), for search."""
         game = object.__new__(cls)
         game._configure(variant, options)
-        game.seed, game.first_deck, game.opening_events = 0, None, []
+        game.seed, game.first_deck, game.opening_events, game.dealing = 0, None, [], None
         game.state = state
         return game
 
@@ -233,6 +242,8 @@ def new_game(
     seed: int | None = None,
     deck: Iterable[Card] | None = None,
     options: Mapping[str, Any] | None = None,
+    dealing: Dealing | None = None,
 ) -> Game:
-    """Start a game: the first dealer is drawn, the first deal dealt (deterministic from seed or deck)."""
-    return Game(variant, seed=seed, deck=deck, options=options)
+    """Start a game: the first dealer is drawn, the first deal dealt (deterministic from seed or
+    deck; each deal's cards from `dealing` where given, bot.game.fair)."""
+    return Game(variant, seed=seed, deck=deck, options=options, dealing=dealing)

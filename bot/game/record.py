@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .cards import Card, Suit, format_cards, parse_cards
+from .fair import KEY_BYTES, Dealing
 from .game import Game, new_game
 from .variants import get_variant
 
@@ -47,6 +48,10 @@ class StoredGame(Protocol):
     def names(self) -> list[str]: ...
     @property
     def hints(self) -> tuple[int, ...]: ...
+    @property
+    def game_id(self) -> int: ...
+    @property
+    def dealing(self) -> Dealing | None: ...
 
 
 class RecordError(ValueError):
@@ -82,6 +87,9 @@ class DealRecord:
     tricks: list[TrickRecord] = field(default_factory=list)
     results: dict[str, Any] | None = None  # the engine's `deal_end` result
     actions: list[str] = field(default_factory=list)  # the deal's actions, as stored
+    #: A fair deal (bot.game.fair): the players' salt words by seat, and its seed once it is over.
+    salts: dict[int, str] = field(default_factory=dict)
+    seed: bytes | None = None
 
     #: No game of the rule book deals a widow; the attribute is part of the shared interface.
     widow: None = None
@@ -102,6 +110,8 @@ class GameRecord:
     final_scores: list[int] | None  # per seat (partners share their side's), None while unfinished
     names: list[str] | None = None  # who sat in each seat, when the exporter knows
     hints: tuple[int, ...] = ()  # seats that asked for a hint
+    #: Dealt fairly (bot.game.fair): the table whose fingerprints name it; None: dealt from `seed`.
+    table_id: int | None = None
 
     @property
     def players(self) -> int:
@@ -116,6 +126,16 @@ class GameRecord:
         """Every action of the game in order: what the action log holds."""
         return [action for deal in self.deals for action in deal.actions]
 
+    @property
+    def dealing(self) -> Dealing | None:
+        """What the record's fair deals are dealt from: the seeds it reveals and the salts."""
+        if self.table_id is None:
+            return None
+        return Dealing(
+            seeds={d.number: d.seed for d in self.deals if d.seed is not None},
+            salts={d.number: dict(d.salts) for d in self.deals if d.salts},
+        )
+
     # ------------------------------------------------------------------ building
 
     @classmethod
@@ -128,16 +148,26 @@ class GameRecord:
         *,
         names: Sequence[str] | None = None,
         hints: Iterable[int] = (),
+        dealing: Dealing | None = None,
+        table_id: int | None = None,
     ) -> GameRecord:
-        """Replay `actions` from the start; an action the engine refuses raises IllegalAction."""
+        """Replay `actions` from the start; an action the engine refuses raises IllegalAction.
+
+        A fairly dealt game (`dealing`, of table `table_id`) reveals the seed of each deal that
+        is over, never the key; a deal whose seed `dealing` does not know is left out.
+        """
         if seed is None:
             raise ValueError("a game record needs the game's seed")
-        game = new_game(variant, seed=seed, options=options)
+        if (dealing is None) != (table_id is None):
+            raise ValueError("a fairly dealt record needs its dealing and its table")
+        game = new_game(variant, seed=seed, options=options, dealing=dealing)
         deals: list[DealRecord] = []
         _collect(game, deals, game.opening_events)
         for text in actions:
             deals[-1].actions.append(text)
             _collect(game, deals, game.apply(text))
+        if dealing is not None:
+            deals = [deal for deal in deals if dealing.seed(deal.number) is not None]
         return cls(
             variant=game.variant.name,
             options=dict(game.options.given),
@@ -146,18 +176,26 @@ class GameRecord:
             final_scores=game.seat_scores() if game.is_over else None,
             names=list(names) if names is not None else None,
             hints=tuple(sorted(set(hints))),
+            table_id=table_id,
         )
 
     @classmethod
     def from_stored(cls, game: StoredGame) -> GameRecord:
         """The record of a stored game (`bot.store.game_log`), with its players' names and hints."""
         return cls.from_log(
-            game.variant, game.options, game.seed, game.actions, names=game.names, hints=game.hints
+            game.variant,
+            game.options,
+            game.seed,
+            game.actions,
+            names=game.names,
+            hints=game.hints,
+            dealing=game.dealing,
+            table_id=game.game_id if game.dealing is not None else None,
         )
 
     def replay(self) -> Game:
         """The engine's game after every action of the record (raises on a refused action)."""
-        game = new_game(self.variant, seed=self.seed, options=self.options)
+        game = new_game(self.variant, seed=self.seed, options=self.options, dealing=self.dealing)
         for action in self.actions:
             game.apply(action)
         return game
@@ -168,7 +206,7 @@ class GameRecord:
         The two-hand games draw from the stock and meld between tricks (A-6), so a
         holding is read from the engine, replaying the record up to that deal's end.
         """
-        game = new_game(self.variant, seed=self.seed, options=self.options)
+        game = new_game(self.variant, seed=self.seed, options=self.options, dealing=self.dealing)
         before: list[dict[int, list[Card]]] = []
         for action in self.actions:
             if game.deal_no > deal_number:
@@ -197,6 +235,8 @@ class GameRecord:
                 self.actions,
                 names=self.names,
                 hints=self.hints,
+                dealing=self.dealing,
+                table_id=self.table_id,
             )
         except ValueError as error:  # IllegalAction and OptionError are ValueErrors
             return [f"the engine refuses the record's actions: {error}"]
@@ -220,12 +260,16 @@ class GameRecord:
             f"variant: {self.variant}",
             f"options: {_json(self.options)}",
             f"seed: {self.seed}",
+            *([f"dealing: fair, table {self.table_id}"] if self.table_id is not None else []),
             f"seats: {_json(self.names) if self.names is not None else '-'}",
             f"hints: {_ints(self.hints) or '-'}",
             f"final: {final}",
         ]
         for deal in self.deals:
             lines += ["", f"deal {deal.number}, dealer {deal.dealer}"]
+            if self.table_id is not None:
+                lines.append(f"seed: {deal.seed.hex() if deal.seed else 'hidden'}")
+                lines.append(f"salts: {_json(deal.salts) if deal.salts else '-'}")
             lines += [f"hand {seat}: {format_cards(cards)}" for seat, cards in deal.hands.items()]
             lines.append(f"turnup: {deal.turnup or '-'}")
             lines.append(f"stock: {_cards(deal.stock)}")
@@ -262,6 +306,9 @@ class GameRecord:
         variant = reader.field("variant")
         options = reader.field("options", json.loads)
         seed = reader.field("seed", int)
+        table_id = (
+            reader.field("dealing", _read_dealing) if reader.peek().startswith("dealing:") else None
+        )
         names = reader.field("seats", lambda v: None if v == "-" else json.loads(v))
         hints = reader.field("hints", lambda v: () if v == "-" else tuple(_read_ints(v)))
         final = reader.field("final", lambda v: None if v == "unfinished" else _read_ints(v))
@@ -273,8 +320,8 @@ class GameRecord:
             raise reader.error("options must be a JSON object and seats a JSON list")
         deals: list[DealRecord] = []
         while reader.more():
-            deals.append(_read_deal(reader, len(deals) + 1))
-        return cls(variant, options, seed, deals, final, names, hints)
+            deals.append(_read_deal(reader, len(deals) + 1, fair=table_id is not None))
+        return cls(variant, options, seed, deals, final, names, hints, table_id)
 
 
 # ---------------------------------------------------------------------- replay
@@ -310,12 +357,16 @@ def _collect(game: Game, deals: list[DealRecord], events: Sequence[Mapping[str, 
             deal.tricks.append(TrickRecord(plays, event["winner"], event["points"]))
         elif kind == "deal_end":
             deal.results = event["result"]
+            if game.dealing is not None:  # over: its seed is revealed
+                deal.seed = game.dealing.seed(deal.number)
 
 
 def _dealt(game: Game, event: Mapping[str, Any]) -> DealRecord:
     """The deal just dealt, read from the engine before anyone acts."""
     two = game.state.mode == "two"
+    dealing = game.dealing
     return DealRecord(
+        salts=dict(dealing.salts.get(event["deal"], {})) if dealing is not None else {},
         number=event["deal"],
         dealer=event["dealer"],
         hands={s: list(game.state.hands[s]) for s in range(game.n) if game.state.hands[s]},
@@ -397,13 +448,41 @@ class _Reader:
             raise self.error(f"bad {word} number {parts[1]!r}") from None
 
 
-def _read_deal(reader: _Reader, number: int) -> DealRecord:
+def _read_dealing(text: str) -> int:
+    head, _, table = text.partition(", table ")
+    if head != "fair":
+        raise ValueError(f"unknown dealing {head!r}")
+    return int(table)
+
+
+def _read_seed(text: str) -> bytes | None:
+    if text == "hidden":
+        return None
+    seed = bytes.fromhex(text)
+    if len(seed) != KEY_BYTES:
+        raise ValueError(f"a seed is {KEY_BYTES} bytes")
+    return seed
+
+
+def _read_salts(text: str) -> dict[int, str]:
+    if text == "-":
+        return {}
+    salts = json.loads(text)
+    if not isinstance(salts, dict) or not all(isinstance(w, str) for w in salts.values()):
+        raise ValueError("salts must be a JSON object of words")
+    return {int(seat): word for seat, word in salts.items()}
+
+
+def _read_deal(reader: _Reader, number: int, *, fair: bool) -> DealRecord:
     head = reader.line()
     expected = f"deal {number}, dealer "
     if not head.startswith(expected):
         raise reader.error(f"expected '{expected}S'")
     try:
         deal = DealRecord(number=number, dealer=int(head[len(expected) :]), hands={})
+        if fair:
+            deal.seed = reader.field("seed", _read_seed)
+            deal.salts = reader.field("salts", _read_salts)
         while (hand := reader.keyed("hand")) is not None:
             deal.hands[hand[0]] = parse_cards(hand[1])
         deal.turnup = reader.field("turnup", lambda v: None if v == "-" else Card.from_text(v))

@@ -13,6 +13,7 @@ import asyncio
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from .record import MAX_RECORD_CHARS, GameRecord, RecordError
 
@@ -55,11 +56,19 @@ def run(args: argparse.Namespace) -> int:
 
 
 def export(game_id: int, database: str) -> int:
+    """Print the record of the deals played to their end; never a seed still secret: not while
+    another open table holds the game's cards (a duplicate round), nor a game in play dealt from
+    its seed alone (made before fair dealing: its seed is every deal's)."""
     # The engine is pure: only this command reads the store, so it is imported here, not above.
     from bot.store import StoreOpenError, game_log, read_database
+    from bot.store.visibility import hidden, played
+
+    async def read(db: Any) -> tuple[Any, Any]:
+        return await game_log(db, game_id), await hidden(db, game_id)
 
     try:
-        log = asyncio.run(read_database(database, lambda db: game_log(db, game_id)))
+        # quick_check: a file that is no Pinochle database is refused, not a traceback.
+        log, why = asyncio.run(read_database(database, read, integrity="quick_check"))
     except StoreOpenError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -71,7 +80,16 @@ def export(game_id: int, database: str) -> int:
     ):
         print(f"error: no game {game_id} in {database}", file=sys.stderr)
         return 1
-    sys.stdout.write(GameRecord.from_stored(log).to_text())
+    if why is not None or (log.dealing is None and log.status == "playing"):
+        print(
+            f"error: game {game_id}'s cards are still in play (at this table or another):"
+            " its record is exported once they are not",
+            file=sys.stderr,
+        )
+        return 1
+    record = GameRecord.from_stored(log)
+    record.deals = played(record.deals)  # never a deal dealt but not played (nor its seed)
+    sys.stdout.write(record.to_text())
     return 0
 
 

@@ -9,7 +9,7 @@ so one transaction accepts an action, logs it and settles a deal; reads take a
 raise `StoreError` subclasses; every row is stamped with the store's clock.
 
 Modules: `tables` (tables, seats, action log), `players`, `ledger` (double
-entry, settled once per deal), `league`, `seasons`, `standings`, `settings`
+entry, settled once per deal), `league` (games and rating tables), `seasons`, `standings`, `settings`
 (servers' and people's), `audit` (`ledger_check`), `snapshot` (read-only
 reads beside a running bot), `transfer` (`migrate-db`), `backup`, `cli`,
 `records` (`player_stats`, `game_log` for replays, deal figures kept at game end;
@@ -56,7 +56,17 @@ from .errors import (
     TableNotFound,
     Typed,
 )
-from .league import FAMILIES, GameSeat, family_of, rating_model, record_game
+from .league import (
+    ALL_TIME,
+    FAMILIES,
+    GameSeat,
+    RatedSeat,
+    Rating,
+    family_of,
+    put_ratings,
+    ratings,
+    store_game,
+)
 from .ledger import (
     BalanceRow,
     HistoryEntry,
@@ -139,6 +149,7 @@ from .tables import (
 )
 
 __all__ = [
+    "ALL_TIME",
     "FAMILIES",
     "UNCHANGED",
     "ActionRow",
@@ -169,6 +180,8 @@ __all__ = [
     "Player",
     "PlayerProfile",
     "PlayerStats",
+    "RatedSeat",
+    "Rating",
     "Reader",
     "Season",
     "Seat",
@@ -218,13 +231,13 @@ __all__ = [
     "notify_off",
     "player_profile",
     "player_stats",
+    "put_ratings",
     "put_seat",
-    "rating_model",
+    "ratings",
     "read_csv",
     "read_database",
     "read_in_thread",
     "recent_games",
-    "record_game",
     "remove_seat",
     "schema_version",
     "set_guild_settings",
@@ -234,6 +247,7 @@ __all__ = [
     "standings",
     "start_season",
     "store_deal_stats",
+    "store_game",
     "to_csv",
     "update_table",
     "user_languages",

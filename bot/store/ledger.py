@@ -9,8 +9,9 @@ The ledger's server settings (`GuildSettings` in `bot.store.settings`):
 - starting_balance: written once, when a player's account is first opened, as an
   'opening' transaction from the house, so even the first chips have an entry.
   Changing it later does not touch accounts already open.
-- allow_negative: when false, a grant or adjustment that would leave a player below
-  zero is refused (NegativeBalance). A deal's settlement is always written in full:
+- allow_negative: when false, the ledger service (`bot.services.ledger`) refuses a grant
+  or adjustment that would leave a player below zero (NegativeBalance), holding
+  `LEDGER_LOCK` while it reads the balance. A deal's settlement is always written in full:
   the chips were won at the table under rules everyone agreed to, it must land in
   the same transaction as the deal's end, and capping would make the ledger
   disagree with the engine's checks (and the pairs' transfers stop mirroring each
@@ -31,15 +32,12 @@ from .errors import StoreError
 
 # The server settings live in bot.store.settings; their names stay importable from here.
 from .settings import MAX_AMOUNT as MAX_AMOUNT
-from .settings import NUMBER_RANGES as NUMBER_RANGES
-from .settings import TABLE_PLACES as TABLE_PLACES
 from .settings import GuildSettings as GuildSettings
 from .settings import get_guild_settings
 from .settings import set_guild_settings as set_guild_settings
 from .visibility import shown_game
 
 SETTLEMENT_REASONS: Final = ("meld", "contract", "set", "slam", "game")
-MAX_MEMO: Final = 200
 #: `Tx.lock` kind held while a guild's chips move: accounts are read, opened and posted to.
 LEDGER_LOCK: Final = "ledger"
 
@@ -49,7 +47,7 @@ class LedgerError(StoreError, ValueError):
 
 
 class NegativeBalance(LedgerError):
-    """The guild forbids negative balances and this would create one."""
+    """The guild forbids negative balances and this would create one (raised by the ledger service)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,36 +109,16 @@ class LedgerLine:
     amount: int
 
 
-def _check_amount(amount: Any, *, what: str, positive: bool) -> int:
-    if type(amount) is not int:
-        raise LedgerError(f"{what} must be a whole number of chips, not {amount!r}")
-    if amount == 0 or (positive and amount < 0):
+def _check_checks(checks: Any, reason: str) -> int:
+    """A settlement's checks: a positive whole number within `MAX_AMOUNT` (else the engine's bug)."""
+    if type(checks) is not int:
+        raise LedgerError(f"a {reason} transfer must be a whole number of chips, not {checks!r}")
+    if not 0 < checks <= MAX_AMOUNT:
         raise LedgerError(
-            f"{what} must be {'positive' if positive else 'non-zero'}, not {amount}",
-            key="chips.refuse.amount_positive" if positive else "chips.refuse.amount_zero",
-            amount=amount,
+            f"a {reason} transfer must be positive and within the limit of {MAX_AMOUNT:,} chips,"
+            f" not {checks}"
         )
-    if abs(amount) > MAX_AMOUNT:
-        raise LedgerError(
-            f"{what} {amount} is beyond the limit of {MAX_AMOUNT:,} chips",
-            key="chips.refuse.amount_limit",
-            amount=amount,
-            limit=MAX_AMOUNT,
-        )
-    return amount
-
-
-def _check_memo(memo: Any) -> str:
-    if not isinstance(memo, str) or not memo.strip():
-        raise LedgerError("a reason is required", key="chips.refuse.reason_missing")
-    if len(memo.strip()) > MAX_MEMO:
-        raise LedgerError(
-            f"the reason is {len(memo.strip())} characters long; at most {MAX_MEMO}",
-            key="chips.refuse.reason_long",
-            length=len(memo.strip()),
-            limit=MAX_MEMO,
-        )
-    return memo.strip()
+    return checks
 
 
 # -- accounts and posting -----------------------------------------------------------------------
@@ -221,18 +199,6 @@ async def _house_transfer(
 ) -> int:
     await tx.lock(LEDGER_LOCK, guild_id)
     account = await _account_id(tx, guild_id, player_id)
-    settings = await get_guild_settings(tx, guild_id)
-    if not settings.allow_negative:
-        row = await tx.fetchone("SELECT balance FROM accounts WHERE id = ?", (account,))
-        assert row is not None
-        if row[0] + amount < 0:
-            raise NegativeBalance(
-                f"player {player_id} holds {row[0]} chips; {amount} would go below zero and"
-                f" guild {guild_id} does not allow negative balances",
-                key="chips.refuse.negative",
-                balance=row[0],
-                amount=amount,
-            )
     house = await _account_id(tx, guild_id, None)
     return await _post(
         tx, guild_id, reason, {account: amount, house: -amount}, memo=memo, actor_id=actor_id
@@ -242,21 +208,18 @@ async def _house_transfer(
 async def grant(
     tx: Tx, guild_id: int, player_id: int, amount: int, reason: str, *, actor_id: int | None = None
 ) -> int:
-    """Give a player `amount` (> 0) chips from the house; returns the ledger transaction id."""
-    _check_amount(amount, what="a grant", positive=True)
-    return await _house_transfer(
-        tx, guild_id, player_id, amount, "grant", _check_memo(reason), actor_id
-    )
+    """Give a player `amount` chips from the house; returns the ledger transaction id.
+
+    The ledger service (`bot.services.ledger`) checks the amount and the reason first."""
+    return await _house_transfer(tx, guild_id, player_id, amount, "grant", reason, actor_id)
 
 
 async def adjust(
     tx: Tx, guild_id: int, player_id: int, amount: int, reason: str, *, actor_id: int | None = None
 ) -> int:
-    """Correct a player's balance by `amount` (either sign) against the house."""
-    _check_amount(amount, what="an adjustment", positive=False)
-    return await _house_transfer(
-        tx, guild_id, player_id, amount, "adjust", _check_memo(reason), actor_id
-    )
+    """Correct a player's balance by `amount` (either sign) against the house (checked by the
+    ledger service first, like a grant)."""
+    return await _house_transfer(tx, guild_id, player_id, amount, "adjust", reason, actor_id)
 
 
 def _check_transfer(transfer: Mapping[str, Any]) -> tuple[int, int, int, str, str]:
@@ -269,7 +232,7 @@ def _check_transfer(transfer: Mapping[str, Any]) -> tuple[int, int, int, str, st
         raise LedgerError(
             f"transfer reason {reason!r} is not one of {', '.join(SETTLEMENT_REASONS)}"
         )
-    _check_amount(checks, what=f"a {reason} transfer", positive=True)
+    _check_checks(checks, reason)
     if payer == payee:
         raise LedgerError(f"player {payer} cannot pay himself {checks} checks")
     return payer, payee, checks, reason, str(detail)

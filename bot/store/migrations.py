@@ -322,4 +322,18 @@ UPDATE events SET standings_messages = CAST(standings_message_id AS TEXT)
 ALTER TABLE events DROP COLUMN standings_message_id;
 """
 
-MIGRATIONS: list[str] = [CORE, LEDGER, LEAGUE, SETTINGS, TABLE_LIFE, EVENTS, WEB, EVENT_NAMES]
+FAIR = """
+-- Fair dealing (bot.game.fair): the table's secret key, hex (NULL: a table dealt from its seed, made
+-- before fair dealing), from which each deal's seed derives; and each deal's published fingerprint
+-- with the players' salt words ({"seat": "word"}).
+ALTER TABLE tables ADD COLUMN deal_key TEXT;
+CREATE TABLE deal_commits (
+    table_id     INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+    deal         INTEGER NOT NULL CHECK (deal >= 1),
+    fingerprint  TEXT    NOT NULL,
+    salts        TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(salts)),
+    PRIMARY KEY (table_id, deal)
+) WITHOUT ROWID;
+"""
+
+MIGRATIONS: list[str] = [CORE, LEDGER, LEAGUE, SETTINGS, TABLE_LIFE, EVENTS, WEB, EVENT_NAMES, FAIR]

@@ -303,4 +303,25 @@ UPDATE events SET standings_messages = CAST(standings_message_id AS TEXT)
 ALTER TABLE events DROP COLUMN standings_message_id;
 """
 
-PG_MIGRATIONS: list[str] = [CORE, LEDGER, LEAGUE, SETTINGS, TABLE_LIFE, EVENTS, WEB, EVENT_NAMES]
+FAIR = """
+ALTER TABLE tables ADD COLUMN deal_key TEXT;
+CREATE TABLE deal_commits (
+    table_id     BIGINT  NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+    deal         INTEGER NOT NULL CHECK (deal >= 1),
+    fingerprint  TEXT    NOT NULL,
+    salts        TEXT    NOT NULL DEFAULT '{}' CHECK (salts::json IS NOT NULL),
+    PRIMARY KEY (table_id, deal)
+);
+"""
+
+PG_MIGRATIONS: list[str] = [
+    CORE,
+    LEDGER,
+    LEAGUE,
+    SETTINGS,
+    TABLE_LIFE,
+    EVENTS,
+    WEB,
+    EVENT_NAMES,
+    FAIR,
+]

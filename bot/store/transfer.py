@@ -40,6 +40,7 @@ COPY_ORDER: Final = (
     "tables",
     "seats",
     "actions",
+    "deal_commits",
     "guild_settings",
     "accounts",
     "settlements",

@@ -16,7 +16,8 @@ from typing import Any
 
 from bot.events import DealScore, Standing, round_scores, standings
 from bot.game.events import DealEnded
-from bot.store import GameSeat, Reader, Tx, record_game
+from bot.services.league import record_game
+from bot.store import GameSeat, Reader, Tx
 from bot.store.events import (
     EventRow,
     ScoreRow,

@@ -52,6 +52,7 @@ from bot.events import (
 )
 from bot.events.duplicate import SEED_LIMIT
 from bot.game import VARIANTS
+from bot.game.fair import key_maker
 from bot.store import Tx, family_of
 from bot.store.events import (
     EventError,
@@ -180,9 +181,11 @@ class EventRunner:
     _locks: KeyedLocks = field(default_factory=KeyedLocks, init=False)
     _closed: bool = field(default=False, init=False)
     _rng: random.Random = field(init=False)
+    _new_key: Callable[[], bytes] = field(init=False)
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
+        self._new_key = key_maker(self.seed)
 
     # ------------------------------------------------------------ life cycle
 
@@ -431,6 +434,8 @@ class EventRunner:
         specs: list[StartedTable] = []
         made: list[int] = []  # the places made so far, taken back if the round does not open
         in_channel: int | None = None  # the table that plays in the event's channel, if any
+        # Duplicate: one secret key for the round's tables, so the same cards (bot.game.fair).
+        shared = self._new_key()
         for number, seats in enumerate(seating):
             if event.duplicate:
                 seats = rotate_for_table(seats, number)
@@ -463,8 +468,10 @@ class EventRunner:
                         "round": round_no,
                         "table": number,
                         "deals": event.deals_per_round,
+                        "duplicate": event.duplicate,
                     },
                     home=home,
+                    deal_key=shared if event.duplicate else self._new_key(),
                 )
             )
         deadline = self.service.clock() + event.round_seconds

@@ -14,10 +14,10 @@ from __future__ import annotations
 import asyncio
 import functools
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.game import VARIANTS, new_game
+from bot.game import VARIANTS
 from bot.game.options import resolve_options
 from bot.store import (
     ChannelBusy,
@@ -28,6 +28,7 @@ from bot.store import (
     remove_seat,
     update_table,
 )
+from bot.store.deals import commit_deals
 from bot.store.events import get_event, is_dropped
 from bot.store.tables import merge_settings
 from bot.tables.announce import start_lines
@@ -56,6 +57,8 @@ class StartedTable:
     seats: tuple[Person | None, ...]
     event: dict[str, Any]
     home: dict[str, Any]
+    #: The fair dealing's key (bot.game.fair): a duplicate round's tables share one.
+    deal_key: bytes = field(repr=False)
     level: str = DEFAULT_LEVEL
 
 
@@ -127,13 +130,16 @@ class Lobby(Seating):
                             "hints": hints,
                         },
                         seats=[person_seat(0, host)],
+                        deal_key=self._new_key(),
                     )
+                    opened = Table.from_row(row, turn_seconds=seconds)
+                    await commit_deals(tx, row.id, opened.commitments(1))  # shown in the lobby
             except ChannelBusy as error:
                 raise Refusal("bot.refuse.table_exists") from error
             self._cooldowns.note(guild_id, host.user_id, self.clock())
             await self.store.claim_table(row.id)  # a new table: this process drives it
-            table = Table.from_row(row, turn_seconds=seconds)
-            self._register(table)
+            self._register(opened)
+            table = opened
         return self._publish(Outcome(table, private=[Text.of("bot.done.opened")], board=True))
 
     async def join(self, table_id: int, person: Person) -> Outcome:
@@ -302,7 +308,8 @@ class Lobby(Seating):
             table, _ = guard_seat(found, person.user_id, lobby=True, host=True)
             if not table.humans():
                 raise Refusal("bot.refuse.no_person", table)
-            game = new_game(table.variant, seed=table.seed, options=table.options)
+            await self._load_salts(table)  # the lobby's salts for deal 1, also after a restart
+            game = table.new_game()
             seats = dict(table.seats)
             for free in range(table.size):
                 if free not in seats:
@@ -315,6 +322,7 @@ class Lobby(Seating):
                     if n not in table.seats
                 ]
                 await update_table(tx, table.id, status="playing")
+                await commit_deals(tx, table.id, table.commitments(2))  # the next deal's
                 if turn is not None:
                     await merge_settings(tx, table.id, {"turn": list(turn)})
             for seat in stored:
@@ -394,13 +402,15 @@ class Lobby(Seating):
                         "home": dict(spec.home),
                         "event": dict(spec.event),
                     },
+                    deal_key=spec.deal_key,
                 )
                 table = Table.from_row(row, turn_seconds=spec.turn_seconds)
+                await commit_deals(tx, table.id, table.commitments(1, 2))
                 for n in range(len(spec.seats)):
                     table.seats[n] = await self._put_seat(tx, table, seats[n])
                 await update_table(tx, table.id, status="playing")
                 table.status, table.version = "playing", 0
-                table.game = new_game(table.variant, seed=table.seed, options=table.options)
+                table.game = table.new_game()
                 table.turn = timed_turn(table, 0, table.game.to_act, self.clock())
                 if table.turn is not None:
                     await merge_settings(tx, table.id, {"turn": list(table.turn)})

@@ -13,7 +13,8 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.game import VARIANTS, Action, Game, PublicView, SeatView
+from bot.game import VARIANTS, Action, Dealing, Game, PublicView, SeatView, fingerprint, new_game
+from bot.game.record import GameRecord
 from bot.store import Seat, TableRow
 from bot.tables.deallog import DealLog
 
@@ -73,6 +74,10 @@ class Table:
     covers_due: set[int] = field(default_factory=set, repr=False)
     #: Lines waiting for their meld round or auction to close, and the board's recent tricks.
     deal_log: DealLog = field(default_factory=DealLog, repr=False)
+    #: Fair dealing (bot.game.fair): the secret key (None: an older table, dealt from `seed`) and
+    #: the salt words given for each deal (deal -> seat -> word), which the game deals from.
+    deal_key: bytes | None = field(default=None, repr=False)
+    salts: dict[int, dict[int, str]] = field(default_factory=dict)
     _views: dict[int | None, PublicView] = field(default_factory=dict, repr=False)
     _views_of: tuple[Any, int] | None = field(default=None, repr=False)
 
@@ -100,7 +105,39 @@ class Table:
             event=row.settings.get("event"),
             hints=bool(row.settings.get("hints")),
             hints_used={int(seat) for seat in row.settings.get("hints_used", ())},
+            deal_key=row.deal_key,
         )
+
+    @property
+    def dealing(self) -> Dealing | None:
+        """What the game deals from (its salts the table's own, so a salt given reaches it)."""
+        return None if self.deal_key is None else Dealing(key=self.deal_key, salts=self.salts)
+
+    def new_game(self) -> Game:
+        """The game from its first deal: variant, options, seed and the fair dealing."""
+        return new_game(self.variant, seed=self.seed, options=self.options, dealing=self.dealing)
+
+    def record(self) -> GameRecord:
+        """The game so far as a record (bot.game.record): seeds only of the deals that are over."""
+        return GameRecord.from_log(
+            self.variant,
+            self.options,
+            self.seed,
+            [str(action) for action in self.started_game.history],
+            dealing=self.dealing,
+            table_id=None if self.deal_key is None else self.id,
+        )
+
+    def fingerprint(self, deal: int) -> str | None:
+        """The commitment to deal `deal`'s cards (bot.game.fair), or None for an older table."""
+        dealing = self.dealing
+        seed = None if dealing is None else dealing.seed(deal)
+        return None if seed is None else fingerprint(seed, self.id, deal)
+
+    def commitments(self, *deals: int) -> dict[int, str]:
+        """The fingerprints of these deals, to publish (none for an older table)."""
+        found = {deal: self.fingerprint(deal) for deal in deals}
+        return {deal: fp for deal, fp in found.items() if fp is not None}
 
     @property
     def size(self) -> int:

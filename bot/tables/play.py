@@ -12,13 +12,15 @@ import functools
 from dataclasses import dataclass
 
 from bot.game import Action, IllegalAction, SeatView
+from bot.game.fair import SALT_CHARS, clean_salt
 from bot.store import load_actions
+from bot.store.deals import add_salt
 from bot.store.tables import last_finished_table, merge_settings
 from bot.tables.core import Person, TableCore
 from bot.tables.guard import guard, guard_seat
 from bot.tables.hints import best_meld, hint_text
 from bot.tables.model import Table, computer_plays
-from bot.tables.outcome import Act, Outcome, Text
+from bot.tables.outcome import Act, Name, Outcome, Text
 from bot.tables.recent import Recent
 from bot.tables.refusal import Refusal
 from bot.tables.review import DealReview, guard_shown, review_deal
@@ -132,6 +134,39 @@ class Play(TableCore):
             again, private=[Text.of("records.hint.answer", action=Act(choice), reason=reason)]
         )
 
+    async def salt(self, table_id: int, user_id: int, word: str) -> Outcome:
+        """A seated player's salt word for the next deal (the lobby's: the first), mixed into its
+        shuffle (bot.game.fair): the deal's fingerprint is already shown, so the bot cannot pick
+        a seed to suit the salt, and the player never sees the seed. One word a seat a deal
+        (a new one replaces it); shown in the deal's record."""
+        async with self._locked(table_id) as found:
+            table, seat = guard_seat(found, user_id)
+            if table.deal_key is None:
+                raise Refusal("bot.refuse.salt_old_table", table)
+            if table.event is not None and table.event.get("duplicate"):
+                raise Refusal("bot.refuse.salt_duplicate", table)
+            game = table.game
+            if game is not None and (
+                game.is_over
+                or table.over
+                or (table.event is not None and game.deal_no >= table.event["deals"])
+            ):
+                raise Refusal("bot.refuse.salt_no_deal", table)  # (or an event table's last deal)
+            clean = clean_salt(word)
+            if clean is None:
+                raise Refusal("bot.refuse.salt_word", table, limit=SALT_CHARS)
+            deal = 1 if game is None else game.deal_no + 1
+            async with self.store.transaction() as tx:
+                salts = await add_salt(tx, table.id, deal, seat, clean)
+            table.salts[deal] = salts
+            return self._publish(
+                Outcome(
+                    table,
+                    private=[Text.of("bot.done.salted", deal=deal, word=Name(clean))],
+                    board=True,
+                )
+            )
+
     async def last_finished(self, guild_id: int, channel_id: int) -> Table | None:
         """The channel's most recently finished table: what score and rules speak of after the end."""
         row = await last_finished_table(self.store, guild_id, channel_id)
@@ -158,7 +193,16 @@ class Play(TableCore):
             review = self._reviews.put(
                 (table_id, deal),
                 await asyncio.to_thread(
-                    review_deal, table.variant, table.seed, table.options, actions, deal
+                    functools.partial(
+                        review_deal,
+                        table.variant,
+                        table.seed,
+                        table.options,
+                        actions,
+                        deal,
+                        dealing=table.dealing,  # reads only deals over: their salts are fixed
+                        table_id=table.id,
+                    )
                 ),
             )
         return table, review

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from bot.game import DealResult, Game, new_game
+from bot.game import Dealing, DealResult, Game, fingerprint, new_game
 from bot.game.events import DealEnded
 from bot.store import Reader
 from bot.store.visibility import hidden
@@ -78,6 +78,11 @@ class DealReview:
     )
     declared_out: int | None = None  # the seat that claimed to be out (A-12), ending the deal early
     result: DealResult | None = None  # the engine's deal result, once the deal is over
+    #: A fair deal (bot.game.fair), revealed now that it is over: its seed, the fingerprint shown
+    #: before it, and the players' salt words by seat.
+    seed: bytes | None = None
+    fingerprint: str | None = None
+    salts: dict[int, str] = field(default_factory=dict)
 
     @property
     def cards_dealt(self) -> list[str]:
@@ -103,13 +108,21 @@ async def guard_shown(db: Reader, table_id: int, table: Table | None = None) -> 
 
 
 def review_deal(
-    variant: str, seed: int, options: dict[str, Any], actions: Sequence[str], deal: int
+    variant: str,
+    seed: int,
+    options: dict[str, Any],
+    actions: Sequence[str],
+    deal: int,
+    *,
+    dealing: Dealing | None = None,
+    table_id: int = 0,
 ) -> DealReview:
     """Replay `actions` to the start of deal `deal`, then collect that deal until its end.
 
+    A fairly dealt table's `dealing` (of table `table_id`) reveals the deal's seed.
     Raises ValueError if the log does not finish that deal (it may still be in play).
     """
-    game = new_game(variant, seed=seed, options=options)
+    game = new_game(variant, seed=seed, options=options, dealing=dealing)
     moves = iter(actions)
     events = game.opening_events
     while game.deal_no < deal:
@@ -132,6 +145,12 @@ def review_deal(
         )  # draws ahead
         events = game.apply(action)
         if _collect(review, game, events, before):
+            if dealing is not None:  # over: its seed may be shown with it
+                review.seed = dealing.seed(deal)
+                review.fingerprint = (
+                    fingerprint(review.seed, table_id, deal) if review.seed else None
+                )
+                review.salts = dict(dealing.salts.get(deal, {}))
             return review
     raise ValueError(f"the log does not finish deal {deal}")
 

@@ -25,6 +25,7 @@ from bot.game import (
     resolve_options,
 )
 from bot.game.errors import KeyedError
+from bot.game.fair import SHORT_FINGERPRINT
 from bot.i18n import (
     action_label,
     describe_error,
@@ -163,6 +164,7 @@ def board_text(table: Table, lang: str, name: Namer) -> str:
     if table.status == "lobby":
         lines += [t("bot.board.lobby", lang, seated=len(table.seats), size=table.size)]
         lines += _rules_lines(table, lang)
+        lines += _fair_lines(table, lang)
     elif table.status == "cancelled":
         lines.append(t("bot.board.abandoned" if table.abandoned else "bot.board.cancelled", lang))
     elif table.game is not None:
@@ -170,7 +172,43 @@ def board_text(table: Table, lang: str, name: Namer) -> str:
             until = datetime.fromtimestamp(table.paused_until, UTC).strftime("%H:%M")
             lines.append(t("bot.board.paused", lang, time=until))
         lines += _play_lines(table, table.public_view(), lang, name)
+        if not (table.game.is_over or table.over):
+            lines += _fair_lines(table, lang)
     return "\n".join(lines)
+
+
+def _fair_lines(table: Table, lang: str) -> list[str]:
+    """The fingerprints shown before each deal (bot.game.fair): the deal in play's and the next's,
+    whose salts are still taken (the lobby: the first deal's). None for an older table."""
+    deal = 0 if table.game is None else table.game.deal_no
+    now, ahead = table.fingerprint(max(deal, 1)), table.fingerprint(deal + 1)
+    if now is None or ahead is None:
+        return []
+    salts = len(table.salts.get(deal + 1, {}))
+    if table.game is None:
+        return [t("bot.board.fair_lobby", lang, fingerprint=short(now), salts=salts)]
+    return [
+        t("bot.board.fair", lang, deal=deal, fingerprint=short(now), next=short(ahead), salts=salts)
+    ]
+
+
+def fair_line(
+    seed: bytes, fingerprint: str, salts: Mapping[int, str], lang: str, name: Namer
+) -> str:
+    """A deal that is over, revealed (bot.game.fair): its seed, its fingerprint, the salts."""
+    given = ", ".join(f"{name(seat)} “{name(Name(word))}”" for seat, word in sorted(salts.items()))
+    return t(
+        "bot.review.fair",
+        lang,
+        seed=seed.hex(),
+        fingerprint=short(fingerprint),
+        salts=given or t("bot.review.no_salts", lang),
+    )
+
+
+def short(fingerprint: str) -> str:
+    """The fingerprint as shown: its first hex digits, enough to bind (docs/fair-deals.md)."""
+    return fingerprint[:SHORT_FINGERPRINT]
 
 
 def _seats_line(table: Table, lang: str, name: Namer) -> str:
@@ -485,7 +523,10 @@ def review_lines(table: Table, review: DealReview, lang: str, name: Namer) -> li
         lines += [_trick_line(trick, lang, name) for trick in review.tricks]
     if review.declared_out is not None:
         lines.append(t("bot.review.declared_out", lang, who=name(review.declared_out)))
-    return lines + _review_score(table, review, lang, name)
+    lines += _review_score(table, review, lang, name)
+    if review.seed is not None and review.fingerprint is not None:
+        lines.append(fair_line(review.seed, review.fingerprint, review.salts, lang, name))
+    return lines
 
 
 def _auction_step(event: Mapping[str, Any], lang: str, name: Namer) -> str:

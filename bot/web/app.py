@@ -25,6 +25,7 @@ import asyncpg
 import jinja2
 from aiohttp import web
 
+from bot.game.record import GameRecord
 from bot.i18n import LANGUAGES, t
 from bot.store import (
     GuildSettings,
@@ -56,7 +57,7 @@ from .data import (
 )
 from .openapi import openapi_document
 from .ratelimit import RateLimit
-from .replay import RESULT_COLUMNS, ReplayCache, ReplayError
+from .replay import RESULT_COLUMNS, ReplayCache, ReplayError, verify_view
 from .security import add_security_headers
 from .texts import Words, request_language
 from .threads import in_web_thread
@@ -151,7 +152,10 @@ def _id(request: web.Request, name: str) -> int:
     return int(request.match_info[name])
 
 
-async def _replay(db: Reader, guild: GuildSettings, request: web.Request) -> dict[str, Any]:
+async def _built(
+    db: Reader, guild: GuildSettings, request: web.Request
+) -> tuple[dict[str, Any], GameRecord]:
+    """A recorded game of this server (none hidden: `finished_game`), its replay and record."""
     game_id = _id(request, "game_id")
 
     async def load() -> tuple[FinishedGame, GameLog] | None:
@@ -162,10 +166,20 @@ async def _replay(db: Reader, guild: GuildSettings, request: web.Request) -> dic
         log = await game_log(db, game.table_id)
         return None if log is None or log.guild_id != guild.guild_id else (game, log)
 
-    view = await request.app[STATE].replays.view(guild.guild_id, game_id, load)
-    if view is None:
+    built = await request.app[STATE].replays.built(guild.guild_id, game_id, load)
+    if built is None:
         raise NotFound(game_id)
-    return view
+    return built
+
+
+async def _replay(db: Reader, guild: GuildSettings, request: web.Request) -> dict[str, Any]:
+    return (await _built(db, guild, request))[0]
+
+
+async def _verify(db: Reader, guild: GuildSettings, request: web.Request) -> dict[str, Any]:
+    """A fair deal of a recorded game checked (`?deal=&seed=&fingerprint=`): bot.game.verify."""
+    view, record = await _built(db, guild, request)
+    return await in_web_thread(verify_view, view, record, request.query)
 
 
 #: Each page: its path under the server's prefix, its template, and what it shows.
@@ -184,6 +198,7 @@ PAGES: Final[tuple[tuple[str, str, Loader], ...]] = (
     ),
     ("/games", "games.html", lambda db, g, r: games_data(db, g, r.query)),
     ("/games/{game_id:[0-9]{1,18}}", "replay.html", _replay),
+    ("/games/{game_id:[0-9]{1,18}}/verify", "verify.html", _verify),
     ("/events", "events.html", lambda db, g, r: events_data(db, g, r.query)),
     (
         "/events/{event_id:[0-9]{1,18}}",

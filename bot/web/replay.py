@@ -20,11 +20,14 @@ from dataclasses import asdict
 from enum import Enum
 from typing import Any, Final
 
+from bot.game import fingerprint, sort_hand
 from bot.game.record import DealRecord, GameRecord
+from bot.game.verify import read_fingerprint, read_seed, verify_deal
 from bot.store.records import GameLog
 from bot.store.visibility import played
 from bot.store.web_reads import FinishedGame
 
+from .data import BadRequest
 from .threads import in_web_thread
 
 #: The per-seat figures of a deal's result the viewer tabulates, in order (those the variant has).
@@ -47,12 +50,21 @@ def plain(value: Any) -> Any:
     return str(value)
 
 
-def _deal(deal: DealRecord) -> dict[str, Any]:
+def _deal(deal: DealRecord, table_id: int | None) -> dict[str, Any]:
+    fair = None
+    if deal.seed is not None and table_id is not None:  # a fair deal, over: its seed revealed
+        fair = {
+            "seed": deal.seed.hex(),
+            "fingerprint": fingerprint(deal.seed, table_id, deal.number),
+            "salts": {str(seat): word for seat, word in sorted(deal.salts.items())},
+        }
     return {
         "number": deal.number,
+        "fair": fair,
         "dealer": deal.dealer,
         "hands": [
-            {"seat": seat, "cards": [str(card) for card in cards]}
+            # As its owner held it (trump first, then by suit and rank), as /pinochle replay shows it.
+            {"seat": seat, "cards": [str(card) for card in sort_hand(cards, deal.trump)]}
             for seat, cards in sorted(deal.hands.items())
         ],
         "turnup": plain(deal.turnup),
@@ -78,16 +90,20 @@ def _deal(deal: DealRecord) -> dict[str, Any]:
     }
 
 
-def replay_view(game: FinishedGame, log: GameLog) -> dict[str, Any]:
-    """Everything the viewer shows of one recorded game (ValueError if its log no longer replays)."""
-    record = GameRecord.from_log(log.variant, log.options, log.seed, log.actions)
-    return {
+def replay_view(game: FinishedGame, log: GameLog) -> tuple[dict[str, Any], GameRecord]:
+    """Everything the viewer shows of one recorded game, and its record (for checking a deal);
+    ValueError if its log no longer replays."""
+    record = GameRecord.from_stored(log)
+    record.deals = played(record.deals)
+    view = {
         "game": asdict(game),
         "names": [seat.display_name for seat in sorted(game.seats, key=lambda s: s.seat)],
         "options": plain(log.options),
         "final_scores": plain(record.final_scores),
-        "deals": [_deal(deal) for deal in played(record.deals)],
+        "table_id": record.table_id,
+        "deals": [_deal(deal, record.table_id) for deal in record.deals],
     }
+    return view, record
 
 
 class ReplayError(RuntimeError):
@@ -99,7 +115,7 @@ class ReplayCache:
 
     def __init__(self, size: int = CACHE_SIZE, building: int = MAX_BUILDING) -> None:
         self.size = size
-        self._views: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
+        self._views: OrderedDict[tuple[int, int], tuple[dict[str, Any], GameRecord]] = OrderedDict()
         self._building = asyncio.Semaphore(building)
 
     def __len__(self) -> int:
@@ -112,6 +128,16 @@ class ReplayCache:
         load: Callable[[], Awaitable[tuple[FinishedGame, GameLog] | None]],
     ) -> dict[str, Any] | None:
         """The replay of a game, from the cache or built from `load()`'s log (None: no such game)."""
+        built = await self.built(guild_id, game_id, load)
+        return None if built is None else built[0]
+
+    async def built(
+        self,
+        guild_id: int,
+        game_id: int,
+        load: Callable[[], Awaitable[tuple[FinishedGame, GameLog] | None]],
+    ) -> tuple[dict[str, Any], GameRecord] | None:
+        """The replay of a game and its record (the deals played), cached (None: no such game)."""
         key = (guild_id, game_id)
         if key in self._views:
             self._views.move_to_end(key)
@@ -121,10 +147,44 @@ class ReplayCache:
             return None
         async with self._building:
             try:
-                view = await in_web_thread(replay_view, *found)
+                built = await in_web_thread(replay_view, *found)
             except ValueError as error:  # the engine refused an action of the log
                 raise ReplayError(f"game {game_id} does not replay: {error}") from error
-        self._views[key] = view
+        self._views[key] = built
         while len(self._views) > self.size:
             self._views.popitem(last=False)
-        return view
+        return built
+
+
+def verify_view(
+    view: Mapping[str, Any], record: GameRecord, query: Mapping[str, str]
+) -> dict[str, Any]:
+    """The check of one fair deal of a game (bot.game.verify) from `?deal=&seed=&fingerprint=`
+    (and `table=`, the record's by default): the form alone until all three are given. `lines`
+    are what `python -m bot verify` prints, as catalogue keys ("bot.verify.*") and parameters."""
+    asked = {name: query.get(name, "").strip()[:200] for name in ("deal", "seed", "fingerprint")}
+    table = query.get("table", "").strip()[:20] or str(record.table_id or "")
+    data: dict[str, Any] = {"game": view["game"], "asked": {**asked, "table": table}, "lines": []}
+    if record.table_id is None:
+        return {**data, "ok": False, "lines": [_line("not_fair")]}
+    if not all(asked.values()):
+        return {**data, "ok": None}
+    if (
+        not all(n.isascii() and n.isdigit() for n in (asked["deal"], table))
+        or len(asked["deal"]) > 6
+    ):
+        raise BadRequest("bad_number")
+    seed, published = read_seed(asked["seed"]), read_fingerprint(asked["fingerprint"])
+    if seed is None or published is None:
+        return {
+            **data,
+            "ok": False,
+            "lines": [_line("bad_seed" if seed is None else "bad_fingerprint")],
+        }
+    verdict = verify_deal(record, int(asked["deal"]), seed, published, int(table))
+    lines = [_line(key, **params) for key, params in verdict.lines()]
+    return {**data, "ok": verdict.ok, "fingerprint": verdict.fingerprint, "lines": lines}
+
+
+def _line(key: str, **params: Any) -> dict[str, Any]:
+    return {"key": key, "params": params}

@@ -317,3 +317,25 @@ async def test_exchange_the_dix_by_typing_in_three_handed(room):
     exchanged = await room.alice.slash(room.channel, "pinochle move", action="Обменять дис")
     assert exchanged.response.content.startswith("Сделано: Обменять дис.")
     assert turnup in table.game.view(table.seat_of(room.alice.id))["hand"]
+
+
+async def test_a_salt_is_typed_with_move_before_the_deal_and_the_board_shows_the_fingerprint(room):
+    """Fair deals (docs/fair-deals.md): the lobby's board shows deal 1's fingerprint, and
+    `/pinochle move action: salt <word>` puts a word into that deal, privately acknowledged;
+    a word too long is refused and changes nothing."""
+    await room.alice.slash(room.channel, "pinochle new", variant="two-handed")
+    table = room.table()
+    shown = table.fingerprint(1)[:16]
+    assert shown in board_body(room.channel)
+    offered = await room.alice.autocomplete(room.channel, "pinochle move", "action", "salt lucky7")
+    assert offered == [{"name": "salt lucky7", "value": "salt lucky7"}]
+    said = await room.alice.slash(room.channel, "pinochle move", action="salt lucky7")
+    assert said.ephemeral and "“lucky7” goes into the shuffle of deal 1" in said.response.content
+    long = await room.alice.slash(room.channel, "pinochle move", action="salt " + "x" * 40)
+    assert long.ephemeral and "1 to 32 printable characters" in long.response.content
+    await room.bob.click(board_message(room.channel), label="Join")
+    await room.alice.click(board_message(room.channel), label="Start")
+    assert table.game.dealing.salts == {1: {0: "lucky7"}}
+    assert shown in board_body(room.channel) and table.deal_key.hex() not in board_body(
+        room.channel
+    )

@@ -7,8 +7,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from bot.game import new_game
-from bot.store import load_actions
+from bot.game import Dealing, new_game
+from bot.store import TableRow, load_actions
 from bot.store.events import EventRow
 from bot.tables import Person, Refusal, SimplePlayer, TableService, Text
 from bot.tables.events import EventBoard, EventRunner
@@ -99,13 +99,13 @@ async def play_event(
             return
 
 
-async def dealt_hands(service: TableService, table_id: int, variant: str, seed: int) -> list[Any]:
-    """Every deal's hands as dealt at a table, replayed from its stored actions."""
-    game = new_game(variant, seed=seed)
+async def dealt_hands(service: TableService, row: TableRow) -> list[Any]:
+    """Every deal's hands as dealt at a table, replayed from its stored key and actions."""
+    game = new_game(row.variant, seed=row.seed, dealing=Dealing(key=row.deal_key))
     hands = [[sorted(map(str, h)) for h in game.state.hands]]
-    for row in await load_actions(service.store, table_id):
+    for action in await load_actions(service.store, row.id):
         deal = game.deal_no
-        game.apply(row.action)
+        game.apply(action.action)
         if game.deal_no != deal:
             hands.append([sorted(map(str, h)) for h in game.state.hands])
     return hands

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from bot.game import VARIANTS, make_pack, new_game
+from bot.game import VARIANTS, make_pack
 from bot.store import load_actions
 from bot.tables import Table, TableService
 from bot.tables.review import DealReview
@@ -29,7 +29,7 @@ def engine_deal(
     table: Table, actions: list[str], deal: int
 ) -> tuple[dict[int, list[str]], list[list], list]:
     """The oracle: the engine's hands as `deal` starts, its tricks and its melds, from the log."""
-    game = new_game(table.variant, seed=table.seed, options=table.options)
+    game = table.new_game()
     moves = iter(actions)
     events = game.opening_events
     while game.deal_no < deal:

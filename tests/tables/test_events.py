@@ -13,7 +13,7 @@ from bot.tables import Person, Refusal, TableService
 from bot.tables.events import EventRefused, EventRunner
 from bot.tables.texts import numbered, say
 from tests.tables.event_support import Notices, dealt_hands, play_event
-from tests.tables.helpers import GUILD
+from tests.tables.helpers import GUILD, play_out, refusal_of
 
 PEOPLE = [Person(200 + n, name) for n, name in enumerate("Ann Bob Cy Dee Eve Fay Gus Hal".split())]
 ANN, BOB, CY = PEOPLE[:3]
@@ -82,8 +82,8 @@ async def test_a_duplicate_event_plays_the_same_deals_at_every_table_and_ranks_b
     ]
     for round_no in (1, 2):
         rows = [await get_table(store, t.table_id) for t in tables if t.round == round_no]
-        assert len({row.seed for row in rows}) == 1  # one seed per round
-        hands = [await dealt_hands(runner.service, row.id, "two-handed", row.seed) for row in rows]
+        assert len({(row.seed, row.deal_key) for row in rows}) == 1  # one seed and key per round
+        hands = [await dealt_hands(runner.service, row) for row in rows]
         assert all(h[:2] == hands[0][:2] for h in hands)  # deals 1 and 2 identical everywhere
         assert all(row.status == "finished" for row in rows)
 
@@ -568,3 +568,27 @@ async def test_a_drop_before_the_start_is_final_too(runner, notices, store):
     assert BOB.user_id not in {s.user_id for s in table.seats.values()}
     await play_event(runner, runner.service, [ANN, CY])
     assert {s.player for s, _, _ in notices.boards[-1].rows} == {ANN.user_id, CY.user_id}
+
+
+@pytest.mark.parametrize("duplicate", [True, False])
+async def test_a_round_deals_fairly_and_takes_salts_only_where_its_cards_are_its_own(
+    runner, store, duplicate
+):
+    """A duplicate round's tables share one secret key (the same cards); a salt would change
+    one table's cards only, so it is refused there, and taken where each table deals its own."""
+    people = PEOPLE[:4]
+    event = await new_event(runner, people, duplicate=duplicate)
+    await runner.start(event.id, ANN)
+    tables = [t for t in runner.service.tables() if t.event is not None]
+    assert len(tables) == 2 and all(t.deal_key is not None for t in tables)
+    assert (tables[0].deal_key == tables[1].deal_key) is duplicate
+    person = next(p for p in people if tables[0].seat_of(p.user_id) is not None)
+    if duplicate:
+        refusal = await refusal_of(runner.service.salt(tables[0].id, person.user_id, "mine"))
+        assert refusal.key == "bot.refuse.salt_duplicate"
+    else:
+        done = await runner.service.salt(tables[0].id, person.user_id, "mine")
+        assert done.private[0].params["deal"] == 2
+        await play_out(runner.service, tables[0], *people, until=lambda t: t.game.deal_no == 2)
+        last = await refusal_of(runner.service.salt(tables[0].id, person.user_id, "more"))
+        assert last.key == "bot.refuse.salt_no_deal"  # the round's last deal: none comes after

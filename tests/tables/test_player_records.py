@@ -19,7 +19,15 @@ def counted_by_hand(table: Table, seat: int) -> tuple[int, int, int, int]:
     deals = meld = bids = made = 0
     actions = [str(action) for action in table.game.history]
     for number in range(1, len(table.game.deal_results) + 1):
-        review = review_deal(table.variant, table.seed, table.options, actions, number)
+        review = review_deal(
+            table.variant,
+            table.seed,
+            table.options,
+            actions,
+            number,
+            dealing=table.dealing,
+            table_id=table.id,
+        )
         deals += 1
         meld += sum(m.points for m in review.melds if m.seat == seat and m.counted)
         for event in review.auction:

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.game import new_game
+from bot.game import Dealing, new_game
 from bot.ledger_hook import best_melds
+from bot.services.league import record_game
 from bot.store import (
     GameSeat,
     Store,
@@ -22,7 +23,6 @@ from bot.store import (
     create_table,
     ensure_player,
     grant,
-    record_game,
     set_guild_settings,
     start_season,
     update_table,
@@ -53,9 +53,10 @@ class Sample:
     events: dict[str, int] = field(default_factory=dict)
 
 
-def played(seed: int) -> tuple[list[str], list[int], object]:
-    """A whole two-handed game, everyone taking the first legal action: its actions and scores."""
-    game = new_game("two-handed", seed=seed)
+def played(seed: int, key: bytes | None = None) -> tuple[list[str], list[int], object]:
+    """A whole two-handed game, everyone taking the first legal action: its actions and scores
+    (dealt fairly from `key`, bot.game.fair; else from the seed, as a game made before)."""
+    game = new_game("two-handed", seed=seed, dealing=None if key is None else Dealing(key=key))
     actions = []
     while game.to_act is not None:
         action = game.legal_actions()[0]
@@ -64,13 +65,21 @@ def played(seed: int) -> tuple[list[str], list[int], object]:
     return actions, list(game.scores), game
 
 
-async def _game(store: Store, guild: int, seed: int, seated: list[int], channel: int) -> int:
-    actions, scores, game = played(seed)
+async def _game(
+    store: Store, guild: int, seed: int, seated: list[int], channel: int, key: bytes | None = None
+) -> int:
+    actions, scores, game = played(seed, key)
     melds = best_melds(game)
     ranks = [1 + sum(other > mine for other in scores) for mine in scores]
     async with store.transaction() as tx:
         table = await create_table(
-            tx, guild_id=guild, channel_id=channel, host_id=1, variant="two-handed", seed=seed
+            tx,
+            guild_id=guild,
+            channel_id=channel,
+            host_id=1,
+            variant="two-handed",
+            seed=seed,
+            deal_key=key,
         )
         for seq, action in enumerate(actions, 1):
             await append_action(tx, table.id, seq, None, None, action)

@@ -320,7 +320,9 @@ async def test_every_route_answers_503_when_the_database_cannot_be_read(league):
         for route in app.router.routes()
         if route.method == "GET" and "{token}" in route.resource.canonical
     ]
-    assert len(paths) == 17  # eight pages, their API, the CSV
+    assert (
+        len(paths) == 19
+    )  # nine pages (the replay and its deal check among them), their API, the CSV
     async with TestClient(TestServer(app)) as client:
         for path in paths:
             assert (await client.get(path)).status == 503, path
