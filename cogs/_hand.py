@@ -27,6 +27,7 @@ from bot.render import render_hand, render_in_thread
 from bot.tables import Hand, Refusal
 from bot.tables.texts import hand_action_label, hand_text
 from cogs._common import (
+    dynamic_view,
     lang_of,
     mention_namer,
     person_of,
@@ -49,7 +50,7 @@ MENU_VERBS = ("play", "meld", "bid")
 
 def hand_components(hand: Hand, lang: str) -> discord.ui.View:
     """Buttons (or menus) for exactly the legal actions, plus Refresh when there is room."""
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     owner = hand.table.seats[hand.seat].user_id
     assert owner is not None, "a hand is shown only to the person in its seat"
     rows = _layout(hand.legal)
