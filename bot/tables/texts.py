@@ -21,6 +21,7 @@ from bot.game import (
     Card,
     Phase,
     PublicView,
+    SeatView,
     enabled_melds,
     resolve_options,
 )
@@ -434,7 +435,7 @@ def _scores_line(table: Table, view: PublicView, lang: str, name: Namer) -> str:
 def hand_text(
     table: Table,
     seat: int,
-    view: Mapping[str, Any],
+    view: SeatView,
     covered: bool,
     lang: str,
     name: Namer,
@@ -445,23 +446,25 @@ def hand_text(
 
     `beside_board`: shown right under the board (the terminal), so trump, the trick and
     whose turn it is, which the board already shows, are left out."""
-    lines = [t("bot.hand.cards", lang, cards=hand_by_suit(view["hand"], lang) or "—")]
-    face_up = view.get("table", {}).get(seat)
+    held = [str(c) for c in view.hand]
+    lines = [t("bot.hand.cards", lang, cards=hand_by_suit(held, lang) or "—")]
+    face_up = view.table.get(seat)
     if face_up:
-        lines.append(t("bot.hand.face_up", lang, cards=cards_text(face_up, lang)))
-    if view.get("trump") and not beside_board:
-        lines.append(t("bot.board.trump", lang, suit=view["trump"]))
+        shown = [str(c) for c in face_up]
+        lines.append(t("bot.hand.face_up", lang, cards=cards_text(shown, lang)))
+    if view.trump is not None and not beside_board:
+        lines.append(t("bot.board.trump", lang, suit=view.trump.value))
     if view["trick"] and not beside_board:
         lines.append(t("bot.board.trick", lang, plays=plays_text(view["trick"], lang, name)))
     if covered:
         lines.append(t("bot.hand.covered", lang))
-    elif view["legal"]:
+    elif view.legal:
         if not beside_board:  # under the board, "To act: You" has said it
             lines.append(t("bot.hand.your_turn", lang))
     elif table.event is not None and table.over:
         lines.append(t("bot.board.event_done", lang, deals=table.event["deals"]))
-    elif view["to_act"] is not None:
-        lines.append(t("bot.board.waiting", lang, who=name(view["to_act"])))
+    elif view.to_act is not None:
+        lines.append(t("bot.board.waiting", lang, who=name(view.to_act)))
     return "\n".join(lines)
 
 
