@@ -105,8 +105,7 @@ def _remember(table: Table, event: Event) -> None:
             log.new_deal()
         case TrickTaken(number=trick, winner=winner, cards=cards, points=points, last=last):
             bonus = table.started_game.last_trick_bonus if last else 0  # G-5, G-7
-            plays = tuple((seat, str(card)) for seat, card in cards)
-            log.add_trick(BoardTrick(trick, plays, winner, points, bonus))
+            log.add_trick(BoardTrick(trick, cards, winner, points, bonus))
 
 
 def _lines(table: Table, event: Event) -> list[Text]:

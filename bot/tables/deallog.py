@@ -14,6 +14,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.game.state import Play
+
 #: Completed tricks the board lists, newest first.
 RECENT_TRICKS = 3
 
@@ -23,7 +25,7 @@ class BoardTrick:
     """A completed trick as the board tells it: who played what, who won, its points."""
 
     number: int
-    cards: tuple[tuple[int, str], ...]  # (seat, card) in the order played
+    cards: tuple[Play, ...]  # (seat, card) in the order played
     winner: int
     points: int
     last_bonus: int = 0  # the last trick's 10 (G-5), shown apart from the cards' points

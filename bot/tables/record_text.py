@@ -98,7 +98,7 @@ def _meld_line(meld: MeldRecord, lang: str, name: Namer) -> str:
 
 def trick_plays(trick: TrickRecord, lang: str, name: Namer) -> str:
     """A trick's plays, leader first."""
-    return plays_text([(seat, str(card)) for seat, card in trick.plays], lang, name)
+    return plays_text(trick.plays, lang, name)
 
 
 def _trick_line(trick: TrickRecord, lang: str, name: Namer) -> str:

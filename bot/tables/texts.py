@@ -290,7 +290,7 @@ def _play_lines(table: Table, view: PublicView, lang: str, name: Namer) -> list[
         t(
             "bot.board.trick",
             lang,
-            plays=plays_text(view["trick"], lang, name) if view["trick"] else "—",
+            plays=plays_text(view.trick, lang, name) if view.trick else "—",
         )
     )
     lines += [_recent_trick_line(trick, lang, name) for trick in recent_tricks(table, view)]
@@ -335,9 +335,9 @@ def _facts(view: PublicView, lang: str, name: Namer) -> list[str]:
     return facts
 
 
-def plays_text(plays: Sequence[Sequence[Any]], lang: str, name: Namer) -> str:
+def plays_text(plays: Sequence[tuple[int, Card]], lang: str, name: Namer) -> str:
     """A trick as "Alice 10♥ · Bob A♥", in play order."""
-    return " · ".join(f"{name(seat)} {cards_text([card], lang)}" for seat, card in plays)
+    return " · ".join(f"{name(seat)} {card.text(lang)}" for seat, card in plays)
 
 
 def recent_tricks(table: Table, view: PublicView) -> list[BoardTrick]:
@@ -347,8 +347,7 @@ def recent_tricks(table: Table, view: PublicView) -> list[BoardTrick]:
     if not view.tricks:
         return []
     last = view.tricks[-1]  # the engine's record: plays, winner and card points (G-3, G-4)
-    cards = tuple((seat, str(c)) for seat, c in last.plays)
-    return [BoardTrick(last.number, cards, last.winner, last.points)]
+    return [BoardTrick(last.number, last.plays, last.winner, last.points)]
 
 
 def _recent_trick_line(trick: BoardTrick, lang: str, name: Namer) -> str:
@@ -454,8 +453,8 @@ def hand_text(
         lines.append(t("bot.hand.face_up", lang, cards=cards_text(shown, lang)))
     if view.trump is not None and not beside_board:
         lines.append(t("bot.board.trump", lang, suit=view.trump.value))
-    if view["trick"] and not beside_board:
-        lines.append(t("bot.board.trick", lang, plays=plays_text(view["trick"], lang, name)))
+    if view.trick and not beside_board:
+        lines.append(t("bot.board.trick", lang, plays=plays_text(view.trick, lang, name)))
     if covered:
         lines.append(t("bot.hand.covered", lang))
     elif view.legal:
