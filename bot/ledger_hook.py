@@ -39,7 +39,7 @@ from typing import Any
 
 from bot.game import VARIANTS, Game, Transfer, game_checks
 from bot.game.checks import settle
-from bot.game.events import DealEnded
+from bot.game.events import DealEnded, GameOver
 from bot.game.record import GameRecord
 from bot.services.league import record_game
 from bot.store import GameSeat, Tx, settle_deal
@@ -64,7 +64,7 @@ async def ledger_hook(tx: Tx, table: Table, events: Sequence[Mapping[str, Any]])
                 event.deal,
                 player_transfers(table, event.result.transfers),
             )
-        elif event["type"] == "game_over":
+        elif isinstance(event, GameOver):
             await _record(tx, table, event)
         elif event["type"] == "forfeit" and _chips(table):
             await _forfeit(tx, table, event["seat"], event["player_id"])
@@ -137,7 +137,8 @@ async def _cancel(tx: Tx, table: Table) -> None:
             len(game.deal_results) + 1,
             player_transfers(table, transfers),
         )
-    await _record(tx, table, {"type": "game_over", "ranking": game.standing(), "scores": scores})
+    ranking = tuple(tuple(side) for side in game.standing())
+    await _record(tx, table, GameOver(ranking=ranking, scores=tuple(scores)))
 
 
 def player_transfers(table: Table, transfers: Iterable[Transfer]) -> list[dict[str, Any]]:
@@ -158,7 +159,7 @@ def player_transfers(table: Table, transfers: Iterable[Transfer]) -> list[dict[s
 
 
 def game_seats(
-    table: Table, game_over: Mapping[str, Any], best: Mapping[int, tuple[str, int]] | None = None
+    table: Table, game_over: GameOver, best: Mapping[int, tuple[str, int]] | None = None
 ) -> list[GameSeat]:
     """Every seat's league result from a `game_over` event: partners share team, score and rank.
 
@@ -168,13 +169,11 @@ def game_seats(
     rated as the person who left. `best`: each seat's best shown meld as
     (engine meld name, points).
     """
-    ranking = sorted(
-        game_over["ranking"], key=lambda side: any(seat in table.left for seat in side)
-    )
+    ranking = sorted(game_over.ranking, key=lambda side: any(seat in table.left for seat in side))
     rank = {seat: place for place, side in enumerate(ranking, start=1) for seat in side}
     variant = VARIANTS[table.variant]
     seats = []
-    for seat, score in enumerate(game_over["scores"]):
+    for seat, score in enumerate(game_over.scores):
         meld, points = (best or {}).get(seat, (None, None))
         seats.append(
             GameSeat(
@@ -204,7 +203,7 @@ def best_melds(record: GameRecord) -> dict[int, tuple[str, int]]:
     return best
 
 
-async def _record(tx: Tx, table: Table, game_over: Mapping[str, Any]) -> None:
+async def _record(tx: Tx, table: Table, game_over: GameOver) -> None:
     seats = game_seats(table, game_over, best_melds(table.record()))
     if len({seat.player_id for seat in seats}) < len(seats):
         log.warning(
