@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.game.events import GameOver
 from bot.game.record import GameRecord
 from bot.store import Tx
 from bot.store.records import SeatDeals, store_deal_stats
@@ -24,7 +25,7 @@ from bot.tables import Table
 async def records_hook(tx: Tx, table: Table, events: Sequence[Mapping[str, Any]]) -> None:
     """On `game_over`, or a `cancel` after a completed deal, store each seat's deal figures."""
     for event in events:
-        ended = event["type"] == "game_over" or (
+        ended = isinstance(event, GameOver) or (
             event["type"] == "cancel" and table.game is not None and table.game.deal_results
         )
         if ended:
