@@ -264,8 +264,8 @@ def listed_actions(table: Table, hand: Hand) -> list[Action]:
     """The legal actions in the order the terminal numbers them: cards in the order the screen
     shows them, the hand's then those it has melded onto the table (so numbers read off the
     screen), and in an auction the pass first, before the bids."""
-    shown = [*hand.view["hand"], *hand.view.get("table", {}).get(hand.seat, [])]
-    position = {str(card): i for i, card in reversed(list(enumerate(shown)))}
+    shown = [*hand.view.hand, *hand.view.table.get(hand.seat, ())]
+    position = {card: i for i, card in reversed(list(enumerate(shown)))}
     first = {action.verb: i for i, action in reversed(list(enumerate(hand.legal)))}
     auction = table.game is not None and table.game.phase == Phase.AUCTION
 
@@ -274,7 +274,7 @@ def listed_actions(table: Table, hand: Hand) -> list[Action]:
         if auction and action == PASS:
             return (0, 0, 0)
         if action.verb == "play":
-            return (1, first["play"], position.get(str(action.card), i))
+            return (1, first["play"], position.get(action.card, i))
         return (1, first[action.verb], i)
 
     return [action for _, action in sorted(enumerate(hand.legal), key=order)]
