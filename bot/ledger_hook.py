@@ -39,11 +39,12 @@ from typing import Any
 
 from bot.game import VARIANTS, Game, Transfer, game_checks
 from bot.game.checks import settle
-from bot.game.events import DealEnded, GameOver
+from bot.game.events import DealEnded, Event, GameOver
 from bot.game.record import GameRecord
 from bot.services.league import record_game
 from bot.store import GameSeat, Tx, settle_deal
 from bot.tables import Table
+from bot.tables.service_events import Cancelled, Forfeited
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +52,7 @@ log = logging.getLogger(__name__)
 FORFEIT_DEAL = 1_000_000
 
 
-async def ledger_hook(tx: Tx, table: Table, events: Sequence[Mapping[str, Any]]) -> None:
+async def ledger_hook(tx: Tx, table: Table, events: Sequence[Event]) -> None:
     """Settle every Check `deal_end` among `events`, a `forfeit` or a `cancel`, and record a
     `game_over`, in `tx`."""
     for event in events:
@@ -66,10 +67,11 @@ async def ledger_hook(tx: Tx, table: Table, events: Sequence[Mapping[str, Any]])
             )
         elif isinstance(event, GameOver):
             await _record(tx, table, event)
-        elif event["type"] == "forfeit" and _chips(table):
-            await _forfeit(tx, table, event["seat"], event["player_id"])
+        elif isinstance(event, Forfeited) and _chips(table):
+            assert event.player_id is not None, "a person's seat has their stored player"
+            await _forfeit(tx, table, event.seat, event.player_id)
         elif (
-            event["type"] == "cancel"
+            isinstance(event, Cancelled)
             and table.event is None
             and table.game is not None
             and table.game.deal_results

@@ -12,21 +12,21 @@ completed deal is rated (bot.ledger_hook), so its deals count too.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from bot.game.events import GameOver
+from bot.game.events import Event, GameOver
 from bot.game.record import GameRecord
 from bot.store import Tx
 from bot.store.records import SeatDeals, store_deal_stats
 from bot.tables import Table
+from bot.tables.service_events import Cancelled
 
 
-async def records_hook(tx: Tx, table: Table, events: Sequence[Mapping[str, Any]]) -> None:
+async def records_hook(tx: Tx, table: Table, events: Sequence[Event]) -> None:
     """On `game_over`, or a `cancel` after a completed deal, store each seat's deal figures."""
     for event in events:
         ended = isinstance(event, GameOver) or (
-            event["type"] == "cancel" and table.game is not None and table.game.deal_results
+            isinstance(event, Cancelled) and table.game is not None and table.game.deal_results
         )
         if ended:
             await store_deal_stats(tx, table.id, seat_deals(table.record()))

@@ -19,11 +19,12 @@ import functools
 import logging
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from bot.game import Action, parse_action
+from bot.game.events import Event
 from bot.game.fair import key_maker
 from bot.store import (
     Store,
@@ -71,9 +72,9 @@ class _Silent:
 
 
 #: Called inside the transaction that accepts an action, with its events (the chip ledger settles
-#: Check deals here); also with the service's own events: {"type": "forfeit", "seat", "player_id"}
-#: when a person leaves or is kicked mid-game, and {"type": "cancel"} when a game is cancelled.
-ActionHook = Callable[[Tx, Table, Sequence[Mapping[str, Any]]], Awaitable[None]]
+#: Check deals here); also with the service's own events (`bot.tables.service_events`):
+#: `Forfeited` when a person leaves or is kicked mid-game, `Cancelled` when a game is cancelled.
+ActionHook = Callable[[Tx, Table, Sequence[Event]], Awaitable[None]]
 
 
 class TableCore(ABC):

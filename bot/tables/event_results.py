@@ -11,11 +11,10 @@ runner posts them; the web pages may show them too).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from bot.events import DealScore, Standing, round_scores, standings
-from bot.game.events import DealEnded
+from bot.game.events import DealEnded, Event
 from bot.services.league import record_game
 from bot.store import GameSeat, Reader, Tx
 from bot.store.events import (
@@ -32,7 +31,7 @@ from bot.store.events import (
 from bot.tables.model import Table
 
 
-async def record_deals(tx: Tx, table: Table, events: Sequence[Mapping[str, Any]]) -> bool:
+async def record_deals(tx: Tx, table: Table, events: Sequence[Event]) -> bool:
     """Store the deals `events` ended at an event table; True when the table has just played its
     last deal (and is now marked done, its no-shows noted, its game rated)."""
     info = table.event

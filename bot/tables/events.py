@@ -39,7 +39,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
@@ -53,6 +53,7 @@ from bot.events import (
 from bot.events.duplicate import SEED_LIMIT
 from bot.game import VARIANTS
 from bot.game.errors import Refusal
+from bot.game.events import Event
 from bot.game.fair import key_maker
 from bot.store import Tx, family_of
 from bot.store.events import (
@@ -78,6 +79,7 @@ from bot.tables.event_results import event_standings, record_deals
 from bot.tables.model import Table
 from bot.tables.outcome import Text
 from bot.tables.service import Person, StartedTable, TableService
+from bot.tables.service_events import Cancelled
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -398,13 +400,13 @@ class EventRunner:
 
     # ------------------------------------------------------------ the action hook
 
-    async def hook(self, tx: Tx, table: Table, events: Sequence[Mapping[str, Any]]) -> None:
+    async def hook(self, tx: Tx, table: Table, events: Sequence[Event]) -> None:
         """The service's action hook: an event table's results go in with the action that ended
         them (`record_deals`); once the table has played its deals (or a manager closed it), the
         round is looked at after this transaction commits."""
         if table.event is None:
             return
-        closed = any(e["type"] == "cancel" for e in events)
+        closed = any(isinstance(e, Cancelled) for e in events)
         if await record_deals(tx, table, events) or closed:
             asyncio.get_running_loop().call_soon(self._check_soon, table.event["id"])
 

@@ -39,6 +39,7 @@ from bot.tables.limits import HARD, Cooldowns, check_hard_seat, check_open
 from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_plays
 from bot.tables.outcome import Name, Outcome, Text, Who
 from bot.tables.seating import Seating, computer_seat, person_seat
+from bot.tables.service_events import Cancelled
 from bot.tables.turns import timed_turn
 
 
@@ -354,7 +355,7 @@ class Lobby(Seating):
                 await update_table(tx, table.id, status="cancelled")
                 if table.status == "playing":
                     for hook in self._hooks:
-                        await hook(tx, table, [{"type": "cancel"}])
+                        await hook(tx, table, [Cancelled()])
             table.status = "cancelled"
             self._forget(table)
             return self._publish(

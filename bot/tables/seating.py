@@ -15,6 +15,7 @@ from bot.store.tables import merge_settings
 from bot.tables.core import Person, TableCore
 from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_name, computer_plays
 from bot.tables.outcome import Outcome, Text, Who
+from bot.tables.service_events import Forfeited
 from bot.tables.turns import KEEP, Paused, new_turn, nobody_present, pause_lines
 
 
@@ -72,7 +73,7 @@ class Seating(TableCore):
             if changes:
                 await merge_settings(tx, table.id, changes)
             if forfeit is not None:
-                event = {"type": "forfeit", "seat": forfeit[0], "player_id": forfeit[1]}
+                event = Forfeited(seat=forfeit[0], player_id=forfeit[1])
                 for hook in self._hooks:
                     await hook(tx, table, [event])
         for seat in stored:
