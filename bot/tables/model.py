@@ -230,7 +230,10 @@ class Table:
     @property
     def over(self) -> bool:
         """The game is over, or an event's table has played its deals."""
-        game = self.started_game
+        return self.ends(self.started_game)
+
+    def ends(self, game: Game) -> bool:
+        """Whether this table is over once its game is `game` (an action's result, not yet kept)."""
         if game.is_over:
             return True
         return self.event is not None and len(game.deal_results) >= self.event["deals"]
