@@ -104,7 +104,7 @@ class Table:
             rematch=row.settings.get("rematch"),
             event=row.settings.get("event"),
             hints=bool(row.settings.get("hints")),
-            hints_used={int(seat) for seat in row.settings.get("hints_used", ())},
+            hints_used=set(row.hints_used),
             deal_key=row.deal_key,
         )
 
