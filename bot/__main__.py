@@ -138,11 +138,12 @@ def run_bot(settings: Settings) -> int:
     """
     import discord
 
+    from bot.stopping import run_until_stopped
     from bot.store import StoreOpenError, StoreUnreachable
     from bot.web.server import WebStartError
 
     try:
-        return asyncio.run(_serve(settings))
+        return run_until_stopped(_serve(settings)) or 0
     except StoreUnreachable as error:  # the PostgreSQL server did not answer: later it may
         print(t("bot.main.database_unusable", "en", problem=error), file=sys.stderr)
         return EX_TEMPFAIL
@@ -158,8 +159,6 @@ def run_bot(settings: Settings) -> int:
     except WebStartError as error:
         print(t("bot.main.web_unusable", "en", problem=error), file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return 0
 
 
 async def _serve(settings: Settings) -> int:
@@ -232,7 +231,7 @@ def local_game(
 ) -> int:
     from bot.tables.terminal import play_in_terminal
 
-    options = {"target": target} if target else None
+    options = None if target is None else {"target": target}  # 0 is refused, not ignored
     try:
         return asyncio.run(
             play_in_terminal(

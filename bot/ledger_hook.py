@@ -33,7 +33,6 @@ when the organiser ends the event, it settles no premium and is not rated here.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -41,6 +40,7 @@ from typing import Any
 from bot.game import VARIANTS, Game, Transfer, game_checks
 from bot.game.checks import settle
 from bot.game.events import DealEnded
+from bot.game.record import GameRecord
 from bot.services.league import record_game
 from bot.store import GameSeat, Tx, settle_deal
 from bot.tables import Table
@@ -190,27 +190,22 @@ def game_seats(
     return seats
 
 
-def best_melds(game: Game) -> dict[int, tuple[str, int]]:
-    """Each seat's highest-scoring single meld shown in the game (first shown wins a tie).
-
-    The engine keeps no meld history past a deal, so the game is replayed from its
-    own record (`Game.to_json`: seed, options, actions) and its `meld` events read.
-    """
-    record = json.loads(game.to_json())
-    replay = Game.from_json(json.dumps({**record, "actions": []}))
+def best_melds(record: GameRecord) -> dict[int, tuple[str, int]]:
+    """Each seat's highest-scoring single meld shown in the game (first shown wins a tie; the
+    dix scored on its own is no meld shown), read from the game's record: the engine keeps
+    no meld history past a deal, and the record is built once when the game ends, for this
+    hook and `records_hook` alike (`Table.record`)."""
     best: dict[int, tuple[str, int]] = {}
-    for action in record["actions"]:
-        for event in replay.apply(action):
-            if event["type"] != "meld":
-                continue
-            for meld in event["melds"]:
-                if meld["points"] > best.get(event["seat"], ("", -1))[1]:
-                    best[event["seat"]] = (meld["name"], meld["points"])
+    for deal in record.deals:
+        for meld in deal.melds:
+            for part in meld.parts if not meld.dix else ():
+                if part.points > best.get(meld.seat, ("", -1))[1]:
+                    best[meld.seat] = (part.name, part.points)
     return best
 
 
 async def _record(tx: Tx, table: Table, game_over: Mapping[str, Any]) -> None:
-    seats = game_seats(table, game_over, best_melds(table.started_game))
+    seats = game_seats(table, game_over, best_melds(table.record()))
     if len({seat.player_id for seat in seats}) < len(seats):
         log.warning(
             "table %s: game not rated, one player holds several seats: %s",

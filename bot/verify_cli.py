@@ -48,6 +48,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if table is None:
         print(t("bot.verify.not_fair", lang), file=sys.stderr)
         return 2
+    if deal is None and record.deals:
+        numbers = [d.number for d in record.deals]
+        print(
+            t(
+                "bot.verify.no_such_deal",
+                lang,
+                deal=args.deal,
+                first=min(numbers),
+                last=max(numbers),
+            ),
+            file=sys.stderr,
+        )
+        return 2
     if seed is None or published is None:
         key = "bot.verify.bad_fingerprint" if published is None else "bot.verify.bad_seed"
         print(t(key, lang), file=sys.stderr)

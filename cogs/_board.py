@@ -11,7 +11,8 @@ import discord
 
 from bot.i18n import t
 from bot.tables import Table
-from bot.tables.texts import board_text, board_title, review_lines
+from bot.tables.record_text import review_lines
+from bot.tables.texts import board_text, board_title
 from cogs._common import (
     is_manager,
     lang_of,

@@ -127,7 +127,6 @@ class PinochleBot(commands.Bot):
             self.presenter.redraw(table)
         for row in self.tables.broken:
             await self.say_broken(row.channel_id, row.id, row.language)
-        self.tree.answer_refusals()
         await self.events.attach(self.tables)
         if self.settings.syncs_commands:
             await self.sync_commands()

@@ -100,7 +100,7 @@ def private_text(outcome: Outcome, lang: str) -> str:
     return "\n".join(say(text, lang, name) for text in outcome.private)
 
 
-def text_of(text: Text, lang: str, table: Table | None = None) -> str:
+def text_of(text: Text | Refusal, lang: str, table: Table | None = None) -> str:
     return say(text, lang, mention_namer(table) if table is not None else numbered)
 
 

@@ -23,7 +23,7 @@ import discord
 
 from bot.i18n import t
 from bot.store.events import EventRow
-from bot.tables import Text
+from bot.tables import Refusal, Text
 from bot.tables.events import EventBoard
 from cogs._common import text_of
 from cogs._events_text import board_texts
@@ -139,7 +139,7 @@ class DiscordNotices:
     async def say(self, event: EventRow, text: Text) -> None:
         await self._send(event, text_of(text, event.language), discord.AllowedMentions.none())
 
-    async def alert(self, event: EventRow, text: Text) -> None:
+    async def alert(self, event: EventRow, text: Text | Refusal) -> None:
         """The line in the event's channel, naming and pinging the organiser (nobody else)."""
         await self._send(
             event,

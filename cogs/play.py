@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.game import Action, Card, IllegalAction, Suit, parse_action, parse_cards
+from bot.game import Action, Card, IllegalAction, Suit, Typed, parse_action, parse_cards
 from bot.game.cards import MAX_HAND
 from bot.game.errors import shorten
 from bot.tables import Refusal
@@ -63,7 +63,7 @@ class Play(PinochleCog):
         try:
             chosen = Card.from_text(card)
         except ValueError as error:
-            raise Refusal("bot.refuse.bad_card", text=shorten(card)) from error
+            raise Refusal("bot.refuse.bad_card", text=Typed(shorten(card))) from error
         await act_typed(interaction, f"play {chosen}")
 
     @play.autocomplete("card")
@@ -79,7 +79,7 @@ class Play(PinochleCog):
         except IllegalAction as error:
             raise Refusal("bot.refuse.illegal", error=error) from error
         except ValueError as error:
-            raise Refusal("bot.refuse.bad_card", text=shorten(cards)) from error
+            raise Refusal("bot.refuse.bad_card", text=Typed(shorten(cards))) from error
         await act_typed(interaction, "meld " + " ".join(map(str, chosen)))
 
     @meld.autocomplete("cards")
@@ -106,7 +106,7 @@ class Play(PinochleCog):
         try:
             chosen = Suit.parse(suit)
         except ValueError as error:
-            raise Refusal("bot.refuse.bad_suit", text=shorten(suit)) from error
+            raise Refusal("bot.refuse.bad_suit", text=Typed(shorten(suit))) from error
         await act_typed(interaction, f"trump {chosen.value}")
 
     @trump.autocomplete("suit")

@@ -17,6 +17,20 @@ def simcord_bot(database_path):
     return create_bot(database_path)
 
 
+@pytest.fixture
+async def simcord_env(simcord_env):
+    """The plugin's environment, where a refusal is an answer, not a bug: SimCord records whatever
+    reaches the command tree's or a view's `on_error`, and those are the bot's one refusal
+    handler too. At the end, the refusals are set aside and any bug still fails the test."""
+    from tests.cogs.sim import bugs
+
+    yield simcord_env
+    found = bugs(simcord_env.errors_since(simcord_env._errors_acknowledged))
+    simcord_env.errors  # noqa: B018 (reading acknowledges them: the refusals were answered)
+    if found:
+        raise ExceptionGroup(f"bot raised {len(found)} error(s) during the test", found)
+
+
 @pytest.fixture(scope="session")
 def postgres_server():
     """A PostgreSQL cluster for the whole session; skipped loudly (failed on CI) without binaries."""

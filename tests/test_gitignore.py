@@ -39,10 +39,14 @@ def test_files_the_bot_writes_are_ignored(tmp_path):
             (tmp_path / "backups").mkdir()
             _backup(database, tmp_path / "backups" / "pinochle-2026-12-01.db")
             (tmp_path / "backups" / "next.db.partial").write_text("")  # a backup cut short
+            kept = await Store.open(str(tmp_path / "games.db"))  # README: play --database games.db
+            await kept.close()
+            (tmp_path / "games.db-wal").write_bytes(b"")  # as a reader killed mid-way leaves them
+            (tmp_path / "games.db-shm").write_bytes(b"")
             (tmp_path / "tests" / "artifacts" / "web").mkdir(parents=True)
             (tmp_path / "tests" / "artifacts" / "web" / "standings.png").write_bytes(b"")
             files = [p for p in tmp_path.rglob("*") if p.is_file()]
-            assert {"pinochle.db", "pinochle.db.lock", "commands-global.sha256"} <= {
+            assert {"pinochle.db", "games.db.lock", "commands-global.sha256"} <= {
                 p.name for p in files
             }
             unignored = [str(p.relative_to(tmp_path)) for p in files]

@@ -27,7 +27,7 @@ from .cards import (
     sort_hand,
 )
 from .checks import contract_checks, game_checks, meld_checks, set_checks
-from .errors import IllegalAction, OptionError, PinochleError
+from .errors import IllegalAction, OptionError, PinochleError, Refusal, Typed
 from .events import Event
 from .fair import Dealing, fingerprint
 from .game import Game, new_game
@@ -67,9 +67,11 @@ __all__ = [
     "Phase",
     "PinochleError",
     "PublicView",
+    "Refusal",
     "SeatView",
     "Suit",
     "Transfer",
+    "Typed",
     "Variant",
     "card_points",
     "contract_checks",

@@ -76,6 +76,17 @@ def _units(game: Game) -> list[int]:
     return [0, 1] if game.variant.partnership else list(range(game.n))
 
 
+def _positive(text: str) -> int:
+    """A count of at least 1 as typed, else a usage error (no deals make no averages)."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 1 or more")
+    return number
+
+
 def _parse_options(pairs: list[str]) -> dict[str, Any]:
     options = {}
     for pair in pairs:
@@ -103,7 +114,10 @@ def parser() -> argparse.ArgumentParser:
         "--variant", choices=list(VARIANTS), default="two-handed", help="default: %(default)s"
     )
     sim.add_argument(
-        "--deals", type=int, default=1000, help="deals to play, over as many games as that takes"
+        "--deals",
+        type=_positive,
+        default=1000,
+        help="deals to play, over as many games as that takes",
     )
     sim.add_argument(
         "--seed", type=int, default=1, help="the same seed plays the same games (default: 1)"

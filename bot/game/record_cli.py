@@ -67,7 +67,8 @@ def export(game_id: int, database: str) -> int:
         return await game_log(db, game_id), await hidden(db, game_id)
 
     try:
-        log, why = asyncio.run(read_database(database, read))
+        # quick_check: a file that is no Pinochle database is refused, not a traceback.
+        log, why = asyncio.run(read_database(database, read, integrity="quick_check"))
     except StoreOpenError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -29,6 +29,7 @@ from bot.store import (
     GameSummary,
     IntegrityError,
     LeagueError,
+    LeagueRefusal,
     PlayerProfile,
     PlayerStats,
     RatedSeat,
@@ -156,9 +157,9 @@ def check_season_name(name: str) -> str:
     characters), at most `SEASON_NAME` characters."""
     name = name.strip()
     if not any(c.isprintable() and not c.isspace() for c in name):
-        raise LeagueError("a season needs a name", key="chips.league.refuse.name_required")
+        raise LeagueRefusal("a season needs a name", key="chips.league.refuse.name_required")
     if len(name) > SEASON_NAME:
-        raise LeagueError(
+        raise LeagueRefusal(
             f"a season needs a name of 1 to {SEASON_NAME} characters",
             key="chips.league.refuse.name_long",
             limit=SEASON_NAME,
@@ -166,8 +167,8 @@ def check_season_name(name: str) -> str:
     return name
 
 
-def _name_taken(name: str) -> LeagueError:
-    return LeagueError(
+def _name_taken(name: str) -> LeagueRefusal:
+    return LeagueRefusal(
         f"there already was a season named {name!r}",
         key="chips.league.refuse.season_exists",
         name=Typed(name),
@@ -194,7 +195,7 @@ class LeagueService:
         wanted = name.strip().casefold()
         found = next((s for s in seasons if s.name.casefold() == wanted), None)
         if found is None and name != ALL_TIME_NAME:
-            raise LeagueError(
+            raise LeagueRefusal(
                 f"no season is named {name!r}",
                 key="chips.league.refuse.no_season",
                 name=Typed(name),
@@ -252,7 +253,7 @@ class LeagueService:
         async with self._store.transaction() as tx:
             current = await active_season(tx, guild_id)
             if current is not None:
-                raise LeagueError(
+                raise LeagueRefusal(
                     f"season {current.name!r} is still running; end it first",
                     key="chips.league.refuse.season_running",
                     name=Typed(current.name),
@@ -269,7 +270,7 @@ class LeagueService:
         async with self._store.transaction() as tx:
             ended = await end_season(tx, guild_id)
         if ended is None:
-            raise LeagueError(
+            raise LeagueRefusal(
                 f"guild {guild_id} has no season running", key="chips.league.refuse.no_running"
             )
         return ended

@@ -17,6 +17,7 @@ from bot.store import (
     HistoryPage,
     LedgerError,
     LedgerLine,
+    LedgerRefusal,
     NegativeBalance,
     Reader,
     Store,
@@ -46,13 +47,13 @@ def check_amount(amount: object, *, positive: bool) -> int:
     if type(amount) is not int:
         raise LedgerError(f"{what} must be a whole number of chips, not {amount!r}")
     if amount == 0 or (positive and amount < 0):
-        raise LedgerError(
+        raise LedgerRefusal(
             f"{what} must be {'positive' if positive else 'non-zero'}, not {amount}",
             key="chips.refuse.amount_positive" if positive else "chips.refuse.amount_zero",
             amount=amount,
         )
     if abs(amount) > MAX_AMOUNT:
-        raise LedgerError(
+        raise LedgerRefusal(
             f"{what} {amount} is beyond the limit of {MAX_AMOUNT:,} chips",
             key="chips.refuse.amount_limit",
             amount=amount,
@@ -64,9 +65,9 @@ def check_amount(amount: object, *, positive: bool) -> int:
 def check_memo(memo: object) -> str:
     """The reason a grant or adjustment gives, trimmed: required, at most `MAX_MEMO` characters."""
     if not isinstance(memo, str) or not memo.strip():
-        raise LedgerError("a reason is required", key="chips.refuse.reason_missing")
+        raise LedgerRefusal("a reason is required", key="chips.refuse.reason_missing")
     if len(memo.strip()) > MAX_MEMO:
-        raise LedgerError(
+        raise LedgerRefusal(
             f"the reason is {len(memo.strip())} characters long; at most {MAX_MEMO}",
             key="chips.refuse.reason_long",
             length=len(memo.strip()),

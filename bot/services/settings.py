@@ -17,6 +17,7 @@ from bot.i18n.languages import LANGUAGES
 from bot.store import (
     GuildSettings,
     SettingsError,
+    SettingsRefusal,
     Store,
     UserSettings,
     get_guild_settings,
@@ -83,7 +84,7 @@ def check_guild_setting(name: str, value: object) -> object:
         raise SettingsError(f"no server setting called {name}")
     low, high = NUMBER_RANGES[name]
     if type(value) is not int or not low <= value <= high:
-        raise SettingsError(
+        raise SettingsRefusal(
             f"{name} must be a whole number from {low} to {high}, not {value!r}",
             key="settings.refuse.out_of_range",
             setting=name,

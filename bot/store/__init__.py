@@ -40,6 +40,8 @@ Writing for both backends:
   process's `store.listen(channel, …)` once the transaction commits.
 """
 
+from bot.game.errors import Typed  # a refusal parameter: a member's own words
+
 from .audit import ledger_check
 from .csvio import read_csv, to_csv
 from .db import Lease, LeaseWatcher, Reader, Store, Tx, schema_version
@@ -52,9 +54,9 @@ from .errors import (
     LeaseLost,
     StoreError,
     StoreOpenError,
+    StoreRefusal,
     StoreUnreachable,
     TableNotFound,
-    Typed,
 )
 from .league import (
     ALL_TIME,
@@ -73,6 +75,7 @@ from .ledger import (
     HistoryPage,
     LedgerError,
     LedgerLine,
+    LedgerRefusal,
     LineView,
     NegativeBalance,
     adjust,
@@ -98,6 +101,7 @@ from .records import (
 )
 from .seasons import (
     LeagueError,
+    LeagueRefusal,
     Season,
     active_season,
     end_season,
@@ -108,6 +112,7 @@ from .settings import (
     UNCHANGED,
     GuildSettings,
     SettingsError,
+    SettingsRefusal,
     UserSettings,
     get_guild_settings,
     get_user_settings,
@@ -170,11 +175,13 @@ __all__ = [
     "HistoryPage",
     "IntegrityError",
     "LeagueError",
+    "LeagueRefusal",
     "Lease",
     "LeaseLost",
     "LeaseWatcher",
     "LedgerError",
     "LedgerLine",
+    "LedgerRefusal",
     "LineView",
     "NegativeBalance",
     "Player",
@@ -187,11 +194,13 @@ __all__ = [
     "Seat",
     "SeatDeals",
     "SettingsError",
+    "SettingsRefusal",
     "Snapshot",
     "Standing",
     "Store",
     "StoreError",
     "StoreOpenError",
+    "StoreRefusal",
     "StoreUnreachable",
     "TableNotFound",
     "TableRow",

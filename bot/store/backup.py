@@ -44,6 +44,10 @@ def _open_copy(destination: Path) -> tuple[Path, sqlite3.Connection]:
         destination.parent.mkdir(parents=True, exist_ok=True)
         partial.unlink(missing_ok=True)
         return partial, sqlite3.connect(partial)
+    except FileExistsError:  # mkdir found a file where the folder should be
+        raise StoreOpenError(
+            f"cannot write the backup {destination}: {destination.parent} is a file, not a folder"
+        ) from None
     except (sqlite3.Error, OSError) as error:
         problem = error.strerror if isinstance(error, OSError) else error
         raise StoreOpenError(f"cannot write the backup {destination}: {problem}") from None

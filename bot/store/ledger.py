@@ -28,7 +28,7 @@ from typing import Any, Final
 
 from .csvio import to_csv
 from .db import Reader, Row, Tx
-from .errors import StoreError
+from .errors import StoreError, StoreRefusal
 
 # The server settings live in bot.store.settings; their names stay importable from here.
 from .settings import MAX_AMOUNT as MAX_AMOUNT
@@ -46,7 +46,11 @@ class LedgerError(StoreError, ValueError):
     """A ledger request that is refused; the message says which value and why."""
 
 
-class NegativeBalance(LedgerError):
+class LedgerRefusal(LedgerError, StoreRefusal):
+    """A ledger request a member can meet (an amount beyond the limit): said in their language."""
+
+
+class NegativeBalance(LedgerRefusal):
     """The guild forbids negative balances and this would create one (raised by the ledger service)."""
 
 

@@ -5,11 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .db import Reader, Row, Tx
-from .errors import StoreError
+from .errors import StoreError, StoreRefusal
 
 
 class LeagueError(StoreError, ValueError):
     """A league request that is refused; the message says why."""
+
+
+class LeagueRefusal(LeagueError, StoreRefusal):
+    """A season request a member can meet (a name taken): said in their language."""
 
 
 @dataclass(frozen=True, slots=True)

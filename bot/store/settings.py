@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
 from .db import Reader, Tx
-from .errors import StoreError
+from .errors import StoreError, StoreRefusal
 
 
 class _Unchanged(enum.Enum):
@@ -40,6 +40,10 @@ USER_SETTINGS_CHANNEL: Final = "pinochle_user_settings"
 
 class SettingsError(StoreError, ValueError):
     """A setting refused (by the settings service); the message names the setting and the value."""
+
+
+class SettingsRefusal(SettingsError, StoreRefusal):
+    """A setting value a member can choose (out of range): said in their language."""
 
 
 #: The most chips one grant, adjustment or starting balance may move.

@@ -52,6 +52,7 @@ from bot.events import (
 )
 from bot.events.duplicate import SEED_LIMIT
 from bot.game import VARIANTS
+from bot.game.errors import Refusal
 from bot.game.fair import key_maker
 from bot.store import Tx, family_of
 from bot.store.events import (
@@ -76,7 +77,6 @@ from bot.store.events import (
 from bot.tables.event_results import event_standings, record_deals
 from bot.tables.model import Table
 from bot.tables.outcome import Text
-from bot.tables.refusal import Refusal
 from bot.tables.service import Person, StartedTable, TableService
 
 log = logging.getLogger(__name__)
@@ -160,7 +160,7 @@ class EventNotices(Protocol):
     async def say(self, event: EventRow, text: Text) -> None:
         """A line in the event's channel."""
 
-    async def alert(self, event: EventRow, text: Text) -> None:
+    async def alert(self, event: EventRow, text: Text | Refusal) -> None:
         """A line for the organiser in the event's channel (on Discord it pings them)."""
 
 
@@ -675,7 +675,7 @@ class EventRunner:
         except EventRefused as refusal:  # the automatic start: the organiser hears why not
             event = await get_event(self.service.store, event_id)
             if event is not None:
-                await self.notices.alert(event, refusal.said)
+                await self.notices.alert(event, refusal)
         except Exception:
             log.exception("event %s: its timer failed", event_id)
         finally:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.game import VARIANTS
+from bot.game.errors import Refusal
 from bot.game.options import resolve_options
 from bot.store import (
     ChannelBusy,
@@ -37,7 +38,6 @@ from bot.tables.guard import guard, guard_seat
 from bot.tables.limits import HARD, Cooldowns, check_hard_seat, check_open
 from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_plays
 from bot.tables.outcome import Name, Outcome, Text, Who
-from bot.tables.refusal import Refusal
 from bot.tables.seating import Seating, computer_seat, person_seat
 from bot.tables.turns import timed_turn
 

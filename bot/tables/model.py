@@ -9,12 +9,12 @@ that the board and the hand views show are computed once per state version.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.game import VARIANTS, Action, Dealing, Game, PublicView, SeatView, fingerprint, new_game
-from bot.game.record import GameRecord
+from bot.game.record import RECORDS, GameRecord
 from bot.store import Seat, TableRow
 from bot.tables.deallog import DealLog
 
@@ -117,15 +117,19 @@ class Table:
         """The game from its first deal: variant, options, seed and the fair dealing."""
         return new_game(self.variant, seed=self.seed, options=self.options, dealing=self.dealing)
 
-    def record(self) -> GameRecord:
-        """The game so far as a record (bot.game.record): seeds only of the deals that are over."""
-        return GameRecord.from_log(
-            self.variant,
-            self.options,
-            self.seed,
-            [str(action) for action in self.started_game.history],
-            dealing=self.dealing,
-            table_id=None if self.deal_key is None else self.id,
+    def record(self, actions: Sequence[str] | None = None) -> GameRecord:
+        """The game so far (or after `actions`, its log) as a record (bot.game.record): seeds
+        only of the deals that are over. Built once for each length of the log and kept
+        (`RECORDS`), so the game-end hooks, the review and the replays share one replay."""
+        game = self.started_game
+        return RECORDS.get(
+            self.id,
+            game.variant.name,
+            game.options.given,
+            game.seed,
+            [str(a) for a in game.history] if actions is None else actions,
+            dealing=game.dealing,
+            table_id=None if game.dealing is None else self.id,
         )
 
     def fingerprint(self, deal: int) -> str | None:

@@ -12,8 +12,9 @@ import functools
 from dataclasses import dataclass
 
 from bot.game import Action, IllegalAction, SeatView
+from bot.game.errors import Refusal
 from bot.game.fair import SALT_CHARS, clean_salt
-from bot.store import load_actions
+from bot.game.record import DealRecord
 from bot.store.deals import add_salt
 from bot.store.tables import last_finished_table, mark_hinted
 from bot.tables.core import Person, TableCore
@@ -21,9 +22,7 @@ from bot.tables.guard import guard, guard_seat
 from bot.tables.hints import best_meld, hint_text
 from bot.tables.model import Table, computer_plays
 from bot.tables.outcome import Act, Name, Outcome, Text
-from bot.tables.recent import Recent
-from bot.tables.refusal import Refusal
-from bot.tables.review import DealReview, guard_shown, review_deal
+from bot.tables.review import guard_shown
 
 
 @dataclass(frozen=True)
@@ -38,10 +37,6 @@ class Hand:
     covered: bool  # the computer plays this seat until the person joins again
 
 
-#: Deal reviews kept (a review of a finished deal never changes).
-REVIEWS_KEPT = 64
-
-
 class Play(TableCore):
     """What a seated person sees and does, and the reviews of finished deals."""
 
@@ -49,11 +44,6 @@ class Play(TableCore):
     def _hinting(self) -> set[int]:
         """Tables whose hint is being worked out now."""
         return set()
-
-    @functools.cached_property
-    def _reviews(self) -> Recent[tuple[int, int], DealReview]:
-        """Reviews made lately, by (table id, deal)."""
-        return Recent(REVIEWS_KEPT)
 
     async def hand(self, table_id: int, user_id: int) -> Hand:
         """The person's hand and legal actions; a `Refusal` if they are not seated or no game runs.
@@ -171,37 +161,21 @@ class Play(TableCore):
         row = await last_finished_table(self.store, guild_id, channel_id)
         return None if row is None else await self.finished_table(row.id)
 
-    async def review(self, table_id: int) -> tuple[Table, DealReview]:
+    async def review(self, table_id: int) -> tuple[Table, DealRecord]:
         """The last deal of a table that is over, for anyone to read (refused while none is, and
         while another open table holds its cards: `guard_shown`).
 
-        Only a deal the game has finished is replayed, so the deal in play never shows.
-        A review never changes, so the last few are kept (`REVIEWS_KEPT`): pressing the
-        button again costs nothing.
+        Only a deal the game has finished is read, so the deal in play never shows. It comes
+        from the game's record, built once for each length of the log and kept
+        (`bot.game.record.RECORDS`): pressing the button again costs nothing.
         """
         table = guard(self._tables.get(table_id) or await self.finished_table(table_id))
         async with table.lock:  # a deal's last action is in the store once its lock is let go
             ended = table.game.deal_results if table.game is not None else []
             deal = ended[-1]["deal"] if ended else None
+            actions = [str(action) for action in table.started_game.history] if ended else []
         if deal is None:
             raise Refusal("bot.refuse.no_deal_over", table)
         await guard_shown(self.store, table_id, table)
-        review = self._reviews.get((table_id, deal))
-        if review is None:
-            actions = [a.action for a in await load_actions(self.store, table_id)]
-            review = self._reviews.put(
-                (table_id, deal),
-                await asyncio.to_thread(
-                    functools.partial(
-                        review_deal,
-                        table.variant,
-                        table.seed,
-                        table.options,
-                        actions,
-                        deal,
-                        dealing=table.dealing,  # reads only deals over: their salts are fixed
-                        table_id=table.id,
-                    )
-                ),
-            )
-        return table, review
+        record = await asyncio.to_thread(table.record, actions)
+        return table, next(d for d in record.deals if d.number == deal)

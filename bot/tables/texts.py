@@ -24,7 +24,7 @@ from bot.game import (
     enabled_melds,
     resolve_options,
 )
-from bot.game.errors import KeyedError
+from bot.game.errors import Refusal, Typed
 from bot.game.fair import SHORT_FINGERPRINT
 from bot.i18n import (
     action_label,
@@ -38,11 +38,10 @@ from bot.i18n import (
     variant_name,
     variant_summary,
 )
-from bot.tables.announce import deal_summary, grouped_melds, parties
+from bot.tables.announce import grouped_melds, parties
 from bot.tables.deallog import BoardTrick
 from bot.tables.model import Table, computer_plays, shown_name
 from bot.tables.outcome import Act, Cards, Name, Side, Text, Who
-from bot.tables.review import DealReview, Meld, Trick
 
 #: How a layer names the player in a seat, or a person by the `Name` they had.
 Namer = Callable[[int | Name], str]
@@ -64,9 +63,16 @@ def numbered(who: int | Name) -> str:
     return who.text if isinstance(who, Name) else f"#{who + 1}"
 
 
-def say(text: Text, lang: str, name: Namer) -> str:
-    """A `Text` in `lang`, with players named by `name`."""
+def say(text: Text | Refusal, lang: str, name: Namer) -> str:
+    """A `Text` (or a refusal) in `lang`, with players named by `name`."""
+    if isinstance(text, Refusal):
+        return refused(text, lang, name)
     return t(text.key, lang, **{k: _param(v, lang, name) for k, v in text.params.items()})
+
+
+def refused(refusal: Refusal, lang: str, name: Namer) -> str:
+    """A refusal from any layer in `lang`, players and a person's own words shown by `name`."""
+    return describe_error(refusal, lang, rule=False, word=lambda value: _param(value, lang, name))
 
 
 def _param(value: Any, lang: str, name: Namer) -> Any:
@@ -82,8 +88,10 @@ def _param(value: Any, lang: str, name: Namer) -> Any:
         return cards_text(value.cards, lang)
     if isinstance(value, Act):
         return action_label(value.action, lang)
-    if isinstance(value, KeyedError):
-        return describe_error(value, lang, rule=False)
+    if isinstance(value, Refusal):
+        return refused(value, lang, name)
+    if isinstance(value, Typed):
+        return name(Name(value.text))
     if isinstance(value, list):
         return ", ".join(str(_param(v, lang, name)) for v in value)
     return value
@@ -485,131 +493,3 @@ def rules_text(variant: str, options: dict[str, Any], lang: str) -> str:
             t("bot.rules.forfeit", lang),
         ]
     )
-
-
-# ---------------------------------------------------------------- a finished deal, reviewed
-
-
-def review_lines(table: Table, review: DealReview, lang: str, name: Namer) -> list[str]:
-    """A finished deal line by line: hands as dealt, auction, melds, tricks, score: *Review last deal*."""
-    facts = [
-        t("bot.review.title", lang, table=table.id, deal=review.deal, dealer=name(review.dealer))
-    ]
-    if review.result is not None and review.result.trump is not None:
-        facts.append(t("bot.review.trump_is", lang, suit=review.result.trump.value))
-    if review.turnup:
-        facts.append(t("bot.review.turnup", lang, card=cards_text([review.turnup], lang)))
-    lines = [" · ".join(facts), t("bot.review.hands", lang)]
-    lines += [
-        t("bot.review.hand", lang, who=name(seat), cards=hand_by_suit(list(cards), lang))
-        for seat, cards in sorted(review.hands.items())
-    ]
-    if review.exchange is not None:
-        seat, card = review.exchange
-        lines.append(t("bot.review.exchange", lang, who=name(seat), card=cards_text([card], lang)))
-    if review.auction:
-        lines.append(
-            t(
-                "bot.review.auction",
-                lang,
-                steps="; ".join(_auction_step(event, lang, name) for event in review.auction),
-            )
-        )
-    if review.melds:
-        lines.append(t("bot.review.melds", lang))
-        lines += [_meld_line(meld, lang, name) for meld in review.melds]
-    if review.tricks:
-        lines.append(t("bot.review.tricks", lang))
-        lines += [_trick_line(trick, lang, name) for trick in review.tricks]
-    if review.declared_out is not None:
-        lines.append(t("bot.review.declared_out", lang, who=name(review.declared_out)))
-    lines += _review_score(table, review, lang, name)
-    if review.seed is not None and review.fingerprint is not None:
-        lines.append(fair_line(review.seed, review.fingerprint, review.salts, lang, name))
-    return lines
-
-
-def _auction_step(event: Mapping[str, Any], lang: str, name: Namer) -> str:
-    """A bid, a pass, the contract or the trump named (RULES E-3..E-8)."""
-    kind = event["type"]
-    if kind == "bid":
-        return t("bot.review.bid", lang, who=name(event["seat"]), amount=event["amount"])
-    if kind == "pass":
-        return t("bot.review.pass", lang, who=name(event["seat"]))
-    if kind == "contract":
-        return t("bot.review.contract", lang, amount=event["amount"], who=name(event["seat"]))
-    return t("bot.review.trump", lang, who=name(event["seat"]), suit=event["suit"])
-
-
-def _meld_line(meld: Meld, lang: str, name: Namer) -> str:
-    parts = ", ".join(
-        t("bot.review.dix", lang, points=points)
-        if kind == "dix"
-        else t(
-            "bot.review.meld_part",
-            lang,
-            name=meld_name(kind, lang),
-            cards=cards_text(cards, lang),
-            points=points,
-        )
-        for kind, cards, points in meld.parts
-    )
-    key = "bot.review.meld_after" if meld.after_trick else "bot.review.meld"
-    line = t(
-        key, lang, who=name(meld.seat), melds=parts, points=meld.points, trick=meld.after_trick
-    )
-    return line if meld.counted else f"{line} {t('bot.review.not_counted', lang)}"
-
-
-def _trick_line(trick: Trick, lang: str, name: Namer) -> str:
-    plays = plays_text([list(play) for play in trick.plays], lang, name)
-    line = t(
-        "bot.review.trick",
-        lang,
-        number=trick.number,
-        plays=plays,
-        who=name(trick.winner),
-        points=trick.points,
-    )
-    if trick.draws:
-        line += " " + t(
-            "bot.review.draws",
-            lang,
-            draws=", ".join(
-                t(f"bot.review.{how}", lang, who=name(seat), card=cards_text([card], lang))
-                for seat, card, how in trick.draws
-            ),
-        )
-    return line
-
-
-def _review_score(table: Table, review: DealReview, lang: str, name: Namer) -> list[str]:
-    """The deal's score: meld and card points by party (last trick included, G-5), then the
-    result as the channel told it (points, totals, contract made or set E-12, chips E-15)."""
-    result = review.result
-    if result is None:  # reviews are made of ended deals only
-        return []
-    lines = [t("bot.review.score", lang)]
-    lines += [
-        t(
-            "bot.review.party",
-            lang,
-            who=side_name(seats, lang, name),
-            meld=result.meld[seats[0]],
-            cards=result.cards[seats[0]],
-        )
-        for seats in parties(table)
-        if any(seat in review.hands for seat in seats)
-    ]
-    last = next((trick for trick in review.tricks if trick.last), None)
-    if last is not None and result.last_trick[last.winner]:
-        lines.append(
-            t(
-                "bot.review.last_trick",
-                lang,
-                who=name(last.winner),
-                points=result.last_trick[last.winner],  # G-5, scaled by G-7
-            )
-        )
-    summary = deal_summary(table, result)
-    return lines + [say(text, lang, name) for text in summary]

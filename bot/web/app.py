@@ -25,8 +25,9 @@ import asyncpg
 import jinja2
 from aiohttp import web
 
+from bot.game.errors import Refusal
 from bot.game.record import GameRecord
-from bot.i18n import LANGUAGES, t
+from bot.i18n import LANGUAGES, describe_error, t
 from bot.store import (
     GuildSettings,
     LedgerLine,
@@ -45,7 +46,6 @@ from .clients import HEADER as FORWARDED_FOR
 from .clients import Network, client_address, client_key
 from .connections import Connections
 from .data import (
-    BadRequest,
     NotFound,
     chips_data,
     event_data,
@@ -57,7 +57,7 @@ from .data import (
 )
 from .openapi import openapi_document
 from .ratelimit import RateLimit
-from .replay import RESULT_COLUMNS, ReplayCache, ReplayError, verify_view
+from .replay import RESULT_COLUMNS, ReplayBuilder, ReplayError, verify_view
 from .security import add_security_headers
 from .texts import Words, request_language
 from .threads import in_web_thread
@@ -136,7 +136,7 @@ class WebState:
     limit: RateLimit
     #: Proxies whose X-Forwarded-For names the client the rate limit counts (none: the peer).
     trusted_proxies: tuple[Network, ...] = ()
-    replays: ReplayCache = field(default_factory=ReplayCache)
+    replays: ReplayBuilder = field(default_factory=ReplayBuilder)
     csv_slots: BuildSlots = field(default_factory=BuildSlots)
     #: The server's connection bounds (`start_web`); None under a test server.
     connections: Connections | None = None
@@ -166,7 +166,7 @@ async def _built(
         log = await game_log(db, game.table_id)
         return None if log is None or log.guild_id != guild.guild_id else (game, log)
 
-    built = await request.app[STATE].replays.built(guild.guild_id, game_id, load)
+    built = await request.app[STATE].replays.built(game_id, load)
     if built is None:
         raise NotFound(game_id)
     return built
@@ -333,11 +333,18 @@ def _is_api(request: web.Request) -> bool:
 
 
 async def _error(request: web.Request, status: int, key: str, **params: Any) -> web.Response:
-    """A refusal in the request's language: a small page, or JSON under /api/."""
+    """The web's own refusals (`web.error.<key>`: not found, too many requests, busy)."""
+    return await _refused(request, status, Refusal(f"web.error.{key}", **params))
+
+
+async def _refused(request: web.Request, status: int, refusal: Refusal) -> web.Response:
+    """A refusal in the request's language: a small page, or JSON under /api/ whose `error` is
+    the last part of its key ("bad_page")."""
     lang, _ = request_language(request.query.get("lang"), request.headers.get("Accept-Language"))
-    message = Words(lang)(f"error.{key}", **params)
+    message = describe_error(refusal, lang, rule=False)
     if _is_api(request):
-        return json_response({"status": status, "error": key, "message": message}, status)
+        code = refusal.key.rpartition(".")[2]
+        return json_response({"status": status, "error": code, "message": message}, status)
     return await render(request, "error.html", {"status": status, "message": message}, status)
 
 
@@ -345,7 +352,8 @@ async def _error(request: web.Request, status: int, key: str, **params: Any) -> 
 async def refusals(
     request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
 ) -> web.StreamResponse:
-    """Rate limit first, then every refusal as a page (or JSON): 404, 400, 429, 503."""
+    """The web's one handler: rate limit first, then every refusal as a page (or JSON): 404, 400
+    (any `Refusal`), 429, 503."""
     if request.path != "/healthz":
         state = request.app[STATE]
         client = client_address(
@@ -364,8 +372,8 @@ async def refusals(
         return await _error(request, 404, "not_found")
     except web.HTTPMethodNotAllowed:
         raise
-    except BadRequest as refusal:
-        return await _error(request, 400, refusal.key, **refusal.params)
+    except Refusal as refusal:  # from any layer: a bad query value, the engine, the store
+        return await _refused(request, 400, refusal)
     except ReplayError:
         log.exception("a replay failed")
         return await _error(request, 500, "replay_failed")

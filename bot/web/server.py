@@ -25,6 +25,7 @@ from aiohttp.http_exceptions import HttpProcessingError
 
 from bot.i18n import t
 from bot.settings import Settings, settings_for_a_process
+from bot.stopping import run_until_stopped
 from bot.store import StoreOpenError
 
 from .app import create_app
@@ -75,6 +76,11 @@ class GuardedSite(web.TCPSite):
 
 class WebStartError(RuntimeError):
     """The pages cannot listen where they were told (the port is taken, the address is not ours)."""
+
+
+def base_url(host: str, port: int) -> str:
+    """The pages' address on `host` (an IPv6 address in brackets, as URLs write it) and `port`."""
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 
 @dataclass
@@ -142,8 +148,9 @@ async def start_web(
     except BaseException:
         await pool.close()
         raise
-    log.info("web pages at http://%s:%s", host, port)
-    return WebServer(runner, pool, connections)
+    server = WebServer(runner, pool, connections)
+    log.info("web pages at %s", base_url(host, server.port))  # the port taken when asked for 0
+    return server
 
 
 def _port(text: str) -> int:
@@ -199,7 +206,7 @@ def main(argv: Sequence[str]) -> int:
         return 2
     database = args.database or settings.database
     try:
-        asyncio.run(
+        run_until_stopped(
             _serve(
                 database,
                 args.host or settings.web_host,
@@ -210,6 +217,4 @@ def main(argv: Sequence[str]) -> int:
     except (StoreOpenError, WebStartError) as error:
         print(t("bot.main.web_unusable", "en", problem=error), file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return 0
     return 0

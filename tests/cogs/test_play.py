@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.game import ALL_CARDS, PASS
+from bot.game.fair import key_maker
 from tests.cogs.playing import leave_game, play_out
 from tests.cogs.sim import (
     board_body,
@@ -286,7 +287,9 @@ async def test_exchange_the_dix_by_typing_in_three_handed(room):
     """RULES C-4: eldest, holding a 9 of trumps, may exchange it for the turn-up; /pinochle move
     offers exactly that (the decline stays with /pinochle pass), refuses a move not legal now, and
     speaks the asker's language."""
-    room.bot.tables._rng.seed(0)  # the service's seed source: a deal whose eldest holds the dix
+    # The service's seed and fair-dealing key sources, fixed: a deal whose eldest holds the dix.
+    room.bot.tables._rng.seed(0)
+    room.bot.tables._new_key = key_maker(2)
     await room.alice.slash(room.channel, "pinochle new", variant="three-handed")
     for _ in range(2):
         await room.alice.click(board_message(room.channel), label="Add computer player")

@@ -103,7 +103,7 @@ async def test_stats_and_history_of_a_finished_game(room):
     record = table.record()
     assert record.actions == [r.action for r in rows]
     won = record.final_scores[0] > record.final_scores[1]
-    own_meld = sum(points for deal in record.deals for seat, _, points in deal.melds if seat == 0)
+    own_meld = sum(meld.points for deal in record.deals for meld in deal.melds if meld.seat == 0)
 
     stats = (await room.alice.slash(room.channel, "pinochle stats")).response.content
     lines = stats.splitlines()

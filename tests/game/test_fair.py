@@ -170,3 +170,23 @@ def test_a_salt_word_is_short_and_printable(typed, kept):
 )
 def test_a_fingerprint_is_read_from_its_first_sixteen_digits(typed, kept):
     assert read_fingerprint(typed) == kept
+
+
+def test_the_verify_command_checks_a_deal_of_a_record_file(tmp_path, capsys):
+    from bot.verify_cli import main
+
+    record = record_of(played_game("two-handed", Dealing(key=KEY)))
+    path = tmp_path / "game12.txt"
+    path.write_text(record.to_text(), encoding="utf-8")
+    shown = fingerprint(deal_seed(KEY, 1), 12, 1)[:16]
+
+    assert main(["--record", str(path), "--deal", "1", "--fingerprint", shown]) == 0
+    assert "OK: deal 1 of table #12" in capsys.readouterr().out
+
+    other = fingerprint(deal_seed(KEY, 1), 13, 1)[:16]
+    assert main(["--record", str(path), "--deal", "1", "--fingerprint", other]) == 1
+    assert "the fingerprint does not match" in capsys.readouterr().out
+
+    last = max(deal.number for deal in record.deals)
+    assert main(["--record", str(path), "--deal", str(last + 5), "--fingerprint", shown]) == 2
+    assert f"no deal {last + 5}: its deals are numbered 1 to {last}" in capsys.readouterr().err

@@ -39,7 +39,7 @@ async def test_a_bad_grant_or_adjustment_is_refused_and_nothing_is_written(
     post = services.ledger.grant if kind == "grant" else services.ledger.adjust
     with pytest.raises(LedgerError, match=message) as refused:
         await post(GUILD, ANN, "Ann", amount, reason, actor_id=MANAGER)
-    assert refused.value.key == key
+    assert getattr(refused.value, "key", None) == key  # None: a caller's bug, no refusal
     assert (await history(store, GUILD)).total == 0
     assert await services.player(GUILD, ANN) is None  # not even a player was opened
 

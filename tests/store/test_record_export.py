@@ -108,6 +108,22 @@ def test_missing_things_are_told_apart(tmp_path, capsys):
     assert not nowhere.exists()
     junk = tmp_path / "junk.txt"
     junk.write_text("hello\n", encoding="utf-8")
+    assert main(["record", "export", "--game", "1", "--database", str(junk)]) == 2
+    said = capsys.readouterr().err
+    assert (
+        said.startswith("error: ") and "not a SQLite database" in said and "Traceback" not in said
+    )
     assert main(["record", "replay", str(junk)]) == 2
     assert "line 1: expected 'Pinochle game record 1'" in capsys.readouterr().err
     assert main(["record", "replay", str(tmp_path / "absent.txt")]) == 2
+
+
+@pytest.mark.parametrize("deals", ["0", "-1", "many"])
+def test_simulate_refuses_a_count_of_deals_below_one(deals, capsys):
+    """No deals make no averages: a usage error (status 2), not a division by zero."""
+    with pytest.raises(SystemExit) as stopped:
+        main(["simulate", "--deals", deals])
+    assert stopped.value.code == 2
+    assert (
+        f"argument --deals: {deals!r} is not a whole number of 1 or more" in capsys.readouterr().err
+    )

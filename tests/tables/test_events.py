@@ -388,7 +388,7 @@ async def test_a_drop_is_final_the_person_cannot_take_the_seat_back(runner, stor
     assert refused.value.key == "events.refuse.dropped_out"
     assert table.seats[seat].away_strikes > 0 and table.version == version  # the computer plays on
     for lang in ("en", "ru"):
-        assert "{" not in say(refused.value.said, lang, numbered)
+        assert "{" not in say(refused.value, lang, numbered)
 
 
 @pytest.mark.parametrize("gone", ["cancelled", "lease in doubt"])

@@ -12,7 +12,8 @@ from bot.game.fair import deal_seed
 from bot.store import Seat, create_table, game_log
 from bot.store.deals import deal_commits
 from bot.tables import TableService
-from bot.tables.texts import board_text, review_lines
+from bot.tables.record_text import review_lines
+from bot.tables.texts import board_text
 from tests.tables.helpers import (
     ALICE,
     BOB,

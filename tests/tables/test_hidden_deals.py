@@ -91,8 +91,8 @@ async def test_a_deal_other_tables_still_play_opens_when_the_round_ends_everywhe
         with pytest.raises(Refusal) as refused:
             await service.review(game)
         assert refused.value.key == "bot.refuse.deal_hidden_event"
-        english = say(refused.value.said, "en", str)
-        russian = say(refused.value.said, "ru", str)
+        english = say(refused.value, "en", str)
+        russian = say(refused.value, "ru", str)
         assert "another table" in english and "round 1 has ended" in english
         assert "другим столом" in russian and "тур 1" in russian
         stats = await player_stats(store, GUILD, player.id)
@@ -113,7 +113,7 @@ async def test_a_deal_other_tables_still_play_opens_when_the_round_ends_everywhe
     await play_event(runner, service, PEOPLE)  # the second table plays: the round is over
     assert await hidden(store, game) is None
     table, review = await service.review(game)
-    assert table.id == game and review.deal == 1
+    assert table.id == game and review.number == 1
     stats = await player_stats(store, GUILD, player.id)
     assert stats.games == 1
     assert [g.game_id for g in await recent_games(store, GUILD, player.id)] == [game]

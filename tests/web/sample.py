@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.game import Dealing, new_game
+from bot.game.record import GameRecord
 from bot.ledger_hook import best_melds
 from bot.services.league import record_game
 from bot.store import (
@@ -68,8 +69,9 @@ def played(seed: int, key: bytes | None = None) -> tuple[list[str], list[int], o
 async def _game(
     store: Store, guild: int, seed: int, seated: list[int], channel: int, key: bytes | None = None
 ) -> int:
-    actions, scores, game = played(seed, key)
-    melds = best_melds(game)
+    actions, scores, _ = played(seed, key)
+    fair = {} if key is None else {"dealing": Dealing(key=key), "table_id": 0}
+    melds = best_melds(GameRecord.from_log("two-handed", {}, seed, actions, **fair))
     ranks = [1 + sum(other > mine for other in scores) for mine in scores]
     async with store.transaction() as tx:
         table = await create_table(
