@@ -116,6 +116,15 @@ async def store_deal_stats(tx: Tx, table_id: int, seats: Sequence[SeatDeals]) ->
     )
 
 
+async def deal_stats(db: Reader, table_id: int) -> list[SeatDeals]:
+    """A finished game's per-seat deal summary (`store_deal_stats`), in seat order."""
+    rows = await db.fetchall(
+        "SELECT deals, meld, bids, made FROM seat_deals WHERE table_id = ? ORDER BY seat",
+        (table_id,),
+    )
+    return [SeatDeals(*row) for row in rows]
+
+
 async def game_log(db: Reader, game_id: int) -> GameLog | None:
     """The stored game `game_id` (its table's id), or None if there is no such table."""
     table = await get_table(db, game_id)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from bot.store import Seat, Store, create_table, get_table, schema_version
-from bot.store.records import SeatDeals, game_log, store_deal_stats
+from bot.store.records import SeatDeals, deal_stats, game_log, store_deal_stats
 from bot.store.tables import mark_hinted
 
 #: The last schema that kept these fields in `settings`.
@@ -26,14 +26,6 @@ async def a_table(store: Store) -> int:
             seats=[Seat(0, "Ann", user_id=3), Seat(1, "Bob", user_id=4)],
         )
     return table.id
-
-
-async def seat_deals(store: Store, table_id: int) -> list[tuple[int, ...]]:
-    rows = await store.fetchall(
-        "SELECT seat, deals, meld, bids, made FROM seat_deals WHERE table_id = ? ORDER BY seat",
-        (table_id,),
-    )
-    return [tuple(row) for row in rows]
 
 
 async def test_an_older_database_keeps_its_hints_deal_summaries_and_lease(database):
@@ -55,7 +47,7 @@ async def test_an_older_database_keeps_its_hints_deal_summaries_and_lease(databa
         assert await schema_version(new) == BEFORE + 1
         row = await get_table(new, table_id)
         assert row.hints_used == (0, 1) and row.settings == {"turn_seconds": 60}
-        assert await seat_deals(new, table_id) == [(0, 3, 120, 1, 1), (1, 3, 40, 0, 0)]
+        assert await deal_stats(new, table_id) == [SeatDeals(3, 120, 1, 1), SeatDeals(3, 40, 0, 0)]
         lease = await new.fetchone("SELECT lease FROM tables WHERE id = ?", (table_id,))
         assert lease[0] == "a1b2"
         assert (await game_log(new, table_id)).hints == (0, 1)
@@ -73,4 +65,4 @@ async def test_hints_and_deal_summaries_are_written_to_their_columns(store):
         await store_deal_stats(tx, table_id, STATS[:1])  # a second summary replaces the first
     row = await get_table(store, table_id)
     assert row.hints_used == (1,) and "hints_used" not in row.settings
-    assert await seat_deals(store, table_id) == [(0, 3, 120, 1, 1)]
+    assert await deal_stats(store, table_id) == STATS[:1]
