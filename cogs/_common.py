@@ -26,6 +26,19 @@ if TYPE_CHECKING:
 MESSAGE_LIMIT = 2000
 
 
+def dynamic_view() -> discord.ui.View:
+    """A view for `DynamicItem`s only, stopped before it is sent.
+
+    discord.py dispatches dynamic items by their custom ids (`add_dynamic_items`),
+    never through the view, so the view needs no place in its view store: an
+    ephemeral one left running would keep a 15-minute timeout task alive for every
+    hand or replay shown.
+    """
+    view = discord.ui.View(timeout=None)
+    view.stop()
+    return view
+
+
 def lang_of(interaction: discord.Interaction) -> str:
     """The language for private replies: the person's own choice (/pinochle language), else their client's."""
     bot: PinochleBot = interaction.client  # type: ignore[assignment]

@@ -22,6 +22,7 @@ from bot.render import render_hand, render_in_thread
 from bot.tables import Hand, Refusal
 from bot.tables.texts import hand_action_label, hand_text
 from cogs._common import (
+    dynamic_view,
     lang_of,
     mention_namer,
     person_of,
@@ -41,7 +42,7 @@ MENU_VERBS = ("play", "meld", "bid")
 
 def hand_components(hand: Hand, lang: str) -> discord.ui.View:
     """Buttons (or menus) for exactly the legal actions, plus Refresh when there is room."""
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     owner = hand.table.seats[hand.seat].user_id
     rows = _layout(hand.legal)
     for row, (kind, verb, indices) in enumerate(rows):

@@ -40,7 +40,7 @@ from bot.tables.record_text import (
 )
 from bot.tables.review import guard_shown
 from bot.tables.texts import Namer
-from cogs._common import lang_of, reply
+from cogs._common import dynamic_view, lang_of, reply
 from cogs._errors import guarded
 from cogs._pager import NO_PINGS
 from cogs._players import plain
@@ -189,7 +189,7 @@ def buttons(record: GameRecord, game_id: int, at: Position, lang: str) -> discor
         "next_trick": forward,
         "next_deal": Position(at.deal + 1, 0) if at.deal + 1 < len(deals) else None,
     }
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     for kind, target in targets.items():
         view.add_item(ReplayButton(game_id, target or at, kind, lang, disabled=target is None))
     return view
