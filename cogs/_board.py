@@ -122,6 +122,7 @@ async def lobby_action(
         await ask_to_leave(interaction, table_id)
         return
     service, person = service_of(interaction), person_of(interaction)
+    interaction.client.presenter.heard(table_id, interaction)  # the start's ping may go through it
     calls = {
         "join": lambda: service.join(table_id, person),
         "leave": lambda: service.leave(table_id, person),

@@ -335,7 +335,12 @@ async def act(
     action: str | Action,
     version: int | None = None,
 ) -> str:
-    """Act for the member; what to note above their hand: the result, or why it was refused."""
+    """Act for the member; what to note above their hand: the result, or why it was refused.
+
+    The interaction becomes the table's voice (`cogs._voices`): the turn ping this action
+    causes goes out as its follow-up.
+    """
+    interaction.client.presenter.heard(table_id, interaction)
     try:
         outcome = await service_of(interaction).act(
             table_id, person_of(interaction), action, version=version

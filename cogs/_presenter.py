@@ -7,15 +7,26 @@ per channel sends at once while the channel's budget of `per_window` requests
 per `window` seconds lasts (well under Discord's 5 per 5 s; deletes count
 too); what is left waits for the next tick of a `discord.ext.tasks` loop.
 Lines go first, then the board, then the ping, so the board ends up below
-what it sums up. A board edit shows the latest state however many actions it
-covers, with its pictures redrawn and its attachments replaced, and queued
-lines go out joined into as few messages as fit in 2,000 characters.
+what it sums up; a ping goes before a board that stays where it is. A board
+edit shows the latest state however many actions it covers, with its
+pictures redrawn and its attachments replaced (drawn `COALESCE` seconds after
+the first change, so a person's move and the computers' answers cost one
+edit, and not at all when nothing shown changed), and queued lines go out
+joined into as few messages as fit in 2,000 characters.
+
+Discord's global budget (`docs/discord-budget.md`): every globally limited
+request waits for a slot of the process's `RequestBudget` (`cogs._requests`),
+pings first, housekeeping deletes last; a turn ping, and the deletion of the
+previous one, go through the acting person's interaction when it can
+(`cogs._voices`), outside that budget. A channel that answers 403 (or is
+gone) is left alone for a while (`ShutChannels`): only its board is kept, to
+be drawn when it opens again.
 
 The board stays in view: when `REPOST_AT` messages stand below it
 (`cogs._board_spot`) it is posted again at the bottom and the old one is
 deleted, so at a person's turn it is among the channel's last five messages.
-A failed edit (403, 5xx) is tried again after 1, 2 and 4 seconds, then the
-board is posted anew. A table in a thread of its own (`cogs._home`) sends
+A failed edit (5xx) is tried again after 1, 2 and 4 seconds, then the board
+is posted anew (at once after a 403: trying again would only be refused again). A table in a thread of its own (`cogs._home`) sends
 its final result to the channel it was opened from (a cancelled one edits its opening line there).
 """
 
@@ -41,7 +52,9 @@ from cogs._board_spot import BoardSpots
 from cogs._common import mention_namer
 from cogs._home import parent_of
 from cogs._pictures import as_files, board_pictures, board_scene, with_pictures
+from cogs._requests import Priority, RequestBudget, ShutChannels
 from cogs._turn_pings import Ping, TurnPings
+from cogs._voices import Voices
 
 if TYPE_CHECKING:
     from cogs._bot import PinochleBot
@@ -55,6 +68,12 @@ REPOST_AT = 3
 #: Failed board edits tried again (after 1, 2, 4 seconds) before the board is posted anew.
 EDIT_RETRIES = 3
 RETRY_DELAY = 1.0
+#: Seconds between a table's first change and its board's edit: the changes meanwhile come along.
+COALESCE = 1.0
+#: Channel lines kept waiting at most (a channel that cannot keep up loses its oldest lines).
+MAX_LINES = 200
+#: Discord's error code of a channel (or thread) that no longer exists.
+UNKNOWN_CHANNEL = 10003
 
 
 @dataclass
@@ -62,6 +81,7 @@ class _Outbox:
     """What one channel still has to show."""
 
     boards: dict[int, Table] = field(default_factory=dict)
+    due: dict[int, float] = field(default_factory=dict)  # when each board may be drawn, by table id
     lines: list[str] = field(default_factory=list)
     pings: dict[int, tuple[Table, Ping]] = field(default_factory=dict)  # by table id
     drops: list[int] = field(default_factory=list)  # messages to delete: old pings, old boards
@@ -80,51 +100,95 @@ class _Outbox:
         return bool(self.boards or self.lines or self.pings or self.drops or self.edits)
 
     def ready(self) -> bool:
-        """Whether something may be sent now (a board that backs off waits)."""
-        return bool(self.lines or self.pings or self.drops or self.edits) or bool(
-            self.boards and time.monotonic() >= self.hold
+        """Whether something may be sent now (a board waits for its time, and while backing off)."""
+        return bool(self.lines or self.pings or self.drops or self.edits) or (
+            self.board_due() is not None
         )
+
+    def board_due(self) -> Table | None:
+        """A table whose board may be drawn now."""
+        now = time.monotonic()
+        if now < self.hold:
+            return None
+        return next((t for i, t in self.boards.items() if self.due.get(i, 0.0) <= now), None)
+
+    def board_wait(self) -> float | None:
+        """Seconds until a board may be drawn, if only boards wait."""
+        if not self.boards or self.lines or self.pings or self.drops or self.edits:
+            return None
+        soonest = max(self.hold, min(self.due.get(i, 0.0) for i in self.boards))
+        return max(0.0, soonest - time.monotonic())
+
+    def mark(self, table: Table, delay: float) -> None:
+        """The table's board must be drawn, at the latest `delay` seconds from now."""
+        self.boards[table.id] = table
+        due = time.monotonic() + delay
+        self.due[table.id] = min(self.due.get(table.id, due), due)
+
+    def take_board(self, table_id: int) -> Table:
+        self.due.pop(table_id, None)
+        return self.boards.pop(table_id)
 
 
 class ChannelPresenter:
     """Implements `bot.tables.Publisher` for Discord channels."""
 
-    def __init__(self, bot: PinochleBot, *, per_window: int = 4, window: float = 5.0) -> None:
+    def __init__(
+        self,
+        bot: PinochleBot,
+        *,
+        per_window: int = 4,
+        window: float = 5.0,
+        budget: RequestBudget | None = None,
+    ) -> None:
         self.bot = bot
         self.per_window, self.window = per_window, window
+        self.budget = budget or RequestBudget(40)
+        self.shut = ShutChannels()
+        self.voices = Voices()
         self._boxes: dict[int, _Outbox] = {}
         self._tick = tasks.loop(seconds=window / per_window)(self._resume_waiting)
         self.spots = BoardSpots()
         self.pings = TurnPings(lambda user: user in bot.notify_off)
+        #: What each table's board message shows now: (message id, what was drawn), so an edit
+        #: that would change nothing is not sent.
+        self._drawn: dict[int, tuple[int, object]] = {}
 
     def start(self) -> None:
         """Start the ticks that send what had to wait (call once the event loop runs)."""
         if not self._tick.is_running():
             self._tick.start()
 
+    def heard(self, table_id: int, interaction: discord.Interaction) -> None:
+        """A person acts at the table through `interaction`: the table's pings may go through it."""
+        self.voices.heard(table_id, interaction)
+
     def publish(self, table: Table, outcome: Outcome) -> None:
         box = self._box(table.channel_id)
         plan = self.pings.after(table, outcome)
-        if not outcome.ping:  # a reminder goes out as the turn's ping instead
+        shut = self.shut.is_shut(table.channel_id)  # only the board is kept, for when it opens
+        if not outcome.ping and not shut:  # a reminder goes out as the turn's ping instead
             name = mention_namer(table)
             box.lines += [say(text, table.language, name) for text in outcome.public]
+            del box.lines[:-MAX_LINES]
         if plan.ended:
             box.pings.pop(table.id, None)
-        if plan.drop is not None:
+        if plan.drop is not None and not shut:
             box.drops.append(plan.drop)
-        if plan.ping is not None:
+        if plan.ping is not None and not shut:
             box.pings[table.id] = (table, plan.ping)
         if outcome.board:
-            box.boards[table.id] = table
+            box.mark(table, COALESCE)
         self._wake(table.channel_id, box)
         if table.status in ("finished", "cancelled"):
+            self.voices.forget(table.id)
             self._report(table, outcome)
         self.bot.hand_watch.table_changed(table)
 
     def redraw(self, table: Table) -> None:
         """Queue a board redraw (after a restart, say)."""
         box = self._box(table.channel_id)
-        box.boards[table.id] = table
+        box.mark(table, 0.0)
         self._wake(table.channel_id, box)
 
     def seen(self, channel_id: int, message_id: int) -> None:
@@ -140,6 +204,7 @@ class ChannelPresenter:
         for task in pending:
             task.cancel()
         await asyncio.gather(*pending, return_exceptions=True)
+        await self.budget.close()
 
     def _box(self, channel_id: int) -> _Outbox:
         return self._boxes.setdefault(channel_id, _Outbox())
@@ -189,25 +254,86 @@ class ChannelPresenter:
                 del self._boxes[channel_id]
 
     async def _send_ready(self, channel_id: int, box: _Outbox) -> None:
-        """Send while the channel's budget allows: lines, the board, the ping, edits, deletes; the rest waits."""
+        """Send while the channel's budget allows: lines, the board, the ping, edits, deletes; the rest waits.
+
+        A board waiting for its time is waited for here; anything else the
+        channel's (or the process's) budget holds back waits for a tick.
+        """
         channel = self.bot.get_partial_messageable(channel_id)
-        while box.ready() and self._spend(box):
+        while not self.shut.is_shut(channel_id):
+            if not box.ready():
+                wait = box.board_wait()
+                if wait is None:
+                    return
+                await asyncio.sleep(wait)
+                continue
+            if not self._spend(box):
+                return
             try:
-                if box.lines:
-                    await self._post_lines(channel, box)
-                elif box.boards and time.monotonic() >= box.hold:
-                    table_id = next(iter(box.boards))
-                    await self._draw_board(channel, box, box.boards.pop(table_id))
-                elif box.pings:
-                    table_id = next(iter(box.pings))
-                    await self._post_ping(channel, box, *box.pings.pop(table_id))
-                elif box.edits:
-                    message_id, content = box.edits.popitem()
-                    await channel.get_partial_message(message_id).edit(content=content)
-                elif box.drops:
-                    await self._delete(channel, box.drops.pop(0))
+                sent = await self._step(channel, box)
+            except discord.Forbidden as error:
+                self._close_channel(channel_id, box, error)
+                return
+            except discord.NotFound as error:
+                if error.code != UNKNOWN_CHANNEL:
+                    raise
+                self._close_channel(channel_id, box, error)
+                return
             except Exception:  # an HTTP error or a bug: log it, and the channel carries on
                 log.exception("channel %s: could not update the table", channel_id)
+                continue
+            if not sent:
+                box.sent.pop()  # nothing went out: the channel's slot is not spent
+                if box.ready():  # the process's budget refused: try again at the next tick
+                    return
+
+    async def _step(self, channel: discord.PartialMessageable, box: _Outbox) -> bool:
+        """Send the channel's next request; False if none went out (refused, or not needed)."""
+        if box.lines:
+            if not await self.budget.take(Priority.PROMPT if box.pings else Priority.SUMMARY):
+                return False
+            await self._post_lines(channel, box)
+            return True
+        if box.pings:
+            table_id, (table, ping) = next(iter(box.pings.items()))
+            if table_id in box.boards and self._moves(channel.id, box, table):
+                # the board is posted again: the ping goes below it
+                return await self._draw_board(
+                    channel, box, box.take_board(table_id), Priority.PROMPT
+                )
+            del box.pings[table_id]
+            if await self._post_ping(channel, box, table, ping):
+                return True
+            box.pings[table_id] = (table, ping)
+            return False
+        if (table := box.board_due()) is not None:
+            return await self._draw_board(channel, box, box.take_board(table.id), Priority.BOARD)
+        if box.edits:
+            if not await self.budget.take(Priority.SUMMARY):
+                return False
+            message_id, content = box.edits.popitem()
+            await channel.get_partial_message(message_id).edit(content=content)
+            return True
+        if box.drops:
+            message_id = box.drops.pop(0)
+            if await self._delete(channel, message_id):
+                return True
+            box.drops.insert(0, message_id)
+        return False
+
+    def _close_channel(self, channel_id: int, box: _Outbox, error: discord.HTTPException) -> None:
+        """The channel refused the bot, or is gone: nothing more is tried there for a while."""
+        log.warning(
+            "channel %s: %s; nothing is sent there for %.0f s",
+            channel_id,
+            error,
+            self.shut.seconds,
+        )
+        self.shut.shut(channel_id)
+        box.lines.clear()
+        box.pings.clear()
+        box.drops.clear()
+        box.edits.clear()
 
     def _spend(self, box: _Outbox) -> bool:
         """Take one request from the channel's budget, if one is left in this window."""
@@ -219,39 +345,67 @@ class ChannelPresenter:
         box.sent.append(now)
         return True
 
+    def _moves(self, channel_id: int, box: _Outbox, table: Table) -> bool:
+        """Whether the board would have to move after one message more (a ping) below it."""
+        old = table.board_message_id
+        if old is None:
+            return True
+        below = self.spots.below(channel_id, old, leaving=set(box.drops))
+        return below is None or below + 1 >= REPOST_AT
+
     async def _draw_board(
-        self, channel: discord.PartialMessageable, box: _Outbox, table: Table
-    ) -> None:
-        """Edit the board in place, or post it at the bottom (none yet, deleted, scrolled up, edits failing)."""
+        self, channel: discord.PartialMessageable, box: _Outbox, table: Table, priority: Priority
+    ) -> bool:
+        """Edit the board in place, or post it at the bottom (none yet, deleted, scrolled up, edits
+        failing); False if nothing went out (nothing shown changed, or the budget refused)."""
         async with table.lock:  # never draw an action that is still being stored
             embed, view = board_embed(table, mention_namer(table)), board_view(table)
             scene = board_scene(table)
+        old = table.board_message_id
+        drawn = (
+            embed.to_dict(),
+            [item.to_component_dict() for item in view.children] if view else None,
+            scene,
+        )
+        stays = old is not None and await self._below(channel, box, old) < REPOST_AT
+        if stays and self._drawn.get(table.id) == (old, drawn):
+            self._settled(channel.id, table)
+            return False  # the board shows this already
+        if not await self.budget.take(priority):
+            box.mark(table, 0.0)
+            return False
         pictures: dict[str, bytes] = {}
         if scene is not None and await images_enabled(self.bot.store, table.guild_id):
             pictures = await board_pictures(scene)
         embeds = with_pictures(embed, pictures)
-        old = table.board_message_id
-        if old is not None and await self._below(channel, box, old) < REPOST_AT:
+        if stays:
+            assert old is not None
             try:
                 await channel.get_partial_message(old).edit(
                     embeds=embeds, view=view, attachments=as_files(pictures)
                 )
                 box.retries.pop(table.id, None)
+                self._drawn[table.id] = (old, drawn)
                 self._settled(channel.id, table)
-                return
+                return True
             except discord.NotFound:
                 log.info("table %s: board message gone; posting a new one", table.id)
                 old = None
+            except discord.Forbidden as error:
+                log.warning("table %s: board edit refused (%s); posting it anew", table.id, error)
             except discord.HTTPException as error:
                 if self._retry_later(box, table):
                     log.warning("table %s: board edit failed (%s); trying again", table.id, error)
-                    return
+                    return True
                 log.warning(
                     "table %s: board edit failed (%s) %d times; posting it anew",
                     table.id,
                     error,
                     EDIT_RETRIES + 1,
                 )
+            if not await self.budget.take(priority):
+                box.mark(table, 0.0)
+                return True
         message = await channel.send(
             embeds=embeds,
             files=as_files(pictures),
@@ -261,10 +415,12 @@ class ChannelPresenter:
         box.retries.pop(table.id, None)
         await self.bot.tables.set_board_message(table.id, message.id)
         table.board_message_id = message.id
+        self._drawn[table.id] = (message.id, drawn)
         self.spots.placed(channel.id, message.id)
         if old is not None:
             box.drops.append(old)
         self._settled(channel.id, table)
+        return True
 
     def _retry_later(self, box: _Outbox, table: Table) -> bool:
         """Queue the board again after a back-off, unless it failed too often (then False)."""
@@ -273,13 +429,14 @@ class ChannelPresenter:
             return False
         box.retries[table.id] = failures
         box.hold = time.monotonic() + RETRY_DELAY * 2 ** (failures - 1)
-        box.boards.setdefault(table.id, table)
+        box.mark(table, 0.0)
         return True
 
     def _settled(self, channel_id: int, table: Table) -> None:
         """After a board was drawn: a table that is over needs no watching any more."""
         if not table.is_active:
             self.spots.forget(channel_id)
+            self._drawn.pop(table.id, None)
 
     async def _below(self, channel: discord.PartialMessageable, box: _Outbox, board_id: int) -> int:
         """Messages standing below the board (those about to be deleted not counted)."""
@@ -287,6 +444,7 @@ class ChannelPresenter:
         count = self.spots.below(channel.id, board_id, leaving=leaving)
         if count is None:  # not watched since this process started: read what follows the board
             try:
+                await self.budget.take(Priority.BOARD)
                 after = [
                     m.id
                     async for m in channel.history(
@@ -315,8 +473,9 @@ class ChannelPresenter:
 
     async def _post_ping(
         self, channel: discord.PartialMessageable, box: _Outbox, table: Table, ping: Ping
-    ) -> None:
-        """A turn ping that may mention only its people; deleted at once if its turn ended meanwhile."""
+    ) -> bool:
+        """A turn ping that may mention only its people, through the table's voice if it has one;
+        deleted at once if its turn ended meanwhile. False if the budget refused it."""
         name = mention_namer(table)
         content = "\n".join(say(text, table.language, name) for text in ping.lines)[:MESSAGE_LIMIT]
         mentions = discord.AllowedMentions(
@@ -325,14 +484,31 @@ class ChannelPresenter:
             replied_user=False,
             users=[discord.Object(user) for user in ping.users],
         )
-        message = await channel.send(content, allowed_mentions=mentions)
+        message: discord.Message | None = None
+        voice = await self.voices.voice(table.id, channel.id)
+        if voice is not None:
+            try:
+                message = await voice.followup.send(content, allowed_mentions=mentions, wait=True)
+                self.voices.sent(message.id, voice)
+            except discord.HTTPException as error:
+                log.info("table %s: ping not sent through an interaction (%s)", table.id, error)
+        if message is None:
+            if not await self.budget.take(Priority.PROMPT):
+                return False
+            message = await channel.send(content, allowed_mentions=mentions)
         self.spots.seen(channel.id, message.id)
         if not self.pings.posted(table.id, ping, message.id):
             box.drops.append(message.id)
+        return True
 
-    async def _delete(self, channel: discord.PartialMessageable, message_id: int) -> None:
-        try:
-            await channel.get_partial_message(message_id).delete()
-        except discord.NotFound:
-            pass
+    async def _delete(self, channel: discord.PartialMessageable, message_id: int) -> bool:
+        """Delete a message, through the interaction that sent it if it can; False if refused."""
+        if not await self.voices.delete(message_id):
+            if not await self.budget.take(Priority.HOUSEKEEPING):
+                return False
+            try:
+                await channel.get_partial_message(message_id).delete()
+            except discord.NotFound:
+                pass
         self.spots.gone(channel.id, message_id)
+        return True

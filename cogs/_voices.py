@@ -1,0 +1,86 @@
+"""Turn pings sent through people's interactions, outside Discord's global request budget.
+
+A channel message create, edit or delete counts toward the ~50 requests a
+second a bot token may make; an interaction's follow-ups (a webhook of its
+own, alive for 15 minutes) do not. So when a person acts at a table, their
+interaction is kept as the table's *voice*: the next turn ping goes out as a
+public follow-up of it (a message that mentions, and so notifies, like any
+other), and is later deleted through the same interaction. A voice is used
+only once its interaction was answered (a follow-up cannot come first), only
+in the table's own channel, and only while its token lives; otherwise the
+presenter sends through the channel as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+
+import discord
+
+log = logging.getLogger(__name__)
+
+#: Seconds an interaction's follow-ups may be sent or deleted (Discord allows 15 minutes), with a margin.
+LIFETIME = 14 * 60
+#: Seconds a ping waits for its interaction's answer before it goes through the channel instead.
+ANSWER_WAIT = 2.5
+#: How often the answer is looked for meanwhile.
+LOOK_EVERY = 0.05
+#: Messages sent through interactions remembered for their deletion (the oldest is let go first).
+MAX_SENT = 8192
+
+
+def _fresh(interaction: discord.Interaction) -> bool:
+    return (discord.utils.utcnow() - interaction.created_at).total_seconds() < LIFETIME
+
+
+class Voices:
+    """Per active table the latest interaction of a person acting there; per ping, the interaction
+    it was sent through."""
+
+    def __init__(self) -> None:
+        self._tables: dict[int, discord.Interaction] = {}
+        self._sent: OrderedDict[int, discord.Interaction] = OrderedDict()
+
+    def heard(self, table_id: int, interaction: discord.Interaction) -> None:
+        """A person acts at the table through `interaction` (before the service is asked)."""
+        self._tables[table_id] = interaction
+
+    def forget(self, table_id: int) -> None:
+        """The table is over: nothing more is said through its voice."""
+        self._tables.pop(table_id, None)
+
+    async def voice(self, table_id: int, channel_id: int) -> discord.Interaction | None:
+        """The table's voice, once answered; None if it has none that can speak in `channel_id` now."""
+        interaction = self._tables.get(table_id)
+        if interaction is None or interaction.channel_id != channel_id or not _fresh(interaction):
+            return None
+        waited = 0.0
+        while not interaction.response.is_done() and waited < ANSWER_WAIT:
+            await asyncio.sleep(LOOK_EVERY)
+            waited += LOOK_EVERY
+        return interaction if interaction.response.is_done() else None
+
+    def sent(self, message_id: int, interaction: discord.Interaction) -> None:
+        """A message went out as a follow-up of `interaction`."""
+        self._sent[message_id] = interaction
+        while len(self._sent) > MAX_SENT:
+            self._sent.popitem(last=False)
+
+    def sent_through(self, message_id: int) -> bool:
+        return message_id in self._sent
+
+    async def delete(self, message_id: int) -> bool:
+        """Delete a message through the interaction that sent it; False if only the channel can."""
+        interaction = self._sent.pop(message_id, None)
+        if interaction is None or not _fresh(interaction):
+            return False
+        try:
+            await interaction.followup.delete_message(message_id)
+        except discord.NotFound:
+            pass  # deleted already
+        except discord.HTTPException as error:
+            log.info("message %s: not deleted through its interaction (%s)", message_id, error)
+            return False
+        return True
