@@ -29,7 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.messages_bench import VARIANTS, _home, close_bot, take_turn  # noqa: E402
+from benchmarks.messages_bench import VARIANTS, _home, close_bot, take_turn
 
 #: Requests a second Discord allows one bot token (all processes, all shards).
 GLOBAL_RATE = 50
@@ -146,7 +146,9 @@ async def measure(variant: str, people: int, seed: int, target: int | None) -> G
     from bot import create_bot
 
     computers = SEATS[variant] - people
-    label = f"{variant}, {people} {'person' if people == 1 else 'people'}" + (f" + {computers} computers" if computers else "")
+    label = f"{variant}, {people} {'person' if people == 1 else 'people'}" + (
+        f" + {computers} computers" if computers else ""
+    )
     with tempfile.TemporaryDirectory() as tmp:
         async with simcord.run(create_bot(Path(tmp) / "bench.db")) as env:
             guild = env.create_guild()

@@ -11,13 +11,14 @@ what it sums up; a ping goes before a board that stays where it is. A board
 edit shows the latest state however many actions it covers, with its
 pictures redrawn and its attachments replaced (drawn `COALESCE` seconds after
 the first change, so a person's move and the computers' answers cost one
-edit, and not at all when nothing shown changed), and queued lines go out
+edit, or up to `SAME_TURN` seconds later while the turn stays with whoever
+acted, and not at all when nothing shown changed), and queued lines go out
 joined into as few messages as fit in 2,000 characters.
 
 Discord's global budget (`docs/discord-budget.md`): every globally limited
 request waits for a slot of the process's `RequestBudget` (`cogs._requests`),
-pings first, housekeeping deletes last; a turn ping, and the deletion of the
-previous one, go through the acting person's interaction when it can
+pings first, housekeeping deletes last; a turn ping, the deletion of the previous one,
+and the lines an action causes go through the acting person's interaction when it can
 (`cogs._voices`), outside that budget. A channel that answers 403 (or is
 gone) is left alone for a while (`ShutChannels`): only its board is kept, to
 be drawn when it opens again.
@@ -33,10 +34,12 @@ its final result to the channel it was opened from (a cancelled one edits its op
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections import deque
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import TYPE_CHECKING
 
 import discord
@@ -51,7 +54,7 @@ from cogs._board import board_embed, board_view
 from cogs._board_spot import BoardSpots
 from cogs._common import mention_namer
 from cogs._home import parent_of
-from cogs._pictures import as_files, board_pictures, board_scene, with_pictures
+from cogs._pictures import BoardScene, as_files, board_pictures, board_scene, with_pictures
 from cogs._requests import Priority, RequestBudget, ShutChannels
 from cogs._turn_pings import Ping, TurnPings
 from cogs._voices import Voices
@@ -70,10 +73,25 @@ EDIT_RETRIES = 3
 RETRY_DELAY = 1.0
 #: Seconds between a table's first change and its board's edit: the changes meanwhile come along.
 COALESCE = 1.0
+#: Seconds a board may wait while the same person keeps the turn (meld, then lead): nobody else
+#: is to act meanwhile, and the change comes along with the turn's end.
+SAME_TURN = 15.0
 #: Channel lines kept waiting at most (a channel that cannot keep up loses its oldest lines).
 MAX_LINES = 200
 #: Discord's error code of a channel (or thread) that no longer exists.
 UNKNOWN_CHANNEL = 10003
+
+
+class Sent(Enum):
+    """How a step of a channel's outbox went out."""
+
+    NOTHING = "nothing"  # refused by the budget, or not needed
+    VOICE = "voice"  # through an interaction only: no request of the channel's, nor the token's
+    CHANNEL = "channel"  # a globally limited request in the channel
+
+    @classmethod
+    def of(cls, drawn: bool) -> Sent:
+        return cls.CHANNEL if drawn else cls.NOTHING
 
 
 @dataclass
@@ -92,6 +110,9 @@ class _Outbox:
         default_factory=dict
     )  # failed board edits in a row, by table id
     hold: float = 0.0  # no board drawn before this time (backing off after a failed edit)
+    speaker: int | None = None  # the table that spoke last here: its voice may send the lines
+    urgent: asyncio.Event = field(default_factory=asyncio.Event)  # a ping or lines came
+    preempted: bool = False  # a board gave its place to them
     sent: deque[float] = field(default_factory=deque)  # times of recent requests
     task: asyncio.Task[None] | None = None
 
@@ -166,6 +187,7 @@ class ChannelPresenter:
     def publish(self, table: Table, outcome: Outcome) -> None:
         box = self._box(table.channel_id)
         plan = self.pings.after(table, outcome)
+        box.speaker = table.id
         shut = self.shut.is_shut(table.channel_id)  # only the board is kept, for when it opens
         if not outcome.ping and not shut:  # a reminder goes out as the turn's ping instead
             name = mention_namer(table)
@@ -177,8 +199,10 @@ class ChannelPresenter:
             box.drops.append(plan.drop)
         if plan.ping is not None and not shut:
             box.pings[table.id] = (table, plan.ping)
+        if box.pings or box.lines:
+            box.urgent.set()
         if outcome.board:
-            box.mark(table, COALESCE)
+            box.mark(table, COALESCE if plan.ended or table.status != "playing" else SAME_TURN)
         self._wake(table.channel_id, box)
         if table.status in ("finished", "cancelled"):
             self.voices.forget(table.id)
@@ -265,7 +289,9 @@ class ChannelPresenter:
                 wait = box.board_wait()
                 if wait is None:
                     return
-                await asyncio.sleep(wait)
+                box.urgent.clear()  # a ping or lines coming meanwhile go at once
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(box.urgent.wait(), wait)
                 continue
             if not self._spend(box):
                 return
@@ -282,44 +308,45 @@ class ChannelPresenter:
             except Exception:  # an HTTP error or a bug: log it, and the channel carries on
                 log.exception("channel %s: could not update the table", channel_id)
                 continue
-            if not sent:
-                box.sent.pop()  # nothing went out: the channel's slot is not spent
-                if box.ready():  # the process's budget refused: try again at the next tick
+            if sent is not Sent.CHANNEL:
+                box.sent.pop()  # the channel's slot is not spent (follow-ups are not its requests)
+            if sent is Sent.NOTHING:
+                if box.preempted:
+                    box.preempted = False
+                elif box.ready():  # the process's budget refused: try again at the next tick
                     return
 
-    async def _step(self, channel: discord.PartialMessageable, box: _Outbox) -> bool:
-        """Send the channel's next request; False if none went out (refused, or not needed)."""
+    async def _step(self, channel: discord.PartialMessageable, box: _Outbox) -> Sent:
+        """Send the channel's next request; how it went out, if at all (refused, or not needed)."""
         if box.lines:
-            if not await self.budget.take(Priority.PROMPT if box.pings else Priority.SUMMARY):
-                return False
-            await self._post_lines(channel, box)
-            return True
+            return await self._post_lines(channel, box)
         if box.pings:
             table_id, (table, ping) = next(iter(box.pings.items()))
             if table_id in box.boards and self._moves(channel.id, box, table):
                 # the board is posted again: the ping goes below it
-                return await self._draw_board(
-                    channel, box, box.take_board(table_id), Priority.PROMPT
-                )
+                board = box.take_board(table_id)
+                return Sent.of(await self._draw_board(channel, box, board, Priority.PROMPT))
             del box.pings[table_id]
-            if await self._post_ping(channel, box, table, ping):
-                return True
-            box.pings[table_id] = (table, ping)
-            return False
+            sent = await self._post_ping(channel, box, table, ping)
+            if sent is Sent.NOTHING:
+                box.pings[table_id] = (table, ping)
+            return sent
         if (table := box.board_due()) is not None:
-            return await self._draw_board(channel, box, box.take_board(table.id), Priority.BOARD)
+            board = box.take_board(table.id)
+            return Sent.of(await self._draw_board(channel, box, board, Priority.BOARD))
         if box.edits:
             if not await self.budget.take(Priority.SUMMARY):
-                return False
+                return Sent.NOTHING
             message_id, content = box.edits.popitem()
             await channel.get_partial_message(message_id).edit(content=content)
-            return True
+            return Sent.CHANNEL
         if box.drops:
             message_id = box.drops.pop(0)
-            if await self._delete(channel, message_id):
-                return True
-            box.drops.insert(0, message_id)
-        return False
+            sent = await self._delete(channel, message_id)
+            if sent is Sent.NOTHING:
+                box.drops.insert(0, message_id)
+            return sent
+        return Sent.NOTHING
 
     def _close_channel(self, channel_id: int, box: _Outbox, error: discord.HTTPException) -> None:
         """The channel refused the bot, or is gone: nothing more is tried there for a while."""
@@ -358,22 +385,18 @@ class ChannelPresenter:
     ) -> bool:
         """Edit the board in place, or post it at the bottom (none yet, deleted, scrolled up, edits
         failing); False if nothing went out (nothing shown changed, or the budget refused)."""
-        async with table.lock:  # never draw an action that is still being stored
-            embed, view = board_embed(table, mention_namer(table)), board_view(table)
-            scene = board_scene(table)
+        embed, view, scene, drawn = await self._render(table)
         old = table.board_message_id
-        drawn = (
-            embed.to_dict(),
-            [item.to_component_dict() for item in view.children] if view else None,
-            scene,
-        )
         stays = old is not None and await self._below(channel, box, old) < REPOST_AT
         if stays and self._drawn.get(table.id) == (old, drawn):
             self._settled(channel.id, table)
             return False  # the board shows this already
-        if not await self.budget.take(priority):
+        version = table.version
+        if not await self._take(box, priority):
             box.mark(table, 0.0)
             return False
+        if table.version != version:  # it waited for its slot: draw what is there now
+            embed, view, scene, drawn = await self._render(table)
         pictures: dict[str, bytes] = {}
         if scene is not None and await images_enabled(self.bot.store, table.guild_id):
             pictures = await board_pictures(scene)
@@ -403,7 +426,7 @@ class ChannelPresenter:
                     error,
                     EDIT_RETRIES + 1,
                 )
-            if not await self.budget.take(priority):
+            if not await self._take(box, priority):
                 box.mark(table, 0.0)
                 return True
         message = await channel.send(
@@ -421,6 +444,32 @@ class ChannelPresenter:
             box.drops.append(old)
         self._settled(channel.id, table)
         return True
+
+    async def _render(
+        self, table: Table
+    ) -> tuple[discord.Embed, discord.ui.View | None, BoardScene | None, object]:
+        """The board as it is now, and what it shows (to tell an edit that changes nothing)."""
+        async with table.lock:  # never draw an action that is still being stored
+            embed, view = board_embed(table, mention_namer(table)), board_view(table)
+            scene = board_scene(table)
+        shown = [item.to_component_dict() for item in view.children] if view else None
+        return embed, view, scene, (embed.to_dict(), shown, scene)
+
+    async def _take(self, box: _Outbox, priority: Priority) -> bool:
+        """A slot of the process's budget for a board; False if refused, or if a ping or lines came
+        for the channel meanwhile (they go first; the board waits for its next turn)."""
+        if priority <= Priority.PROMPT:
+            return await self.budget.take(priority)
+        box.urgent.clear()
+        slot = asyncio.ensure_future(self.budget.take(priority))
+        urgent = asyncio.ensure_future(box.urgent.wait())
+        await asyncio.wait((slot, urgent), return_when=asyncio.FIRST_COMPLETED)
+        urgent.cancel()
+        if slot.done():
+            return slot.result()
+        slot.cancel()
+        box.preempted = True
+        return False
 
     def _retry_later(self, box: _Outbox, table: Table) -> bool:
         """Queue the board again after a back-off, unless it failed too often (then False)."""
@@ -457,8 +506,9 @@ class ChannelPresenter:
             count = self.spots.below(channel.id, board_id, leaving=leaving) or 0
         return count
 
-    async def _post_lines(self, channel: discord.PartialMessageable, box: _Outbox) -> None:
-        """As many queued lines as fit in one message; lines mention nobody."""
+    async def _post_lines(self, channel: discord.PartialMessageable, box: _Outbox) -> Sent:
+        """As many queued lines as fit in one message, through the voice of the table that spoke
+        last if it has one; lines mention nobody."""
         content, taken = "", 0
         for line in box.lines:
             candidate = f"{content}\n{line}" if content else line
@@ -467,15 +517,31 @@ class ChannelPresenter:
             content, taken = candidate, taken + 1
         if not taken:  # a single line longer than a message
             content, taken = box.lines[0][:MESSAGE_LIMIT], 1
+        quiet = discord.AllowedMentions.none()
+        voice = None if box.speaker is None else await self.voices.voice(box.speaker, channel.id)
+        if voice is not None:
+            try:
+                message = await voice.followup.send(content, allowed_mentions=quiet, wait=True)
+            except discord.HTTPException as error:
+                log.info(
+                    "channel %s: lines not sent through an interaction (%s)", channel.id, error
+                )
+            else:
+                del box.lines[:taken]
+                self.spots.seen(channel.id, message.id)
+                return Sent.VOICE
+        if not await self.budget.take(Priority.PROMPT if box.pings else Priority.SUMMARY):
+            return Sent.NOTHING
+        sent = await channel.send(content, allowed_mentions=quiet)
         del box.lines[:taken]
-        message = await channel.send(content, allowed_mentions=discord.AllowedMentions.none())
-        self.spots.seen(channel.id, message.id)
+        self.spots.seen(channel.id, sent.id)
+        return Sent.CHANNEL
 
     async def _post_ping(
         self, channel: discord.PartialMessageable, box: _Outbox, table: Table, ping: Ping
-    ) -> bool:
+    ) -> Sent:
         """A turn ping that may mention only its people, through the table's voice if it has one;
-        deleted at once if its turn ended meanwhile. False if the budget refused it."""
+        deleted at once if its turn ended meanwhile."""
         name = mention_namer(table)
         content = "\n".join(say(text, table.language, name) for text in ping.lines)[:MESSAGE_LIMIT]
         mentions = discord.AllowedMentions(
@@ -485,6 +551,7 @@ class ChannelPresenter:
             users=[discord.Object(user) for user in ping.users],
         )
         message: discord.Message | None = None
+        sent = Sent.VOICE
         voice = await self.voices.voice(table.id, channel.id)
         if voice is not None:
             try:
@@ -494,21 +561,23 @@ class ChannelPresenter:
                 log.info("table %s: ping not sent through an interaction (%s)", table.id, error)
         if message is None:
             if not await self.budget.take(Priority.PROMPT):
-                return False
-            message = await channel.send(content, allowed_mentions=mentions)
+                return Sent.NOTHING
+            message, sent = await channel.send(content, allowed_mentions=mentions), Sent.CHANNEL
         self.spots.seen(channel.id, message.id)
         if not self.pings.posted(table.id, ping, message.id):
             box.drops.append(message.id)
-        return True
+        return sent
 
-    async def _delete(self, channel: discord.PartialMessageable, message_id: int) -> bool:
-        """Delete a message, through the interaction that sent it if it can; False if refused."""
+    async def _delete(self, channel: discord.PartialMessageable, message_id: int) -> Sent:
+        """Delete a message, through the interaction that sent it if it can."""
+        sent = Sent.VOICE
         if not await self.voices.delete(message_id):
             if not await self.budget.take(Priority.HOUSEKEEPING):
-                return False
+                return Sent.NOTHING
             try:
                 await channel.get_partial_message(message_id).delete()
             except discord.NotFound:
                 pass
+            sent = Sent.CHANNEL
         self.spots.gone(channel.id, message_id)
-        return True
+        return sent

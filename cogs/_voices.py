@@ -5,7 +5,8 @@ second a bot token may make; an interaction's follow-ups (a webhook of its
 own, alive for 15 minutes) do not. So when a person acts at a table, their
 interaction is kept as the table's *voice*: the next turn ping goes out as a
 public follow-up of it (a message that mentions, and so notifies, like any
-other), and is later deleted through the same interaction. A voice is used
+other), and is later deleted through the same interaction; the lines the
+action causes (melds, a deal's summary) go out the same way. A voice is used
 only once its interaction was answered (a follow-up cannot come first), only
 in the table's own channel, and only while its token lives; otherwise the
 presenter sends through the channel as before.

@@ -25,7 +25,9 @@ class FakeClock:
         return self.now
 
     async def sleep(self, seconds: float) -> None:
-        for _ in range(3):  # whoever was just let through runs first, at the time it was let through
+        for _ in range(
+            3
+        ):  # whoever was just let through runs first, at the time it was let through
             await asyncio.sleep(0)
         self.now += seconds
 
