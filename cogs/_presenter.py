@@ -34,7 +34,6 @@ its final result to the channel it was opened from (a cancelled one edits its op
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections import deque
@@ -113,6 +112,7 @@ class _Outbox:
     speaker: int | None = None  # the table that spoke last here: its voice may send the lines
     urgent: asyncio.Event = field(default_factory=asyncio.Event)  # a ping or lines came
     preempted: bool = False  # a board gave its place to them
+    timer: asyncio.TimerHandle | None = None  # wakes the channel when a waiting board is due
     sent: deque[float] = field(default_factory=deque)  # times of recent requests
     task: asyncio.Task[None] | None = None
 
@@ -227,6 +227,9 @@ class ChannelPresenter:
         pending = [box.task for box in self._boxes.values() if box.task is not None]
         for task in pending:
             task.cancel()
+        for box in self._boxes.values():
+            if box.timer is not None:
+                box.timer.cancel()
         await asyncio.gather(*pending, return_exceptions=True)
         await self.budget.close()
 
@@ -280,19 +283,19 @@ class ChannelPresenter:
     async def _send_ready(self, channel_id: int, box: _Outbox) -> None:
         """Send while the channel's budget allows: lines, the board, the ping, edits, deletes; the rest waits.
 
-        A board waiting for its time is waited for here; anything else the
-        channel's (or the process's) budget holds back waits for a tick.
+        A board waiting for its time wakes the channel when it is due; anything
+        else the channel's (or the process's) budget holds back waits for a tick.
         """
         channel = self.bot.get_partial_messageable(channel_id)
         while not self.shut.is_shut(channel_id):
             if not box.ready():
                 wait = box.board_wait()
-                if wait is None:
-                    return
-                box.urgent.clear()  # a ping or lines coming meanwhile go at once
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(box.urgent.wait(), wait)
-                continue
+                if wait is not None:  # a ping or lines coming meanwhile wake the channel at once
+                    if box.timer is not None:
+                        box.timer.cancel()
+                    loop = asyncio.get_running_loop()
+                    box.timer = loop.call_later(wait, self._wake, channel_id, box)
+                return
             if not self._spend(box):
                 return
             try:
