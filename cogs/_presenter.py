@@ -55,7 +55,7 @@ from cogs._common import mention_namer
 from cogs._home import parent_of
 from cogs._pictures import BoardScene, as_files, board_pictures, board_scene, with_pictures
 from cogs._requests import Priority, RequestBudget, ShutChannels
-from cogs._turn_pings import Ping, TurnPings
+from cogs._turn_pings import Ping, Plan, TurnPings
 from cogs._voices import Voices
 
 if TYPE_CHECKING:
@@ -79,6 +79,14 @@ SAME_TURN = 15.0
 MAX_LINES = 200
 #: Discord's error code of a channel (or thread) that no longer exists.
 UNKNOWN_CHANNEL = 10003
+
+
+def _board_delay(table: Table, plan: Plan) -> float:
+    """Seconds a board may wait for more changes: none when its buttons change (the lobby, a game
+    that starts or ends), longer while the turn stays with whoever acted."""
+    if table.status != "playing" or table.version == 0:
+        return 0.0
+    return COALESCE if plan.ended else SAME_TURN
 
 
 class Sent(Enum):
@@ -112,7 +120,7 @@ class _Outbox:
     speaker: int | None = None  # the table that spoke last here: its voice may send the lines
     urgent: asyncio.Event = field(default_factory=asyncio.Event)  # a ping or lines came
     preempted: bool = False  # a board gave its place to them
-    timer: asyncio.TimerHandle | None = None  # wakes the channel when a waiting board is due
+    waker: asyncio.Task[None] | None = None  # wakes the channel when a waiting board is due
     sent: deque[float] = field(default_factory=deque)  # times of recent requests
     task: asyncio.Task[None] | None = None
 
@@ -202,7 +210,7 @@ class ChannelPresenter:
         if box.pings or box.lines:
             box.urgent.set()
         if outcome.board:
-            box.mark(table, COALESCE if plan.ended or table.status != "playing" else SAME_TURN)
+            box.mark(table, _board_delay(table, plan))
         self._wake(table.channel_id, box)
         if table.status in ("finished", "cancelled"):
             self.voices.forget(table.id)
@@ -224,12 +232,14 @@ class ChannelPresenter:
 
     async def close(self) -> None:
         self._tick.cancel()
-        pending = [box.task for box in self._boxes.values() if box.task is not None]
+        pending = [
+            task
+            for box in self._boxes.values()
+            for task in (box.task, box.waker)
+            if task is not None
+        ]
         for task in pending:
             task.cancel()
-        for box in self._boxes.values():
-            if box.timer is not None:
-                box.timer.cancel()
         await asyncio.gather(*pending, return_exceptions=True)
         await self.budget.close()
 
@@ -271,6 +281,10 @@ class ChannelPresenter:
                 self._send_ready(channel_id, box), name=f"channel-{channel_id}-outbox"
             )
 
+    async def _wake_in(self, seconds: float, channel_id: int, box: _Outbox) -> None:
+        await asyncio.sleep(seconds)
+        self._wake(channel_id, box)
+
     async def _resume_waiting(self) -> None:
         """Each tick: wake channels with waiting work; forget idle ones whose budget is fresh."""
         stale = time.monotonic() - self.window
@@ -291,10 +305,11 @@ class ChannelPresenter:
             if not box.ready():
                 wait = box.board_wait()
                 if wait is not None:  # a ping or lines coming meanwhile wake the channel at once
-                    if box.timer is not None:
-                        box.timer.cancel()
-                    loop = asyncio.get_running_loop()
-                    box.timer = loop.call_later(wait, self._wake, channel_id, box)
+                    if box.waker is not None:
+                        box.waker.cancel()
+                    box.waker = asyncio.create_task(
+                        self._wake_in(wait, channel_id, box), name=f"channel-{channel_id}-waker"
+                    )
                 return
             if not self._spend(box):
                 return
