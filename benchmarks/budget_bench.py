@@ -147,7 +147,7 @@ async def measure(variant: str, people: int, seed: int, target: int | None) -> G
 
     computers = SEATS[variant] - people
     label = f"{variant}, {people} {'person' if people == 1 else 'people'}" + (
-        f" + {computers} computers" if computers else ""
+        f" + {computers} computer{'s' if computers > 1 else ''}" if computers else ""
     )
     with tempfile.TemporaryDirectory() as tmp:
         async with simcord.run(create_bot(Path(tmp) / "bench.db")) as env:

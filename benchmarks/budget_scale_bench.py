@@ -146,7 +146,7 @@ class FakeInteraction:
         self.created_at = discord.utils.utcnow()
         self.followup = FakeFollowup(api, channel_id)
         self.answered = False
-        self.response = SimpleNamespace(is_done=lambda: self.answered)
+        self.response = SimpleNamespace(is_done=lambda: self.answered, type=None)
 
 
 def fake_bot(api: FakeDiscord) -> Any:

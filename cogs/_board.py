@@ -134,6 +134,7 @@ async def lobby_action(
     }
     outcome = await calls[action]()
     await reply(interaction, private_text(outcome, lang_of(interaction)))
+    interaction.client.presenter.answered(interaction)
 
 
 async def send_review(interaction: discord.Interaction, table_id: int) -> None:

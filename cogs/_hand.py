@@ -321,12 +321,14 @@ async def act_from_view(
     else:
         note = await act(interaction, table_id, hand.legal[index], version)
     await show_hand(interaction, table_id, notes=[note])
+    interaction.client.presenter.answered(interaction)  # the ping it caused may go through it now
 
 
 async def act_typed(interaction: discord.Interaction, action: str | Action) -> None:
     """A typed action (/pinochle play, meld, bid, ...): the result, then the hand as it is now."""
     table = table_here(interaction)
     await send_hand(interaction, table.id, notes=[await act(interaction, table.id, action)])
+    interaction.client.presenter.answered(interaction)
 
 
 async def act(

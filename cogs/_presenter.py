@@ -192,6 +192,12 @@ class ChannelPresenter:
         """A person acts at the table through `interaction`: the table's pings may go through it."""
         self.voices.heard(table_id, interaction)
 
+    def answered(self, interaction: discord.Interaction) -> None:
+        """A person's interaction was answered: what waits to go through it goes now."""
+        box = self._boxes.get(interaction.channel_id or 0)
+        if box is not None:
+            self._wake(interaction.channel_id or 0, box)
+
     def publish(self, table: Table, outcome: Outcome) -> None:
         box = self._box(table.channel_id)
         plan = self.pings.after(table, outcome)
@@ -224,8 +230,18 @@ class ChannelPresenter:
         self._wake(table.channel_id, box)
 
     def seen(self, channel_id: int, message_id: int) -> None:
-        """A message appeared in a channel (from the gateway): it may push a board up."""
+        """A message appeared in a channel (from the gateway, or sent here): it may push a board
+        up, and a board waiting for more changes is then drawn (posted again) at once."""
         self.spots.seen(channel_id, message_id)
+        box = self._boxes.get(channel_id)
+        if box is None:
+            return
+        for table in list(box.boards.values()):
+            board = table.board_message_id
+            below = None if board is None else self.spots.below(channel_id, board)
+            if below is not None and below >= REPOST_AT:
+                box.mark(table, 0.0)
+                self._wake(channel_id, box)
 
     def gone(self, channel_id: int, message_id: int) -> None:
         self.spots.gone(channel_id, message_id)
@@ -281,6 +297,13 @@ class ChannelPresenter:
                 self._send_ready(channel_id, box), name=f"channel-{channel_id}-outbox"
             )
 
+    def _wake_later(self, channel_id: int, box: _Outbox, seconds: float) -> None:
+        if box.waker is not None:
+            box.waker.cancel()
+        box.waker = asyncio.create_task(
+            self._wake_in(seconds, channel_id, box), name=f"channel-{channel_id}-waker"
+        )
+
     async def _wake_in(self, seconds: float, channel_id: int, box: _Outbox) -> None:
         await asyncio.sleep(seconds)
         self._wake(channel_id, box)
@@ -305,11 +328,7 @@ class ChannelPresenter:
             if not box.ready():
                 wait = box.board_wait()
                 if wait is not None:  # a ping or lines coming meanwhile wake the channel at once
-                    if box.waker is not None:
-                        box.waker.cancel()
-                    box.waker = asyncio.create_task(
-                        self._wake_in(wait, channel_id, box), name=f"channel-{channel_id}-waker"
-                    )
+                    self._wake_later(channel_id, box, wait)
                 return
             if not self._spend(box):
                 return
@@ -326,7 +345,10 @@ class ChannelPresenter:
             except Exception:  # an HTTP error or a bug: log it, and the channel carries on
                 log.exception("channel %s: could not update the table", channel_id)
                 continue
-            if sent is not Sent.CHANNEL:
+            if sent is Sent.CHANNEL:
+                box.sent[-1] = time.monotonic()  # the slot counts from when it went out (it may
+                # have waited for the process's budget)
+            else:
                 box.sent.pop()  # the channel's slot is not spent (follow-ups are not its requests)
             if sent is Sent.NOTHING:
                 if box.preempted:
@@ -336,6 +358,10 @@ class ChannelPresenter:
 
     async def _step(self, channel: discord.PartialMessageable, box: _Outbox) -> Sent:
         """Send the channel's next request; how it went out, if at all (refused, or not needed)."""
+        speaker = next(iter(box.pings), box.speaker) if box.lines or box.pings else None
+        if speaker is not None and (wait := self.voices.unanswered(speaker, channel.id)):
+            self._wake_later(channel.id, box, wait)  # or at once when it is answered
+            return Sent.NOTHING
         if box.lines:
             return await self._post_lines(channel, box)
         if box.pings:
@@ -476,6 +502,8 @@ class ChannelPresenter:
     async def _take(self, box: _Outbox, priority: Priority) -> bool:
         """A slot of the process's budget for a board; False if refused, or if a ping or lines came
         for the channel meanwhile (they go first; the board waits for its next turn)."""
+        if self.budget.try_take():
+            return True
         if priority <= Priority.PROMPT:
             return await self.budget.take(priority)
         box.urgent.clear()
@@ -536,7 +564,7 @@ class ChannelPresenter:
         if not taken:  # a single line longer than a message
             content, taken = box.lines[0][:MESSAGE_LIMIT], 1
         quiet = discord.AllowedMentions.none()
-        voice = None if box.speaker is None else await self.voices.voice(box.speaker, channel.id)
+        voice = None if box.speaker is None else self.voices.voice(box.speaker, channel.id)
         if voice is not None:
             try:
                 message = await voice.followup.send(content, allowed_mentions=quiet, wait=True)
@@ -546,13 +574,13 @@ class ChannelPresenter:
                 )
             else:
                 del box.lines[:taken]
-                self.spots.seen(channel.id, message.id)
+                self.seen(channel.id, message.id)
                 return Sent.VOICE
         if not await self.budget.take(Priority.PROMPT if box.pings else Priority.SUMMARY):
             return Sent.NOTHING
         sent = await channel.send(content, allowed_mentions=quiet)
         del box.lines[:taken]
-        self.spots.seen(channel.id, sent.id)
+        self.seen(channel.id, sent.id)
         return Sent.CHANNEL
 
     async def _post_ping(
@@ -570,7 +598,7 @@ class ChannelPresenter:
         )
         message: discord.Message | None = None
         sent = Sent.VOICE
-        voice = await self.voices.voice(table.id, channel.id)
+        voice = self.voices.voice(table.id, channel.id)
         if voice is not None:
             try:
                 message = await voice.followup.send(content, allowed_mentions=mentions, wait=True)
@@ -581,7 +609,7 @@ class ChannelPresenter:
             if not await self.budget.take(Priority.PROMPT):
                 return Sent.NOTHING
             message, sent = await channel.send(content, allowed_mentions=mentions), Sent.CHANNEL
-        self.spots.seen(channel.id, message.id)
+        self.seen(channel.id, message.id)
         if not self.pings.posted(table.id, ping, message.id):
             box.drops.append(message.id)
         return sent

@@ -39,6 +39,11 @@ Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[None]]
 
 
+def _monotonic() -> float:
+    """`time.monotonic`, looked up at each call (a test's virtual clock may replace it)."""
+    return time.monotonic()
+
+
 class Priority(IntEnum):
     """How urgent a request is; the lowest value goes first."""
 
@@ -65,7 +70,7 @@ class RequestBudget:
         *,
         window: float = 1.0,
         waiting: int = MAX_WAITING,
-        clock: Clock = time.monotonic,
+        clock: Clock = _monotonic,
         sleep: Sleep = asyncio.sleep,
     ) -> None:
         self.per_window = max(1, int(rate * window))
@@ -82,10 +87,16 @@ class RequestBudget:
     def waiting(self) -> int:
         return sum(not future.done() for _, _, future in self._waiters)
 
-    async def take(self, priority: Priority) -> bool:
-        """Wait for a slot; False if refused (too many more urgent requests are waiting)."""
+    def try_take(self) -> bool:
+        """A slot now, if one is free and nobody waits for one."""
         if not self._waiters and self._free():
             self._started.append(self._clock())
+            return True
+        return False
+
+    async def take(self, priority: Priority) -> bool:
+        """Wait for a slot; False if refused (too many more urgent requests are waiting)."""
+        if self.try_take():
             return True
         if len(self._waiters) >= self._limit and not self._evict(priority):
             self.refused += 1
@@ -140,7 +151,7 @@ class ShutChannels:
     """Channels that refused the bot (403) or are gone (404): left alone for `seconds`."""
 
     def __init__(
-        self, seconds: float = SHUT_SECONDS, *, most: int = MAX_SHUT, clock: Clock = time.monotonic
+        self, seconds: float = SHUT_SECONDS, *, most: int = MAX_SHUT, clock: Clock = _monotonic
     ) -> None:
         self.seconds, self._most, self._clock = seconds, most, clock
         self._until: dict[int, float] = {}

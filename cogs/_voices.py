@@ -7,14 +7,14 @@ interaction is kept as the table's *voice*: the next turn ping goes out as a
 public follow-up of it (a message that mentions, and so notifies, like any
 other), and is later deleted through the same interaction; the lines the
 action causes (melds, a deal's summary) go out the same way. A voice is used
-only once its interaction was answered (a follow-up cannot come first), only
-in the table's own channel, and only while its token lives; otherwise the
-presenter sends through the channel as before.
+only once its interaction was answered (a follow-up cannot come first), and
+not answered by a deferral with "thinking…" (its first follow-up would become
+that private answer), only in the table's own channel, and only while its
+token lives; otherwise the presenter sends through the channel as before.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections import OrderedDict
 
@@ -24,10 +24,8 @@ log = logging.getLogger(__name__)
 
 #: Seconds an interaction's follow-ups may be sent or deleted (Discord allows 15 minutes), with a margin.
 LIFETIME = 14 * 60
-#: Seconds a ping waits for its interaction's answer before it goes through the channel instead.
+#: Seconds (from the interaction) a ping waits for its answer before it goes through the channel.
 ANSWER_WAIT = 2.5
-#: How often the answer is looked for meanwhile.
-LOOK_EVERY = 0.05
 #: Messages sent through interactions remembered for their deletion (the oldest is let go first).
 MAX_SENT = 8192
 
@@ -52,16 +50,28 @@ class Voices:
         """The table is over: nothing more is said through its voice."""
         self._tables.pop(table_id, None)
 
-    async def voice(self, table_id: int, channel_id: int) -> discord.Interaction | None:
-        """The table's voice, once answered; None if it has none that can speak in `channel_id` now."""
+    def voice(self, table_id: int, channel_id: int) -> discord.Interaction | None:
+        """The table's voice, if it has one that can speak in `channel_id` now."""
+        interaction = self._usable(table_id, channel_id)
+        if interaction is None or not interaction.response.is_done():
+            return None
+        if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+            return None  # its first follow-up would complete its private "thinking…" answer instead
+        return interaction
+
+    def unanswered(self, table_id: int, channel_id: int) -> float | None:
+        """Seconds left to wait for the answer of the table's voice (None: nothing to wait for)."""
+        interaction = self._usable(table_id, channel_id)
+        if interaction is None or interaction.response.is_done():
+            return None
+        left = ANSWER_WAIT - (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        return left if left > 0 else None
+
+    def _usable(self, table_id: int, channel_id: int) -> discord.Interaction | None:
         interaction = self._tables.get(table_id)
         if interaction is None or interaction.channel_id != channel_id or not _fresh(interaction):
             return None
-        waited = 0.0
-        while not interaction.response.is_done() and waited < ANSWER_WAIT:
-            await asyncio.sleep(LOOK_EVERY)
-            waited += LOOK_EVERY
-        return interaction if interaction.response.is_done() else None
+        return interaction
 
     def sent(self, message_id: int, interaction: discord.Interaction) -> None:
         """A message went out as a follow-up of `interaction`."""
