@@ -81,6 +81,9 @@ class FakeDiscord:
                 mine.popleft()
             if len(self.recent) >= GLOBAL_LIMIT or len(mine) >= CHANNEL_LIMIT:
                 self.too_many += 1
+                self.kinds[
+                    "429 " + ("global" if len(self.recent) >= GLOBAL_LIMIT else "channel")
+                ] += 1
                 raise discord.HTTPException(_TooMany(), "You are being rate limited.")  # type: ignore[arg-type]
             self.recent.append(now)
             mine.append(now)
@@ -204,7 +207,12 @@ class Load:
         host = FakeInteraction(self.api, table.channel_id)
         self.presenter.heard(table.id, host)
         self.presenter.publish(table, Outcome(table, public=start_lines(table), board=True))
-        asyncio.get_running_loop().call_later(ANSWER_AFTER, setattr, host, "answered", True)
+        asyncio.get_running_loop().call_later(ANSWER_AFTER, self.answer, host)
+
+    def answer(self, interaction: FakeInteraction) -> None:
+        """The bot answers the click (as the cogs do, then telling the presenter)."""
+        interaction.answered = True
+        self.presenter.answered(interaction)  # type: ignore[arg-type]
 
     async def play(self, table: Table) -> None:
         self.start(table)
@@ -227,8 +235,7 @@ class Load:
                 table, Outcome(table, public=event_lines(table, events), board=True, action=action)
             )
             if interaction is not None:
-                loop = asyncio.get_running_loop()
-                loop.call_later(ANSWER_AFTER, setattr, interaction, "answered", True)
+                asyncio.get_running_loop().call_later(ANSWER_AFTER, self.answer, interaction)
                 self.actions += self.counting
                 self.pinged[table.channel_id] = acted  # the next ping answers the latest action
                 self.drawn.setdefault(table.channel_id, acted)  # the next board shows the first

@@ -121,6 +121,7 @@ class _Outbox:
     urgent: asyncio.Event = field(default_factory=asyncio.Event)  # a ping or lines came
     preempted: bool = False  # a board gave its place to them
     waker: asyncio.Task[None] | None = None  # wakes the channel when a waiting board is due
+    posting: bool = False  # a board is being posted (its own message does not push the old one)
     sent: deque[float] = field(default_factory=deque)  # times of recent requests
     task: asyncio.Task[None] | None = None
 
@@ -234,7 +235,7 @@ class ChannelPresenter:
         up, and a board waiting for more changes is then drawn (posted again) at once."""
         self.spots.seen(channel_id, message_id)
         box = self._boxes.get(channel_id)
-        if box is None:
+        if box is None or box.posting:  # the board being posted is no message below the old one
             return
         for table in list(box.boards.values()):
             board = table.board_message_id
@@ -473,17 +474,21 @@ class ChannelPresenter:
             if not await self._take(box, priority):
                 box.mark(table, 0.0)
                 return True
-        message = await channel.send(
-            embeds=embeds,
-            files=as_files(pictures),
-            view=view or discord.utils.MISSING,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-        box.retries.pop(table.id, None)
-        await self.bot.tables.set_board_message(table.id, message.id)
-        table.board_message_id = message.id
-        self._drawn[table.id] = (message.id, drawn)
-        self.spots.placed(channel.id, message.id)
+        box.posting = True
+        try:
+            message = await channel.send(
+                embeds=embeds,
+                files=as_files(pictures),
+                view=view or discord.utils.MISSING,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            box.retries.pop(table.id, None)
+            await self.bot.tables.set_board_message(table.id, message.id)
+            table.board_message_id = message.id
+            self._drawn[table.id] = (message.id, drawn)
+            self.spots.placed(channel.id, message.id)
+        finally:
+            box.posting = False
         if old is not None:
             box.drops.append(old)
         self._settled(channel.id, table)

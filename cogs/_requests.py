@@ -81,6 +81,9 @@ class RequestBudget:
         self._waiters: list[tuple[int, int, asyncio.Future[bool]]] = []
         self._order = itertools.count()
         self._pump: asyncio.Task[None] | None = None
+        #: Slots handed to waiters that have not started yet: a start counts when its caller runs
+        #: (after a busy moment many granted callers may run late, and together).
+        self._granted = 0
         self.refused = 0  # requests turned away because too many were waiting
 
     @property
@@ -105,7 +108,16 @@ class RequestBudget:
         heapq.heappush(self._waiters, (int(priority), next(self._order), future))
         if self._pump is None or self._pump.done():
             self._pump = asyncio.create_task(self._grant(), name="request-budget")
-        return await future
+        try:
+            granted = await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled() and future.result():
+                self._granted -= 1  # granted, never started: the slot is free again
+            raise
+        if granted:
+            self._granted -= 1
+            self._started.append(self._clock())
+        return granted
 
     async def close(self) -> None:
         if self._pump is not None:
@@ -121,7 +133,7 @@ class RequestBudget:
         now = self._clock()
         while self._started and self._started[0] <= now - self.window:
             self._started.popleft()
-        return len(self._started) < self.per_window
+        return len(self._started) + self._granted < self.per_window
 
     def _evict(self, priority: Priority) -> bool:
         """Refuse the least urgent, newest waiter if it is less urgent than `priority`."""
@@ -139,11 +151,14 @@ class RequestBudget:
         """Hand out slots as the window frees them, the most urgent waiter first."""
         while self._waiters:
             if not self._free():
-                await self._sleep(max(0.0, self._started[0] + self.window - self._clock()))
+                if self._started:
+                    await self._sleep(max(0.0, self._started[0] + self.window - self._clock()))
+                else:  # every slot is granted, none started yet: let their callers run
+                    await asyncio.sleep(0)
                 continue
             _, _, future = heapq.heappop(self._waiters)
             if not future.done():  # its caller may have been cancelled meanwhile
-                self._started.append(self._clock())
+                self._granted += 1
                 future.set_result(True)
 
 
