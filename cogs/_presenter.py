@@ -120,7 +120,6 @@ class _Outbox:
     speaker: int | None = None  # the table that spoke last here: its voice may send the lines
     urgent: asyncio.Event = field(default_factory=asyncio.Event)  # a ping or lines came
     preempted: bool = False  # a board gave its place to them
-    waker: asyncio.Task[None] | None = None  # wakes the channel when a waiting board is due
     posting: bool = False  # a board is being posted (its own message does not push the old one)
     sent: deque[float] = field(default_factory=deque)  # times of recent requests
     task: asyncio.Task[None] | None = None
@@ -141,13 +140,6 @@ class _Outbox:
         if now < self.hold:
             return None
         return next((t for i, t in self.boards.items() if self.due.get(i, 0.0) <= now), None)
-
-    def board_wait(self) -> float | None:
-        """Seconds until a board may be drawn, if only boards wait."""
-        if not self.boards or self.lines or self.pings or self.drops or self.edits:
-            return None
-        soonest = max(self.hold, min(self.due.get(i, 0.0) for i in self.boards))
-        return max(0.0, soonest - time.monotonic())
 
     def mark(self, table: Table, delay: float) -> None:
         """The table's board must be drawn, at the latest `delay` seconds from now."""
@@ -249,12 +241,7 @@ class ChannelPresenter:
 
     async def close(self) -> None:
         self._tick.cancel()
-        pending = [
-            task
-            for box in self._boxes.values()
-            for task in (box.task, box.waker)
-            if task is not None
-        ]
+        pending = [box.task for box in self._boxes.values() if box.task is not None]
         for task in pending:
             task.cancel()
         await asyncio.gather(*pending, return_exceptions=True)
@@ -298,17 +285,6 @@ class ChannelPresenter:
                 self._send_ready(channel_id, box), name=f"channel-{channel_id}-outbox"
             )
 
-    def _wake_later(self, channel_id: int, box: _Outbox, seconds: float) -> None:
-        if box.waker is not None:
-            box.waker.cancel()
-        box.waker = asyncio.create_task(
-            self._wake_in(seconds, channel_id, box), name=f"channel-{channel_id}-waker"
-        )
-
-    async def _wake_in(self, seconds: float, channel_id: int, box: _Outbox) -> None:
-        await asyncio.sleep(seconds)
-        self._wake(channel_id, box)
-
     async def _resume_waiting(self) -> None:
         """Each tick: wake channels with waiting work; forget idle ones whose budget is fresh."""
         stale = time.monotonic() - self.window
@@ -321,15 +297,12 @@ class ChannelPresenter:
     async def _send_ready(self, channel_id: int, box: _Outbox) -> None:
         """Send while the channel's budget allows: lines, the board, the ping, edits, deletes; the rest waits.
 
-        A board waiting for its time wakes the channel when it is due; anything
-        else the channel's (or the process's) budget holds back waits for a tick.
+        A board waiting for its time, a ping waiting for its click's answer, and
+        anything the channel's (or the process's) budget holds back wait for a tick.
         """
         channel = self.bot.get_partial_messageable(channel_id)
         while not self.shut.is_shut(channel_id):
-            if not box.ready():
-                wait = box.board_wait()
-                if wait is not None:  # a ping or lines coming meanwhile wake the channel at once
-                    self._wake_later(channel_id, box, wait)
+            if not box.ready():  # a board waiting for its time is drawn at a tick after it
                 return
             if not self._spend(box):
                 return
@@ -360,9 +333,8 @@ class ChannelPresenter:
     async def _step(self, channel: discord.PartialMessageable, box: _Outbox) -> Sent:
         """Send the channel's next request; how it went out, if at all (refused, or not needed)."""
         speaker = next(iter(box.pings), box.speaker) if box.lines or box.pings else None
-        if speaker is not None and (wait := self.voices.unanswered(speaker, channel.id)):
-            self._wake_later(channel.id, box, wait)  # or at once when it is answered
-            return Sent.NOTHING
+        if speaker is not None and self.voices.unanswered(speaker, channel.id):
+            return Sent.NOTHING  # woken when it is answered (or by a tick, to go without it)
         if box.lines:
             return await self._post_lines(channel, box)
         if box.pings:

@@ -59,13 +59,12 @@ class Voices:
             return None  # its first follow-up would complete its private "thinking…" answer instead
         return interaction
 
-    def unanswered(self, table_id: int, channel_id: int) -> float | None:
-        """Seconds left to wait for the answer of the table's voice (None: nothing to wait for)."""
+    def unanswered(self, table_id: int, channel_id: int) -> bool:
+        """Whether to wait for the answer of the table's voice (for `ANSWER_WAIT` seconds at most)."""
         interaction = self._usable(table_id, channel_id)
         if interaction is None or interaction.response.is_done():
-            return None
-        left = ANSWER_WAIT - (discord.utils.utcnow() - interaction.created_at).total_seconds()
-        return left if left > 0 else None
+            return False
+        return (discord.utils.utcnow() - interaction.created_at).total_seconds() < ANSWER_WAIT
 
     def _usable(self, table_id: int, channel_id: int) -> discord.Interaction | None:
         interaction = self._tables.get(table_id)
