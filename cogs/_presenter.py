@@ -212,7 +212,6 @@ class ChannelPresenter:
             box.mark(table, _board_delay(table, plan))
         self._wake(table.channel_id, box)
         if table.status in ("finished", "cancelled"):
-            self.voices.forget(table.id)
             self._report(table, outcome)
         self.bot.hand_watch.table_changed(table)
 
@@ -506,9 +505,10 @@ class ChannelPresenter:
 
     def _settled(self, channel_id: int, table: Table) -> None:
         """After a board was drawn: a table that is over needs no watching any more."""
-        if not table.is_active:
+        if not table.is_active:  # its last lines went before its last board
             self.spots.forget(channel_id)
             self._drawn.pop(table.id, None)
+            self.voices.forget(table.id)
 
     async def _below(self, channel: discord.PartialMessageable, box: _Outbox, board_id: int) -> int:
         """Messages standing below the board (those about to be deleted not counted)."""
