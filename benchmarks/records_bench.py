@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.game import VARIANTS, new_game
 from bot.game.__main__ import random_action
 from bot.game.record import GameRecord
+from bot.services.league import record_game
 from bot.store import (
     GameSeat,
     Seat,
@@ -34,7 +35,6 @@ from bot.store import (
     create_table,
     player_stats,
     recent_games,
-    record_game,
     store_deal_stats,
     update_table,
 )

@@ -25,13 +25,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.game import new_game
+from bot.services.league import record_game
 from bot.store import (
     GameSeat,
     Store,
     Tx,
     ensure_player,
     grant,
-    record_game,
     set_guild_settings,
     start_season,
 )

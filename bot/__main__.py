@@ -9,9 +9,16 @@
     python -m bot web [--host H] [--port P] [--database PATH]   the web pages alone (bot.web)
     python -m bot web-link --guild ID [--enable]  a server's page link (bot.web.link)
     python -m bot demo [--database PATH] [--port P]  a sample server built and served (bot.demo)
+    python -m bot verify --record FILE --deal N --fingerprint HEX   check a fair deal (bot.verify_cli)
 
 Without a token the bot explains how to set one; in an interactive terminal it
 then offers a local game, and under a process manager it exits with status 2.
+
+Exit status of the bot: 0 stopped, 2 something only a person can fix (no
+token, a token Discord rejects, an unusable database or web port: a process
+manager should not restart it), 75 (EX_TEMPFAIL) Discord or the PostgreSQL
+server cannot be reached (no network: trying again later may work). Each is
+one line, no traceback.
 """
 
 from __future__ import annotations
@@ -68,6 +75,8 @@ def parser() -> argparse.ArgumentParser:
     commands.add_parser("web-link", help=t("bot.weblink.help", "en"), add_help=False)
     # `python -m bot demo`: a sample server built and served (bot.demo.main(argv)).
     commands.add_parser("demo", help=t("bot.demo.help", "en"), add_help=False)
+    # `python -m bot verify --record FILE --deal N --fingerprint HEX`: bot.verify_cli.main(argv).
+    commands.add_parser("verify", help=t("bot.verify.help", "en"), add_help=False)
     return parse
 
 
@@ -83,6 +92,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.web.link import main as link_main
 
         return link_main(argv[1:])
+    if argv[:1] == ["verify"]:
+        from bot.verify_cli import main as verify_main
+
+        return verify_main(argv[1:])
     if argv[:1] == ["demo"]:
         from bot.demo import main as demo_main
 
@@ -106,30 +119,52 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run_bot(settings)
 
 
+#: The exit status when Discord cannot be reached (BSD sysexits' EX_TEMPFAIL: try again later).
+EX_TEMPFAIL = 75
+
+
+class DiscordUnreachable(Exception):
+    """Connecting to Discord failed for want of a network (the reason is the message)."""
+
+
 def run_bot(settings: Settings) -> int:
     """Open the database, start the computer players' workers, then connect; exit 2 if the database is unusable.
 
     The store opens before anything else: a damaged, foreign,
     read-only or newer database, or one another bot process holds, stops the
     process within seconds with one line naming the file and the problem,
-    before any attempt to reach Discord.
+    before any attempt to reach Discord. A token Discord rejects exits 2, and no
+    network EX_TEMPFAIL, each with one line.
     """
-    from bot.store import StoreOpenError
+    import discord
+
+    from bot.stopping import run_until_stopped
+    from bot.store import StoreOpenError, StoreUnreachable
     from bot.web.server import WebStartError
 
     try:
-        return asyncio.run(_serve(settings))
+        return run_until_stopped(_serve(settings)) or 0
+    except StoreUnreachable as error:  # the PostgreSQL server did not answer: later it may
+        print(t("bot.main.database_unusable", "en", problem=error), file=sys.stderr)
+        return EX_TEMPFAIL
+    except discord.LoginFailure:
+        print(t("bot.main.token_rejected", "en"), file=sys.stderr)
+        return 2
+    except DiscordUnreachable as error:
+        print(t("bot.main.discord_unreachable", "en", problem=error), file=sys.stderr)
+        return EX_TEMPFAIL
     except StoreOpenError as error:
         print(t("bot.main.database_unusable", "en", problem=error), file=sys.stderr)
         return 2
     except WebStartError as error:
         print(t("bot.main.web_unusable", "en", problem=error), file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return 0
 
 
 async def _serve(settings: Settings) -> int:
+    import aiohttp
+    import discord
+
     from bot import create_bot
     from bot.store import Store
 
@@ -153,7 +188,19 @@ async def _serve(settings: Settings) -> int:
             "%d computer-player worker processes started", settings.ai_workers
         )
         async with bot:
-            await bot.start(settings.token)
+            try:
+                await bot.start(settings.token)
+            except (
+                OSError,
+                TimeoutError,
+                aiohttp.ClientError,
+                discord.GatewayNotFound,
+                discord.DiscordServerError,
+            ) as error:
+                # discord.py retries a lost connection itself: what reaches here is a login
+                # or first connection that found no way to Discord (or Discord's own outage).
+                problem = " ".join(str(error).split()) or type(error).__name__
+                raise DiscordUnreachable(problem) from None
     finally:
         if web is not None:
             await web.close()
@@ -184,7 +231,7 @@ def local_game(
 ) -> int:
     from bot.tables.terminal import play_in_terminal
 
-    options = {"target": target} if target else None
+    options = None if target is None else {"target": target}  # 0 is refused, not ignored
     try:
         return asyncio.run(
             play_in_terminal(

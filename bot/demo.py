@@ -21,12 +21,13 @@ import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from bot.i18n import t
 from bot.ledger_hook import ledger_hook
 from bot.records_hook import records_hook
 from bot.settings import DEFAULT_WEB_HOST, settings_for_a_process
+from bot.stopping import run_until_stopped
 from bot.store import (
     Store,
     StoreOpenError,
@@ -36,9 +37,12 @@ from bot.store import (
     set_guild_settings,
 )
 from bot.store.events import EventRow
+from bot.store.sql import is_postgres_url
+from bot.store.urls import safe_url
 from bot.tables import Person, Refusal, TableService, Text
 from bot.tables.events import EventBoard, EventRunner
 from bot.tables.players import LevelPlayer, ai_players
+from bot.web.server import WebStartError, base_url
 from bot.web.tokens import server_link
 
 #: The sample server's id (the terminal's own server is 0: `bot.tables.terminal.LOCAL_GUILD`).
@@ -71,14 +75,20 @@ class QuietNotices:
         self._homes = itertools.count(1000)
 
     async def place(
-        self, event: EventRow, round_no: int, table_no: int
+        self, event: EventRow, round_no: int, table_no: int, people: Sequence[int]
     ) -> tuple[int, dict[str, Any]]:
         return next(self._homes), {}
 
-    async def standings(self, event: EventRow, board: EventBoard) -> int | None:
+    async def forget(self, event: EventRow, channel_id: int) -> None:
         return None
 
+    async def standings(self, event: EventRow, board: EventBoard) -> list[int]:
+        return []
+
     async def say(self, event: EventRow, text: Text) -> None:
+        return None
+
+    async def alert(self, event: EventRow, text: Text) -> None:
         return None
 
 
@@ -192,6 +202,21 @@ async def _prize(store: Store, winner: Person) -> None:
             await grant(tx, DEMO_GUILD, player.id, PRIZE, "league night prize")
 
 
+async def holds(database: str) -> Literal["sample", "nothing", "other"]:
+    """What `database` holds: a whole sample server (its league night, built after its games,
+    has finished), nothing yet (a new file, an empty PostgreSQL database), or something else
+    (another server's games, a build stopped part-way), which the demo leaves alone."""
+    store = await Store.open(database)
+    try:
+        sample = await store.fetchone(
+            "SELECT 1 FROM events WHERE guild_id = ? AND status = 'finished'", (DEMO_GUILD,)
+        )
+        anyone = await store.fetchone("SELECT 1 FROM players LIMIT 1")
+    finally:
+        await store.close()
+    return "sample" if sample is not None else "nothing" if anyone is None else "other"
+
+
 async def links(database: str, secret: str, base_url: str) -> list[str]:
     """The sample server's pages, one address each (the standings first)."""
     store = await Store.open(database)
@@ -233,43 +258,44 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str]) -> int:
-    """Build the sample if its file is missing, print its links and serve its pages."""
+    """Build the sample if the database holds nothing yet, print its links and serve its pages."""
     args = parser().parse_args(argv)
     settings = settings_for_a_process()
     if settings is None:
         return 2
     secret = settings.web_secret or secrets.token_hex(16)
-    built = Path(args.database).exists()
     try:
-        if not built:
+        if not is_postgres_url(args.database):  # StoreOpenError: a URL of another kind
             Path(args.database).parent.mkdir(parents=True, exist_ok=True)
-        return asyncio.run(_main(args, secret, settings.web_secret is None, built))
-    except (StoreOpenError, OSError) as error:
+        return run_until_stopped(_main(args, secret, settings.web_secret is None)) or 0
+    except (StoreOpenError, WebStartError, OSError) as error:
         print(t("bot.demo.unusable", "en", problem=error), file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return 0
 
 
-async def _main(args: argparse.Namespace, secret: str, own_secret: bool, built: bool) -> int:
+async def _main(args: argparse.Namespace, secret: str, own_secret: bool) -> int:
     from bot.web.server import start_web
 
     database = args.database
-    if built:
-        print(t("bot.demo.reused", "en", database=database))
+    held = await holds(database)
+    if held == "other":
+        print(t("bot.demo.not_sample", "en", database=safe_url(database)), file=sys.stderr)
+        return 2
+    if held == "sample":
+        print(t("bot.demo.reused", "en", database=safe_url(database)))
     else:
-        print(t("bot.demo.building", "en", database=database))
+        print(t("bot.demo.building", "en", database=safe_url(database)))
         await build(database)
     if args.no_serve:
-        for link in await links(database, secret, f"http://{args.host}:{args.port}"):
+        for link in await links(database, secret, base_url(args.host, args.port)):
             print("  " + link)
         if own_secret:
             print(t("bot.demo.own_secret", "en"))
         return 0
     server = await start_web(database, host=args.host, port=args.port, secret=secret)
     try:
-        print(t("bot.demo.serving", "en", host=args.host, port=server.port))
-        for link in await links(database, secret, f"http://{args.host}:{server.port}"):
+        print(t("bot.demo.serving", "en", address=base_url(args.host, server.port)))
+        for link in await links(database, secret, base_url(args.host, server.port)):
             print("  " + link)
         if own_secret:
             print(t("bot.demo.own_secret", "en"))

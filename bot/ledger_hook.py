@@ -33,14 +33,16 @@ when the organiser ends the event, it settles no premium and is not rated here.
 
 from __future__ import annotations
 
-import json
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from bot.game import VARIANTS, Game, game_checks
+from bot.game import VARIANTS, Game, Transfer, game_checks
 from bot.game.checks import settle
-from bot.store import GameSeat, Tx, record_game, settle_deal
+from bot.game.events import DealEnded
+from bot.game.record import GameRecord
+from bot.services.league import record_game
+from bot.store import GameSeat, Tx, settle_deal
 from bot.tables import Table
 
 log = logging.getLogger(__name__)
@@ -49,18 +51,18 @@ log = logging.getLogger(__name__)
 FORFEIT_DEAL = 1_000_000
 
 
-async def ledger_hook(tx: Tx, table: Table, events: list[dict[str, Any]]) -> None:
+async def ledger_hook(tx: Tx, table: Table, events: Sequence[Mapping[str, Any]]) -> None:
     """Settle every Check `deal_end` among `events`, a `forfeit` or a `cancel`, and record a
     `game_over`, in `tx`."""
     for event in events:
-        if event["type"] == "deal_end" and "transfers" in event["result"]:
+        if isinstance(event, DealEnded) and event.result.transfers is not None:  # Check (E-15)
             await settle_deal(
                 tx,
                 table.guild_id,
                 table.id,
                 table.id,
-                event["deal"],
-                player_transfers(table, event["result"]["transfers"]),
+                event.deal,
+                player_transfers(table, event.result.transfers),
             )
         elif event["type"] == "game_over":
             await _record(tx, table, event)
@@ -88,7 +90,7 @@ def _sides(game: Game) -> list[list[int]]:
 async def _forfeit(tx: Tx, table: Table, seat: int, player_id: int) -> None:
     """The leaver pays the E-20 game premium, as if the opponents had won now, to the opponent E-15
     pairs them with (or the first opponent still playing, when that one left too)."""
-    game = table.game
+    game = table.started_game
     own, other = sorted(_sides(game), key=lambda side: seat not in side)
     checks = game_checks(
         game.scores[game.party(other[0])] * game.scale, game.scores[game.party(seat)] * game.scale
@@ -120,7 +122,7 @@ async def _forfeit(tx: Tx, table: Table, seat: int, player_id: int) -> None:
 async def _cancel(tx: Tx, table: Table) -> None:
     """A game cancelled after a completed deal: the side ahead collects the game premium (Check),
     and the game is rated by the standings now; a tie moves no chips."""
-    game = table.game
+    game = table.started_game
     scores = game.seat_scores()
     sides = sorted(_sides(game), key=lambda side: -scores[side[0]])
     if _chips(table) and scores[sides[0][0]] > scores[sides[1][0]]:
@@ -135,14 +137,10 @@ async def _cancel(tx: Tx, table: Table) -> None:
             len(game.deal_results) + 1,
             player_transfers(table, transfers),
         )
-    tied = [
-        [seat for side in sides if scores[side[0]] == score for seat in side]
-        for score in sorted({scores[side[0]] for side in sides}, reverse=True)
-    ]
-    await _record(tx, table, {"type": "game_over", "ranking": tied, "scores": scores})
+    await _record(tx, table, {"type": "game_over", "ranking": game.standing(), "scores": scores})
 
 
-def player_transfers(table: Table, transfers: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def player_transfers(table: Table, transfers: Iterable[Transfer]) -> list[dict[str, Any]]:
     """The engine's seat-to-seat transfers (RULES §7.5) as player-to-player ones.
 
     Transfers of zero checks, between two seats of one player, and those of a seat
@@ -150,11 +148,11 @@ def player_transfers(table: Table, transfers: Iterable[Mapping[str, Any]]) -> li
     """
     moved = []
     for transfer in transfers:
-        if transfer["from"] in table.left or transfer["to"] in table.left:
+        if transfer.payer in table.left or transfer.payee in table.left:
             continue
-        payer = _player(table, transfer["from"])
-        payee = _player(table, transfer["to"])
-        if transfer["checks"] and payer != payee:
+        payer = _player(table, transfer.payer)
+        payee = _player(table, transfer.payee)
+        if transfer.checks and payer != payee:
             moved.append({**transfer, "from": payer, "to": payee})
     return moved
 
@@ -192,27 +190,22 @@ def game_seats(
     return seats
 
 
-def best_melds(game: Game) -> dict[int, tuple[str, int]]:
-    """Each seat's highest-scoring single meld shown in the game (first shown wins a tie).
-
-    The engine keeps no meld history past a deal, so the game is replayed from its
-    own record (`Game.to_json`: seed, options, actions) and its `meld` events read.
-    """
-    record = json.loads(game.to_json())
-    replay = Game.from_json(json.dumps({**record, "actions": []}))
+def best_melds(record: GameRecord) -> dict[int, tuple[str, int]]:
+    """Each seat's highest-scoring single meld shown in the game (first shown wins a tie; the
+    dix scored on its own is no meld shown), read from the game's record: the engine keeps
+    no meld history past a deal, and the record is built once when the game ends, for this
+    hook and `records_hook` alike (`Table.record`)."""
     best: dict[int, tuple[str, int]] = {}
-    for action in record["actions"]:
-        for event in replay.apply(action):
-            if event["type"] != "meld":
-                continue
-            for meld in event["melds"]:
-                if meld["points"] > best.get(event["seat"], ("", -1))[1]:
-                    best[event["seat"]] = (meld["name"], meld["points"])
+    for deal in record.deals:
+        for meld in deal.melds:
+            for part in meld.parts if not meld.dix else ():
+                if part.points > best.get(meld.seat, ("", -1))[1]:
+                    best[meld.seat] = (part.name, part.points)
     return best
 
 
 async def _record(tx: Tx, table: Table, game_over: Mapping[str, Any]) -> None:
-    seats = game_seats(table, game_over, best_melds(table.game))
+    seats = game_seats(table, game_over, best_melds(table.record()))
     if len({seat.player_id for seat in seats}) < len(seats):
         log.warning(
             "table %s: game not rated, one player holds several seats: %s",

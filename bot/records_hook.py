@@ -3,7 +3,8 @@
 `/pinochle stats` shows meld per deal and contracts bid and made, which the league
 tables (`game_players`) do not hold. Rather than replay every game's action log
 each time a member asks (a member with 1,000 games would wait seconds), the
-game is replayed once, when it ends, through its record (`bot.game.record`),
+game is replayed once, when it ends, into its record (`Table.record`, kept in
+`bot.game.record.RECORDS`: `ledger_hook` reads the same record for the best melds),
 and each seat's totals are stored with the table (`store_deal_stats`) in the
 transaction of the action that ended the game; a game cancelled after a
 completed deal is rated (bot.ledger_hook), so its deals count too.
@@ -11,6 +12,7 @@ completed deal is rated (bot.ledger_hook), so its deals count too.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.game.record import GameRecord
@@ -19,21 +21,19 @@ from bot.store.records import SeatDeals, store_deal_stats
 from bot.tables import Table
 
 
-async def records_hook(tx: Tx, table: Table, events: list[dict[str, Any]]) -> None:
+async def records_hook(tx: Tx, table: Table, events: Sequence[Mapping[str, Any]]) -> None:
     """On `game_over`, or a `cancel` after a completed deal, store each seat's deal figures."""
     for event in events:
         ended = event["type"] == "game_over" or (
             event["type"] == "cancel" and table.game is not None and table.game.deal_results
         )
         if ended:
-            record = GameRecord.from_log(
-                table.variant, table.options, table.seed, [str(a) for a in table.game.history]
-            )
-            await store_deal_stats(tx, table.id, seat_deals(record))
+            await store_deal_stats(tx, table.id, seat_deals(table.record()))
 
 
 def seat_deals(record: GameRecord) -> list[SeatDeals]:
-    """Each seat's finished deals, own meld that counted and contracts, from a game record.
+    """Each seat's finished deals, own meld that counted and contracts, from a game record
+    built from the log (`Table.record`: its typed deal results).
 
     A seat's meld counts when its side's meld did (C-6, D-5, E-11: a side that takes
     no trick loses its meld); partners' melds are told apart by who declared them.
@@ -42,13 +42,14 @@ def seat_deals(record: GameRecord) -> list[SeatDeals]:
     for seat in range(record.players):
         deals = meld = bids = made = 0
         for deal in record.deals:
-            if deal.results is None or seat not in deal.hands:
+            result = deal.result
+            if result is None or seat not in deal.hands:
                 continue  # a deal still in play, or one the seat sat out after going out (C-10)
             deals += 1
-            if deal.results["meld"][seat]:
-                meld += sum(points for who, _, points in deal.melds if who == seat)
+            if result.meld[seat]:
+                meld += sum(part.points for m in deal.melds if m.seat == seat for part in m.parts)
             if deal.contract is not None and deal.contract[0] == seat:
                 bids += 1
-                made += bool(deal.results.get("made"))
+                made += bool(result.made)
         seats.append(SeatDeals(deals, meld, bids, made))
     return seats

@@ -87,9 +87,9 @@ class Settings:
         return cls(
             database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE_PATH),
             token=get("DISCORD_TOKEN"),
-            dev_guild_id=_int_or_none("DEV_GUILD_ID", get("DEV_GUILD_ID")),
+            dev_guild_id=_guild_id(get("DEV_GUILD_ID")),
             turn_seconds=_turn_seconds(get("TURN_SECONDS")),
-            log_level=(get("LOG_LEVEL") or "INFO").upper(),
+            log_level=_log_level(get("LOG_LEVEL")),
             ai_budget=_ai_budget(get("AI_BUDGET")),
             ai_workers=_ai_workers(get("AI_WORKERS")),
             web_port=_web_port(get("WEB_PORT")),
@@ -130,7 +130,25 @@ def _int_or_none(name: str, value: str | None) -> int | None:
     try:
         return int(value)
     except ValueError:
-        raise SettingsError(f"{name} must be a number (a Discord id), not {value!r}") from None
+        raise SettingsError(f"{name} must be a whole number, not {value!r}") from None
+
+
+def _guild_id(value: str | None) -> int | None:
+    guild_id = _int_or_none("DEV_GUILD_ID", value)
+    if guild_id is not None and guild_id <= 0:
+        raise SettingsError(f"DEV_GUILD_ID must be a server id as Discord shows it, not {value!r}")
+    return guild_id
+
+
+#: LOG_LEVEL's values (.env.example names them).
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+def _log_level(value: str | None) -> str:
+    level = (value or "INFO").upper()
+    if level not in LOG_LEVELS:
+        raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {value!r}")
+    return level
 
 
 def _turn_seconds(value: str | None) -> int:
@@ -190,8 +208,11 @@ def _web_secret(value: str | None) -> str | None:
 
 def _database_url(value: str | None) -> str | None:
     if value is not None and not value.startswith(("postgresql://", "postgres://")):
+        # Only the scheme is shown: the rest may hold a password.
+        scheme, sep, _ = value.partition("://")
+        shown = f"{scheme!r}://…" if sep and "@" not in scheme else "something else"
         raise SettingsError(
-            f"DATABASE_URL must be a postgresql:// URL, not {value.split('://')[0]!r}://…"
+            f"DATABASE_URL must be a postgresql:// URL, not {shown}"
             " (for a SQLite file set DATABASE_PATH)"
         )
     return value
@@ -286,4 +307,20 @@ def settings_for_a_process() -> Settings | None:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    quiet_voice_notices()
     return settings
+
+
+class _NoVoiceNotice(logging.Filter):
+    """Drops discord.py's start-up notices that voice is unsupported (PyNaCl, davey missing):
+    the bot never joins a voice channel, so an operator has nothing to act on."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().endswith("voice will NOT be supported")
+
+
+def quiet_voice_notices() -> None:
+    """Filter those two records on the logger that writes them, leaving its other warnings."""
+    logger = logging.getLogger("discord.client")
+    if not any(isinstance(f, _NoVoiceNotice) for f in logger.filters):
+        logger.addFilter(_NoVoiceNotice())

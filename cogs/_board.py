@@ -11,8 +11,10 @@ import discord
 
 from bot.i18n import t
 from bot.tables import Table
-from bot.tables.texts import board_text, board_title, review_lines
+from bot.tables.record_text import review_lines
+from bot.tables.texts import board_text, board_title
 from cogs._common import (
+    dynamic_view,
     is_manager,
     lang_of,
     mention_namer,
@@ -68,7 +70,7 @@ def board_view(table: Table) -> discord.ui.View | None:
     ]
     if not actions:
         return None
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     for action in actions:
         view.add_item(BoardButton(action, table.id, table.language))
     return view

@@ -27,9 +27,12 @@ from bot.i18n import t
 from bot.i18n.translator import PinochleTranslator
 from bot.ledger_hook import ledger_hook
 from bot.records_hook import records_hook
+from bot.services import Services
 from bot.settings import Settings
-from bot.store import Store, get_user_settings, notify_off, user_languages
-from bot.store.settings import USER_SETTINGS_CHANNEL
+
+# Wiring, not queries: the bot opens the store (or takes one opened) and hands it to the services
+# and the table service; the cogs reach it only through those.
+from bot.store import Store
 from bot.store.sql import is_postgres_url
 from bot.tables import TableService
 from bot.tables.events import EventRunner
@@ -69,6 +72,7 @@ class PinochleBot(commands.Bot):
     runs several)."""
 
     store: Store
+    services: Services
     tables: TableService
 
     def __init__(self, settings: Settings, *, store: Store | None = None) -> None:
@@ -100,9 +104,11 @@ class PinochleBot(commands.Bot):
         self.store = self._opened_store or await Store.open(
             self.settings.database, pool_size=self.settings.database_pool_size
         )
-        await self.store.listen(USER_SETTINGS_CHANNEL, self.user_settings_changed)
-        self.user_languages = await user_languages(self.store)
-        self.notify_off = await notify_off(self.store)
+        self.services = Services(self.store)
+        settings = self.services.settings
+        await settings.watch_people(self.user_settings_changed)
+        self.user_languages = await settings.languages()
+        self.notify_off = await settings.notify_off()
         self.tables = TableService(
             self.store,
             publisher=self.presenter,
@@ -124,7 +130,6 @@ class PinochleBot(commands.Bot):
             self.presenter.redraw(table)
         for row in self.tables.broken:
             await self.say_broken(row.channel_id, row.id, row.language)
-        self.tree.answer_refusals()
         await self.events.attach(self.tables)
         if self.settings.syncs_commands:
             await self.sync_commands()
@@ -132,7 +137,7 @@ class PinochleBot(commands.Bot):
     async def user_settings_changed(self, payload: str) -> None:
         """A person's settings changed (in any process sharing the database): refresh the caches."""
         user_id = int(payload)
-        chosen = await get_user_settings(self.store, user_id)
+        chosen = await self.services.settings.person(user_id)
         if chosen.language is None:
             self.user_languages.pop(user_id, None)
         else:

@@ -14,17 +14,29 @@ import discord
 
 from bot.game.errors import shorten
 from bot.i18n import pick_language
-from bot.store import get_guild_settings
 from bot.tables import Name, Outcome, Person, Refusal, Table, TableService, Text, shown_name
 from bot.tables.texts import Namer, say
 from cogs._home import opened_from
-from cogs._players import plain, store_of
+from cogs._players import plain, services_of
 
 if TYPE_CHECKING:
     from cogs._bot import PinochleBot
 
 #: The most characters a message's content may have (Discord's limit).
 MESSAGE_LIMIT = 2000
+
+
+def dynamic_view() -> discord.ui.View:
+    """A view for `DynamicItem`s only, stopped before it is sent.
+
+    discord.py dispatches dynamic items by their custom ids (`add_dynamic_items`),
+    never through the view, so the view needs no place in its view store: an
+    ephemeral one left running would keep a 15-minute timeout task alive for every
+    hand or replay shown.
+    """
+    view = discord.ui.View(timeout=None)
+    view.stop()
+    return view
 
 
 def lang_of(interaction: discord.Interaction) -> str:
@@ -42,7 +54,7 @@ def locale_lang(interaction: discord.Interaction) -> str:
 async def guild_lang(interaction: discord.Interaction) -> str:
     """The default language of channel messages: the server's setting (/pinochle settings), else its locale."""
     if interaction.guild_id is not None:
-        chosen = (await get_guild_settings(store_of(interaction), interaction.guild_id)).language
+        chosen = (await services_of(interaction).settings.guild(interaction.guild_id)).language
         if chosen is not None:
             return chosen
     return locale_lang(interaction)
@@ -101,7 +113,7 @@ def private_text(outcome: Outcome, lang: str) -> str:
     return "\n".join(say(text, lang, name) for text in outcome.private)
 
 
-def text_of(text: Text, lang: str, table: Table | None = None) -> str:
+def text_of(text: Text | Refusal, lang: str, table: Table | None = None) -> str:
     return say(text, lang, mention_namer(table) if table is not None else numbered)
 
 

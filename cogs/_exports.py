@@ -1,9 +1,9 @@
 """CSV exports (`/chips export`, `/league export`): built off the event loop, rationed per member.
 
 An export of a 200,000-line ledger built on the event loop would hold it for
-1.5 s, and anyone could repeat it. So the rows are read through a read-only
-connection of their own and written as CSV in a worker thread
-(`bot.store.read_in_thread`), a member gets one export of each kind a minute,
+1.5 s, and anyone could repeat it. So the services read the rows through a
+read-only connection of their own and write the CSV in a worker thread
+(`LedgerService.export`, `LeagueService.export`), a member gets one export of each kind a minute,
 and only a few are built at once, so neither the loop nor memory is at the
 mercy of one member.
 """
@@ -17,10 +17,9 @@ from collections.abc import Awaitable, Callable, Hashable
 
 import discord
 
-from bot.store import Snapshot, read_in_thread
 from bot.tables import Refusal
 from cogs._pager import NO_PINGS
-from cogs._players import csv_file, store_of
+from cogs._players import csv_file
 
 #: Seconds between two exports of the same kind by one member.
 EXPORT_EVERY = 60.0
@@ -29,8 +28,8 @@ MAX_RUNNING = 2
 #: Members remembered at once; more than this many exports in a minute waits for the oldest to expire.
 MAX_REMEMBERED = 10_000
 
-#: Builds the CSV text from a read-only snapshot and says how much it holds (the reply's number).
-Build = Callable[[Snapshot], Awaitable[tuple[str, int]]]
+#: Builds the CSV text (a service's `export`) and says how much it holds (the reply's number).
+Build = Callable[[], Awaitable[tuple[str, int]]]
 
 
 class Cooldown:
@@ -91,7 +90,7 @@ class Exports:
         self.running += 1
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            text, count = await read_in_thread(store_of(interaction).source, build)
+            text, count = await build()
         finally:
             self.running -= 1
         await interaction.followup.send(

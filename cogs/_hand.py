@@ -19,10 +19,10 @@ import discord
 from bot.game import Action
 from bot.i18n import t
 from bot.render import render_hand, render_in_thread
-from bot.store import images_enabled
 from bot.tables import Hand, Refusal
 from bot.tables.texts import hand_action_label, hand_text
 from cogs._common import (
+    dynamic_view,
     lang_of,
     mention_namer,
     person_of,
@@ -31,7 +31,7 @@ from cogs._common import (
     table_here,
 )
 from cogs._errors import guarded, said
-from cogs._players import store_of
+from cogs._players import services_of
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +42,7 @@ MENU_VERBS = ("play", "meld", "bid")
 
 def hand_components(hand: Hand, lang: str) -> discord.ui.View:
     """Buttons (or menus) for exactly the legal actions, plus Refresh when there is room."""
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     owner = hand.table.seats[hand.seat].user_id
     rows = _layout(hand.legal)
     for row, (kind, verb, indices) in enumerate(rows):
@@ -260,7 +260,8 @@ async def hand_message(interaction: discord.Interaction, table_id: int, notes: l
         [*notes, hand_text(hand.table, hand.seat, hand.view, hand.covered, lang, name)]
     )
     message: dict = {"content": content[:2000], "view": hand_components(hand, lang)}
-    if await images_enabled(store_of(interaction), interaction.guild_id, interaction.user.id):
+    pictures = services_of(interaction).settings
+    if await pictures.images_enabled(interaction.guild_id, interaction.user.id):
         picture = await _hand_picture(hand, lang)
         if picture is not None:
             message["files"] = [discord.File(picture, filename="hand.png")]

@@ -97,7 +97,7 @@ async def settle_home(home: Home, table: Table | None, lang: str, host: str, var
     if home.opening is None:
         return
     if table is None or table.channel_id != home.channel_id:  # refused: no table lives there
-        await forget_opening(home.opening, home.thread)
+        await forget_opening(home.thread, home.opening)
         return
     try:
         await home.opening.edit(
@@ -113,9 +113,11 @@ async def settle_home(home: Home, table: Table | None, lang: str, host: str, var
         log.warning("table %s: could not link the opening line to its thread", table.id)
 
 
-async def forget_opening(opening: discord.Message, thread: discord.Thread | None = None) -> None:
-    """Take back an opening line (and its thread) that no table came of."""
-    for remove in (thread, opening):
+async def forget_opening(
+    *gone: discord.Message | discord.PartialMessage | discord.Thread | None,
+) -> None:
+    """Take back what no table came of: an opening line, its thread (None: nothing there)."""
+    for remove in gone:
         if remove is None:
             continue
         try:

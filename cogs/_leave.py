@@ -12,7 +12,7 @@ import discord
 from bot.i18n import t
 from bot.tables import Refusal, computer_plays
 from cogs._common import lang_of, person_of, private_text, reply, service_of
-from cogs._errors import guarded, said
+from cogs._errors import PinochleView, said
 
 #: How long the question's buttons answer (Discord edits a private message for 15 minutes).
 ASK_SECONDS = 300
@@ -36,7 +36,7 @@ async def ask_to_leave(interaction: discord.Interaction, table_id: int) -> None:
     )
 
 
-class LeaveQuestion(discord.ui.View):
+class LeaveQuestion(PinochleView):
     """*Leave and forfeit* / *Keep my seat* for one person at one table."""
 
     def __init__(self, table_id: int, user_id: int, lang: str) -> None:
@@ -57,7 +57,6 @@ class LeaveQuestion(discord.ui.View):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return interaction.user.id == self.user_id
 
-    @guarded
     async def leave(self, interaction: discord.Interaction) -> None:
         """Leave, and answer in place of the question (a refusal too: the question is over)."""
         lang = lang_of(interaction)
@@ -69,7 +68,6 @@ class LeaveQuestion(discord.ui.View):
             answer = private_text(outcome, lang)
         await interaction.response.edit_message(content=answer, view=None)
 
-    @guarded
     async def keep(self, interaction: discord.Interaction) -> None:
         await interaction.response.edit_message(
             content=t("bot.done.kept_seat", lang_of(interaction)), view=None

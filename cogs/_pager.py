@@ -21,7 +21,7 @@ import discord
 
 from bot.i18n import t
 from cogs._common import guild_lang, lang_of
-from cogs._errors import report_error
+from cogs._errors import PinochleView
 
 #: Seconds a page view answers clicks (ephemeral messages are editable for 15 minutes).
 TIMEOUT = 600
@@ -39,7 +39,7 @@ class Page:
 PageSource = Callable[[int, str], Awaitable[Page]]
 
 
-class Pager(discord.ui.View):
+class Pager(PinochleView):
     """Back and Next buttons (for more than one page) and Show in channel, on the asker's private reply."""
 
     def __init__(self, source: PageSource, *, lang: str, page: int, has_next: bool) -> None:
@@ -92,11 +92,6 @@ class Pager(discord.ui.View):
                 await self.message.edit(view=self)
             except discord.HTTPException:
                 pass  # the message is gone or too old to edit: nothing left to grey out
-
-    async def on_error(
-        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item
-    ) -> None:
-        await report_error(interaction, error)
 
 
 async def send_pages(

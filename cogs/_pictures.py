@@ -1,13 +1,13 @@
 """Card pictures on the board message: the trick on the table and the melds.
 
 The board shows the trick on the table (or the last one, between tricks) with
-who played what and the card now winning (RULES G-3, through the engine's
-`trick_winner`), and, once melds are on the table, the melds of each player.
+who played what and the card now winning (RULES G-3, the engine's
+`PublicView.heading`), and, once melds are on the table, the melds of each player.
 The pictures are drawn off the event loop by `bot.render` (which caches each
 distinct picture) and attached to the board message beside its text: the
 trick inside the board's embed, the melds in a second embed below it.
 A server can turn the board's pictures off, a person those of their hand view
-(`bot.store.images_enabled`, set with `/pinochle settings` and `/pinochle images`).
+(`SettingsService.images_enabled`, set with `/pinochle settings` and `/pinochle images`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any
 
 import discord
 
-from bot.game import Card, Suit, trick_winner
+from bot.game import Card, Suit
 from bot.render import render_in_thread, render_melds, render_trick
 from bot.tables import Table
 from bot.tables.texts import card
@@ -47,24 +47,15 @@ def board_scene(table: Table) -> BoardScene | None:
     if table.game is None or table.status not in ("playing", "finished"):
         return None
     view = table.public_view()
-    trump = Suit.parse(view["trump"]) if view.get("trump") else None
-    current = bool(view["trick"])
-    trick = view["trick"] if current else view["last_trick"]
-    cards = [card(text) for _, text in trick]
-    if current:
-        winner: int | None = trick_winner(cards, trump)
-    else:
-        seats = [seat for seat, _ in trick]
-        winner = (
-            seats.index(view["last_trick_winner"]) if view["last_trick_winner"] in seats else None
-        )
+    heading = view.heading  # the engine's answer for the trick on the table (G-3)
+    trick = view.trick if heading is not None else view.last_trick
+    winner_seat = heading[0] if heading is not None else view.last_trick_winner
+    seats = [seat for seat, _ in trick]
     return BoardScene(
-        plays=tuple(
-            (_picture_name(table, seat), c) for (seat, _), c in zip(trick, cards, strict=False)
-        ),
-        winner=winner,
+        plays=tuple((_picture_name(table, seat), c) for seat, c in trick),
+        winner=seats.index(winner_seat) if winner_seat in seats else None,
         places=table.size,
-        trump=trump,
+        trump=view.trump,
         melds=_meld_rows(table, view),
         lang=table.language,
     )

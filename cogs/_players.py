@@ -1,4 +1,4 @@
-"""What the chips and league cogs share: the store, the server, and who a command is about.
+"""What the chips and league cogs share: the services, the server, and who a command is about.
 
 A member is looked up as a stored player of the server; one who left (or a
 name changed since) still shows by the name the store kept, and a person who
@@ -11,11 +11,12 @@ import io
 
 import discord
 
-from bot.store import Player, Store, find_player
+from bot.services import Player, Services
 
 
-def store_of(interaction: discord.Interaction) -> Store:
-    return interaction.client.store  # type: ignore[attr-defined]
+def services_of(interaction: discord.Interaction) -> Services:
+    """The bot's ledger, league and settings services (`bot.services`)."""
+    return interaction.client.services  # type: ignore[attr-defined]
 
 
 def guild_of(interaction: discord.Interaction) -> int:
@@ -29,7 +30,7 @@ async def player_of(
 ) -> tuple[str, Player | None]:
     """The display name and stored player of `member` (default: the caller) in this server."""
     who = member or interaction.user
-    player = await find_player(store_of(interaction), guild_of(interaction), user_id=who.id)
+    player = await services_of(interaction).player(guild_of(interaction), who.id)
     if player is not None and not isinstance(who, discord.Member):
         return plain(player.display_name), player  # no longer a member: the name the store kept
     return plain(who.display_name), player

@@ -45,7 +45,6 @@ import discord
 from discord.ext import tasks
 
 from bot.i18n import t, variant_name
-from bot.store import images_enabled
 from bot.tables import Outcome, Table
 from bot.tables.outcome import Text
 from bot.tables.texts import say
@@ -414,7 +413,7 @@ class ChannelPresenter:
         if table.version != version:  # it waited for its slot: draw what is there now
             embed, view, scene, drawn = await self._render(table)
         pictures: dict[str, bytes] = {}
-        if scene is not None and await images_enabled(self.bot.store, table.guild_id):
+        if scene is not None and await self.bot.services.settings.images_enabled(table.guild_id):
             pictures = await board_pictures(scene)
         embeds = with_pictures(embed, pictures)
         if stays:

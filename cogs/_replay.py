@@ -1,15 +1,18 @@
 """`/pinochle replay game:`: a finished game, a deal and a trick at a time.
 
 A page shows one position of the game record (bot.game.record): every hand
-(the game is over), as dealt or as held when the trick shown began, the deal's
-auction, contract and melds, and one trick (or the start of the deal), with the
-deal's result after its last trick. The buttons (previous/next deal, previous/next trick) carry the
+(the game is over; only the deals it played to their end, and nothing while
+another open table holds its cards: `bot.store.visibility`), as dealt or as
+held when the trick shown began, the deal's auction, contract and melds, and
+one trick (or the start of the deal), with the deal's result after its last
+trick. The buttons (previous/next deal, previous/next trick) carry the
 position they lead to in their custom id, so they hold no state and answer
 whenever they are pressed, also after a restart; a game that can no longer be
-read is answered clearly. Records (and what each seat held at each trick of a
-deal) are built in a worker thread, one at a time, and the last few are kept
-(`REPLAY_CACHE`), so a member stepping through a game does not replay its log at
-every click.
+read is answered clearly. Records (with what each seat held at each trick)
+are built in a worker thread, one at a time, and kept in the one cache of built
+records (`bot.game.record.RECORDS`), so a member stepping through a game does not
+replay its log at every click; each click still passes the visibility gate. The
+lines are the deal review's (`bot.tables.record_text`).
 """
 
 from __future__ import annotations
@@ -21,22 +24,27 @@ from typing import Any
 
 import discord
 
-from bot.game import VARIANTS, Card, sort_hand
+from bot.game import VARIANTS
 from bot.game.record import DealRecord, GameRecord
 from bot.i18n import t, variant_name
 from bot.store import Store, game_log
+from bot.store.visibility import played
 from bot.tables.outcome import Name
-from bot.tables.recent import Recent
-from bot.tables.texts import Namer, cards_text, hand_by_suit, plays_text
-from cogs._common import lang_of, reply
+from bot.tables.record_text import (
+    auction_lines,
+    deal_facts,
+    hand_lines,
+    meld_lines,
+    proof_line,
+    trick_plays,
+)
+from bot.tables.review import guard_shown
+from bot.tables.texts import Namer
+from cogs._common import dynamic_view, lang_of, reply
 from cogs._errors import guarded
 from cogs._pager import NO_PINGS
 from cogs._players import plain
 
-#: Game records kept for the replay buttons (a long game's record is about 100 kB).
-REPLAY_CACHE = 8
-#: Each seat's cards at one moment of a deal.
-Holding = dict[int, list[Card]]
 #: The longest page (Discord's message limit).
 PAGE_LIMIT = 2000
 
@@ -50,37 +58,23 @@ class Position:
 
 
 class Replays:
-    """Finished games' records for replay pages, read from the store and kept while in use."""
+    """Finished games' records for replay pages, read from the store through the gate."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._records: Recent[int, tuple[int, GameRecord]] = Recent(REPLAY_CACHE)  # id -> server
-        self._holdings: Recent[tuple[int, int], list[Holding]] = Recent(REPLAY_CACHE)
         self._building = asyncio.Lock()  # one replay of a log at a time: bounded work
 
     async def record(self, guild_id: int, game_id: int) -> GameRecord | None:
-        """The record of a finished game of this server, or None."""
-        cached = self._records.get(game_id)
-        if cached is None:
-            async with self._building:
-                cached = self._records.get(game_id)  # built while this one waited?
-                if cached is None:
-                    log = await game_log(self.store, game_id)
-                    if log is None or log.status != "finished" or log.guild_id != guild_id:
-                        return None  # another server's game is not even built
-                    record = await asyncio.to_thread(GameRecord.from_stored, log)
-                    cached = self._records.put(game_id, (log.guild_id, record))
-        return cached[1] if cached[0] == guild_id else None
-
-    async def held(self, game_id: int, record: GameRecord, deal: int, trick: int) -> Holding:
-        """What each seat held as trick `trick` (from 1) of deal `deal` (an index) began."""
-        number = record.deals[deal].number
+        """The record of a finished game of this server with the deals it played, or None; a
+        `Refusal` while another open table holds its cards (`bot.store.visibility`)."""
+        log = await game_log(self.store, game_id)
+        if log is None or log.status != "finished" or log.guild_id != guild_id:
+            return None  # another server's game is not even built
+        await guard_shown(self.store, game_id)  # its cards are played elsewhere
         async with self._building:
-            holdings = self._holdings.get((game_id, number))
-            if holdings is None:
-                holdings = await asyncio.to_thread(record.holdings, number)
-                self._holdings.put((game_id, number), holdings)
-        return holdings[trick - 1]
+            record = await asyncio.to_thread(GameRecord.from_stored, log)
+        record.deals = played(record.deals)  # never a deal dealt but not played
+        return record if record.deals else None
 
 
 def replays_of(interaction: discord.Interaction) -> Replays:
@@ -89,11 +83,9 @@ def replays_of(interaction: discord.Interaction) -> Replays:
     return cog.replays  # type: ignore[no-any-return]
 
 
-def replay_page(
-    record: GameRecord, game_id: int, at: Position, lang: str, held: Holding | None = None
-) -> str:
-    """One position of a replay as a message, in `lang`: the hands as dealt, or with `held`,
-    what each seat held as the trick shown began."""
+def replay_page(record: GameRecord, game_id: int, at: Position, lang: str) -> str:
+    """One position of a replay as a message, in `lang`: the hands as dealt before the first
+    trick, then what each seat held as the trick shown began."""
     deal = record.deals[at.deal]
 
     def name(seat: int | Name) -> str:
@@ -102,39 +94,24 @@ def replay_page(
             return plain(seat.text)
         return plain(names[seat]) if seat < len(names) else f"#{seat + 1}"
 
-    heading = t("bot.review.hands", lang) if held is None else t("records.replay.held", lang)
-    lines = [_deal_facts(record, game_id, at.deal, lang, name), heading]
-    lines += [
-        t(
-            "bot.review.hand",
-            lang,
-            who=name(seat),
-            cards=hand_by_suit([str(c) for c in sort_hand(cards, deal.trump)], lang),
-        )
-        for seat, cards in sorted((deal.hands if held is None else held).items())
-    ]
-    if deal.auction:
-        steps = [
-            t("bot.review.pass", lang, who=name(seat))
-            if word == "pass"
-            else t("bot.review.bid", lang, who=name(seat), amount=word.split()[1])
-            for seat, word in deal.auction
-        ]
-        lines.append(t("bot.review.auction", lang, steps="; ".join(steps)))
-    if deal.melds:
-        lines.append(t("bot.review.melds", lang))
-        lines += [
-            t(
-                "records.replay.meld",
-                lang,
-                who=name(seat),
-                cards=cards_text([str(c) for c in cards], lang),
-                points=points,
-            )
-            for seat, cards, points in deal.melds
-        ]
+    title = t(
+        "records.replay.title",
+        lang,
+        game=game_id,
+        variant=variant_name(record.variant, lang),
+        deal=deal.number,
+        deals=len(record.deals),
+        dealer=name(deal.dealer),
+    )
+    held = deal.tricks[at.trick - 1].held if at.trick else deal.hands
+    heading = t("records.replay.held", lang) if at.trick else t("bot.review.hands", lang)
+    lines = [" · ".join([title, *deal_facts(deal, lang, name, contract=True)]), heading]
+    lines += hand_lines(held, deal, lang, name)
+    lines += auction_lines(deal, lang, name, named=False)
+    lines += meld_lines(deal, lang, name)
     if at.trick == 0:
         lines.append(t("records.replay.start", lang))
+        lines += proof_line(deal, record.table_id, lang, name)  # over, so revealed
     else:
         trick = deal.tricks[at.trick - 1]
         lines.append(
@@ -143,7 +120,7 @@ def replay_page(
                 lang,
                 number=at.trick,
                 tricks=len(deal.tricks),
-                plays=plays_text([(s, str(c)) for s, c in trick.plays], lang, name),
+                plays=trick_plays(trick, lang, name),
                 who=name(trick.winner),
                 points=trick.points,
             )
@@ -153,29 +130,6 @@ def replay_page(
     if record.hints:
         lines.append(t("records.replay.hints", lang, who=", ".join(name(s) for s in record.hints)))
     return "\n".join(lines)[:PAGE_LIMIT]
-
-
-def _deal_facts(record: GameRecord, game_id: int, index: int, lang: str, name: Namer) -> str:
-    deal = record.deals[index]
-    facts = [
-        t(
-            "records.replay.title",
-            lang,
-            game=game_id,
-            variant=variant_name(record.variant, lang),
-            deal=deal.number,
-            deals=len(record.deals),
-            dealer=name(deal.dealer),
-        )
-    ]
-    if deal.trump is not None:
-        facts.append(t("bot.review.trump_is", lang, suit=deal.trump.value))
-    if deal.turnup is not None:
-        facts.append(t("bot.review.turnup", lang, card=cards_text([str(deal.turnup)], lang)))
-    if deal.contract is not None:
-        declarer, amount = deal.contract
-        facts.append(t("bot.review.contract", lang, amount=amount, who=name(declarer)))
-    return " · ".join(facts)
 
 
 def _results(record: GameRecord, deal: DealRecord, index: int, lang: str, name: Namer) -> list[str]:
@@ -235,7 +189,7 @@ def buttons(record: GameRecord, game_id: int, at: Position, lang: str) -> discor
         "next_trick": forward,
         "next_deal": Position(at.deal + 1, 0) if at.deal + 1 < len(deals) else None,
     }
-    view = discord.ui.View(timeout=None)
+    view = dynamic_view()
     for kind, target in targets.items():
         view.add_item(ReplayButton(game_id, target or at, kind, lang, disabled=target is None))
     return view
@@ -280,9 +234,8 @@ class ReplayButton(
         ):
             await reply(interaction, t("records.refuse.replay_gone", lang))
             return
-        held = await replays.held(self.game_id, record, at.deal, at.trick) if at.trick else None
         await interaction.response.edit_message(
-            content=replay_page(record, self.game_id, at, lang, held),
+            content=replay_page(record, self.game_id, at, lang),
             view=buttons(record, self.game_id, at, lang),
             allowed_mentions=NO_PINGS,
         )

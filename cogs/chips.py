@@ -1,10 +1,10 @@
 """`/chips`: balances, history, leaderboard, house grants and adjustments, and the ledger as CSV.
 
-Thin: parse the interaction, call the ledger in `bot.store`, render. Every
-movement is a ledger transaction; grants and adjustments go against the
-server's house account and need Manage Server. The store checks amounts and
-reasons; its refusals carry catalog keys, said in the member's language by
-`cogs._errors`.
+Thin: parse the interaction, call the ledger service (`bot.services.ledger`),
+render. Every movement is a ledger transaction; grants and adjustments go
+against the server's house account and need Manage Server. The service checks
+amounts and reasons; its refusals carry catalog keys, said in the member's
+language by `cogs._errors`.
 """
 
 from __future__ import annotations
@@ -17,28 +17,13 @@ from discord.ext import commands
 
 from bot.i18n import meld_name, signed, t
 from bot.i18n import number as number_text
-from bot.store import (
-    HistoryEntry,
-    LedgerLine,
-    NegativeBalance,
-    Snapshot,
-    Typed,
-    adjust,
-    balance,
-    ensure_player,
-    get_guild_settings,
-    grant,
-    history,
-    leaderboard,
-    ledger_lines,
-    to_csv,
-)
+from bot.services import HistoryEntry
 from bot.tables import Refusal
 from cogs._columns import code_table, fit
 from cogs._common import is_manager, lang_of
 from cogs._exports import Exports
 from cogs._pager import NO_PINGS, Page, send_pages
-from cogs._players import guild_of, plain, player_of, store_of
+from cogs._players import guild_of, plain, player_of, services_of
 
 #: Lines per page of history and of the leaderboard.
 PAGE = 10
@@ -91,15 +76,10 @@ class Chips(
     async def balance(
         self, interaction: discord.Interaction, member: discord.User | None = None
     ) -> None:
-        guild, store = guild_of(interaction), store_of(interaction)
+        guild, ledger = guild_of(interaction), services_of(interaction).ledger
         name, player = await player_of(interaction, member)
-        if player is None:
-            key, chips = (
-                "chips.balance.new",
-                (await get_guild_settings(store, guild)).starting_balance,
-            )
-        else:
-            key, chips = "chips.balance.line", await balance(store, guild, player.id)
+        key = "chips.balance.new" if player is None else "chips.balance.line"
+        chips = await ledger.balance(guild, None if player is None else player.id)
 
         async def source(number: int, lang: str) -> Page:
             return Page(t(key, lang, name=name, balance=number_text(chips)), False)
@@ -116,9 +96,9 @@ class Chips(
         member: discord.User | None = None,
         page: app_commands.Range[int, 1] = 1,
     ) -> None:
-        guild, store = guild_of(interaction), store_of(interaction)
+        guild, ledger = guild_of(interaction), services_of(interaction).ledger
         name, player = await player_of(interaction, member)
-        total = 0 if player is None else (await history(store, guild, player.id, limit=0)).total
+        total = 0 if player is None else (await ledger.history(guild, player.id, limit=0)).total
         pages = max(1, math.ceil(total / PAGE))
         if page > pages:
             raise Refusal("chips.history.no_page", page=page, name=name, pages=pages)
@@ -126,7 +106,7 @@ class Chips(
         async def source(number: int, lang: str) -> Page:
             if player is None:
                 return Page(t("chips.history.empty", lang, name=name), False)
-            shown = await history(store, guild, player.id, limit=PAGE, offset=number * PAGE)
+            shown = await ledger.history(guild, player.id, limit=PAGE, offset=number * PAGE)
             if shown.total == 0:
                 return Page(t("chips.history.empty", lang, name=name), False)
             count = math.ceil(shown.total / PAGE)
@@ -153,13 +133,10 @@ class Chips(
 
     @app_commands.command(name="leaderboard", description=en("leaderboard.description"))
     async def leaderboard(self, interaction: discord.Interaction) -> None:
-        guild, store = guild_of(interaction), store_of(interaction)
-        include_bots = not (await get_guild_settings(store, guild)).hide_bots
+        guild, ledger = guild_of(interaction), services_of(interaction).ledger
 
         async def source(number: int, lang: str) -> Page:
-            rows = await leaderboard(
-                store, guild, limit=PAGE + 1, offset=number * PAGE, include_bots=include_bots
-            )
+            rows = await ledger.leaderboard(guild, limit=PAGE + 1, offset=number * PAGE)
             if not rows:
                 return Page(t("chips.leaderboard.empty", lang), False)
             header = [
@@ -221,17 +198,11 @@ class Chips(
         if member.bot:
             raise Refusal("chips.refuse.bot_member", name=plain(member.display_name))
         name, memo = plain(member.display_name), reason.strip()
-        post = grant if kind == "grant" else adjust
-        try:
-            async with store_of(interaction).transaction() as tx:
-                player = await ensure_player(
-                    tx, guild, display_name=member.display_name, user_id=member.id
-                )
-                await post(tx, guild, player.id, amount, reason, actor_id=interaction.user.id)
-                after = await balance(tx, guild, player.id)
-        except NegativeBalance as refusal:
-            refusal.params["name"] = Typed(member.display_name)  # the store knows no names
-            raise
+        ledger = services_of(interaction).ledger
+        post = ledger.grant if kind == "grant" else ledger.adjust
+        after = await post(
+            guild, member.id, member.display_name, amount, reason, actor_id=interaction.user.id
+        )
         text = t(
             f"chips.{kind}.done",
             lang_of(interaction),
@@ -246,14 +217,9 @@ class Chips(
     @app_commands.command(name="export", description=en("export.description"))
     async def export(self, interaction: discord.Interaction) -> None:
         guild, lang = guild_of(interaction), lang_of(interaction)
-
-        async def build(db: Snapshot) -> tuple[str, int]:
-            lines = await ledger_lines(db, guild)
-            return to_csv(LedgerLine, lines), len(lines)
-
         await self.exports.send(
             interaction,
-            build,
+            lambda: services_of(interaction).ledger.export(guild),
             filename=f"chips-ledger-{guild}.csv",
             done=lambda rows: t("chips.export.done", lang, rows=rows),
         )

@@ -3,9 +3,10 @@
 Thin: find the event (by its name, or the server's one open event), call the
 event runner (`bot.tables.events`), answer privately. A refusal is an
 `EventRefused` (a `Refusal`), answered like every other by `cogs._errors`. The runner's notices on
-Discord (`DiscordNotices`) open each table in a public thread off the event's
-channel, post the event's lines there, and keep the standings in one message of
-that channel, edited after each round and at the end.
+Discord (`DiscordNotices`) open each table in a thread off the event's channel (a private one
+for a duplicate night, whose tables share their cards), post the event's lines there, and keep
+the standings in that channel's messages (as many as the table needs), edited after each round
+and at the end.
 """
 
 from __future__ import annotations
@@ -20,12 +21,14 @@ from discord.ext import commands
 from bot.events.when import parse_start
 from bot.game import VARIANTS
 from bot.i18n import t, variant_name
-from bot.store.events import EventRow
+from bot.store.events import EventRow, name_key
+from bot.tables import Table
 from bot.tables.events import MAX_DEALS, MAX_ROUNDS, EventRefused, EventRunner
 from cogs._common import guild_lang, is_manager, lang_of, person_of, reply
-from cogs._events_text import board_text
+from cogs._events_text import board_texts
 from cogs._group import choices
 from cogs._home import thread_refusal
+from cogs._pager import Page, send_pages
 from cogs._players import guild_of, plain
 
 if TYPE_CHECKING:
@@ -78,8 +81,8 @@ class Events(commands.Cog):
         if over and (name is not None or not events):
             events += reversed(await self.runner.events_of(guild, over=True))
         if name is not None:
-            wanted = " ".join(name.split()).casefold()
-            named = [e for e in events if e.name.casefold() == wanted]
+            wanted = name_key(name)  # as the store tells names apart
+            named = [e for e in events if name_key(e.name) == wanted]
             if named:
                 return named[0]
             raise EventRefused("events.refuse.no_event")
@@ -116,6 +119,8 @@ class Events(commands.Cog):
             raise EventRefused("events.refuse.manage_server")
         if thread_refusal(interaction) is not None:
             raise EventRefused("events.refuse.no_threads")
+        if duplicate == "on" and not interaction.app_permissions.create_private_threads:
+            raise EventRefused("events.refuse.no_private_threads")  # its tables' only place
         starts_at = None
         if start is not None:
             when = parse_start(start, discord.utils.utcnow())
@@ -152,9 +157,40 @@ class Events(commands.Cog):
     @app_commands.describe(name=en("join.options.name.description"))
     async def join(self, interaction: discord.Interaction, name: str | None = None) -> None:
         event = await self._event(interaction, name)
+        table = await self.runner.table_of(event.id, interaction.user.id)
+        if table is not None:  # an entrant of the round in play: back into their table's thread
+            await self._back_to(interaction, event, table)
+            return
         await self.runner.join(event.id, person_of(interaction))
         count = len((await self.runner.board(event.id)).rows)
         await self._answer(interaction, "events.done.joined", name=plain(event.name), count=count)
+
+    async def _back_to(
+        self, interaction: discord.Interaction, event: EventRow, table: Table
+    ) -> None:
+        """Add the entrant to their table's thread again (a private one they left cannot be
+        rejoined otherwise) and answer with its link."""
+        try:
+            home = self.bot.get_channel(table.channel_id) or await self.bot.fetch_channel(
+                table.channel_id
+            )
+            if isinstance(home, discord.Thread):
+                await home.add_user(interaction.user)
+        except discord.HTTPException as error:
+            log.warning(
+                "event %s: could not add %s to their table (%s)",
+                event.id,
+                interaction.user.id,
+                error,
+            )
+        number = (table.event or {}).get("table", 0) + 1
+        await self._answer(
+            interaction,
+            "events.done.your_table",
+            name=plain(event.name),
+            table=number,
+            thread=f"<#{table.channel_id}>",
+        )
 
     @app_commands.command(name="leave", description=en("leave.description"))
     @app_commands.describe(name=en("leave.options.name.description"))
@@ -210,8 +246,13 @@ class Events(commands.Cog):
     @app_commands.describe(name=en("standings.options.name.description"))
     async def standings(self, interaction: discord.Interaction, name: str | None = None) -> None:
         event = await self._event(interaction, name, over=True)
-        board = await self.runner.board(event.id)
-        await reply(interaction, board_text(board, lang_of(interaction)))
+
+        async def part(number: int, lang: str) -> Page:
+            parts = board_texts(await self.runner.board(event.id), lang)
+            number = min(number, len(parts) - 1)
+            return Page(parts[number], has_next=number + 1 < len(parts))
+
+        await send_pages(interaction, part)
 
     @join.autocomplete("name")
     @leave.autocomplete("name")
@@ -223,11 +264,11 @@ class Events(commands.Cog):
     async def event_names(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        typed = current.strip().casefold()
+        typed = name_key(current)
         return [
             app_commands.Choice(name=e.name[:100], value=e.name[:100])
             for e in await self.runner.events_of(guild_of(interaction))
-            if typed in e.name.casefold()
+            if typed in name_key(e.name)
         ][:25]
 
 

@@ -3,7 +3,7 @@
 `/league event …` is a subgroup that `cogs.events` adds to this group when it loads;
 `/league player` lists the events a player finished.
 
-Thin: parse, call the league queries in `bot.store`, render. Ratings are kept
+Thin: parse, call the league service (`bot.services.league`), render. Ratings are kept
 per family of variants (Check and partnership share one table), so a variant
 picks its family's table; without one, every family's table is shown, one
 after the other. The season defaults to the running one, else all time.
@@ -22,41 +22,20 @@ from discord.ext import commands
 from bot.game import VARIANTS
 from bot.i18n import meld_name, t, variant_name
 from bot.i18n import number as number_text
-from bot.store import (
-    FAMILIES,
-    GameResultRow,
-    PlayerProfile,
-    Season,
-    Snapshot,
-    Standing,
-    active_season,
-    end_season,
-    family_of,
-    game_results,
-    get_guild_settings,
-    list_seasons,
-    player_profile,
-    standings,
-    start_season,
-    to_csv,
-)
-from bot.store.events import player_event_results
+from bot.services import PlayerProfile, Season, Standing
+from bot.services.league import ALL_TIME_NAME, FAMILY_ORDER
 from bot.tables import Refusal
 from cogs._columns import code_table, fit
 from cogs._common import is_manager, lang_of
 from cogs._events_text import player_events_text
 from cogs._exports import Exports
 from cogs._pager import NO_PINGS, Page, send_pages
-from cogs._players import guild_of, plain, player_of, store_of
+from cogs._players import guild_of, plain, player_of, services_of
 
-#: Families in the order their tables are shown.
-FAMILY_ORDER = tuple(dict.fromkeys(FAMILIES.values()))
 #: Rows per page of standings.
 PAGE = 10
 #: The most rows of one family's table that /league standings reads.
 MAX_ROWS = 1000
-#: The `season` value meaning all time (offered first by the autocomplete).
-ALL_TIME = "all"
 
 
 def en(key: str) -> str:
@@ -66,12 +45,6 @@ def en(key: str) -> str:
 
 def choice(value: str) -> app_commands.Choice[str]:
     return app_commands.Choice(name=t(f"commands.choice.{value}", "en"), value=value)
-
-
-def named_season(seasons: Sequence[Season], text: str) -> Season | None:
-    """The season a `season` option names, by name in any case; None if none is called so."""
-    wanted = text.strip().casefold()
-    return next((season for season in seasons if season.name.casefold() == wanted), None)
 
 
 def scope_text(season: Season | None, lang: str) -> str:
@@ -236,30 +209,13 @@ class League(
         variant: str | None = None,
         season: str | None = None,
     ) -> None:
-        guild, store = guild_of(interaction), store_of(interaction)
-        if season is None:
-            chosen = await active_season(store, guild)
-        else:
-            seasons = await list_seasons(store, guild)
-            chosen = named_season(seasons, season)
-            if chosen is None and season != ALL_TIME:
-                raise Refusal(
-                    "chips.league.refuse.no_season",
-                    name=plain(season),
-                    names=", ".join(plain(s.name) for s in seasons) or "—",
-                )
-        include_bots = not (await get_guild_settings(store, guild)).hide_bots
-        tables: list[tuple[str, Sequence[Standing]]] = []
-        for family in [family_of(variant)] if variant else FAMILY_ORDER:
-            rows = await standings(
-                store,
-                guild,
-                family,
-                season_id=chosen.id if chosen else None,
-                include_bots=include_bots,
-                limit=MAX_ROWS,
-            )
-            tables += [(family, rows[start : start + PAGE]) for start in range(0, len(rows), PAGE)]
+        guild, league = guild_of(interaction), services_of(interaction).league
+        chosen = await league.scope(guild, season)
+        tables: list[tuple[str, Sequence[Standing]]] = [
+            (family, rows[start : start + PAGE])
+            for family, rows in await league.standings(guild, variant, chosen, limit=MAX_ROWS)
+            for start in range(0, len(rows), PAGE)
+        ]
 
         async def source(number: int, lang: str) -> Page:
             scope = scope_text(chosen, lang)
@@ -290,8 +246,8 @@ class League(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         lang = lang_of(interaction)
-        offered = [app_commands.Choice(name=t("chips.league.all_time", lang), value=ALL_TIME)]
-        for season in await list_seasons(store_of(interaction), guild_of(interaction)):
+        offered = [app_commands.Choice(name=t("chips.league.all_time", lang), value=ALL_TIME_NAME)]
+        for season in await services_of(interaction).league.seasons(guild_of(interaction)):
             label = (
                 season.name
                 if season.ended_at
@@ -306,19 +262,10 @@ class League(
     async def player(
         self, interaction: discord.Interaction, member: discord.User | None = None
     ) -> None:
-        guild = guild_of(interaction)
+        guild, league = guild_of(interaction), services_of(interaction).league
         name, player = await player_of(interaction, member)
-        profile = (
-            None
-            if player is None
-            else await player_profile(store_of(interaction), guild, player.id)
-        )
-
-        events = (
-            []
-            if player is None
-            else await player_event_results(store_of(interaction), guild, player.id)
-        )
+        profile = None if player is None else await league.profile(guild, player.id)
+        events = [] if player is None else await league.events(guild, player.id)
 
         async def source(number: int, lang: str) -> Page:
             finished = player_events_text(events, lang)
@@ -341,17 +288,17 @@ class League(
     async def season(
         self, interaction: discord.Interaction, action: str, name: str | None = None
     ) -> None:
-        lang, guild, store = lang_of(interaction), guild_of(interaction), store_of(interaction)
+        lang, guild = lang_of(interaction), guild_of(interaction)
+        league = services_of(interaction).league
         if action == "list":
-            text = seasons_text(await list_seasons(store, guild), lang)
+            text = seasons_text(await league.seasons(guild), lang)
             return await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
         if not is_manager(interaction):
             raise Refusal("chips.refuse.manage_server")
-        async with store.transaction() as tx:
-            if action == "start":
-                season = await start_season(tx, guild, name or "")
-            else:
-                season = await end_season(tx, guild)
+        if action == "start":
+            season = await league.start_season(guild, name or "")
+        else:
+            season = await league.end_season(guild)
         text = t(
             f"chips.league.season.{'started' if action == 'start' else 'ended'}",
             lang,
@@ -362,14 +309,9 @@ class League(
     @app_commands.command(name="export", description=en("export.description"))
     async def export(self, interaction: discord.Interaction) -> None:
         guild, lang = guild_of(interaction), lang_of(interaction)
-
-        async def build(db: Snapshot) -> tuple[str, int]:
-            rows = await game_results(db, guild)
-            return to_csv(GameResultRow, rows), len({row.game_id for row in rows})
-
         await self.exports.send(
             interaction,
-            build,
+            lambda: services_of(interaction).league.export(guild),
             filename=f"league-{guild}.csv",
             done=lambda games: t("chips.league.export.done", lang, games=games),
         )

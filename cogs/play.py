@@ -13,12 +13,12 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.game import Action, Card, IllegalAction, Suit, parse_action, parse_cards
+from bot.game import Action, Card, IllegalAction, Suit, Typed, parse_action, parse_cards
 from bot.game.cards import MAX_HAND
 from bot.game.errors import shorten
 from bot.tables import Refusal
 from bot.tables.texts import hand_action_label
-from cogs._common import lang_of, service_of, table_here
+from cogs._common import lang_of, private_text, reply, service_of, table_here
 from cogs._group import PinochleCog, describe
 from cogs._hand import ActionButton, ActionSelect, RefreshButton, act_typed, send_hand
 
@@ -63,7 +63,7 @@ class Play(PinochleCog):
         try:
             chosen = Card.from_text(card)
         except ValueError as error:
-            raise Refusal("bot.refuse.bad_card", text=shorten(card)) from error
+            raise Refusal("bot.refuse.bad_card", text=Typed(shorten(card))) from error
         await act_typed(interaction, f"play {chosen}")
 
     @play.autocomplete("card")
@@ -79,7 +79,7 @@ class Play(PinochleCog):
         except IllegalAction as error:
             raise Refusal("bot.refuse.illegal", error=error) from error
         except ValueError as error:
-            raise Refusal("bot.refuse.bad_card", text=shorten(cards)) from error
+            raise Refusal("bot.refuse.bad_card", text=Typed(shorten(cards))) from error
         await act_typed(interaction, "meld " + " ".join(map(str, chosen)))
 
     @meld.autocomplete("cards")
@@ -106,7 +106,7 @@ class Play(PinochleCog):
         try:
             chosen = Suit.parse(suit)
         except ValueError as error:
-            raise Refusal("bot.refuse.bad_suit", text=shorten(suit)) from error
+            raise Refusal("bot.refuse.bad_suit", text=Typed(shorten(suit))) from error
         await act_typed(interaction, f"trump {chosen.value}")
 
     @trump.autocomplete("suit")
@@ -124,6 +124,12 @@ class Play(PinochleCog):
         typed out ("Take the turn-up"); the engine refuses one that is not legal now, and anything
         else is refused the same way, changing nothing."""
         typed = " ".join(action.lower().split())
+        word, salted = _salt_of(action)
+        if salted:  # a salt word for the next deal (bot.game.fair): not a move of the game
+            table = table_here(interaction)
+            outcome = await service_of(interaction).salt(table.id, interaction.user.id, word)
+            await reply(interaction, private_text(outcome, lang_of(interaction)))
+            return
         chosen = _move_of(typed)
         if chosen is None:
             offered = await legal_choices(interaction, MOVE_VERBS, "", whole=True)
@@ -137,7 +143,20 @@ class Play(PinochleCog):
     async def move_action(
         self, interaction: discord.Interaction, current: str
     ) -> list[Choice[str]]:
+        word, salted = _salt_of(current)
+        if salted and word:  # what will be sent, as typed
+            return [Choice(name=f"{SALT_WORDS[0]} {word}"[:100], value=f"{SALT_WORDS[0]} {word}")]
         return await legal_choices(interaction, MOVE_VERBS, current, whole=True)
+
+
+#: How `/pinochle move action:` takes a salt word: "salt lucky7" (or "соль удача7").
+SALT_WORDS = ("salt", "соль")
+
+
+def _salt_of(typed: str) -> tuple[str, bool]:
+    """The word after "salt" (the service checks it), and whether `typed` is a salt at all."""
+    head, _, word = typed.strip().partition(" ")
+    return word.strip(), head.lower() in SALT_WORDS
 
 
 def _move_of(typed: str) -> Action | None:

@@ -1,7 +1,7 @@
 """Player records, replays and hints: `/pinochle stats`, `/pinochle history`,
 `/pinochle replay` and `/pinochle hint`.
 
-Thin: the figures come from bot.store.records (kept per game when it ends, so a
+Thin: the figures come from the league service (kept per game when it ends, so a
 member with a thousand games is answered from a few indexed reads), replays
 from cogs._replay, hints from the table service. All four live under
 `/pinochle`; they fit because the rarer typed actions share one `/pinochle move`
@@ -18,14 +18,13 @@ from discord.ext import commands
 from bot.game import VARIANTS
 from bot.i18n import meld_name, t, variant_name
 from bot.i18n import number as number_text
-from bot.store import GameSummary, PlayerStats, player_stats, recent_games
-from bot.store.records import Companion
+from bot.services import Companion, GameSummary, PlayerStats
 from bot.tables import COMPUTER_MARK
 from cogs._columns import code_table, fit
 from cogs._common import lang_of, person_of, private_text, service_of, table_here
 from cogs._group import PinochleCog, choices, describe
 from cogs._pager import Page, send_pages
-from cogs._players import guild_of, player_of, store_of
+from cogs._players import guild_of, player_of, services_of
 from cogs._replay import ReplayButton, Replays, send_replay
 
 #: Games per page of /pinochle history.
@@ -117,12 +116,8 @@ class Records(PinochleCog):
         found = (
             None
             if player is None
-            else await player_stats(
-                store_of(interaction),
-                guild_of(interaction),
-                player.id,
-                variant=variant,
-                companions=COMPANIONS,
+            else await services_of(interaction).league.stats(
+                guild_of(interaction), player.id, variant=variant, companions=COMPANIONS
             )
         )
 
@@ -139,14 +134,14 @@ class Records(PinochleCog):
         self, interaction: discord.Interaction, member: discord.User | None = None
     ) -> None:
         name, player = await player_of(interaction, member)
-        store, guild = store_of(interaction), guild_of(interaction)
+        league, guild = services_of(interaction).league, guild_of(interaction)
 
         async def source(number: int, lang: str) -> Page:
             games = (
                 []
                 if player is None
-                else await recent_games(
-                    store, guild, player.id, limit=HISTORY_PAGE + 1, offset=number * HISTORY_PAGE
+                else await league.games(
+                    guild, player.id, limit=HISTORY_PAGE + 1, offset=number * HISTORY_PAGE
                 )
             )
             if not games:
@@ -173,8 +168,8 @@ class Records(PinochleCog):
         _, player = await player_of(interaction, None)
         if player is None:
             return []
-        games = await recent_games(
-            store_of(interaction), guild_of(interaction), player.id, limit=25
+        games = await services_of(interaction).league.games(
+            guild_of(interaction), player.id, limit=25
         )
         lang = lang_of(interaction)
         offered = [

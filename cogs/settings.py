@@ -1,6 +1,6 @@
 """`/pinochle images`, `language`, `notify` and `settings`: a person's pictures, language and turn pings, a server's settings.
 
-Thin: parse, check, call `bot.store`, answer privately in the asker's
+Thin: parse, call the settings service (`bot.services.settings`), answer privately in the asker's
 language (their own choice from /pinochle language, else their Discord
 client's; `lang_of`). A server setting is changed one at a time, a name and
 a value, both offered by autocomplete; a value the setting does not take is
@@ -15,19 +15,13 @@ from discord import app_commands
 from discord.app_commands import Choice, locale_str
 
 from bot.i18n import LANGUAGES, t
-from bot.store import (
-    GuildSettings,
-    get_guild_settings,
-    images_enabled,
-    set_guild_settings,
-    set_user_settings,
-)
-from bot.store.settings import NUMBER_RANGES, TABLE_PLACES
+from bot.services import GuildSettings
+from bot.services.settings import NUMBER_RANGES, TABLE_PLACES
 from bot.tables import Refusal, Text
 from bot.web.tokens import server_link
 from cogs._common import is_manager, lang_of, locale_lang, reply
 from cogs._group import PinochleCog, choices, describe
-from cogs._players import guild_of, plain, store_of
+from cogs._players import guild_of, plain, services_of
 
 SWITCH = ("on", "off")
 #: The `language` value that unsets it: channel messages follow the server's Discord locale.
@@ -60,8 +54,8 @@ def parse_setting(name: str | None, value: str | None) -> dict[str, object]:
     """`Images`, `off` -> {"images": False}: the one keyword of `set_guild_settings` they mean.
 
     A `Refusal` when the name is no setting or the value is none of that setting's
-    words, or no whole number for a number setting (the store refuses one out of its
-    range); nothing is written then.
+    words, or no whole number for a number setting (the settings service refuses one out
+    of its range); nothing is written then.
     """
     names = ", ".join((*SERVER_SETTINGS, WEB_ROTATE))
     if name is None:
@@ -98,7 +92,7 @@ def parse_setting(name: str | None, value: str | None) -> dict[str, object]:
 def whole_number(text: str) -> int | None:
     """A number as typed ("250"); None for anything else ("-5", "1.5", "²", 5,000 digits).
 
-    Its range is the store's to check (`settings.refuse.out_of_range`)."""
+    Its range is the settings service's to check (`settings.refuse.out_of_range`)."""
     if not (text.isascii() and text.isdigit()) or len(text) > NUMBER_DIGITS:
         return None
     return int(text)
@@ -164,15 +158,12 @@ class Settings(PinochleCog):
         state=choices_and_unset(SWITCH, "settings.images.choice_default", DEFAULT)
     )
     async def images(self, interaction: discord.Interaction, state: str) -> None:
-        store = store_of(interaction)
-        async with store.transaction() as tx:
-            await set_user_settings(
-                tx, interaction.user.id, images=None if state == DEFAULT else state == "on"
-            )
+        settings = services_of(interaction).settings
+        await settings.set_images(interaction.user.id, None if state == DEFAULT else state == "on")
         lang = lang_of(interaction)
         if state != DEFAULT:
             return await reply(interaction, t(f"settings.images.{state}", lang))
-        server = await images_enabled(store, interaction.guild_id)
+        server = await settings.images_enabled(interaction.guild_id)
         await reply(
             interaction,
             t(
@@ -190,8 +181,7 @@ class Settings(PinochleCog):
     async def language(self, interaction: discord.Interaction, language: str) -> None:
         """Every private reply after this one comes in the chosen language (the bot's cache is updated too)."""
         chosen = None if language == AUTO else language
-        async with store_of(interaction).transaction() as tx:
-            await set_user_settings(tx, interaction.user.id, language=chosen)
+        await services_of(interaction).settings.set_language(interaction.user.id, chosen)
         if chosen is None:
             self.bot.user_languages.pop(interaction.user.id, None)
         else:
@@ -207,8 +197,7 @@ class Settings(PinochleCog):
     async def notify(self, interaction: discord.Interaction, state: str) -> None:
         """Turn pings on or off for this person (stored as unset when on, the default)."""
         on = state == "on"
-        async with store_of(interaction).transaction() as tx:
-            await set_user_settings(tx, interaction.user.id, notify=None if on else False)
+        await services_of(interaction).settings.set_notify(interaction.user.id, on)
         if on:
             self.bot.notify_off.discard(interaction.user.id)
         else:
@@ -222,11 +211,12 @@ class Settings(PinochleCog):
     async def settings(
         self, interaction: discord.Interaction, name: str | None = None, value: str | None = None
     ) -> None:
-        lang, guild, store = lang_of(interaction), guild_of(interaction), store_of(interaction)
+        lang, guild = lang_of(interaction), guild_of(interaction)
+        service = services_of(interaction).settings
         if not is_manager(interaction):
             raise Refusal("settings.refuse.manage_server")
         if name is None and value is None:
-            current = await get_guild_settings(store, guild)
+            current = await service.guild(guild)
             shown = settings_text(current, lang, locale_lang(interaction))
             if current.web and self.bot.settings.web_secret is not None:
                 shown += "\n" + t("settings.web.link", lang, link=self.web_link(current))
@@ -238,8 +228,7 @@ class Settings(PinochleCog):
         web_secret = self.bot.settings.web_secret
         if change.get("web") and web_secret is None:
             raise Refusal("settings.refuse.web_secret")
-        async with store.transaction() as tx:
-            now = await set_guild_settings(tx, guild, **change)
+        now = await service.change(guild, **change)
         shown = value_label(name, getattr(now, name), lang, locale_lang(interaction))
         answer = t("settings.server.changed", lang, name=name, value=shown)
         if name == "web" and now.web and web_secret is not None:
@@ -261,9 +250,7 @@ class Settings(PinochleCog):
             raise Refusal("settings.refuse.no_value", name=WEB_ROTATE)
         if self.bot.settings.web_secret is None:
             raise Refusal("settings.refuse.web_secret")
-        async with store_of(interaction).transaction() as tx:
-            current = await get_guild_settings(tx, guild)
-            now = await set_guild_settings(tx, guild, web_generation=current.web_generation + 1)
+        now = await services_of(interaction).settings.rotate_web(guild)
         if now.web:
             return await reply(
                 interaction, t("settings.web.rotated_on", lang, link=self.web_link(now))
@@ -300,7 +287,7 @@ class Settings(PinochleCog):
         lang = lang_of(interaction)
         if name in NUMBER_RANGES:
             now = getattr(
-                await get_guild_settings(store_of(interaction), guild_of(interaction)), name
+                await services_of(interaction).settings.guild(guild_of(interaction)), name
             )
             typed = whole_number(current.strip())
             offered = dict.fromkeys(str(number) for number in (typed, now) if number is not None)

@@ -15,8 +15,7 @@ from bot.game import VARIANTS, OptionError
 from bot.game.errors import shorten
 from bot.game.options import OPTIONS, parse_option_value
 from bot.i18n import LANGUAGES, t, variant_name
-from bot.store import get_guild_settings
-from bot.store.settings import TABLE_PLACES
+from bot.services.settings import TABLE_PLACES
 from bot.tables import Refusal, Table, shown_name
 from bot.tables.texts import rules_text, score_text
 from cogs._board import BoardButton, lobby_action
@@ -34,7 +33,7 @@ from cogs._common import (
 from cogs._errors import said
 from cogs._group import PinochleCog, choices, describe
 from cogs._home import PARENT, QUIET, make_home, settle_home
-from cogs._players import store_of
+from cogs._players import services_of
 
 #: House rules a table may set (RULES §11 options meant for tables).
 TABLE_OPTIONS = tuple(name for name, spec in OPTIONS.items() if spec.table and name != "target")
@@ -110,7 +109,7 @@ class Tables(PinochleCog):
         lang = language or await guild_lang(interaction)
         if place is None and interaction.guild_id is not None:
             place = (
-                await get_guild_settings(store_of(interaction), interaction.guild_id)
+                await services_of(interaction).settings.guild(interaction.guild_id)
             ).table_place
         person = person_of(interaction)
         host = interaction.user.mention

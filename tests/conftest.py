@@ -1,8 +1,19 @@
-"""Shared fixtures: the SimCord bot on a temporary database (the simcord pytest plugin's hook)."""
+"""Shared fixtures: the SimCord bot on a temporary database, in a SimCord environment that does not
+depend on how busy the machine is (`tests.steady_sim`), and the session's PostgreSQL server; no
+Hypothesis deadlines."""
 
 from __future__ import annotations
 
 import pytest
+import pytest_asyncio
+from hypothesis import settings
+
+from tests.steady_sim import steady_env
+
+# Hypothesis fails an example that takes over 200 ms by default: on a busy machine that measures the
+# machine, not the code. Tests may still set their own `deadline`.
+settings.register_profile("suite", deadline=None)
+settings.load_profile("suite")
 
 
 @pytest.fixture
@@ -15,6 +26,28 @@ def simcord_bot(database_path):
     from bot import create_bot
 
     return create_bot(database_path)
+
+
+@pytest_asyncio.fixture
+async def simcord_env(simcord_bot, request):
+    """The simcord plugin's `simcord_env` (options from a `simcord` marker), made steady
+    (`tests.steady_sim`), where a refusal is an answer, not a bug: SimCord records whatever
+    reaches the command tree's or a view's `on_error`, and those are the bot's one refusal
+    handler too. At the end, the refusals are set aside and any bug still fails the test."""
+    from tests.cogs.sim import bugs
+
+    marker = request.node.get_closest_marker("simcord")
+    env = steady_env(simcord_bot, **(marker.kwargs if marker else {}))
+    await env.start()
+    try:
+        yield env
+    finally:
+        await env.shutdown()
+        if env.check_errors:
+            found = bugs(env.errors_since(env._errors_acknowledged))
+            env.errors  # noqa: B018 (reading acknowledges them: the refusals were answered)
+            if found:
+                raise ExceptionGroup(f"bot raised {len(found)} error(s) during the test", found)
 
 
 @pytest.fixture(scope="session")

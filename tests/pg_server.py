@@ -98,7 +98,10 @@ class PostgresServer:
         name = f"test_{os.getpid()}_{next(self._names)}"
         conn = await asyncpg.connect(self.url())
         try:
-            await conn.execute(f'CREATE DATABASE "{name}" TEMPLATE template0')
+            # FILE_COPY (PostgreSQL 15+) copies the template's files instead of writing them all
+            # to the WAL: nearly half the time per test, and nothing to lose without fsync.
+            strategy = " STRATEGY = FILE_COPY" if conn.get_server_version().major >= 15 else ""
+            await conn.execute(f'CREATE DATABASE "{name}" TEMPLATE template0{strategy}')
         finally:
             await conn.close()
         return self.url(name)

@@ -38,6 +38,14 @@ def test_play_in_the_terminal(tmp_path):
     assert done.stdout.rstrip().endswith("Bye.")
 
 
+def test_a_target_the_rules_do_not_allow_is_refused_zero_too(tmp_path):
+    """`--target 0` is no game length: refused like -5, never silently the default 1000."""
+    for target in ("0", "-5"):
+        done = run("play", "--target", target, cwd=tmp_path, stdin="q\n")
+        assert done.returncode == 2 and "Your hand" not in done.stdout, target
+        assert f"option target: {target} is not allowed" in done.stdout
+
+
 def test_hard_computers_fill_a_four_handed_table_and_the_game_is_kept(tmp_path):
     """The terminal is its own server: three `hard` computers sit, and `--database` keeps it."""
     kept = tmp_path / "kept.db"

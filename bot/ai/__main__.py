@@ -12,26 +12,39 @@ from .arena import DealOutcome, Match, report, run, summary
 from .levels import LEVELS
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+def parser() -> argparse.ArgumentParser:
+    """The computer players' command line."""
+    parse = argparse.ArgumentParser(
         prog="python -m bot.ai", description="Computer players of Pinochle."
     )
-    sub = parser.add_subparsers(dest="command", required=True)
-    arena = sub.add_parser("arena", help="duplicate deals between two levels")
-    arena.add_argument("--variant", required=True, choices=sorted(VARIANTS))
+    sub = parse.add_subparsers(dest="command", required=True)
+    arena = sub.add_parser(
+        "arena",
+        help="duplicate deals between two levels",
+        description="Play duplicate deals between two levels (each deal in every seating with"
+        " the same cards) and print A's margin in points per deal with its 95%% interval, the"
+        " share of deals A won, and the seconds per decision of each side.",
+    )
+    arena.add_argument("--variant", required=True, choices=sorted(VARIANTS), help="the game")
     arena.add_argument("--a", required=True, choices=sorted(LEVELS), help="level of side A")
     arena.add_argument("--b", required=True, choices=sorted(LEVELS), help="level of side B")
     arena.add_argument(
         "--deals", type=int, default=400, help="distinct deals, each played in every seating"
     )
-    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument(
+        "--seed", type=int, default=1, help="the same seed deals the same cards (default: 1)"
+    )
     arena.add_argument(
         "--budget", type=float, default=1.0, help="seconds per decision for the search level"
     )
     arena.add_argument("--workers", type=int, default=2, help="processes (1: play in this process)")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
     arena.add_argument("--progress", action="store_true", help="print a dot per deal to stderr")
-    args = parser.parse_args(argv)
+    return parse
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
     match = Match(args.variant, args.a, args.b, seed=args.seed, budget=args.budget)
 
     def dot(_outcome: DealOutcome) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from bot.game import PASS, SUITS, Action, Card, Suit, meld_points, scale
+from bot.game import PASS, SUITS, Action, Card, Suit, lowest_bid, meld_points, scale
 
 from .knowledge import Knowledge
 
@@ -82,19 +82,19 @@ def will_bid(
 
 
 def choose_bid(k: Knowledge, legal: list[Action]) -> Action:
-    bids = sorted((a for a in legal if a.verb == "bid"), key=lambda a: a.amount or 0)
-    if not bids:
+    lowest = lowest_bid(legal)
+    if lowest is None:
         return PASS
     if PASS not in legal:
-        return bids[0]  # E-6: the forced dealer bids the minimum
+        return lowest  # E-6: the forced dealer bids the minimum
     bids_made = k.view.bids
     partner = k.partner
     partner_bid = (
         partner is not None and partner < len(bids_made) and bids_made[partner] is not None
     )
     partner_high = partner is not None and k.view.bidder == partner
-    lowest = bids[0].amount or 0
-    return bids[0] if will_bid(k.hand, k.options, lowest, partner_bid, partner_high) else PASS
+    amount = lowest.amount or 0
+    return lowest if will_bid(k.hand, k.options, amount, partner_bid, partner_high) else PASS
 
 
 def choose_trump(k: Knowledge, legal: list[Action]) -> Action:

@@ -21,6 +21,7 @@ from bot.game import (
     Phase,
     SeatView,
     Suit,
+    lowest_bid,
     meld_points,
     scale,
 )
@@ -61,13 +62,12 @@ def easy_play(k: Knowledge, legal: list[Card]) -> Card:
 
 
 def easy_bid(k: Knowledge, legal: list[Action]) -> Action:
-    bids = sorted((a for a in legal if a.verb == "bid"), key=lambda a: a.amount or 0)
-    if PASS not in legal or not bids:
-        return bids[0] if bids else legal[0]
+    lowest = lowest_bid(legal)
+    if PASS not in legal or lowest is None:
+        return lowest if lowest is not None else legal[0]
     best = max(meld_points(k.hand, s, k.options) for s in SUITS)
     allowance = BID_ALLOWANCE // scale(k.options)
-    lowest = bids[0].amount or 0
-    return bids[0] if best >= lowest - allowance and best > 0 else PASS
+    return lowest if best >= (lowest.amount or 0) - allowance and best > 0 else PASS
 
 
 def easy_trump(k: Knowledge, legal: list[Action]) -> Action:

@@ -37,6 +37,7 @@ from bot.game import (
     Card,
     Phase,
     SeatView,
+    lowest_bid,
     new_game,
     world_from_view,
 )
@@ -57,9 +58,6 @@ MIN_WORLDS = 2
 #: The calibration deal (a fixed seed), the worlds searched at each of its positions, and the
 #: seconds it should take at least.
 CALIBRATION_SEED, CALIBRATION_WORLDS, CALIBRATION_SECONDS = 20261129, 2, 0.25
-
-#: The phases measured: card play makes most of the decisions (an auction's playouts run slower).
-CARD_PHASES = (Phase.STOCK, Phase.PLAYOFF, Phase.PLAY)
 
 _rates: dict[str, float] = {}
 _rates_lock = threading.Lock()
@@ -101,7 +99,8 @@ def _measure(variant: str) -> float:
             assert seat is not None
             view = game.view(seat)
             legal = list(view.legal)
-            if len(legal) > 1 and view.phase in CARD_PHASES:
+            # Card play makes most decisions (an auction's playouts run slower): measure it.
+            if len(legal) > 1 and view.phase.plays_cards:
                 start = time.perf_counter()
                 _, done = search(
                     read_view(view), legal[:4], random.Random(seed), max_worlds=CALIBRATION_WORLDS
@@ -143,7 +142,7 @@ def search(
                 variant=k.variant,
                 options=k.options,
                 value=k.value,
-                free_play=k.phase in (Phase.STOCK, Phase.MELD, Phase.DRAW),
+                free_play=k.phase.stock_round,
             )
             totals[i] += _margin(k, playout.run(world.clone(), action))
             work += playout.actions
@@ -200,7 +199,6 @@ class HardPlayer(Player):
     def _candidates(view: SeatView, legal: list[Action]) -> list[Action]:
         """The moves worth searching: in an auction only passing or the lowest bid (never a jump)."""
         if view.phase == Phase.AUCTION:
-            bids = [a for a in legal if a.verb == "bid"]
-            lowest = min(bids, key=lambda a: a.amount or 0) if bids else None
+            lowest = lowest_bid(legal)
             return [a for a in legal if a == PASS or a == lowest]
         return legal

@@ -31,7 +31,7 @@ from bot.game import (
     last_trick_bonus,
     legal_plays,
     resolve_options,
-    trick_winner,
+    winning_play,
 )
 
 Play = tuple[int, Card]
@@ -69,11 +69,6 @@ class Knowledge:
         return len(self.active) == 2
 
     @property
-    def strict(self) -> bool:
-        """Does §8 bind the trick being played (play-off, or any trick of C, D, E)?"""
-        return self.phase in (Phase.PLAY, Phase.PLAYOFF)
-
-    @property
     def holding(self) -> list[Card]:
         """Hand plus own face-up melded cards (two-hand stock phase)."""
         return self.hand + self.own_table
@@ -87,7 +82,7 @@ class Knowledge:
         """The (seat, card) now winning the trick (G-3), or None before the lead."""
         if not self.trick:
             return None
-        return self.trick[trick_winner([c for _, c in self.trick], self.trump)]
+        return winning_play(self.trick, self.trump)
 
     def opponents(self) -> list[int]:
         return [s for s in self.active if not self.variant.same_side(s, self.seat)]
@@ -184,7 +179,7 @@ def _infer(
     k: Knowledge, excluded: set[Card], seat: int, card: Card, trick: list[Play], trump: Suit | None
 ) -> None:
     cards_so_far = [c for _, c in trick]
-    win_seat = trick[trick_winner(cards_so_far, trump)][0]
+    win_seat = winning_play(trick, trump)[0]
     partner_winning = k.variant.partner(seat) == win_seat
     relevant = {trick[0][1].suit, trump}
     for x in FACES:

@@ -10,15 +10,16 @@ suit the hand is longest in.
 
 from __future__ import annotations
 
-from bot.game import DIX, EXCHANGE, PASS, Action, Card, meld_points
+from bot.game import DIX, EXCHANGE, PASS, Action, Card, sequential_meld_value
 
 from .knowledge import Knowledge
 
 
 def meld_worth(k: Knowledge, cards: tuple[Card, ...]) -> float:
-    """Points of one meld under the game's options; before trump a marriage is the royal one (B-4)."""
-    trump = k.trump if k.trump is not None else cards[0].suit
-    return meld_points(cards, trump, k.options)
+    """The points the engine credits for this meld now (§2.1; B-4's first marriage)."""
+    names_trump = k.view.world.no_trump_rules and k.trump is None
+    named = sequential_meld_value(cards, k.trump, k.options, names_trump=names_trump)
+    return named[1] if named is not None else 0.0
 
 
 def choose_meld(k: Knowledge, legal: list[Action], *, plan: bool = True) -> Action:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.game import Action, Card, Game, Suit, Variant, meld_points, trick_winner
+from bot.game import Action, Card, Game, Suit, Variant, lowest_bid, winning_play
 from bot.game.events import (
     Bid,
     CardPlayed,
@@ -55,7 +55,7 @@ class Playout:
             seat = game.to_act
             assert seat is not None  # a deal in play always has a seat to act
             acts = game.legal_actions()
-            act = acts[0] if len(acts) == 1 else self.choose(seat, acts)
+            act = acts[0] if len(acts) == 1 else self.choose(game, seat, acts)
             result = self._apply(game, act)
             if result is not None:
                 return result
@@ -75,13 +75,12 @@ class Playout:
                 self.bids[e.seat] = e.amount
                 self.high_bidder = e.seat
             elif isinstance(e, DealEnded):
-                points: list[int] = e.result["points"]
-                return points
+                return list(e.result.points)
             elif isinstance(e, DealThrownIn):
                 return [0] * game.n  # B-8 redeal: the deal scores nothing
         return None
 
-    def choose(self, seat: int, acts: list[Action]) -> Action:
+    def choose(self, game: Game, seat: int, acts: list[Action]) -> Action:
         verbs = {a.verb for a in acts}
         if "play" in verbs:
             return self._card(seat, acts)
@@ -95,10 +94,12 @@ class Playout:
                 return next(a for a in acts if a.verb == verb)
         melds = [a for a in acts if a.verb == "meld"]
         if melds:
-            return max(
-                melds,
-                key=lambda a: meld_points(a.cards, self.trump or a.cards[0].suit, self.options),
-            )
+
+            def worth(meld: Action) -> int:
+                named = game.meld_value(meld.cards)  # the engine's value, B-4 included
+                return named[1] if named is not None else 0
+
+            return max(melds, key=worth)
         return acts[0]
 
     def _card(self, seat: int, acts: list[Action]) -> Action:
@@ -106,7 +107,7 @@ class Playout:
         trick_cards = [c for _, c in self.trick]
         partner_winning = False
         if self.variant.partnership and self.trick:
-            winner = self.trick[trick_winner(trick_cards, self.trump)][0]
+            winner = winning_play(self.trick, self.trump)[0]
             partner_winning = self.variant.same_side(winner, seat)
         if self.free_play:
             card = self._free_card(legal, trick_cards)
@@ -127,9 +128,9 @@ class Playout:
         return min(legal, key=cost)
 
     def _bid(self, seat: int, acts: list[Action]) -> Action:
-        bids = [a for a in acts if a.verb == "bid"]
+        lowest = lowest_bid(acts)
+        assert lowest is not None  # the auction offers this seat a bid
         passing = [a for a in acts if a.verb == "pass"]
-        lowest = min(bids, key=lambda a: a.amount or 0)
         if not passing:
             return lowest
         partner = self.variant.partner(seat)

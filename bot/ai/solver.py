@@ -3,7 +3,7 @@
 Once the stock is gone, every card a player has not seen is in the
 opponent's hand, so the rest of the deal is a game of perfect information.
 This solves it by minimax over the remaining tricks, with the engine's own
-`legal_plays` (§8) and `trick_winner` (G-3), remembering positions already
+`legal_plays` (§8) and `winning_play` (G-3), remembering positions already
 valued. The value is the card points still to be won, ours minus theirs,
 the last trick's 10 included (G-5); melds are already scored by then (M-11).
 """
@@ -15,7 +15,7 @@ import time
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from bot.game import Card, Game, Phase, Suit, legal_plays, new_game, trick_winner
+from bot.game import Card, Game, Phase, Suit, legal_plays, new_game, winning_play
 
 from .knowledge import Knowledge, read_view
 from .normal import decide_normal
@@ -132,7 +132,7 @@ class PlayoffSolver:
         trick = trick + ((seat, card),)
         if len(trick) < 2:
             return self._value(self.opp if seat == self.me else self.me, hands, trick, alpha, beta)
-        winner = trick[trick_winner([c for _, c in trick], self.trump)][0]
+        winner = winning_play(trick, self.trump)[0]
         points = sum(self.value[c] for _, c in trick)
         if not hands[self.me] and not hands[self.opp]:
             points += self.last_bonus

@@ -1,9 +1,9 @@
 """Which deals the tables of an event play.
 
-The engine deals deal k of a game from its seed alone (`{seed}:deal:{k}`) and
-draws the first dealer from it too, so tables given the same seed get the same
-cards in the same seats, deal by deal, whatever is played. In a duplicate round
-every table gets the round's seed, and each table's seating is rotated by its
+The engine draws the first dealer from a game's seed and deals deal k from its
+secret key alone (bot.game.fair), so tables given the same seed and key get the
+same cards in the same seats, deal by deal, whatever is played. In a duplicate
+round every table gets the round's seed and key, and each table's seating is rotated by its
 number, so the strongest player of each table holds a different seat's cards
 (every seat's cards are held by players of every table rank, where there are
 at least as many tables as seats). Without duplicate each table gets a seed of

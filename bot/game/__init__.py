@@ -1,10 +1,20 @@
 """The Pinochle rules engine: pure Python, no I/O, deterministic from a seed.
 
 Everything outside the engine (the bot, the computer players, the tests)
-uses these names. Rule ids in docstrings refer to `shared/RULES.md`.
+uses these names. Rule ids in docstrings refer to `docs/rules.md`.
 """
 
-from .actions import DECLARE_OUT, DIX, DRAW, DRAW_TURNUP, EXCHANGE, PASS, Action, parse_action
+from .actions import (
+    DECLARE_OUT,
+    DIX,
+    DRAW,
+    DRAW_TURNUP,
+    EXCHANGE,
+    PASS,
+    Action,
+    lowest_bid,
+    parse_action,
+)
 from .cards import (
     ALL_CARDS,
     RANKS,
@@ -17,15 +27,17 @@ from .cards import (
     sort_hand,
 )
 from .checks import contract_checks, game_checks, meld_checks, set_checks
-from .errors import IllegalAction, OptionError, PinochleError
+from .errors import IllegalAction, OptionError, PinochleError, Refusal, Typed
 from .events import Event
+from .fair import Dealing, fingerprint
 from .game import Game, new_game
-from .melds import enabled_melds, meld_breakdown, meld_points
+from .melds import enabled_melds, meld_breakdown, meld_points, sequential_meld_value
 from .options import OPTIONS, resolve_options
 from .phases import Phase
 from .points import card_points, last_trick_bonus, round_card_points, scale
+from .results import DealResult, Transfer
 from .state import CompletedTrick, DealState
-from .tricks import legal_plays, trick_winner
+from .tricks import legal_plays, trick_winner, winning_play
 from .variants import VARIANTS, Variant, get_variant
 from .views import PublicView, SeatView
 from .worlds import world_from_view
@@ -45,7 +57,9 @@ __all__ = [
     "Action",
     "Card",
     "CompletedTrick",
+    "DealResult",
     "DealState",
+    "Dealing",
     "Event",
     "Game",
     "IllegalAction",
@@ -53,17 +67,22 @@ __all__ = [
     "Phase",
     "PinochleError",
     "PublicView",
+    "Refusal",
     "SeatView",
     "Suit",
+    "Transfer",
+    "Typed",
     "Variant",
     "card_points",
     "contract_checks",
     "enabled_melds",
+    "fingerprint",
     "format_cards",
     "game_checks",
     "get_variant",
     "last_trick_bonus",
     "legal_plays",
+    "lowest_bid",
     "make_pack",
     "meld_breakdown",
     "meld_checks",
@@ -74,8 +93,10 @@ __all__ = [
     "resolve_options",
     "round_card_points",
     "scale",
+    "sequential_meld_value",
     "set_checks",
     "sort_hand",
     "trick_winner",
+    "winning_play",
     "world_from_view",
 ]

@@ -45,11 +45,11 @@ def simulate(variant: str, deals: int, seed: int, options: dict[str, Any]) -> di
                 result = results[seen]
                 seen += 1
                 done += 1
-                meld_total += sum(result["meld"][s] for s in _units(game))
-                cards = sum(result["cards"][s] for s in _units(game))
+                meld_total += sum(result.meld[s] for s in _units(game))
+                cards = sum(result.cards[s] for s in _units(game))
                 card_total += cards
                 if (
-                    result["complete"]
+                    result.complete
                     and not game.options["round_card_points"]
                     and cards != 250 // game.scale
                 ):
@@ -76,6 +76,17 @@ def _units(game: Game) -> list[int]:
     return [0, 1] if game.variant.partnership else list(range(game.n))
 
 
+def _positive(text: str) -> int:
+    """A count of at least 1 as typed, else a usage error (no deals make no averages)."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 1 or more")
+    return number
+
+
 def _parse_options(pairs: list[str]) -> dict[str, Any]:
     options = {}
     for pair in pairs:
@@ -84,30 +95,55 @@ def _parse_options(pairs: list[str]) -> dict[str, Any]:
     return options
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+def parser() -> argparse.ArgumentParser:
+    """The engine's command line: every subcommand says what it does, every option what it takes."""
+    parse = argparse.ArgumentParser(
         prog="python -m bot.game",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sub = parser.add_subparsers(dest="command", required=True)
-    sim = sub.add_parser("simulate", help="play random legal games and print speed and totals")
-    sim.add_argument("--variant", choices=list(VARIANTS), default="two-handed")
-    sim.add_argument("--deals", type=int, default=1000)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a RULES §11 option, e.g. double_pinochle_value=400 (repeatable)",
+    sub = parse.add_subparsers(dest="command", required=True)
+    what = "play random legal games and print speed and totals"
+    sim = sub.add_parser(
+        "simulate",
+        help=what,
+        description=f"{what[0].upper()}{what[1:]}; exit 1 if any deal's card points and last"
+        " trick do not make 250 (RULES G-5).",
     )
-    meld = sub.add_parser("meld", help="print the best simultaneous meld of a hand (§2.3)")
+    sim.add_argument(
+        "--variant", choices=list(VARIANTS), default="two-handed", help="default: %(default)s"
+    )
+    sim.add_argument(
+        "--deals",
+        type=_positive,
+        default=1000,
+        help="deals to play, over as many games as that takes",
+    )
+    sim.add_argument(
+        "--seed", type=int, default=1, help="the same seed plays the same games (default: 1)"
+    )
+    option_help = "a RULES §11 option, e.g. double_pinochle_value=400 (repeatable)"
+    sim.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help=option_help
+    )
+    what = "print the best simultaneous meld of a hand (§2.3)"
+    meld = sub.add_parser(
+        "meld",
+        help=what,
+        description="Print the best simultaneous meld of a hand (§2.3), each meld with its"
+        " points, and the total.",
+    )
     meld.add_argument("--trump", required=True, help="trump suit: S H D C or ♠ ♥ ♦ ♣")
     meld.add_argument("hand", help='cards, e.g. "A♥ 10♥ K♥ Q♥ J♥ Q♠ J♦"')
-    meld.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    meld.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help=option_help
+    )
     add_record_parser(sub)
-    args = parser.parse_args(argv)
+    return parse
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
     if args.command == "record":
         return run_record(args)
     try:

@@ -86,6 +86,12 @@ _SIMPLE_ACTIONS = {a.verb: a for a in (PASS, DIX, EXCHANGE, DRAW, DRAW_TURNUP, D
 VERBS = frozenset({"play", "meld", "bid", "trump", *_SIMPLE_ACTIONS})
 
 
+def lowest_bid(actions: Iterable[Action]) -> Action | None:
+    """The lowest bid among a seat's legal actions: the minimum or the next step (E-4, E-6);
+    None when it may not bid."""
+    return min((a for a in actions if a.verb == "bid"), key=lambda a: a.amount or 0, default=None)
+
+
 def parse_action(text: str | Action) -> Action:
     """Read an action's text; unknown verbs or bad arguments raise IllegalAction('bad_action').
 

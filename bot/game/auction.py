@@ -133,17 +133,15 @@ class AuctionRules(MultiHandRules):
             ):
                 awards.append((p, 5, "slam", "12 tricks"))
         result.update(
-            {
-                "bid": self.state.high_bid,
-                "declarer": self.state.declarer,
-                "made": made,
-                "bids": list(self.state.bids),
-            }
+            bid=self.state.high_bid,
+            declarer=self.state.declarer,
+            made=made,
+            bids=tuple(self.state.bids),
+            transfers=settle(awards, [self.party_seats(0), self.party_seats(1)]),
         )
-        result["transfers"] = settle(awards, [self.party_seats(0), self.party_seats(1)])
         return points
 
-    def _check_game_end(self, result: dict[str, Any], events: list[Event]) -> None:
+    def _check_winner(self, check: dict[str, Any]) -> int | None:
         """E-14: the declaring side is counted first; then the defenders (the deal is scored)."""
         decl = self.party(self._declarer)
         winner = None
@@ -156,13 +154,13 @@ class AuctionRules(MultiHandRules):
             checks = game_checks(
                 self.state.scores[winner] * self.scale, self.state.scores[loser] * self.scale
             )
-            result["transfers"] += settle(
+            check["transfers"] += settle(
                 [(winner, checks, "game", "game")], [self.party_seats(0), self.party_seats(1)]
             )
             self.state.places = [winner, loser]
-        result["chips"] = net_chips(result["transfers"], self.n)
-        if winner is not None:
-            self._game_over(events)
+        check["chips"] = tuple(net_chips(check["transfers"], self.n))
+        check["transfers"] = tuple(check["transfers"])
+        return winner
 
     def _refuse_bid(self, seat: int, amount: int) -> None:
         if self._forced(seat) and not _has_marriage(self.state.hands[seat]):

@@ -8,6 +8,7 @@ from typing import Any
 
 from .cards import Card
 from .melds import is_roundhouse
+from .results import Transfer
 
 #: Meld checks (E-16) for the single melds; doubles follow DX-E8.
 MELD_CHECKS = {
@@ -83,7 +84,7 @@ def _absorb(awards: list[tuple[str, int]], single: str, double: str) -> list[tup
 
 def settle(
     side_checks: Sequence[tuple[int, int, str, str]], sides: Sequence[Sequence[int]]
-) -> list[dict[str, Any]]:
+) -> list[Transfer]:
     """E-15: each member of the receiving side collects N from one opponent.
 
     `side_checks` holds (receiving side, N, reason, detail); side k's seats are
@@ -93,15 +94,13 @@ def settle(
     for side, checks, reason, detail in side_checks:
         other = sides[1 - side]
         for payee, payer in zip(sides[side], other, strict=False):
-            transfers.append(
-                {"from": payer, "to": payee, "checks": checks, "reason": reason, "detail": detail}
-            )
+            transfers.append(Transfer(payer, payee, checks, reason, detail))
     return transfers
 
 
-def net_chips(transfers: Sequence[Mapping[str, Any]], seats: int) -> list[int]:
+def net_chips(transfers: Sequence[Transfer], seats: int) -> list[int]:
     net = [0] * seats
     for t in transfers:
-        net[t["to"]] += t["checks"]
-        net[t["from"]] -= t["checks"]
+        net[t.payee] += t.checks
+        net[t.payer] -= t.checks
     return net

@@ -28,10 +28,12 @@ from .events import (
     TargetRaised,
     TrickTaken,
 )
+from .fair import Dealing
 from .melds import MeldRules
 from .options import Options, resolve_options
 from .phases import GAME_OVER, MELD, PLAY, PLAYOFF, STOCK
 from .points import last_trick_bonus, point_table, round_card_points, scale
+from .results import DealResult
 from .state import CompletedTrick, DealState
 from .tricks import strict_plays, winning_index
 from .variants import Variant, get_variant
@@ -47,6 +49,21 @@ def _present(value: T | None, what: str) -> T:
     return value
 
 
+def deal_out(
+    deck: list[Card], seats: list[int], hand_size: int, packet: int
+) -> tuple[dict[int, list[Card]], list[Card]]:
+    """G-10: from the top of `deck`, `packet` cards at a time to each seat in turn (the dealer's
+    left first) until each holds `hand_size`; the hands and the cards left over (stock, turn-up)."""
+    hands: dict[int, list[Card]] = {s: [] for s in seats}
+    pos = 0
+    while pos < hand_size * len(seats):
+        for s in seats:
+            take = min(packet, hand_size - len(hands[s]))
+            hands[s].extend(deck[pos : pos + take])
+            pos += take
+    return hands, deck[pos:]
+
+
 class GameCore(ABC):
     """A game's configuration and state, and the rules every variant shares."""
 
@@ -57,9 +74,12 @@ class GameCore(ABC):
         seed: int | None = None,
         deck: Iterable[Card] | None = None,
         options: Mapping[str, Any] | None = None,
+        dealing: Dealing | None = None,
     ):
         self._configure(variant, options)
         self.seed = random.randrange(2**31) if seed is None else int(seed)
+        #: The fair dealing's key, seeds and salts (bot.game.fair); None: dealt from `seed` (old games).
+        self.dealing = dealing
         self.first_deck: list[Card] | None = list(deck) if deck is not None else None
         self.state = DealState.start(self.n)
         self.state.target = self.opt["target"]
@@ -97,6 +117,17 @@ class GameCore(ABC):
     def party_seats(self, party: int) -> list[int]:
         """The seats of a scoring unit (both partners, or one seat)."""
         return [s for s in range(self.n) if self.party(s) == party]
+
+    def standing(self) -> list[list[int]]:
+        """The sides ranked by score now, best first, equal scores sharing a place: the seats of
+        each place. For a game stopped short of its end (a cancel, an event's last deal); a game
+        played out ranks by `ranking` in its view (C-10, D1-2, G-13)."""
+        sides = self.variant.sides(range(self.n))
+        scores = self.state.scores
+        return [
+            [seat for side in sides if scores[self.party(side[0])] == score for seat in side]
+            for score in sorted({scores[self.party(side[0])] for side in sides}, reverse=True)
+        ]
 
     def credit_unit(self, seat: int) -> int:
         """Who a seat's pending meld is credited with (C-6, D-5 or DX-D3, E-11): its side or itself."""
@@ -140,6 +171,8 @@ class GameCore(ABC):
             return list(self.first_deck)
         pack64 = st.mode == "two" and self.opt["pack64"] and self.variant.two_handed
         deck = make_pack(pack64)
+        if self.dealing is not None:
+            return self.dealing.deck(deck, st.deal_no)
         random.Random(f"{self.seed}:deal:{st.deal_no}").shuffle(deck)
         return deck
 
@@ -163,14 +196,9 @@ class GameCore(ABC):
             hand_size = self.opt["pack64_hand_size"] if len(deck) == 64 else 12
         else:
             hand_size = len(deck) // len(seats)
-        packet = self.opt["packet_size"]
-        pos = 0
-        while pos < hand_size * len(seats):
-            for s in seats:
-                take = min(packet, hand_size - len(st.hands[s]))
-                st.hands[s].extend(deck[pos : pos + take])
-                pos += take
-        rest = deck[pos:]
+        hands, rest = deal_out(deck, seats, hand_size, self.opt["packet_size"])
+        for s, cards in hands.items():
+            st.hands[s].extend(cards)
         if st.mode == "two":
             if not st.no_trump_rules:
                 st.turnup, st.stock = rest[0], rest[1:]
@@ -313,43 +341,50 @@ class GameCore(ABC):
         for s in st.active:
             meld[self.party(s)] += st.deal_meld[s]
             cards[self.party(s)] += st.won_points[s]
-        winner = st.last_trick_winner
-        if winner is not None and self._all_played():  # G-5
-            cards[self.party(winner)] += self.last_trick_bonus
+        cards = [c + last for c, last in zip(cards, self._last_trick_points(), strict=True)]
         if self.opt["round_card_points"]:
             cards = [round_card_points(c) for c in cards]
         return meld, cards
 
+    def _last_trick_points(self) -> list[int]:
+        """The last trick's bonus per party: its winner's, once every trick is played (G-5, G-7)."""
+        bonus = [0] * self.parties
+        winner = self.state.last_trick_winner
+        if winner is not None and self._all_played():
+            bonus[self.party(winner)] = self.last_trick_bonus
+        return bonus
+
     def _end_deal(self, events: list[Event], *, claim: int | None = None) -> None:
         st = self.state
         meld, cards = self.deal_party_points()
-        result: dict[str, Any] = {
-            "deal": st.deal_no,
-            "dealer": st.dealer,
-            "trump": st.trump.value if st.trump else None,
-        }
+        check: dict[str, Any] = {}  # Check Pinochle's contract, transfers and chips
         if st.mode == "check":
-            deal_points = self._score_check(meld, cards, result)
+            deal_points = self._score_check(meld, cards, check)
         else:
             deal_points = [meld[p] + cards[p] for p in range(self.parties)]
         for p in range(self.parties):
             st.scores[p] += deal_points[p]
-        result.update(
-            {
-                "meld": self._per_seat(meld),
-                "cards": self._per_seat(cards),
-                "points": self._per_seat(deal_points),
-                "scores": self.seat_scores(),
-                "tricks": list(st.tricks_won),
-                "complete": self._all_played(),
-            }
+        check_winner = self._check_winner(check) if st.mode == "check" else None
+        result = DealResult(
+            deal=st.deal_no,
+            dealer=st.dealer,
+            trump=st.trump,
+            meld=tuple(self._per_seat(meld)),
+            cards=tuple(self._per_seat(cards)),
+            points=tuple(self._per_seat(deal_points)),
+            scores=tuple(self.seat_scores()),
+            tricks=tuple(st.tricks_won),
+            complete=self._all_played(),
+            last_trick=tuple(self._per_seat(self._last_trick_points())),
+            **check,
         )
         st.deal_results.append(result)
         events.append(DealEnded(st.deal_no, result))
         if claim is not None:
             self._settle_claim(claim, events)
         elif st.mode == "check":
-            self._check_game_end(result, events)
+            if check_winner is not None:
+                self._game_over(events)
         else:
             self._evaluate_targets(events)
         if st.phase != GAME_OVER:
@@ -470,5 +505,6 @@ class GameCore(ABC):
         """E-11..E-19: a Check deal's points, premiums recorded in `result`."""
 
     @abstractmethod
-    def _check_game_end(self, result: dict[str, Any], events: list[Event]) -> None:
-        """E-14: whether the Check game ends with this deal (already scored)."""
+    def _check_winner(self, check: dict[str, Any]) -> int | None:
+        """E-14: the side that wins the Check game with this deal (already scored), if any; the
+        game premium's transfers and the deal's chips go into `check`."""

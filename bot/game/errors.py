@@ -1,12 +1,14 @@
-"""The engine's error family and the English text of every refusal.
+"""The bot's one refusal type, and the engine's refusals with their English text.
 
-Each refusal has a key and parameters so that the bot can say it in the
-player's language (`bot.i18n` translates the same keys); `str(error)` is the
-English sentence, naming the rule broken.
+`Refusal` lives here, in the bottom layer, so that every layer above (the services, the store,
+the web) raises the same type. Each refusal has a catalog key and parameters so that the bot
+can say it in the reader's language (`bot.i18n.describe_error`); for the engine's own refusals
+(`IllegalAction`, `OptionError`) `str(error)` is the English sentence, naming the rule broken.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 #: English templates; `bot/i18n` holds the same keys for other languages.
@@ -61,33 +63,59 @@ def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class PinochleError(ValueError):
-    """Base of the engine's errors: a ValueError whose text is for people."""
+class Refusal(ValueError):
+    """The one error a person is told: raised by the engine, the services, the store and the web.
 
-
-class KeyedError(PinochleError):
-    """A refusal the bot can say in any language.
-
-    `key` and `params` let the bot translate the message (`game.error.<key>`);
-    `rule` is the RULES id that refuses it (for example "P-2").
+    `key` is a full catalog key ("bot.refuse.not_your_turn", "game.error.must_follow",
+    "chips.refuse.amount_limit", "web.error.bad_page"); `params` fill its text and may be objects
+    the speaking layer puts into words (a seat, a member's own words, another `Refusal`);
+    `table` (positional, for the table service) lets that layer name the players; `rule` is the
+    RULES id that refuses it, if any. Every surface answers it in one handler, privately and in
+    the reader's language (`bot.i18n.describe_error`); a refused call changes nothing.
     """
 
-    def __init__(self, key: str, rule: str | None = None, **params: Any):
+    def __init__(
+        self, key: str, table: object | None = None, /, *, rule: str | None = None, **params: Any
+    ) -> None:
+        super().__init__(key)
         self.key = key
+        self.table = table
         self.rule = rule
-        self.params = {k: str(v) for k, v in params.items()}
-        text = MESSAGES[key].format(**self.params)
-        super().__init__(f"{text} ({rule})" if rule else text)
+        self.params: dict[str, Any] = params
+
+
+@dataclass(frozen=True)
+class Typed:
+    """A person's own words among a refusal's `params` (a season's name): shown as typed."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+#: The catalog domain of the engine's refusals (`game.error.<name>`).
+GAME_ERRORS = "game.error."
+
+
+class PinochleError(Refusal):
+    """An engine refusal: one of `MESSAGES` by name; `str(error)` is its English sentence with the
+    rule id, for logs and the engine's command line."""
+
+    def __init__(self, name: str, /, rule: str | None = None, **params: Any):
+        super().__init__(GAME_ERRORS + name, rule=rule, **{k: str(v) for k, v in params.items()})
+        self.name = name
+        self.args = (f"{self.text} ({rule})" if rule else self.text,)
 
     @property
     def text(self) -> str:
         """The English sentence without the rule id."""
-        return MESSAGES[self.key].format(**self.params)
+        return MESSAGES[self.name].format(**self.params)
 
 
-class IllegalAction(KeyedError):
+class IllegalAction(PinochleError):
     """An action that the rules refuse now; the game is unchanged."""
 
 
-class OptionError(KeyedError):
+class OptionError(PinochleError):
     """A house-rule option (RULES §11) that cannot be used: an unknown name or a value it does not take."""

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from .cards import Card, Suit
 from .plain import PlainMapping
+from .results import DealResult
 from .state import Play
 
 
@@ -172,7 +173,7 @@ class Contract(SeatEvent):
 class DealEnded(Event):
     type: ClassVar[str] = "deal_end"
     deal: int
-    result: dict[str, Any]  # the entry of `Game.deal_results`
+    result: DealResult  # the entry of `Game.deal_results`
 
 
 @dataclass(slots=True, eq=False)

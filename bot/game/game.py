@@ -19,7 +19,9 @@ from .auction import AuctionRules
 from .cards import Card, Suit
 from .errors import IllegalAction
 from .events import Event
+from .fair import Dealing
 from .phases import AUCTION, DRAW, EXCHANGE, GAME_OVER, MELD, PLAY, PLAYOFF, STOCK, TRUMP, Phase
+from .results import DealResult
 from .state import DealState, StateField
 from .tricks import refusal_reason
 from .twohand import TwoHandRules
@@ -51,7 +53,7 @@ class Game(TwoHandRules, AuctionRules):
     active = StateField[list[int]]()  # seats still playing (C-10: the others have finished)
     places = StateField[list[int]]()  # parties that have finished, best first
     history = StateField[list[Action]]()  # every action of the game, in order
-    deal_results = StateField[list[dict[str, Any]]]()  # one entry per completed deal
+    deal_results = StateField[list[DealResult]]()  # one entry per completed deal
 
     @property
     def tricks_played(self) -> int:
@@ -116,6 +118,7 @@ class Game(TwoHandRules, AuctionRules):
                 "seed": self.seed,
                 "deck": [str(c) for c in self.first_deck] if self.first_deck else None,
                 "actions": [str(a) for a in self.state.history],
+                **({"dealing": self.dealing.to_json()} if self.dealing is not None else {}),
             },
             ensure_ascii=False,
         )
@@ -124,7 +127,14 @@ class Game(TwoHandRules, AuctionRules):
     def from_json(cls, text: str) -> Game:
         data = json.loads(text)
         deck = [Card.from_text(c) for c in data["deck"]] if data.get("deck") else None
-        game = cls(data["variant"], seed=data["seed"], deck=deck, options=data.get("options"))
+        dealing = Dealing.from_json(data["dealing"]) if data.get("dealing") else None
+        game = cls(
+            data["variant"],
+            seed=data["seed"],
+            deck=deck,
+            options=data.get("options"),
+            dealing=dealing,
+        )
         for action in data["actions"]:
             game.apply(action)
         return game
@@ -134,7 +144,7 @@ class Game(TwoHandRules, AuctionRules):
         """A game in `state` (a complete one: every hand and the stock filled in), for search."""
         game = object.__new__(cls)
         game._configure(variant, options)
-        game.seed, game.first_deck, game.opening_events = 0, None, []
+        game.seed, game.first_deck, game.opening_events, game.dealing = 0, None, [], None
         game.state = state
         return game
 
@@ -157,7 +167,7 @@ class Game(TwoHandRules, AuctionRules):
         assert seat is not None
         verb = act.verb
         phase = st.phase
-        if verb == "play" and phase in (STOCK, PLAYOFF, PLAY):
+        if verb == "play" and phase.plays_cards:
             card = act.card
             if card not in self._holding(seat):
                 raise IllegalAction("not_in_hand", "P-0", card=str(card))
@@ -232,6 +242,8 @@ def new_game(
     seed: int | None = None,
     deck: Iterable[Card] | None = None,
     options: Mapping[str, Any] | None = None,
+    dealing: Dealing | None = None,
 ) -> Game:
-    """Start a game: the first dealer is drawn, the first deal dealt (deterministic from seed or deck)."""
-    return Game(variant, seed=seed, deck=deck, options=options)
+    """Start a game: the first dealer is drawn, the first deal dealt (deterministic from seed or
+    deck; each deal's cards from `dealing` where given, bot.game.fair)."""
+    return Game(variant, seed=seed, deck=deck, options=options, dealing=dealing)

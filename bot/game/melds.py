@@ -322,6 +322,33 @@ def identify_meld(
     ).get(key)
 
 
+def sequential_meld_value(
+    cards: Sequence[Card],
+    trump: Suit | None,
+    options: Mapping[str, Any] | None = None,
+    *,
+    names_trump: bool = False,
+) -> tuple[str, int] | None:
+    """The two-hand meld `cards` form and the points it is credited (§2.1), or None.
+
+    `names_trump`: Variant B before trump, where any K-Q is the first marriage,
+    worth `first_marriage_value` (B-4). Hints and computers ask this, not the table.
+    """
+    return meld_value_under(cards, trump, MeldRules.from_options(_resolved(options)), names_trump)
+
+
+def meld_value_under(
+    cards: Sequence[Card], trump: Suit | None, rules: MeldRules, names_trump: bool
+) -> tuple[str, int] | None:
+    """`sequential_meld_value` under rules already resolved (the game's own, on its hot path)."""
+    name = identify_meld(cards, trump, rules, names_trump)
+    if name is None:
+        return None
+    if names_trump and name == "royal marriage":
+        return name, rules.first_marriage_value
+    return name, rules.value(name)
+
+
 @lru_cache(maxsize=64)
 def _patterns(
     trump: Suit | None, eight: bool, grand: bool, b_open: bool

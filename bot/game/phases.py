@@ -20,6 +20,22 @@ class Phase(StrEnum):
     TRUMP = "trump"  # Check Pinochle, the declarer names trump (E-8)
     GAME_OVER = "game_over"
 
+    @property
+    def plays_cards(self) -> bool:
+        """Cards are played to tricks in this phase."""
+        return self in CARD_PHASES
+
+    @property
+    def binds_play(self) -> bool:
+        """Does §8 bind a card played now (follow suit, head the trick: A-9, C-7, E-10)?"""
+        return self in (Phase.PLAYOFF, Phase.PLAY)
+
+    @property
+    def stock_round(self) -> bool:
+        """Part of the two-hand stock phase (a trick, its meld, the draws: A-5..A-8), where
+        a card owes nothing to the lead (P-0)."""
+        return self in (Phase.STOCK, Phase.MELD, Phase.DRAW)
+
 
 STOCK, MELD, DRAW, PLAYOFF = Phase.STOCK, Phase.MELD, Phase.DRAW, Phase.PLAYOFF
 EXCHANGE, PLAY, AUCTION, TRUMP = Phase.EXCHANGE, Phase.PLAY, Phase.AUCTION, Phase.TRUMP

@@ -13,6 +13,7 @@ import asyncio
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from .record import MAX_RECORD_CHARS, GameRecord, RecordError
 
@@ -21,10 +22,18 @@ DEFAULT_DATABASE = "data/pinochle.db"
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     record = sub.add_parser(
-        "record", help="a game's text record: export it, or replay and check it"
+        "record",
+        help="a game's text record: export it, or replay and check it",
+        description="A finished game's text record (hands as dealt, auction, melds, tricks,"
+        " scores): export it from a database, or read one back and check it against the engine.",
     )
     commands = record.add_subparsers(dest="record_command", required=True)
-    export = commands.add_parser("export", help="print a stored game's text record")
+    export = commands.add_parser(
+        "export",
+        help="print a stored game's text record",
+        description="Print a stored game's text record; the database is only read. Exit 1 if"
+        " there is no such game, 2 if the database cannot be read.",
+    )
     export.add_argument("--game", type=int, required=True, help="the game's id (its table's id)")
     export.add_argument(
         "--database",
@@ -32,9 +41,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="SQLite file, only read (default: $DATABASE_PATH or %(default)s)",
     )
     replay = commands.add_parser(
-        "replay", help="read a text record and check it against the engine"
+        "replay",
+        help="read a text record and check it against the engine",
+        description="Read a text record, replay it through the engine and print every line the"
+        " engine would write otherwise. Exit 0 if they agree, 1 if not, 2 if unreadable.",
     )
-    replay.add_argument("file", type=Path)
+    replay.add_argument("file", type=Path, help="a text record, as `record export` writes it")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -44,11 +56,19 @@ def run(args: argparse.Namespace) -> int:
 
 
 def export(game_id: int, database: str) -> int:
+    """Print the record of the deals played to their end; never a seed still secret: not while
+    another open table holds the game's cards (a duplicate round), nor a game in play dealt from
+    its seed alone (made before fair dealing: its seed is every deal's)."""
     # The engine is pure: only this command reads the store, so it is imported here, not above.
     from bot.store import StoreOpenError, game_log, read_database
+    from bot.store.visibility import hidden, played
+
+    async def read(db: Any) -> tuple[Any, Any]:
+        return await game_log(db, game_id), await hidden(db, game_id)
 
     try:
-        log = asyncio.run(read_database(database, lambda db: game_log(db, game_id)))
+        # quick_check: a file that is no Pinochle database is refused, not a traceback.
+        log, why = asyncio.run(read_database(database, read, integrity="quick_check"))
     except StoreOpenError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -60,7 +80,16 @@ def export(game_id: int, database: str) -> int:
     ):
         print(f"error: no game {game_id} in {database}", file=sys.stderr)
         return 1
-    sys.stdout.write(GameRecord.from_stored(log).to_text())
+    if why is not None or (log.dealing is None and log.status == "playing"):
+        print(
+            f"error: game {game_id}'s cards are still in play (at this table or another):"
+            " its record is exported once they are not",
+            file=sys.stderr,
+        )
+        return 1
+    record = GameRecord.from_stored(log)
+    record.deals = played(record.deals)  # never a deal dealt but not played (nor its seed)
+    sys.stdout.write(record.to_text())
     return 0
 
 

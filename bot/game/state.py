@@ -10,7 +10,6 @@ anyone listing it again.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar, overload
@@ -19,6 +18,7 @@ from .actions import Action
 from .cards import Card, Suit
 from .melds import TableCard
 from .phases import GAME_OVER, Phase
+from .results import DealResult
 
 T = TypeVar("T")
 #: (seat, card): one card played to a trick, in play order.
@@ -55,8 +55,8 @@ def _tables(value: list[list[TableCard]]) -> list[list[TableCard]]:
     return [[TableCard(tc.card, set(tc.uses)) for tc in row] for row in value]
 
 
-def _records(value: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return copy.deepcopy(value)  # only real games have results; the search's worlds start empty
+def _records(value: list[DealResult]) -> list[DealResult]:
+    return list(value)  # frozen records, shared between copies
 
 
 def _meta(
@@ -107,9 +107,7 @@ class DealState:
     history: list[Action] = field(
         metadata=_meta(_empty_list, _shallow, per_deal=False)
     )  # every action of the game
-    deal_results: list[dict[str, Any]] = field(
-        metadata=_meta(_empty_list, _records, per_deal=False)
-    )
+    deal_results: list[DealResult] = field(metadata=_meta(_empty_list, _records, per_deal=False))
     # This deal.
     mode: str = field(metadata=_meta(_const("multi"), _keep))  # "two", "multi" or "check"
     no_trump_rules: bool = field(

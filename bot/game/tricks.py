@@ -37,6 +37,11 @@ def trick_winner(trick: Sequence[Card], trump: Suit | str | None) -> int:
     return winning_index(trick, _suit(trump))
 
 
+def winning_play(plays: Sequence[tuple[int, Card]], trump: Suit | str | None) -> tuple[int, Card]:
+    """The (seat, card) heading a trick as it stands, its winner once complete (G-3)."""
+    return plays[trick_winner([card for _, card in plays], trump)]
+
+
 def strict_plays(
     hand: Sequence[Card],
     trick: Sequence[Card],

@@ -21,7 +21,13 @@ from .events import (
     TrumpFixed,
     TurnupTaken,
 )
-from .melds import TableCard, assign_meld, identify_meld, sequential_candidates
+from .melds import (
+    TableCard,
+    assign_meld,
+    identify_meld,
+    meld_value_under,
+    sequential_candidates,
+)
 from .phases import DRAW, MELD, PLAYOFF, STOCK
 
 
@@ -138,13 +144,8 @@ class TwoHandRules(GameCore):
     def meld_value(self, cards: Sequence[Card]) -> tuple[str, int] | None:
         """The two-hand meld `cards` form now and its points, or None (§2.1; B-4's first marriage)."""
         st = self.state
-        fixes_trump = st.no_trump_rules and st.trump is None  # B-4: the first marriage names trump
-        name = identify_meld(cards, st.trump, self.rules, fixes_trump)
-        if name is None:
-            return None
-        if fixes_trump and name == "royal marriage":
-            return name, self.rules.first_marriage_value
-        return name, self.rules.value(name)
+        names_trump = st.no_trump_rules and st.trump is None  # B-4: the first marriage names trump
+        return meld_value_under(cards, st.trump, self.rules, names_trump)
 
     def _thrown_in(self) -> bool:
         """B-8 with `b_no_trump_fallback=redeal`: no marriage melded in the whole stock phase."""
@@ -235,8 +236,9 @@ class TwoHandRules(GameCore):
 
     def _lay_meld(self, seat: int, cards: list[Card], events: list[Event]) -> None:
         b_open = self.state.no_trump_rules and self.state.trump is None
-        name = identify_meld(cards, self.state.trump, self.rules, b_open)
-        assert name is not None  # the action is legal: it is a meld
+        named = meld_value_under(cards, self.state.trump, self.rules, b_open)
+        assert named is not None  # the action is legal: it is a meld
+        name, points = named
         from_hand, from_table = assign_meld(
             cards, name, self.state.hands[seat], self.state.table[seat], self.rules
         )
@@ -247,10 +249,8 @@ class TwoHandRules(GameCore):
             if card in self.state.known[seat]:
                 self.state.known[seat].remove(card)
             self.state.table[seat].append(TableCard(card, {name}))
-        points = self.rules.value(name)
         if b_open and name == "royal marriage":  # B-4: the first marriage fixes trump
             self.state.trump = cards[0].suit
-            points = self.rules.first_marriage_value
             events.append(TrumpFixed(seat, self.state.trump))
         self.state.deal_meld[seat] += points
         shown = tuple(sort_hand(cards, self.state.trump))

@@ -9,15 +9,18 @@ they used to be (`view["hand"]` is a list of card texts, see `bot.game.plain`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .cards import ALL_CARDS, Card, Suit, make_pack, sort_hand
+from .melds import sequential_meld_value
+from .options import resolve_options
 from .phases import AUCTION, GAME_OVER, Phase
 from .plain import PlainMapping, plain
 from .state import CompletedTrick, DealState, Play
+from .tricks import winning_play
 
 if TYPE_CHECKING:
     from .core import GameCore
@@ -89,6 +92,11 @@ class PublicView(PlainMapping):
     auction: bool
     _plain: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
+    @property
+    def heading(self) -> Play | None:
+        """The (seat, card) heading the trick on the table as it stands (G-3); None before a lead."""
+        return winning_play(self.trick, self.trump) if self.trick else None
+
     def plain_keys(self) -> tuple[str, ...]:
         leave_out = {"partnership", "auction"}
         if not self.auction:
@@ -115,6 +123,12 @@ class SeatView(PublicView):
 
     def plain_value(self, key: str) -> Any:
         return self.world if key == "world" else plain(getattr(self, key))
+
+    def meld_value(self, cards: Sequence[Card]) -> tuple[str, int] | None:
+        """The two-hand meld `cards` form now and the points it would be credited (§2.1, B-4)."""
+        names_trump = self.world.no_trump_rules and self.trump is None
+        options = resolve_options(self.options, players=self.players)
+        return sequential_meld_value(cards, self.trump, options, names_trump=names_trump)
 
 
 def _public_fields(game: GameCore) -> dict[str, Any]:

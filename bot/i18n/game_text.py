@@ -8,16 +8,17 @@ package docstring); card notation itself comes from the engine's one table
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from bot.game.actions import Action, parse_action
 from bot.game.cards import Card, Suit, format_cards, parse_cards
-from bot.game.errors import KeyedError
+from bot.game.errors import PinochleError, Refusal, Typed
 from bot.game.options import OPTIONS, OptionSpec
 
 from .catalog import catalog, t
 from .languages import check_language
+from .numbers import number
 
 
 class OptionText(NamedTuple):
@@ -102,31 +103,45 @@ def option_value_text(name: str, value: Any, lang: str) -> OptionText:
     return OptionText(label, t(f"game.option.{name}.values.{key}.description", lang, value=value))
 
 
-def describe_error(error: KeyedError, lang: str, *, rule: bool = True) -> str:
-    """An engine refusal (an illegal action, an option it cannot use) in `lang`, ending with the
-    rule id in parentheses like `str(error)` when it has one.
+def describe_error(
+    error: Refusal, lang: str, *, rule: bool = True, word: Callable[[Any], Any] | None = None
+) -> str:
+    """Any refusal in `lang`: the one path every surface puts a `Refusal` into words by.
 
-    Players never see rule ids: their texts pass `rule=False`; logs
-    and tools keep the id.
+    The text ends with the rule id in parentheses like `str(error)` when it has one; players never
+    see rule ids (their texts pass `rule=False`), logs and tools keep it. `word` is the speaking
+    layer's own way with a parameter (a seat as a mention, a person's words escaped); then a
+    refusal within a refusal is said too, numbers take the typographic minus, and a member's own
+    words (`Typed`) are shown as typed.
 
-    Cards and meld names among the parameters are shown in the language too
-    (`Т♠` rather than `A♠`, "королевский марьяж" rather than "royal marriage"),
-    and so is an action in the languages other than the engine's English, by
-    its label ("declare out" -> «Объявить выход»): English refusals are the
-    engine's own sentences, which name an action as it is typed ("you cannot
-    draw now"). Other parameters (numbers, suit symbols, text a player typed
-    that is no action) stay as the engine gave them.
+    In the engine's refusals, cards and meld names are shown in the language (`Т♠` rather than
+    `A♠`, "королевский марьяж" rather than "royal marriage"), and so is an action in languages
+    other than the engine's English, by its label ("declare out" -> «Объявить выход»): English
+    refusals are the engine's own sentences, which name an action as it is typed ("you cannot
+    draw now"). Other parameters (suit symbols, text a player typed that is no action) stay as
+    the engine gave them.
     """
     params = {
-        name: _localize(value, lang)
-        if name in _WORD_PARAMS
-        else _action_words(value, lang)
-        if name == "action"
-        else value
-        for name, value in error.params.items()
+        name: _refusal_param(error, name, value, lang, word) for name, value in error.params.items()
     }
-    text = t(f"game.error.{error.key}", lang, **params)
+    text = t(error.key, lang, **params)
     return f"{text} ({error.rule})" if rule and error.rule else text
+
+
+def _refusal_param(
+    error: Refusal, name: str, value: Any, lang: str, word: Callable[[Any], Any] | None
+) -> Any:
+    if isinstance(value, Refusal):
+        return describe_error(value, lang, rule=False, word=word)
+    if word is not None:
+        value = word(value)
+    if isinstance(error, PinochleError):
+        if name in _WORD_PARAMS:
+            return _localize(value, lang)
+        return _action_words(value, lang) if name == "action" else value
+    if isinstance(value, Typed):
+        return value.text
+    return number(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
 #: Refusal parameters that hold cards or meld names (see bot.game's IllegalAction calls).

@@ -9,7 +9,7 @@ so one transaction accepts an action, logs it and settles a deal; reads take a
 raise `StoreError` subclasses; every row is stamped with the store's clock.
 
 Modules: `tables` (tables, seats, action log), `players`, `ledger` (double
-entry, settled once per deal), `league`, `seasons`, `standings`, `settings`
+entry, settled once per deal), `league` (games and rating tables), `seasons`, `standings`, `settings`
 (servers' and people's), `audit` (`ledger_check`), `snapshot` (read-only
 reads beside a running bot), `transfer` (`migrate-db`), `backup`, `cli`,
 `records` (`player_stats`, `game_log` for replays, deal figures kept at game end;
@@ -40,6 +40,8 @@ Writing for both backends:
   process's `store.listen(channel, …)` once the transaction commits.
 """
 
+from bot.game.errors import Typed  # a refusal parameter: a member's own words
+
 from .audit import ledger_check
 from .csvio import read_csv, to_csv
 from .db import Lease, LeaseWatcher, Reader, Store, Tx, schema_version
@@ -52,16 +54,28 @@ from .errors import (
     LeaseLost,
     StoreError,
     StoreOpenError,
+    StoreRefusal,
+    StoreUnreachable,
     TableNotFound,
-    Typed,
 )
-from .league import FAMILIES, GameSeat, family_of, rating_model, record_game
+from .league import (
+    ALL_TIME,
+    FAMILIES,
+    GameSeat,
+    RatedSeat,
+    Rating,
+    family_of,
+    put_ratings,
+    ratings,
+    store_game,
+)
 from .ledger import (
     BalanceRow,
     HistoryEntry,
     HistoryPage,
     LedgerError,
     LedgerLine,
+    LedgerRefusal,
     LineView,
     NegativeBalance,
     adjust,
@@ -87,6 +101,7 @@ from .records import (
 )
 from .seasons import (
     LeagueError,
+    LeagueRefusal,
     Season,
     active_season,
     end_season,
@@ -97,6 +112,7 @@ from .settings import (
     UNCHANGED,
     GuildSettings,
     SettingsError,
+    SettingsRefusal,
     UserSettings,
     get_guild_settings,
     get_user_settings,
@@ -138,6 +154,7 @@ from .tables import (
 )
 
 __all__ = [
+    "ALL_TIME",
     "FAMILIES",
     "UNCHANGED",
     "ActionRow",
@@ -158,26 +175,33 @@ __all__ = [
     "HistoryPage",
     "IntegrityError",
     "LeagueError",
+    "LeagueRefusal",
     "Lease",
     "LeaseLost",
     "LeaseWatcher",
     "LedgerError",
     "LedgerLine",
+    "LedgerRefusal",
     "LineView",
     "NegativeBalance",
     "Player",
     "PlayerProfile",
     "PlayerStats",
+    "RatedSeat",
+    "Rating",
     "Reader",
     "Season",
     "Seat",
     "SeatDeals",
     "SettingsError",
+    "SettingsRefusal",
     "Snapshot",
     "Standing",
     "Store",
     "StoreError",
     "StoreOpenError",
+    "StoreRefusal",
+    "StoreUnreachable",
     "TableNotFound",
     "TableRow",
     "Tx",
@@ -216,13 +240,13 @@ __all__ = [
     "notify_off",
     "player_profile",
     "player_stats",
+    "put_ratings",
     "put_seat",
-    "rating_model",
+    "ratings",
     "read_csv",
     "read_database",
     "read_in_thread",
     "recent_games",
-    "record_game",
     "remove_seat",
     "schema_version",
     "set_guild_settings",
@@ -232,6 +256,7 @@ __all__ = [
     "standings",
     "start_season",
     "store_deal_stats",
+    "store_game",
     "to_csv",
     "update_table",
     "user_languages",

@@ -1,38 +1,34 @@
-"""The store's error family: callers catch `StoreError`; each message names the input and the reason."""
+"""The store's error family: callers catch `StoreError`; each message names the input and the reason.
 
-from dataclasses import dataclass
+A refusal a member can meet (a grant beyond the limit, a season name taken) is raised as a
+`StoreRefusal`: a `StoreError` that is also the bot's one `Refusal` (a catalog key and its
+parameters), so every surface says it in the member's language. The rest are errors only a
+caller's bug or a damaged file can cause.
+"""
 
+from typing import Any
 
-@dataclass(frozen=True)
-class Typed:
-    """A member's own words among an error's `params` (a season's name): shown as typed."""
-
-    text: str
-
-    def __str__(self) -> str:
-        return self.text
+from bot.game.errors import Refusal
 
 
 class StoreError(Exception):
-    """Base of every error the store raises on purpose.
+    """Base of every error the store raises on purpose; `str(error)` is the English sentence."""
 
-    `str(error)` is the English sentence (logs, the command line). A refusal a member
-    can meet (a grant beyond the limit, a season name taken) also carries a catalog
-    `key` and its `params`, so the bot says it in the member's language; `key` is None
-    for the errors only a caller's bug or a damaged file can cause.
-    """
 
-    def __init__(self, message: str, *, key: str | None = None, **params: object) -> None:
-        super().__init__(message)
-        self.key = key
-        self.params = params
+class StoreRefusal(StoreError, Refusal):
+    """A store error a member can meet: a `Refusal` whose `str` is the English sentence (logs, the
+    command line). Raised as the family's own refusal class (`LedgerRefusal`, ...)."""
+
+    def __init__(self, message: str, *, key: str, **params: Any) -> None:
+        Refusal.__init__(self, key, **params)
+        self.args = (message,)
 
 
 class TableNotFound(StoreError, LookupError):
     """No table has the given id."""
 
 
-class ChannelBusy(StoreError):
+class ChannelBusy(StoreRefusal):
     """The channel already has an active table (one active table per channel)."""
 
 
@@ -48,7 +44,7 @@ class DuplicateAction(ActionSequenceError):
     """The sequence number is already taken: a double click or a stale button lost the race."""
 
 
-class LeaseLost(StoreError):
+class LeaseLost(StoreRefusal):
     """Another process holds this table's lease now: this one may store nothing more for it."""
 
     def __init__(self, table_id: int) -> None:
@@ -60,6 +56,10 @@ class LeaseLost(StoreError):
 
 class StoreOpenError(StoreError):
     """The database cannot be used: the message names the file and what is wrong with it."""
+
+
+class StoreUnreachable(StoreOpenError):
+    """The database server did not answer (no route, refused, timed out): later it may."""
 
 
 class IntegrityError(StoreError):

@@ -12,6 +12,7 @@ its final table goes to `event_results`, which `player_event_results` reads for
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -49,7 +50,7 @@ class EventRow:
     deadline: float | None
     time_left: float | None
     starts_at: float | None
-    standings_message_id: int | None
+    standings_messages: tuple[int, ...]  # the standings' messages, in order (none yet: empty)
     created_at: str
 
     @property
@@ -102,6 +103,15 @@ class PlayerEventResult:
     finished_at: str
 
 
+def name_key(name: str) -> str:
+    """What makes two event names the same: Unicode compatibility forms, case folding (not
+    just ASCII: "ÉTÉ" is "été", "Турнир" is "турнир"), runs of spaces, and no invisible
+    format characters (a zero-width space would make a twin no one can tell apart). Every
+    match of a name (the store's, the commands') compares these keys; an empty key is no name."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return " ".join("".join(c for c in folded if unicodedata.category(c) != "Cf").split())
+
+
 def _event(row: Row) -> EventRow:
     return EventRow(
         id=row["id"],
@@ -122,7 +132,7 @@ def _event(row: Row) -> EventRow:
         deadline=row["deadline"],
         time_left=row["time_left"],
         starts_at=row["starts_at"],
-        standings_message_id=row["standings_message_id"],
+        standings_messages=tuple(int(n) for n in row["standings_messages"].split()),
         created_at=row["created_at"],
     )
 
@@ -144,32 +154,37 @@ async def create_event(
     turn_seconds: float,
     starts_at: float | None = None,
 ) -> EventRow:
-    """A new event signing up; refused while an open event of the server has the same name."""
+    """A new event signing up; refused while an open event of the server has the same name
+    (`name_key`; the unique index on the key holds against a concurrent twin)."""
     if await open_event_named(tx, guild_id, name) is not None:
         raise EventError(f"an event named {name!r} is already open")
-    row = await tx.fetchone(
-        "INSERT INTO events (guild_id, channel_id, organiser_id, name, variant, rounds,"
-        " deals_per_round, duplicate, language, seed, round_seconds, turn_seconds, status,"
-        " starts_at, created_at, updated_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?, ?, ?) RETURNING *",
-        (
-            guild_id,
-            channel_id,
-            organiser_id,
-            name,
-            variant,
-            rounds,
-            deals_per_round,
-            int(duplicate),
-            language,
-            seed,
-            round_seconds,
-            turn_seconds,
-            starts_at,
-            tx.now,
-            tx.now,
-        ),
-    )
+    try:
+        row = await tx.fetchone(
+            "INSERT INTO events (guild_id, channel_id, organiser_id, name, name_key, variant,"
+            " rounds, deals_per_round, duplicate, language, seed, round_seconds, turn_seconds,"
+            " status, starts_at, created_at, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?, ?, ?) RETURNING *",
+            (
+                guild_id,
+                channel_id,
+                organiser_id,
+                name,
+                name_key(name),
+                variant,
+                rounds,
+                deals_per_round,
+                int(duplicate),
+                language,
+                seed,
+                round_seconds,
+                turn_seconds,
+                starts_at,
+                tx.now,
+                tx.now,
+            ),
+        )
+    except IntegrityError as error:
+        raise EventError(f"an event named {name!r} is already open") from error
     assert row is not None
     return _event(row)
 
@@ -180,13 +195,10 @@ async def get_event(db: Reader, event_id: int) -> EventRow | None:
 
 
 async def open_event_named(db: Reader, guild_id: int, name: str) -> EventRow | None:
-    """The server's open event of this name (any case), if any."""
-    row = await db.fetchone(
-        "SELECT * FROM events WHERE guild_id = ? AND lower(name) = lower(?)"
-        f" AND status IN ({', '.join('?' * len(OPEN))})",
-        (guild_id, name, *OPEN),
-    )
-    return None if row is None else _event(row)
+    """The server's open event of this name (as `name_key` compares names), if any. Its names
+    are compared here, not in SQL: neither SQLite's nor PostgreSQL's `lower` folds like Python."""
+    wanted = name_key(name)
+    return next((e for e in await list_events(db, guild_id) if name_key(e.name) == wanted), None)
 
 
 async def list_events(
@@ -219,7 +231,7 @@ async def update_event(
     deadline: float | None = _UNSET,
     time_left: float | None = _UNSET,
     starts_at: float | None = _UNSET,
-    standings_message_id: int | None = _UNSET,
+    standings_messages: Sequence[int] = _UNSET,
 ) -> EventRow:
     """Change some fields of an event (a keyword per field) and return the row as stored."""
     changes = {
@@ -230,7 +242,10 @@ async def update_event(
             ("deadline", deadline),
             ("time_left", time_left),
             ("starts_at", starts_at),
-            ("standings_message_id", standings_message_id),
+            (
+                "standings_messages",
+                _UNSET if standings_messages is _UNSET else " ".join(map(str, standings_messages)),
+            ),
         )
         if value is not _UNSET
     }
@@ -266,9 +281,11 @@ async def add_entrant(
 
 
 async def remove_entrant(tx: Tx, event_id: int, user_id: int) -> bool:
-    """Take a person off the list before the event starts; False if they were not on it."""
+    """Take a person off the list before the event starts; False if they were not on it (or
+    were dropped: that stays, so they cannot sign up again)."""
     result = await tx.execute(
-        "DELETE FROM event_entrants WHERE event_id = ? AND user_id = ?", (event_id, user_id)
+        "DELETE FROM event_entrants WHERE event_id = ? AND user_id = ? AND dropped IS NULL",
+        (event_id, user_id),
     )
     return result.rowcount > 0
 
@@ -281,6 +298,15 @@ async def drop_entrant(tx: Tx, event_id: int, user_id: int, from_round: int) -> 
         (from_round, event_id, user_id),
     )
     return result.rowcount > 0
+
+
+async def is_dropped(db: Reader, event_id: int, user_id: int) -> bool:
+    """Whether a person was dropped from the event (or left it once it had started): final."""
+    row = await db.fetchone(
+        "SELECT 1 FROM event_entrants WHERE event_id = ? AND user_id = ? AND dropped IS NOT NULL",
+        (event_id, user_id),
+    )
+    return row is not None
 
 
 async def list_entrants(db: Reader, event_id: int) -> list[Entrant]:

@@ -9,8 +9,9 @@ The ledger's server settings (`GuildSettings` in `bot.store.settings`):
 - starting_balance: written once, when a player's account is first opened, as an
   'opening' transaction from the house, so even the first chips have an entry.
   Changing it later does not touch accounts already open.
-- allow_negative: when false, a grant or adjustment that would leave a player below
-  zero is refused (NegativeBalance). A deal's settlement is always written in full:
+- allow_negative: when false, the ledger service (`bot.services.ledger`) refuses a grant
+  or adjustment that would leave a player below zero (NegativeBalance), holding
+  `LEDGER_LOCK` while it reads the balance. A deal's settlement is always written in full:
   the chips were won at the table under rules everyone agreed to, it must land in
   the same transaction as the deal's end, and capping would make the ledger
   disagree with the engine's checks (and the pairs' transfers stop mirroring each
@@ -27,18 +28,16 @@ from typing import Any, Final
 
 from .csvio import to_csv
 from .db import Reader, Row, Tx
-from .errors import StoreError
+from .errors import StoreError, StoreRefusal
 
 # The server settings live in bot.store.settings; their names stay importable from here.
 from .settings import MAX_AMOUNT as MAX_AMOUNT
-from .settings import NUMBER_RANGES as NUMBER_RANGES
-from .settings import TABLE_PLACES as TABLE_PLACES
 from .settings import GuildSettings as GuildSettings
 from .settings import get_guild_settings
 from .settings import set_guild_settings as set_guild_settings
+from .visibility import shown_game
 
 SETTLEMENT_REASONS: Final = ("meld", "contract", "set", "slam", "game")
-MAX_MEMO: Final = 200
 #: `Tx.lock` kind held while a guild's chips move: accounts are read, opened and posted to.
 LEDGER_LOCK: Final = "ledger"
 
@@ -47,8 +46,12 @@ class LedgerError(StoreError, ValueError):
     """A ledger request that is refused; the message says which value and why."""
 
 
-class NegativeBalance(LedgerError):
-    """The guild forbids negative balances and this would create one."""
+class LedgerRefusal(LedgerError, StoreRefusal):
+    """A ledger request a member can meet (an amount beyond the limit): said in their language."""
+
+
+class NegativeBalance(LedgerRefusal):
+    """The guild forbids negative balances and this would create one (raised by the ledger service)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,36 +113,16 @@ class LedgerLine:
     amount: int
 
 
-def _check_amount(amount: Any, *, what: str, positive: bool) -> int:
-    if type(amount) is not int:
-        raise LedgerError(f"{what} must be a whole number of chips, not {amount!r}")
-    if amount == 0 or (positive and amount < 0):
+def _check_checks(checks: Any, reason: str) -> int:
+    """A settlement's checks: a positive whole number within `MAX_AMOUNT` (else the engine's bug)."""
+    if type(checks) is not int:
+        raise LedgerError(f"a {reason} transfer must be a whole number of chips, not {checks!r}")
+    if not 0 < checks <= MAX_AMOUNT:
         raise LedgerError(
-            f"{what} must be {'positive' if positive else 'non-zero'}, not {amount}",
-            key="chips.refuse.amount_positive" if positive else "chips.refuse.amount_zero",
-            amount=amount,
+            f"a {reason} transfer must be positive and within the limit of {MAX_AMOUNT:,} chips,"
+            f" not {checks}"
         )
-    if abs(amount) > MAX_AMOUNT:
-        raise LedgerError(
-            f"{what} {amount} is beyond the limit of {MAX_AMOUNT:,} chips",
-            key="chips.refuse.amount_limit",
-            amount=amount,
-            limit=MAX_AMOUNT,
-        )
-    return amount
-
-
-def _check_memo(memo: Any) -> str:
-    if not isinstance(memo, str) or not memo.strip():
-        raise LedgerError("a reason is required", key="chips.refuse.reason_missing")
-    if len(memo.strip()) > MAX_MEMO:
-        raise LedgerError(
-            f"the reason is {len(memo.strip())} characters long; at most {MAX_MEMO}",
-            key="chips.refuse.reason_long",
-            length=len(memo.strip()),
-            limit=MAX_MEMO,
-        )
-    return memo.strip()
+    return checks
 
 
 # -- accounts and posting -----------------------------------------------------------------------
@@ -220,18 +203,6 @@ async def _house_transfer(
 ) -> int:
     await tx.lock(LEDGER_LOCK, guild_id)
     account = await _account_id(tx, guild_id, player_id)
-    settings = await get_guild_settings(tx, guild_id)
-    if not settings.allow_negative:
-        row = await tx.fetchone("SELECT balance FROM accounts WHERE id = ?", (account,))
-        assert row is not None
-        if row[0] + amount < 0:
-            raise NegativeBalance(
-                f"player {player_id} holds {row[0]} chips; {amount} would go below zero and"
-                f" guild {guild_id} does not allow negative balances",
-                key="chips.refuse.negative",
-                balance=row[0],
-                amount=amount,
-            )
     house = await _account_id(tx, guild_id, None)
     return await _post(
         tx, guild_id, reason, {account: amount, house: -amount}, memo=memo, actor_id=actor_id
@@ -241,21 +212,18 @@ async def _house_transfer(
 async def grant(
     tx: Tx, guild_id: int, player_id: int, amount: int, reason: str, *, actor_id: int | None = None
 ) -> int:
-    """Give a player `amount` (> 0) chips from the house; returns the ledger transaction id."""
-    _check_amount(amount, what="a grant", positive=True)
-    return await _house_transfer(
-        tx, guild_id, player_id, amount, "grant", _check_memo(reason), actor_id
-    )
+    """Give a player `amount` chips from the house; returns the ledger transaction id.
+
+    The ledger service (`bot.services.ledger`) checks the amount and the reason first."""
+    return await _house_transfer(tx, guild_id, player_id, amount, "grant", reason, actor_id)
 
 
 async def adjust(
     tx: Tx, guild_id: int, player_id: int, amount: int, reason: str, *, actor_id: int | None = None
 ) -> int:
-    """Correct a player's balance by `amount` (either sign) against the house."""
-    _check_amount(amount, what="an adjustment", positive=False)
-    return await _house_transfer(
-        tx, guild_id, player_id, amount, "adjust", _check_memo(reason), actor_id
-    )
+    """Correct a player's balance by `amount` (either sign) against the house (checked by the
+    ledger service first, like a grant)."""
+    return await _house_transfer(tx, guild_id, player_id, amount, "adjust", reason, actor_id)
 
 
 def _check_transfer(transfer: Mapping[str, Any]) -> tuple[int, int, int, str, str]:
@@ -268,7 +236,7 @@ def _check_transfer(transfer: Mapping[str, Any]) -> tuple[int, int, int, str, st
         raise LedgerError(
             f"transfer reason {reason!r} is not one of {', '.join(SETTLEMENT_REASONS)}"
         )
-    _check_amount(checks, what=f"a {reason} transfer", positive=True)
+    _check_checks(checks, reason)
     if payer == payee:
         raise LedgerError(f"player {payer} cannot pay himself {checks} checks")
     return payer, payee, checks, reason, str(detail)
@@ -361,6 +329,11 @@ LEFT JOIN players AS p ON p.id = a.player_id
 """
 
 
+#: A transaction of a table whose deals may be shown: a Check league night's chips name the
+#: melds and the contract of a deal that other tables may still be playing.
+_SHOWN = shown_game("ledger_tx.table_id")
+
+
 def _line(row: Row) -> LedgerLine:
     return LedgerLine(*row)
 
@@ -368,13 +341,15 @@ def _line(row: Row) -> LedgerLine:
 async def history(
     db: Reader, guild_id: int, player_id: int | None = None, *, limit: int = 10, offset: int = 0
 ) -> HistoryPage:
-    """Ledger transactions newest first (of one player, or the whole guild), one page."""
+    """Ledger transactions newest first (of one player, or the whole guild), one page; a deal's
+    chips (its melds, its contract) only once the deal may be shown (`visibility`)."""
     player_filter = (
         " AND id IN (SELECT l.tx_id FROM ledger_lines AS l JOIN accounts AS a"
         " ON a.id = l.account_id WHERE a.player_id = :player)"
         if player_id is not None
         else ""
     )
+    player_filter += f" AND {_SHOWN}"
     params = {"guild": guild_id, "player": player_id, "limit": limit, "offset": offset}
     total = await db.fetchone(
         f"SELECT COUNT(*) FROM ledger_tx WHERE guild_id = :guild{player_filter}", params
@@ -408,9 +383,12 @@ async def history(
 
 
 async def ledger_lines(db: Reader, guild_id: int) -> list[LedgerLine]:
-    """Every line of the guild's ledger, oldest transaction first: what the CSV export holds."""
+    """Every line of the guild's ledger, oldest transaction first: what the CSV export holds
+    (a deal's chips only once the deal may be shown, `visibility`)."""
     rows = await db.fetchall(
-        _LINES + " WHERE t.guild_id = ? ORDER BY t.id, l.amount DESC, a.id", (guild_id,)
+        _LINES + f" WHERE t.guild_id = ? AND {shown_game('t.table_id')}"
+        " ORDER BY t.id, l.amount DESC, a.id",
+        (guild_id,),
     )
     return [_line(row) for row in rows]
 

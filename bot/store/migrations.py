@@ -304,4 +304,36 @@ CREATE TABLE rating_history (
 ) WITHOUT ROWID;
 """
 
-MIGRATIONS: list[str] = [CORE, LEDGER, LEAGUE, SETTINGS, TABLE_LIFE, EVENTS, WEB]
+EVENT_NAMES = """
+-- An open event's name is unique per server under Unicode case folding ("Турнир" is "турнир"):
+-- `name_key` holds `bot.store.events.name_key(name)`, which SQL cannot compute. Rows from before
+-- get a key no name folds to (a space and the id), unique; the store compares their names itself.
+ALTER TABLE events ADD COLUMN name_key TEXT NOT NULL DEFAULT '';
+UPDATE events SET name_key = ' ' || id;
+DROP INDEX events_open_name;
+CREATE UNIQUE INDEX events_open_name
+    ON events (guild_id, name_key) WHERE status IN ('signup', 'running', 'paused');
+
+-- The standings may need several messages (2,000 characters each), all edited in place: their
+-- ids, space-separated, in order.
+ALTER TABLE events ADD COLUMN standings_messages TEXT NOT NULL DEFAULT '';
+UPDATE events SET standings_messages = CAST(standings_message_id AS TEXT)
+    WHERE standings_message_id IS NOT NULL;
+ALTER TABLE events DROP COLUMN standings_message_id;
+"""
+
+FAIR = """
+-- Fair dealing (bot.game.fair): the table's secret key, hex (NULL: a table dealt from its seed, made
+-- before fair dealing), from which each deal's seed derives; and each deal's published fingerprint
+-- with the players' salt words ({"seat": "word"}).
+ALTER TABLE tables ADD COLUMN deal_key TEXT;
+CREATE TABLE deal_commits (
+    table_id     INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+    deal         INTEGER NOT NULL CHECK (deal >= 1),
+    fingerprint  TEXT    NOT NULL,
+    salts        TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(salts)),
+    PRIMARY KEY (table_id, deal)
+) WITHOUT ROWID;
+"""
+
+MIGRATIONS: list[str] = [CORE, LEDGER, LEAGUE, SETTINGS, TABLE_LIFE, EVENTS, WEB, EVENT_NAMES, FAIR]

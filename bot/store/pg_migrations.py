@@ -291,4 +291,37 @@ CREATE TABLE rating_history (
 );
 """
 
-PG_MIGRATIONS: list[str] = [CORE, LEDGER, LEAGUE, SETTINGS, TABLE_LIFE, EVENTS, WEB]
+EVENT_NAMES = """
+ALTER TABLE events ADD COLUMN name_key TEXT COLLATE "C" NOT NULL DEFAULT '';
+UPDATE events SET name_key = ' ' || id;
+DROP INDEX events_open_name;
+CREATE UNIQUE INDEX events_open_name
+    ON events (guild_id, name_key) WHERE status IN ('signup', 'running', 'paused');
+ALTER TABLE events ADD COLUMN standings_messages TEXT NOT NULL DEFAULT '';
+UPDATE events SET standings_messages = CAST(standings_message_id AS TEXT)
+    WHERE standings_message_id IS NOT NULL;
+ALTER TABLE events DROP COLUMN standings_message_id;
+"""
+
+FAIR = """
+ALTER TABLE tables ADD COLUMN deal_key TEXT;
+CREATE TABLE deal_commits (
+    table_id     BIGINT  NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+    deal         INTEGER NOT NULL CHECK (deal >= 1),
+    fingerprint  TEXT    NOT NULL,
+    salts        TEXT    NOT NULL DEFAULT '{}' CHECK (salts::json IS NOT NULL),
+    PRIMARY KEY (table_id, deal)
+);
+"""
+
+PG_MIGRATIONS: list[str] = [
+    CORE,
+    LEDGER,
+    LEAGUE,
+    SETTINGS,
+    TABLE_LIFE,
+    EVENTS,
+    WEB,
+    EVENT_NAMES,
+    FAIR,
+]

@@ -29,15 +29,15 @@ import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, Final, TypeVar, cast
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
 from .db import Clock, Lease, Listener, Result, Row, Store, Tx
-from .errors import IntegrityError, LeaseLost, StoreError, StoreOpenError
+from .errors import IntegrityError, LeaseLost, StoreError, StoreOpenError, StoreUnreachable
 from .migrations import MIGRATIONS
 from .pg_migrations import PG_MIGRATIONS
 from .sql import Dialect, Params, to_numbered
+from .urls import safe_url, scrub
 
 log = logging.getLogger(__name__)
 
@@ -53,18 +53,6 @@ _MIGRATE_KEY: Final = "pinochle:migrate"
 _KEY_COLUMNS = re.compile(r"Key \(([^)]*)\)")
 #: What a lost connection to the server raises.
 _UNREACHABLE = (StoreOpenError, asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
-
-
-def safe_url(url: str) -> str:
-    """The URL without its password, fit for messages and logs."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    if parts.port is not None:
-        host += f":{parts.port}"
-    user = f"{parts.username}@" if parts.username else ""
-    return urlunsplit(parts._replace(netloc=user + host))
 
 
 def integrity_error(error: asyncpg.IntegrityConstraintViolationError) -> IntegrityError:
@@ -225,12 +213,35 @@ async def migrate(conn: asyncpg.Connection, target: int) -> None:
             await conn.execute("UPDATE schema_version SET version = $1", current + 1)
 
 
+#: What asyncpg raises for a server it cannot reach or log in to, or a URL it cannot read
+#: (a port out of range is an OverflowError).
+_CANNOT_CONNECT: Final = (
+    TimeoutError,
+    OSError,
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+    ValueError,
+    OverflowError,
+)
+
+
+def cannot_connect(url: str, error: BaseException) -> StoreOpenError:
+    """The refusal naming the server (never its password) and what went wrong, in one line;
+    `StoreUnreachable` when the server did not answer (a login refused or a URL that cannot be
+    read will not mend by itself, a network may)."""
+    problem = " ".join(str(error).split()) or type(error).__name__
+    message = scrub(f"cannot connect to {safe_url(url)}: {problem}", url)
+    if isinstance(error, OSError | TimeoutError):
+        return StoreUnreachable(message)
+    return StoreOpenError(message)
+
+
 async def connect_to(url: str) -> asyncpg.Connection:
     """One connection; StoreOpenError naming the server (without its password) when it cannot be had."""
     try:
         return await asyncpg.connect(url, timeout=CONNECT_TIMEOUT)
-    except (TimeoutError, OSError, asyncpg.PostgresError, ValueError) as error:
-        raise StoreOpenError(f"cannot connect to {safe_url(url)}: {error}") from error
+    except _CANNOT_CONNECT as error:
+        raise cannot_connect(url, error) from None
 
 
 async def _pool(url: str, size: int, *, read_only: bool = False) -> asyncpg.Pool:
@@ -240,8 +251,8 @@ async def _pool(url: str, size: int, *, read_only: bool = False) -> asyncpg.Pool
         pool: asyncpg.Pool = await asyncpg.create_pool(
             url, min_size=1, max_size=size, timeout=CONNECT_TIMEOUT, server_settings=settings
         )
-    except (TimeoutError, OSError, asyncpg.PostgresError) as error:
-        raise StoreOpenError(f"cannot connect to {safe_url(url)}: {error}") from error
+    except _CANNOT_CONNECT as error:
+        raise cannot_connect(url, error) from None
     return pool
 
 

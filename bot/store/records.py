@@ -11,14 +11,18 @@ played, never a replay of every action log. A game's id is its table's id
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any, Final
 
+from bot.game.fair import Dealing
+
 from .db import Reader, Tx
+from .deals import deal_salts
 from .players import Player, get_player
 from .sql import per_dialect
 from .standings import BestMeld
 from .tables import get_table, load_actions, merge_settings
+from .visibility import SHOWN_GAME
 
 #: The settings key of a finished table's per-seat deal summary.
 DEAL_STATS: Final = "deal_stats"
@@ -103,6 +107,9 @@ class GameLog:
     actions: list[str]
     names: list[str]  # by seat ("#3" for a seat nobody holds)
     hints: tuple[int, ...]
+    #: The fair dealing (key and salts, bot.game.fair); None: dealt from `seed`. Never shown:
+    #: a record made from it reveals only the seeds of deals that are over.
+    dealing: Dealing | None = field(default=None, repr=False)
 
 
 async def store_deal_stats(tx: Tx, table_id: int, seats: Sequence[SeatDeals]) -> None:
@@ -126,13 +133,22 @@ async def game_log(db: Reader, game_id: int) -> GameLog | None:
         actions=[row.action for row in await load_actions(db, game_id)],
         names=[by_seat.get(n, f"#{n + 1}") for n in range(max(by_seat, default=-1) + 1)],
         hints=tuple(table.settings.get(HINTS_USED, ())),
+        dealing=await _dealing(db, table.id, table.deal_key),
     )
 
 
+async def _dealing(db: Reader, table_id: int, key: bytes | None) -> Dealing | None:
+    if key is None:
+        return None
+    return Dealing(key=key, salts=await deal_salts(db, table_id))
+
+
+#: A player's visible games (`visibility.SHOWN_GAME`: none whose cards another table still plays).
 _MINE = (
     " FROM game_players AS me JOIN games AS g ON g.id = me.game_id"
     " WHERE me.player_id = :player AND g.guild_id = :guild"
     " AND (CAST(:variant AS TEXT) IS NULL OR g.variant = :variant)"
+    f" AND {SHOWN_GAME}"
 )
 _WON = "SUM(CASE WHEN me.rank = 1 THEN 1 ELSE 0 END)"
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .db import Reader, Row, Tx
-from .errors import IntegrityError, StoreError, Typed
-
-#: The longest season name.
-SEASON_NAME = 100
+from .errors import StoreError, StoreRefusal
 
 
 class LeagueError(StoreError, ValueError):
     """A league request that is refused; the message says why."""
+
+
+class LeagueRefusal(LeagueError, StoreRefusal):
+    """A season request a member can meet (a name taken): said in their language."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,53 +49,23 @@ async def list_seasons(db: Reader, guild_id: int) -> list[Season]:
 
 
 async def start_season(tx: Tx, guild_id: int, name: str) -> Season:
-    """Open a season; refused while another is active or if the name was used before."""
-    name = name.strip()
-    if not name:
-        raise LeagueError("a season needs a name", key="chips.league.refuse.name_required")
-    if len(name) > SEASON_NAME:
-        raise LeagueError(
-            f"a season needs a name of 1 to {SEASON_NAME} characters",
-            key="chips.league.refuse.name_long",
-            limit=SEASON_NAME,
+    """Open a season called `name` (the league service checks it first: `bot.services.league`).
+
+    A name the guild used before, in any case, is refused by a unique index: `IntegrityError`.
+    """
+    async with tx.savepoint():
+        row = await tx.fetchone(
+            "INSERT INTO seasons (guild_id, name, started_at) VALUES (?, ?, ?) RETURNING *",
+            (guild_id, name, tx.now),
         )
-    current = await active_season(tx, guild_id)
-    if current is not None:
-        raise LeagueError(
-            f"season {current.name!r} is still running; end it first",
-            key="chips.league.refuse.season_running",
-            name=Typed(current.name),
-        )
-    if any(s.name.casefold() == name.casefold() for s in await list_seasons(tx, guild_id)):
-        raise LeagueError(
-            f"there already was a season named {name!r}",
-            key="chips.league.refuse.season_exists",
-            name=Typed(name),
-        )
-    try:
-        async with tx.savepoint():
-            row = await tx.fetchone(
-                "INSERT INTO seasons (guild_id, name, started_at) VALUES (?, ?, ?) RETURNING *",
-                (guild_id, name, tx.now),
-            )
-    except IntegrityError as error:
-        raise LeagueError(
-            f"there already was a season named {name!r}",
-            key="chips.league.refuse.season_exists",
-            name=Typed(name),
-        ) from error
     assert row is not None
     return _season(row)
 
 
-async def end_season(tx: Tx, guild_id: int) -> Season:
-    """Close the active season; refused when none is running."""
+async def end_season(tx: Tx, guild_id: int) -> Season | None:
+    """Close the active season; None when none is running."""
     row = await tx.fetchone(
         "UPDATE seasons SET ended_at = ? WHERE guild_id = ? AND ended_at IS NULL RETURNING *",
         (tx.now, guild_id),
     )
-    if row is None:
-        raise LeagueError(
-            f"guild {guild_id} has no season running", key="chips.league.refuse.no_running"
-        )
-    return _season(row)
+    return None if row is None else _season(row)

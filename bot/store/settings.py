@@ -10,7 +10,8 @@ A server's settings (`GuildSettings`, one row per guild: images, the language
 of channel messages, hide_bots in standings, where tables live, when an empty
 table closes, the limits on tables, and the ledger's starting_balance and
 allow_negative) are read with `get_guild_settings` and changed with
-`set_guild_settings`; `NUMBER_RANGES` and `TABLE_PLACES` say what they take.
+`set_guild_settings`; what each takes is the settings service's to check
+(`bot.services.settings`), so this module only stores.
 
 Writes take `UNCHANGED` (the default) to leave a setting as it is and None to
 unset it, where a setting can be unset.
@@ -22,10 +23,8 @@ import enum
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
-from bot.i18n.languages import LANGUAGES
-
 from .db import Reader, Tx
-from .errors import StoreError
+from .errors import StoreError, StoreRefusal
 
 
 class _Unchanged(enum.Enum):
@@ -40,7 +39,11 @@ USER_SETTINGS_CHANNEL: Final = "pinochle_user_settings"
 
 
 class SettingsError(StoreError, ValueError):
-    """A setting refused by the store; the message names the setting and the value."""
+    """A setting refused (by the settings service); the message names the setting and the value."""
+
+
+class SettingsRefusal(SettingsError, StoreRefusal):
+    """A setting value a member can choose (out of range): said in their language."""
 
 
 #: The most chips one grant, adjustment or starting balance may move.
@@ -72,17 +75,6 @@ class GuildSettings:
     web_generation: int = 0
 
 
-#: The settings that are whole numbers, with the range each takes (inclusive).
-NUMBER_RANGES: Final[dict[str, tuple[int, int]]] = {
-    "starting_balance": (0, MAX_AMOUNT),
-    "abandon_minutes": (1, 60),
-    "max_tables_member": (1, 20),
-    "max_tables_server": (1, 500),
-    "max_hard_seats": (0, 3),
-    "new_cooldown": (0, 3600),
-}
-#: Where a table may live.
-TABLE_PLACES: Final = ("thread", "channel")
 #: The columns of `guild_settings` behind `GuildSettings`, in its field order.
 _GUILD_COLUMNS: Final = (
     "starting_balance",
@@ -111,26 +103,6 @@ class UserSettings:
     language: str | None = None
     #: Turn pings: None (unset) means on.
     notify: bool | None = None
-
-
-def check_switch(name: str, value: object, *, nullable: bool = False) -> bool | None:
-    """An on/off setting must be a bool (or None where it can be unset): 1 or "yes" is a caller's bug."""
-    if value is None and nullable:
-        return None
-    if not isinstance(value, bool):
-        raise SettingsError(
-            f"{name} must be True or False{' or None' if nullable else ''}, not {value!r}"
-        )
-    return value
-
-
-def check_language(name: str, value: object) -> str | None:
-    """A language the bot speaks (bot.i18n LANGUAGES), or None for unset."""
-    if value is not None and value not in LANGUAGES:
-        raise SettingsError(
-            f"{name} {value!r} is not one of {', '.join(LANGUAGES)} (or None for unset)"
-        )
-    return value
 
 
 async def get_user_settings(db: Reader, user_id: int) -> UserSettings:
@@ -171,9 +143,9 @@ async def set_user_settings(
     current = await get_user_settings(tx, user_id)
     new = UserSettings(
         user_id,
-        current.images if images is UNCHANGED else check_switch("images", images, nullable=True),
-        current.language if language is UNCHANGED else check_language("language", language),
-        current.notify if notify is UNCHANGED else check_switch("notify", notify, nullable=True),
+        current.images if images is UNCHANGED else images,
+        current.language if language is UNCHANGED else language,
+        current.notify if notify is UNCHANGED else notify,
     )
     if new.images is None and new.language is None and new.notify is None:
         await tx.execute("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
@@ -227,49 +199,17 @@ async def get_guild_settings(db: Reader, guild_id: int) -> GuildSettings:
     return GuildSettings(guild_id, **values)
 
 
-def _check_guild_setting(name: str, value: Any) -> Any:
-    """A server setting's new value, or SettingsError naming the setting and what it takes."""
-    if name in _GUILD_SWITCHES:
-        return check_switch(name, value)
-    if name == "language":
-        return check_language(name, value)
-    if name == "table_place":
-        if value not in TABLE_PLACES:
-            raise SettingsError(f"table_place {value!r} is not one of {', '.join(TABLE_PLACES)}")
-        return value
-    if name == "web_generation":
-        if type(value) is not int or value < 0:
-            raise SettingsError(f"web_generation must be a whole number from 0, not {value!r}")
-        return value
-    low, high = NUMBER_RANGES[name]
-    if type(value) is not int or not low <= value <= high:
-        raise SettingsError(
-            f"{name} must be a whole number from {low} to {high}, not {value!r}",
-            key="settings.refuse.out_of_range",
-            setting=name,
-            value=value,
-            low=low,
-            high=high,
-        )
-    return value
-
-
 async def set_guild_settings(tx: Tx, guild_id: int, **changes: Any) -> GuildSettings:
     """Change the given settings (a keyword per `GuildSettings` field; language None: back to the
     Discord locale); settings not named stay as they are.
 
-    Every value is checked before anything is written, so a refused change changes nothing.
+    The values are the settings service's to check (`bot.services.settings`), before this runs.
     """
     unknown = set(changes) - set(_GUILD_COLUMNS)
     if unknown:
         raise SettingsError(f"no server setting called {', '.join(sorted(unknown))}")
     current = await get_guild_settings(tx, guild_id)
-    checked = {
-        name: _check_guild_setting(name, value)
-        for name, value in changes.items()
-        if value is not UNCHANGED
-    }
-    new = replace(current, **checked)
+    new = replace(current, **{n: v for n, v in changes.items() if v is not UNCHANGED})
     values = [
         int(v) if isinstance(v, bool) else v for v in (getattr(new, c) for c in _GUILD_COLUMNS)
     ]

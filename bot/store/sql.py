@@ -14,6 +14,9 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Final, Literal, Protocol
 
+from .errors import StoreOpenError
+from .urls import safe_url
+
 Dialect = Literal["sqlite", "postgres"]
 Params = Sequence[Any] | Mapping[str, Any]
 
@@ -67,5 +70,21 @@ def per_dialect(db: HasDialect, *, sqlite: str, postgres: str) -> str:
 
 
 def is_postgres_url(database: object) -> bool:
-    """Whether `database` names a PostgreSQL server (a `postgresql://` or `postgres://` URL)."""
-    return isinstance(database, str) and database.startswith(("postgresql://", "postgres://"))
+    """Whether `database` names a PostgreSQL server (a `postgresql://` or `postgres://` URL).
+
+    Any other URL (`mysql://…`, `sqlite:///…`) is refused with StoreOpenError
+    rather than taken for a file name (which would create folders named after it).
+    """
+    if not isinstance(database, str):
+        return False
+    if database.startswith(("postgresql://", "postgres://")):
+        return True
+    if _OTHER_URL.match(database):
+        raise StoreOpenError(
+            f"{safe_url(database)} is not a database this bot reads:"
+            " give a SQLite file path or a postgresql:// URL"
+        )
+    return False
+
+
+_OTHER_URL: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")

@@ -18,6 +18,7 @@ from .db import Reader, Row
 from .league import ALL_TIME
 from .players import Player, get_player
 from .sql import per_dialect
+from .visibility import SHOWN_GAME
 
 ORDINAL_Z: Final = 3.0
 
@@ -181,7 +182,9 @@ async def player_profile(
             await db.fetchall(_RANKED + " WHERE player_id = :player ORDER BY family", params),
         )
     }
-    games_filter = "g.guild_id = :guild AND (:in_season = 0 OR g.season_id = :season)"
+    games_filter = (
+        f"g.guild_id = :guild AND (:in_season = 0 OR g.season_id = :season) AND {SHOWN_GAME}"
+    )
     return PlayerProfile(
         player,
         ratings,
@@ -220,7 +223,7 @@ async def recent_games(
     """A player's recorded games in the server, newest first (`/pinochle history`)."""
     return await _recent_games(
         db,
-        "g.guild_id = :guild",
+        f"g.guild_id = :guild AND {SHOWN_GAME}",
         {"guild": guild_id, "player": player_id, "limit": limit, "offset": offset},
     )
 
@@ -277,7 +280,7 @@ async def game_results(
         " gp.best_meld_points FROM games AS g JOIN game_players AS gp ON gp.game_id = g.id"
         " JOIN players AS p ON p.id = gp.player_id"
         " WHERE g.guild_id = ? AND (CAST(? AS BIGINT) IS NULL OR g.season_id = ?)"
-        " ORDER BY g.finished_at, g.id,"
+        f" AND {SHOWN_GAME} ORDER BY g.finished_at, g.id,"
         " gp.seat",
         (guild_id, season_id, season_id),
     )

@@ -69,6 +69,8 @@ class TableRow:
     created_at: str
     updated_at: str
     seats: tuple[Seat, ...] = field(default=())
+    #: The fair dealing's secret key (bot.game.fair); None: dealt from `seed` (an older table).
+    deal_key: bytes | None = field(default=None, repr=False)
 
     @property
     def is_active(self) -> bool:
@@ -126,7 +128,17 @@ def _table(row: Row) -> TableRow:
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         seats=seats,
+        deal_key=_deal_key(row),
     )
+
+
+def _deal_key(row: Row) -> bytes | None:
+    """The row's fair-dealing key; None before migration 9 added the column (older-schema tests)."""
+    try:
+        key = row["deal_key"]
+    except (IndexError, KeyError):
+        return None
+    return bytes.fromhex(key) if key else None
 
 
 def _check_status(status: str) -> None:
@@ -192,15 +204,19 @@ async def create_table(
     language: str = "en",
     settings: dict[str, Any] | None = None,
     seats: Sequence[Seat] = (),
+    deal_key: bytes | None = None,
 ) -> TableRow:
     """Open a table in the lobby. Raises ChannelBusy if the channel has an active table."""
     _check_seed(seed)
     try:
         async with tx.savepoint():
+            keyed = deal_key is not None  # (a table without one fits every schema: older tests)
             table_id = await tx.insert(
                 "INSERT INTO tables (guild_id, channel_id, host_id, variant, options, seed, status,"
-                " language, settings, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                " language, settings, created_at, updated_at"
+                + (", deal_key" if keyed else "")
+                + ")"
+                " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?" + (", ?" if keyed else "") + ")",
                 (
                     guild_id,
                     channel_id,
@@ -212,6 +228,7 @@ async def create_table(
                     json.dumps(settings or {}),
                     tx.now,
                     tx.now,
+                    *([deal_key.hex()] if deal_key is not None else []),
                 ),
             )
     except IntegrityError as error:

@@ -1,6 +1,7 @@
 """`migrate-db`: copy a whole database to another (SQLite file or PostgreSQL), then prove the copy.
 
-The source is only read (`read_database`: a snapshot, never migrated). The
+The source is only read (`read_database`: a snapshot, never migrated), and
+opened first: a source that cannot be read leaves the target as it was. The
 target is opened as the bot opens it (created and migrated to the latest
 schema) and filled in one transaction, table by table in foreign-key order,
 ids kept; PostgreSQL's id sequences then continue after the copied ids. Each
@@ -19,17 +20,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Final
 
 from .audit import ledger_problems
 from .db import Reader, Store, Tx
-from .errors import StoreError
+from .errors import StoreError, StoreOpenError
 from .league import FAMILIES
 from .ledger import leaderboard
 from .seasons import list_seasons
 from .snapshot import read_database
-from .sql import per_dialect
+from .sql import is_postgres_url, per_dialect
 from .standings import standings
+from .urls import safe_url
 
 #: Tables in an order that satisfies every foreign key.
 COPY_ORDER: Final = (
@@ -37,6 +40,7 @@ COPY_ORDER: Final = (
     "tables",
     "seats",
     "actions",
+    "deal_commits",
     "guild_settings",
     "accounts",
     "settlements",
@@ -193,6 +197,13 @@ async def _league_and_chips(db: Reader) -> dict[str, Any]:
     return shown
 
 
+def _same_database(source: str, target: str) -> bool:
+    """Whether both name one database (`--force` would empty the very rows being copied)."""
+    if is_postgres_url(source) or is_postgres_url(target):
+        return safe_url(source) == safe_url(target)
+    return Path(source).resolve() == Path(target).resolve()
+
+
 async def migrate_database(
     source: str,
     target: str,
@@ -204,15 +215,20 @@ async def migrate_database(
     """Copy `source` (a path or URL) into `target` and verify it; the report lists any difference.
 
     TargetNotEmpty when the target holds data and `force` is not given;
-    StoreOpenError when either database cannot be used. `batch`: rows held at a time.
+    StoreOpenError when either database cannot be used, the source checked first
+    and the target opened only then. `batch`: rows held at a time.
     """
     if batch < 1:
         raise ValueError(f"a batch of {batch} rows copies nothing")
+    if _same_database(source, target):
+        raise StoreOpenError(f"{safe_url(target)} is the source itself: copy to another database")
     report = Report()
-    store = await Store.open(target)
-    try:
 
-        async def copy(snapshot: Reader) -> dict[str, Any]:
+    async def copy(snapshot: Reader) -> None:
+        # The source is open and sound before the target is even opened: a source that
+        # cannot be read leaves the target untouched (not created, not migrated).
+        store = await Store.open(target)
+        try:
             tables = await _table_names(snapshot)
             async with store.transaction() as tx:
                 await _empty_target(tx, await _table_names(tx), force=force, where=store.database)
@@ -220,18 +236,17 @@ async def migrate_database(
                     report.rows[table] = await _copy_table(snapshot, tx, table, batch)
                     progress(f"{table}: {report.rows[table]} rows")
                 await _restart_ids(tx)
-            return await _league_and_chips(snapshot)
-
-        before = await read_database(source, copy, integrity="quick_check")
-        for table, count in report.rows.items():
-            copied = await _count(store, table)
-            if copied != count:
-                report.problems.append(f"{table}: {count} rows in the source, {copied} copied")
-        report.problems += [f"ledger: {p}" for p in await ledger_problems(store)]
-        after = await _league_and_chips(store)
+            for table, count in report.rows.items():
+                copied = await _count(store, table)
+                if copied != count:
+                    report.problems.append(f"{table}: {count} rows in the source, {copied} copied")
+            report.problems += [f"ledger: {p}" for p in await ledger_problems(store)]
+            before, after = await _league_and_chips(snapshot), await _league_and_chips(store)
+        finally:
+            await store.close()
         for what in sorted(set(before) | set(after)):
             if before.get(what) != after.get(what):
                 report.problems.append(f"{what} differ after the copy")
-    finally:
-        await store.close()
+
+    await read_database(source, copy, integrity="quick_check")
     return report

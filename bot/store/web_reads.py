@@ -18,6 +18,7 @@ from .db import Reader
 from .league import ALL_TIME
 from .sql import per_dialect
 from .standings import ORDINAL_Z
+from .visibility import SHOWN_GAME
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,12 +61,14 @@ async def rating_history(
     season_id: int | None = None,
     limit: int = 200,
 ) -> list[RatingPoint]:
-    """The player's last `limit` ratings in a family (all-time when `season_id` is None), oldest first."""
+    """The player's last `limit` ratings in a family (all-time when `season_id` is None), oldest
+    first; a game not yet visible (`visibility`) has no point yet."""
     rows = await db.fetchall(
         f"SELECT h.game_id, g.finished_at, h.mu - {ORDINAL_Z} * h.sigma"
         " FROM rating_history AS h JOIN games AS g ON g.id = h.game_id"
         " WHERE h.player_id = :player AND h.season_id = :season AND g.guild_id = :guild"
-        " AND g.family = :family ORDER BY g.finished_at DESC, g.id DESC LIMIT :limit",
+        f" AND g.family = :family AND {SHOWN_GAME}"
+        " ORDER BY g.finished_at DESC, g.id DESC LIMIT :limit",
         {
             "player": player_id,
             "season": season_id or ALL_TIME,
@@ -113,26 +116,32 @@ async def finished_games(
 ) -> list[FinishedGame]:
     """The server's recorded games, newest first, one page."""
     rows = await db.fetchall(
-        _games(db)
-        + " WHERE g.guild_id = ? ORDER BY g.finished_at DESC, g.id DESC LIMIT ? OFFSET ?",
+        _games(db) + f" WHERE g.guild_id = ? AND {SHOWN_GAME}"
+        " ORDER BY g.finished_at DESC, g.id DESC LIMIT ? OFFSET ?",
         (guild_id, limit, offset),
     )
     return [_game(row) for row in rows]
 
 
 async def count_games(db: Reader, guild_id: int) -> int:
-    row = await db.fetchone("SELECT COUNT(*) FROM games WHERE guild_id = ?", (guild_id,))
+    row = await db.fetchone(
+        f"SELECT COUNT(*) FROM games AS g WHERE g.guild_id = ? AND {SHOWN_GAME}", (guild_id,)
+    )
     return 0 if row is None else int(row[0])
 
 
 async def finished_game(db: Reader, guild_id: int, game_id: int) -> FinishedGame | None:
-    """A recorded game of this server; None for another server's or one never recorded.
+    """A recorded game of this server that may be shown; None for another server's, one never
+    recorded, or one whose cards another table still plays (`visibility`: a duplicate league
+    night's table before its round has ended everywhere).
 
     Only a finished game has a record (`record_game` runs when the game ends), so
     a replay read through it (`bot.store.records.game_log` of its table) never
     shows a game still in play.
     """
-    row = await db.fetchone(_games(db) + " WHERE g.guild_id = ? AND g.id = ?", (guild_id, game_id))
+    row = await db.fetchone(
+        _games(db) + f" WHERE g.guild_id = ? AND g.id = ? AND {SHOWN_GAME}", (guild_id, game_id)
+    )
     return None if row is None else _game(row)
 
 

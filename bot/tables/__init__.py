@@ -5,6 +5,7 @@ they say comes back as `Outcome`s of catalog `Text`s, put into words by
 `bot.tables.texts`, and a refused call raises a `Refusal` (a catalog key too).
 """
 
+from bot.game.errors import Refusal
 from bot.tables.model import (
     AWAY_AFTER,
     COMPUTER_MARK,
@@ -15,7 +16,6 @@ from bot.tables.model import (
 )
 from bot.tables.outcome import Act, Cards, Name, Outcome, Side, Text, Who
 from bot.tables.players import ComputerPlayer, PlayerFactory, SimplePlayer, simple_players
-from bot.tables.refusal import Refusal
 from bot.tables.service import (
     ActionHook,
     Hand,

@@ -17,12 +17,12 @@ they read right for "You" in the terminal and for any player in Russian.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.game import VARIANTS, resolve_options
+from bot.game import VARIANTS, DealResult
+from bot.game.events import DealEnded
 from bot.game.phases import AUCTION, MELD, PLAY, TRUMP
-from bot.game.points import last_trick_bonus
 from bot.i18n.numbers import number, signed
 from bot.tables.deallog import BoardTrick
 from bot.tables.model import Table
@@ -35,10 +35,10 @@ ROUND_EVENTS = frozenset({"meld", "dix", "dealer_dix", "trump", "bid", "pass", "
 def start_lines(table: Table) -> list[Text]:
     """The lines that open a game: who sits where, and the first deal as `new_game` dealt it."""
     started = Text.of("bot.line.started", players=[Who(s) for s in sorted(table.seats)])
-    return [started, *event_lines(table, table.game.opening_events)]
+    return [started, *event_lines(table, table.started_game.opening_events)]
 
 
-def event_lines(table: Table, events: list[dict[str, Any]]) -> list[Text]:
+def event_lines(table: Table, events: Sequence[Mapping[str, Any]]) -> list[Text]:
     """The lines to publish now for one action's events; a round still open keeps its lines back.
 
     Call once per accepted action, after it is stored: the table's `DealLog` changes here.
@@ -77,13 +77,13 @@ def round_open(table: Table) -> bool:
     )
 
 
-def _remember(table: Table, e: dict[str, Any]) -> None:
+def _remember(table: Table, e: Mapping[str, Any]) -> None:
     """Keep what the board shows after the engine's view forgot it (recent tricks)."""
     log = table.deal_log
     if e["type"] == "deal":
         log.new_deal()
     elif e["type"] == "trick":
-        bonus = last_trick_bonus(table.game.options) if e.get("last") else 0
+        bonus = table.started_game.last_trick_bonus if e.get("last") else 0  # G-5, G-7
         log.add_trick(
             BoardTrick(
                 e["number"], tuple((s, c) for s, c in e["cards"]), e["winner"], e["points"], bonus
@@ -91,7 +91,7 @@ def _remember(table: Table, e: dict[str, Any]) -> None:
         )
 
 
-def _deal(table: Table, e: dict[str, Any]) -> list[Text]:
+def _deal(table: Table, e: Mapping[str, Any]) -> list[Text]:
     if e.get("turnup"):
         return [
             Text.of(
@@ -112,7 +112,7 @@ def grouped_melds(melds: list[dict[str, Any]]) -> dict[tuple[str, tuple[str, ...
     return groups
 
 
-def _meld(table: Table, e: dict[str, Any]) -> list[Text]:
+def _meld(table: Table, e: Mapping[str, Any]) -> list[Text]:
     """One player's melds; a lone meld without its own points, repeats (two dixes) stated once."""
     groups = grouped_melds(e["melds"])
     parts = []
@@ -132,11 +132,11 @@ def _meld(table: Table, e: dict[str, Any]) -> list[Text]:
     return [Text.of(key, who=Who(e["seat"]), melds=parts, points=e["points"])]
 
 
-def _dix(table: Table, e: dict[str, Any]) -> list[Text]:
+def _dix(table: Table, e: Mapping[str, Any]) -> list[Text]:
     """The dix (A-7, C-4). In three- and four-hand games the exchanged 9 is counted with the melds (S-5)."""
     if not (e.get("exchanged") and e.get("card")):
         return [Text.of("bot.line.dix", who=Who(e["seat"]), points=e["points"])]
-    dix = Cards((str(table.game.dix_card),))
+    dix = Cards((str(table.started_game.dix_card),))
     if VARIANTS[table.variant].two_handed:
         return [
             Text.of(
@@ -150,13 +150,13 @@ def _dix(table: Table, e: dict[str, Any]) -> list[Text]:
     return [Text.of("bot.line.dix_swapped", who=Who(e["seat"]), dix=dix, card=Cards((e["card"],)))]
 
 
-def _trump(table: Table, e: dict[str, Any]) -> list[Text]:
+def _trump(table: Table, e: Mapping[str, Any]) -> list[Text]:
     if e.get("seat") is None:
         return [Text.of("bot.line.trump_fixed", suit=e["suit"])]
     return [Text.of("bot.line.trump", who=Who(e["seat"]), suit=e["suit"])]
 
 
-def _bid(table: Table, e: dict[str, Any]) -> list[Text]:
+def _bid(table: Table, e: Mapping[str, Any]) -> list[Text]:
     """A bid or pass joins the auction's one line, told with the contract (E-5, E-6)."""
     if e["type"] == "pass":
         part = Text.of("bot.line.auction_pass", who=Who(e["seat"]))
@@ -167,45 +167,39 @@ def _bid(table: Table, e: dict[str, Any]) -> list[Text]:
     return []
 
 
-def _contract(table: Table, e: dict[str, Any]) -> list[Text]:
+def _contract(table: Table, e: Mapping[str, Any]) -> list[Text]:
     bids, table.deal_log.bids = table.deal_log.bids, []
     return [Text.of("bot.line.contract", bids=bids, who=Who(e["seat"]), amount=e["amount"])]
 
 
-def _deal_end(table: Table, e: dict[str, Any]) -> list[Text]:
-    last = table.deal_log.tricks[0] if table.deal_log.tricks else None
-    return deal_summary(
-        table, e["result"], last.winner if last is not None and last.last_bonus else None
-    )
+def _deal_end(table: Table, e: Mapping[str, Any]) -> list[Text]:
+    assert isinstance(e, DealEnded)  # only the engine ends a deal
+    return deal_summary(table, e.result)
 
 
-def deal_summary(table: Table, result: dict[str, Any], last_winner: int | None) -> list[Text]:
-    """One summary: per side meld + cards + the last trick's 10 apart (G-5), the contract, chips, totals.
-
-    `last_winner` took the deal's last trick (None when the deal ended without one, A-12).
-    """
-    bonus = last_trick_bonus(resolve_options(table.options, players=table.size))
-    lines = [Text.of("bot.line.deal_end", deal=result["deal"])]
+def deal_summary(table: Table, result: DealResult) -> list[Text]:
+    """One summary: per side meld + cards + the last trick's 10 apart (G-5), the contract, chips, totals."""
+    lines = [Text.of("bot.line.deal_end", deal=result.deal)]
     for seats in parties(table):
         first = seats[0]
-        last = bonus if result.get("complete") and last_winner in seats else 0
+        last = result.last_trick[first]  # the engine's G-5 bonus, 0 after a claim (A-12)
         values = dict(
             who=Side(seats),
-            meld=result["meld"][first],
-            cards=result["cards"][first] - last,
-            points=signed(result["points"][first]),
-            total=number(result["scores"][first]),
+            meld=result.meld[first],
+            cards=result.cards[first] - last,
+            points=signed(result.points[first]),
+            total=number(result.scores[first]),
         )
         if last:
             lines.append(Text.of("bot.line.deal_part_last", last=last, **values))
         else:
             lines.append(Text.of("bot.line.deal_part", **values))
-    if "bid" in result:
-        key = "bot.line.contract_made" if result["made"] else "bot.line.contract_set"
-        lines.append(Text.of(key, who=Who(result["declarer"]), amount=result["bid"]))
+    if result.bid is not None and result.declarer is not None:
+        key = "bot.line.contract_made" if result.made else "bot.line.contract_set"
+        lines.append(Text.of(key, who=Who(result.declarer), amount=result.bid))
         chips = [
             Text.of("bot.line.chips_part", who=Who(seat), chips=signed(n))
-            for seat, n in enumerate(result.get("chips", []))
+            for seat, n in enumerate(result.chips or ())
             if n
         ]
         if chips:
@@ -213,14 +207,14 @@ def deal_summary(table: Table, result: dict[str, Any], last_winner: int | None) 
     return lines
 
 
-def _player_out(table: Table, e: dict[str, Any]) -> list[Text]:
+def _player_out(table: Table, e: Mapping[str, Any]) -> list[Text]:
     """A side reached the target while the others play on (C-10, D1-2); the game's end says the rest."""
-    if table.game.is_over:
+    if table.started_game.is_over:
         return []
     return [Text.of("bot.line.player_out", who=Side(side_of(table, e["seat"])), place=e["place"])]
 
 
-def _game_over(table: Table, e: dict[str, Any]) -> list[Text]:
+def _game_over(table: Table, e: Mapping[str, Any]) -> list[Text]:
     places = [
         Text.of(
             "bot.line.place",
@@ -237,7 +231,7 @@ def _game_over(table: Table, e: dict[str, Any]) -> list[Text]:
 
 def played_on(table: Table) -> bool:
     """Whether the game went on after its winner finished, for the places behind (C-10, D1-2)."""
-    game = table.game
+    game = table.started_game
     return (
         not VARIANTS[table.variant].partnership
         and len(parties(table)) > 2
@@ -255,7 +249,7 @@ def side_of(table: Table, seat: int) -> tuple[int, ...]:
     return next(seats for seats in parties(table) if seat in seats)
 
 
-_LINES: dict[str, Callable[[Table, dict[str, Any]], list[Text]]] = {
+_LINES: dict[str, Callable[[Table, Mapping[str, Any]], list[Text]]] = {
     "deal": _deal,
     "dealer_dix": lambda table, e: [
         Text.of("bot.line.dealer_dix", who=Who(e["seat"]), points=e["points"])

@@ -51,7 +51,7 @@ class ComputerDriver(Persisting):
                         return
                     seat, version = table.to_act, table.version
                     assert seat is not None  # a computer is to act
-                    view = table.game.view(seat)  # the player's own copy: it may change it
+                    view = table.started_game.view(seat)  # the player's own copy: it may change it
                     legal = list(view.legal)
                     level = table.seats[seat].bot_level or DEFAULT_LEVEL
                 seed = table.decision_seed(version)

@@ -19,11 +19,12 @@ import functools
 import logging
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot.game import Action, new_game, parse_action
+from bot.game import Action, parse_action
+from bot.game.fair import key_maker
 from bot.store import (
     Store,
     Tx,
@@ -31,6 +32,7 @@ from bot.store import (
     load_actions,
     update_table,
 )
+from bot.store.deals import commit_deals, deal_salts
 from bot.store.tables import get_table, merge_settings, set_away_strikes
 from bot.tables.announce import event_lines
 from bot.tables.deallog import DealLog
@@ -71,7 +73,7 @@ class _Silent:
 #: Called inside the transaction that accepts an action, with its events (the chip ledger settles
 #: Check deals here); also with the service's own events: {"type": "forfeit", "seat", "player_id"}
 #: when a person leaves or is kicked mid-game, and {"type": "cancel"} when a game is cancelled.
-ActionHook = Callable[[Tx, Table, list[dict[str, Any]]], Awaitable[None]]
+ActionHook = Callable[[Tx, Table, Sequence[Mapping[str, Any]]], Awaitable[None]]
 
 
 class TableCore(ABC):
@@ -99,6 +101,7 @@ class TableCore(ABC):
         self.turn_seconds = turn_seconds
         self._hooks = list(hooks)
         self._rng = random.Random(seed)
+        self._new_key = key_maker(seed)  # each table's fair-dealing key (bot.game.fair)
         self._tables: dict[int, Table] = {}
         self._by_channel: dict[int, int] = {}
         self._finished: Recent[int, Table] = Recent(FINISHED_KEPT)
@@ -174,6 +177,11 @@ class TableCore(ABC):
                 log.exception("publisher failed for table %s", outcome.table.id)
         return outcome
 
+    async def _load_salts(self, table: Table) -> None:
+        """The salt words stored for the table's deals, which its game deals from (bot.game.fair)."""
+        if table.deal_key is not None:
+            table.salts = await deal_salts(self.store, table.id)
+
     async def _replay(self, table: Table) -> None:
         """Rebuild the game from seed, options and the stored action log.
 
@@ -182,10 +190,8 @@ class TableCore(ABC):
         still open is told whole when it closes.
         """
         actions = await load_actions(self.store, table.id)
-        table.game, table.deal_log = (
-            new_game(table.variant, seed=table.seed, options=table.options),
-            DealLog(),
-        )
+        await self._load_salts(table)
+        table.game, table.deal_log = table.new_game(), DealLog()
         event_lines(table, table.game.opening_events)
         for row in actions:
             event_lines(table, table.game.apply(row.action))
@@ -203,14 +209,19 @@ class TableCore(ABC):
         """
         if not isinstance(action, Action):
             action = _parse_action(action)  # typed text; IllegalAction if it is no action
-        events = table.game.apply(action)
+        game = table.started_game
+        events = game.apply(action)
         seq = table.version + 1
         reset = user_id is not None and table.seats[seat].away_strikes > 0
         over = table.over  # the game is over, or an event's table has played its deals
-        turn = None if over else timed_turn(table, seq, table.game.to_act, self.clock())
+        turn = None if over else timed_turn(table, seq, game.to_act, self.clock())
+        dealt = any(event["type"] == "deal" for event in events)
+        ahead = table.commitments(game.deal_no + 1) if dealt and not over else {}
         try:
             async with self.store.transaction() as tx:
                 await append_action(tx, table.id, seq, seat, user_id, str(action))
+                if ahead:  # the next deal's fingerprint, shown from now on (bot.game.fair)
+                    await commit_deals(tx, table.id, ahead)
                 if reset:
                     await set_away_strikes(tx, table.id, seat, 0)
                 if turn is not None:

@@ -11,11 +11,13 @@ runner posts them; the web pages may show them too).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.events import DealScore, Standing, round_scores, standings
-from bot.game import VARIANTS
-from bot.store import GameSeat, Reader, Tx, record_game
+from bot.game.events import DealEnded
+from bot.services.league import record_game
+from bot.store import GameSeat, Reader, Tx
 from bot.store.events import (
     EventRow,
     ScoreRow,
@@ -30,15 +32,15 @@ from bot.store.events import (
 from bot.tables.model import Table
 
 
-async def record_deals(tx: Tx, table: Table, events: list[dict[str, Any]]) -> bool:
+async def record_deals(tx: Tx, table: Table, events: Sequence[Mapping[str, Any]]) -> bool:
     """Store the deals `events` ended at an event table; True when the table has just played its
     last deal (and is now marked done, its no-shows noted, its game rated)."""
     info = table.event
-    ended = [e for e in events if e["type"] == "deal_end"]
+    ended = [e for e in events if isinstance(e, DealEnded)]
     if info is None or not ended:
         return False
     for deal_end in ended:
-        points = deal_end["result"]["points"]
+        points = deal_end.result.points
         await add_scores(
             tx,
             info["id"],
@@ -46,7 +48,7 @@ async def record_deals(tx: Tx, table: Table, events: list[dict[str, Any]]) -> bo
                 ScoreRow(
                     info["round"],
                     info["table"],
-                    deal_end["deal"],
+                    deal_end.deal,
                     seat,
                     table.seats[seat].user_id,
                     points[seat],
@@ -71,26 +73,25 @@ async def rate(tx: Tx, table: Table, absent: set[int]) -> None:
     A table whose people do not make two sides of the variant's shape (one person
     among computers, a partner missing) is not rated: computer fillers never are.
     """
-    partnership = VARIANTS[table.variant].partnership
-    scores = table.game.seat_scores()
+    game = table.started_game
+    partnership = game.variant.partnership
+    scores = game.seat_scores()
+    place = {seat: rank for rank, seats in enumerate(game.standing()) for seat in seats}
     people = {
         s.seat: s.player_id
         for s in table.seats.values()
         if s.user_id is not None and s.player_id is not None
     }
 
-    def team_of(seat: int) -> int:
-        return seat % 2 if partnership else seat
-
     teams: dict[int, list[int]] = {}
     for seat in people:
-        teams.setdefault(team_of(seat), []).append(seat)
+        teams.setdefault(game.party(seat), []).append(seat)
     if len(teams) < 2 or (partnership and any(len(t) != 2 for t in teams.values())):
         return
 
     def order(team: int) -> tuple[bool, int]:
         seats = teams[team]
-        return (any(table.seats[s].user_id in absent for s in seats), -scores[seats[0]])
+        return (any(table.seats[s].user_id in absent for s in seats), place[seats[0]])
 
     rank = {team: 1 + sum(order(other) < order(team) for other in teams) for team in teams}
     await record_game(
@@ -103,9 +104,9 @@ async def rate(tx: Tx, table: Table, absent: set[int]) -> None:
             GameSeat(
                 seat=seat,
                 player_id=player,
-                team=team_of(seat),
+                team=game.party(seat),
                 score=scores[seat],
-                rank=rank[team_of(seat)],
+                rank=rank[game.party(seat)],
             )
             for seat, player in sorted(people.items())
         ],
@@ -113,8 +114,9 @@ async def rate(tx: Tx, table: Table, absent: set[int]) -> None:
 
 
 async def event_standings(db: Reader, event: EventRow, rounds: int) -> list[Standing]:
-    """Every entrant's place and scores after rounds 1..`rounds`, from the stored deal results."""
-    entrants = await list_entrants(db, event.id)
+    """Every entrant's place and scores after rounds 1..`rounds`, from the stored deal results
+    (not those dropped before the start: they never played)."""
+    entrants = [e for e in await list_entrants(db, event.id) if e.plays_in(1)]
     scores = [
         DealScore(r.round, r.table_no, r.deal, r.seat, r.user_id, r.score)
         for r in await event_scores(db, event.id)

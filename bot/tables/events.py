@@ -16,13 +16,22 @@ seat's result, and when the table has played its deals it marks the table done,
 notes its no-shows and rates its game once (openskill, the active season; only
 people are rated, computer fillers never). After that transaction commits the
 runner looks at the round: once every table is done the round's standings are
-posted (one message, edited) and the next round opens, or the event ends with
+posted (its messages, edited) and the next round opens, or the event ends with
 its final table. The round timer runs in the service's clock: when it expires,
 the computer plays every seat still playing, so the round's last deals finish
 at once. The organiser may pause (the round clock stops and no new round opens;
 tables in play carry on) and start again, drop an entrant, or end the event.
 Everything lives in the store (`bot.store.events`), so a restart resumes an event
-where it was, like its tables.
+where it was, like its tables. Opening a round survives a flaky Discord: each table's
+place is tried again after `place_retries`; a table of an event without duplicate that gets
+none plays in the event's own channel if that is free, and otherwise the round does not open:
+the places already made are taken back, the event pauses and the organiser is told (their
+`start` tries again). A duplicate round's tables share their cards, so each must get a place
+only its own players can read (on Discord a private thread): such a round never falls back to
+the channel. `end` always ends an event.
+
+Each event has a lock of its own (`KeyedLocks`), so a round whose opening waits on Discord's
+retries holds up that event alone, never the others.
 """
 
 from __future__ import annotations
@@ -30,8 +39,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Mapping, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from bot.events import (
     Standing,
@@ -41,6 +52,8 @@ from bot.events import (
 )
 from bot.events.duplicate import SEED_LIMIT
 from bot.game import VARIANTS
+from bot.game.errors import Refusal
+from bot.game.fair import key_maker
 from bot.store import Tx, family_of
 from bot.store.events import (
     EventError,
@@ -51,9 +64,11 @@ from bot.store.events import (
     drop_entrant,
     event_tables,
     get_event,
+    is_dropped,
     league_rating,
     list_entrants,
     list_events,
+    name_key,
     remove_entrant,
     save_results,
     seating_history,
@@ -62,10 +77,10 @@ from bot.store.events import (
 from bot.tables.event_results import event_standings, record_deals
 from bot.tables.model import Table
 from bot.tables.outcome import Text
-from bot.tables.refusal import Refusal
 from bot.tables.service import Person, StartedTable, TableService
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 #: An event table's game target: never reached, so a table ends by its deal count alone.
 EVENT_TARGET = 10_000_000
@@ -80,6 +95,9 @@ MAX_DEALS = 10
 EVENTS_SHOWN = 25
 #: The longest event name.
 NAME_LIMIT = 60
+#: Seconds between attempts at placing a table of a new round (a thread, its opening message)
+#: or at showing the standings; short, as the event's lock is held meanwhile.
+PLACE_RETRIES = (1.0, 3.0, 9.0)
 
 
 class EventRefused(Refusal):
@@ -100,20 +118,50 @@ class EventBoard:
     rows: list[tuple[Standing, str, bool]]  # standing, display name, dropped
 
 
+class KeyedLocks:
+    """One `asyncio.Lock` per key, kept only while someone holds or waits for it: the map never
+    holds more entries than calls in flight."""
+
+    def __init__(self) -> None:
+        self._locks: dict[Hashable, asyncio.Lock] = {}
+        self._users: dict[Hashable, int] = {}
+
+    @asynccontextmanager
+    async def hold(self, key: Hashable) -> AsyncIterator[None]:
+        lock = self._locks.setdefault(key, asyncio.Lock())
+        self._users[key] = self._users.get(key, 0) + 1
+        try:
+            async with lock:
+                yield
+        finally:
+            self._users[key] -= 1
+            if not self._users[key]:
+                del self._users[key], self._locks[key]
+
+
 class EventNotices(Protocol):
     """Where an event shows itself (Discord: its channel and the tables' threads)."""
 
     async def place(
-        self, event: EventRow, round_no: int, table_no: int
+        self, event: EventRow, round_no: int, table_no: int, people: Sequence[int]
     ) -> tuple[int, dict[str, Any]]:
-        """Where a new table of the event lives: its channel id and its `Table.home`."""
+        """Where a new table of the event lives: its channel id and its `Table.home`. `people`
+        are the user ids seated there. A duplicate event's table gets a place that only those
+        people can read (its deal is the one every other table of the round still plays); raise
+        if there can be none: never the event's channel."""
 
-    async def standings(self, event: EventRow, board: EventBoard) -> int | None:
-        """Show the standings (editing the event's standings message if it has one);
-        returns the message's id, to keep."""
+    async def forget(self, event: EventRow, channel_id: int) -> None:
+        """Take back a place that no table came of (its round did not open); never raises."""
+
+    async def standings(self, event: EventRow, board: EventBoard) -> list[int]:
+        """Show the standings, in as many messages as they need (editing the event's
+        `standings_messages`); returns the messages' ids in order, to keep."""
 
     async def say(self, event: EventRow, text: Text) -> None:
         """A line in the event's channel."""
+
+    async def alert(self, event: EventRow, text: Text | Refusal) -> None:
+        """A line for the organiser in the event's channel (on Discord it pings them)."""
 
 
 @dataclass
@@ -122,17 +170,22 @@ class EventRunner:
 
     notices: EventNotices
     round_seconds_per_deal: float = SECONDS_PER_DEAL
+    #: Seconds between attempts at placing a table (`EventNotices.place`) when a round opens,
+    #: and at showing the standings.
+    place_retries: tuple[float, ...] = PLACE_RETRIES
     #: Seeds each event's deals (`random.Random(seed)`; None: from the system).
     seed: int | None = None
     service: TableService = field(init=False)
     _timers: dict[int, asyncio.Task[None]] = field(default_factory=dict, init=False)
     _checks: dict[int, asyncio.Task[None]] = field(default_factory=dict, init=False)
-    _lock: asyncio.Lock = field(default_factory=asyncio.Lock, init=False)
+    _locks: KeyedLocks = field(default_factory=KeyedLocks, init=False)
     _closed: bool = field(default=False, init=False)
     _rng: random.Random = field(init=False)
+    _new_key: Callable[[], bytes] = field(init=False)
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
+        self._new_key = key_maker(self.seed)
 
     # ------------------------------------------------------------ life cycle
 
@@ -180,7 +233,7 @@ class EventRunner:
     ) -> EventRow:
         """A new event, open for sign-up (the organiser is not entered: they `join` to play)."""
         name = " ".join(name.split())
-        if not name or len(name) > NAME_LIMIT:
+        if not name_key(name) or len(name) > NAME_LIMIT:
             raise EventRefused("events.refuse.name", limit=NAME_LIMIT)
         if variant not in VARIANTS:
             raise EventRefused("bot.refuse.bad_variant", variant=variant)
@@ -190,7 +243,7 @@ class EventRunner:
             raise EventRefused("events.refuse.deals", limit=MAX_DEALS)
         if starts_at is not None and starts_at <= self.service.clock():
             raise EventRefused("events.refuse.start_past")
-        async with self._lock:
+        async with self._locks.hold(("guild", guild_id)):  # the count, then the new event
             store = self.service.store
             if len(await list_events(store, guild_id)) >= MAX_OPEN_EVENTS:
                 raise EventRefused("events.refuse.too_many", limit=MAX_OPEN_EVENTS)
@@ -219,14 +272,17 @@ class EventRunner:
 
     async def join(self, event_id: int, person: Person) -> EventRow:
         """Sign up while the event has not started."""
-        async with self._lock:
+        async with self._locks.hold(event_id):
             event = await self._open_event(event_id)
             if event.status != "signup":
                 raise EventRefused("events.refuse.started", name=event.name)
             entrants = await list_entrants(self.service.store, event.id)
-            if any(e.user_id == person.user_id for e in entrants):
+            mine = next((e for e in entrants if e.user_id == person.user_id), None)
+            if mine is not None and mine.dropped is not None:
+                raise EventRefused("events.refuse.dropped_signup", name=event.name)
+            if mine is not None:
                 raise EventRefused("events.refuse.joined", name=event.name)
-            if len(entrants) >= MAX_ENTRANTS:
+            if sum(e.plays_in(1) for e in entrants) >= MAX_ENTRANTS:
                 raise EventRefused("events.refuse.full", limit=MAX_ENTRANTS)
             store = self.service.store
             rating = await league_rating(
@@ -238,7 +294,7 @@ class EventRunner:
 
     async def leave(self, event_id: int, person: Person) -> EventRow:
         """Take one's name off before the start; after it, drop out (the computer plays one's seat)."""
-        async with self._lock:
+        async with self._locks.hold(event_id):
             event = await self._open_event(event_id)
             if event.status == "signup":
                 async with self.service.store.transaction() as tx:
@@ -250,14 +306,10 @@ class EventRunner:
         return event
 
     async def drop(self, event_id: int, actor: Person, user_id: int, *, manager: bool) -> EventRow:
-        """The organiser drops an entrant: out from now on, the computer plays their seat."""
-        async with self._lock:
+        """The organiser drops an entrant: out from now on, the computer plays their seat. Final,
+        before the start too: a dropped person does not sign up again."""
+        async with self._locks.hold(event_id):
             event = self._organiser(await self._open_event(event_id), actor, manager)
-            if event.status == "signup":
-                async with self.service.store.transaction() as tx:
-                    if not await remove_entrant(tx, event.id, user_id):
-                        raise EventRefused("events.refuse.not_an_entrant")
-                return event
             await self._drop(event, user_id)
         return event
 
@@ -266,7 +318,7 @@ class EventRunner:
     ) -> EventRow:
         """Seat round 1, or, for a paused event, let its clock run again (and open the next
         round if the last one finished meanwhile). `actor` None: the event's own start time."""
-        async with self._lock:
+        async with self._locks.hold(event_id):
             event = await self._open_event(event_id)
             if actor is not None:
                 event = self._organiser(event, actor, manager)
@@ -274,13 +326,14 @@ class EventRunner:
                 raise EventRefused("events.refuse.running", name=event.name)
             if event.status == "paused":
                 return await self._resume(event)
-            if len(await list_entrants(self.service.store, event.id)) < 2:
+            entrants = await list_entrants(self.service.store, event.id)
+            if sum(e.plays_in(1) for e in entrants) < 2:
                 raise EventRefused("events.refuse.too_few", name=event.name)
             return await self._open_round(event, 1)
 
     async def pause(self, event_id: int, actor: Person, *, manager: bool) -> EventRow:
         """Stop the round clock and hold the next round; the tables in play carry on."""
-        async with self._lock:
+        async with self._locks.hold(event_id):
             event = self._organiser(await self._open_event(event_id), actor, manager)
             if event.status != "running":
                 raise EventRefused("events.refuse.not_running", name=event.name)
@@ -294,9 +347,10 @@ class EventRunner:
         return event
 
     async def end(self, event_id: int, actor: Person, *, manager: bool) -> EventRow:
-        """End the event now: tables in play close, the standings so far are final (an event that
-        never started is cancelled)."""
-        async with self._lock:
+        """End the event now: the tables still in play here close, the standings so far are final
+        (an event that never started is cancelled). A table this process no longer holds (closed
+        by a manager, set aside at start-up, its lease lost) is skipped: the end never waits on it."""
+        async with self._locks.hold(event_id):
             event = self._organiser(await self._open_event(event_id), actor, manager)
             self._disarm(event.id)
             if event.status == "signup":
@@ -305,9 +359,29 @@ class EventRunner:
                 await self.notices.say(event, Text.of("events.line.cancelled", name=event.name))
                 return event
             for table in await event_tables(self.service.store, event.id, event.round):
-                if not table.done:
+                live = self.service.table(table.table_id)
+                if table.done or live is None or live.moving:
+                    continue
+                try:
                     await self.service.cancel(table.table_id, actor, manager=True)
+                except Refusal as gone:  # it finished or moved away meanwhile
+                    log.info("event %s: table %s not closed (%s)", event.id, table.table_id, gone)
             return await self._finish(event)
+
+    async def table_of(self, event_id: int, user_id: int) -> Table | None:
+        """The table of the round in play where the person still plays (not dropped): the way
+        back for an entrant who lost their table's private thread (left it on Discord)."""
+        store = self.service.store
+        event = await get_event(store, event_id)
+        if event is None or event.status not in ("running", "paused"):
+            return None
+        if await is_dropped(store, event.id, user_id):
+            return None
+        for row in await event_tables(store, event.id, event.round):
+            live = self.service.table(row.table_id)
+            if live is not None and live.seat_of(user_id) is not None:
+                return live
+        return None
 
     async def board(self, event_id: int) -> EventBoard:
         """The standings now (after the rounds played so far)."""
@@ -324,11 +398,14 @@ class EventRunner:
 
     # ------------------------------------------------------------ the action hook
 
-    async def hook(self, tx: Tx, table: Table, events: list[dict[str, Any]]) -> None:
+    async def hook(self, tx: Tx, table: Table, events: Sequence[Mapping[str, Any]]) -> None:
         """The service's action hook: an event table's results go in with the action that ended
-        them (`record_deals`); once the table has played its deals, the round is looked at after
-        this transaction commits."""
-        if table.event is not None and await record_deals(tx, table, events):
+        them (`record_deals`); once the table has played its deals (or a manager closed it), the
+        round is looked at after this transaction commits."""
+        if table.event is None:
+            return
+        closed = any(e["type"] == "cancel" for e in events)
+        if await record_deals(tx, table, events) or closed:
             asyncio.get_running_loop().call_soon(self._check_soon, table.event["id"])
 
     # ------------------------------------------------------------ rounds
@@ -354,11 +431,28 @@ class EventRunner:
             history=history,
         )
         names = {e.user_id: e.display_name for e in entrants}
-        specs = []
+        specs: list[StartedTable] = []
+        made: list[int] = []  # the places made so far, taken back if the round does not open
+        in_channel: int | None = None  # the table that plays in the event's channel, if any
+        # Duplicate: one secret key for the round's tables, so the same cards (bot.game.fair).
+        shared = self._new_key()
         for number, seats in enumerate(seating):
             if event.duplicate:
                 seats = rotate_for_table(seats, number)
-            channel_id, home = await self.notices.place(event, round_no, number)
+            people = [p for p in seats if p is not None]
+            placed = await self._place(event, round_no, number, people)
+            if placed is None:  # the event's own channel, if it may and no other table is there
+                if (
+                    event.duplicate  # everyone there could read the cards the others still play
+                    or in_channel is not None
+                    or self.service.table_in(event.channel_id) is not None
+                ):
+                    await self._forget(event, made)
+                    return await self._hold(event, round_no)
+                placed, in_channel = (event.channel_id, {}), number
+            else:
+                made.append(placed[0])
+            channel_id, home = placed
             specs.append(
                 StartedTable(
                     guild_id=event.guild_id,
@@ -374,8 +468,10 @@ class EventRunner:
                         "round": round_no,
                         "table": number,
                         "deals": event.deals_per_round,
+                        "duplicate": event.duplicate,
                     },
                     home=home,
+                    deal_key=shared if event.duplicate else self._new_key(),
                 )
             )
         deadline = self.service.clock() + event.round_seconds
@@ -396,12 +492,75 @@ class EventRunner:
                 )
             )
 
-        await self.service.open_started(specs, bookkeeping)
+        try:
+            await self.service.open_started(specs, bookkeeping)
+        except Exception:
+            await self._forget(event, made)
+            raise
         event = stored[0]
         self._arm(event)
         await self.notices.say(
             event,
-            Text.of("events.line.round", name=event.name, round=round_no, rounds=event.rounds),
+            Text.of(
+                "events.line.round_private" if event.duplicate else "events.line.round",
+                name=event.name,
+                round=round_no,
+                rounds=event.rounds,
+            ),
+        )
+        if in_channel is not None:
+            await self.notices.alert(
+                event,
+                Text.of(
+                    "events.line.in_channel", name=event.name, round=round_no, table=in_channel + 1
+                ),
+            )
+        return event
+
+    async def _place(
+        self, event: EventRow, round_no: int, table_no: int, people: list[int]
+    ) -> tuple[int, dict[str, Any]] | None:
+        """Where a new table lives (`EventNotices.place`); None if it never worked."""
+        return await self._retrying(
+            event,
+            f"no place for round {round_no}, table {table_no + 1}",
+            lambda: self.notices.place(event, round_no, table_no, people),
+        )
+
+    async def _forget(self, event: EventRow, places: list[int]) -> None:
+        """Take back the places of a round that did not open (no empty threads are left)."""
+        for channel_id in places:
+            await self.notices.forget(event, channel_id)
+
+    async def _retrying(
+        self, event: EventRow, what: str, call: Callable[[], Awaitable[T]]
+    ) -> T | None:
+        """`call()`, tried again after each of `place_retries` on any failure (Discord's errors
+        come and go); None if it never worked."""
+        for delay in (*self.place_retries, None):
+            try:
+                return await call()
+            except Exception as error:
+                again = "" if delay is None else f"; trying again in {delay:g} s"
+                log.warning("event %s: %s (%s)%s", event.id, what, error, again)
+                if delay is None:
+                    return None
+                await asyncio.sleep(delay)
+        return None
+
+    async def _hold(self, event: EventRow, round_no: int) -> EventRow:
+        """A round that cannot open. When the organiser asked (a start, or a paused event going
+        on) the request is refused and nothing changes; when the last round just ended, the event
+        pauses (the organiser's `start` tries again) and the organiser is told. For a duplicate
+        event both say which permission its private threads need."""
+        why = "round_held_private" if event.duplicate else "round_held"
+        if event.status != "running":
+            raise EventRefused(f"events.refuse.{why}", name=event.name, round=round_no)
+        async with self.service.store.transaction() as tx:
+            event = await update_event(tx, event.id, status="paused", deadline=None, time_left=0)
+        self._disarm(event.id)
+        await self.notices.alert(
+            event, Text.of(f"events.line.{why}", name=event.name, round=round_no)
         )
         return event
 
@@ -415,7 +574,7 @@ class EventRunner:
 
     async def _check(self, event_id: int) -> None:
         try:
-            async with self._lock:
+            async with self._locks.hold(event_id):
                 async with self.service.store.transaction():
                     pass  # waits for the transaction that poked us to commit
                 event = await get_event(self.service.store, event_id)
@@ -513,10 +672,10 @@ class EventRunner:
         try:
             await asyncio.sleep(max(0.0, when - self.service.clock()))
             await job(event_id, round_no)
-        except EventRefused as refusal:
+        except EventRefused as refusal:  # the automatic start: the organiser hears why not
             event = await get_event(self.service.store, event_id)
             if event is not None:
-                await self.notices.say(event, refusal.said)
+                await self.notices.alert(event, refusal)
         except Exception:
             log.exception("event %s: its timer failed", event_id)
         finally:
@@ -528,7 +687,7 @@ class EventRunner:
 
     async def _time_up(self, event_id: int, round_no: int) -> None:
         """The round's time is up: the computer plays every seat still playing, to the last deal."""
-        async with self._lock:
+        async with self._locks.hold(event_id):
             event = await get_event(self.service.store, event_id)
             if event is None or event.status != "running" or event.round != round_no:
                 return
@@ -559,15 +718,15 @@ class EventRunner:
         return EventBoard(event, done, final, rows)
 
     async def _post(self, event: EventRow, *, final: bool) -> None:
-        """Show the standings in the event's channel (one message, edited) and keep its id."""
-        try:
-            message = await self.notices.standings(event, await self._board(event, final=final))
-        except Exception:
-            log.exception("event %s: the standings could not be shown", event.id)
-            return
-        if message is not None and message != event.standings_message_id:
+        """Show the standings in the event's channel (its messages, edited) and keep their ids."""
+
+        async def show() -> list[int]:
+            return await self.notices.standings(event, await self._board(event, final=final))
+
+        messages = await self._retrying(event, "the standings could not be shown", show)
+        if messages is not None and tuple(messages) != event.standings_messages:
             async with self.service.store.transaction() as tx:
-                await update_event(tx, event.id, standings_message_id=message)
+                await update_event(tx, event.id, standings_messages=messages)
 
     # ------------------------------------------------------------ checks
 

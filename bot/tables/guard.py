@@ -5,9 +5,9 @@ Each check runs before anything is written, so a refused call changes nothing.
 
 from __future__ import annotations
 
+from bot.game.errors import Refusal
 from bot.tables.model import Table, computer_plays
 from bot.tables.outcome import Who
-from bot.tables.refusal import Refusal
 
 
 def guard(

@@ -20,21 +20,20 @@ from bot.game import (
     Suit,
     card_points,
     meld_points,
-    trick_winner,
+    winning_play,
 )
-from bot.game.melds import meld_breakdown
 from bot.tables.outcome import Cards, Text
 
 #: The verbs whose reason is one fixed sentence (RULES A-7, A-8, A-12, C-4).
 _PLAIN = {"exchange", "draw", "declare out"}
 
 
-def best_meld(view: SeatView, options: Mapping[str, Any]) -> tuple[Action, int] | None:
+def best_meld(view: SeatView) -> tuple[Action, int] | None:
     """The legal meld worth the most points now (first of equals), with its points; None if none."""
     best: tuple[Action, int] | None = None
     for action in view.legal:
         if action.verb == "meld":
-            points = _meld_value(action, view, options)
+            points = _meld_value(action, view)
             if best is None or points > best[1]:
                 best = (action, points)
     return best
@@ -49,7 +48,7 @@ def hint_text(view: SeatView, choice: Action, options: Mapping[str, Any]) -> Tex
         return Text.of(
             "records.hint.meld",
             cards=Cards(tuple(str(card) for card in choice.cards)),
-            points=_meld_value(choice, view, options),
+            points=_meld_value(choice, view),
         )
     if verb == "dix":
         return Text.of("records.hint.dix")
@@ -82,10 +81,10 @@ def _hand(view: SeatView) -> list[Card]:
     return [*view.hand, *view.table.get(view.seat, ())]
 
 
-def _meld_value(action: Action, view: SeatView, options: Mapping[str, Any]) -> int:
-    """A meld's points: with no trump yet (RULES B-4) a marriage fixes trump in its own suit."""
-    trump = view.trump or action.cards[0].suit
-    return sum(points for _, _, points in meld_breakdown(action.cards, trump, options))
+def _meld_value(action: Action, view: SeatView) -> int:
+    """The points the engine credits for this meld now (§2.1; B-4's first marriage)."""
+    named = view.meld_value(action.cards)
+    return named[1] if named is not None else 0
 
 
 def _best_suit(view: SeatView, options: Mapping[str, Any]) -> tuple[Suit, int]:
@@ -103,11 +102,11 @@ def _play_reason(view: SeatView, card: Card, options: Mapping[str, Any]) -> Text
         if card.rank == "A":
             return Text.of("records.hint.lead_ace", card=_card(card))
         return Text.of("records.hint.lead", card=_card(card))
-    cards = [c for _, c in trick] + [card]
-    points = card_points(cards, options)
-    winner = trick_winner(cards, view.trump)
-    if winner == len(trick):
+    plays = (*trick, (view.seat, card))
+    points = card_points([c for _, c in plays], options)
+    winner, _ = winning_play(plays, view.trump)  # the engine's G-3
+    if winner == view.seat:
         return Text.of("records.hint.take", card=_card(card), points=points)
-    if view.partner is not None and trick[winner][0] == view.partner:
+    if view.partner is not None and winner == view.partner:
         return Text.of("records.hint.partner", card=_card(card), points=points)
     return Text.of("records.hint.duck", card=_card(card))

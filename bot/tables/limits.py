@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Iterable
 
+from bot.game.errors import Refusal
 from bot.store import GuildSettings
 from bot.tables.model import Table
-from bot.tables.refusal import Refusal
 
 #: The computer level whose seats are limited per table: it thinks for a second each turn.
 HARD = "hard"

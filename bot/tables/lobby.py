@@ -14,10 +14,11 @@ from __future__ import annotations
 import asyncio
 import functools
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.game import VARIANTS, new_game
+from bot.game import VARIANTS
+from bot.game.errors import Refusal
 from bot.game.options import resolve_options
 from bot.store import (
     ChannelBusy,
@@ -28,6 +29,8 @@ from bot.store import (
     remove_seat,
     update_table,
 )
+from bot.store.deals import commit_deals
+from bot.store.events import get_event, is_dropped
 from bot.store.tables import merge_settings
 from bot.tables.announce import start_lines
 from bot.tables.core import Person
@@ -35,7 +38,6 @@ from bot.tables.guard import guard, guard_seat
 from bot.tables.limits import HARD, Cooldowns, check_hard_seat, check_open
 from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_plays
 from bot.tables.outcome import Name, Outcome, Text, Who
-from bot.tables.refusal import Refusal
 from bot.tables.seating import Seating, computer_seat, person_seat
 from bot.tables.turns import timed_turn
 
@@ -55,6 +57,8 @@ class StartedTable:
     seats: tuple[Person | None, ...]
     event: dict[str, Any]
     home: dict[str, Any]
+    #: The fair dealing's key (bot.game.fair): a duplicate round's tables share one.
+    deal_key: bytes = field(repr=False)
     level: str = DEFAULT_LEVEL
 
 
@@ -126,20 +130,24 @@ class Lobby(Seating):
                             "hints": hints,
                         },
                         seats=[person_seat(0, host)],
+                        deal_key=self._new_key(),
                     )
+                    opened = Table.from_row(row, turn_seconds=seconds)
+                    await commit_deals(tx, row.id, opened.commitments(1))  # shown in the lobby
             except ChannelBusy as error:
                 raise Refusal("bot.refuse.table_exists") from error
             self._cooldowns.note(guild_id, host.user_id, self.clock())
             await self.store.claim_table(row.id)  # a new table: this process drives it
-            table = Table.from_row(row, turn_seconds=seconds)
-            self._register(table)
+            self._register(opened)
+            table = opened
         return self._publish(Outcome(table, private=[Text.of("bot.done.opened")], board=True))
 
     async def join(self, table_id: int, person: Person) -> Outcome:
         """Take a free seat in the lobby, or take back one's own seat from the computer.
 
         Mid-game a person takes back the seat the computer covers for them (after
-        timer expiries, or after leaving); a paused table plays on again.
+        timer expiries, or after leaving); a paused table plays on again. At a league
+        event's table, not once it is final (`_event_seat_open`).
         """
         async with self._locked(table_id) as found:
             table = guard(found)
@@ -147,6 +155,8 @@ class Lobby(Seating):
             if table.status == "playing":
                 if seat is None:
                     raise Refusal("bot.refuse.game_started", table)
+                if table.event is not None:
+                    await self._event_seat_open(table, person.user_id)
                 if table.seats[seat].away_strikes == 0:
                     raise Refusal("bot.refuse.already_seated", table)
                 await self._write_seats(table, replace(table.seats[seat], away_strikes=0))
@@ -163,6 +173,23 @@ class Lobby(Seating):
             if seat is not None:
                 raise Refusal("bot.refuse.already_seated", table)
             return await self._sit(table, person, None, Text.of("bot.done.joined"))
+
+    async def _event_seat_open(self, table: Table, user_id: int) -> None:
+        """Refuse taking back a seat at a league event's table when the computer has it for good:
+        the person was dropped from the event (or left it), or the round's time is up (else a
+        player could come back again and again and hold every table of the next round)."""
+        info = table.event
+        assert info is not None
+        if await is_dropped(self.store, info["id"], user_id):
+            raise Refusal("events.refuse.dropped_out", table)
+        event = await get_event(self.store, info["id"])
+        if (
+            event is not None
+            and event.round == info["round"]
+            and event.deadline is not None
+            and event.deadline <= self.clock()
+        ):
+            raise Refusal("events.refuse.time_up", table)
 
     async def leave(self, table_id: int, person: Person) -> Outcome:
         """Leave the lobby (the host's role passes on), or forfeit one's seat to the computer mid-game.
@@ -237,10 +264,14 @@ class Lobby(Seating):
 
         Mid-game only a person who is away (the computer already covers the seat)
         may be kicked, and that person forfeits as if they had left: a host cannot
-        take away a present player's game, nor spare a losing one.
+        take away a present player's game, nor spare a losing one. Never at a league event's
+        table: its seats are the event's (the organiser drops an entrant with the event), and a
+        kicked seat's deals would count for nobody.
         """
         async with self._locked(table_id) as found:
             table = guard(found, person.user_id, host=True)
+            if table.event is not None:
+                raise Refusal("bot.refuse.event_kick", table)
             target = table.seats.get(seat)
             if target is None:
                 raise Refusal("bot.refuse.empty_seat", table, seat=seat + 1)
@@ -277,7 +308,8 @@ class Lobby(Seating):
             table, _ = guard_seat(found, person.user_id, lobby=True, host=True)
             if not table.humans():
                 raise Refusal("bot.refuse.no_person", table)
-            game = new_game(table.variant, seed=table.seed, options=table.options)
+            await self._load_salts(table)  # the lobby's salts for deal 1, also after a restart
+            game = table.new_game()
             seats = dict(table.seats)
             for free in range(table.size):
                 if free not in seats:
@@ -290,6 +322,7 @@ class Lobby(Seating):
                     if n not in table.seats
                 ]
                 await update_table(tx, table.id, status="playing")
+                await commit_deals(tx, table.id, table.commitments(2))  # the next deal's
                 if turn is not None:
                     await merge_settings(tx, table.id, {"turn": list(turn)})
             for seat in stored:
@@ -369,13 +402,15 @@ class Lobby(Seating):
                         "home": dict(spec.home),
                         "event": dict(spec.event),
                     },
+                    deal_key=spec.deal_key,
                 )
                 table = Table.from_row(row, turn_seconds=spec.turn_seconds)
+                await commit_deals(tx, table.id, table.commitments(1, 2))
                 for n in range(len(spec.seats)):
                     table.seats[n] = await self._put_seat(tx, table, seats[n])
                 await update_table(tx, table.id, status="playing")
                 table.status, table.version = "playing", 0
-                table.game = new_game(table.variant, seed=table.seed, options=table.options)
+                table.game = table.new_game()
                 table.turn = timed_turn(table, 0, table.game.to_act, self.clock())
                 if table.turn is not None:
                     await merge_settings(tx, table.id, {"turn": list(table.turn)})
@@ -417,6 +452,8 @@ class Lobby(Seating):
         The rematch has the table's variant, options, language and timer; the person
         who opens it hosts it from their old seat, computers sit where computers sat,
         and the other people's seats wait for them (the first free one if theirs is taken).
+        A league event's table is rematched as an ordinary game: the event's own target (a
+        table there ends by its deal count) is left behind for the variant's usual one.
         """
         old = guard(await self.finished_table(table_id))
         seat = old.seat_of(person.user_id)
@@ -436,7 +473,9 @@ class Lobby(Seating):
                 channel_id=old.channel_id,
                 host=person,
                 variant=old.variant,
-                options=old.options,
+                options={
+                    k: v for k, v in old.options.items() if old.event is None or k != "target"
+                },
                 language=old.language,
                 turn_seconds=old.turn_seconds,
                 home=old.home,

@@ -9,11 +9,12 @@ that the board and the hand views show are computed once per state version.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.game import VARIANTS, Action, PublicView, SeatView
+from bot.game import VARIANTS, Action, Dealing, Game, PublicView, SeatView, fingerprint, new_game
+from bot.game.record import RECORDS, GameRecord
 from bot.store import Seat, TableRow
 from bot.tables.deallog import DealLog
 
@@ -42,7 +43,7 @@ class Table:
     turn_seconds: float  # 0: no turn timer
     status: str = "lobby"
     seats: dict[int, Seat] = field(default_factory=dict)
-    game: Any = None  # bot.game.Game
+    game: Game | None = None
     version: int = 0  # actions applied so far: the state version a client saw
     board_message_id: int | None = None
     #: How the caller shows the table (on Discord: the channel it was opened from, a quiet table);
@@ -73,6 +74,10 @@ class Table:
     covers_due: set[int] = field(default_factory=set, repr=False)
     #: Lines waiting for their meld round or auction to close, and the board's recent tricks.
     deal_log: DealLog = field(default_factory=DealLog, repr=False)
+    #: Fair dealing (bot.game.fair): the secret key (None: an older table, dealt from `seed`) and
+    #: the salt words given for each deal (deal -> seat -> word), which the game deals from.
+    deal_key: bytes | None = field(default=None, repr=False)
+    salts: dict[int, dict[int, str]] = field(default_factory=dict)
     _views: dict[int | None, PublicView] = field(default_factory=dict, repr=False)
     _views_of: tuple[Any, int] | None = field(default=None, repr=False)
 
@@ -100,7 +105,43 @@ class Table:
             event=row.settings.get("event"),
             hints=bool(row.settings.get("hints")),
             hints_used={int(seat) for seat in row.settings.get("hints_used", ())},
+            deal_key=row.deal_key,
         )
+
+    @property
+    def dealing(self) -> Dealing | None:
+        """What the game deals from (its salts the table's own, so a salt given reaches it)."""
+        return None if self.deal_key is None else Dealing(key=self.deal_key, salts=self.salts)
+
+    def new_game(self) -> Game:
+        """The game from its first deal: variant, options, seed and the fair dealing."""
+        return new_game(self.variant, seed=self.seed, options=self.options, dealing=self.dealing)
+
+    def record(self, actions: Sequence[str] | None = None) -> GameRecord:
+        """The game so far (or after `actions`, its log) as a record (bot.game.record): seeds
+        only of the deals that are over. Built once for each length of the log and kept
+        (`RECORDS`), so the game-end hooks, the review and the replays share one replay."""
+        game = self.started_game
+        return RECORDS.get(
+            self.id,
+            game.variant.name,
+            game.options.given,
+            game.seed,
+            [str(a) for a in game.history] if actions is None else actions,
+            dealing=game.dealing,
+            table_id=None if game.dealing is None else self.id,
+        )
+
+    def fingerprint(self, deal: int) -> str | None:
+        """The commitment to deal `deal`'s cards (bot.game.fair), or None for an older table."""
+        dealing = self.dealing
+        seed = None if dealing is None else dealing.seed(deal)
+        return None if seed is None else fingerprint(seed, self.id, deal)
+
+    def commitments(self, *deals: int) -> dict[int, str]:
+        """The fingerprints of these deals, to publish (none for an older table)."""
+        found = {deal: self.fingerprint(deal) for deal in deals}
+        return {deal: fp for deal, fp in found.items() if fp is not None}
 
     @property
     def size(self) -> int:
@@ -144,13 +185,22 @@ class Table:
         seat: int | None = self.game.to_act
         return seat
 
+    @property
+    def started_game(self) -> Game:
+        """The game, where the table must have one (started, playing or just finished);
+        reaching for it in the lobby is a bug in the caller, not something a user can cause."""
+        if self.game is None:
+            raise RuntimeError(f"table {self.id} has no game yet")
+        return self.game
+
     def public_view(self) -> PublicView:
         """The board's view of the game now (`Game.public_view`): computed once per version."""
-        return self._view(None, self.game.public_view)
+        return self._view(None, self.started_game.public_view)
 
     def seat_view(self, seat: int) -> SeatView:
         """`Game.view(seat)` now, computed once per version."""
-        view = self._view(seat, lambda: self.game.view(seat))
+        game = self.started_game
+        view = self._view(seat, lambda: game.view(seat))
         assert isinstance(view, SeatView)  # a seat's key holds that seat's view
         return view
 
@@ -184,9 +234,10 @@ class Table:
     @property
     def over(self) -> bool:
         """The game is over, or an event's table has played its deals."""
-        if self.game.is_over:
+        game = self.started_game
+        if game.is_over:
             return True
-        return self.event is not None and len(self.game.deal_results) >= self.event["deals"]
+        return self.event is not None and len(game.deal_results) >= self.event["deals"]
 
     @property
     def paused(self) -> bool:

@@ -76,7 +76,7 @@ class Outcome:
     channel (already handed to the publisher when the call returns); `board`
     says whether the board must be redrawn; `ping` lists users the public
     lines should notify. A refused call returns no `Outcome`: it raises a
-    `Refusal` (`bot.tables.refusal`).
+    `Refusal` (`bot.game.errors`).
     """
 
     table: Table | None

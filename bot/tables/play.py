@@ -12,16 +12,17 @@ import functools
 from dataclasses import dataclass
 
 from bot.game import Action, IllegalAction, SeatView
-from bot.store import load_actions
+from bot.game.errors import Refusal
+from bot.game.fair import SALT_CHARS, clean_salt
+from bot.game.record import DealRecord
+from bot.store.deals import add_salt
 from bot.store.tables import last_finished_table, merge_settings
 from bot.tables.core import Person, TableCore
 from bot.tables.guard import guard, guard_seat
 from bot.tables.hints import best_meld, hint_text
 from bot.tables.model import Table, computer_plays
-from bot.tables.outcome import Act, Outcome, Text
-from bot.tables.recent import Recent
-from bot.tables.refusal import Refusal
-from bot.tables.review import DealReview, review_deal
+from bot.tables.outcome import Act, Name, Outcome, Text
+from bot.tables.review import guard_shown
 
 
 @dataclass(frozen=True)
@@ -36,10 +37,6 @@ class Hand:
     covered: bool  # the computer plays this seat until the person joins again
 
 
-#: Deal reviews kept (a review of a finished deal never changes).
-REVIEWS_KEPT = 64
-
-
 class Play(TableCore):
     """What a seated person sees and does, and the reviews of finished deals."""
 
@@ -47,11 +44,6 @@ class Play(TableCore):
     def _hinting(self) -> set[int]:
         """Tables whose hint is being worked out now."""
         return set()
-
-    @functools.cached_property
-    def _reviews(self) -> Recent[tuple[int, int], DealReview]:
-        """Reviews made lately, by (table id, deal)."""
-        return Recent(REVIEWS_KEPT)
 
     async def hand(self, table_id: int, user_id: int) -> Hand:
         """The person's hand and legal actions; a `Refusal` if they are not seated or no game runs.
@@ -102,11 +94,11 @@ class Play(TableCore):
         async with self._locked(table_id) as found:
             table, seat = guard_seat(found, person.user_id, playing=True, hints=True, turn=True)
             version, options = table.version, table.options
-            view = table.game.view(seat)  # the player's own copy
+            view = table.started_game.view(seat)  # the player's own copy
             cached = table.last_hint
         if cached is not None and cached[:2] == (version, seat):
             choice = cached[2]
-        elif (best := best_meld(view, options)) is not None:
+        elif (best := best_meld(view)) is not None:
             choice = best[0]
         elif table_id in self._hinting:  # one search per table at a time, whoever asks
             raise Refusal("records.refuse.hint_busy", table)
@@ -132,31 +124,59 @@ class Play(TableCore):
             again, private=[Text.of("records.hint.answer", action=Act(choice), reason=reason)]
         )
 
+    async def salt(self, table_id: int, user_id: int, word: str) -> Outcome:
+        """A seated player's salt word for the next deal (the lobby's: the first), mixed into its
+        shuffle (bot.game.fair): the deal's fingerprint is already shown, so the bot cannot pick
+        a seed to suit the salt, and the player never sees the seed. One word a seat a deal
+        (a new one replaces it); shown in the deal's record."""
+        async with self._locked(table_id) as found:
+            table, seat = guard_seat(found, user_id)
+            if table.deal_key is None:
+                raise Refusal("bot.refuse.salt_old_table", table)
+            if table.event is not None and table.event.get("duplicate"):
+                raise Refusal("bot.refuse.salt_duplicate", table)
+            game = table.game
+            if game is not None and (
+                game.is_over
+                or table.over
+                or (table.event is not None and game.deal_no >= table.event["deals"])
+            ):
+                raise Refusal("bot.refuse.salt_no_deal", table)  # (or an event table's last deal)
+            clean = clean_salt(word)
+            if clean is None:
+                raise Refusal("bot.refuse.salt_word", table, limit=SALT_CHARS)
+            deal = 1 if game is None else game.deal_no + 1
+            async with self.store.transaction() as tx:
+                salts = await add_salt(tx, table.id, deal, seat, clean)
+            table.salts[deal] = salts
+            return self._publish(
+                Outcome(
+                    table,
+                    private=[Text.of("bot.done.salted", deal=deal, word=Name(clean))],
+                    board=True,
+                )
+            )
+
     async def last_finished(self, guild_id: int, channel_id: int) -> Table | None:
         """The channel's most recently finished table: what score and rules speak of after the end."""
         row = await last_finished_table(self.store, guild_id, channel_id)
         return None if row is None else await self.finished_table(row.id)
 
-    async def review(self, table_id: int) -> tuple[Table, DealReview]:
-        """The last deal of a table that is over, for anyone to read (refused while none is).
+    async def review(self, table_id: int) -> tuple[Table, DealRecord]:
+        """The last deal of a table that is over, for anyone to read (refused while none is, and
+        while another open table holds its cards: `guard_shown`).
 
-        Only a deal the game has finished is replayed, so the deal in play never shows.
-        A review never changes, so the last few are kept (`REVIEWS_KEPT`): pressing the
-        button again costs nothing.
+        Only a deal the game has finished is read, so the deal in play never shows. It comes
+        from the game's record, built once for each length of the log and kept
+        (`bot.game.record.RECORDS`): pressing the button again costs nothing.
         """
         table = guard(self._tables.get(table_id) or await self.finished_table(table_id))
         async with table.lock:  # a deal's last action is in the store once its lock is let go
             ended = table.game.deal_results if table.game is not None else []
             deal = ended[-1]["deal"] if ended else None
+            actions = [str(action) for action in table.started_game.history] if ended else []
         if deal is None:
             raise Refusal("bot.refuse.no_deal_over", table)
-        review = self._reviews.get((table_id, deal))
-        if review is None:
-            actions = [a.action for a in await load_actions(self.store, table_id)]
-            review = self._reviews.put(
-                (table_id, deal),
-                await asyncio.to_thread(
-                    review_deal, table.variant, table.seed, table.options, actions, deal
-                ),
-            )
-        return table, review
+        await guard_shown(self.store, table_id, table)
+        record = await asyncio.to_thread(table.record, actions)
+        return table, next(d for d in record.deals if d.number == deal)

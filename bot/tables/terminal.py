@@ -19,18 +19,19 @@ import hashlib
 import signal
 import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.game import PASS, Action, Phase
+from bot.game.errors import Refusal
 from bot.i18n import describe_error, t
-from bot.store import Store, StoreOpenError, set_guild_settings
-from bot.store.settings import NUMBER_RANGES
+from bot.services.settings import NUMBER_RANGES, SettingsService
+from bot.store import Store, StoreOpenError
+from bot.store.urls import safe_url
 from bot.tables.model import Table
 from bot.tables.outcome import Name, Outcome
 from bot.tables.players import ai_players
-from bot.tables.refusal import Refusal
 from bot.tables.service import Hand, Person, TableService
 from bot.tables.texts import (
     Namer,
@@ -132,8 +133,7 @@ async def own_server(store: Store) -> None:
     """The terminal's server lets one person seat computers of any level: its limit on `hard`
     seats is the most the setting allows (a table's every other seat), with no wait between games."""
     most = NUMBER_RANGES["max_hard_seats"][1]
-    async with store.transaction() as tx:
-        await set_guild_settings(tx, LOCAL_GUILD, max_hard_seats=most, new_cooldown=0)
+    await SettingsService(store).change(LOCAL_GUILD, max_hard_seats=most, new_cooldown=0)
 
 
 def terminal_namer(table: Table, you: Person, lang: str) -> Namer:
@@ -163,28 +163,50 @@ async def _table(
         await service.resume()
         kept = service.table_in(you.user_id)
         if kept is not None and kept.status == "playing":
-            write(t("bot.terminal.continuing", lang, table=kept.id, database=database))
+            write(t("bot.terminal.continuing", lang, table=kept.id, database=safe_url(database)))
             return kept
         if kept is not None:
             await service.cancel(kept.id, you)  # a lobby left by a run that stopped early
-    try:
-        opened = await service.open(
-            guild_id=LOCAL_GUILD,
-            channel_id=you.user_id,  # each local person has a "channel" of their own
-            host=you,
-            variant=variant,
-            options=options,
-            language=lang,
-        )
-        table = opened.table
-        assert table is not None  # an opened table
-        while table.free_seat() is not None:
-            await service.add_computer(table.id, you, level)
-        await service.start(table.id, you)
-    except Refusal as refusal:
-        write(say(refusal.said, lang, numbered))
-        return None
+    return await answered(_open(service, you, variant, options, level, lang), lang, numbered, write)
+
+
+async def _open(
+    service: TableService,
+    you: Person,
+    variant: str,
+    options: dict[str, Any] | None,
+    level: str,
+    lang: str,
+) -> Table:
+    opened = await service.open(
+        guild_id=LOCAL_GUILD,
+        channel_id=you.user_id,  # each local person has a "channel" of their own
+        host=you,
+        variant=variant,
+        options=options,
+        language=lang,
+    )
+    table = opened.table
+    assert table is not None  # an opened table
+    while table.free_seat() is not None:
+        await service.add_computer(table.id, you, level)
+    await service.start(table.id, you)
     return table
+
+
+T = TypeVar("T")
+
+
+async def answered(
+    call: Awaitable[T], lang: str, name: Namer, write: Callable[[str], Any], *, mark: str = ""
+) -> T | None:
+    """The terminal's one answer to a refusal, from any layer: why, in `lang` (after `mark`, "! "
+    during play); None then."""
+    try:
+        return await call
+    except Refusal as refusal:
+        write(mark + say(refusal, lang, name))
+        return None
 
 
 async def _play(
@@ -203,7 +225,7 @@ async def _play(
         if table.status != "playing":
             write("\n" + board_title(table, lang) + "\n" + board_text(table, lang, name))
             if database is not None:
-                write(t("bot.terminal.kept", lang, database=database))
+                write(t("bot.terminal.kept", lang, database=safe_url(database)))
             return 0
         hand = await service.hand(table.id, you.user_id)
         listed = listed_actions(table, hand)
@@ -222,10 +244,8 @@ async def _play(
         if action is None:
             write("! " + t("bot.terminal.help", lang, count=len(listed)))
             continue
-        try:
-            await service.act(table.id, you, action, version=hand.version)
-        except Refusal as refusal:
-            write("! " + say(refusal.said, lang, name))
+        act = service.act(table.id, you, action, version=hand.version)
+        await answered(act, lang, name, write, mark="! ")
 
 
 def _ask(read: Callable[[str], str], prompt: str) -> str:
@@ -241,9 +261,11 @@ def _ask(read: Callable[[str], str], prompt: str) -> str:
 
 
 def listed_actions(table: Table, hand: Hand) -> list[Action]:
-    """The legal actions in the order the terminal numbers them: cards in the hand's own order
-    (so numbers read off the hand), and in an auction the pass first, before the bids."""
-    position = {text: i for i, text in reversed(list(enumerate(hand.view["hand"])))}
+    """The legal actions in the order the terminal numbers them: cards in the order the screen
+    shows them, the hand's then those it has melded onto the table (so numbers read off the
+    screen), and in an auction the pass first, before the bids."""
+    shown = [*hand.view["hand"], *hand.view.get("table", {}).get(hand.seat, [])]
+    position = {str(card): i for i, card in reversed(list(enumerate(shown)))}
     first = {action.verb: i for i, action in reversed(list(enumerate(hand.legal)))}
     auction = table.game is not None and table.game.phase == Phase.AUCTION
 

@@ -20,11 +20,12 @@ from bot.game import (
     Action,
     Card,
     Phase,
+    PublicView,
     enabled_melds,
     resolve_options,
 )
-from bot.game.errors import KeyedError
-from bot.game.points import last_trick_bonus
+from bot.game.errors import Refusal, Typed
+from bot.game.fair import SHORT_FINGERPRINT
 from bot.i18n import (
     action_label,
     describe_error,
@@ -37,11 +38,10 @@ from bot.i18n import (
     variant_name,
     variant_summary,
 )
-from bot.tables.announce import deal_summary, grouped_melds, parties
+from bot.tables.announce import grouped_melds, parties
 from bot.tables.deallog import BoardTrick
 from bot.tables.model import Table, computer_plays, shown_name
 from bot.tables.outcome import Act, Cards, Name, Side, Text, Who
-from bot.tables.review import DealReview, Meld, Trick
 
 #: How a layer names the player in a seat, or a person by the `Name` they had.
 Namer = Callable[[int | Name], str]
@@ -63,9 +63,16 @@ def numbered(who: int | Name) -> str:
     return who.text if isinstance(who, Name) else f"#{who + 1}"
 
 
-def say(text: Text, lang: str, name: Namer) -> str:
-    """A `Text` in `lang`, with players named by `name`."""
+def say(text: Text | Refusal, lang: str, name: Namer) -> str:
+    """A `Text` (or a refusal) in `lang`, with players named by `name`."""
+    if isinstance(text, Refusal):
+        return refused(text, lang, name)
     return t(text.key, lang, **{k: _param(v, lang, name) for k, v in text.params.items()})
+
+
+def refused(refusal: Refusal, lang: str, name: Namer) -> str:
+    """A refusal from any layer in `lang`, players and a person's own words shown by `name`."""
+    return describe_error(refusal, lang, rule=False, word=lambda value: _param(value, lang, name))
 
 
 def _param(value: Any, lang: str, name: Namer) -> Any:
@@ -81,8 +88,10 @@ def _param(value: Any, lang: str, name: Namer) -> Any:
         return cards_text(value.cards, lang)
     if isinstance(value, Act):
         return action_label(value.action, lang)
-    if isinstance(value, KeyedError):
-        return describe_error(value, lang, rule=False)
+    if isinstance(value, Refusal):
+        return refused(value, lang, name)
+    if isinstance(value, Typed):
+        return name(Name(value.text))
     if isinstance(value, list):
         return ", ".join(str(_param(v, lang, name)) for v in value)
     return value
@@ -130,7 +139,7 @@ def hand_by_suit(cards: list[str], lang: str) -> str:
 
 def hand_action_label(table: Table, action: Action, lang: str) -> str:
     """A hand view's label: a meld with its name and points, "pass" named by what it declines."""
-    game = table.game
+    game = table.started_game
     if action.verb == "meld":
         named = game.meld_value(action.cards)
         if named is not None:
@@ -163,6 +172,7 @@ def board_text(table: Table, lang: str, name: Namer) -> str:
     if table.status == "lobby":
         lines += [t("bot.board.lobby", lang, seated=len(table.seats), size=table.size)]
         lines += _rules_lines(table, lang)
+        lines += _fair_lines(table, lang)
     elif table.status == "cancelled":
         lines.append(t("bot.board.abandoned" if table.abandoned else "bot.board.cancelled", lang))
     elif table.game is not None:
@@ -170,7 +180,43 @@ def board_text(table: Table, lang: str, name: Namer) -> str:
             until = datetime.fromtimestamp(table.paused_until, UTC).strftime("%H:%M")
             lines.append(t("bot.board.paused", lang, time=until))
         lines += _play_lines(table, table.public_view(), lang, name)
+        if not (table.game.is_over or table.over):
+            lines += _fair_lines(table, lang)
     return "\n".join(lines)
+
+
+def _fair_lines(table: Table, lang: str) -> list[str]:
+    """The fingerprints shown before each deal (bot.game.fair): the deal in play's and the next's,
+    whose salts are still taken (the lobby: the first deal's). None for an older table."""
+    deal = 0 if table.game is None else table.game.deal_no
+    now, ahead = table.fingerprint(max(deal, 1)), table.fingerprint(deal + 1)
+    if now is None or ahead is None:
+        return []
+    salts = len(table.salts.get(deal + 1, {}))
+    if table.game is None:
+        return [t("bot.board.fair_lobby", lang, fingerprint=short(now), salts=salts)]
+    return [
+        t("bot.board.fair", lang, deal=deal, fingerprint=short(now), next=short(ahead), salts=salts)
+    ]
+
+
+def fair_line(
+    seed: bytes, fingerprint: str, salts: Mapping[int, str], lang: str, name: Namer
+) -> str:
+    """A deal that is over, revealed (bot.game.fair): its seed, its fingerprint, the salts."""
+    given = ", ".join(f"{name(seat)} “{name(Name(word))}”" for seat, word in sorted(salts.items()))
+    return t(
+        "bot.review.fair",
+        lang,
+        seed=seed.hex(),
+        fingerprint=short(fingerprint),
+        salts=given or t("bot.review.no_salts", lang),
+    )
+
+
+def short(fingerprint: str) -> str:
+    """The fingerprint as shown: its first hex digits, enough to bind (docs/fair-deals.md)."""
+    return fingerprint[:SHORT_FINGERPRINT]
 
 
 def _seats_line(table: Table, lang: str, name: Namer) -> str:
@@ -224,7 +270,7 @@ def _rules_lines(table: Table, lang: str) -> list[str]:
     return lines
 
 
-def _play_lines(table: Table, view: Mapping[str, Any], lang: str, name: Namer) -> list[str]:
+def _play_lines(table: Table, view: PublicView, lang: str, name: Namer) -> list[str]:
     lines = [
         t(
             "bot.board.deal",
@@ -246,10 +292,11 @@ def _play_lines(table: Table, view: Mapping[str, Any], lang: str, name: Namer) -
         )
     )
     lines += [_recent_trick_line(trick, lang, name) for trick in recent_tricks(table, view)]
-    if not table.game.is_over and (view["tricks_played"] or any(view["deal_points"]["meld"])):
+    over = table.started_game.is_over
+    if not over and (view.tricks_played or any(view.deal_points.meld)):
         lines.append(_deal_points_line(table, view, lang, name))
     lines.append(_scores_line(table, view, lang, name))
-    if table.game.is_over:
+    if over:
         lines.append(
             t(
                 "bot.board.finished",
@@ -292,15 +339,15 @@ def plays_text(plays: Sequence[Sequence[Any]], lang: str, name: Namer) -> str:
     return " · ".join(f"{name(seat)} {cards_text([card], lang)}" for seat, card in plays)
 
 
-def recent_tricks(table: Table, view: Mapping[str, Any]) -> list[BoardTrick]:
+def recent_tricks(table: Table, view: PublicView) -> list[BoardTrick]:
     """The last few completed tricks, newest first; after a restart, the engine's last trick alone."""
     if table.deal_log.tricks:
         return list(table.deal_log.tricks)
-    if not view.get("last_trick"):
+    if not view.tricks:
         return []
-    cards = tuple((seat, c) for seat, c in view["last_trick"])
-    points = sum(table.game.points[card(c).code] for _, c in cards)
-    return [BoardTrick(view["tricks_played"], cards, view["last_trick_winner"], points)]
+    last = view.tricks[-1]  # the engine's record: plays, winner and card points (G-3, G-4)
+    cards = tuple((seat, str(c)) for seat, c in last.plays)
+    return [BoardTrick(last.number, cards, last.winner, last.points)]
 
 
 def _recent_trick_line(trick: BoardTrick, lang: str, name: Namer) -> str:
@@ -428,10 +475,10 @@ def score_text(table: Table, lang: str, name: Namer) -> str:
     lines = [_scores_line(table, view, lang, name)]
     for result in table.game.deal_results:
         parts = " · ".join(
-            f"{side_name(seats, lang, name)} {signed(result['points'][seats[0]])}"
+            f"{side_name(seats, lang, name)} {signed(result.points[seats[0]])}"
             for seats in parties(table)
         )
-        lines.append(t("bot.score.deal", lang, deal=result["deal"], parts=parts))
+        lines.append(t("bot.score.deal", lang, deal=result.deal, parts=parts))
     return "\n".join(lines)
 
 
@@ -446,126 +493,3 @@ def rules_text(variant: str, options: dict[str, Any], lang: str) -> str:
             t("bot.rules.forfeit", lang),
         ]
     )
-
-
-# ---------------------------------------------------------------- a finished deal, reviewed
-
-
-def review_lines(table: Table, review: DealReview, lang: str, name: Namer) -> list[str]:
-    """A finished deal line by line: hands as dealt, auction, melds, tricks, score: *Review last deal*."""
-    facts = [
-        t("bot.review.title", lang, table=table.id, deal=review.deal, dealer=name(review.dealer))
-    ]
-    if review.result.get("trump"):
-        facts.append(t("bot.review.trump_is", lang, suit=review.result["trump"]))
-    if review.turnup:
-        facts.append(t("bot.review.turnup", lang, card=cards_text([review.turnup], lang)))
-    lines = [" · ".join(facts), t("bot.review.hands", lang)]
-    lines += [
-        t("bot.review.hand", lang, who=name(seat), cards=hand_by_suit(list(cards), lang))
-        for seat, cards in sorted(review.hands.items())
-    ]
-    if review.exchange is not None:
-        seat, card = review.exchange
-        lines.append(t("bot.review.exchange", lang, who=name(seat), card=cards_text([card], lang)))
-    if review.auction:
-        lines.append(
-            t(
-                "bot.review.auction",
-                lang,
-                steps="; ".join(_auction_step(event, lang, name) for event in review.auction),
-            )
-        )
-    if review.melds:
-        lines.append(t("bot.review.melds", lang))
-        lines += [_meld_line(meld, lang, name) for meld in review.melds]
-    if review.tricks:
-        lines.append(t("bot.review.tricks", lang))
-        lines += [_trick_line(trick, lang, name) for trick in review.tricks]
-    if review.declared_out is not None:
-        lines.append(t("bot.review.declared_out", lang, who=name(review.declared_out)))
-    return lines + _review_score(table, review, lang, name)
-
-
-def _auction_step(event: Mapping[str, Any], lang: str, name: Namer) -> str:
-    """A bid, a pass, the contract or the trump named (RULES E-3..E-8)."""
-    kind = event["type"]
-    if kind == "bid":
-        return t("bot.review.bid", lang, who=name(event["seat"]), amount=event["amount"])
-    if kind == "pass":
-        return t("bot.review.pass", lang, who=name(event["seat"]))
-    if kind == "contract":
-        return t("bot.review.contract", lang, amount=event["amount"], who=name(event["seat"]))
-    return t("bot.review.trump", lang, who=name(event["seat"]), suit=event["suit"])
-
-
-def _meld_line(meld: Meld, lang: str, name: Namer) -> str:
-    parts = ", ".join(
-        t("bot.review.dix", lang, points=points)
-        if kind == "dix"
-        else t(
-            "bot.review.meld_part",
-            lang,
-            name=meld_name(kind, lang),
-            cards=cards_text(cards, lang),
-            points=points,
-        )
-        for kind, cards, points in meld.parts
-    )
-    key = "bot.review.meld_after" if meld.after_trick else "bot.review.meld"
-    line = t(
-        key, lang, who=name(meld.seat), melds=parts, points=meld.points, trick=meld.after_trick
-    )
-    return line if meld.counted else f"{line} {t('bot.review.not_counted', lang)}"
-
-
-def _trick_line(trick: Trick, lang: str, name: Namer) -> str:
-    plays = plays_text([list(play) for play in trick.plays], lang, name)
-    line = t(
-        "bot.review.trick",
-        lang,
-        number=trick.number,
-        plays=plays,
-        who=name(trick.winner),
-        points=trick.points,
-    )
-    if trick.draws:
-        line += " " + t(
-            "bot.review.draws",
-            lang,
-            draws=", ".join(
-                t(f"bot.review.{how}", lang, who=name(seat), card=cards_text([card], lang))
-                for seat, card, how in trick.draws
-            ),
-        )
-    return line
-
-
-def _review_score(table: Table, review: DealReview, lang: str, name: Namer) -> list[str]:
-    """The deal's score: meld and card points by party (last trick included, G-5), then the
-    result as the channel told it (points, totals, contract made or set E-12, chips E-15)."""
-    result = review.result
-    lines = [t("bot.review.score", lang)]
-    lines += [
-        t(
-            "bot.review.party",
-            lang,
-            who=side_name(seats, lang, name),
-            meld=result["meld"][seats[0]],
-            cards=result["cards"][seats[0]],
-        )
-        for seats in parties(table)
-        if any(seat in review.hands for seat in seats)
-    ]
-    last = next((trick for trick in review.tricks if trick.last), None)
-    if last is not None and result.get("complete"):
-        lines.append(
-            t(
-                "bot.review.last_trick",
-                lang,
-                who=name(last.winner),
-                points=last_trick_bonus(resolve_options(table.options, players=table.size)),
-            )
-        )
-    summary = deal_summary(table, result, last.winner if last is not None else None)
-    return lines + [say(text, lang, name) for text in summary]

@@ -89,6 +89,6 @@ def _readable(engine_text: str, typed: str) -> str:
     try:
         parse_action(engine_text)
     except IllegalAction as error:
-        if error.key == "bad_action":
+        if error.name == "bad_action":
             return typed
     return engine_text

@@ -17,7 +17,7 @@ import sqlite3
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 from urllib.parse import urlencode
 
 import aiohttp_jinja2
@@ -25,13 +25,16 @@ import asyncpg
 import jinja2
 from aiohttp import web
 
-from bot.i18n import LANGUAGES, t
+from bot.game.errors import Refusal
+from bot.game.record import GameRecord
+from bot.i18n import LANGUAGES, describe_error, t
 from bot.store import (
     GuildSettings,
     LedgerLine,
     Reader,
+    StoreOpenError,
     get_guild_settings,
-    read_in_thread,
+    read_database,
     to_csv,
 )
 from bot.store import ledger_lines as read_ledger_lines
@@ -40,9 +43,9 @@ from bot.store.web_reads import FinishedGame, finished_game
 
 from .chart import rating_chart
 from .clients import HEADER as FORWARDED_FOR
-from .clients import Network, client_address
+from .clients import Network, client_address, client_key
+from .connections import Connections
 from .data import (
-    BadRequest,
     NotFound,
     chips_data,
     event_data,
@@ -54,20 +57,72 @@ from .data import (
 )
 from .openapi import openapi_document
 from .ratelimit import RateLimit
-from .replay import RESULT_COLUMNS, ReplayCache, ReplayError
+from .replay import RESULT_COLUMNS, ReplayBuilder, ReplayError, verify_view
 from .security import add_security_headers
 from .texts import Words, request_language
+from .threads import in_web_thread
 from .tokens import token_guild, token_matches
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 #: What a database that cannot be read raises, on SQLite and on PostgreSQL: the page says so (503).
-UNAVAILABLE: Final = (sqlite3.Error, OSError, asyncpg.PostgresError, asyncpg.InterfaceError)
+UNAVAILABLE: Final = (
+    sqlite3.Error,
+    OSError,
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+    StoreOpenError,
+)
 
 HERE: Final = Path(__file__).parent
 #: Ledger CSV files built at once (each holds its whole file in memory, like `/chips export`).
 MAX_CSV: Final = 2
+#: CSV downloads that may wait for a build slot; more are answered 503 at once.
+MAX_CSV_WAITING: Final = 8
 #: Seconds /healthz waits for the database before it says it is unavailable.
 HEALTH_TIMEOUT: Final = 2.0
+
+
+class Busy(Exception):
+    """Every build slot is taken and the line behind them is full."""
+
+
+class BuildSlots:
+    """At most `running` builds at once and `waiting` more in line; beyond that, `Busy` at once.
+
+    A waiting download whose client leaves is dropped from the line: the
+    server cancels its handler (`handler_cancellation`), which leaves here.
+    A build already running in its thread cannot be stopped: it keeps its
+    slot until it ends, so hanging up and asking again starts no more builds.
+    """
+
+    def __init__(self, running: int = MAX_CSV, waiting: int = MAX_CSV_WAITING) -> None:
+        self._slots = asyncio.Semaphore(running)
+        self._limit = running + waiting
+        self._holders = 0
+        #: Builds begun (a test counts them).
+        self.started = 0
+
+    def __len__(self) -> int:
+        """Downloads building or waiting."""
+        return self._holders
+
+    async def build(self, function: Callable[[], T]) -> T:
+        """`function()` in a web thread once a slot is free; `Busy` when the line is full."""
+        if self._holders >= self._limit:
+            raise Busy
+        self._holders += 1
+        try:
+            async with self._slots:
+                self.started += 1
+                running = asyncio.ensure_future(in_web_thread(function))
+                try:
+                    return await asyncio.shield(running)
+                except asyncio.CancelledError:
+                    await asyncio.wait([running])  # the slot is free when the thread is
+                    raise
+        finally:
+            self._holders -= 1
 
 
 @dataclass
@@ -81,8 +136,10 @@ class WebState:
     limit: RateLimit
     #: Proxies whose X-Forwarded-For names the client the rate limit counts (none: the peer).
     trusted_proxies: tuple[Network, ...] = ()
-    replays: ReplayCache = field(default_factory=ReplayCache)
-    csv_slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(MAX_CSV))
+    replays: ReplayBuilder = field(default_factory=ReplayBuilder)
+    csv_slots: BuildSlots = field(default_factory=BuildSlots)
+    #: The server's connection bounds (`start_web`); None under a test server.
+    connections: Connections | None = None
 
 
 STATE: Final = web.AppKey("state", WebState)
@@ -95,7 +152,10 @@ def _id(request: web.Request, name: str) -> int:
     return int(request.match_info[name])
 
 
-async def _replay(db: Reader, guild: GuildSettings, request: web.Request) -> dict[str, Any]:
+async def _built(
+    db: Reader, guild: GuildSettings, request: web.Request
+) -> tuple[dict[str, Any], GameRecord]:
+    """A recorded game of this server (none hidden: `finished_game`), its replay and record."""
     game_id = _id(request, "game_id")
 
     async def load() -> tuple[FinishedGame, GameLog] | None:
@@ -106,31 +166,42 @@ async def _replay(db: Reader, guild: GuildSettings, request: web.Request) -> dic
         log = await game_log(db, game.table_id)
         return None if log is None or log.guild_id != guild.guild_id else (game, log)
 
-    view = await request.app[STATE].replays.view(guild.guild_id, game_id, load)
-    if view is None:
+    built = await request.app[STATE].replays.built(game_id, load)
+    if built is None:
         raise NotFound(game_id)
-    return view
+    return built
+
+
+async def _replay(db: Reader, guild: GuildSettings, request: web.Request) -> dict[str, Any]:
+    return (await _built(db, guild, request))[0]
+
+
+async def _verify(db: Reader, guild: GuildSettings, request: web.Request) -> dict[str, Any]:
+    """A fair deal of a recorded game checked (`?deal=&seed=&fingerprint=`): bot.game.verify."""
+    view, record = await _built(db, guild, request)
+    return await in_web_thread(verify_view, view, record, request.query)
 
 
 #: Each page: its path under the server's prefix, its template, and what it shows.
 PAGES: Final[tuple[tuple[str, str, Loader], ...]] = (
     ("/", "standings.html", lambda db, g, r: standings_data(db, g, r.query)),
     (
-        "/players/{player_id:\\d{1,18}}",
+        "/players/{player_id:[0-9]{1,18}}",
         "player.html",
         lambda db, g, r: player_data(db, g, _id(r, "player_id"), r.query),
     ),
     ("/chips", "chips.html", lambda db, g, r: chips_data(db, g, r.query)),
     (
-        "/chips/{player_id:\\d{1,18}}",
+        "/chips/{player_id:[0-9]{1,18}}",
         "ledger.html",
         lambda db, g, r: ledger_data(db, g, _id(r, "player_id"), r.query),
     ),
     ("/games", "games.html", lambda db, g, r: games_data(db, g, r.query)),
-    ("/games/{game_id:\\d{1,18}}", "replay.html", _replay),
+    ("/games/{game_id:[0-9]{1,18}}", "replay.html", _replay),
+    ("/games/{game_id:[0-9]{1,18}}/verify", "verify.html", _verify),
     ("/events", "events.html", lambda db, g, r: events_data(db, g, r.query)),
     (
-        "/events/{event_id:\\d{1,18}}",
+        "/events/{event_id:[0-9]{1,18}}",
         "event.html",
         lambda db, g, r: event_data(db, g, _id(r, "event_id"), r.query),
     ),
@@ -210,7 +281,7 @@ async def render(
         "chart": rating_chart,
         "result_columns": RESULT_COLUMNS,
     }
-    html = await asyncio.to_thread(aiohttp_jinja2.render_string, template, request, context)
+    html = await in_web_thread(aiohttp_jinja2.render_string, template, request, context)
     return web.Response(text=html, content_type="text/html", status=status)
 
 
@@ -222,8 +293,11 @@ async def ledger_csv_file(request: web.Request) -> web.StreamResponse:
     async def build(db: Reader) -> str:
         return to_csv(LedgerLine, await read_ledger_lines(db, guild.guild_id))
 
-    async with state.csv_slots:
-        text = await read_in_thread(state.database, build)
+    def build_in_thread() -> str:
+        """The whole file, read on a connection and event loop of the web thread's own."""
+        return asyncio.run(read_database(state.database, build))
+
+    text = await state.csv_slots.build(build_in_thread)
     return web.Response(
         body=text.encode(),
         content_type="text/csv",
@@ -259,11 +333,18 @@ def _is_api(request: web.Request) -> bool:
 
 
 async def _error(request: web.Request, status: int, key: str, **params: Any) -> web.Response:
-    """A refusal in the request's language: a small page, or JSON under /api/."""
+    """The web's own refusals (`web.error.<key>`: not found, too many requests, busy)."""
+    return await _refused(request, status, Refusal(f"web.error.{key}", **params))
+
+
+async def _refused(request: web.Request, status: int, refusal: Refusal) -> web.Response:
+    """A refusal in the request's language: a small page, or JSON under /api/ whose `error` is
+    the last part of its key ("bad_page")."""
     lang, _ = request_language(request.query.get("lang"), request.headers.get("Accept-Language"))
-    message = Words(lang)(f"error.{key}", **params)
+    message = describe_error(refusal, lang, rule=False)
     if _is_api(request):
-        return json_response({"status": status, "error": key, "message": message}, status)
+        code = refusal.key.rpartition(".")[2]
+        return json_response({"status": status, "error": code, "message": message}, status)
     return await render(request, "error.html", {"status": status, "message": message}, status)
 
 
@@ -271,13 +352,14 @@ async def _error(request: web.Request, status: int, key: str, **params: Any) -> 
 async def refusals(
     request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
 ) -> web.StreamResponse:
-    """Rate limit first, then every refusal as a page (or JSON): 404, 400, 429, 503."""
+    """The web's one handler: rate limit first, then every refusal as a page (or JSON): 404, 400
+    (any `Refusal`), 429, 503."""
     if request.path != "/healthz":
         state = request.app[STATE]
         client = client_address(
             request.remote, request.headers.getall(FORWARDED_FOR, []), state.trusted_proxies
         )
-        wait = state.limit.take(client)
+        wait = state.limit.take(client_key(client))
         if wait:
             response = await _error(
                 request, 429, "rate_limited", seconds=RateLimit.retry_after(wait)
@@ -290,13 +372,32 @@ async def refusals(
         return await _error(request, 404, "not_found")
     except web.HTTPMethodNotAllowed:
         raise
-    except BadRequest as refusal:
-        return await _error(request, 400, refusal.key, **refusal.params)
+    except Refusal as refusal:  # from any layer: a bad query value, the engine, the store
+        return await _refused(request, 400, refusal)
     except ReplayError:
         log.exception("a replay failed")
         return await _error(request, 500, "replay_failed")
     except UNAVAILABLE:
         return await _error(request, 503, "unavailable")
+    except Busy:
+        response = await _error(request, 503, "busy")
+        response.headers["Retry-After"] = "60"
+        return response
+
+
+@web.middleware
+async def connection_state(
+    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+) -> web.StreamResponse:
+    """Tell the connection bounds a request is in (its deadline stops) and when it is answered."""
+    connections = request.app[STATE].connections
+    if connections is None:
+        return await handler(request)
+    connections.request_started(request.protocol)
+    try:
+        return await handler(request)
+    finally:
+        connections.request_finished(request.protocol)
 
 
 def create_app(
@@ -306,18 +407,21 @@ def create_app(
     database: str | Path,
     limit: RateLimit | None = None,
     trusted_proxies: Sequence[Network] = (),
+    connections: Connections | None = None,
 ) -> web.Application:
     """The web app over a reader (the web's own `open_reader`, or any `Reader` in tests).
 
-    `trusted_proxies`: the reverse proxies in front of it (`WEB_TRUSTED_PROXIES`).
+    `trusted_proxies`: the reverse proxies in front of it (`WEB_TRUSTED_PROXIES`);
+    `connections`: the bounds of the server it runs in (`start_web`).
     """
-    app = web.Application(middlewares=[refusals])
+    app = web.Application(middlewares=[connection_state, refusals])
     app[STATE] = WebState(
         db,
         secret,
         str(database),
         RateLimit() if limit is None else limit,
         tuple(trusted_proxies),
+        connections=connections,
     )
     aiohttp_jinja2.setup(
         app,

@@ -40,6 +40,25 @@ def _trusted(address: Address, trusted: Iterable[Network]) -> bool:
     return any(address in network for network in trusted)
 
 
+#: An IPv6 subscriber is given a /64 at least, and may use any of its addresses.
+IPV6_SUBSCRIBER = 64
+
+
+def client_key(client: str) -> str:
+    """What the limits count a client by: its IPv4 address, or its IPv6 address's /64 (else a
+    visitor could take a fresh budget from each of the 2^64 addresses of their network)."""
+    address = _address(client)
+    if isinstance(address, IPv6Address):
+        return str(ipaddress.ip_network(f"{address}/{IPV6_SUBSCRIBER}", strict=False))
+    return client if address is None else str(address)
+
+
+def is_trusted(peer: str, trusted: Sequence[Network]) -> bool:
+    """Whether the socket peer `peer` is one of the trusted reverse proxies."""
+    address = _address(peer)
+    return address is not None and _trusted(address, trusted)
+
+
 def client_address(
     peer: str | None, forwarded_for: Sequence[str], trusted: Sequence[Network]
 ) -> str:

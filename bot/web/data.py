@@ -2,7 +2,7 @@
 
 Each function reads the store through a `Reader` and returns dicts and
 lists of numbers and strings (no texts in a language: the templates
-translate). Bad query values raise `BadRequest` naming a catalog key; a
+translate). Bad query values raise the bot's one `Refusal` (a `web.error.*` catalog key); a
 player or game the server does not have raises `NotFound`.
 """
 
@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any, Final
 
+from bot.game.errors import Refusal
 from bot.store import (
     FAMILIES,
     GuildSettings,
@@ -55,25 +56,16 @@ CHART_POINTS: Final = 200
 PLAYER_EVENTS: Final = 10
 
 
-class BadRequest(ValueError):
-    """A query value the pages do not take; `key` is a `web.error.*` catalog key."""
-
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
-
-
 class NotFound(LookupError):
     """No such player or game in this server (answered like any unknown address)."""
 
 
 def page_number(text: str | None) -> int:
-    """`?page=` as typed: 1 when absent; BadRequest for anything but 1 … MAX_PAGE."""
+    """`?page=` as typed: 1 when absent; a `Refusal` for anything but 1 … MAX_PAGE."""
     if text is None:
         return 1
     if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_PAGE:
-        raise BadRequest("bad_page", max=MAX_PAGE)
+        raise Refusal("web.error.bad_page", max=MAX_PAGE)
     return int(text)
 
 
@@ -96,7 +88,7 @@ async def pick_season(
         return next((s for s in seasons if s.is_active), None), seasons
     chosen = next((s for s in seasons if str(s.id) == text), None)
     if chosen is None:
-        raise BadRequest("bad_season", value=text[:50])
+        raise Refusal("web.error.bad_season", value=text[:50])
     return chosen, seasons
 
 
@@ -117,7 +109,7 @@ async def standings_data(
     """One family's table in one season (or all time), one page, best rating first."""
     family = query.get("family", FAMILY_ORDER[0])
     if family not in FAMILY_ORDER:
-        raise BadRequest("bad_family", value=family[:50], values=", ".join(FAMILY_ORDER))
+        raise Refusal("web.error.bad_family", value=family[:50], values=", ".join(FAMILY_ORDER))
     page = page_number(query.get("page"))
     season, seasons = await pick_season(db, guild.guild_id, query.get("season"))
     season_id = None if season is None else season.id

@@ -17,7 +17,9 @@ from pathlib import Path
 from bot.i18n import t
 from bot.settings import settings_for_a_process
 from bot.store import Store, StoreOpenError, get_guild_settings, set_guild_settings
+from bot.store.urls import safe_url
 
+from .reader import open_reader
 from .tokens import server_link
 
 #: Server ids are Discord snowflakes, below 2**63 as the store keeps them (0: local play).
@@ -65,24 +67,33 @@ def main(argv: Sequence[str]) -> int:
     try:
         on, generation = asyncio.run(_pages(database, args.guild, args.enable))
     except StoreOpenError as error:
-        print(t("bot.main.database_unusable", "en", problem=error), file=sys.stderr)
+        print(t("bot.weblink.unusable", "en", problem=error), file=sys.stderr)
         return 2
     if not on:
         print(t("bot.weblink.off", "en", guild=args.guild), file=sys.stderr)
         return 1
     base = args.base_url or settings.web_base_url
     print(server_link(base, settings.web_secret, args.guild, generation))
+    print(t("bot.weblink.serve", "en", database=safe_url(database)), file=sys.stderr)
     return 0
 
 
 async def _pages(database: str, guild_id: int, enable: bool) -> tuple[bool, int]:
-    """Whether the server's pages are on (turned on first if `enable`), and their generation."""
+    """Whether the server's pages are on (turned on first if `enable`), and their generation.
+
+    Read as the pages read it (their read-only connections), so a running bot holding the
+    database does not stand in the way; only turning the pages on opens it for writing."""
+    reader = await open_reader(database, size=1)
+    try:
+        current = await get_guild_settings(reader, guild_id)
+    finally:
+        await reader.close()
+    if current.web or not enable:
+        return current.web, current.web_generation
     store = await Store.open(database)
     try:
-        current = await get_guild_settings(store, guild_id)
-        if enable and not current.web:
-            async with store.transaction() as tx:
-                current = await set_guild_settings(tx, guild_id, web=True)
+        async with store.transaction() as tx:
+            current = await set_guild_settings(tx, guild_id, web=True)
         return current.web, current.web_generation
     finally:
         await store.close()

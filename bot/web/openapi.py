@@ -76,6 +76,15 @@ _EVENT: Final = _object(
 _CARDS: Final = _list(_STR)
 _DEAL: Final = _object(
     number=_INT,
+    fair={
+        "description": "a fair deal (docs/fair-deals.md), revealed: its seed (hex), the"
+        " fingerprint shown before it and the players' salts by seat; null for a game dealt"
+        " before fair dealing",
+        "oneOf": [
+            {"type": "null"},
+            _object(seed=_STR, fingerprint=_STR, salts={"type": "object"}),
+        ],
+    },
     dealer=_INT,
     hands=_list(_object(seat=_INT, cards=_CARDS)),
     widow={"type": ["array", "null"], "items": _STR},
@@ -173,7 +182,25 @@ SCHEMAS: Final = {
     ),
     "Games": _object(games=_list(_ref("Game")), **_PAGING),
     "Replay": _object(
-        game=_ref("Game"), options={"type": "object"}, final_scores={}, deals=_list(_ref("Deal"))
+        game=_ref("Game"),
+        options={"type": "object"},
+        final_scores={},
+        table_id={**_NULL_INT, "description": "the id a fair game's fingerprints name"},
+        deals=_list(_ref("Deal")),
+    ),
+    "Verify": _object(
+        game=_ref("Game"),
+        asked=_object(deal=_STR, table=_STR, seed=_STR, fingerprint=_STR),
+        ok={
+            "type": ["boolean", "null"],
+            "description": "null until deal, seed and fingerprint are all given",
+        },
+        lines=_list(
+            _object(
+                key={"type": "string", "description": "under bot.verify in the catalogues"},
+                params={"type": "object"},
+            )
+        ),
     ),
     "Events": _object(events=_list(_ref("Event")), **_PAGING),
     "EventTable": _object(
@@ -270,6 +297,15 @@ def openapi_document() -> dict[str, Any]:
             "/api/s/{token}/games": _get("finished games, newest first", "Games", _PAGE),
             "/api/s/{token}/games/{game_id}": _get(
                 "a finished game deal by deal, trick by trick", "Replay", _GAME_ID
+            ),
+            "/api/s/{token}/games/{game_id}/verify": _get(
+                "a fair deal of a finished game checked against its seed and fingerprint",
+                "Verify",
+                _GAME_ID,
+                _param("deal", "query", _STR, "the deal's number"),
+                _param("seed", "query", _STR, "the deal's revealed seed, 64 hex digits"),
+                _param("fingerprint", "query", _STR, "as shown before the deal (16+ hex digits)"),
+                _param("table", "query", _STR, "the table's id (default: the game's own)"),
             ),
             "/api/s/{token}/events": _get(
                 "finished league events, newest first, with their winners", "Events", _PAGE

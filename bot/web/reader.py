@@ -125,7 +125,8 @@ class PostgresReadPool:
 
     @classmethod
     async def open(cls, url: str, *, size: int = DEFAULT_POOL) -> PostgresReadPool:
-        from bot.store.postgres import PostgresReader, _pool, check_schema, connect_to, safe_url
+        from bot.store.postgres import PostgresReader, _pool, check_schema, connect_to
+        from bot.store.urls import safe_url
 
         conn = await connect_to(url)
         try:

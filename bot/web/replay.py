@@ -2,52 +2,56 @@
 
 The game is replayed from its action log by the shared record model
 (`bot.game.record.GameRecord`, no replay of our own); only recorded games
-reach here, so every hand may be shown. Deals the game did not finish (a
-table cancelled mid-deal is still rated by the standings of that moment)
-are left out: their cards were never all played. Replaying costs engine
-time, so it runs in a worker thread, a few at once, and each result is
-kept in a bounded cache (a finished game never changes).
+reach here (`web_reads.finished_game` lets none through while another open
+table holds its cards, `bot.store.visibility`), so every hand may be shown.
+Deals the game did not finish (a table cancelled mid-deal is still rated by
+the standings of that moment) are left out (`visibility.played`): their cards
+were never all played. Replaying costs engine
+time, so it runs in a worker thread, a few at once, and the record is kept
+in the one cache of built records (`bot.game.record.RECORDS`: a finished game
+never changes); the page's data is made from it at each request, after the
+visibility check of `load`, so no view skips the gate.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import asdict
-from enum import Enum
 from typing import Any, Final
 
+from bot.game import fingerprint, sort_hand
+from bot.game.errors import Refusal
+from bot.game.plain import plain
 from bot.game.record import DealRecord, GameRecord
+from bot.game.verify import read_fingerprint, read_seed, verify_deal
 from bot.store.records import GameLog
+from bot.store.visibility import played
 from bot.store.web_reads import FinishedGame
+
+from .threads import in_web_thread
 
 #: The per-seat figures of a deal's result the viewer tabulates, in order (those the variant has).
 RESULT_COLUMNS: Final = ("meld", "cards", "points", "scores", "tricks", "chips")
-#: Replays kept in memory, and built at the same time.
-CACHE_SIZE: Final = 64
+#: Replays built at the same time.
 MAX_BUILDING: Final = 2
 
 
-def plain(value: Any) -> Any:
-    """Engine values (cards, suits, tuples, seat-keyed dicts) as JSON-ready ones."""
-    if value is None or isinstance(value, bool | int | float | str):
-        return value
-    if isinstance(value, Enum):
-        return str(value.value)
-    if isinstance(value, Mapping):
-        return {str(key): plain(item) for key, item in value.items()}
-    if isinstance(value, Sequence):
-        return [plain(item) for item in value]
-    return str(value)
-
-
-def _deal(deal: DealRecord) -> dict[str, Any]:
+def _deal(deal: DealRecord, table_id: int | None) -> dict[str, Any]:
+    fair = None
+    if deal.seed is not None and table_id is not None:  # a fair deal, over: its seed revealed
+        fair = {
+            "seed": deal.seed.hex(),
+            "fingerprint": fingerprint(deal.seed, table_id, deal.number),
+            "salts": {str(seat): word for seat, word in sorted(deal.salts.items())},
+        }
     return {
         "number": deal.number,
+        "fair": fair,
         "dealer": deal.dealer,
         "hands": [
-            {"seat": seat, "cards": [str(card) for card in cards]}
+            # As its owner held it (trump first, then by suit and rank), as /pinochle replay shows it.
+            {"seat": seat, "cards": plain(sort_hand(cards, deal.trump))}
             for seat, cards in sorted(deal.hands.items())
         ],
         "turnup": plain(deal.turnup),
@@ -57,13 +61,14 @@ def _deal(deal: DealRecord) -> dict[str, Any]:
         "contract": plain(deal.contract),
         "trump": plain(deal.trump),
         "melds": [
-            {"seat": seat, "cards": [str(card) for card in cards], "points": points}
-            for seat, cards, points in deal.melds
+            {"seat": meld.seat, "cards": plain(part.cards), "points": part.points}
+            for meld in deal.melds
+            for part in meld.parts
         ],
         "tricks": [
             {
                 "leader": trick.leader,
-                "plays": [{"seat": seat, "card": str(card)} for seat, card in trick.plays],
+                "plays": [{"seat": seat, "card": plain(card)} for seat, card in trick.plays],
                 "winner": trick.winner,
                 "points": trick.points,
             }
@@ -73,53 +78,79 @@ def _deal(deal: DealRecord) -> dict[str, Any]:
     }
 
 
-def replay_view(game: FinishedGame, log: GameLog) -> dict[str, Any]:
-    """Everything the viewer shows of one recorded game (ValueError if its log no longer replays)."""
-    record = GameRecord.from_log(log.variant, log.options, log.seed, log.actions)
-    return {
+def replay_view(game: FinishedGame, log: GameLog) -> tuple[dict[str, Any], GameRecord]:
+    """Everything the viewer shows of one recorded game, and its record (for checking a deal);
+    ValueError if its log no longer replays."""
+    record = GameRecord.from_stored(log)
+    record.deals = played(record.deals)
+    view = {
         "game": asdict(game),
         "names": [seat.display_name for seat in sorted(game.seats, key=lambda s: s.seat)],
         "options": plain(log.options),
         "final_scores": plain(record.final_scores),
-        "deals": [_deal(deal) for deal in record.deals if deal.finished],
+        "table_id": record.table_id,
+        "deals": [_deal(deal, record.table_id) for deal in record.deals],
     }
+    return view, record
 
 
 class ReplayError(RuntimeError):
     """A recorded game whose log no longer replays (a rules change since, say): no replay to show."""
 
 
-class ReplayCache:
-    """The last `size` replays built, keyed by (guild id, game id); at most `building` built at once."""
+class ReplayBuilder:
+    """Replays of recorded games, at most `building` built at once; the records themselves are
+    kept in `bot.game.record.RECORDS`, the one cache of built records."""
 
-    def __init__(self, size: int = CACHE_SIZE, building: int = MAX_BUILDING) -> None:
-        self.size = size
-        self._views: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
+    def __init__(self, building: int = MAX_BUILDING) -> None:
         self._building = asyncio.Semaphore(building)
 
-    def __len__(self) -> int:
-        return len(self._views)
-
-    async def view(
+    async def built(
         self,
-        guild_id: int,
         game_id: int,
         load: Callable[[], Awaitable[tuple[FinishedGame, GameLog] | None]],
-    ) -> dict[str, Any] | None:
-        """The replay of a game, from the cache or built from `load()`'s log (None: no such game)."""
-        key = (guild_id, game_id)
-        if key in self._views:
-            self._views.move_to_end(key)
-            return self._views[key]
+    ) -> tuple[dict[str, Any], GameRecord] | None:
+        """The replay of a game and its record (the deals played); None: no such game (or none
+        this server may see: `load` is the gate)."""
         found = await load()
         if found is None:
             return None
         async with self._building:
             try:
-                view = await asyncio.to_thread(replay_view, *found)
+                return await in_web_thread(replay_view, *found)
             except ValueError as error:  # the engine refused an action of the log
                 raise ReplayError(f"game {game_id} does not replay: {error}") from error
-        self._views[key] = view
-        while len(self._views) > self.size:
-            self._views.popitem(last=False)
-        return view
+
+
+def verify_view(
+    view: Mapping[str, Any], record: GameRecord, query: Mapping[str, str]
+) -> dict[str, Any]:
+    """The check of one fair deal of a game (bot.game.verify) from `?deal=&seed=&fingerprint=`
+    (and `table=`, the record's by default): the form alone until all three are given. `lines`
+    are what `python -m bot verify` prints, as catalogue keys ("bot.verify.*") and parameters."""
+    asked = {name: query.get(name, "").strip()[:200] for name in ("deal", "seed", "fingerprint")}
+    table = query.get("table", "").strip()[:20] or str(record.table_id or "")
+    data: dict[str, Any] = {"game": view["game"], "asked": {**asked, "table": table}, "lines": []}
+    if record.table_id is None:
+        return {**data, "ok": False, "lines": [_line("not_fair")]}
+    if not all(asked.values()):
+        return {**data, "ok": None}
+    if (
+        not all(n.isascii() and n.isdigit() for n in (asked["deal"], table))
+        or len(asked["deal"]) > 6
+    ):
+        raise Refusal("web.error.bad_number")
+    seed, published = read_seed(asked["seed"]), read_fingerprint(asked["fingerprint"])
+    if seed is None or published is None:
+        return {
+            **data,
+            "ok": False,
+            "lines": [_line("bad_seed" if seed is None else "bad_fingerprint")],
+        }
+    verdict = verify_deal(record, int(asked["deal"]), seed, published, int(table))
+    lines = [_line(key, **params) for key, params in verdict.lines()]
+    return {**data, "ok": verdict.ok, "fingerprint": verdict.fingerprint, "lines": lines}
+
+
+def _line(key: str, **params: Any) -> dict[str, Any]:
+    return {"key": key, "params": params}

@@ -65,6 +65,10 @@ class Words:
         """A card drawn as a small inline SVG (a replay page shows a thousand: each is made once)."""
         return _card_svg(card, self.lang)
 
+    def verdict(self, key: str, params: dict[str, Any]) -> str:
+        """One finding of a fair deal's check (bot.game.verify), as `python -m bot verify` says it."""
+        return t(f"bot.verify.{key}", self.lang, **params)
+
     def reason(self, reason: str, detail: str, memo: str) -> str:
         """What a ledger transaction was for, as `/chips history` says it."""
         shown = meld_name(detail, self.lang) if reason == "meld" and detail else detail

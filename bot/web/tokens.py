@@ -14,7 +14,9 @@ import hashlib
 import hmac
 import re
 
-_TOKEN = re.compile(r"(\d{1,20})-([0-9a-f]{32})")
+_TOKEN = re.compile(r"([0-9]{1,19})-([0-9a-f]{32})")
+#: Discord ids (and the store's integers) are signed 64-bit: a larger number is no server.
+MAX_ID = 2**63 - 1
 
 
 def page_token(secret: str, guild_id: int, generation: int) -> str:
@@ -30,7 +32,9 @@ def _mac(secret: str, guild_id: int, generation: int) -> str:
 def token_guild(token: str) -> int | None:
     """The guild id a token claims, or None when it is not shaped like a token at all."""
     match = _TOKEN.fullmatch(token)
-    return None if match is None else int(match[1])
+    if match is None or int(match[1]) > MAX_ID:
+        return None
+    return int(match[1])
 
 
 def token_matches(secret: str, token: str, generation: int) -> bool:

@@ -15,6 +15,7 @@ async def finished_two_hand_game(room):
         room, target=10, options="tie_over_target=highest_wins", until=lambda: room.table() is None
     )
     await board_shows(room, table.id, "Final standings: 1. ")
+    await room.env.advance_time(10)  # the last lines go out, and the board moves below them
     return table
 
 

@@ -7,7 +7,7 @@ from tests.cogs.sim import take_turn
 
 async def finish_event_tables(server, *, turns: int = 2000) -> None:
     """Take the people's turns (the first legal action of their hand view) at every event table,
-    in its thread, until no event table is left playing."""
+    in its thread (or the event's channel), until no event table is left playing."""
     bot = server.env.bot
     members = {m.id: m for m in server.members.values()}
     for _ in range(turns):
@@ -20,8 +20,10 @@ async def finish_event_tables(server, *, turns: int = 2000) -> None:
             seat = table.to_act
             user = None if seat is None else table.seats[seat].user_id
             if user is not None and table.awaits(user):
-                thread = next(t for t in server.parent.threads if t.id == table.channel_id)
-                await take_turn(members[user], thread)
+                home = next(
+                    (t for t in server.parent.threads if t.id == table.channel_id), server.parent
+                )
+                await take_turn(members[user], home)
                 acted = True
         if not acted:
             await server.env.advance_time(1)

@@ -23,12 +23,11 @@ import sys
 import time
 from pathlib import Path
 
-import simcord
-
 from bot import create_bot
 from bot.settings import Settings
 from bot.tables import Person, SimplePlayer
 from tests.cogs.sim import board_message, close_store
+from tests.steady_sim import steady_run
 
 SHARDS = 2
 
@@ -56,7 +55,7 @@ async def main(url: str, shard: int, data_dir: Path, mode: str, plan: list[str])
     placeholder = create_bot(data_dir / f"placeholder-{mode}.db")
     # Only shard 0's process syncs the commands (Discord keeps them for the whole application); in
     # this SimCord of its own, shard 1's process finds them as Discord would have them.
-    async with simcord.run(placeholder, check_errors=False, strict_sync=False) as env:
+    async with steady_run(placeholder, check_errors=False, strict_sync=False) as env:
         guild = env.create_guild(f"shard {shard}", id=guild_id(shard))
         channel = guild.create_text_channel("pinochle")
         alice = guild.add_member(env.create_user("alice"))

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+from discord import app_commands
 
-from bot.tables import Table
+from bot.tables import Refusal, Table
 from tests.cogs.live_support import home_of
 
 
@@ -44,6 +45,16 @@ class Room:
         return next(
             m for m in (self.alice, self.bob, self.carol, self.dave, self.eve) if m.id == user_id
         )
+
+
+def bugs(errors: tuple[BaseException, ...]) -> list[BaseException]:
+    """The errors SimCord captured that are bugs: not a refusal (or a failed permission check)
+    the bot's one handler answered."""
+    return [
+        error
+        for error in errors
+        if not isinstance(getattr(error, "original", error), (Refusal, app_commands.CheckFailure))
+    ]
 
 
 async def close_store(bot) -> None:

@@ -3,7 +3,6 @@ and /pinochle score and rules where a table just ended, in English and Russian."
 
 from __future__ import annotations
 
-from bot.game import new_game
 from bot.store import load_actions
 from bot.tables import shown_name
 from bot.tables.texts import cards_text, hand_by_suit
@@ -22,7 +21,7 @@ OPTIONS = {"target": 10, "tie_over_target": "highest_wins"}
 
 async def deal_from_log(room, table) -> tuple[dict[int, list[str]], list[list]]:
     """The oracle: deal 1's hands and tricks, from the stored log replayed by the engine."""
-    game = new_game(table.variant, seed=table.seed, options=table.options)
+    game = table.new_game()
     hands = {seat: game.view(seat)["hand"] for seat in range(2)}
     tricks = []
     for row in await load_actions(room.bot.store, table.id):

@@ -80,3 +80,23 @@ async def test_the_watch_forgets_a_finished_tables_views_entirely():
     watch.table_changed(table)
     await asyncio.sleep(_hand_watch.PAUSE + 0.1)
     assert redrawn == [7] and watch._views == {}
+
+
+async def test_hand_views_shown_again_and_again_leave_nothing_running(room):
+    """A hand view's buttons are answered by their custom ids: however often Show my hand is
+    pressed, no view is kept waiting for the 15 minutes Discord lets its buttons be clicked."""
+    import asyncio
+
+    table, mover, waiter = await two_people(room)
+    for _ in range(5):
+        await waiter.slash(room.channel, "pinochle hand")
+        await mover.slash(room.channel, "pinochle hand")
+    view_timers = [
+        task
+        for task in asyncio.all_tasks()
+        if "timeout_task" in getattr(task.get_coro(), "__qualname__", "")
+    ]
+    assert view_timers == []
+    version = table.version
+    await take_turn(mover, room.channel)  # the buttons of the view shown last still work
+    assert table.version > version

@@ -11,7 +11,8 @@ import pytest
 from openskill.models import PlackettLuce
 
 from bot.i18n import number
-from bot.store import GameResultRow, GameSeat, Standing, game_results, read_csv, record_game
+from bot.services.league import record_game
+from bot.store import GameResultRow, GameSeat, Standing, game_results, read_csv
 from cogs.league import scope_text, standings_table
 
 from .ledger_support import Server, close_bot, code_lines, current, refused

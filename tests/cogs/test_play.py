@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.game import ALL_CARDS, PASS
+from bot.game.fair import key_maker
 from tests.cogs.playing import leave_game, play_out
 from tests.cogs.sim import (
     board_body,
@@ -286,7 +287,9 @@ async def test_exchange_the_dix_by_typing_in_three_handed(room):
     """RULES C-4: eldest, holding a 9 of trumps, may exchange it for the turn-up; /pinochle move
     offers exactly that (the decline stays with /pinochle pass), refuses a move not legal now, and
     speaks the asker's language."""
-    room.bot.tables._rng.seed(0)  # the service's seed source: a deal whose eldest holds the dix
+    # The service's seed and fair-dealing key sources, fixed: a deal whose eldest holds the dix.
+    room.bot.tables._rng.seed(0)
+    room.bot.tables._new_key = key_maker(2)
     await room.alice.slash(room.channel, "pinochle new", variant="three-handed")
     for _ in range(2):
         await room.alice.click(board_message(room.channel), label="Add computer player")
@@ -317,3 +320,25 @@ async def test_exchange_the_dix_by_typing_in_three_handed(room):
     exchanged = await room.alice.slash(room.channel, "pinochle move", action="Обменять дис")
     assert exchanged.response.content.startswith("Сделано: Обменять дис.")
     assert turnup in table.game.view(table.seat_of(room.alice.id))["hand"]
+
+
+async def test_a_salt_is_typed_with_move_before_the_deal_and_the_board_shows_the_fingerprint(room):
+    """Fair deals (docs/fair-deals.md): the lobby's board shows deal 1's fingerprint, and
+    `/pinochle move action: salt <word>` puts a word into that deal, privately acknowledged;
+    a word too long is refused and changes nothing."""
+    await room.alice.slash(room.channel, "pinochle new", variant="two-handed")
+    table = room.table()
+    shown = table.fingerprint(1)[:16]
+    assert shown in board_body(room.channel)
+    offered = await room.alice.autocomplete(room.channel, "pinochle move", "action", "salt lucky7")
+    assert offered == [{"name": "salt lucky7", "value": "salt lucky7"}]
+    said = await room.alice.slash(room.channel, "pinochle move", action="salt lucky7")
+    assert said.ephemeral and "“lucky7” goes into the shuffle of deal 1" in said.response.content
+    long = await room.alice.slash(room.channel, "pinochle move", action="salt " + "x" * 40)
+    assert long.ephemeral and "1 to 32 printable characters" in long.response.content
+    await room.bob.click(board_message(room.channel), label="Join")
+    await room.alice.click(board_message(room.channel), label="Start")
+    assert table.game.dealing.salts == {1: {0: "lucky7"}}
+    assert shown in board_body(room.channel) and table.deal_key.hex() not in board_body(
+        room.channel
+    )

@@ -9,7 +9,7 @@ import pytest
 
 from bot import create_bot
 from bot.game import parse_action
-from bot.game.record import GameRecord
+from bot.game.fair import deal_seed
 from bot.i18n import number
 from bot.store import load_actions
 from bot.tables.players import ai_players
@@ -49,6 +49,8 @@ async def test_replay_shows_exactly_the_logged_game_in_both_languages(room):
     pages = await replay_pages(room.env, room.eve, replay.response, "en")
     assert pages[0].startswith(f"Replay of game #{table.id} · Two-handed · deal 1 of ")
     assert "Before the first trick." in pages[0] and "Hands as dealt:" in pages[0]
+    seed = deal_seed(table.deal_key, 1).hex()  # the deal is over: its seed is revealed with it
+    assert f"🔓 Fair deal: seed `{seed}` · fingerprint `{table.fingerprint(1)[:16]}`" in pages[0]
     shown = []
     for page in pages[1:]:
         line = next(line for line in page.splitlines() if line.startswith("Trick "))
@@ -65,6 +67,7 @@ async def test_replay_shows_exactly_the_logged_game_in_both_languages(room):
     russian = await room.eve.slash(room.channel, "pinochle replay", game=table.id)
     ru_pages = await replay_pages(room.env, room.eve, russian.response, "ru")
     assert ru_pages[0].startswith(f"Повтор партии №{table.id} · ")
+    assert f"Честная сдача: зерно `{seed}`" in ru_pages[0]
     assert "Перед первой взяткой." in ru_pages[0] and "Итоговый счёт: " in ru_pages[-1]
     assert len(ru_pages) == len(pages)
     first_trick = next(line for line in ru_pages[1].splitlines() if line.startswith("Взятка 1 из"))
@@ -97,9 +100,10 @@ async def test_a_game_not_finished_or_unknown_has_no_replay(room):
 async def test_stats_and_history_of_a_finished_game(room):
     table = await finished_two_hand_game(room)
     rows = await load_actions(room.bot.store, table.id)
-    record = GameRecord.from_log(table.variant, table.options, table.seed, [r.action for r in rows])
+    record = table.record()
+    assert record.actions == [r.action for r in rows]
     won = record.final_scores[0] > record.final_scores[1]
-    own_meld = sum(points for deal in record.deals for seat, _, points in deal.melds if seat == 0)
+    own_meld = sum(meld.points for deal in record.deals for meld in deal.melds if meld.seat == 0)
 
     stats = (await room.alice.slash(room.channel, "pinochle stats")).response.content
     lines = stats.splitlines()

@@ -12,6 +12,7 @@ import pytest
 
 from bot import create_bot
 from bot.i18n import variant_name
+from bot.services.league import record_game
 from bot.store import (
     GameSeat,
     GuildSettings,
@@ -19,7 +20,6 @@ from bot.store import (
     get_guild_settings,
     get_user_settings,
     images_enabled,
-    record_game,
     set_guild_settings,
     settle_deal,
 )

@@ -29,7 +29,7 @@ def test_a_meld_of_more_cards_than_a_hand_is_refused_before_its_cards_are_read(m
     )
     with pytest.raises(IllegalAction) as refused:
         parse_action("meld " + " ".join(["K♥"] * 1900))
-    assert refused.value.key == "too_many_cards"
+    assert refused.value.name == "too_many_cards"
     assert str(refused.value) == f"a meld has at most {MAX_HAND} cards"
     assert read == []
 
@@ -52,7 +52,7 @@ def test_a_refusal_repeats_only_the_start_of_a_long_input(text):
     with pytest.raises(IllegalAction) as refused:
         parse_action(text)
     assert (
-        refused.value.key == "bad_action"
+        refused.value.name == "bad_action"
         and len(str(refused.value)) < 200
         and "…" in str(refused.value)
     )
@@ -61,7 +61,7 @@ def test_a_refusal_repeats_only_the_start_of_a_long_input(text):
 def test_option_refusals_are_value_errors_with_keys_and_numbers_in_order():
     with pytest.raises(ValueError) as refused:
         resolve_options({"double_pinochle_value": 7})
-    assert isinstance(refused.value, OptionError) and refused.value.key == "option_not_one_of"
+    assert isinstance(refused.value, OptionError) and refused.value.name == "option_not_one_of"
     assert refused.value.params == {
         "name": "double_pinochle_value",
         "value": "7",
@@ -69,7 +69,7 @@ def test_option_refusals_are_value_errors_with_keys_and_numbers_in_order():
     }
     with pytest.raises(OptionError) as wrong_pack:
         resolve_options({"pack64": True}, players=3)  # the 64-card pack is for two
-    assert wrong_pack.value.key == "pack64_two_handed"
+    assert wrong_pack.value.name == "pack64_two_handed"
 
 
 @pytest.mark.parametrize("text", ["play xx", "meld", "bid many", "trump purple"])

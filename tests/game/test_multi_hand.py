@@ -148,7 +148,7 @@ def test_e5_the_reason_only_a_pass_is_offered_is_told_without_playing_it():
     g.apply("pass")
     before = g.to_json()
     why = g.why_no_bid()
-    assert why is not None and why.key == "bid_needs_marriage" and why.rule == "E-5"
+    assert why is not None and why.name == "bid_needs_marriage" and why.rule == "E-5"
     assert g.to_json() == before  # asking changes nothing
     for _ in range(2):
         g.apply("pass")

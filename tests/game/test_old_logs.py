@@ -14,12 +14,14 @@ from pathlib import Path
 import pytest
 
 from bot.game import Game
+from bot.game.plain import plain
 
 RECORDS = json.loads((Path(__file__).parent / "data" / "old_logs.json").read_text("utf-8"))
 
 
 def _as_json(value: object) -> object:
-    return json.loads(json.dumps(value, ensure_ascii=False))
+    """The plain form (typed records read as their dicts) through a JSON round trip."""
+    return json.loads(json.dumps(plain(value), ensure_ascii=False))
 
 
 @pytest.mark.parametrize(

@@ -9,13 +9,22 @@ import pytest
 
 from bot.game import (
     DECLARE_OUT,
+    PASS,
     VARIANTS,
+    Card,
+    DealResult,
     Game,
+    Suit,
+    Transfer,
     enabled_melds,
     get_variant,
     last_trick_bonus,
+    lowest_bid,
     new_game,
+    parse_cards,
     scale,
+    sequential_meld_value,
+    winning_play,
 )
 from bot.game.options import resolve_options
 from bot.game.random_play import random_action
@@ -102,3 +111,107 @@ def test_completed_tricks_name_their_leader_and_winner_g3(variant):
 def test_random_play_reaches_a_random_action():
     game = new_game("check", seed=2)
     assert random_action(game, random.Random(0)) in game.legal_actions()
+
+
+@pytest.mark.parametrize(
+    ("options", "names_trump", "expected"),
+    [
+        ({}, True, ("royal marriage", 40)),  # B-4: the first marriage scores as royal
+        ({"first_marriage_value": 20}, True, ("royal marriage", 20)),  # DX-B1's option
+        ({"first_marriage_value": 20}, False, ("marriage", 20)),  # trump fixed: a plain one
+        ({"first_marriage_value": 20, "count_scheme": "one_point"}, True, ("royal marriage", 2)),
+    ],
+)
+def test_a_sequential_meld_is_worth_what_the_rule_book_says_b4_dx_b1(
+    options, names_trump, expected
+):
+    trump = None if names_trump else Suit.HEARTS
+    assert sequential_meld_value(parse_cards("K♣ Q♣"), trump, options, names_trump=names_trump) == (
+        expected
+    )
+    assert sequential_meld_value(parse_cards("Q♠ J♦"), trump, options) == (
+        "pinochle",
+        4 if options.get("count_scheme") else 40,
+    )
+    assert sequential_meld_value(parse_cards("K♣ J♦"), trump, options) is None
+
+
+def test_the_trick_is_headed_by_the_highest_trump_or_else_the_highest_of_the_suit_led_g3():
+    plays = [(1, Card.from_text("10♠")), (2, Card.from_text("A♠")), (3, Card.from_text("K♥"))]
+    assert winning_play(plays, Suit.CLUBS) == (2, Card.from_text("A♠"))
+    assert winning_play(plays, Suit.HEARTS) == (3, Card.from_text("K♥"))
+    twins = [(0, Card.from_text("A♠")), (1, Card.from_text("A♠"))]
+    assert winning_play(twins, None)[0] == 0  # the first of identical cards wins
+    game = play_randomly(new_game("four-handed", seed=4), random.Random(4), 30)
+    while not game.state.trick:
+        game.apply(game.legal_actions()[0])
+    view = game.public_view()
+    assert view.heading == winning_play(view.trick, view.trump)
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_phase_properties_match_the_cards_the_engine_allows_p0_a9_c7(variant):
+    """A card phase binds play (§8) exactly when the engine refuses some held card; stock
+    rounds are the two-hand ones where any card goes (P-0)."""
+    for seed in range(3):
+        game, rng = new_game(variant, seed=seed), random.Random(seed)
+        for _ in range(200):
+            if game.is_over:
+                break
+            phase, seat = game.phase, game.to_act
+            legal = game.legal_actions()
+            plays = {a.card for a in legal if a.verb == "play"}
+            assert phase.plays_cards == bool(plays)
+            if phase.plays_cards and not phase.binds_play:
+                assert phase.stock_round and plays == set(game._holding(seat))
+            if phase.binds_play and game.state.trick:
+                assert plays <= set(game.state.hands[seat])
+            game.apply(rng.choice(legal))
+
+
+def test_the_lowest_bid_is_the_minimum_then_one_step_above_the_high_bid_e4():
+    raised = 0
+    for seed in range(10):
+        game = new_game("check", seed=seed)
+        high = None
+        while game.phase == "auction":
+            lowest = lowest_bid(game.legal_actions())
+            if lowest is not None:
+                assert lowest.amount == (200 if high is None else high + 10)
+                raised += high is not None
+                high = lowest.amount
+                game.apply(lowest)
+            else:
+                game.apply(PASS)  # no marriage, no bid (E-4)
+    assert raised  # some auction went past the opening bid
+    assert lowest_bid([PASS]) is None
+
+
+def test_standing_ranks_sides_by_score_and_ties_share_a_place():
+    game = new_game("three-handed", seed=1)
+    game.state.scores = [120, 300, 120]
+    assert game.standing() == [[1], [0, 2]]
+    team = new_game("partnership", seed=1)
+    team.state.scores = [90, 410]
+    assert team.standing() == [[1, 3], [0, 2]]
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_a_deal_result_is_typed_and_names_the_last_trick_bonus_g5(variant):
+    """The last trick's 10 (G-5) goes to its taker's side once every trick is played; the
+    result still reads as the dict it was (no new key in the plain form)."""
+    game, rng = new_game(variant, seed=5), random.Random(5)
+    while len(game.deal_results) < 3 and not game.is_over:
+        game.apply(random_action(game, rng))
+    assert game.deal_results
+    for result in game.deal_results:
+        assert isinstance(result, DealResult)
+        units = {game.party(seat): seat for seat in range(game.n)}.values()
+        bonus = sum(result.last_trick[seat] for seat in units)
+        assert bonus == (last_trick_bonus(game.options) if result.complete else 0)
+        assert result["points"] == list(result.points) and "last_trick" not in result
+        assert ("chips" in result) == ("bid" in result) == (variant == "check")
+        if result.transfers is not None:  # E-15: who pays whom; chips net to zero
+            assert all(isinstance(t, Transfer) for t in result.transfers)
+            assert set(result["transfers"][0]) == {"from", "to", "checks", "reason", "detail"}
+            assert result.chips is not None and sum(result.chips) == 0

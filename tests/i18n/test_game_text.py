@@ -106,7 +106,7 @@ def test_a_real_engine_refusal_reads_in_russian():
     missing = next(c for c in make_pack() if c not in hand)
     with pytest.raises(IllegalAction) as caught:
         game.apply(f"play {missing}")
-    assert caught.value.key == "not_in_hand"
+    assert caught.value.name == "not_in_hand"
     russian = describe_error(caught.value, "ru")
     assert russian.startswith("у вас нет карты")
     assert russian.endswith(f"({caught.value.rule})")

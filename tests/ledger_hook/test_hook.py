@@ -15,8 +15,13 @@ from collections import Counter
 import pytest
 
 from bot.game import VARIANTS
+from bot.game.record import GameRecord, RecordCache
 from bot.ledger_hook import best_melds, ledger_hook
+from bot.records_hook import records_hook, seat_deals
 from bot.store import balance, game_results, history, is_settled, ledger_check, player_profile
+from bot.store.records import DEAL_STATS, SeatDeals
+from bot.store.tables import get_table
+from bot.tables import model
 
 from .helpers import GUILD, play, seat_table
 
@@ -125,7 +130,7 @@ async def test_best_melds_replay_the_melds_shown_during_the_game(store):
         for meld in event["melds"]:
             shown[event["seat"]] += 1
             top[event["seat"]] = max(top.get(event["seat"], 0), meld["points"])
-    best = best_melds(table.game)
+    best = best_melds(table.record())
     assert set(best) == set(shown) and {seat: points for seat, (_, points) in best.items()} == top
     profile = await player_profile(store, GUILD, table.seats[0].player_id)
     assert [(m.meld, m.points) for m in profile.best_melds] == [best[0]]
@@ -154,3 +159,32 @@ async def test_tables_settling_at_the_same_time_lose_and_duplicate_nothing(store
     expected = [sum(chips_by_seat(t.game)[seat] for t in tables) for seat in range(4)]
     assert [await balance(store, GUILD, tables[0].seats[s].player_id) for s in range(4)] == expected
     assert len({row.game_id for row in await game_results(store, GUILD)}) == 3
+
+
+async def test_both_game_end_hooks_read_one_replay_of_the_game(store, monkeypatch):
+    """When a game ends, the league record (best melds) and the deal figures come from one
+    record of the game, built once: not a replay per hook."""
+    table = await seat_table(store, "check", 4)
+    builds: list[int] = []
+    build = GameRecord.from_log.__func__
+
+    def counted(cls, variant, options, seed, actions, **kwargs):
+        builds.append(len(actions))
+        return build(cls, variant, options, seed, actions, **kwargs)
+
+    monkeypatch.setattr(GameRecord, "from_log", classmethod(counted))
+    monkeypatch.setattr(model, "RECORDS", RecordCache())  # none kept from an earlier test
+
+    async def both(tx, table, events) -> None:
+        await ledger_hook(tx, table, events)
+        await records_hook(tx, table, events)
+
+    await play(store, table, seed=5, hook=both)
+    assert builds == [len(table.game.history)]
+    profile = await player_profile(store, GUILD, table.seats[0].player_id)
+    best = best_melds(table.record())
+    assert [(m.meld, m.points) for m in profile.best_melds] == ([best[0]] if 0 in best else [])
+    assert len({row.game_id for row in await game_results(store, GUILD)}) == 1
+    stored = (await get_table(store, table.id)).settings[DEAL_STATS]
+    assert [SeatDeals(**seat) for seat in stored] == seat_deals(table.record())
+    assert builds == [len(table.game.history)]  # read again: still the one record

@@ -109,3 +109,41 @@ async def test_tables_scores_absences_and_results(store):
     assert (await get_table(store, table.id)).seats[0].user_id == 1
     [result] = await player_event_results(store, GUILD, ann.player_id)
     assert (result.name, result.place, result.entrants, result.total) == ("Friday", 1, 2, 7)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Турнир", "турнир"),
+        ("ÉTÉ", "été"),
+        ("Straße", "STRASSE"),
+        ("Ｆｒｉｄａｙ", "friday"),
+        ("Fri\u200bday", "FRIDAY"),
+    ],
+)
+async def test_names_that_differ_only_in_unicode_case_are_one_name(store, first, second):
+    async with store.transaction() as tx:
+        event = await new_event(tx, name=first)
+    with pytest.raises(EventError):
+        async with store.transaction() as tx:
+            await new_event(tx, name=second)
+    assert (await open_event_named(store, GUILD, second)).id == event.id
+    assert [e.name for e in await list_events(store, GUILD)] == [first]
+
+
+async def test_the_index_holds_a_twin_name_the_check_did_not_see(store):
+    """Two processes checking at once: the unique index on the folded name still refuses one."""
+    async with store.transaction() as tx:
+        await new_event(tx, name="Été")
+    with pytest.raises(EventError):
+        async with store.transaction() as tx:
+            await tx.execute("UPDATE events SET name = 'other'")  # hides it from the check
+            await new_event(tx, name="ÉTÉ")
+
+
+async def test_the_standings_messages_are_kept_in_order(store):
+    async with store.transaction() as tx:
+        event = await new_event(tx)
+        assert event.standings_messages == ()
+        event = await update_event(tx, event.id, standings_messages=[2**62, 5, 7])
+    assert event.standings_messages == (2**62, 5, 7)

@@ -3,6 +3,7 @@ and the game's record commit together, the ledger sums to zero, and a replay cha
 
 import pytest
 
+from bot.services.league import record_game
 from bot.store import (
     DuplicateAction,
     GameSeat,
@@ -13,7 +14,6 @@ from bot.store import (
     get_table,
     history,
     ledger_check,
-    record_game,
     settle_deal,
     standings,
     update_table,

@@ -5,13 +5,10 @@ import pytest
 from bot.store import (
     LedgerError,
     LedgerLine,
-    NegativeBalance,
-    SettingsError,
     Store,
     adjust,
     balance,
     ensure_player,
-    get_guild_settings,
     grant,
     history,
     is_settled,
@@ -123,29 +120,6 @@ async def test_grants_and_adjustments_move_chips_against_the_house(store):
     assert await ledger_check(store) == []
 
 
-@pytest.mark.parametrize(
-    ("action", "amount", "reason", "message"),
-    [
-        (grant, 0, "x", "positive"),
-        (grant, -5, "x", "positive"),
-        (grant, 1.5, "x", "whole number"),
-        (grant, "10", "x", "whole number"),
-        (grant, 1_000_001, "x", "limit of 1,000,000"),
-        (adjust, 0, "x", "non-zero"),
-        (adjust, -1_000_001, "x", "limit"),
-        (adjust, 5, "", "reason is required"),
-        (adjust, 5, "   ", "reason is required"),
-        (grant, 5, "x" * 201, "at most 200"),
-    ],
-)
-async def test_grant_and_adjust_validate_their_input(store, action, amount, reason, message):
-    [ann] = await make_players(store, GUILD, "Ann")
-    with pytest.raises(ValueError, match=message):
-        async with store.transaction() as tx:
-            await action(tx, GUILD, ann, amount, reason)
-    assert (await history(store, GUILD)).total == 0
-
-
 async def test_the_limit_itself_is_allowed(store):
     [ann] = await make_players(store, GUILD, "Ann")
     async with store.transaction() as tx:
@@ -170,36 +144,6 @@ async def test_starting_balance_is_an_opening_entry_from_the_house(store):
         await set_guild_settings(tx, GUILD, starting_balance=500)
     assert await balance(store, GUILD, ann) == 110  # an open account keeps its history
     assert await ledger_check(store) == []
-
-
-async def test_no_negative_balances_refuses_admin_moves_but_settles_games(store):
-    async with store.transaction() as tx:
-        await set_guild_settings(tx, GUILD, allow_negative=False)
-    assert not (await get_guild_settings(store, GUILD)).allow_negative
-    ann, bob = await make_players(store, GUILD, "Ann", "Bob")
-    async with store.transaction() as tx:
-        await grant(tx, GUILD, ann, 5, "welcome")
-    with pytest.raises(NegativeBalance, match="holds 5 chips"):
-        async with store.transaction() as tx:
-            await adjust(tx, GUILD, ann, -6, "penalty")
-    assert await balance(store, GUILD, ann) == 5
-    # A game's checks are owed whatever the balance: the settlement is written in full.
-    assert await settle(store, 1, 1, [transfer(ann, bob, 20)]) is True
-    assert (await balance(store, GUILD, ann), await balance(store, GUILD, bob)) == (-15, 20)
-
-
-async def test_starting_balance_is_validated(store):
-    with pytest.raises(SettingsError, match="from 0 to 1000000") as refused:
-        async with store.transaction() as tx:
-            await set_guild_settings(tx, GUILD, starting_balance=-10)
-    assert refused.value.key == "settings.refuse.out_of_range"
-    assert refused.value.params == {
-        "setting": "starting_balance",
-        "value": -10,
-        "low": 0,
-        "high": 1_000_000,
-    }
-    assert (await get_guild_settings(store, GUILD)).starting_balance == 0
 
 
 async def test_history_is_newest_first_paginated_and_names_the_game(store):

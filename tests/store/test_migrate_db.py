@@ -116,6 +116,7 @@ async def sqlite_with_games(path) -> tuple[int, int]:
         await play(service, finished, random.Random(1), None)
         await league_night(store, finished)
         unfinished = await check_table(service, 11, PEOPLE[1])
+        await service.salt(unfinished, PEOPLE[1].user_id, "kept")  # deal 2's, fair dealing
         await play(service, unfinished, random.Random(2), 2)
         north = service.table(unfinished).seats[1].player_id
         async with store.transaction() as tx:
@@ -133,6 +134,7 @@ async def test_round_trip_to_postgres_then_the_unfinished_game_continues(tmp_pat
     report = await migrate_database(str(path), postgres_url)
     assert report.problems == []
     assert report.rows["actions"] > 0 and report.rows["ledger_lines"] > 0
+    assert report.rows["deal_commits"] > 2  # fingerprints and salts: the game deals on from them
 
     source, target = await Store.open(path), await Store.open(postgres_url)
     try:

@@ -8,14 +8,19 @@ import random
 
 import pytest
 
-from bot.game import VARIANTS, new_game
+from bot.game import VARIANTS, Dealing, new_game
 from bot.game.__main__ import main, random_action
+from bot.game.fair import deal_seed
 from bot.store import Seat, Store, append_action, create_table, update_table
 
 
-async def store_game(path, variant: str, seed: int, *, moves: int | None = None) -> int:
-    """A table whose game was played by random legal moves (all of it, or `moves` of them)."""
-    game = new_game(variant, seed=seed, options={"target": 300})
+async def store_game(
+    path, variant: str, seed: int, *, moves: int | None = None, key: bytes | None = None
+) -> int:
+    """A table whose game was played by random legal moves (all of it, or `moves` of them);
+    dealt fairly from `key` (bot.game.fair), else from its seed (a table made before)."""
+    dealing = None if key is None else Dealing(key=key)
+    game = new_game(variant, seed=seed, options={"target": 300}, dealing=dealing)
     rng = random.Random(seed)
     while not game.is_over and (moves is None or len(game.history) < moves):
         game.apply(random_action(game, rng))
@@ -32,6 +37,7 @@ async def store_game(path, variant: str, seed: int, *, moves: int | None = None)
                 seed=seed,
                 seats=[Seat(0, "Ann", user_id=1)]
                 + [Seat(s, f"Bot {s}", bot_level="easy") for s in range(1, game.n)],
+                deal_key=key,
             )
             for seq, action in enumerate(game.history, start=1):
                 await append_action(tx, table.id, seq, None, None, str(action))
@@ -68,11 +74,27 @@ def test_replay_reports_each_line_the_engine_disagrees_with(tmp_path, capsys):
     assert "line 7: the record says 'final: 999 0 999 0'" in out
 
 
-def test_a_game_in_play_exports_as_unfinished(tmp_path, capsys):
+def test_a_fair_game_in_play_exports_its_deals_over_and_no_secret(tmp_path, capsys):
+    database = tmp_path / "pinochle.db"
+    key = bytes(range(32))
+    game_id = asyncio.run(store_game(database, "three-handed", seed=5, moves=80, key=key))
+    assert main(["record", "export", "--game", str(game_id), "--database", str(database)]) == 0
+    text = capsys.readouterr().out
+    assert "final: unfinished" in text and f"dealing: fair, table {game_id}" in text
+    assert f"seed: {deal_seed(key, 1).hex()}" in text and "\ndeal 2," not in text  # 2: in play
+    assert key.hex() not in text and deal_seed(key, 2).hex() not in text
+    record_file = tmp_path / "game.txt"
+    record_file.write_text(text, encoding="utf-8")
+    assert main(["record", "replay", str(record_file)]) == 0
+
+
+def test_a_game_in_play_dealt_from_its_seed_alone_is_not_exported(tmp_path, capsys):
+    """Its seed deals every deal still to come: an export would tell them."""
     database = tmp_path / "pinochle.db"
     game_id = asyncio.run(store_game(database, "three-handed", seed=5, moves=40))
-    assert main(["record", "export", "--game", str(game_id), "--database", str(database)]) == 0
-    assert "final: unfinished" in capsys.readouterr().out
+    assert main(["record", "export", "--game", str(game_id), "--database", str(database)]) == 1
+    captured = capsys.readouterr()
+    assert "still in play" in captured.err and "seed: 5" not in captured.out
 
 
 def test_missing_things_are_told_apart(tmp_path, capsys):
@@ -86,6 +108,22 @@ def test_missing_things_are_told_apart(tmp_path, capsys):
     assert not nowhere.exists()
     junk = tmp_path / "junk.txt"
     junk.write_text("hello\n", encoding="utf-8")
+    assert main(["record", "export", "--game", "1", "--database", str(junk)]) == 2
+    said = capsys.readouterr().err
+    assert (
+        said.startswith("error: ") and "not a SQLite database" in said and "Traceback" not in said
+    )
     assert main(["record", "replay", str(junk)]) == 2
     assert "line 1: expected 'Pinochle game record 1'" in capsys.readouterr().err
     assert main(["record", "replay", str(tmp_path / "absent.txt")]) == 2
+
+
+@pytest.mark.parametrize("deals", ["0", "-1", "many"])
+def test_simulate_refuses_a_count_of_deals_below_one(deals, capsys):
+    """No deals make no averages: a usage error (status 2), not a division by zero."""
+    with pytest.raises(SystemExit) as stopped:
+        main(["simulate", "--deals", deals])
+    assert stopped.value.code == 2
+    assert (
+        f"argument --deals: {deals!r} is not a whole number of 1 or more" in capsys.readouterr().err
+    )

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from bot.services.league import record_game
 from bot.store import (
     GameSeat,
     Seat,
@@ -11,7 +12,6 @@ from bot.store import (
     game_log,
     player_stats,
     recent_games,
-    record_game,
     store_deal_stats,
     update_table,
 )

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from bot.game import new_game
-from bot.store import load_actions
+from bot.game import Dealing, new_game
+from bot.store import TableRow, load_actions
 from bot.store.events import EventRow
 from bot.tables import Person, Refusal, SimplePlayer, TableService, Text
 from bot.tables.events import EventBoard, EventRunner
@@ -25,18 +26,29 @@ class Notices:
         self._homes = itertools.count(FIRST_HOME)
         self.boards: list[EventBoard] = []
         self.lines: list[Text] = []
+        self.alerts: list[Text] = []
+        self.members: dict[int, tuple[int, ...]] = {}  # each home's people, as placed
+        self.forgotten: list[int] = []  # homes taken back
 
     async def place(
-        self, event: EventRow, round_no: int, table_no: int
+        self, event: EventRow, round_no: int, table_no: int, people: Sequence[int]
     ) -> tuple[int, dict[str, Any]]:
-        return next(self._homes), {}
+        home = next(self._homes)
+        self.members[home] = tuple(people)
+        return home, {}
 
-    async def standings(self, event: EventRow, board: EventBoard) -> int | None:
+    async def forget(self, event: EventRow, channel_id: int) -> None:
+        self.forgotten.append(channel_id)
+
+    async def standings(self, event: EventRow, board: EventBoard) -> list[int]:
         self.boards.append(board)
-        return event.standings_message_id or 77
+        return list(event.standings_messages or (77,))
 
     async def say(self, event: EventRow, text: Text) -> None:
         self.lines.append(text)
+
+    async def alert(self, event: EventRow, text: Text) -> None:
+        self.alerts.append(text)
 
     @property
     def keys(self) -> list[str]:
@@ -87,13 +99,13 @@ async def play_event(
             return
 
 
-async def dealt_hands(service: TableService, table_id: int, variant: str, seed: int) -> list[Any]:
-    """Every deal's hands as dealt at a table, replayed from its stored actions."""
-    game = new_game(variant, seed=seed)
+async def dealt_hands(service: TableService, row: TableRow) -> list[Any]:
+    """Every deal's hands as dealt at a table, replayed from its stored key and actions."""
+    game = new_game(row.variant, seed=row.seed, dealing=Dealing(key=row.deal_key))
     hands = [[sorted(map(str, h)) for h in game.state.hands]]
-    for row in await load_actions(service.store, table_id):
+    for action in await load_actions(service.store, row.id):
         deal = game.deal_no
-        game.apply(row.action)
+        game.apply(action.action)
         if game.deal_no != deal:
             hands.append([sorted(map(str, h)) for h in game.state.hands])
     return hands

@@ -40,8 +40,13 @@ async def test_legal_for_filters_by_the_actions_verb(service):
     """RULES E-4/E-6: in a Check auction the person may bid (every amount) or pass."""
     table = await open_table(service, "check")
     await service.start(table.id, ALICE)
-    await play_out(
-        service, table, ALICE, until=lambda t: bool(t.to_act == 0 and t.game.phase == "auction")
+    await play_out(  # Alice's turn in an auction where she may bid or pass (E-6: not forced)
+        service,
+        table,
+        ALICE,
+        until=lambda t: (
+            t.to_act == 0 and {a.verb for a in t.game.legal_actions()} == {"bid", "pass"}
+        ),
     )
     everything = await service.legal_for(table.id, ALICE.user_id)
     bids = await service.legal_for(table.id, ALICE.user_id, verb="bid")

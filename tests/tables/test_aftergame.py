@@ -6,11 +6,12 @@ from collections import Counter
 
 import pytest
 
-from bot.game import VARIANTS, make_pack, new_game
+from bot.game import VARIANTS, make_pack
+from bot.game.record import DealRecord
 from bot.store import load_actions
 from bot.tables import Table, TableService
-from bot.tables.review import DealReview
-from bot.tables.texts import plain_namer, review_lines
+from bot.tables.record_text import review_lines
+from bot.tables.texts import plain_namer
 from tests.tables.aftergame_helpers import play_until
 from tests.tables.helpers import ALICE, BOB, CAROL, EVE, open_table, refusal_of
 
@@ -29,12 +30,12 @@ def engine_deal(
     table: Table, actions: list[str], deal: int
 ) -> tuple[dict[int, list[str]], list[list], list]:
     """The oracle: the engine's hands as `deal` starts, its tricks and its melds, from the log."""
-    game = new_game(table.variant, seed=table.seed, options=table.options)
+    game = table.new_game()
     moves = iter(actions)
     events = game.opening_events
     while game.deal_no < deal:
         events = game.apply(next(moves))
-    hands = {s: game.view(s)["hand"] for s in range(game.n) if game.view(s)["hand"]}
+    hands = {s: sorted(game.view(s)["hand"]) for s in range(game.n) if game.view(s)["hand"]}
     scoring = (
         ("meld", "dealer_dix", "dix") if game.public_view()["stock"] else ("meld", "dealer_dix")
     )
@@ -55,8 +56,8 @@ async def test_review_of_a_deal_lists_every_card_dealt_once_and_every_trick(
     table = await one_person_and_computers(service, variant)
     await play_until(service, table, [ALICE], lambda: table.game.deal_results)
     _, review = await service.review(table.id)
-    assert isinstance(review, DealReview) and review.deal == 1
-    pack = Counter(str(c) for c in make_pack())
+    assert isinstance(review, DealRecord) and review.number == 1
+    pack = Counter(make_pack())
     assert Counter(review.cards_dealt) == pack
     played = Counter(card for trick in review.tricks for _, card in trick.plays)
     assert played == pack
@@ -69,8 +70,8 @@ async def test_review_of_a_deal_lists_every_card_dealt_once_and_every_trick(
     )
     assert (review.auction != []) == VARIANTS[variant].auction
     hands, tricks, melds = engine_deal(table, [row.action for row in await _log(store, table)], 1)
-    assert {s: list(h) for s, h in review.hands.items()} == hands
-    assert [[list(p) for p in t.plays] for t in review.tricks] == tricks
+    assert {s: sorted(map(str, h)) for s, h in review.hands.items()} == hands
+    assert [[[s, str(c)] for s, c in t.plays] for t in review.tricks] == tricks
     assert [(m.seat, m.points) for m in review.melds] == melds
     for lang in ("en", "ru"):
         text = "\n".join(review_lines(table, review, lang, plain_namer(table)))
@@ -95,13 +96,15 @@ async def test_review_shows_the_last_finished_deal_only_never_the_one_in_play(se
         lambda: table.game.deal_no == 2 and table.game.tricks_played == 2,
     )
     _, review = await service.review(table.id)
-    assert review.deal == 1
+    assert review.number == 1
     actions = [row.action for row in await _log(store, table)]
     hands, tricks, _ = engine_deal(table, actions, 1)
-    assert {s: list(h) for s, h in review.hands.items()} == hands
-    assert [[list(p) for p in t.plays] for t in review.tricks] == tricks
+    assert {s: sorted(map(str, h)) for s, h in review.hands.items()} == hands
+    assert [[[s, str(c)] for s, c in t.plays] for t in review.tricks] == tricks
     now = {s: table.game.view(s)["hand"] for s in range(2)}
-    assert all(list(review.hands[s]) != now[s] for s in range(2))  # deal 2's cards are not in it
+    assert all(
+        sorted(map(str, review.hands[s])) != sorted(now[s]) for s in range(2)
+    )  # deal 2's cards are not in it
 
 
 async def test_rematch_has_the_same_variant_options_and_seats_for_whoever_asks(
@@ -155,7 +158,7 @@ async def test_the_last_finished_table_of_a_channel_keeps_its_result(service, st
     assert ended.game.is_over and ended.game.deal_results == table.game.deal_results
     assert ended.options == {"target": 200}
     _, review = await service.review(table.id)
-    assert review.deal == table.game.deal_results[-1]["deal"]
+    assert review.number == table.game.deal_results[-1]["deal"]
     assert (await service.review(table.id))[1] is review  # kept: the log is not replayed again
 
 

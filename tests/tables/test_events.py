@@ -11,8 +11,9 @@ from bot.store import get_table
 from bot.store.events import absences, event_scores, event_tables, get_event, list_entrants
 from bot.tables import Person, Refusal, TableService
 from bot.tables.events import EventRefused, EventRunner
+from bot.tables.texts import numbered, say
 from tests.tables.event_support import Notices, dealt_hands, play_event
-from tests.tables.helpers import GUILD
+from tests.tables.helpers import GUILD, play_out, refusal_of
 
 PEOPLE = [Person(200 + n, name) for n, name in enumerate("Ann Bob Cy Dee Eve Fay Gus Hal".split())]
 ANN, BOB, CY = PEOPLE[:3]
@@ -81,8 +82,8 @@ async def test_a_duplicate_event_plays_the_same_deals_at_every_table_and_ranks_b
     ]
     for round_no in (1, 2):
         rows = [await get_table(store, t.table_id) for t in tables if t.round == round_no]
-        assert len({row.seed for row in rows}) == 1  # one seed per round
-        hands = [await dealt_hands(runner.service, row.id, "two-handed", row.seed) for row in rows]
+        assert len({(row.seed, row.deal_key) for row in rows}) == 1  # one seed and key per round
+        hands = [await dealt_hands(runner.service, row) for row in rows]
         assert all(h[:2] == hands[0][:2] for h in hands)  # deals 1 and 2 identical everywhere
         assert all(row.status == "finished" for row in rows)
 
@@ -365,3 +366,229 @@ async def test_ending_mid_round_closes_its_tables_and_makes_the_standings_final(
     assert {row.status for row in round_two} == {"cancelled"}
     assert notices.boards[-1].final
     assert {s.player for s, _, _ in notices.boards[-1].rows} == {p.user_id for p in people}
+
+
+MANAGER = Person(990, "Mod")
+
+
+@pytest.mark.parametrize("how", ["dropped", "left"])
+async def test_a_drop_is_final_the_person_cannot_take_the_seat_back(runner, store, how):
+    people = PEOPLE[:2]
+    event = await new_event(runner, people, rounds=2, deals_per_round=2)
+    await runner.start(event.id, ANN)
+    [table] = runner.service.tables()
+    if how == "dropped":
+        await runner.drop(event.id, ANN, BOB.user_id, manager=False)
+    else:
+        await runner.leave(event.id, BOB)
+    seat = table.seat_of(BOB.user_id)
+    version = table.version
+    with pytest.raises(Refusal) as refused:
+        await runner.service.join(table.id, BOB)
+    assert refused.value.key == "events.refuse.dropped_out"
+    assert table.seats[seat].away_strikes > 0 and table.version == version  # the computer plays on
+    for lang in ("en", "ru"):
+        assert "{" not in say(refused.value, lang, numbered)
+
+
+@pytest.mark.parametrize("gone", ["cancelled", "lease in doubt"])
+async def test_end_skips_a_table_no_longer_held_and_always_makes_the_standings_final(
+    runner, notices, store, gone
+):
+    people = PEOPLE[:4]  # two tables
+    event = await new_event(runner, people, rounds=3, deals_per_round=2)
+    await runner.start(event.id, ANN)
+    first, second = runner.service.tables()
+    if gone == "cancelled":  # a manager's /pinochle cancel
+        await runner.service.cancel(first.id, MANAGER, manager=True)
+    else:  # what the store's word SUSPENDED does to a table (`bot.tables.leases`)
+        first.moving = True
+    ended = await runner.end(event.id, ANN, manager=False)
+    assert ended.status == "finished"
+    assert (await get_table(store, second.id)).status == "cancelled"
+    assert [t.id for t in runner.service.tables()] == ([] if gone == "cancelled" else [first.id])
+    assert notices.boards[-1].final
+    assert {s.player for s, _, _ in notices.boards[-1].rows} == {p.user_id for p in people}
+
+
+async def test_a_round_whose_last_table_a_manager_closed_moves_on_without_its_clock(runner, store):
+    people = PEOPLE[:4]
+    event = await new_event(runner, people, rounds=2, deals_per_round=1)
+    await runner.start(event.id, ANN)
+    _, second = runner.service.tables()
+    await play_event(
+        runner, runner.service, people, skip=frozenset(s.user_id for s in second.seats.values())
+    )
+    assert (await get_event(store, event.id)).round == 1  # waits for the second table
+    await runner.service.cancel(second.id, MANAGER, manager=True)
+    await runner.settle()
+    assert (await get_event(store, event.id)).round == 2
+
+
+async def test_a_rematch_of_an_event_table_is_an_ordinary_game(runner, store):
+    people = PEOPLE[:2]
+    event = await new_event(runner, people, rounds=1, deals_per_round=1)
+    await runner.start(event.id, ANN)
+    await play_event(runner, runner.service, people)
+    [done] = await event_tables(store, event.id)
+    opened = await runner.service.rematch(done.table_id, ANN)
+    new = opened.table
+    assert new.event is None and "target" not in new.options
+    await runner.service.join(new.id, BOB)
+    await runner.service.start(new.id, ANN)
+    assert new.game.options["target"] == 1000  # two-handed's own target: the game can end
+
+
+class FlakyNotices(Notices):
+    """Notices whose `place` fails while `failing` is set (Discord refusing threads), from
+    table `fail_from` of a round on."""
+
+    failing = False
+    fail_from = 0
+    standings_failures = 0
+
+    async def place(self, event, round_no, table_no, people):
+        if self.failing and table_no >= self.fail_from:
+            raise ConnectionError("no threads today")
+        return await super().place(event, round_no, table_no, people)
+
+    async def standings(self, event, board):
+        if self.standings_failures:
+            self.standings_failures -= 1
+            raise ConnectionError("Discord had a bad second")
+        return await super().standings(event, board)
+
+
+@pytest.mark.parametrize(
+    ("duplicate", "key"),
+    [
+        (False, "round_held"),  # table 1 falls back to the channel, table 2 has no room
+        (True, "round_held_private"),  # table 1 has its place, table 2 none: no channel for it
+    ],
+)
+async def test_a_round_that_cannot_open_pauses_the_event_and_start_tries_again(
+    make_runner, store, duplicate, key
+):
+    notices = FlakyNotices()
+    notices.fail_from = 1 if duplicate else 0
+    runner = await make_runner(notices)
+    runner.place_retries = (0.0, 0.0)
+    people = PEOPLE[:4]  # two tables a round: at most one fits in the event's channel
+    event = await new_event(runner, people, rounds=2, deals_per_round=1, duplicate=duplicate)
+    await runner.start(event.id, ANN)
+    round_1 = set(notices.members)
+    notices.failing = True
+    await play_event(runner, runner.service, people, rounds=1)
+    held = await get_event(store, event.id)
+    assert held.status == "paused" and held.round == 1
+    assert [t.key for t in notices.alerts] == [f"events.line.{key}"]
+    assert runner.service.tables() == []  # nothing half-open
+    # A place made for round 2 before the round was held is taken back (no empty thread stays).
+    assert set(notices.forgotten) == set(notices.members) - round_1
+    assert bool(notices.forgotten) == duplicate
+    with pytest.raises(EventRefused) as refused:  # still failing: refused, nothing changes
+        await runner.start(event.id, ANN)
+    assert refused.value.key == f"events.refuse.{key}"
+    assert (await get_event(store, event.id)).status == "paused"
+    notices.failing = False
+    again = await runner.start(event.id, ANN)
+    assert again.status == "running" and again.round == 2
+    assert len(runner.service.tables()) == 2
+
+
+async def test_nobody_is_kicked_at_an_event_table(runner, store):
+    """The host of an event table cannot take an away entrant's seat (and their deals) away."""
+    people = PEOPLE[:2]
+    event = await new_event(runner, people)
+    await runner.start(event.id, ANN)
+    [table] = runner.service.tables()
+    host = next(p for p in people if p.user_id == table.host_id)
+    other = next(p for p in people if p is not host)
+    await runner.service.cover(table.id, other.user_id)  # away, the computer plays for them
+    with pytest.raises(Refusal) as refused:
+        await runner.service.kick(table.id, host, table.seat_of(other.user_id))
+    assert refused.value.key == "bot.refuse.event_kick"
+    assert table.seat_of(other.user_id) is not None
+
+
+@pytest.mark.parametrize("name", ["\u200b", " \u200b\u2060 "])
+async def test_an_invisible_name_is_no_name(runner, name):
+    with pytest.raises(EventRefused) as refused:
+        await runner.create(
+            guild_id=GUILD, channel_id=1, organiser=ANN, name=name, variant="check", rounds=1
+        )
+    assert refused.value.key == "events.refuse.name"
+
+
+async def test_once_the_rounds_time_is_up_a_seat_is_not_taken_back(make_runner, store):
+    """Else a player could rejoin after each cover and hold the next round for ever."""
+    runner = await make_runner(Notices(), seconds=0.05)
+    people = PEOPLE[:2]
+    event = await new_event(runner, people, rounds=2, deals_per_round=10)
+    await runner.start(event.id, ANN)
+    [table] = runner.service.tables()
+    for _ in range(500):  # the round's clock (0.5 s) runs out; the computer covers both seats
+        await asyncio.sleep(0.01)
+        if all(s.away_strikes for s in table.seats.values()):
+            break
+    # ten deals of computer play are still to come: the table is there to ask
+    with pytest.raises(Refusal) as refused:
+        await runner.service.join(table.id, BOB)
+    assert refused.value.key == "events.refuse.time_up"
+    assert table.seats[table.seat_of(BOB.user_id)].away_strikes
+
+
+async def test_a_final_table_that_fails_to_post_once_is_posted_on_the_next_try(make_runner, store):
+    notices = FlakyNotices()
+    runner = await make_runner(notices)
+    runner.place_retries = (0.0,)
+    event = await new_event(runner, PEOPLE[:2], rounds=1, deals_per_round=1)
+    await runner.start(event.id, ANN)
+    notices.standings_failures = 1
+    await play_event(runner, runner.service, PEOPLE[:2])
+    event = await get_event(store, event.id)
+    assert event.status == "finished" and event.standings_messages == (77,)
+    assert [board.final for board in notices.boards] == [True]
+
+
+async def test_a_drop_before_the_start_is_final_too(runner, notices, store):
+    event = await new_event(runner, [ANN, BOB], rounds=1, deals_per_round=1)
+    await runner.drop(event.id, ANN, BOB.user_id, manager=False)
+    # No signing up again, nor taking one's name off to sign up again.
+    for again, key in ((runner.join, "dropped_signup"), (runner.leave, "not_entered")):
+        with pytest.raises(EventRefused) as refused:
+            await again(event.id, BOB)
+        assert refused.value.key == f"events.refuse.{key}"
+    with pytest.raises(EventRefused) as refused:
+        await runner.start(event.id, ANN)
+    assert refused.value.key == "events.refuse.too_few"  # Bob does not count
+    await runner.join(event.id, CY)
+    await runner.start(event.id, ANN)
+    [table] = runner.service.tables()
+    assert BOB.user_id not in {s.user_id for s in table.seats.values()}
+    await play_event(runner, runner.service, [ANN, CY])
+    assert {s.player for s, _, _ in notices.boards[-1].rows} == {ANN.user_id, CY.user_id}
+
+
+@pytest.mark.parametrize("duplicate", [True, False])
+async def test_a_round_deals_fairly_and_takes_salts_only_where_its_cards_are_its_own(
+    runner, store, duplicate
+):
+    """A duplicate round's tables share one secret key (the same cards); a salt would change
+    one table's cards only, so it is refused there, and taken where each table deals its own."""
+    people = PEOPLE[:4]
+    event = await new_event(runner, people, duplicate=duplicate)
+    await runner.start(event.id, ANN)
+    tables = [t for t in runner.service.tables() if t.event is not None]
+    assert len(tables) == 2 and all(t.deal_key is not None for t in tables)
+    assert (tables[0].deal_key == tables[1].deal_key) is duplicate
+    person = next(p for p in people if tables[0].seat_of(p.user_id) is not None)
+    if duplicate:
+        refusal = await refusal_of(runner.service.salt(tables[0].id, person.user_id, "mine"))
+        assert refusal.key == "bot.refuse.salt_duplicate"
+    else:
+        done = await runner.service.salt(tables[0].id, person.user_id, "mine")
+        assert done.private[0].params["deal"] == 2
+        await play_out(runner.service, tables[0], *people, until=lambda t: t.game.deal_no == 2)
+        last = await refusal_of(runner.service.salt(tables[0].id, person.user_id, "more"))
+        assert last.key == "bot.refuse.salt_no_deal"  # the round's last deal: none comes after

@@ -10,6 +10,8 @@ from types import SimpleNamespace
 
 import pytest
 
+from bot.ai.knowledge import read_view
+from bot.ai.melding import meld_worth
 from bot.game import PASS, VARIANTS, Card, Phase, Suit, new_game, parse_action, parse_cards
 from bot.game.random_play import random_action
 from bot.ledger_hook import ledger_hook
@@ -19,6 +21,7 @@ from bot.tables.hints import best_meld, hint_text
 from bot.tables.players import ai_players
 from bot.tables.texts import say
 from tests.ai.helpers import hidden_twin
+from tests.game.helpers import two_hand_game
 from tests.tables.helpers import ALICE, BOB, EVE, GUILD, open_table, play_out, refusal_of
 
 CARD = re.compile(r"(?:10|[AKQJ9]|[ТКДВ])[♠♥♦♣]")
@@ -46,7 +49,7 @@ def test_a_hint_names_only_cards_the_seat_can_see(variant):
                 break
             view = game.view(game.to_act)
             choice = random_action(game, rng)
-            best = best_meld(view, {})
+            best = best_meld(view)
             for action in filter(None, [choice, best and best[0]]):
                 for lang in ("en", "ru"):
                     text = say(hint_text(view, action, {}), lang, str)
@@ -61,7 +64,7 @@ def test_hidden_cards_do_not_change_a_hint(variant):
     view = first.view(seat)
     for action in view.legal:
         assert hint_text(view, action, {}) == hint_text(twin.view(seat), action, {})
-    assert best_meld(view, {}) == best_meld(twin.view(seat), {})
+    assert best_meld(view) == best_meld(twin.view(seat))
 
 
 def seat_view(**fields) -> SimpleNamespace:
@@ -71,16 +74,60 @@ def seat_view(**fields) -> SimpleNamespace:
 
 def test_the_best_meld_is_the_legal_meld_worth_most():
     """RULES §2: in a two-hand meld phase a royal marriage (40) beats a plain one (20)."""
+    game = _meld_position("two-handed", {}, "9♥", hand="K♥ Q♥ K♣ Q♣ A♠ 10♠ A♠ 10♥ K♦ A♦ 10♦ J♥")
+    view = game.view(game.to_act)
     royal = parse_action("meld K♥ Q♥")
-    legal = (parse_action("meld K♠ Q♠"), royal, PASS)
-    view = seat_view(legal=legal, trump=Suit.HEARTS, table={}, seat=0)
-    assert best_meld(view, {}) == (royal, 40)
+    assert parse_action("meld K♣ Q♣") in view.legal
+    assert best_meld(view) == (royal, 40)
     assert say(hint_text(view, royal, {}), "en", str) == "Your best meld now: K♥ Q♥, 40 points."
     assert "К♥ Д♥" in say(hint_text(view, royal, {}), "ru", str)
 
 
+_FIRST_HAND = "K♣ Q♣ A♠ A♠ A♥ 10♠ 10♠ 10♥ K♦ A♦ 10♦ J♥"
+
+
+def _meld_position(variant: str, options: dict, turnup: str | None, hand: str = _FIRST_HAND):
+    """The eldest hand has won the first trick and may meld (M-1)."""
+    game = two_hand_game(
+        hand,
+        "9♦ 9♦ 9♠ 9♠ J♠ J♠ Q♦ Q♦ 10♦ J♣ J♣ J♥",
+        turnup,
+        "A♣ 9♥ A♣ 10♣",
+        variant=variant,
+        options=options,
+    )
+    game.apply("play A♠")
+    game.apply("play 9♦")
+    return game
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "turnup", "points"),
+    [
+        ("two-handed-no-trump", {}, None, 40),  # B-4, DX-B1: the first marriage is royal
+        ("two-handed-no-trump", {"first_marriage_value": 20}, None, 20),  # DX-B1's option
+        ("two-handed-no-trump", {"first_marriage_value": 20, "count_scheme": "one_point"}, None, 2),
+        ("two-handed", {"first_marriage_value": 20}, "9♣", 40),  # A: trump was turned (A-3)
+    ],
+)
+def test_hints_and_computers_value_the_first_marriage_as_the_engine_does_b4(
+    variant, options, turnup, points
+):
+    """The hint, the computer player and the table all credit K♣ Q♣ what the engine says."""
+    game = _meld_position(variant, options, turnup)
+    seat, marriage = game.to_act, parse_action("meld K♣ Q♣")
+    view = game.view(seat)
+    assert game.meld_value(marriage.cards) == view.meld_value(marriage.cards)
+    assert view.meld_value(marriage.cards) == ("royal marriage", points)
+    assert best_meld(view) == (marriage, points)
+    assert f"{points} points" in say(hint_text(view, marriage, {}), "en", str)
+    assert meld_worth(read_view(view), marriage.cards) == points
+    game.apply(marriage)
+    assert game.view(seat).deal_points.meld[seat] == points
+
+
 def test_taking_a_trick_is_explained_with_its_points():
-    view = seat_view(trick=((1, Card.from_text("10♠")),), trump=Suit.HEARTS, partner=None)
+    view = seat_view(trick=((1, Card.from_text("10♠")),), trump=Suit.HEARTS, partner=None, seat=0)
     text = say(hint_text(view, parse_action("play A♠"), {}), "en", str)
     assert text == "A♠ takes the trick as it stands, with 21 points on it."  # G-4: 10 + 11
 

@@ -12,7 +12,6 @@ import asyncio
 
 import pytest
 
-from bot.game import new_game
 from bot.store import Lease, LeaseLost, Store, get_table, load_actions, set_guild_settings
 from bot.tables import Table, TableService
 from bot.tables.model import computer_plays
@@ -57,7 +56,7 @@ async def played_to_the_end(store: Store, table: Table, before: list[str]) -> No
     log = await stored(store, table)
     assert table.status == "finished" and log[: len(before)] == before
     assert len(log) == table.version
-    game = new_game(table.variant, seed=table.seed, options=table.options)
+    game = table.new_game()
     for action in log:
         game.apply(action)
     assert game.is_over

@@ -50,10 +50,10 @@ async def test_out_of_turn_illegal_and_malformed_actions_change_nothing(service,
     )
     illegal = await refusal_of(service.act(table.id, mover, f"play {foreign}"))
     assert illegal.key == "bot.refuse.illegal"
-    assert illegal.params["error"].key == "not_in_hand"
+    assert illegal.params["error"].name == "not_in_hand"
 
     malformed = await refusal_of(service.act(table.id, mover, "play zz"))
-    assert malformed.params["error"].key == "bad_action"
+    assert malformed.params["error"].name == "bad_action"
 
     stranger = await refusal_of(service.act(table.id, EVE, hand.legal[0]))
     assert stranger.key == "bot.refuse.not_seated"

@@ -9,23 +9,22 @@ from bot.records_hook import records_hook
 from bot.store import find_player, game_log, player_stats, recent_games
 from bot.store.records import longest_streak
 from bot.tables import Table, TableService
-from bot.tables.review import review_deal
 from tests.tables.helpers import ALICE, GUILD, open_table, play_out
 
 
 def counted_by_hand(table: Table, seat: int) -> tuple[int, int, int, int]:
-    """(deals, meld that counted, contracts, contracts made) of `seat`, read deal by deal from the
-    *Review last deal* replay (bot.tables.review), which knows nothing of the record."""
+    """(deals, meld that counted, contracts, contracts made) of `seat`, read deal by deal as
+    *Review last deal* shows them (each meld's own counted mark, the contract and the result),
+    not by the hook's rule (a side's meld credited)."""
     deals = meld = bids = made = 0
-    actions = [str(action) for action in table.game.history]
-    for number in range(1, len(table.game.deal_results) + 1):
-        review = review_deal(table.variant, table.seed, table.options, actions, number)
+    for deal in table.record().deals:
+        if deal.result is None:
+            continue  # the deal in play when the game was cancelled
         deals += 1
-        meld += sum(m.points for m in review.melds if m.seat == seat and m.counted)
-        for event in review.auction:
-            if event["type"] == "contract" and event["seat"] == seat:
-                bids += 1
-                made += bool(review.result["made"])
+        meld += sum(m.points for m in deal.melds if m.seat == seat and m.counted)
+        if deal.contract is not None and deal.contract[0] == seat:
+            bids += 1
+            made += bool(deal.result.made)
     return deals, meld, bids, made
 
 

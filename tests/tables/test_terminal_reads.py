@@ -140,6 +140,19 @@ async def test_quitting_a_kept_game_continues_it_next_time(tmp_path):
     assert "Two-handed · table #1" in again.text
 
 
+async def test_a_password_in_the_database_url_is_never_printed(postgres_server):
+    """A game kept in PostgreSQL: the lines naming where it is kept mask the URL's password."""
+    url = (await postgres_server.new_database()).replace("postgres@", "postgres:hunter2@")
+    screen = Screen(lambda entries: "q")
+    args = {"seed": 2, "options": SHORT, "database": url, "name": "Alice", "level": "easy"}
+    await play_in_terminal("two-handed", read=screen.read, write=screen.write, **args)
+    screen = Screen(lambda entries: "1")
+    await play_in_terminal("two-handed", read=screen.read, write=screen.write, **args)
+    masked = url.replace("hunter2", "***")
+    assert f"in {masked}" in screen.text  # continuing it, then where it is kept
+    assert screen.text.count(masked) == 3 and "hunter2" not in screen.text
+
+
 async def test_a_name_longer_than_discord_allows_is_refused_with_one_line(tmp_path):
     out: list[str] = []
     database = str(tmp_path / "kept.db")
@@ -230,6 +243,25 @@ async def test_cards_are_numbered_in_the_hands_order_and_told_once():
         numbered = [entry for entry in screen_entries(screen, board)]
         positions = [held.index(card) for card in numbered if card in held]
         assert positions == sorted(positions)
+
+
+async def test_cards_melded_onto_the_table_are_numbered_after_the_hand():
+    """Two-handed with a stock: melded cards lie on the table and may still be played; the
+    numbers run through the hand as shown, then through the cards on the table as shown."""
+    screen = Screen(lambda entries: "1", limit=40)
+    await play_in_terminal("two-handed", seed=3, read=screen.read, write=screen.write)
+    checked = 0
+    for board in screen.boards():
+        face_up = [line for line in board if line.startswith("Your cards on the table: ")]
+        entries = screen_entries(screen, board)
+        if not face_up or not entries or " " in entries[0]:  # a meld or pass list, not cards
+            continue
+        held = next(line for line in board if line.startswith("Your hand: ")).split()[2:]
+        shown = held + face_up[0].split()[5:]
+        positions = [shown.index(card) for card in entries]  # the playable ones, in shown order
+        assert positions == sorted(positions)
+        checked += 1
+    assert checked > 0
 
 
 def screen_entries(screen: Screen, board: list[str]) -> list[str]:

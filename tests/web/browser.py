@@ -1,29 +1,48 @@
 """Helpers of the real-browser tests: Debian's Chromium driven by Playwright, the app on loopback.
 
 No Playwright browser download: the browser is the system's `chromium`
-(`.ci/run` installs it when missing), launched by its executable path.
+(`.ci/run` installs it when missing), launched by its executable path. Without
+it the browser tests are skipped, and the summary says so; with
+`PINOCHLE_REQUIRE_BROWSER=1` (set by `.ci/run`) they fail instead.
 Screenshots go to `tests/artifacts/web/` (git-ignored), for a person to look at.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import pytest
 from playwright.async_api import Browser, async_playwright
 
 from bot.web.server import WebServer, start_web
 
 from .sample import SECRET, Sample
 
+#: Set (as `.ci/run` does), a missing chromium fails the browser tests instead of skipping them.
+REQUIRE_ENV = "PINOCHLE_REQUIRE_BROWSER"
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "web"
 PHONE = {"width": 375, "height": 812}
 
 
 def chromium_path() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def require_chromium() -> None:
+    """Skip the calling test, saying why, when chromium is missing (fail it under `REQUIRE_ENV`)."""
+    if chromium_path() is not None:
+        return
+    message = (
+        "NO CHROMIUM: the browser tests did not run; install Debian's chromium"
+        " (apt-get install -y chromium; .ci/run does)"
+    )
+    if os.environ.get(REQUIRE_ENV):
+        pytest.fail(f"{message} ({REQUIRE_ENV} is set)")
+    pytest.skip(message)
 
 
 @asynccontextmanager

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.game import new_game
+from bot.game import Dealing, new_game
+from bot.game.record import GameRecord
 from bot.ledger_hook import best_melds
+from bot.services.league import record_game
 from bot.store import (
     GameSeat,
     Store,
@@ -22,7 +24,6 @@ from bot.store import (
     create_table,
     ensure_player,
     grant,
-    record_game,
     set_guild_settings,
     start_season,
     update_table,
@@ -53,9 +54,10 @@ class Sample:
     events: dict[str, int] = field(default_factory=dict)
 
 
-def played(seed: int) -> tuple[list[str], list[int], object]:
-    """A whole two-handed game, everyone taking the first legal action: its actions and scores."""
-    game = new_game("two-handed", seed=seed)
+def played(seed: int, key: bytes | None = None) -> tuple[list[str], list[int], object]:
+    """A whole two-handed game, everyone taking the first legal action: its actions and scores
+    (dealt fairly from `key`, bot.game.fair; else from the seed, as a game made before)."""
+    game = new_game("two-handed", seed=seed, dealing=None if key is None else Dealing(key=key))
     actions = []
     while game.to_act is not None:
         action = game.legal_actions()[0]
@@ -64,13 +66,22 @@ def played(seed: int) -> tuple[list[str], list[int], object]:
     return actions, list(game.scores), game
 
 
-async def _game(store: Store, guild: int, seed: int, seated: list[int], channel: int) -> int:
-    actions, scores, game = played(seed)
-    melds = best_melds(game)
+async def _game(
+    store: Store, guild: int, seed: int, seated: list[int], channel: int, key: bytes | None = None
+) -> int:
+    actions, scores, _ = played(seed, key)
+    fair = {} if key is None else {"dealing": Dealing(key=key), "table_id": 0}
+    melds = best_melds(GameRecord.from_log("two-handed", {}, seed, actions, **fair))
     ranks = [1 + sum(other > mine for other in scores) for mine in scores]
     async with store.transaction() as tx:
         table = await create_table(
-            tx, guild_id=guild, channel_id=channel, host_id=1, variant="two-handed", seed=seed
+            tx,
+            guild_id=guild,
+            channel_id=channel,
+            host_id=1,
+            variant="two-handed",
+            seed=seed,
+            deal_key=key,
         )
         for seq, action in enumerate(actions, 1):
             await append_action(tx, table.id, seq, None, None, action)
@@ -136,12 +147,17 @@ async def _event(
     return event.id
 
 
-async def sample_league(database: str) -> Sample:
-    """Write the sample league into a new database (a SQLite file or a PostgreSQL URL)."""
+async def sample_league(
+    database: str, *, hostile: str = HOSTILE, hostile_event: str = HOSTILE_EVENT
+) -> Sample:
+    """Write the sample league into a new database (a SQLite file or a PostgreSQL URL).
+
+    `hostile` and `hostile_event` name the third player and the second event: markup by default,
+    for the escaping tests; ordinary names for the documentation's screenshot."""
     store = await Store.open(database)
     try:
         async with store.transaction() as tx:
-            names = {"ann": "Ann", "bob": "Bob", "mallory": HOSTILE}
+            names = {"ann": "Ann", "bob": "Bob", "mallory": hostile}
             players = {
                 key: (await ensure_player(tx, GUILD, display_name=name, user_id=100 + i)).id
                 for i, (key, name) in enumerate(names.items())
@@ -154,7 +170,7 @@ async def sample_league(database: str) -> Sample:
             await set_guild_settings(tx, GUILD, web=True, web_generation=3)
             for number in range(GRANTS):
                 await grant(tx, GUILD, players["ann"], 10 + number, f"prize {number + 1}")
-            await grant(tx, GUILD, players["mallory"], 5, HOSTILE)
+            await grant(tx, GUILD, players["mallory"], 5, hostile)
             await grant(tx, DARK_GUILD, dark.id, 7, "welcome")
         sample = Sample(
             database,
@@ -171,7 +187,7 @@ async def sample_league(database: str) -> Sample:
         async with store.transaction() as tx:
             cpu = await ensure_player(tx, DARK_GUILD, display_name="Cpu", bot_level="easy")
         await _game(store, DARK_GUILD, 9, [dark.id, cpu.id], channel=99)
-        ann, bob, mallory = (100, "Ann"), (101, "Bob"), (102, HOSTILE)
+        ann, bob, mallory = (100, "Ann"), (101, "Bob"), (102, hostile)
         async with store.transaction() as tx:
             sample.events["friday"] = await _event(
                 tx,
@@ -185,7 +201,7 @@ async def sample_league(database: str) -> Sample:
             sample.events["hostile"] = await _event(
                 tx,
                 GUILD,
-                HOSTILE_EVENT,
+                hostile_event,
                 "partnership",
                 False,
                 [(*mallory, 3, 600), (*bob, 1, 830), (*ann, 1, 830)],

@@ -4,22 +4,42 @@ What a person sees: the standings, a player's chart, a player's league events
 leading to an event's final table, the ledger paged by its links, a replay
 stepped trick by trick (and the same replay without JavaScript), and every
 page at 375 px wide without sideways scrolling of the page itself. Screenshots are saved in tests/artifacts/web/.
+
+One browser serves the whole module (starting Chromium takes a second or two); each test closes
+what it opened in it.
 """
 
 from __future__ import annotations
 
-import pytest
+from collections.abc import AsyncIterator
 
-from .browser import PHONE, chromium, chromium_path, screenshot_path, served
+import pytest
+import pytest_asyncio
+from playwright.async_api import Browser
+
+from .browser import PHONE, chromium, require_chromium, screenshot_path, served
 from .sample import GRANTS, HOSTILE, HOSTILE_EVENT
 
-pytestmark = pytest.mark.skipif(
-    chromium_path() is None, reason="Debian's chromium is not installed (.ci/run installs it)"
-)
+pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
-async def test_standings_then_a_player_page(league):
-    async with served(league) as base, chromium() as browser:
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def launched() -> AsyncIterator[Browser]:
+    require_chromium()
+    async with chromium() as browser:
+        yield browser
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def browser(launched: Browser) -> AsyncIterator[Browser]:
+    """The module's browser; the pages and contexts a test opens are closed after it."""
+    yield launched
+    for context in launched.contexts:
+        await context.close()
+
+
+async def test_standings_then_a_player_page(league, browser):
+    async with served(league) as base:
         page = await browser.new_page()
         csp_errors: list[str] = []
         page.on(
@@ -46,8 +66,8 @@ async def test_standings_then_a_player_page(league):
         assert csp_errors == []  # the stylesheet and the chart need no exception
 
 
-async def test_a_player_s_events_lead_to_the_event_s_final_table(league):
-    async with served(league) as base, chromium() as browser:
+async def test_a_player_s_events_lead_to_the_event_s_final_table(league, browser):
+    async with served(league) as base:
         page = await browser.new_page()
         await page.goto(f"{base}/players/{league.players['mallory']}")
         heading = page.get_by_role("heading", name="League events")
@@ -83,8 +103,8 @@ async def test_a_player_s_events_lead_to_the_event_s_final_table(league):
         await page.screenshot(path=screenshot_path("events"), full_page=True)
 
 
-async def test_ledger_pages_with_its_links(league):
-    async with served(league) as base, chromium() as browser:
+async def test_ledger_pages_with_its_links(league, browser):
+    async with served(league) as base:
         page = await browser.new_page()
         await page.goto(f"{base}/chips/{league.players['ann']}")
         assert await page.locator("table.ledger tbody tr").count() == 25
@@ -98,8 +118,8 @@ async def test_ledger_pages_with_its_links(league):
         await page.wait_for_url("**page=1")
 
 
-async def test_replay_steps_trick_by_trick(league):
-    async with served(league) as base, chromium() as browser:
+async def test_replay_steps_trick_by_trick(league, browser):
+    async with served(league) as base:
         page = await browser.new_page()
         await page.goto(f"{base}/games/{league.games[0]}")
         deal = page.locator("section.deal").first
@@ -127,8 +147,8 @@ async def test_replay_steps_trick_by_trick(league):
         await page.screenshot(path=screenshot_path("replay"), full_page=True)
 
 
-async def test_replay_without_javascript_lists_every_trick(league):
-    async with served(league) as base, chromium() as browser:
+async def test_replay_without_javascript_lists_every_trick(league, browser):
+    async with served(league) as base:
         context = await browser.new_context(java_script_enabled=False)
         page = await context.new_page()
         await page.goto(f"{base}/games/{league.games[0]}")
@@ -153,8 +173,8 @@ async def test_replay_without_javascript_lists_every_trick(league):
         "/events/{event}",
     ],
 )
-async def test_every_page_fits_a_375px_phone(league, path):
-    async with served(league) as base, chromium() as browser:
+async def test_every_page_fits_a_375px_phone(league, browser, path):
+    async with served(league) as base:
         context = await browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
         page = await context.new_page()
         url = base + path.format(
@@ -174,8 +194,8 @@ async def test_every_page_fits_a_375px_phone(league, path):
         await context.close()
 
 
-async def test_the_standings_table_scrolls_sideways_on_a_phone(league):
-    async with served(league) as base, chromium() as browser:
+async def test_the_standings_table_scrolls_sideways_on_a_phone(league, browser):
+    async with served(league) as base:
         context = await browser.new_context(viewport=PHONE, is_mobile=True)
         page = await context.new_page()
         await page.goto(base + "/")

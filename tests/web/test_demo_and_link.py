@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from itertools import cycle
 from pathlib import Path
 
@@ -15,6 +19,7 @@ from bot.demo import DEMO_GUILD, PEOPLE, build, links
 from bot.store import Store, get_guild_settings
 from bot.tables.terminal import LOCAL_GUILD, play_in_terminal
 from bot.web.link import main as web_link
+from bot.web.reader import open_reader
 from bot.web.server import start_web
 from bot.web.tokens import server_link
 
@@ -75,6 +80,54 @@ async def test_web_link_says_the_pages_are_off_then_enable_turns_them_on(tmp_pat
         await server.close()
 
 
+#: Another process holding a database's process lock, as a running bot does, until its stdin closes.
+HOLD = (
+    "import fcntl, os, sys; fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT);"
+    " fcntl.flock(fd, fcntl.LOCK_EX); print('held', flush=True); sys.stdin.read()"
+)
+
+
+@contextmanager
+def running_bot(database: str) -> Iterator[None]:
+    """Another process holds the database's process lock meanwhile."""
+    bot = subprocess.Popen(
+        [sys.executable, "-c", HOLD, database + ".lock"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert bot.stdout is not None and bot.stdout.readline() == "held\n"
+        yield
+    finally:
+        bot.communicate("", timeout=10)
+
+
+async def test_web_link_reads_a_database_the_running_bot_holds(tmp_path, capsys):
+    """The operator asks for a link while the bot runs on the file: read as the pages read it,
+    the link comes; only turning pages on needs the bot stopped (one writer per file), said so."""
+    database = str(tmp_path / "bot.db")
+    await kept_game(database)
+    args = ["--guild", "0", "--database", database]
+    with running_bot(database):
+        assert await asyncio.to_thread(web_link, [*args, "--enable"]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("Cannot make the link: ") and "in use by another bot process" in err
+        assert "Traceback" not in err
+        db = await open_reader(database, size=1)  # nothing was written: the pages are still off
+        try:
+            assert not (await get_guild_settings(db, LOCAL_GUILD)).web
+        finally:
+            await db.close()
+    assert await asyncio.to_thread(web_link, [*args, "--enable"]) == 0  # the bot has stopped
+    with running_bot(database):
+        capsys.readouterr()
+        assert await asyncio.to_thread(web_link, args) == 0
+        printed = capsys.readouterr()
+        assert printed.out.strip() == server_link("http://127.0.0.1:8080", SECRET, 0, 0)
+        assert f"python -m bot web --database {database}" in printed.err
+
+
 @pytest.mark.parametrize(
     "args, env, said",
     [
@@ -124,3 +177,43 @@ def test_the_demo_command_builds_once_and_prints_its_links(tmp_path, capsys, dem
     out = capsys.readouterr().out
     assert "Using the sample server already in" in out
     assert server_link("http://127.0.0.1:8080", SECRET, DEMO_GUILD, 0) in out
+    # An IPv6 address is written in brackets, so the links printed open.
+    assert main(["--database", str(copy), "--no-serve", "--host", "::1", "--port", "8090"]) == 0
+    assert server_link("http://[::1]:8090", SECRET, DEMO_GUILD, 0) in capsys.readouterr().out
+
+
+async def test_the_demo_refuses_a_file_that_holds_no_sample(tmp_path, capsys):
+    """`demo --database games.db` on a kept terminal game prints no links that all answer 404."""
+    from bot.demo import main
+
+    database = str(tmp_path / "games.db")
+    await kept_game(database)
+    assert await asyncio.to_thread(main, ["--database", database, "--no-serve"]) == 2
+    printed = capsys.readouterr()
+    assert printed.out == "" and "Traceback" not in printed.err
+    assert printed.err == (
+        f"{database} holds no sample server (another database, or a build that was stopped"
+        " part-way): delete it to build the sample afresh, or name a new file or an empty"
+        " PostgreSQL database with --database.\n"
+    )
+
+
+async def test_the_demo_builds_once_into_an_empty_postgresql_database(postgres_server, capsys):
+    """Asked again, it uses the sample there (no second copy of every game); a database that
+    holds another server's games is left alone."""
+    from bot.demo import main
+
+    url = await postgres_server.new_database()
+    for said in ("Building a sample server", "Using the sample server already in"):
+        assert await asyncio.to_thread(main, ["--database", url, "--no-serve"]) == 0
+        assert said in capsys.readouterr().out
+    store = await Store.open(url)
+    try:
+        events = await store.fetchall("SELECT id FROM events")
+    finally:
+        await store.close()
+    assert len(events) == 1
+    other = await postgres_server.new_database()
+    await kept_game(other)
+    assert await asyncio.to_thread(main, ["--database", other, "--no-serve"]) == 2
+    assert "holds no sample server" in capsys.readouterr().err

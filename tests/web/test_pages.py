@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
+from bot.game import Suit, parse_cards, sort_hand
 from bot.game.record import GameRecord
 from bot.store import Store, ledger_csv, set_guild_settings
 from bot.store.records import game_log
@@ -112,7 +117,7 @@ async def test_replay_shows_every_hand_and_every_trick_of_each_deal(client, leag
     finally:
         await store.close()
     assert log is not None
-    record = GameRecord.from_log(log.variant, log.options, log.seed, log.actions)
+    record = GameRecord.from_stored(log)
     deals = [deal for deal in record.deals if deal.finished]
     assert html.count('<section class="deal"') == len(deals)
     assert html.count('<li class="trick">') == sum(len(deal.tricks) for deal in deals)
@@ -124,10 +129,41 @@ async def test_replay_shows_every_hand_and_every_trick_of_each_deal(client, leag
     assert '<script src="/static/replay.js" defer></script>' in html
 
 
+async def test_replay_shows_each_hand_as_its_owner_held_it(client, league):
+    """Trump first, then by suit and rank high to low, as /pinochle replay and the hand view show
+    it; the deal's order of the cards tells a reader nothing."""
+    replay = await (await client.get(f"/api/s/{league.token}/games/{league.games[0]}")).json()
+    for deal in replay["deals"]:
+        trump = Suit.parse(deal["trump"]) if deal["trump"] else None
+        for hand in deal["hands"]:
+            cards = parse_cards(" ".join(hand["cards"]))
+            assert cards == sort_hand(cards, trump), hand
+
+
 async def test_replay_cards_follow_the_language(client, league):
     html = await page(client, league, f"/games/{league.games[0]}?lang=ru")
     assert "Сдача 1" in visible_text(html)
     assert 'aria-label="Д' in html or 'aria-label="В' in html  # Russian queens and jacks
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_no_table_names_two_columns_alike(client, league, lang):
+    """A reader tells every column apart: the replay's seat and place are two words in Russian too."""
+    ann, event = league.players["ann"], league.events["friday"]
+    for path in (
+        "/",
+        "/games",
+        f"/games/{league.games[0]}",
+        f"/players/{ann}?season=all",
+        "/chips",
+        f"/chips/{ann}",
+        "/events",
+        f"/events/{event}",
+    ):
+        html = await page(client, league, f"{path}{'&' if '?' in path else '?'}lang={lang}")
+        for head in re.findall(r"<thead>(.*?)</thead>", html, re.S):
+            names = [visible_text(th) for th in re.findall(r"<th\b.*?</th>", head, re.S)]
+            assert len(names) == len(set(names)), (path, names)
 
 
 async def test_games_list_links_each_replay(client, league):

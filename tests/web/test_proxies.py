@@ -12,7 +12,7 @@ import pytest
 
 from bot.__main__ import main
 from bot.settings import Settings, SettingsError
-from bot.web.clients import client_address
+from bot.web.clients import client_address, client_key
 from bot.web.ratelimit import RateLimit
 
 from .pages import FakeClock, web_client
@@ -113,3 +113,19 @@ async def test_from_an_untrusted_peer_a_new_header_buys_no_new_budget(league):
             for n in range(3)
         ]
         assert statuses == [200, 200, 429]  # all of them count against 127.0.0.1
+
+
+async def test_an_ipv6_visitor_is_counted_by_their_network_not_each_address(league):
+    chips = f"/s/{league.token}/chips"
+    trusted = [ip_network("127.0.0.1/32")]
+    async with web_client(league, limit=limit(), trusted_proxies=trusted) as client:
+
+        async def status(forwarded: str) -> int:
+            return (await client.get(chips, headers={"X-Forwarded-For": forwarded})).status
+
+        # Every address of one /64 is one subscriber's: a fresh address buys no fresh budget.
+        rotating = ["2001:db8:1:2::1", "2001:db8:1:2::ffff", "2001:db8:1:2:abcd::9"]
+        assert [await status(address) for address in rotating] == [200, 200, 429]
+        assert await status("2001:db8:1:3::1") == 200  # the next network is someone else
+    assert client_key("2001:db8:1:2:abcd::9") == "2001:db8:1:2::/64"
+    assert client_key("::ffff:203.0.113.9") == client_key("203.0.113.9") == "203.0.113.9"

@@ -1,0 +1,128 @@
+"""Provably fair dealing: each deal's cards are a documented function of bytes (docs/fair-deals.md).
+
+A table's secret `key` (32 bytes the service draws from `secrets`) gives each
+deal a seed, `HMAC-SHA256(key, "deal <k>")`; before the deal, the board shows
+its fingerprint, `SHA-256(seed || "table <id> deal <k>")`. The players' salt
+words for the deal are mixed in, `HMAC-SHA256(seed, salts)`, so neither the
+bot (committed before the salts) nor a player (who never sees the seed) alone
+decides the cards; that key's HMAC stream shuffles the pack (Fisher–Yates,
+rejection sampling). Once the deal is over its seed is revealed in the deal's
+record and anyone can re-deal it. Games stored before this dealing existed
+have no key and keep their seed-based shuffle (`GameCore._deck`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import secrets
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+#: Bytes in a table's key and in each deal's seed.
+KEY_BYTES = 32
+#: The longest salt word a player may give, and the fewest hex digits a fingerprint is checked by.
+SALT_CHARS = 32
+SHORT_FINGERPRINT = 16
+T = TypeVar("T")
+
+
+def deal_seed(key: bytes, deal: int) -> bytes:
+    """Deal `deal`'s seed: HMAC-SHA256 keyed by the table's key over ASCII "deal <k>"."""
+    return hmac.digest(key, f"deal {deal}".encode("ascii"), "sha256")
+
+
+def fingerprint(seed: bytes, table_id: int, deal: int) -> str:
+    """The commitment shown before the deal: SHA-256 of the seed then ASCII "table <id> deal <k>"."""
+    return hashlib.sha256(seed + f"table {table_id} deal {deal}".encode("ascii")).hexdigest()
+
+
+def salt_text(salts: Mapping[int, str]) -> bytes:
+    """The salts as HMAC message: one "<seat>:<word>" line per seat in seat order, UTF-8."""
+    return "\n".join(f"{seat}:{salts[seat]}" for seat in sorted(salts)).encode("utf-8")
+
+
+def clean_salt(word: str) -> str | None:
+    """A salt word as kept (spaces squeezed), or None when it is empty, too long or unprintable."""
+    word = " ".join(word.split())
+    if not word or len(word) > SALT_CHARS or not word.isprintable():
+        return None
+    return word
+
+
+def _stream(key: bytes) -> Iterator[int]:
+    """Unsigned 32-bit big-endian integers from HMAC-SHA256(key, 8-byte big-endian counter 0, 1, …)."""
+    counter = 0
+    while True:
+        block = hmac.digest(key, counter.to_bytes(8, "big"), "sha256")
+        for at in range(0, len(block), 4):
+            yield int.from_bytes(block[at : at + 4], "big")
+        counter += 1
+
+
+def shuffle(cards: list[T], seed: bytes, salts: Mapping[int, str]) -> list[T]:
+    """`cards` shuffled by the deal's seed and salts (Fisher–Yates from the last position down,
+    each swap index drawn without bias: a draw at or above the largest multiple of i + 1 below
+    2**32 is thrown away)."""
+    deck = list(cards)
+    numbers = _stream(hmac.digest(seed, salt_text(salts), "sha256"))
+    for i in range(len(deck) - 1, 0, -1):
+        span = i + 1
+        limit = 2**32 - 2**32 % span
+        draw = next(numbers)
+        while draw >= limit:
+            draw = next(numbers)
+        j = draw % span
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def key_maker(seed: int | None) -> Callable[[], bytes]:
+    """Where a service's table keys come from: `secrets` (the bot; seed None), or a test's seed,
+    so that its deals repeat."""
+    if seed is None:
+        return lambda: secrets.token_bytes(KEY_BYTES)
+    rng = random.Random(f"{seed}:keys")
+    return lambda: rng.randbytes(KEY_BYTES)
+
+
+@dataclass
+class Dealing:
+    """What a fairly dealt game deals from: its key (the live game) or the seeds its record
+    reveals, and the salts of each deal (deal -> seat -> word)."""
+
+    key: bytes | None = None
+    seeds: dict[int, bytes] = field(default_factory=dict)
+    salts: dict[int, dict[int, str]] = field(default_factory=dict)
+
+    def seed(self, deal: int) -> bytes | None:
+        """Deal `deal`'s seed; None where only revealed seeds are known and this one is not."""
+        if deal in self.seeds:
+            return self.seeds[deal]
+        return None if self.key is None else deal_seed(self.key, deal)
+
+    def deck(self, pack: list[T], deal: int) -> list[T]:
+        """The deal's cards. A record's deal whose seed it does not reveal (the one dealt after its
+        last revealed deal) is dealt unshuffled: the engine needs cards to go on, nobody sees them."""
+        seed = self.seed(deal)
+        return list(pack) if seed is None else shuffle(pack, seed, self.salts.get(deal, {}))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "key": self.key.hex() if self.key is not None else None,
+            "seeds": {str(k): s.hex() for k, s in self.seeds.items()},
+            "salts": {str(k): {str(s): w for s, w in v.items()} for k, v in self.salts.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Dealing:
+        key = data.get("key")
+        return cls(
+            key=bytes.fromhex(key) if key else None,
+            seeds={int(k): bytes.fromhex(s) for k, s in data.get("seeds", {}).items()},
+            salts={
+                int(k): {int(s): w for s, w in v.items()} for k, v in data.get("salts", {}).items()
+            },
+        )

@@ -1,0 +1,68 @@
+"""One scored deal: what `Game.deal_results` holds and `DealEnded` carries.
+
+A frozen dataclass that also reads as the plain dict it replaces (`bot.game.plain`):
+`result["points"]` is a list of numbers and `result.get("chips")` is None outside
+Check Pinochle, exactly as before, so stored logs and earlier readers see the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Suit
+from .plain import PlainMapping
+
+#: The plain form's keys of every deal, and those only Check Pinochle deals have (E-3..E-20).
+_KEYS = ("deal", "dealer", "trump", "meld", "cards", "points", "scores", "tricks", "complete")
+_CHECK_KEYS = ("bid", "declarer", "made", "bids", "transfers")
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Transfer(PlainMapping):
+    """Checks one seat pays another (E-15) and why: the reason ("contract", "set", "meld", "slam",
+    "game") and its detail (the bid, the meld); reads as {"from", "to", "checks", "reason", "detail"}."""
+
+    payer: int
+    payee: int
+    checks: int
+    reason: str
+    detail: str
+    _plain: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
+
+    def plain_keys(self) -> tuple[str, ...]:
+        return ("from", "to", "checks", "reason", "detail")
+
+    def plain_value(self, key: str) -> Any:
+        if key in ("from", "to"):
+            return self.payer if key == "from" else self.payee
+        return PlainMapping.plain_value(self, key)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class DealResult(PlainMapping):
+    """A deal's score per seat (a partner's figures are the side's): G-4..G-7, G-13; E-11..E-20."""
+
+    deal: int
+    dealer: int
+    trump: Suit | None
+    meld: tuple[int, ...]  # meld credited
+    cards: tuple[int, ...]  # card points taken, the last trick's bonus included (G-5, G-6)
+    points: tuple[int, ...]  # the deal's score (Check: minus the bid when set, E-12)
+    scores: tuple[int, ...]  # the game's totals after it
+    tricks: tuple[int, ...]  # tricks taken by the seat itself
+    complete: bool  # every trick was played (not ended by a claim, A-12)
+    last_trick: tuple[int, ...]  # the last trick's bonus inside `cards` (G-5), 0 for the others
+    # Check Pinochle only (None elsewhere):
+    bid: int | None = None
+    declarer: int | None = None
+    made: bool | None = None
+    bids: tuple[int | None, ...] | None = None
+    transfers: tuple[Transfer, ...] | None = None  # who pays whom, and why (E-15)
+    chips: tuple[int, ...] | None = None  # net per seat, summing to zero
+    _plain: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
+
+    def plain_keys(self) -> tuple[str, ...]:
+        """The keys the hand-built dict had: no `last_trick`, Check's only in Check games."""
+        keys = _KEYS if self.bid is None else _KEYS[:3] + _CHECK_KEYS + _KEYS[3:]
+        return keys if self.chips is None else (*keys, "chips")

@@ -1,0 +1,57 @@
+"""Fair dealing's commitments (bot.game.fair): each deal's published fingerprint and its salts.
+
+A table's secret key is its `tables.deal_key`; here is what was shown of each
+deal before it was dealt (its fingerprint) and the salt words the players gave
+for it, one per seat. Both are written in the transaction that publishes them,
+so a restart between commit and reveal keeps them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+
+from .db import Reader, Tx
+
+
+async def commit_deals(tx: Tx, table_id: int, fingerprints: Mapping[int, str]) -> None:
+    """Keep the fingerprints shown for these deals (a deal's first one stays)."""
+    for deal, fingerprint in fingerprints.items():
+        await tx.execute(
+            "INSERT INTO deal_commits (table_id, deal, fingerprint) VALUES (?, ?, ?)"
+            " ON CONFLICT DO NOTHING",
+            (table_id, deal, fingerprint),
+        )
+
+
+async def add_salt(tx: Tx, table_id: int, deal: int, seat: int, word: str) -> dict[int, str]:
+    """A seat's salt word for a committed deal (replacing its earlier one); the deal's salts."""
+    row = await tx.fetchone(
+        "SELECT salts FROM deal_commits WHERE table_id = ? AND deal = ?", (table_id, deal)
+    )
+    if row is None:
+        raise ValueError(f"deal {deal} of table {table_id} has no fingerprint yet")
+    salts = {int(s): w for s, w in json.loads(row["salts"]).items()}
+    salts[seat] = word
+    await tx.execute(
+        "UPDATE deal_commits SET salts = ? WHERE table_id = ? AND deal = ?",
+        (json.dumps({str(s): w for s, w in sorted(salts.items())}), table_id, deal),
+    )
+    return salts
+
+
+async def deal_commits(db: Reader, table_id: int) -> dict[int, tuple[str, dict[int, str]]]:
+    """Each committed deal of a table -> (fingerprint, salts by seat)."""
+    rows = await db.fetchall(
+        "SELECT deal, fingerprint, salts FROM deal_commits WHERE table_id = ? ORDER BY deal",
+        (table_id,),
+    )
+    return {
+        row["deal"]: (row["fingerprint"], {int(s): w for s, w in json.loads(row["salts"]).items()})
+        for row in rows
+    }
+
+
+async def deal_salts(db: Reader, table_id: int) -> dict[int, dict[int, str]]:
+    """The salts of each deal of a table that has any (deal -> seat -> word)."""
+    return {deal: salts for deal, (_, salts) in (await deal_commits(db, table_id)).items() if salts}

@@ -1,0 +1,165 @@
+"""Fair deals at a table (bot.game.fair): the fingerprint is on the board before the first card,
+a player's salt goes into the deal, the seed shows only in the record of a deal that is over,
+and a restart between commit and reveal keeps both."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.game import Dealing, fingerprint, new_game
+from bot.game.__main__ import main as record_main
+from bot.game.fair import deal_seed
+from bot.store import Seat, create_table, game_log
+from bot.store.deals import deal_commits
+from bot.tables import TableService
+from bot.tables.record_text import review_lines
+from bot.tables.texts import board_text
+from tests.tables.helpers import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    GUILD,
+    open_table,
+    play_out,
+    refusal_of,
+)
+
+
+def _named(seat: int) -> str:
+    return f"P{seat + 1}"
+
+
+def _everything_shown(table, lang: str = "en") -> str:
+    """What anyone can read of a table: its board, and its repr (logs)."""
+    return board_text(table, lang, _named) + repr(table)
+
+
+async def test_the_fingerprint_is_on_the_board_before_the_first_card(service, store):
+    table = await open_table(service, "two-handed")
+    first = fingerprint(deal_seed(table.deal_key, 1), table.id, 1)
+    for lang in ("en", "ru"):
+        assert first[:16] in board_text(table, lang, _named)
+    assert (await deal_commits(store, table.id))[1][0] == first  # kept as published
+
+    await service.join(table.id, BOB)
+    await service.start(table.id, ALICE)
+    board = board_text(table, "ru", _named)
+    assert "Отпечаток сдачи 1" in board and first[:16] in board
+    second = fingerprint(deal_seed(table.deal_key, 2), table.id, 2)
+    assert second[:16] in board  # the next deal's, while its salts are taken
+    assert (await deal_commits(store, table.id))[2][0] == second
+
+
+async def test_a_salt_goes_into_the_next_deal_and_its_record(service, store):
+    table = await open_table(service, "two-handed")
+    await service.join(table.id, BOB)
+    assert (await refusal_of(service.salt(table.id, CAROL.user_id, "x"))).key == (
+        "bot.refuse.not_seated"
+    )
+    bad = await refusal_of(service.salt(table.id, BOB.user_id, "y" * 40))
+    assert bad.key == "bot.refuse.salt_word" and bad.params == {"limit": 32}
+    done = await service.salt(table.id, BOB.user_id, "  lucky   7 ")
+    assert done.private[0].params["deal"] == 1
+    await service.start(table.id, ALICE)
+    unsalted = new_game("two-handed", seed=table.seed, dealing=Dealing(key=table.deal_key))
+    salted = Dealing(key=table.deal_key, salts={1: {1: "lucky 7"}})
+    assert (
+        table.game.state.hands
+        == new_game("two-handed", seed=table.seed, dealing=salted).state.hands
+    )
+    assert table.game.state.hands != unsalted.state.hands
+
+    await service.salt(table.id, ALICE.user_id, "pepper")  # during deal 1: for deal 2
+    assert (await deal_commits(store, table.id))[2][1] == {0: "pepper"}
+    await play_out(service, table, ALICE, BOB, until=lambda t: t.game.deal_no == 2)
+    _, review = await service.review(table.id)
+    assert review.salts == {1: "lucky 7"} and review.seed == deal_seed(table.deal_key, 1)
+    record = table.record()
+    assert record.deals[1].salts == {0: "pepper"}
+
+
+async def test_the_seed_is_never_reachable_while_its_deal_is_played(
+    service, store, tmp_path, capsys
+):
+    table = await open_table(service, "three-handed")
+    await service.join(table.id, BOB)
+    await service.join(table.id, CAROL)
+    await service.start(table.id, ALICE)
+    await play_out(service, table, ALICE, BOB, CAROL, until=lambda t: t.game.tricks_played >= 2)
+    secrets = [table.deal_key.hex(), deal_seed(table.deal_key, 1).hex()]
+    shown = _everything_shown(table) + _everything_shown(table, "ru")
+    log = await game_log(store, table.id)
+    shown += repr(log) + repr(await store.fetchone("SELECT 1"))
+    assert not any(secret in shown for secret in secrets)
+    assert (await refusal_of(service.review(table.id))).key == "bot.refuse.no_deal_over"
+    assert "seed: hidden" in table.record().to_text()
+    database = str(tmp_path / "tables.db")
+    export = ["record", "export", "--game", str(table.id), "--database", database]
+    assert await asyncio.to_thread(record_main, export) == 0  # an operator's read: no deal over yet
+    exported = capsys.readouterr().out
+    assert "final: unfinished" in exported and "deal 1" not in exported
+    assert not any(secret in exported for secret in secrets)
+
+    await play_out(service, table, ALICE, BOB, CAROL, until=lambda t: t.game.deal_no == 2)
+    _, review = await service.review(table.id)
+    assert review.seed == deal_seed(table.deal_key, 1)
+    lines = "\n".join(review_lines(table, review, "ru", _named))
+    assert "Честная сдача: зерно" in lines and review.seed.hex() in lines
+    assert deal_seed(table.deal_key, 2).hex() not in _everything_shown(table) + lines
+
+
+async def test_a_restart_between_commit_and_reveal_keeps_both(store):
+    service = TableService(store, seed=5, turn_seconds=0)
+    table = await open_table(service, "two-handed")
+    await service.join(table.id, BOB)
+    await service.start(table.id, ALICE)
+    await service.salt(table.id, BOB.user_id, "kept")
+    committed = await deal_commits(store, table.id)
+    hands = [list(h) for h in table.game.state.hands]
+    await service.close()
+
+    again = TableService(store, seed=99, turn_seconds=0)  # another process: nothing in memory
+    [resumed] = await again.resume()
+    assert [list(h) for h in resumed.game.state.hands] == hands
+    assert resumed.deal_key == table.deal_key and resumed.salts == {2: {1: "kept"}}
+    await play_out(again, resumed, ALICE, BOB, until=lambda t: t.game.deal_no == 2)
+    assert await deal_commits(store, table.id) == {
+        **committed,
+        3: (fingerprint(deal_seed(table.deal_key, 3), table.id, 3), {}),
+    }
+    unsalted = new_game("two-handed", seed=table.seed, dealing=Dealing(key=table.deal_key))
+    for action in resumed.game.history:
+        unsalted.apply(action)
+    assert unsalted.deal_no == 2 and unsalted.state.hands != resumed.game.state.hands
+    record = resumed.record()
+    assert record.deals[1].salts == {1: "kept"} and record.deals[0].seed == deal_seed(
+        table.deal_key, 1
+    )
+    assert fingerprint(record.deals[0].seed, table.id, 1) == committed[1][0]
+    await again.close()
+
+
+async def test_a_table_stored_before_fair_dealing_deals_from_its_seed_as_before(store):
+    """A lobby written by the older bot (no key) starts after the upgrade with the cards its
+    seed always gave; it shows no fingerprint and takes no salt, saying why."""
+    async with store.transaction() as tx:
+        row = await create_table(
+            tx,
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            host_id=ALICE.user_id,
+            variant="two-handed",
+            seed=1234,
+            seats=[Seat(0, ALICE.name, user_id=ALICE.user_id)],
+        )
+    service = TableService(store, seed=5, turn_seconds=0)
+    [table] = await service.resume()
+    assert table.deal_key is None and "🔒" not in board_text(table, "en", _named)
+    refusal = await refusal_of(service.salt(table.id, ALICE.user_id, "mine"))
+    assert refusal.key == "bot.refuse.salt_old_table"
+    await service.join(table.id, BOB)
+    await service.start(table.id, ALICE)
+    assert table.game.state.hands == new_game("two-handed", seed=row.seed).state.hands
+    assert await deal_commits(store, table.id) == {}
+    await service.close()
