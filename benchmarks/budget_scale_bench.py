@@ -41,7 +41,6 @@ import discord
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import cogs._presenter as presenter_module
 from bot.game import new_game
 from bot.store import Seat
 from bot.tables import Outcome, Table
@@ -160,12 +159,13 @@ def fake_bot(api: FakeDiscord) -> Any:
         notify_off=set(),
         hand_watch=SimpleNamespace(table_changed=lambda table: None),
         tables=SimpleNamespace(set_board_message=stored),
-        store=None,
+        services=SimpleNamespace(settings=SimpleNamespace(images_enabled=_no_pictures)),
         get_partial_messageable=lambda channel_id: FakeChannel(api, channel_id),
     )
 
 
-async def _no_pictures(store: Any, guild_id: int) -> bool:
+async def _no_pictures(guild_id: int) -> bool:
+    """No store here, and pictures are not the subject."""
     return False
 
 
@@ -262,7 +262,6 @@ def percentile(values: list[float], share: float) -> float:
 
 
 async def run(tables: int, seconds: float, warmup: float, latency: float, seed: int) -> None:
-    presenter_module.images_enabled = _no_pictures  # no store here; pictures are not the subject
     api = FakeDiscord(latency)
     presenter = ChannelPresenter(fake_bot(api), budget=RequestBudget(process_rate(None, None)))
     presenter.start()

@@ -28,6 +28,8 @@ LIFETIME = 14 * 60
 ANSWER_WAIT = 2.5
 #: Messages sent through interactions remembered for their deletion (the oldest is let go first).
 MAX_SENT = 8192
+#: Tables whose voice is kept at most (the one heard longest ago is let go first).
+MAX_TABLES = 8192
 
 
 def _fresh(interaction: discord.Interaction) -> bool:
@@ -44,7 +46,10 @@ class Voices:
 
     def heard(self, table_id: int, interaction: discord.Interaction) -> None:
         """A person acts at the table through `interaction` (before the service is asked)."""
+        self._tables.pop(table_id, None)
         self._tables[table_id] = interaction
+        while len(self._tables) > MAX_TABLES:  # tables whose end was never drawn (a shut channel)
+            del self._tables[next(iter(self._tables))]
 
     def forget(self, table_id: int) -> None:
         """The table is over: nothing more is said through its voice."""
