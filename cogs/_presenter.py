@@ -53,7 +53,7 @@ from cogs._board_spot import BoardSpots
 from cogs._common import mention_namer
 from cogs._home import parent_of
 from cogs._pictures import BoardScene, as_files, board_pictures, board_scene, with_pictures
-from cogs._requests import Priority, RequestBudget, ShutChannels
+from cogs._requests import Priority, RequestBudget, ShutChannels, process_rate
 from cogs._turn_pings import Ping, Plan, TurnPings
 from cogs._voices import Voices
 
@@ -164,7 +164,7 @@ class ChannelPresenter:
     ) -> None:
         self.bot = bot
         self.per_window, self.window = per_window, window
-        self.budget = budget or RequestBudget(40)
+        self.budget = budget or RequestBudget(process_rate(None, None))
         self.shut = ShutChannels()
         self.voices = Voices()
         self._boxes: dict[int, _Outbox] = {}
