@@ -124,7 +124,6 @@ async def lobby_action(
         await ask_to_leave(interaction, table_id)
         return
     service, person = service_of(interaction), person_of(interaction)
-    interaction.client.presenter.heard(table_id, interaction)  # the start's ping may go through it
     calls = {
         "join": lambda: service.join(table_id, person),
         "leave": lambda: service.leave(table_id, person),
@@ -135,6 +134,7 @@ async def lobby_action(
         "rematch": lambda: service.rematch(table_id, person),
     }
     outcome = await calls[action]()
+    interaction.client.presenter.heard(table_id, interaction)  # the start's ping may go through it
     await reply(interaction, private_text(outcome, lang_of(interaction)))
     interaction.client.presenter.answered(interaction)
 

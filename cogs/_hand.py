@@ -340,14 +340,14 @@ async def act(
 ) -> str:
     """Act for the member; what to note above their hand: the result, or why it was refused.
 
-    The interaction becomes the table's voice (`cogs._voices`): the turn ping this action
-    causes goes out as its follow-up.
+    An accepted action's interaction becomes the table's voice (`cogs._voices`): the turn ping
+    it causes goes out as its follow-up (a refused one never speaks for the table).
     """
-    interaction.client.presenter.heard(table_id, interaction)
     try:
         outcome = await service_of(interaction).act(
             table_id, person_of(interaction), action, version=version
         )
     except Refusal as refusal:
         return said(refusal, lang_of(interaction))
+    interaction.client.presenter.heard(table_id, interaction)
     return private_text(outcome, lang_of(interaction))
