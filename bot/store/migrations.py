@@ -336,4 +336,42 @@ CREATE TABLE deal_commits (
 ) WITHOUT ROWID;
 """
 
-MIGRATIONS: list[str] = [CORE, LEDGER, LEAGUE, SETTINGS, TABLE_LIFE, EVENTS, WEB, EVENT_NAMES, FAIR]
+SETTINGS_COLUMNS = """
+-- Fields SQL reads were keys of the `settings` JSON; now columns. `hint_seats`: the seats that asked
+-- for a hint, as bits (seat s is 1 << s); `lease`: the process that drives the table (PostgreSQL's
+-- fence, `bot.store.postgres`; NULL: unclaimed; SQLite never names one); `seat_deals`: a finished
+-- game's per-seat deal summary (`bot.store.records.SeatDeals`).
+ALTER TABLE tables ADD COLUMN hint_seats INTEGER NOT NULL DEFAULT 0 CHECK (hint_seats >= 0);
+ALTER TABLE tables ADD COLUMN lease TEXT;
+UPDATE tables SET
+    hint_seats = (SELECT COALESCE(SUM(1 << value), 0) FROM json_each(tables.settings, '$.hints_used')),
+    lease = json_extract(settings, '$.lease');
+CREATE TABLE seat_deals (
+    table_id  INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+    seat      INTEGER NOT NULL CHECK (seat >= 0),
+    deals     INTEGER NOT NULL DEFAULT 0,
+    meld      INTEGER NOT NULL DEFAULT 0,
+    bids      INTEGER NOT NULL DEFAULT 0,
+    made      INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (table_id, seat)
+) WITHOUT ROWID;
+INSERT INTO seat_deals (table_id, seat, deals, meld, bids, made)
+    SELECT t.id, CAST(s.key AS INTEGER),
+        COALESCE(json_extract(s.value, '$.deals'), 0), COALESCE(json_extract(s.value, '$.meld'), 0),
+        COALESCE(json_extract(s.value, '$.bids'), 0), COALESCE(json_extract(s.value, '$.made'), 0)
+    FROM tables AS t, json_each(t.settings, '$.deal_stats') AS s;
+UPDATE tables SET settings = json_remove(settings, '$.hints_used', '$.deal_stats', '$.lease');
+"""
+
+MIGRATIONS: list[str] = [
+    CORE,
+    LEDGER,
+    LEAGUE,
+    SETTINGS,
+    TABLE_LIFE,
+    EVENTS,
+    WEB,
+    EVENT_NAMES,
+    FAIR,
+    SETTINGS_COLUMNS,
+]

@@ -314,6 +314,39 @@ CREATE TABLE deal_commits (
 );
 """
 
+SETTINGS_COLUMNS = """
+ALTER TABLE tables ADD COLUMN hint_seats INTEGER NOT NULL DEFAULT 0 CHECK (hint_seats >= 0);
+ALTER TABLE tables ADD COLUMN lease TEXT;
+UPDATE tables SET
+    hint_seats = (
+        SELECT COALESCE(SUM(1 << CAST(v AS INTEGER)), 0)
+        FROM json_array_elements_text(settings::json -> 'hints_used') AS v
+    ),
+    lease = settings::json ->> 'lease'
+    WHERE settings::json -> 'hints_used' IS NOT NULL OR settings::json -> 'lease' IS NOT NULL;
+CREATE TABLE seat_deals (
+    table_id  BIGINT  NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+    seat      INTEGER NOT NULL CHECK (seat >= 0),
+    deals     INTEGER NOT NULL DEFAULT 0,
+    meld      INTEGER NOT NULL DEFAULT 0,
+    bids      INTEGER NOT NULL DEFAULT 0,
+    made      INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (table_id, seat)
+);
+INSERT INTO seat_deals (table_id, seat, deals, meld, bids, made)
+    SELECT t.id, CAST(s.n - 1 AS INTEGER),
+        COALESCE(CAST(s.value ->> 'deals' AS INTEGER), 0),
+        COALESCE(CAST(s.value ->> 'meld' AS INTEGER), 0),
+        COALESCE(CAST(s.value ->> 'bids' AS INTEGER), 0),
+        COALESCE(CAST(s.value ->> 'made' AS INTEGER), 0)
+    FROM tables AS t
+    CROSS JOIN LATERAL json_array_elements(t.settings::json -> 'deal_stats') WITH ORDINALITY
+        AS s (value, n);
+UPDATE tables SET settings = (settings::jsonb - 'hints_used' - 'deal_stats' - 'lease')::text
+    WHERE settings::json -> 'hints_used' IS NOT NULL OR settings::json -> 'deal_stats' IS NOT NULL
+        OR settings::json -> 'lease' IS NOT NULL;
+"""
+
 PG_MIGRATIONS: list[str] = [
     CORE,
     LEDGER,
@@ -324,4 +357,5 @@ PG_MIGRATIONS: list[str] = [
     WEB,
     EVENT_NAMES,
     FAIR,
+    SETTINGS_COLUMNS,
 ]

@@ -13,7 +13,7 @@ take over) and listens for notifications (LISTEN/NOTIFY).
 
 A lease alone cannot keep a process that lost it from writing: it may not
 know yet. So a claim also names the claiming process in the table's row
-(`settings.lease`, waiting for any transaction still storing into the table),
+(`tables.lease`, waiting for any transaction still storing into the table),
 and `Tx.fence_table` — in every transaction that stores an action or changes a
 table's status — refuses when another process is named there (`LeaseLost`),
 holding the row until it commits. Whatever the timing, one table's actions come
@@ -132,7 +132,7 @@ class PostgresTx(Tx):
         A table no process has claimed (no `lease` named) is anyone's to write.
         """
         holder = await self._conn.fetchval(
-            "SELECT settings::json ->> 'lease' FROM tables WHERE id = $1 FOR KEY SHARE", table_id
+            "SELECT lease FROM tables WHERE id = $1 FOR KEY SHARE", table_id
         )
         if holder is not None and holder != self._holder:
             self._lost(table_id)
@@ -422,9 +422,7 @@ class PostgresStore(Store):
         async with conn.transaction():
             await conn.execute("SELECT 1 FROM tables WHERE id = $1 FOR UPDATE", table_id)
             await conn.execute(
-                "UPDATE tables"
-                " SET settings = jsonb_set(settings::jsonb, '{lease}', to_jsonb($2::text))::text"
-                " WHERE id = $1",
+                "UPDATE tables SET lease = $2 WHERE id = $1",
                 table_id,
                 self._holder,
             )

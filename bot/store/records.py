@@ -12,22 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, Final
+from typing import Any
 
 from bot.game.fair import Dealing
 
 from .db import Reader, Tx
 from .deals import deal_salts
 from .players import Player, get_player
-from .sql import per_dialect
 from .standings import BestMeld
-from .tables import get_table, load_actions, merge_settings
+from .tables import get_table, load_actions
 from .visibility import SHOWN_GAME
-
-#: The settings key of a finished table's per-seat deal summary.
-DEAL_STATS: Final = "deal_stats"
-#: The settings key of the seats that asked for a hint.
-HINTS_USED: Final = "hints_used"
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,8 +107,22 @@ class GameLog:
 
 
 async def store_deal_stats(tx: Tx, table_id: int, seats: Sequence[SeatDeals]) -> None:
-    """Keep a finished game's per-seat deal summary with its table (seat order)."""
-    await merge_settings(tx, table_id, {DEAL_STATS: [asdict(seat) for seat in seats]})
+    """Keep a finished game's per-seat deal summary with its table (seat order; a second call
+    replaces the first)."""
+    await tx.execute("DELETE FROM seat_deals WHERE table_id = ?", (table_id,))
+    await tx.executemany(
+        "INSERT INTO seat_deals (table_id, seat, deals, meld, bids, made) VALUES (?, ?, ?, ?, ?, ?)",
+        [(table_id, n, s.deals, s.meld, s.bids, s.made) for n, s in enumerate(seats)],
+    )
+
+
+async def deal_stats(db: Reader, table_id: int) -> list[SeatDeals]:
+    """A finished game's per-seat deal summary (`store_deal_stats`), in seat order."""
+    rows = await db.fetchall(
+        "SELECT deals, meld, bids, made FROM seat_deals WHERE table_id = ? ORDER BY seat",
+        (table_id,),
+    )
+    return [SeatDeals(*row) for row in rows]
 
 
 async def game_log(db: Reader, game_id: int) -> GameLog | None:
@@ -132,7 +140,7 @@ async def game_log(db: Reader, game_id: int) -> GameLog | None:
         seed=table.seed,
         actions=[row.action for row in await load_actions(db, game_id)],
         names=[by_seat.get(n, f"#{n + 1}") for n in range(max(by_seat, default=-1) + 1)],
-        hints=tuple(table.settings.get(HINTS_USED, ())),
+        hints=table.hints_used,
         dealing=await _dealing(db, table.id, table.deal_key),
     )
 
@@ -174,18 +182,14 @@ async def player_stats(
             params,
         )
     ]
-    seat_stats = per_dialect(  # one figure of the seat's entry in the table's deal summary
-        db,
-        sqlite="json_extract(t.settings, '$." + DEAL_STATS + "[' || me.seat || '].{}')",
-        postgres="CAST(t.settings::json -> '" + DEAL_STATS + "' -> CAST(me.seat AS INTEGER)"
-        " ->> '{}' AS BIGINT)",
-    )
     totals = await db.fetchone(
         "SELECT "
-        + ", ".join(
-            f"CAST(COALESCE(SUM({seat_stats.format(f)}), 0) AS BIGINT)" for f in asdict(SeatDeals())
-        )
-        + _MINE.replace(" WHERE", " JOIN tables AS t ON t.id = g.table_id WHERE", 1),
+        + ", ".join(f"CAST(COALESCE(SUM(sd.{f}), 0) AS BIGINT)" for f in asdict(SeatDeals()))
+        + _MINE.replace(
+            " WHERE",
+            " LEFT JOIN seat_deals AS sd ON sd.table_id = g.table_id AND sd.seat = me.seat WHERE",
+            1,
+        ),
         params,
     )
     assert totals is not None  # an aggregate always has a row

@@ -236,16 +236,11 @@ async def _recent_games(db: Reader, games_filter: str, params: dict[str, Any]) -
         postgres="SELECT COALESCE(json_agg(json_build_array(o.team = me.team, p.display_name)"
         "  ORDER BY o.seat), '[]')::text FROM game_players AS o",
     )
-    hinted = per_dialect(  # how many seats asked for a hint
-        db,
-        sqlite="json_array_length(t.settings, '$.hints_used')",
-        postgres="json_array_length(t.settings::json -> 'hints_used')",
-    )
     rows = await db.fetchall(
         "SELECT g.id, g.variant, g.finished_at, me.score, me.rank,"
         f" ({others}  JOIN players AS p ON p.id = o.player_id"
         "  WHERE o.game_id = g.id AND o.player_id <> me.player_id) AS others,"
-        f" (SELECT CASE WHEN COALESCE({hinted}, 0) > 0 THEN 1 ELSE 0 END"
+        " (SELECT CASE WHEN t.hint_seats > 0 THEN 1 ELSE 0 END"
         "  FROM tables AS t WHERE t.id = g.table_id) AS hints"
         " FROM game_players AS me JOIN games AS g ON g.id = me.game_id"
         f" WHERE me.player_id = :player AND {games_filter}"

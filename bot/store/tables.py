@@ -71,6 +71,8 @@ class TableRow:
     seats: tuple[Seat, ...] = field(default=())
     #: The fair dealing's secret key (bot.game.fair); None: dealt from `seed` (an older table).
     deal_key: bytes | None = field(default=None, repr=False)
+    #: The seats that asked for a hint (`mark_hinted`), in order.
+    hints_used: tuple[int, ...] = ()
 
     @property
     def is_active(self) -> bool:
@@ -129,7 +131,18 @@ def _table(row: Row) -> TableRow:
         updated_at=row["updated_at"],
         seats=seats,
         deal_key=_deal_key(row),
+        hints_used=_hinted(row),
     )
+
+
+def _hinted(row: Row) -> tuple[int, ...]:
+    """The seats that asked for a hint, stored as bits (seat s is 1 << s); none before migration
+    10 added the column (older-schema tests)."""
+    try:
+        bits = int(row["hint_seats"])
+    except (IndexError, KeyError):
+        return ()
+    return tuple(seat for seat in range(bits.bit_length()) if bits >> seat & 1)
 
 
 def _deal_key(row: Row) -> bytes | None:
@@ -383,6 +396,16 @@ async def merge_settings(tx: Tx, table_id: int, changes: dict[str, Any]) -> None
                 (json.dumps(merged), tx.now, table_id),
             )
     if not found:
+        raise TableNotFound(f"no table with id {table_id}")
+
+
+async def mark_hinted(tx: Tx, table_id: int, seat: int) -> None:
+    """Note that `seat` asked for a hint at this table (its game's record says so)."""
+    result = await tx.execute(
+        "UPDATE tables SET hint_seats = hint_seats | ?, updated_at = ? WHERE id = ?",
+        (1 << seat, tx.now, table_id),
+    )
+    if not result.rowcount:
         raise TableNotFound(f"no table with id {table_id}")
 
 

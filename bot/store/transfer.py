@@ -41,6 +41,7 @@ COPY_ORDER: Final = (
     "seats",
     "actions",
     "deal_commits",
+    "seat_deals",
     "guild_settings",
     "accounts",
     "settlements",

@@ -20,12 +20,13 @@ import logging
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from bot.game import Action, parse_action
 from bot.game.fair import key_maker
 from bot.store import (
+    DuplicateAction,
     Store,
     Tx,
     append_action,
@@ -202,21 +203,24 @@ class TableCore(ABC):
     ) -> Outcome:
         """Apply and store one action (the caller holds the lock); IllegalAction changes nothing.
 
-        One transaction of as few statements as the action needs: the action itself,
-        and only when they change the seat's strikes, the next turn's deadline, the
-        table's status, and what the hooks write. If it fails, the game is rebuilt
-        from the store, so memory never runs ahead of it.
+        The action is applied to a copy of the game (`Game.clone`), which the hooks see
+        (on a staged copy of the table) inside one transaction of as few statements as
+        the action needs: the action itself, and only when they change the seat's strikes,
+        the next turn's deadline, the table's status, and what the hooks write. Only once
+        that has committed is the copy swapped in, so a failed write leaves the table
+        exactly as it was and the next action simply tries again.
         """
         if not isinstance(action, Action):
             action = _parse_action(action)  # typed text; IllegalAction if it is no action
-        game = table.started_game
+        game = table.started_game.clone()
         events = game.apply(action)
         seq = table.version + 1
         reset = user_id is not None and table.seats[seat].away_strikes > 0
-        over = table.over  # the game is over, or an event's table has played its deals
+        over = table.ends(game)  # the game is over, or an event's table has played its deals
         turn = None if over else timed_turn(table, seq, game.to_act, self.clock())
         dealt = any(event["type"] == "deal" for event in events)
         ahead = table.commitments(game.deal_no + 1) if dealt and not over else {}
+        staged = replace(table, game=game)  # what the hooks read: the table after this action
         try:
             async with self.store.transaction() as tx:
                 await append_action(tx, table.id, seq, seat, user_id, str(action))
@@ -229,11 +233,11 @@ class TableCore(ABC):
                 if over:
                     await update_table(tx, table.id, status="finished")
                 for hook in self._hooks:
-                    await hook(tx, table, events)
-        except BaseException:
-            await self._replay(table)  # back to exactly what the store holds
+                    await hook(tx, staged, events)
+        except DuplicateAction:  # the store holds more than memory (a commit we saw fail had not)
+            await self._replay(table)
             raise
-        table.version, table.turn = seq, turn
+        table.game, table.version, table.turn = game, seq, turn
         if reset:
             table.with_seat(seat, away_strikes=0)
         if over:

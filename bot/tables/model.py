@@ -104,7 +104,7 @@ class Table:
             rematch=row.settings.get("rematch"),
             event=row.settings.get("event"),
             hints=bool(row.settings.get("hints")),
-            hints_used={int(seat) for seat in row.settings.get("hints_used", ())},
+            hints_used=set(row.hints_used),
             deal_key=row.deal_key,
         )
 
@@ -234,7 +234,10 @@ class Table:
     @property
     def over(self) -> bool:
         """The game is over, or an event's table has played its deals."""
-        game = self.started_game
+        return self.ends(self.started_game)
+
+    def ends(self, game: Game) -> bool:
+        """Whether this table is over once its game is `game` (an action's result, not yet kept)."""
         if game.is_over:
             return True
         return self.event is not None and len(game.deal_results) >= self.event["deals"]

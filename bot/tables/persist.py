@@ -26,18 +26,15 @@ class Persisting(TableCore):
         A failed write (a database locked past its busy timeout, any store error)
         is retried with backoff (`retry`: 0.5 s doubling to 30 s by default) while
         the table is open, so a short fault never freezes a table until a restart.
-        Before each retry the game is rebuilt from the store, so memory holds only
-        what was committed.
+        A failed attempt changed nothing in memory (`TableCore._apply`), so it is
+        simply tried again.
         """
         delay, longest = self._retry
-        failed = False
         while not self._closed:
             async with table.lock:
                 if not table.is_active or table.moving:
                     return
                 try:
-                    if failed and table.status == "playing":
-                        await self._replay(table)
                     await attempt()
                     return
                 except Exception as error:
@@ -48,6 +45,5 @@ class Persisting(TableCore):
                         error,
                         delay,
                     )
-                    failed = True
             await self._sleep(delay)
             delay = min(delay * 2, longest)

@@ -16,7 +16,7 @@ from bot.game.errors import Refusal
 from bot.game.fair import SALT_CHARS, clean_salt
 from bot.game.record import DealRecord
 from bot.store.deals import add_salt
-from bot.store.tables import last_finished_table, merge_settings
+from bot.store.tables import last_finished_table, mark_hinted
 from bot.tables.core import Person, TableCore
 from bot.tables.guard import guard, guard_seat
 from bot.tables.hints import best_meld, hint_text
@@ -114,9 +114,8 @@ class Play(TableCore):
             if again is None or again.version != version or again.status != "playing":
                 raise Refusal("records.refuse.hint_stale", again)
             if seat not in again.hints_used:
-                used = sorted(again.hints_used | {seat})
                 async with self.store.transaction() as tx:
-                    await merge_settings(tx, again.id, {"hints_used": used})
+                    await mark_hinted(tx, again.id, seat)
                 again.hints_used.add(seat)
             again.last_hint = (version, seat, choice)
         reason = hint_text(view, choice, options)

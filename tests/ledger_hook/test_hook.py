@@ -19,8 +19,7 @@ from bot.game.record import GameRecord, RecordCache
 from bot.ledger_hook import best_melds, ledger_hook
 from bot.records_hook import records_hook, seat_deals
 from bot.store import balance, game_results, history, is_settled, ledger_check, player_profile
-from bot.store.records import DEAL_STATS, SeatDeals
-from bot.store.tables import get_table
+from bot.store.records import deal_stats
 from bot.tables import model
 
 from .helpers import GUILD, play, seat_table
@@ -185,6 +184,5 @@ async def test_both_game_end_hooks_read_one_replay_of_the_game(store, monkeypatc
     best = best_melds(table.record())
     assert [(m.meld, m.points) for m in profile.best_melds] == ([best[0]] if 0 in best else [])
     assert len({row.game_id for row in await game_results(store, GUILD)}) == 1
-    stored = (await get_table(store, table.id)).settings[DEAL_STATS]
-    assert [SeatDeals(**seat) for seat in stored] == seat_deals(table.record())
+    assert await deal_stats(store, table.id) == seat_deals(table.record())
     assert builds == [len(table.game.history)]  # read again: still the one record

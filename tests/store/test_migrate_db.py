@@ -8,6 +8,7 @@ import asyncio
 import random
 
 from bot.ledger_hook import ledger_hook
+from bot.records_hook import records_hook
 from bot.store import (
     Store,
     balance,
@@ -38,7 +39,9 @@ from bot.store.events import (
     save_results,
     update_event,
 )
+from bot.store.records import game_log, player_stats
 from bot.store.settings import get_guild_settings, set_guild_settings
+from bot.store.tables import mark_hinted
 from bot.store.transfer import COPY_ORDER, migrate_database
 from bot.tables import Person, TableService
 from tests.ledger_hook.helpers import choose
@@ -105,15 +108,17 @@ async def league_night(store: Store, table_id: int) -> None:
 
 
 async def sqlite_with_games(path) -> tuple[int, int]:
-    """A season, a finished Check game (a league night's table), a granted chip, web pages on,
-    and an unfinished game two deals in."""
+    """A season, a finished Check game (a league night's table) with its deal summary and a hint
+    asked, a granted chip, web pages on, and an unfinished game two deals in."""
     store = await Store.open(path)
-    service = TableService(store, seed=3, turn_seconds=0, hooks=[ledger_hook])
+    service = TableService(store, seed=3, turn_seconds=0, hooks=[ledger_hook, records_hook])
     try:
         async with store.transaction() as tx:
             await start_season(tx, GUILD, "Winter")
         finished = await check_table(service, 10, PEOPLE[0])
         await play(service, finished, random.Random(1), None)
+        async with store.transaction() as tx:
+            await mark_hinted(tx, finished, 2)
         await league_night(store, finished)
         unfinished = await check_table(service, 11, PEOPLE[1])
         await service.salt(unfinished, PEOPLE[1].user_id, "kept")  # deal 2's, fair dealing
@@ -151,6 +156,11 @@ async def test_round_trip_to_postgres_then_the_unfinished_game_continues(tmp_pat
                 await standings(source, GUILD, "partnership", season_id=season_id)
             )
         assert await load_actions(target, unfinished) == await load_actions(source, unfinished)
+        assert report.rows["seat_deals"] == 4 and (await game_log(target, finished)).hints == (2,)
+        for player in players:  # deals, meld and contracts from the deal summaries
+            assert await player_stats(target, GUILD, player) == (
+                await player_stats(source, GUILD, player)
+            )
         assert [t.id for t in await list_tables(target, GUILD)] == [unfinished]
         assert await league_nights(target) == await league_nights(source)
         assert (await get_guild_settings(target, GUILD)).web_generation == 2

@@ -16,7 +16,7 @@ from bot.store import (
     update_table,
 )
 from bot.store.records import SeatDeals
-from bot.store.tables import merge_settings
+from bot.store.tables import mark_hinted
 
 GUILD = 1
 ANN, BEN, CAT, DAN = 1, 2, 3, 4
@@ -37,8 +37,8 @@ async def finished(store: Store, number: int, variant: str, people, ranks, deals
             seats=[Seat(s, NAMES[u], user_id=u) for s, u in enumerate(people)],
         )
         await update_table(tx, table.id, status="finished")
-        if hints:
-            await merge_settings(tx, table.id, {"hints_used": list(hints)})
+        for seat in hints:
+            await mark_hinted(tx, table.id, seat)
         await record_game(
             tx,
             game_id=table.id,

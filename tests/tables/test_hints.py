@@ -139,7 +139,7 @@ async def test_hints_are_refused_where_the_table_turned_them_off(service, store)
     mover = ALICE if table.seats[table.to_act].user_id == ALICE.user_id else BOB
     refused = await refusal_of(service.hint(table.id, mover))
     assert refused.key == "records.refuse.hints_off"
-    assert (await get_table(store, table.id)).settings.get("hints_used") is None
+    assert (await get_table(store, table.id)).hints_used == ()
     assert table.hints_used == set()
 
 
@@ -178,7 +178,7 @@ async def test_a_hint_is_legal_changes_no_state_and_marks_the_game(store):
         await service.act(table.id, ALICE, action, version=hand.version)
         asked += 1
     assert asked == 4
-    assert (await get_table(store, table.id)).settings["hints_used"] == [0]
+    assert (await get_table(store, table.id)).hints_used == (0,)
     await play_out(service, table, ALICE)
     alice = await find_player(store, GUILD, user_id=ALICE.user_id)
     assert [game.hints for game in await recent_games(store, GUILD, alice.id)] == [True]
