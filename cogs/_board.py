@@ -30,6 +30,7 @@ from cogs._common import (
 from cogs._errors import guarded
 from cogs._leave import ask_to_leave, must_ask
 from cogs._pager import Page, send_pages, split_pages
+from cogs._players import bot_of
 
 #: Buttons per table state, in display order.
 BUTTONS = {
@@ -151,7 +152,9 @@ async def lobby_action(
             outcome = await service.rematch(table_id, person)
         case _:
             raise ValueError(f"no lobby action {action!r} (with seat {seat})")
+    bot_of(interaction).presenter.heard(table_id, interaction)  # the start's ping may go through it
     await reply(interaction, private_text(outcome, lang_of(interaction)))
+    bot_of(interaction).presenter.answered(interaction)
 
 
 async def send_review(interaction: discord.Interaction, table_id: int) -> None:

@@ -42,6 +42,7 @@ from cogs._event_notices import DiscordNotices
 from cogs._hand import redraw_hand
 from cogs._hand_watch import HandWatch
 from cogs._presenter import ChannelPresenter
+from cogs._requests import RequestBudget, process_rate
 from cogs._sync import sync_commands
 
 log = logging.getLogger(__name__)
@@ -85,7 +86,9 @@ class PinochleBot(commands.Bot):
         )
         self.settings = settings
         self._opened_store = store
-        self.presenter = ChannelPresenter(self)
+        self.presenter = ChannelPresenter(
+            self, budget=RequestBudget(process_rate(settings.shard_count, settings.shard_ids))
+        )
         self.hand_watch = HandWatch(redraw_hand)
         self.failed_extensions: dict[str, BaseException] = {}
         #: Each person's chosen language (/pinochle language), so replies need no query.

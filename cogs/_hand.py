@@ -357,12 +357,14 @@ async def act_from_view(
     else:
         note = await act(interaction, table_id, hand.legal[index], version)
     await show_hand(interaction, table_id, notes=[note])
+    bot_of(interaction).presenter.answered(interaction)  # the ping it caused may go through it now
 
 
 async def act_typed(interaction: discord.Interaction, action: str | Action) -> None:
     """A typed action (/pinochle play, meld, bid, ...): the result, then the hand as it is now."""
     table = table_here(interaction)
     await send_hand(interaction, table.id, notes=[await act(interaction, table.id, action)])
+    bot_of(interaction).presenter.answered(interaction)
 
 
 async def act(
@@ -371,11 +373,16 @@ async def act(
     action: str | Action,
     version: int | None = None,
 ) -> str:
-    """Act for the member; what to note above their hand: the result, or why it was refused."""
+    """Act for the member; what to note above their hand: the result, or why it was refused.
+
+    An accepted action's interaction becomes the table's voice (`cogs._voices`): the turn ping
+    it causes goes out as its follow-up (a refused one never speaks for the table).
+    """
     try:
         outcome = await service_of(interaction).act(
             table_id, person_of(interaction), action, version=version
         )
     except Refusal as refusal:
         return said(refusal, lang_of(interaction))
+    bot_of(interaction).presenter.heard(table_id, interaction)
     return private_text(outcome, lang_of(interaction))

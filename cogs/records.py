@@ -20,7 +20,7 @@ from bot.game import VARIANTS
 from bot.i18n import meld_name, t, variant_name
 from bot.i18n import number as number_text
 from bot.services import Companion, GameSummary, PlayerStats
-from bot.tables import COMPUTER_MARK
+from bot.tables import COMPUTER_MARK, person_name
 from cogs._columns import code_table, fit
 from cogs._common import lang_of, person_of, private_text, service_of, table_here
 from cogs._group import PinochleCog, choices, describe
@@ -39,7 +39,7 @@ COMPANIONS = 3
 
 def companion_name(companion: Companion) -> str:
     """A companion's name as shown: a computer's with the robot (names are stored plain)."""
-    name = companion.display_name.removeprefix(COMPUTER_MARK)
+    name = person_name(companion.display_name)
     return COMPUTER_MARK + name if companion.is_bot else name
 
 

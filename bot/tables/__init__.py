@@ -12,6 +12,7 @@ from bot.tables.model import (
     DEFAULT_LEVEL,
     Table,
     computer_plays,
+    person_name,
     shown_name,
 )
 from bot.tables.outcome import Act, Cards, Name, Outcome, Side, Text, Who
@@ -48,6 +49,7 @@ __all__ = [
     "Text",
     "Who",
     "computer_plays",
+    "person_name",
     "shown_name",
     "simple_players",
 ]

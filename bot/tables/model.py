@@ -254,8 +254,19 @@ def computer_name(taken: Collection[str], number: int) -> str:
 
 
 def shown_name(seat: Seat) -> str:
-    """The seat's name as players read it: a computer's with `COMPUTER_MARK`."""
-    return seat.display_name if seat.user_id is not None else COMPUTER_MARK + seat.display_name
+    """The seat's name as players read it: a computer's with `COMPUTER_MARK`; a person's without
+    any robot in front, so nobody named "🤖 Ada" passes for a computer."""
+    if seat.user_id is None:
+        return COMPUTER_MARK + seat.display_name
+    return person_name(seat.display_name)
+
+
+def person_name(name: str) -> str:
+    """A person's name with the computers' mark (and its emoji variant) taken off its front."""
+    plain = name.strip()
+    while plain.startswith(COMPUTER_MARK.strip()):
+        plain = plain.removeprefix(COMPUTER_MARK.strip()).lstrip("\ufe0f \t")
+    return plain or "?"
 
 
 def _plain_seat(seat: Seat) -> Seat:

@@ -39,15 +39,28 @@ def boards(channel) -> list[discord.Message]:
 
 
 def ping_requests(env, channel) -> list[dict]:
-    """Bodies of the messages the bot sent to the channel that were allowed to mention someone."""
+    """Bodies of the messages the bot sent to the channel, itself or as an interaction's follow-up
+    there (`cogs._voices`), that were allowed to mention someone."""
     return [
         request.json
         for request in env.http_requests
         if request.method == "POST"
-        and request.path == f"/channels/{channel.id}/messages"
+        and sent_to(env, request.path) == channel.id
         and isinstance(request.json, dict)
         and (request.json.get("allowed_mentions") or {}).get("users")
     ]
+
+
+def sent_to(env, path: str) -> int | None:
+    """The channel a message-creating request posts to: a channel's messages, or an interaction's
+    follow-up webhook (the interaction's channel)."""
+    parts = path.strip("/").split("/")
+    if len(parts) == 3 and parts[0] == "channels" and parts[2] == "messages":
+        return int(parts[1])
+    if len(parts) == 3 and parts[0] == "webhooks":
+        interaction = env.backend.interaction_tokens.get(parts[2])
+        return None if interaction is None else env.backend.interactions[interaction].channel_id
+    return None
 
 
 def turn_pings(channel) -> list[discord.Message]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.ledger_hook import ledger_hook
 from bot.store import Seat, balance, find_player, game_results, ledger_check, put_seat
-from bot.tables import TableService, shown_name
+from bot.tables import Person, TableService, shown_name
 from bot.tables.texts import plain_namer
 from tests.tables.helpers import ALICE, GUILD, open_table, play_out
 
@@ -64,3 +64,16 @@ async def test_a_computer_stored_with_the_robot_in_its_name_reads_as_before(stor
     await resumed.start(table.id, ALICE)
     assert [shown_name(seat) for seat in table.seats.values()] == ["Alice", "🤖 Ada"]
     await resumed.close()
+
+
+async def test_a_person_named_like_a_computer_is_not_shown_as_one(store):
+    """Only computers carry the robot: a member named "🤖 Ada" reads as "Ada" on the board, so
+    the other players can tell them from the computer Ada beside them."""
+    service = TableService(store, seed=5, turn_seconds=0)
+    impostor = Person(ALICE.user_id, "🤖\ufe0f 🤖 Ada")
+    opened = await service.open(guild_id=GUILD, channel_id=11, host=impostor, variant="two-handed")
+    table = opened.table
+    await service.add_computer(table.id, impostor)
+    names = [plain_namer(table)(seat) for seat in (0, 1)]
+    assert names == ["Ada", "🤖 Ada"]
+    await service.close()
