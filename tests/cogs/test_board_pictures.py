@@ -11,6 +11,7 @@ from bot.game import Card, Suit, parse_cards
 from bot.render import render_melds, render_trick, theme
 from bot.render.trick import HEIGHT, PLACE_W
 from bot.store import set_guild_settings, set_user_settings
+from cogs._presenter import SAME_TURN
 from tests.cogs.sim import board_message, take_turn
 from tests.cogs.test_play import two_people
 
@@ -57,7 +58,8 @@ async def test_the_board_shows_the_trick_being_played_then_the_last_one(room):
 
     while table.public_view()["trick"]:
         await take_turn(room.member_at(table.to_act), room.channel)
-    await room.env.advance_time(5)
+    # The trick's winner may keep the turn: the board then waits for the turn's end, at most this.
+    await room.env.advance_time(SAME_TURN + 1)
     view = table.public_view()
     last = view["last_trick"]
     winner = [s for s, _ in last].index(view["last_trick_winner"])
@@ -82,7 +84,7 @@ async def test_melds_on_the_table_get_their_own_picture(room):
             await mover.slash(room.channel, "pinochle meld", cards=meld.argument)
         else:
             await take_turn(mover, room.channel)
-    await room.env.advance_time(5)
+    await room.env.advance_time(SAME_TURN + 1)  # a meld keeps the turn: the board waits for it
     view = table.public_view()
     assert view["table"], "no meld was made in 60 turns"
     board = current_board(room)
