@@ -8,7 +8,7 @@ import pytest
 import pytest_asyncio
 from hypothesis import settings
 
-from tests.steady_sim import steady_env
+from tests.steady_sim import one_clock, steady_env
 
 # Hypothesis fails an example that takes over 200 ms by default: on a busy machine that measures the
 # machine, not the code. Tests may still set their own `deadline`.
@@ -40,7 +40,8 @@ async def simcord_env(simcord_bot, request):
     env = steady_env(simcord_bot, **(marker.kwargs if marker else {}))
     await env.start()
     try:
-        yield env
+        with one_clock(env):
+            yield env
     finally:
         await env.shutdown()
         if env.check_errors:

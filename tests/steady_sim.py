@@ -6,12 +6,20 @@ and on a slow machine a turn timer may fire mid-test), the bot's runnable work m
 5 real seconds (a loaded machine fails the test), and it checks every 50 ms whether work has
 settled. `steady_env` changes those three, through SimCord's private hooks of that version: a
 test's time moves only when it says so, and only the bot's own work takes real time.
+
+SimCord also gives `time.monotonic` two readings: virtual inside the bot's own tasks, real in the
+test's code (the driver). A test that acts through the table service directly makes the
+presenter read the real clock there and the virtual one at its ticks, and a board could wait
+for a moment the other clock never reaches. `one_clock` makes the presenter and the request
+budget read the virtual clock wherever they run, as the bot's one clock does in production.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+import time
+import types
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from typing import Any
 
 import discord
@@ -54,13 +62,39 @@ def steady_env(bot: discord.Client, **options: Any) -> Env:
     return env
 
 
+#: The modules whose `time.monotonic` must be the test's one clock (the presenter's pacing and
+#: the process's request budget).
+CLOCKED_MODULES = ("cogs._presenter", "cogs._requests")
+
+
+@contextmanager
+def one_clock(env: Env) -> Iterator[None]:
+    """While it lasts, the clocked modules read `time.monotonic` as the environment's virtual time
+    from any task, the test's own code included (SimCord's reading depends on who asks)."""
+    import importlib
+
+    def monotonic() -> float:
+        return env._virtual_time if env._started else time.monotonic()
+
+    clock: Callable[[], float] = monotonic
+    shim = types.SimpleNamespace(**{**vars(time), "monotonic": clock})
+    modules = [importlib.import_module(name) for name in CLOCKED_MODULES]
+    for module in modules:
+        module.time = shim  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        for module in modules:
+            module.time = time  # type: ignore[attr-defined]
+
+
 @asynccontextmanager
 async def steady_run(bot: discord.Client, **options: Any) -> AsyncIterator[Env]:
     """`simcord.run(bot, **options)` on a `steady_env` (for a SimCord outside pytest's fixture)."""
     env = steady_env(bot, **options)
     await env.start()
     try:
-        with env.time_context():
+        with env.time_context(), one_clock(env):
             yield env
     finally:
         await env.shutdown()
