@@ -2,7 +2,7 @@
 
 Thin: find the event (by its name, or the server's one open event), call the
 event runner (`bot.tables.events`), answer privately. A refusal is an
-`EventRefused` (a `Refusal`), answered like every other by `cogs._errors`. The runner's notices on
+a `Refusal`, answered like every other by `cogs._errors`. The runner's notices on
 Discord (`DiscordNotices`) open each table in a thread off the event's channel (a private one
 for a duplicate night, whose tables share their cards), post the event's lines there, and keep
 the standings in that channel's messages (as many as the table needs), edited after each round
@@ -19,11 +19,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.events.when import parse_start
-from bot.game import VARIANTS
+from bot.game import VARIANTS, Refusal
 from bot.i18n import t, variant_name
 from bot.store.events import EventRow, name_key
 from bot.tables import Table
-from bot.tables.events import MAX_DEALS, MAX_ROUNDS, EventRefused, EventRunner
+from bot.tables.events import MAX_DEALS, MAX_ROUNDS, EventRunner
 from cogs._common import guild_lang, is_manager, lang_of, person_of, reply
 from cogs._events_text import board_texts
 from cogs._group import choices
@@ -85,12 +85,12 @@ class Events(commands.Cog):
             named = [e for e in events if name_key(e.name) == wanted]
             if named:
                 return named[0]
-            raise EventRefused("events.refuse.no_event")
+            raise Refusal("events.refuse.no_event")
         if len(events) == 1 or (events and over):
             return events[0]
         if not events:
-            raise EventRefused("events.refuse.no_event")
-        raise EventRefused("events.refuse.several", names=", ".join(plain(e.name) for e in events))
+            raise Refusal("events.refuse.no_event")
+        raise Refusal("events.refuse.several", names=", ".join(plain(e.name) for e in events))
 
     async def _answer(self, interaction: discord.Interaction, key: str, **params: Any) -> None:
         await reply(interaction, t(key, lang_of(interaction), **params))
@@ -116,16 +116,16 @@ class Events(commands.Cog):
         start: str | None = None,
     ) -> None:
         if not is_manager(interaction):
-            raise EventRefused("events.refuse.manage_server")
+            raise Refusal("events.refuse.manage_server")
         if thread_refusal(interaction) is not None:
-            raise EventRefused("events.refuse.no_threads")
+            raise Refusal("events.refuse.no_threads")
         if duplicate == "on" and not interaction.app_permissions.create_private_threads:
-            raise EventRefused("events.refuse.no_private_threads")  # its tables' only place
+            raise Refusal("events.refuse.no_private_threads")  # its tables' only place
         starts_at = None
         if start is not None:
             when = parse_start(start, discord.utils.utcnow())
             if when is None:
-                raise EventRefused("events.refuse.bad_start", text=plain(start[:40]))
+                raise Refusal("events.refuse.bad_start", text=plain(start[:40]))
             starts_at = when.timestamp()
         event = await self.runner.create(
             guild_id=guild_of(interaction),

@@ -102,14 +102,6 @@ NAME_LIMIT = 60
 PLACE_RETRIES = (1.0, 3.0, 9.0)
 
 
-class EventRefused(Refusal):
-    """A refused event request: a `Refusal` (a catalog key and its parameters) that concerns no
-    one table, so the one refusal handler (`cogs._errors`) says it to the member."""
-
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key, None, **params)
-
-
 @dataclass(frozen=True)
 class EventBoard:
     """The standings to show after `round` (the final table when `final`)."""
@@ -236,19 +228,19 @@ class EventRunner:
         """A new event, open for sign-up (the organiser is not entered: they `join` to play)."""
         name = " ".join(name.split())
         if not name_key(name) or len(name) > NAME_LIMIT:
-            raise EventRefused("events.refuse.name", limit=NAME_LIMIT)
+            raise Refusal("events.refuse.name", limit=NAME_LIMIT)
         if variant not in VARIANTS:
-            raise EventRefused("bot.refuse.bad_variant", variant=variant)
+            raise Refusal("bot.refuse.bad_variant", variant=variant)
         if not 1 <= rounds <= MAX_ROUNDS:
-            raise EventRefused("events.refuse.rounds", limit=MAX_ROUNDS)
+            raise Refusal("events.refuse.rounds", limit=MAX_ROUNDS)
         if not 1 <= deals_per_round <= MAX_DEALS:
-            raise EventRefused("events.refuse.deals", limit=MAX_DEALS)
+            raise Refusal("events.refuse.deals", limit=MAX_DEALS)
         if starts_at is not None and starts_at <= self.service.clock():
-            raise EventRefused("events.refuse.start_past")
+            raise Refusal("events.refuse.start_past")
         async with self._locks.hold(("guild", guild_id)):  # the count, then the new event
             store = self.service.store
             if len(await list_events(store, guild_id)) >= MAX_OPEN_EVENTS:
-                raise EventRefused("events.refuse.too_many", limit=MAX_OPEN_EVENTS)
+                raise Refusal("events.refuse.too_many", limit=MAX_OPEN_EVENTS)
             try:
                 async with store.transaction() as tx:
                     event = await create_event(
@@ -268,7 +260,7 @@ class EventRunner:
                         starts_at=starts_at,
                     )
             except EventError:
-                raise EventRefused("events.refuse.name_taken", name=name) from None
+                raise Refusal("events.refuse.name_taken", name=name) from None
             self._arm(event)
         return event
 
@@ -277,15 +269,15 @@ class EventRunner:
         async with self._locks.hold(event_id):
             event = await self._open_event(event_id)
             if event.status != "signup":
-                raise EventRefused("events.refuse.started", name=event.name)
+                raise Refusal("events.refuse.started", name=event.name)
             entrants = await list_entrants(self.service.store, event.id)
             mine = next((e for e in entrants if e.user_id == person.user_id), None)
             if mine is not None and mine.dropped is not None:
-                raise EventRefused("events.refuse.dropped_signup", name=event.name)
+                raise Refusal("events.refuse.dropped_signup", name=event.name)
             if mine is not None:
-                raise EventRefused("events.refuse.joined", name=event.name)
+                raise Refusal("events.refuse.joined", name=event.name)
             if sum(e.plays_in(1) for e in entrants) >= MAX_ENTRANTS:
-                raise EventRefused("events.refuse.full", limit=MAX_ENTRANTS)
+                raise Refusal("events.refuse.full", limit=MAX_ENTRANTS)
             store = self.service.store
             rating = await league_rating(
                 store, event.guild_id, family_of(event.variant), person.user_id
@@ -302,7 +294,7 @@ class EventRunner:
                 async with self.service.store.transaction() as tx:
                     removed = await remove_entrant(tx, event.id, person.user_id)
                 if not removed:
-                    raise EventRefused("events.refuse.not_entered", name=event.name)
+                    raise Refusal("events.refuse.not_entered", name=event.name)
                 return event
             await self._drop(event, person.user_id)
         return event
@@ -325,12 +317,12 @@ class EventRunner:
             if actor is not None:
                 event = self._organiser(event, actor, manager)
             if event.status == "running":
-                raise EventRefused("events.refuse.running", name=event.name)
+                raise Refusal("events.refuse.running", name=event.name)
             if event.status == "paused":
                 return await self._resume(event)
             entrants = await list_entrants(self.service.store, event.id)
             if sum(e.plays_in(1) for e in entrants) < 2:
-                raise EventRefused("events.refuse.too_few", name=event.name)
+                raise Refusal("events.refuse.too_few", name=event.name)
             return await self._open_round(event, 1)
 
     async def pause(self, event_id: int, actor: Person, *, manager: bool) -> EventRow:
@@ -338,7 +330,7 @@ class EventRunner:
         async with self._locks.hold(event_id):
             event = self._organiser(await self._open_event(event_id), actor, manager)
             if event.status != "running":
-                raise EventRefused("events.refuse.not_running", name=event.name)
+                raise Refusal("events.refuse.not_running", name=event.name)
             left = max(0.0, (event.deadline or 0) - self.service.clock())
             async with self.service.store.transaction() as tx:
                 event = await update_event(
@@ -389,7 +381,7 @@ class EventRunner:
         """The standings now (after the rounds played so far)."""
         event = await get_event(self.service.store, event_id)
         if event is None:
-            raise EventRefused("events.refuse.no_event")
+            raise Refusal("events.refuse.no_event")
         return await self._board(event, final=event.status == "finished")
 
     async def events_of(self, guild_id: int, *, over: bool = False) -> list[EventRow]:
@@ -557,7 +549,7 @@ class EventRunner:
         event both say which permission its private threads need."""
         why = "round_held_private" if event.duplicate else "round_held"
         if event.status != "running":
-            raise EventRefused(f"events.refuse.{why}", name=event.name, round=round_no)
+            raise Refusal(f"events.refuse.{why}", name=event.name, round=round_no)
         async with self.service.store.transaction() as tx:
             event = await update_event(tx, event.id, status="paused", deadline=None, time_left=0)
         self._disarm(event.id)
@@ -642,7 +634,7 @@ class EventRunner:
         """Out from the next round; the computer plays the person's seat in the round in play."""
         async with self.service.store.transaction() as tx:
             if not await drop_entrant(tx, event.id, user_id, event.round + 1):
-                raise EventRefused("events.refuse.not_an_entrant")
+                raise Refusal("events.refuse.not_an_entrant")
         for table in await event_tables(self.service.store, event.id, event.round):
             if not table.done:
                 await self.service.cover(table.table_id, user_id)
@@ -674,7 +666,7 @@ class EventRunner:
         try:
             await asyncio.sleep(max(0.0, when - self.service.clock()))
             await job(event_id, round_no)
-        except EventRefused as refusal:  # the automatic start: the organiser hears why not
+        except Refusal as refusal:  # the automatic start: the organiser hears why not
             event = await get_event(self.service.store, event_id)
             if event is not None:
                 await self.notices.alert(event, refusal)
@@ -742,11 +734,11 @@ class EventRunner:
     async def _open_event(self, event_id: int) -> EventRow:
         event = await get_event(self.service.store, event_id)
         if event is None or not event.is_open:
-            raise EventRefused("events.refuse.no_event")
+            raise Refusal("events.refuse.no_event")
         return event
 
     @staticmethod
     def _organiser(event: EventRow, actor: Person, manager: bool) -> EventRow:
         if actor.user_id != event.organiser_id and not manager:
-            raise EventRefused("events.refuse.not_organiser", name=event.name)
+            raise Refusal("events.refuse.not_organiser", name=event.name)
         return event

@@ -10,7 +10,7 @@ from bot.events import DealScore, round_scores, standings
 from bot.store import get_table
 from bot.store.events import absences, event_scores, event_tables, get_event, list_entrants
 from bot.tables import Person, Refusal, TableService
-from bot.tables.events import EventRefused, EventRunner
+from bot.tables.events import EventRunner
 from bot.tables.texts import numbered, say
 from tests.tables.event_support import Notices, dealt_hands, play_event
 from tests.tables.helpers import GUILD, play_out, refusal_of
@@ -201,7 +201,7 @@ async def test_pause_and_resume_across_a_restart_and_ratings_update_once(
     # A new process on the same database: its tables and the event come back.
     runner = await make_runner(Notices(), resume=True)
     assert {t.event["round"] for t in runner.service.tables()} == {2}
-    with pytest.raises(EventRefused) as refused:
+    with pytest.raises(Refusal) as refused:
         await runner.start(event.id, BOB)
     assert refused.value.key == "events.refuse.not_organiser"
     again = await runner.start(event.id, ANN)
@@ -254,7 +254,7 @@ async def test_dropping_an_entrant_hands_their_seat_to_the_computer_and_leaves_t
     people = PEOPLE[:4]
     event = await new_event(runner, people, rounds=2, deals_per_round=1)
     await runner.start(event.id, ANN)
-    with pytest.raises(EventRefused) as refused:
+    with pytest.raises(Refusal) as refused:
         await runner.drop(event.id, BOB, CY.user_id, manager=False)
     assert refused.value.key == "events.refuse.not_organiser"
     await runner.drop(event.id, ANN, CY.user_id, manager=False)
@@ -266,24 +266,24 @@ async def test_dropping_an_entrant_hands_their_seat_to_the_computer_and_leaves_t
 
 
 async def test_refusals_change_nothing(runner, store):
-    with pytest.raises(EventRefused) as refused:
+    with pytest.raises(Refusal) as refused:
         await runner.create(
             guild_id=GUILD, channel_id=1, organiser=ANN, name="X", variant="two-handed", rounds=0
         )
     assert refused.value.key == "events.refuse.rounds"
     event = await new_event(runner, [ANN])
-    with pytest.raises(EventRefused) as refused:
+    with pytest.raises(Refusal) as refused:
         await runner.join(event.id, ANN)
     assert refused.value.key == "events.refuse.joined"
-    with pytest.raises(EventRefused) as refused:
+    with pytest.raises(Refusal) as refused:
         await runner.start(event.id, ANN)
     assert refused.value.key == "events.refuse.too_few"
-    with pytest.raises(EventRefused) as refused:
+    with pytest.raises(Refusal) as refused:
         await runner.create(
             guild_id=GUILD, channel_id=1, organiser=BOB, name="friday", variant="check", rounds=1
         )
     assert refused.value.key == "events.refuse.name_taken"
-    with pytest.raises(EventRefused) as refused:
+    with pytest.raises(Refusal) as refused:
         await runner.pause(event.id, ANN, manager=False)
     assert refused.value.key == "events.refuse.not_running"
     assert (await get_event(store, event.id)).status == "signup"
@@ -486,7 +486,7 @@ async def test_a_round_that_cannot_open_pauses_the_event_and_start_tries_again(
     # A place made for round 2 before the round was held is taken back (no empty thread stays).
     assert set(notices.forgotten) == set(notices.members) - round_1
     assert bool(notices.forgotten) == duplicate
-    with pytest.raises(EventRefused) as refused:  # still failing: refused, nothing changes
+    with pytest.raises(Refusal) as refused:  # still failing: refused, nothing changes
         await runner.start(event.id, ANN)
     assert refused.value.key == f"events.refuse.{key}"
     assert (await get_event(store, event.id)).status == "paused"
@@ -513,7 +513,7 @@ async def test_nobody_is_kicked_at_an_event_table(runner, store):
 
 @pytest.mark.parametrize("name", ["\u200b", " \u200b\u2060 "])
 async def test_an_invisible_name_is_no_name(runner, name):
-    with pytest.raises(EventRefused) as refused:
+    with pytest.raises(Refusal) as refused:
         await runner.create(
             guild_id=GUILD, channel_id=1, organiser=ANN, name=name, variant="check", rounds=1
         )
@@ -556,10 +556,10 @@ async def test_a_drop_before_the_start_is_final_too(runner, notices, store):
     await runner.drop(event.id, ANN, BOB.user_id, manager=False)
     # No signing up again, nor taking one's name off to sign up again.
     for again, key in ((runner.join, "dropped_signup"), (runner.leave, "not_entered")):
-        with pytest.raises(EventRefused) as refused:
+        with pytest.raises(Refusal) as refused:
             await again(event.id, BOB)
         assert refused.value.key == f"events.refuse.{key}"
-    with pytest.raises(EventRefused) as refused:
+    with pytest.raises(Refusal) as refused:
         await runner.start(event.id, ANN)
     assert refused.value.key == "events.refuse.too_few"  # Bob does not count
     await runner.join(event.id, CY)
