@@ -131,9 +131,7 @@ class PlayoffSolver:
         else:
             led, value, code = trick[0].code, -INF, -1
             for reply in self._replies(mine, theirs, led):
-                score = -self._trick(
-                    theirs, mine - (1 << 2 * reply), led, reply, left, -INF, -value
-                )
+                score = -self._answer(theirs, mine, led, left, -INF, -value, [reply])
                 if score > value:
                     value, code = score, reply
         if code != first.code and self._play(mine, theirs, trick, first, left, value - 1) >= value:
@@ -148,7 +146,7 @@ class PlayoffSolver:
         bit = 1 << (2 * card.code)
         if not trick:
             return self._answer(mine - bit, theirs, card.code, left, alpha, alpha + 1)
-        return -self._trick(theirs, mine - bit, trick[0].code, card.code, left, -alpha - 1, -alpha)
+        return -self._answer(theirs, mine, trick[0].code, left, -alpha - 1, -alpha, [card.code])
 
     def value(self, leader: int, follower: int) -> int:
         """The leader's points minus the follower's from a trick's start, both playing perfectly."""
@@ -159,27 +157,34 @@ class PlayoffSolver:
         value = self.rules.value
         return self.last_bonus + sum(value[c] * ((both >> 2 * c) & 3) for c in range(32))
 
-    def _trick(
-        self, leader: int, follower: int, led: int, reply: int, left: int, alpha: int, beta: int
+    def _answer(
+        self,
+        rest: int,
+        follower: int,
+        led: int,
+        left: int,
+        alpha: int,
+        beta: int,
+        replies: list[int] | None = None,
     ) -> int:
-        """The leader's value once `led` and `reply` are played (the hands are those after; `left`
-        the points there were before)."""
-        rules = self.rules
-        points = rules.value[led] + rules.value[reply]
-        if not follower:  # the last trick
-            points += self.last_bonus
-            return -points if rules.second_wins(led, reply) else points
-        if rules.second_wins(led, reply):
-            return -points - self._lead(
-                follower, leader, left - points, -beta - points, -alpha - points
-            )
-        return points + self._lead(leader, follower, left - points, alpha - points, beta - points)
-
-    def _answer(self, rest: int, follower: int, led: int, left: int, alpha: int, beta: int) -> int:
-        """The leader's value after leading `led` (his hand now `rest`): the follower's best reply."""
+        """The leader's value after leading `led` (his hand now `rest`; `left` the points there were
+        before): the follower's best reply (of `replies` if given)."""
+        value, wins = self.rules.value, self.rules.second_wins
         worst = INF
-        for reply in self._replies(follower, rest, led):
-            score = self._trick(rest, follower - (1 << 2 * reply), led, reply, left, alpha, beta)
+        for reply in self._replies(follower, rest, led) if replies is None else replies:
+            after = follower - (1 << 2 * reply)
+            points = value[led] + value[reply]
+            if not after:  # the last trick
+                points += self.last_bonus
+                score = -points if wins(led, reply) else points
+            elif wins(led, reply):
+                score = -points - self._lead(
+                    after, rest, left - points, -beta - points, -alpha - points
+                )
+            else:
+                score = points + self._lead(
+                    rest, after, left - points, alpha - points, beta - points
+                )
             if score < worst:
                 worst = score
                 if worst <= alpha:
