@@ -201,13 +201,15 @@ class PlayoffSolver:
         options = rules.replies(follower, led)
         if not options & (options - 1):
             return [options.bit_length() >> 1]
-        value, wins = rules.value, rules.second_wins
-        keyed = []
-        for top, bottom in _runs(options, rest | (1 << 2 * led)):
-            if wins(led, top):
-                keyed.append((-value[top], top))  # win with the richest of the run
-            else:
-                keyed.append((100 + value[bottom], bottom))  # lose the cheapest
+        value = rules.value
+        runs = _runs(options, rest | (1 << 2 * led))
+        if len(runs) == 1:
+            top, bottom = runs[0]
+            return [top if rules.second_wins(led, top) else bottom]
+        keyed = [
+            (-value[top], top) if rules.second_wins(led, top) else (100 + value[bottom], bottom)
+            for top, bottom in runs
+        ]
         keyed.sort()
         return [code for _, code in keyed]
 
