@@ -196,7 +196,7 @@ class PlayoffSolver:
     def _replies(self, follower: int, rest: int, led: int) -> list[int]:
         """The follower's replies worth trying to card `led` (the leader's hand now `rest`), as
         codes: of replies equal but for points (`_runs`) only the best; winners first, the
-        richest first, then the cheapest losers."""
+        cheapest first (each the top of its run), then the cheapest losers."""
         rules = self.rules
         options = rules.replies(follower, led)
         if not options & (options - 1):
@@ -207,7 +207,7 @@ class PlayoffSolver:
             top, bottom = runs[0]
             return [top if rules.second_wins(led, top) else bottom]
         keyed = [
-            (-value[top], top) if rules.second_wins(led, top) else (100 + value[bottom], bottom)
+            (value[top], top) if rules.second_wins(led, top) else (100 + value[bottom], bottom)
             for top, bottom in runs
         ]
         keyed.sort()

@@ -130,3 +130,18 @@ def test_a_whole_play_off_is_solved_to_the_engines_value():
     banked = [st.deal_meld[s] + st.won_points[s] for s in (me, 1 - me)]
     value = solver.value(hand_bits(k.hand), hand_bits(theirs))
     assert value == _engine_value(game, me) - (banked[0] - banked[1])
+
+
+@pytest.mark.parametrize("variant", ["two-handed", "two-handed-no-trump"])
+def test_hard_plays_the_play_off_exactly_from_its_first_trick(variant):
+    """A-9: at the first lead of the play-off (12 cards a hand) hard's card is a best one."""
+    for seed in range(3):
+        game = new_game(variant, seed=seed)
+        normal = get_player("normal", seed=seed)
+        while game.phase != "playoff" or game.state.trick:
+            game.apply(normal.choose(game.view(game.to_act)))
+        view = game.view(game.to_act)
+        choice = get_player("hard", seed=seed, budget=1.0).choose(view)
+        solver, _ = _solver_for(game)
+        assert len(view.hand) == 12
+        assert solver.best_card(read_view(view), choice.card) is choice.card
