@@ -5,7 +5,8 @@ level, then asks the solver for the best card of the play-off's first lead,
 all 12 (or 16) cards a hand still to play, with no node limit. It prints the
 median, 90th percentile and maximum of the seconds (CPU time of this process,
 which another process's load skews less than the wall clock) and of the
-positions visited, and the share solved within 0.1 s.
+positions visited, and the share solved within 0.1 s and 0.3 s (the `hard` level's solver may use
+three budgets' worth of positions, `SOLVER_BUDGETS`).
 
     python benchmarks/playoff_bench.py [--positions 200] [--seed 1] [--pack64] [--hand 16]
 """
@@ -68,7 +69,8 @@ def main(argv: list[str] | None = None) -> int:
         f"seconds median {statistics.median(seconds):.4f}, p90 {pct(seconds, 0.9):.4f}, "
         f"max {max(seconds):.4f}; positions median {statistics.median(nodes):.0f}, "
         f"p90 {pct(nodes, 0.9):.0f}, max {max(nodes)}; "
-        f"within 0.1 s: {100 * sum(s <= 0.1 for s in seconds) / len(seconds):.0f}%"
+        f"within 0.1 s: {100 * sum(s <= 0.1 for s in seconds) / len(seconds):.0f}%, "
+        f"0.3 s: {100 * sum(s <= 0.3 for s in seconds) / len(seconds):.0f}%"
     )
     return 0
 
