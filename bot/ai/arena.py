@@ -77,7 +77,7 @@ def play_deal(
         if len(view.legal) > 1:
             times[seat].append(time.perf_counter() - start)
         game.apply(action)
-    return game.deal_results[-1]["points"], times
+    return list(game.deal_results[-1].points), times
 
 
 @dataclass(frozen=True)
