@@ -28,7 +28,7 @@ HOUSE_RULES = [
 def _engine_value(game: Game, me: int) -> int:
     """Minimax over the engine's own moves: our deal points minus theirs at the end of the deal."""
     if game.deal_results:
-        points = game.deal_results[-1]["points"]
+        points = game.deal_results[-1].points
         return points[me] - points[1 - me]
     values = []
     for action in game.legal_actions():
