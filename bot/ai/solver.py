@@ -3,13 +3,16 @@
 Once the stock is gone, every card a player has not seen is in the
 opponent's hand, so the rest of the deal is a game of perfect information.
 This solves it double dummy: alpha-beta over whole tricks with a
-transposition table, winners tried first, and hands held as integers, two
-bits per card face counting its copies (bit 2*code), so a move is a
-subtraction and a suit a mask. The value is the card points still to be
-won, ours minus theirs, the last trick's 10 included (G-5); melds are
-already scored by then (M-11). The legality it applies is §8 for two hands
-(P-2, P-3, P-5's `twohand_head_rule`); tests/ai/test_solver.py holds it to
-the engine's `legal_plays` and trick scoring on random positions.
+transposition table (one entry per position visited, so the node limit
+bounds it too), null-window tests of every lead after the first, winners
+tried first, and of cards that win and lose alike only one (`_runs`). Hands
+are integers, two bits per card face counting its copies (bit 2*code), so a
+move is a subtraction and a suit a mask. The value is the card points still
+to be won, ours minus theirs, the last trick's 10 included (G-5), before any
+rounding (G-6); melds are already scored by then (M-11). The legality it
+applies is §8 for two hands (P-2, P-3, P-5's `twohand_head_rule`, P-6);
+tests/ai/test_solver.py holds it to the engine's legal cards and tricks on
+random play-offs.
 """
 
 from __future__ import annotations
