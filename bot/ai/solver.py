@@ -5,9 +5,11 @@ opponent's hand, so the rest of the deal is a game of perfect information.
 This solves it double dummy: alpha-beta over whole tricks with a
 transposition table (one entry per position visited, so the node limit
 bounds it too), null-window tests of every lead after the first, winners
-tried first, and of cards that win and lose alike only one (`_runs`). Hands
+tried first, and of cards that win and lose alike only one (`_runs`); the
+last two tricks are worked out directly, without the table (`_two`). Hands
 are integers, two bits per card face counting its copies (bit 2*code), so a
-move is a subtraction and a suit a mask. The value is the card points still
+move is a subtraction and a suit a mask; a suit's moves in search order are
+kept per pattern of the two hands' faces in that suit (`_suit_order`). The value is the card points still
 to be won, ours minus theirs, the last trick's 10 included (G-5), before any
 rounding (G-6); melds are already scored by then (M-11). The legality it
 applies is §8 for two hands (P-2, P-3, P-5's `twohand_head_rule`, P-6);
@@ -190,7 +192,7 @@ class PlayoffSolver:
     ) -> int:
         """The leader's value after leading `led` (his hand now `rest`; `left` the points there were
         before): the follower's best reply (of `replies` if given)."""
-        value, wins, bonus = self.rules.value, self._wins, self.last_bonus
+        value, wins, bonus, lead = self.rules.value, self._wins, self.last_bonus, self._lead
         worst = INF
         base = led * 32
         for reply in self._replies(follower, rest, led) if replies is None else replies:
@@ -206,14 +208,18 @@ class PlayoffSolver:
                     score = -points + (last if wins[a * 32 + r] else -last)
                 else:
                     score = points + (-last if wins[r * 32 + a] else last)
-            elif wins[base + reply]:
-                score = -points - self._lead(
-                    after, rest, left - points, -beta - points, -alpha - points
-                )
             else:
-                score = points + self._lead(
-                    rest, after, left - points, alpha - points, beta - points
-                )
+                # after the first reply, a null window first: does this one do better?
+                low, high = (beta - 1, beta) if worst < INF and alpha < beta - 1 else (alpha, beta)
+                won, sub = wins[base + reply], left - points
+                while True:
+                    if won:
+                        score = -points - lead(after, rest, sub, -high - points, -low - points)
+                    else:
+                        score = points + lead(rest, after, sub, low - points, high - points)
+                    if low == alpha or score >= beta:
+                        break
+                    low, high = alpha, score + 1
             if score < worst:
                 worst = score
                 if worst <= alpha:
