@@ -255,8 +255,6 @@ class PlayoffSolver:
             return left  # the leader cannot win more than all that is left
         if -left >= beta:
             return -left
-        if leader.bit_count() + (leader & _ODD).bit_count() == 2:
-            return self._two(leader, follower)
         key = leader << 64 | follower
         hit = self.table.get(key)
         first = 0
@@ -274,6 +272,10 @@ class PlayoffSolver:
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise TooDeep
+        if leader.bit_count() + (leader & _ODD).bit_count() == 2:
+            lo = self._two(leader, follower)
+            self.table[key] = (lo, lo, 0)
+            return lo
         answer = self._answer
         best, best_code, start = -INF, -1, alpha
         for led in self._lead_order(leader, follower, first - 1):
