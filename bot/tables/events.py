@@ -58,7 +58,6 @@ from bot.game.fair import key_maker
 from bot.store import Tx, family_of
 from bot.store.events import (
     EventError,
-    EventRow,
     add_entrant,
     add_event_table,
     create_event,
@@ -75,6 +74,7 @@ from bot.store.events import (
     seating_history,
     update_event,
 )
+from bot.store.events import EventRow as EventRow  # the runner's answers: cogs read them here
 from bot.tables.event_results import event_standings, record_deals
 from bot.tables.model import Table
 from bot.tables.outcome import Text
@@ -389,6 +389,20 @@ class EventRunner:
         if not over:
             return await list_events(self.service.store, guild_id)
         return await list_events(self.service.store, guild_id, ("finished",), limit=EVENTS_SHOWN)
+
+    async def named(self, guild_id: int, name: str, *, over: bool = False) -> EventRow | None:
+        """The server's open event called `name` as the store tells names apart (`name_key`);
+        with `over`, else its latest finished one of that name; None if there is none."""
+        wanted = name_key(name)
+        events = await self.events_of(guild_id)
+        if over:
+            events += reversed(await self.events_of(guild_id, over=True))
+        return next((e for e in events if name_key(e.name) == wanted), None)
+
+    async def open_named_like(self, guild_id: int, typed: str) -> list[EventRow]:
+        """The server's open events whose name holds `typed` (as the store tells names apart)."""
+        wanted = name_key(typed)
+        return [e for e in await self.events_of(guild_id) if wanted in name_key(e.name)]
 
     # ------------------------------------------------------------ the action hook
 
