@@ -8,7 +8,7 @@ trick in order with its winner and card points, and the engine's deal result.
 It is the one record of a finished game: the game-end hooks (deal figures,
 best melds), *Review last deal*, `/pinochle replay` and the web replay all read
 it, built once for each game and log length and kept in `RECORDS`. The
-text form (`to_text`) is what `python -m bot.game record export` writes, and
+text form (`to_text`) is what `python -m bot record export` writes, and
 `GameRecord.parse` reads it back. `check` replays the record's own actions and
 lists every line the engine would write differently, so an edited or damaged
 record is caught. A record holds every hand: offer it only for finished games.
