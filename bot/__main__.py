@@ -172,8 +172,8 @@ async def _serve(settings: Settings) -> int:
     import aiohttp
     import discord
 
-    from bot import create_bot
     from bot.store import Store
+    from cogs._bot import create_bot  # the entry point wires the Discord layer in
 
     assert settings.token is not None, "main answers a missing token before the bot runs"
     token = settings.token
