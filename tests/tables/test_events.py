@@ -592,3 +592,29 @@ async def test_a_round_deals_fairly_and_takes_salts_only_where_its_cards_are_its
         await play_out(runner.service, tables[0], *people, until=lambda t: t.game.deal_no == 2)
         last = await refusal_of(runner.service.salt(tables[0].id, person.user_id, "more"))
         assert last.key == "bot.refuse.salt_no_deal"  # the round's last deal: none comes after
+
+
+async def test_an_event_is_found_by_its_name_as_the_store_tells_names_apart(runner):
+    """What `/league event … name:` and its autocomplete ask: case, Unicode forms and runs of
+    spaces do not matter; a finished event is found only when asked for, another server's never."""
+    summer = await runner.create(
+        guild_id=GUILD, channel_id=1, organiser=ANN, name="ÉTÉ  Night", variant="check", rounds=1
+    )
+    spring = await runner.create(
+        guild_id=GUILD, channel_id=2, organiser=ANN, name="Spring", variant="two-handed", rounds=1
+    )
+    for person in (ANN, BOB):
+        await runner.join(spring.id, person)
+    await runner.start(spring.id, ANN)
+    assert (await runner.end(spring.id, ANN, manager=False)).status == "finished"
+    never = await runner.create(
+        guild_id=GUILD, channel_id=3, organiser=ANN, name="Never", variant="check", rounds=1
+    )
+    await runner.end(never.id, ANN, manager=False)  # cancelled before it started
+    assert (await runner.named(GUILD, "été night")).id == summer.id
+    assert await runner.named(GUILD, "spring") is None
+    assert (await runner.named(GUILD, "SPRING", over=True)).id == spring.id
+    assert await runner.named(GUILD, "never", over=True) is None
+    assert await runner.named(GUILD + 1, "été night") is None
+    assert [e.id for e in await runner.open_named_like(GUILD, "é n")] == [summer.id]
+    assert await runner.open_named_like(GUILD, "spr") == []
