@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from bot.events import DealScore, round_scores, standings
-from bot.store import get_table
+from bot.store import Store, get_table, set_guild_settings
 from bot.store.events import absences, event_scores, event_tables, get_event, list_entrants
 from bot.tables import Person, Refusal, TableService
 from bot.tables.events import EventRunner
@@ -618,3 +618,29 @@ async def test_an_event_is_found_by_its_name_as_the_store_tells_names_apart(runn
     assert await runner.named(GUILD + 1, "été night") is None
     assert [e.id for e in await runner.open_named_like(GUILD, "é n")] == [summer.id]
     assert await runner.open_named_like(GUILD, "spr") == []
+
+
+async def test_a_round_moves_on_however_late_its_last_table_commits(postgres_url):
+    """On PostgreSQL the round's check reads on a connection of its own: it waits for the action
+    that finished the table to commit (it holds its table's lock until then), so a slow commit
+    never leaves the finished round waiting for its clock."""
+    store = await Store.open(postgres_url)
+    runner = EventRunner(Notices())
+
+    async def slow_commit(tx, table, events) -> None:
+        if table.event is not None and table.ends(table.started_game):
+            await asyncio.sleep(0.2)  # after the runner's hook heard the table end
+
+    service = TableService(store, seed=3, turn_seconds=0, hooks=[runner.hook, slow_commit])
+    try:
+        async with store.transaction() as tx:
+            await set_guild_settings(tx, GUILD, new_cooldown=0)
+        await runner.attach(service)
+        event = await new_event(runner, PEOPLE[:2], rounds=1, deals_per_round=1)
+        await runner.start(event.id, ANN)
+        await play_event(runner, service, PEOPLE[:2])
+        assert (await get_event(store, event.id)).status == "finished"
+    finally:
+        await runner.close()
+        await service.close()
+        await store.close()
