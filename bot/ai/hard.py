@@ -31,17 +31,17 @@ import time
 
 from bot.game import (
     DECLARE_OUT,
-    PASS,
     VARIANTS,
     Action,
     Card,
     Phase,
     SeatView,
-    lowest_bid,
     new_game,
     world_from_view,
 )
 
+from .bidding import bid_levels
+from .inference import read_evidence
 from .knowledge import Knowledge, read_view
 from .normal import decide_normal
 from .player import Player
@@ -125,12 +125,14 @@ def search(
     _, hidden, stock = slots(k)
     if sum(1 for n in list(hidden.values()) + [stock] if n) <= 1:
         max_worlds = 1  # only one world fits the view (the two-hand play-off, say)
+    evidence = read_evidence(k)
+    bids = {s: b for s, b in enumerate(k.view.bids) if b is not None}
     totals = [0.0] * len(candidates)
     work = worlds = 0
     while worlds < max_worlds and (
         worlds < MIN_WORLDS or (work < max_work and time.perf_counter() < deadline)
     ):
-        hands, stock_cards = deal_hidden(k, rng)
+        hands, stock_cards = deal_hidden(k, rng, evidence)
         world = world_from_view(k.view, hands, stock_cards)
         all_hands = dict(hands)
         all_hands[k.seat] = k.hand
@@ -143,6 +145,8 @@ def search(
                 options=k.options,
                 value=k.value,
                 free_play=k.phase.stock_round,
+                bids=dict(bids),  # the playout goes on from the real auction
+                high_bidder=k.view.bidder,
             )
             totals[i] += _margin(k, playout.run(world.clone(), action))
             work += playout.actions
@@ -168,7 +172,7 @@ class HardPlayer(Player):
         if VARIANTS[view.variant].two_handed and view.phase != Phase.PLAYOFF:
             return fallback  # the two-hand stock phase: see the module docstring
         k = read_view(view)
-        candidates = [fallback] + [a for a in self._candidates(view, legal) if a != fallback]
+        candidates = [fallback] + [a for a in self._candidates(k, legal) if a != fallback]
         if len(candidates) == 1:
             return fallback
         if k.two_handed_mode and k.phase == Phase.PLAYOFF and candidates[0].verb == "play":
@@ -196,9 +200,8 @@ class HardPlayer(Player):
         return solver.best_card(k, first.card)
 
     @staticmethod
-    def _candidates(view: SeatView, legal: list[Action]) -> list[Action]:
-        """The moves worth searching: in an auction only passing or the lowest bid (never a jump)."""
-        if view.phase == Phase.AUCTION:
-            lowest = lowest_bid(legal)
-            return [a for a in legal if a == PASS or a == lowest]
+    def _candidates(k: Knowledge, legal: list[Action]) -> list[Action]:
+        """The moves worth searching: in an auction passing and the sensible bid levels."""
+        if k.phase == Phase.AUCTION:
+            return bid_levels(k, legal)
         return legal

@@ -6,6 +6,11 @@ fact the seat knows: cards shown stay with their holders, every hand gets its
 exact size, and a card the history rules out for a seat (a void, a failure to
 head the trick, `Knowledge.excluded`) never goes to that seat. The engine's
 `world_from_view` then builds a complete game from the deal.
+
+Given the `Evidence` of the melds and the auction (`inference`), a deal is
+kept with the chance it explains them (rejection sampling), so an opponent who
+bid high gets strong hands and none gets a meld it did not show; after
+`PLAUSIBLE_TRIES` deals the most plausible one seen is kept.
 """
 
 from __future__ import annotations
@@ -14,10 +19,13 @@ import random
 
 from bot.game import Card
 
+from .inference import Evidence
 from .knowledge import Knowledge
 
 #: Attempts at a deal that honours every inference before some are let go.
 TRIES = 30
+#: Deals weighed against the melds and the auction before the most plausible is kept.
+PLAUSIBLE_TRIES = 40
 
 
 class WorldError(ValueError):
@@ -53,8 +61,25 @@ def slots(k: Knowledge) -> tuple[dict[int, list[Card]], dict[int, int], int]:
     return fixed, hidden, stock
 
 
-def deal_hidden(k: Knowledge, rng: random.Random) -> tuple[dict[int, list[Card]], list[Card]]:
-    """Hands for the other seats and a face-down stock, at random among those `k` allows."""
+def deal_hidden(
+    k: Knowledge, rng: random.Random, evidence: Evidence | None = None
+) -> tuple[dict[int, list[Card]], list[Card]]:
+    """Hands for the other seats and a face-down stock, at random among those `k` allows,
+    each kept with the chance it explains `evidence`."""
+    if evidence is None or evidence.empty:
+        return _deal(k, rng)
+    best, best_weight = _deal(k, rng), -1.0
+    for _ in range(PLAUSIBLE_TRIES):
+        dealt = _deal(k, rng) if best_weight >= 0 else best
+        weight = evidence.weight(dealt[0])
+        if rng.random() < weight:
+            return dealt
+        if weight > best_weight:
+            best, best_weight = dealt, weight
+    return best
+
+
+def _deal(k: Knowledge, rng: random.Random) -> tuple[dict[int, list[Card]], list[Card]]:
     fixed, hidden, stock_size = slots(k)
     for excluded in (k.excluded, {}):
         for _ in range(TRIES if excluded else 1):
