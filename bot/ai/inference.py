@@ -57,6 +57,7 @@ class Evidence:
     shown: dict[int, int]  # non-dix meld each other seat declared, by seat
     first_left_out: dict[int, Card]  # a first card its meld did not include (D2-1)
     calls: list[Call]
+    excluded: dict[int, set[Card]]  # cards that alone would add to a seat's shown meld
 
     @property
     def empty(self) -> bool:
@@ -105,7 +106,15 @@ def read_evidence(k: Knowledge) -> Evidence:
             first = world.first_cards.get(seat)
             if first is not None and _first_card_left_out(k, seat):
                 first_left_out[seat] = first
-    return Evidence(k.trump, k.options, played, shown, first_left_out, _calls(k))
+    evidence = Evidence(k.trump, k.options, played, shown, first_left_out, _calls(k), {})
+    for seat in shown:
+        held = evidence._at_meld(seat, list(k.known.get(seat, [])))
+        evidence.excluded[seat] = {
+            card
+            for card in set(k.unseen)
+            if _meld_without_dix(held + [card], k.trump, k.options) > shown[seat]
+        }  # a hand's best meld only grows with the hand, so such a card was never held
+    return evidence
 
 
 def _first_card_left_out(k: Knowledge, seat: int) -> bool:

@@ -10,7 +10,8 @@ head the trick, `Knowledge.excluded`) never goes to that seat. The engine's
 Given the `Evidence` of the melds and the auction (`inference`), a deal is
 kept with the chance it explains them (rejection sampling), so an opponent who
 bid high gets strong hands and none gets a meld it did not show; after
-`PLAUSIBLE_TRIES` deals the most plausible one seen is kept.
+`PLAUSIBLE_TRIES` deals the most plausible one seen is kept (a card that
+alone would add to a seat's shown meld is never dealt to it).
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from .knowledge import Knowledge
 TRIES = 30
 #: Deals weighed against the melds and the auction before the most plausible is kept.
 PLAUSIBLE_TRIES = 40
+#: Deals tried at most for one that contradicts no shown meld (rarely more than 100 needed).
+CONSISTENT_TRIES = 250
 
 
 class WorldError(ValueError):
@@ -67,10 +70,13 @@ def deal_hidden(
     """Hands for the other seats and a face-down stock, at random among those `k` allows,
     each kept with the chance it explains `evidence`."""
     if evidence is None or evidence.empty:
-        return _deal(k, rng)
-    best, best_weight = _deal(k, rng), -1.0
-    for _ in range(PLAUSIBLE_TRIES):
-        dealt = _deal(k, rng) if best_weight >= 0 else best
+        return _deal(k, rng, k.excluded)
+    excluded = {s: k.excluded.get(s, set()) | evidence.excluded.get(s, set()) for s in k.excluded}
+    best, best_weight = _deal(k, rng, excluded), -1.0
+    for tries in range(CONSISTENT_TRIES):
+        if tries >= PLAUSIBLE_TRIES and best_weight > 0:
+            break
+        dealt = _deal(k, rng, excluded) if best_weight >= 0 else best
         weight = evidence.weight(dealt[0])
         if rng.random() < weight:
             return dealt
@@ -79,9 +85,11 @@ def deal_hidden(
     return best
 
 
-def _deal(k: Knowledge, rng: random.Random) -> tuple[dict[int, list[Card]], list[Card]]:
+def _deal(
+    k: Knowledge, rng: random.Random, exclusions: dict[int, set[Card]]
+) -> tuple[dict[int, list[Card]], list[Card]]:
     fixed, hidden, stock_size = slots(k)
-    for excluded in (k.excluded, {}):
+    for excluded in (exclusions, {}):
         for _ in range(TRIES if excluded else 1):
             dealt = _try_deal(k.unseen, hidden, stock_size, excluded, rng)
             if dealt is not None:
