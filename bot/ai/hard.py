@@ -1,12 +1,17 @@
 """The `hard` level: search over the hidden cards (perfect-information Monte Carlo, PIMC).
 
 For each decision it deals the cards it has not seen into worlds consistent
-with everything its seat has seen (`worlds`), plays every candidate move out
-to the end of the deal in each world (`rollout`), and keeps the move with the
+with everything its seat has seen (`worlds`) and weighed by what the melds
+and the auction say of each hand (`inference`: a partner's as well as an
+opponent's), plays every candidate move out to the end of the deal in each
+world from the real bid record (`rollout`), and keeps the move with the
 best total deal margin over the worlds (each world scores every candidate, so
 luck cancels between them). Ties go to the `normal` player's choice, which is
-listed first. The two-hand play-off, where nothing is hidden, is solved
-exactly instead when the budget allows (`solver`).
+listed first. The margin counts a side's total, so partners play for
+their partnership. In an auction it weighs passing against several bid
+levels up to what the hand is worth (`bidding.bid_levels`). The two-hand
+play-off, where nothing is hidden, is solved exactly instead when the budget
+allows (`solver`).
 
 The two-hand stock phase (and its melds and draws) is left to the `normal`
 rules: what a card is worth there is mostly the meld it may still complete,
