@@ -358,10 +358,7 @@ class GameCore(ABC):
         st = self.state
         meld, cards = self.deal_party_points()
         check: dict[str, Any] = {}  # Check Pinochle's contract, transfers and chips
-        if st.mode == "check":
-            deal_points = self._score_check(meld, cards, check)
-        else:
-            deal_points = [meld[p] + cards[p] for p in range(self.parties)]
+        deal_points = self._party_deal_points(meld, cards, check)
         for p in range(self.parties):
             st.scores[p] += deal_points[p]
         check_winner = self._check_winner(check) if st.mode == "check" else None
@@ -389,6 +386,19 @@ class GameCore(ABC):
             self._evaluate_targets(events)
         if st.phase != GAME_OVER:
             self._next_deal(events)
+
+    def _party_deal_points(
+        self, meld: list[int], cards: list[int], check: dict[str, Any]
+    ) -> list[int]:
+        """What each party scores for the deal (E-11..E-19 in Check, meld plus cards elsewhere)."""
+        if self.state.mode == "check":
+            return self._score_check(meld, cards, check)
+        return [meld[p] + cards[p] for p in range(self.parties)]
+
+    def deal_points(self) -> list[int]:
+        """Each seat's points for this deal if it ended now (`DealResult.points`), changing nothing."""
+        meld, cards = self.deal_party_points()
+        return self._per_seat(self._party_deal_points(meld, cards, {}))
 
     def _throw_in(self, events: list[Event]) -> None:
         """The deal is thrown in: nothing of it scores and the same dealer deals again (B-8, E-21a)."""
