@@ -35,7 +35,7 @@ from .phases import GAME_OVER, MELD, PLAY, PLAYOFF, STOCK
 from .points import last_trick_bonus, point_table, round_card_points, scale
 from .results import DealResult
 from .state import CompletedTrick, DealState
-from .tricks import strict_plays, winning_index
+from .tricks import legal_tiers, winning_index
 from .variants import Variant, get_variant
 
 #: G-13 / C-9: how far the target rises when several parties pass it together.
@@ -314,22 +314,35 @@ class GameCore(ABC):
         return not self.stock_left() and not any(st.hands[s] or st.table[s] for s in st.active)
 
     def _strict_actions(self, seat: int, two_handed: bool) -> list[Action]:
+        """§8's cards for `seat`, in code order: `strict_plays`, read from its tiers (`legal_tiers`)."""
         st = self.state
-        trick = [c for _, c in st.trick]
-        head = self.opt["twohand_head_rule" if two_handed else "head_rule"]
-        exempt = False
-        if self.variant.partnership and trick and not self.opt["must_head_partner"]:
-            winner_seat = st.trick[winning_index(trick, st.trump)][0]
-            exempt = self.party(winner_seat) == self.party(seat)
-        cards = strict_plays(
-            st.hands[seat],
-            trick,
-            st.trump,
-            head_any_suit=head == "any_suit",
-            must_undertrump=self.opt["must_undertrump"],
-            exempt_from_heading=exempt,
-        )
-        return [A.PLAY_BY_CODE[code] for code in sorted(c.code for c in cards)]
+        have = 0
+        for c in st.hands[seat]:
+            have |= 1 << c.code
+        trick = st.trick
+        if trick:
+            head = self.opt["twohand_head_rule" if two_handed else "head_rule"]
+            best = winning_index([c for _, c in trick], st.trump)
+            exempt = (
+                self.variant.partnership
+                and not self.opt["must_head_partner"]
+                and self.party(trick[best][0]) == self.party(seat)
+            )
+            tiers = legal_tiers(
+                trick[0][1].suit_index,
+                trick[best][1].code,
+                st.trump,
+                head == "any_suit",
+                self.opt["must_undertrump"],
+                exempt,
+            )
+            have = next(have & tier for tier in tiers if have & tier)
+        out = []
+        while have:
+            low = have & -have
+            out.append(A.PLAY_BY_CODE[low.bit_length() - 1])
+            have ^= low
+        return out
 
     # ------------------------------------------------------------------ scoring
 

@@ -13,79 +13,11 @@ tricks are in. `tests/game/test_fastplay.py` plays both side by side.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import lru_cache
-
-from .cards import ALL_CARDS, CARD_BY_CODE, Card, Suit
+from .cards import CARD_BY_CODE
 from .core import GameCore
 from .phases import PLAY, PLAYOFF
 from .state import CompletedTrick
-from .tricks import beats, strict_plays
-
-#: Every card code of the largest (64-card) pack.
-ALL_CODES = (1 << len(ALL_CARDS)) - 1
-
-
-def bits(cards: Iterable[Card]) -> tuple[int, int]:
-    """(codes held, codes held twice) of some cards."""
-    have = dup = 0
-    for card in cards:
-        bit = 1 << card.code
-        if have & bit:
-            dup |= bit
-        have |= bit
-    return have, dup
-
-
-def _mask(cards: Iterable[Card]) -> int:
-    out = 0
-    for card in cards:
-        out |= 1 << card.code
-    return out
-
-
-@lru_cache(maxsize=8)
-def beat_masks(trump: Suit | None) -> tuple[int, ...]:
-    """For each heading card's code, the codes of the cards that would head the trick over it (G-3)."""
-    return tuple(_mask([c for c in ALL_CARDS if beats(c, best, trump)]) for best in CARD_BY_CODE)
-
-
-@lru_cache(maxsize=4096)
-def legal_tiers(
-    led: int,
-    heading: int,
-    trump: Suit | None,
-    head_any_suit: bool,
-    must_undertrump: bool,
-    exempt: bool,
-) -> tuple[int, ...]:
-    """§8 as a cascade of masks: the legal cards of a hand are those in the first mask it meets.
-
-    The engine's `strict_plays` always allows the cards of one best class of
-    the hand (head the trick, follow, over-trump, trump, anything), so asking it
-    about the whole pack, then about the pack without the cards it allowed, and
-    so on, lists the classes in order. `led` is the suit led (its index) and
-    `heading` the code of the card heading the trick.
-    """
-    if heading >> 3 == led:
-        trick = [CARD_BY_CODE[heading]]
-    else:  # a trump heads a trick led in another suit: any card of that suit led it
-        trick = [CARD_BY_CODE[led * 8], CARD_BY_CODE[heading]]
-    left = list(ALL_CARDS)
-    tiers: list[int] = []
-    while left:
-        allowed = strict_plays(
-            left,
-            trick,
-            trump,
-            head_any_suit=head_any_suit,
-            must_undertrump=must_undertrump,
-            exempt_from_heading=exempt,
-        )
-        tiers.append(_mask(allowed))
-        chosen = set(allowed)
-        left = [c for c in left if c not in chosen]
-    return tuple(tiers)
+from .tricks import beat_masks, bits, legal_tiers
 
 
 class FastTricks:
