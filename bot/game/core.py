@@ -35,7 +35,7 @@ from .phases import GAME_OVER, MELD, PLAY, PLAYOFF, STOCK
 from .points import last_trick_bonus, point_table, round_card_points, scale
 from .results import DealResult
 from .state import CompletedTrick, DealState
-from .tricks import strict_plays, winning_index
+from .tricks import legal_tiers, winning_index
 from .variants import Variant, get_variant
 
 #: G-13 / C-9: how far the target rises when several parties pass it together.
@@ -314,22 +314,35 @@ class GameCore(ABC):
         return not self.stock_left() and not any(st.hands[s] or st.table[s] for s in st.active)
 
     def _strict_actions(self, seat: int, two_handed: bool) -> list[Action]:
+        """§8's cards for `seat`, in code order: `strict_plays`, read from its tiers (`legal_tiers`)."""
         st = self.state
-        trick = [c for _, c in st.trick]
-        head = self.opt["twohand_head_rule" if two_handed else "head_rule"]
-        exempt = False
-        if self.variant.partnership and trick and not self.opt["must_head_partner"]:
-            winner_seat = st.trick[winning_index(trick, st.trump)][0]
-            exempt = self.party(winner_seat) == self.party(seat)
-        cards = strict_plays(
-            st.hands[seat],
-            trick,
-            st.trump,
-            head_any_suit=head == "any_suit",
-            must_undertrump=self.opt["must_undertrump"],
-            exempt_from_heading=exempt,
-        )
-        return [A.PLAY_BY_CODE[code] for code in sorted(c.code for c in cards)]
+        have = 0
+        for c in st.hands[seat]:
+            have |= 1 << c.code
+        trick = st.trick
+        if trick:
+            head = self.opt["twohand_head_rule" if two_handed else "head_rule"]
+            best = winning_index([c for _, c in trick], st.trump)
+            exempt = (
+                self.variant.partnership
+                and not self.opt["must_head_partner"]
+                and self.party(trick[best][0]) == self.party(seat)
+            )
+            tiers = legal_tiers(
+                trick[0][1].suit_index,
+                trick[best][1].code,
+                st.trump,
+                head == "any_suit",
+                self.opt["must_undertrump"],
+                exempt,
+            )
+            have = next(have & tier for tier in tiers if have & tier)
+        out = []
+        while have:
+            low = have & -have
+            out.append(A.PLAY_BY_CODE[low.bit_length() - 1])
+            have ^= low
+        return out
 
     # ------------------------------------------------------------------ scoring
 
@@ -358,10 +371,7 @@ class GameCore(ABC):
         st = self.state
         meld, cards = self.deal_party_points()
         check: dict[str, Any] = {}  # Check Pinochle's contract, transfers and chips
-        if st.mode == "check":
-            deal_points = self._score_check(meld, cards, check)
-        else:
-            deal_points = [meld[p] + cards[p] for p in range(self.parties)]
+        deal_points = self._party_deal_points(meld, cards, check)
         for p in range(self.parties):
             st.scores[p] += deal_points[p]
         check_winner = self._check_winner(check) if st.mode == "check" else None
@@ -389,6 +399,19 @@ class GameCore(ABC):
             self._evaluate_targets(events)
         if st.phase != GAME_OVER:
             self._next_deal(events)
+
+    def _party_deal_points(
+        self, meld: list[int], cards: list[int], check: dict[str, Any]
+    ) -> list[int]:
+        """What each party scores for the deal (E-11..E-19 in Check, meld plus cards elsewhere)."""
+        if self.state.mode == "check":
+            return self._score_check(meld, cards, check)
+        return [meld[p] + cards[p] for p in range(self.parties)]
+
+    def deal_points(self) -> list[int]:
+        """Each seat's points for this deal if it ended now (`DealResult.points`), changing nothing."""
+        meld, cards = self.deal_party_points()
+        return self._per_seat(self._party_deal_points(meld, cards, {}))
 
     def _throw_in(self, events: list[Event]) -> None:
         """The deal is thrown in: nothing of it scores and the same dealer deals again (B-8, E-21a)."""
