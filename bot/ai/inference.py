@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from bot.game import SUITS, Card, Suit, meld_points, scale
@@ -30,6 +31,10 @@ from bot.game.auction import MIN_BID
 
 from .bidding import OVERCALL_MARGIN, PARTNER_BID_WORTH, SAFETY, best_trump, unit
 from .knowledge import Knowledge
+
+FLUSH = ("A", "10", "K", "Q", "J")
+PINOCHLE = (Card("Q", Suit.SPADES), Card("J", Suit.DIAMONDS))
+GRAND = (Card("K", Suit.SPADES), *PINOCHLE)
 
 #: Spread (in Hoyle points) of a bidder's estimate around the `normal` one: the fit's residual
 #: standard deviation is about 50, and players differ from the rule besides.
@@ -57,7 +62,6 @@ class Evidence:
     shown: dict[int, int]  # non-dix meld each other seat declared, by seat
     first_left_out: dict[int, Card]  # a first card its meld did not include (D2-1)
     calls: list[Call]
-    excluded: dict[int, set[Card]]  # cards that alone would add to a seat's shown meld
 
     @property
     def empty(self) -> bool:
@@ -79,6 +83,21 @@ class Evidence:
                 worth[call.seat] = best_trump(hand, self.options)[1]
             weight *= _call_chance(call, worth[call.seat], self.options)
         return weight
+
+    def admits(self, seat: int, hand: list[Card], card: Card) -> bool:
+        """May `seat`, holding at least `hand` now, hold `card` too without more meld than it showed?
+
+        A hand's best meld only grows with the hand, so a card refused here
+        is refused with every larger hand: dealing card by card with this
+        check gives every seat exactly the meld it showed.
+        """
+        shown = self.shown.get(seat)
+        if shown is None:
+            return True
+        held = self._at_meld(seat, hand)
+        if not _may_add_meld(held, card, self.trump):
+            return True
+        return _meld_without_dix(held + [card], self.trump, self.options) <= shown
 
     def _at_meld(self, seat: int, hand: list[Card]) -> list[Card]:
         held = hand + self.played.get(seat, [])
@@ -106,15 +125,7 @@ def read_evidence(k: Knowledge) -> Evidence:
             first = world.first_cards.get(seat)
             if first is not None and _first_card_left_out(k, seat):
                 first_left_out[seat] = first
-    evidence = Evidence(k.trump, k.options, played, shown, first_left_out, _calls(k), {})
-    for seat in shown:
-        held = evidence._at_meld(seat, list(k.known.get(seat, [])))
-        evidence.excluded[seat] = {
-            card
-            for card in set(k.unseen)
-            if _meld_without_dix(held + [card], k.trump, k.options) > shown[seat]
-        }  # a hand's best meld only grows with the hand, so such a card was never held
-    return evidence
+    return Evidence(k.trump, k.options, played, shown, first_left_out, _calls(k))
 
 
 def _first_card_left_out(k: Knowledge, seat: int) -> bool:
@@ -193,3 +204,33 @@ def _meld_without_dix(hand: list[Card], trump: Suit | None, options: Mapping[str
     """The hand's best meld less its dix (S-5 counts a dix for its first holder, not its holder)."""
     rest = [c for c in hand if not (c.suit is trump and c.rank in ("9", "7"))]
     return meld_points(rest, trump, options)
+
+
+def _may_add_meld(held: list[Card], card: Card, trump: Suit | None) -> bool:
+    """Could one more `card` complete another meld with `held` (a quick test before the exact one)?
+
+    Every meld counts complete sets of its cards, so a further copy of a card
+    helps only when each other card of one of its melds is held as often.
+    """
+    copies = held.count(card) + 1
+    return any(
+        all(held.count(other) >= copies for other in shape if other is not card)
+        for shape in _shapes(card, trump)
+    )
+
+
+@lru_cache(maxsize=256)
+def _shapes(card: Card, trump: Suit | None) -> tuple[tuple[Card, ...], ...]:
+    """The sets of cards that form a meld with `card` (§2.1; the 9 of trumps only the dix)."""
+    shapes: list[tuple[Card, ...]] = []
+    if card.rank in ("K", "Q"):
+        shapes.append((Card("K", card.suit), Card("Q", card.suit)))
+    if card.suit is trump and card.rank in FLUSH:
+        shapes.append(tuple(Card(r, card.suit) for r in FLUSH))
+    if card.rank in ("A", "K", "Q", "J"):
+        shapes.append(tuple(Card(card.rank, s) for s in SUITS))
+    if card in PINOCHLE:
+        shapes.append(PINOCHLE)
+    if card in GRAND:
+        shapes.append(GRAND)
+    return tuple(shapes)
