@@ -119,16 +119,22 @@ def read_evidence(k: Knowledge) -> Evidence:
     if not k.two_handed_mode and k.trump is not None:
         world = view.world
         for seat in k.active:
-            if seat == k.seat or not world.declared[seat]:
+            if not world.declared[seat]:
                 continue
             shown[seat] = sum(m.points for m in view.melds if m.seat == seat and m.name != "dix")
             first = world.first_cards.get(seat)
-            if first is not None and _first_card_left_out(k, seat):
+            if first is not None and _first_card_left_out(k):
                 first_left_out[seat] = first
-    return Evidence(k.trump, k.options, played, shown, first_left_out, _calls(k))
+    evidence = Evidence(k.trump, k.options, played, shown, first_left_out, _calls(k))
+    own = shown.pop(k.seat, None)
+    if own is not None and own != _meld_without_dix(
+        evidence._at_meld(k.seat, k.hand), k.trump, k.options
+    ):
+        shown.clear()  # melds here are not the ones `meld_points` counts: read none of them
+    return evidence
 
 
-def _first_card_left_out(k: Knowledge, seat: int) -> bool:
+def _first_card_left_out(k: Knowledge) -> bool:
     """D2-1 with DX-D2: the seat melded after its first card, without it."""
     return (
         len(k.active) == 4
