@@ -76,6 +76,9 @@ WORK_PER_SECOND: dict[str, int] = {
 SOLVER_NODES_PER_SECOND = 150_000
 #: Hard stop, as a multiple of the budget in this thread's CPU seconds, whatever the count.
 GUARD = 3.0
+#: Playout actions a deal drawn against the melds and calls costs (`worlds.deal_hidden`):
+#: about what dealing it card by card and weighing it take here.
+DRAW_WORK = 60
 #: Never fewer worlds than this when there is any time at all.
 MIN_WORLDS = 2
 #: An alternative replaces the `normal` move only when it beats it by more than this many
@@ -146,7 +149,9 @@ def search_worlds(
     while worlds < max_worlds and (
         worlds < MIN_WORLDS or (work < max_work and time.thread_time() < deadline)
     ):
+        drawn = evidence.draws
         hands, stock_cards = deal_hidden(k, rng, evidence)
+        work += DRAW_WORK * (evidence.draws - drawn)
         world = world_from_view(k.view, hands, stock_cards)
         all_hands = dict(hands)
         all_hands[k.seat] = k.hand

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -62,6 +62,8 @@ class Evidence:
     shown: dict[int, int]  # non-dix meld each other seat declared, by seat
     first_left_out: dict[int, Card]  # a first card its meld did not include (D2-1)
     calls: list[Call]
+    _bases: dict[int, list[Card]] = field(default_factory=dict)  # each seat's known cards at meld
+    draws: int = 0  # deals drawn against this evidence (`worlds.deal_hidden`): work to count
 
     @property
     def empty(self) -> bool:
@@ -84,20 +86,24 @@ class Evidence:
             weight *= _call_chance(call, worth[call.seat], self.options)
         return weight
 
-    def admits(self, seat: int, hand: list[Card], card: Card) -> bool:
-        """May `seat`, holding at least `hand` now, hold `card` too without more meld than it showed?
+    def admits(self, seat: int, known: list[Card], dealt: list[Card], card: Card) -> bool:
+        """May `seat`, holding `known` and `dealt` now, hold `card` too without more meld than it
+        showed? (`known` must be the same list for a seat through one `Evidence`'s life.)
 
-        A hand's best meld only grows with the hand, so a card refused here
-        is refused with every larger hand: dealing card by card with this
-        check gives every seat exactly the meld it showed.
+        The seat's hand so far melds what it showed (its shown cards are in
+        `known`); a further card adds to that exactly when it completes one
+        more set of some meld's cards (`_may_add_meld`). So dealing card by card
+        with this check gives every seat exactly the meld it showed.
         """
-        shown = self.shown.get(seat)
-        if shown is None:
+        if seat not in self.shown:
             return True
-        held = self._at_meld(seat, hand)
-        if not _may_add_meld(held, card, self.trump):
+        shapes = _shapes(card, self.trump)
+        if not shapes:
             return True
-        return _meld_without_dix(held + [card], self.trump, self.options) <= shown
+        base = self._bases.get(seat)
+        if base is None:
+            base = self._bases[seat] = self._at_meld(seat, known)
+        return not _may_add_meld(base + dealt, card, shapes)
 
     def _at_meld(self, seat: int, hand: list[Card]) -> list[Card]:
         held = hand + self.played.get(seat, [])
@@ -212,16 +218,17 @@ def _meld_without_dix(hand: list[Card], trump: Suit | None, options: Mapping[str
     return meld_points(rest, trump, options)
 
 
-def _may_add_meld(held: list[Card], card: Card, trump: Suit | None) -> bool:
-    """Could one more `card` complete another meld with `held` (a quick test before the exact one)?
+def _may_add_meld(held: list[Card], card: Card, shapes: tuple[tuple[Card, ...], ...]) -> bool:
+    """Does one more `card` complete another set of some meld's cards with `held`?
 
-    Every meld counts complete sets of its cards, so a further copy of a card
-    helps only when each other card of one of its melds is held as often.
+    Every meld counts complete sets of its cards (§2.1: a double marriage is
+    two of each, a flush absorbs a royal marriage but scores more), so a
+    further copy of a card adds meld exactly when each other card of one of
+    its melds is held at least as often as that card will be.
     """
     copies = held.count(card) + 1
     return any(
-        all(held.count(other) >= copies for other in shape if other is not card)
-        for shape in _shapes(card, trump)
+        all(held.count(other) >= copies for other in shape if other is not card) for shape in shapes
     )
 
 

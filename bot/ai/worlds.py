@@ -72,18 +72,20 @@ def deal_hidden(
     drawn in proportion to how well they explain `evidence`."""
     if evidence is None or evidence.empty:
         return _deal(k, rng)
-    draws = (AUCTION_DRAWS if k.phase == Phase.AUCTION else DRAWS) if evidence.calls else 1
+    wanted = (AUCTION_DRAWS if k.phase == Phase.AUCTION else DRAWS) if evidence.calls else 1
     kept: list[tuple[dict[int, list[Card]], list[Card]]] = []
     weights: list[float] = []
     dealt = _deal(k, rng, evidence)
+    evidence.draws += 1
     for _ in range(CONSISTENT_TRIES):
         weight = evidence.weight(dealt[0])
         if weight > 0:
             kept.append(dealt)
             weights.append(weight)
-        if len(kept) >= draws:
+        if len(kept) >= wanted:
             break
         dealt = _deal(k, rng, evidence)
+        evidence.draws += 1
     if not kept:
         return dealt  # nothing found that fits every meld: the last deal, most facts kept
     return rng.choices(kept, weights)[0]
@@ -125,7 +127,7 @@ def _try_deal(
             s
             for s in places[card]
             if room[s] > 0
-            and (s == -1 or evidence is None or evidence.admits(s, fixed[s] + out[s], card))
+            and (s == -1 or evidence is None or evidence.admits(s, fixed[s], out[s], card))
         ]
         if not options:
             return None
