@@ -35,7 +35,7 @@ from .phases import GAME_OVER, MELD, PLAY, PLAYOFF, STOCK
 from .points import last_trick_bonus, point_table, round_card_points, scale
 from .results import DealResult
 from .state import CompletedTrick, DealState
-from .tricks import legal_tiers, winning_index
+from .tricks import legal_tiers, plays_of, winning_index
 from .variants import Variant, get_variant
 
 #: G-13 / C-9: how far the target rises when several parties pass it together.
@@ -337,12 +337,7 @@ class GameCore(ABC):
                 exempt,
             )
             have = next(have & tier for tier in tiers if have & tier)
-        out = []
-        while have:
-            low = have & -have
-            out.append(A.PLAY_BY_CODE[low.bit_length() - 1])
-            have ^= low
-        return out
+        return plays_of(have)
 
     # ------------------------------------------------------------------ scoring
 
