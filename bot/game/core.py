@@ -35,7 +35,7 @@ from .phases import GAME_OVER, MELD, PLAY, PLAYOFF, STOCK
 from .points import last_trick_bonus, point_table, round_card_points, scale
 from .results import DealResult
 from .state import CompletedTrick, DealState
-from .tricks import beat_masks, legal_tiers, plays_of
+from .tricks import beat_masks, legal_tiers
 from .variants import Variant, get_variant
 
 #: G-13 / C-9: how far the target rises when several parties pass it together.
@@ -320,9 +320,7 @@ class GameCore(ABC):
     def _strict_actions(self, seat: int, two_handed: bool) -> list[Action]:
         """§8's cards for `seat`, in code order: `strict_plays`, read from its tiers (`legal_tiers`)."""
         st = self.state
-        have = 0
-        for c in st.hands[seat]:
-            have |= 1 << c.code
+        codes = {c.code for c in st.hands[seat]}
         trick = st.trick
         if trick:
             opt = self.opt
@@ -337,6 +335,9 @@ class GameCore(ABC):
                 and self._party[winner] == self._party[seat]
             )
             head = opt["twohand_head_rule" if two_handed else "head_rule"]
+            have = 0
+            for code in codes:
+                have |= 1 << code
             for tier in legal_tiers(
                 trick[0][1].suit_index,
                 best.code,
@@ -346,8 +347,9 @@ class GameCore(ABC):
                 exempt,
             ):
                 if have & tier:
-                    return plays_of(have & tier)
-        return plays_of(have)
+                    codes = {code for code in codes if tier >> code & 1}
+                    break
+        return [A.PLAY_BY_CODE[code] for code in sorted(codes)]
 
     # ------------------------------------------------------------------ scoring
 

@@ -6,7 +6,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from .actions import PLAY_BY_CODE, Action
 from .cards import ALL_CARDS, CARD_BY_CODE, Card, Suit
 from .options import Options, resolve_options
 
@@ -91,16 +90,6 @@ def bits(cards: Iterable[Card]) -> tuple[int, int]:
             dup |= bit
         have |= bit
     return have, dup
-
-
-def plays_of(codes: int) -> list[Action]:
-    """The play actions of a bit set of card codes, in code order."""
-    out = []
-    while codes:
-        low = codes & -codes
-        out.append(PLAY_BY_CODE[low.bit_length() - 1])
-        codes ^= low
-    return out
 
 
 def _mask(cards: Iterable[Card]) -> int:

@@ -29,7 +29,7 @@ from .melds import (
     sequential_shapes,
 )
 from .phases import DRAW, MELD, PLAYOFF, STOCK
-from .tricks import bits, plays_of
+from .tricks import bits
 
 
 class TwoHandRules(GameCore):
@@ -50,10 +50,9 @@ class TwoHandRules(GameCore):
 
     def _legal_stock(self) -> list[Action]:
         seat = self._actor
-        have = bits(self.state.hands[seat])[0]
-        for tc in self.state.table[seat]:
-            have |= 1 << tc.card.code
-        return plays_of(have)  # P-0: any card of the holding
+        codes = {c.code for c in self.state.hands[seat]}
+        codes.update(tc.card.code for tc in self.state.table[seat])
+        return [A.PLAY_BY_CODE[code] for code in sorted(codes)]  # P-0: any card of the holding
 
     def _legal_playoff(self) -> list[Action]:
         return self._strict_actions(self._actor, two_handed=True)
