@@ -299,9 +299,9 @@ class GameCore(ABC):
         st.tricks_won[winner] += 1
         st.trick = []
         st.tricks.append(CompletedTrick(len(st.tricks) + 1, plays[0][0], plays, winner, pts))
-        last = self._all_played()
+        last = not st.hands[winner] and self._all_played()  # a card in hand: not the last trick
         events.append(TrickTaken(len(st.tricks), winner, plays, pts, last))
-        if st.mode != "two":
+        if st.mode != "two" and self._credit_unit[winner] not in st.credited_units:
             self._credit_melds(winner, events)
         if last:
             self._end_deal(events)
