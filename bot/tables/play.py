@@ -172,7 +172,7 @@ class Play(TableCore):
         table = guard(self._tables.get(table_id) or await self.finished_table(table_id))
         async with table.lock:  # a deal's last action is in the store once its lock is let go
             ended = table.game.deal_results if table.game is not None else []
-            deal = ended[-1]["deal"] if ended else None
+            deal = ended[-1].deal if ended else None
             actions = [str(action) for action in table.started_game.history] if ended else []
         if deal is None:
             raise Refusal("bot.refuse.no_deal_over", table)
