@@ -35,7 +35,7 @@ from .phases import GAME_OVER, MELD, PLAY, PLAYOFF, STOCK
 from .points import last_trick_bonus, point_table, round_card_points, scale
 from .results import DealResult
 from .state import CompletedTrick, DealState
-from .tricks import legal_tiers, winning_index
+from .tricks import beat_masks, legal_tiers
 from .variants import Variant, get_variant
 
 #: G-13 / C-9: how far the target rises when several parties pass it together.
@@ -102,13 +102,18 @@ class GameCore(ABC):
         self.scale = scale(self.options)
         self.last_trick_bonus = last_trick_bonus(self.options)
         self.parties = 2 if self.variant.partnership else self.n
+        self._party = tuple(self.variant.party(s) for s in range(self.n))
+        by_side = self.variant.partnership and (
+            self.variant.auction or self.opt["meld_credit_unit"] == "side"
+        )  # C-6, D-5 or DX-D3, E-11; individual units never collide with side numbers
+        self._credit_unit = tuple(self._party[s] if by_side else s + 10 for s in range(self.n))
         self._legal: list[Action] | None = None
 
     # ------------------------------------------------------------------ sides
 
     def party(self, seat: int) -> int:
         """The scoring unit of a seat: its side in partnership games (seat % 2), else the seat."""
-        return self.variant.party(seat)
+        return self._party[seat]
 
     def partner(self, seat: int) -> int | None:
         """The seat across the table in the partnership games (D2, E); None elsewhere."""
@@ -131,11 +136,7 @@ class GameCore(ABC):
 
     def credit_unit(self, seat: int) -> int:
         """Who a seat's pending meld is credited with (C-6, D-5 or DX-D3, E-11): its side or itself."""
-        if self.variant.partnership and (
-            self.variant.auction or self.opt["meld_credit_unit"] == "side"
-        ):
-            return self.party(seat)
-        return seat + 10  # individual units never collide with side numbers
+        return self._credit_unit[seat]
 
     def seat_scores(self) -> list[int]:
         """Each seat's score (partners share their side's)."""
@@ -286,18 +287,21 @@ class GameCore(ABC):
     def _finish_trick(self, events: list[Event]) -> None:
         st = self.state
         plays = tuple(st.trick)
-        winner = plays[winning_index([c for _, c in plays], st.trump)][0]
+        beat = beat_masks(st.trump)  # G-3
         points = self.points
-        pts = 0
-        for _, c in plays:
+        winner, best = plays[0]
+        pts = points[best.code]
+        for seat, c in plays[1:]:
             pts += points[c.code]
+            if beat[best.code] >> c.code & 1:
+                winner, best = seat, c
         st.won_points[winner] += pts
         st.tricks_won[winner] += 1
         st.trick = []
         st.tricks.append(CompletedTrick(len(st.tricks) + 1, plays[0][0], plays, winner, pts))
-        last = self._all_played()
+        last = not st.hands[winner] and self._all_played()  # a card in hand: not the last trick
         events.append(TrickTaken(len(st.tricks), winner, plays, pts, last))
-        if st.mode != "two":
+        if st.mode != "two" and self._credit_unit[winner] not in st.credited_units:
             self._credit_melds(winner, events)
         if last:
             self._end_deal(events)
@@ -316,33 +320,36 @@ class GameCore(ABC):
     def _strict_actions(self, seat: int, two_handed: bool) -> list[Action]:
         """§8's cards for `seat`, in code order: `strict_plays`, read from its tiers (`legal_tiers`)."""
         st = self.state
-        have = 0
-        for c in st.hands[seat]:
-            have |= 1 << c.code
+        codes = {c.code for c in st.hands[seat]}
         trick = st.trick
         if trick:
-            head = self.opt["twohand_head_rule" if two_handed else "head_rule"]
-            best = winning_index([c for _, c in trick], st.trump)
+            opt = self.opt
+            beat = beat_masks(st.trump)  # G-3: the card heading the trick
+            winner, best = trick[0]
+            for s, c in trick[1:]:
+                if beat[best.code] >> c.code & 1:
+                    winner, best = s, c
             exempt = (
                 self.variant.partnership
-                and not self.opt["must_head_partner"]
-                and self.party(trick[best][0]) == self.party(seat)
+                and not opt["must_head_partner"]
+                and self._party[winner] == self._party[seat]
             )
-            tiers = legal_tiers(
+            head = opt["twohand_head_rule" if two_handed else "head_rule"]
+            have = 0
+            for code in codes:
+                have |= 1 << code
+            for tier in legal_tiers(
                 trick[0][1].suit_index,
-                trick[best][1].code,
+                best.code,
                 st.trump,
                 head == "any_suit",
-                self.opt["must_undertrump"],
+                opt["must_undertrump"],
                 exempt,
-            )
-            have = next(have & tier for tier in tiers if have & tier)
-        out = []
-        while have:
-            low = have & -have
-            out.append(A.PLAY_BY_CODE[low.bit_length() - 1])
-            have ^= low
-        return out
+            ):
+                if have & tier:
+                    codes = {code for code in codes if tier >> code & 1}
+                    break
+        return [A.PLAY_BY_CODE[code] for code in sorted(codes)]
 
     # ------------------------------------------------------------------ scoring
 

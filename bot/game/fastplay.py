@@ -1,7 +1,7 @@
 """The rest of a deal's trick play on integers, for search: `FastTricks`.
 
 A search plays thousands of deals to their end per decision; through `Game.apply`
-each card costs an action object, events, a legality list and a trick record.
+each card costs a legality list, an event and its share of a trick record.
 Here a hand is two bit sets over `Card.code` (the codes held, the codes held
 twice), a trick is its led suit, heading card and points, and a card costs a
 few integer operations. Nothing here is a rule of its own: which cards may be
@@ -157,7 +157,7 @@ class FastTricks:
         game = self.game
         st = game.state
         for s in st.active:
-            if self.tricks_won[s] > st.tricks_won[s]:
+            if st.mode != "two" and self.tricks_won[s] > st.tricks_won[s]:
                 game._credit_melds(s, [])  # C-6, D-5, E-11: a trick won credits the side's meld
         st.won_points = self.won_points
         st.tricks_won = self.tricks_won
