@@ -76,9 +76,9 @@ WORK_PER_SECOND: dict[str, int] = {
 SOLVER_NODES_PER_SECOND = 150_000
 #: Hard stop, as a multiple of the budget in this thread's CPU seconds, whatever the count.
 GUARD = 3.0
-#: Playout actions a deal drawn against the melds and calls costs (`worlds.deal_hidden`):
-#: about what dealing it card by card and weighing it take here.
-DRAW_WORK = 60
+#: Playout actions a deal drawn against the melds and calls costs (`worlds.deal_hidden`), and
+#: what weighing one caller's hand adds: about what they take here.
+DRAW_WORK, CALLER_WORK = 70, 15
 #: Never fewer worlds than this when there is any time at all.
 MIN_WORLDS = 2
 #: An alternative replaces the `normal` move only when it beats it by more than this many
@@ -143,6 +143,7 @@ def search_worlds(
     if _one_world(k):
         max_worlds = 1  # only one world fits the view (the two-hand play-off, say)
     evidence = read_evidence(k)
+    draw_work = DRAW_WORK + CALLER_WORK * len({c.seat for c in evidence.calls})
     bids = {s: b for s, b in enumerate(k.view.bids) if b is not None}
     margins: list[list[float]] = [[] for _ in candidates]
     work = worlds = 0
@@ -151,7 +152,7 @@ def search_worlds(
     ):
         drawn = evidence.draws
         hands, stock_cards = deal_hidden(k, rng, evidence)
-        work += DRAW_WORK * (evidence.draws - drawn)
+        work += draw_work * (evidence.draws - drawn)
         world = world_from_view(k.view, hands, stock_cards)
         all_hands = dict(hands)
         all_hands[k.seat] = k.hand
