@@ -121,5 +121,8 @@ def test_hard_bids_a_strong_check_hand_rather_than_pass_when_bidding_is_clearly_
     knowledge = read_view(view)
     candidates = hard.HardPlayer._candidates(knowledge, list(view.legal))
     assert candidates[0] == PASS and len(candidates) > 2  # passing and several bid levels
+    amounts = [a.amount for a in candidates[1:]]
+    assert amounts[0] == 300 and amounts == sorted(amounts)  # from the lowest bid up
+    assert amounts[-1] <= best_trump(knowledge.hand, knowledge.options)[1]  # to the hand's worth
     totals, _ = hard.search(knowledge, candidates, random.Random(1), max_worlds=24)
     assert max(totals[1:]) > totals[0] + 24 * 50
