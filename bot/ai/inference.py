@@ -108,7 +108,7 @@ class Evidence:
     def _at_meld(self, seat: int, hand: list[Card]) -> list[Card]:
         held = hand + self.played.get(seat, [])
         first = self.first_left_out.get(seat)
-        if first is not None:
+        if first is not None and first in held:
             held.remove(first)
         return held
 
