@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from . import actions as A
@@ -41,10 +42,7 @@ class AuctionRules(MultiHandRules):
         has_marriage = _has_marriage(self.state.hands[seat])
         bids = []
         if has_marriage:
-            bids = [
-                Action("bid", amount=b)
-                for b in range(lowest, MAX_BID // self.scale + 1, self._step())
-            ]
+            bids = list(_bids(lowest, MAX_BID // self.scale, self._step()))
         elif self._forced(seat):
             bids = [Action("bid", amount=self._min_bid())]  # E-6: forced, marriage or not
         return bids + ([] if self._forced(seat) else [A.PASS])
@@ -173,6 +171,12 @@ class AuctionRules(MultiHandRules):
             raise IllegalAction("bid_step", "E-4", step=self._step())
         if not _has_marriage(self.state.hands[seat]):
             raise IllegalAction("bid_needs_marriage", "E-5")
+
+
+@lru_cache(maxsize=512)
+def _bids(lowest: int, highest: int, step: int) -> tuple[Action, ...]:
+    """The bids from `lowest` to `highest` by `step` (shared: actions are values)."""
+    return tuple(Action("bid", amount=b) for b in range(lowest, highest + 1, step))
 
 
 def _has_marriage(hand: list[Card]) -> bool:
