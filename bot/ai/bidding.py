@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from bot.game import PASS, SUITS, Action, Card, Suit, lowest_bid, meld_points, scale
+from bot.game import PASS, SUITS, Action, Card, Suit, lowest_bid, make_pack, meld_points
+from bot.game.points import deal_total
 
 from .knowledge import Knowledge
 
@@ -34,26 +35,35 @@ SAFETY = 37
 PARTNER_BID_WORTH = 20
 #: Margin before taking the contract away from one's partner.
 OVERCALL_MARGIN = 50
+#: What each card the partner passes adds to the declaring side (F-5): fitted to the arena.
+PER_CARD_PASSED = 8
+#: The Hoyle deal (250 card points a deal, G-5) and hand (12 cards) the fit was made on.
+HOYLE_DEAL, HOYLE_HAND = 250, 12
 
 
 def unit(options: Mapping[str, Any]) -> float:
-    """Points per Hoyle point: the engine's scale divides bids and meld (G-7)."""
-    return 1.0 / scale(options)
+    """This game's points per Hoyle point: its deal total (the engine's `deal_total`: 250, 25
+    in the one-point count, 50 in the double deck) over 250."""
+    double_deck = options["count_scheme"] == "double_deck"  # H-9: the 80-card pack's own count
+    return deal_total(options, make_pack(double_deck=double_deck)) / HOYLE_DEAL
 
 
 def expected_total(hand: list[Card], trump: Suit, options: Mapping[str, Any]) -> float:
-    """The declaring side's expected deal total with this trump: own meld plus the fitted rest."""
+    """The declaring side's expected deal total with this trump: own meld plus the fitted rest
+    (card features per 12 cards, so a 20-card double-deck hand counts as a share of its deal),
+    plus what the partner will pass (F-5)."""
     trumps = [c for c in hand if c.suit is trump]
     side = [c for c in hand if c.suit is not trump]
     voids = sum(1 for s in SUITS if s is not trump and not any(c.suit is s for c in hand))
-    rest = (
-        BASE
-        + PER_TRUMP * len(trumps)
+    per_hand = HOYLE_HAND / max(len(hand), HOYLE_HAND)
+    rest = BASE + per_hand * (
+        PER_TRUMP * len(trumps)
         + PER_HIGH_TRUMP * sum(c.rank in ("A", "10") for c in trumps)
         + PER_SIDE_ACE * sum(c.rank == "A" for c in side)
         + PER_SIDE_TEN * sum(c.rank == "10" for c in side)
         + PER_VOID * voids
     )
+    rest += PER_CARD_PASSED * int(options["pass_count"])
     return meld_points(hand, trump, options) + rest * unit(options)
 
 

@@ -138,7 +138,7 @@ class Knowledge:
 def read_view(view: SeatView) -> Knowledge:
     """Build the seat's knowledge from its view (and nothing else)."""
     players = view.players
-    options = resolve_options(view.options, players=players)
+    options = resolve_options(view.options, players=players, variant=view.variant)
     seat = view.seat
     table = {s: list(cs) for s, cs in view.table.items()}
     k = Knowledge(

@@ -21,7 +21,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from bot.game import Card, Suit, card_points, meld_points, scale
+from bot.game import Action, Card, SeatView, Suit, card_points, meld_points, scale
+
+from .knowledge import Knowledge
 
 Role = Literal["partner", "bidder"]
 
@@ -82,3 +84,14 @@ def _keep(card: Card, trump: Suit, suit_length: int, options: Mapping[str, Any])
         return KEEP_TRUMP + card.strength
     keep = KEEP_LENGTH * suit_length + KEEP_POINT * card_points([card], options) * scale(options)
     return keep + (KEEP_ACE if card.rank == "A" else 0.0)
+
+
+def gift_role(view: SeatView) -> Role:
+    """Who is giving: the bid winner's partner (to the bid winner), or the bid winner giving back."""
+    return "partner" if view.give_to == view.bidder else "bidder"
+
+
+def give(k: Knowledge, count: int) -> Action:
+    """The seat's passing action (F-5): the cards `choose_gift` picks from its hand."""
+    assert k.trump is not None  # the passing follows the naming of trump (F-4)
+    return Action("give", tuple(choose_gift(k.hand, k.trump, count, gift_role(k.view), k.options)))
