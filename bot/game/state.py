@@ -161,6 +161,10 @@ class DealState:
     bids: list[int | None] = field(metadata=_meta(_seats(lambda: None), _shallow))
     passed: set[int] = field(metadata=_meta(lambda n: set(), _shallow))
     high_bid: int = field(metadata=_meta(_const(0), _keep))
+    #: The cards each seat passed to its partner this deal (F-5): only the two partners know them.
+    gave: list[list[Card]] = field(
+        metadata=_meta(_seats(list), _nested, hidden=lambda v: [[] for _ in v])
+    )
     declarer: int | None = field(metadata=_meta(_const(None), _keep))
     deal_history: list[Action] = field(
         metadata=_meta(_empty_list, _shallow)
@@ -201,6 +205,9 @@ class DealState:
         new.dealt_dix = [
             k if s == seat or self.declared[s] else -1 for s, k in enumerate(self.dealt_dix)
         ]
+        n = len(self.gave)
+        for s in {seat, (seat + 2) % n} if n == 4 else {seat}:  # passes go between partners
+            new.gave[s] = list(self.gave[s])
         return new
 
     @property

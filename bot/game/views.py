@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .cards import ALL_CARDS, Card, Suit, make_pack, sort_hand
+from .cards import ALL_CARDS, Card, Suit, pack_of_size, sort_hand
 from .melds import sequential_meld_value
 from .options import resolve_options
-from .phases import AUCTION, GAME_OVER, Phase
+from .phases import AUCTION, GAME_OVER, PASSING, Phase
 from .plain import PlainMapping, plain
 from .state import CompletedTrick, DealState, Play
 from .tricks import winning_play
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 #: Keys of the Check auction, in the plain form only in Check games.
-_AUCTION_KEYS = frozenset({"bid", "bidder", "bids", "passed", "contract"})
+_AUCTION_KEYS = frozenset({"bid", "bidder", "bids", "passed", "contract", "give_count", "give_to"})
 #: Keys only partnership games have in the plain form.
 _TEAM_KEYS = frozenset({"team_scores", "partner"})
 
@@ -88,6 +88,8 @@ class PublicView(PlainMapping):
     bids: tuple[int | None, ...]
     passed: tuple[int, ...]
     contract: int | None  # Check, once the auction is over
+    give_count: int  # F-5: in the passing, how many cards the seat to act gives (else 0)
+    give_to: int | None  # F-5: in the passing, the partner who receives them
     partnership: bool
     auction: bool
     _plain: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
@@ -98,7 +100,7 @@ class PublicView(PlainMapping):
         return winning_play(self.trick, self.trump) if self.trick else None
 
     def plain_keys(self) -> tuple[str, ...]:
-        leave_out = {"partnership", "auction"}
+        leave_out = {"partnership", "auction", "gave", "received"}
         if not self.auction:
             leave_out |= _AUCTION_KEYS
         if not self.partnership:
@@ -118,6 +120,8 @@ class SeatView(PublicView):
     partner: int | None
     unseen: tuple[Card, ...]  # cards this seat has seen nowhere: other hands, the stock
     claim_wins: bool  # A-12: declaring out now would win
+    gave: tuple[Card, ...]  # F-5: the cards this seat passed to its partner this deal
+    received: tuple[Card, ...]  # F-5: the cards its partner passed to it (secret to the two)
     options: Mapping[str, Any]  # the options the table chose (defaults left out)
     world: DealState  # the state as this seat may know it, for search (`world_from_view`)
 
@@ -180,6 +184,8 @@ def _public_fields(game: GameCore) -> dict[str, Any]:
         "contract": st.high_bid
         if auction and st.phase != AUCTION and st.declarer is not None
         else None,
+        "give_count": game.opt["pass_count"] if st.phase == PASSING else 0,
+        "give_to": game.partner(st.turn) if st.phase == PASSING and st.turn is not None else None,
         "partnership": game.variant.partnership,
         "auction": auction,
     }
@@ -207,6 +213,8 @@ def seat_view(game: Game, seat: int) -> SeatView:
         partner=game.partner(seat),
         unseen=tuple(_unseen(game, seat)),
         claim_wins=to_act and game.claim_wins(seat),
+        gave=tuple(st.gave[seat]),
+        received=tuple(st.gave[partner]) if (partner := game.partner(seat)) is not None else (),
         options=dict(game.options.given),
         world=st.public_copy(seat),
     )
@@ -216,7 +224,7 @@ def _unseen(game: GameCore, seat: int) -> list[Card]:
     """Cards this seat has not seen anywhere: in other hands or the face-down stock."""
     st = game.state
     counts = dict.fromkeys(ALL_CARDS, 0)
-    for c in make_pack(st.pack_size == 64):
+    for c in pack_of_size(st.pack_size):
         counts[c] += 1
     seen = list(st.hands[seat])
     for s in range(game.n):

@@ -42,6 +42,7 @@ def test_partners_sit_across_the_table_only_in_the_partnership_games_d2_e1():
 
 
 def test_every_variant_has_a_rating_family_and_the_two_hand_games_share_one():
+    """The auction games rate apart: their scores run on other scales (§13.8, §14.8)."""
     assert {name: v.family for name, v in VARIANTS.items()} == {
         "two-handed": "two-handed",
         "two-handed-no-trump": "two-handed",
@@ -49,6 +50,8 @@ def test_every_variant_has_a_rating_family_and_the_two_hand_games_share_one():
         "four-handed": "four-handed",
         "partnership": "partnership",
         "check": "partnership",
+        "auction": "auction",
+        "double-deck": "double-deck",
     }
 
 
@@ -210,7 +213,8 @@ def test_a_deal_result_is_typed_and_names_the_last_trick_bonus_g5(variant):
         bonus = sum(result.last_trick[seat] for seat in units)
         assert bonus == (last_trick_bonus(game.options) if result.complete else 0)
         assert result["points"] == list(result.points) and "last_trick" not in result
-        assert ("chips" in result) == ("bid" in result) == (variant == "check")
+        assert ("chips" in result) == ("transfers" in result) == (variant == "check")
+        assert ("bid" in result) == game.variant.auction  # E-7, F-9
         if result.transfers is not None:  # E-15: who pays whom; chips net to zero
             assert all(isinstance(t, Transfer) for t in result.transfers)
             assert set(result["transfers"][0]) == {"from", "to", "checks", "reason", "detail"}
