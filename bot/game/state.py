@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar, overload
 
-from .actions import Action
+from .actions import Action, give_choice
 from .cards import Card, Suit
 from .melds import TableCard
 from .phases import GAME_OVER, Phase
@@ -208,7 +208,19 @@ class DealState:
         n = len(self.gave)
         for s in {seat, (seat + 2) % n} if n == 4 else {seat}:  # passes go between partners
             new.gave[s] = list(self.gave[s])
+        new.deal_history = self.seen_history(seat)
         return new
+
+    def seen_history(self, seat: int) -> list[Action]:
+        """This deal's actions as `seat` saw them: the passing's cards (F-5) only between the two
+        partners who traded them; the other side sees how many (`give 4`)."""
+        declarer = self.declarer
+        if declarer is None or len(self.hands) != 4 or (seat - declarer) % 2 == 0:
+            return list(self.deal_history)
+        return [
+            give_choice(len(act.cards)) if act.verb == "give" else act
+            for act in self.deal_history
+        ]
 
     @property
     def last_trick(self) -> CompletedTrick | None:

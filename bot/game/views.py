@@ -209,7 +209,7 @@ def seat_view(game: Game, seat: int) -> SeatView:
         hand=tuple(sort_hand(st.hands[seat], st.trump)),
         known={s: tuple(cs) for s, cs in enumerate(st.known) if cs and s != seat},
         legal=legal,
-        history=tuple(st.deal_history),
+        history=tuple(st.seen_history(seat)),
         partner=game.partner(seat),
         unseen=tuple(_unseen(game, seat)),
         claim_wins=to_act and game.claim_wins(seat),
