@@ -218,8 +218,7 @@ class DealState:
         if declarer is None or len(self.hands) != 4 or (seat - declarer) % 2 == 0:
             return list(self.deal_history)
         return [
-            give_choice(len(act.cards)) if act.verb == "give" else act
-            for act in self.deal_history
+            give_choice(len(act.cards)) if act.verb == "give" else act for act in self.deal_history
         ]
 
     @property
