@@ -26,6 +26,7 @@ from typing import Any, Final, Literal, NamedTuple, Protocol
 from .cards import Card, Suit, format_cards, parse_cards
 from .events import (
     Bid,
+    CardsGiven,
     Contract,
     DealEnded,
     DealerDix,
@@ -144,6 +145,7 @@ class DealRecord:
     contract: tuple[int, int] | None = None  # (declarer, amount), auction games (E-7)
     trump: Suit | None = None
     trump_by: int | None = None  # who named trump, auction games (E-8)
+    passes: list[tuple[int, list[Card]]] = field(default_factory=list)  # (giver, cards), F-5
     melds: list[MeldRecord] = field(default_factory=list)
     tricks: list[TrickRecord] = field(default_factory=list)
     #: The engine's deal result (`DealResult`); a record read from text holds its plain form.
@@ -338,6 +340,7 @@ class GameRecord:
             lines.append("auction: " + (", ".join(f"{s} {w}" for s, w in deal.auction) or "-"))
             lines.append(f"contract: {_ints(deal.contract) if deal.contract else '-'}")
             lines.append(f"trump: {deal.trump.value if deal.trump else '-'}")
+            lines += [f"gave {seat}: {format_cards(cards)}" for seat, cards in deal.passes]
             lines += [
                 f"meld {meld.seat}: {format_cards(part.cards)} = {part.points}"
                 for meld in deal.melds
@@ -362,7 +365,7 @@ class GameRecord:
         `seats:` (JSON names or -), `hints:` (seats or -) and `final:` (scores or
         "unfinished"); each deal starts with `deal N, dealer S` and holds
         `hand S:`, `turnup:`, `stock:`, `auction:`, `contract:`, `trump:`, any
-        `meld S: cards = points` and `trick N: S card, … -> winner, points`
+        `gave S: cards` (the passing, F-5), any `meld S: cards = points` and `trick N: S card, … -> winner, points`
         lines, `results:` (JSON or -) and `actions:` (separated by " | ").
         """
         if len(text) > MAX_RECORD_CHARS:
@@ -415,6 +418,8 @@ def _collect(
                 deal.trump = suit
                 if game.variant.auction:  # named by the declarer (E-8)
                     deal.trump_by = seat
+            case CardsGiven(seat=seat):  # F-5: which cards, from the giver's own record of them
+                deal.passes.append((seat, list(game.state.gave[seat])))
             case Melded():
                 parts = [MeldPart(m.name, list(m.cards), m.points) for m in event.melds]
                 deal.melds.append(
@@ -649,6 +654,8 @@ def _read_deal(reader: _Reader, number: int, *, fair: bool) -> DealRecord:
         deal.auction = reader.field("auction", _read_auction)
         deal.contract = reader.field("contract", _read_contract)
         deal.trump = reader.field("trump", lambda v: None if v == "-" else Suit.parse(v))
+        while (gave := reader.keyed("gave")) is not None:
+            deal.passes.append((gave[0], parse_cards(gave[1])))
         while (meld := reader.keyed("meld")) is not None:
             cards, _, points = meld[1].rpartition(" = ")
             part = MeldPart("", parse_cards(cards), int(points))

@@ -92,6 +92,7 @@ _DEAL: Final = _object(
     widow={"type": ["array", "null"], "items": _STR},
     stock={"type": ["array", "null"], "items": _STR},
     auction=_list(_object(seat=_INT, call=_STR)),
+    passes=_list(_object(seat=_INT, cards=_CARDS)),
     contract={},
     trump=_NULL_STR,
     melds=_list(_object(seat=_INT, cards=_CARDS, points=_INT)),
