@@ -120,3 +120,59 @@ async def test_a_whole_game_with_the_passing_by_menu_and_button(room, variant, l
     for line in seen["thread"]:
         if texts["passed"] in line:
             assert not any(suit in line for suit in "♠♥♦♣"), line
+
+
+async def until_alice_gives(room, variant: str = "auction"):
+    """A table of Alice and three computers, played (by her first legal choice) until she is to
+    pass cards: the table and her hand view then."""
+    await room.alice.slash(room.parent, "pinochle new", variant=variant)
+    for _ in range(3):
+        await room.alice.slash(room.channel, "pinochle addbot", level="easy")
+    await room.alice.click(board(room.channel), label="Start")
+    table = room.table()
+    for _ in range(400):
+        await room.env.settle()
+        await room.bot.tables.settle()
+        await room.env.settle()
+        if table.to_act != table.seat_of(room.alice.id) or table.is_computer_turn():
+            await room.env.advance_time(2)
+            continue
+        hand = (await room.alice.slash(room.channel, "pinochle hand")).response
+        if table.game.phase == Phase.PASSING:
+            return table, hand
+        items = custom_ids(hand, ("pinochle:act:", "pinochle:pick:"))
+        if items[0]["custom_id"].startswith("pinochle:pick:"):
+            value = items[0]["options"][0]["value"]
+            await room.alice.select(hand, [value], custom_id=items[0]["custom_id"])
+        else:
+            await room.alice.click(hand, custom_id=items[0]["custom_id"])
+    raise AssertionError("Alice never had cards to pass")
+
+
+async def test_a_give_that_is_not_hers_wrong_or_forged_changes_nothing(room):
+    from tests.cogs.forged import forged_click
+
+    table, hand = await until_alice_gives(room)
+    version, held = table.version, list(table.game.view(table.seat_of(room.alice.id)).hand)
+    (menu,) = custom_ids(hand, "pinochle:givepick:")
+    picked = await room.alice.select(
+        hand, [o["value"] for o in menu["options"][:4]], custom_id=menu["custom_id"]
+    )
+    (button,) = custom_ids(picked.response, "pinochle:give:")
+    # Bob is not at the table: a forged press of Alice's button is refused, privately.
+    stolen = await forged_click(room.bob, picked.response, button["custom_id"])
+    assert stolen.ephemeral and "someone else's" in stolen.response.content
+    # Typed: too few cards, and a card she does not hold; each says why.
+    few = await room.alice.slash(room.channel, "pinochle move", action=f"give {held[0]}")
+    assert "pass exactly 4 cards" in few.response.content
+    missing = next(c for c in ("A♠", "A♥", "A♦", "A♣", "J♠", "J♥") if c not in map(str, held))
+    wrong = " ".join([missing, *map(str, held[:3])])
+    refused = await room.alice.slash(room.channel, "pinochle move", action=f"give {wrong}")
+    assert "is not in your hand" in refused.response.content
+    assert table.version == version and table.game.phase == Phase.PASSING
+    # The button itself gives the four cards once; a second press finds the view out of date.
+    done = await room.alice.click(picked.response, custom_id=button["custom_id"])
+    assert done.response.content.startswith("Done: ")
+    assert table.version > version
+    assert not custom_ids(done.response, "pinochle:give:")  # redrawn: no second press to make
+    assert list(table.game.view(table.seat_of(room.alice.id)).gave) == held[:4]
