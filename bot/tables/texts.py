@@ -334,6 +334,9 @@ def _facts(view: PublicView, lang: str, name: Namer) -> list[str]:
         facts.append(t("bot.board.bid", lang, amount=view.bid, who=name(bidder)))
     if view.phase == Phase.AUCTION and view.passed:
         facts.append(t("bot.board.passed", lang, who=", ".join(name(s) for s in view.passed)))
+    if view.phase == Phase.PASSING and view.to_act is not None and view.give_to is not None:
+        giving = dict(who=name(view.to_act), to=name(view.give_to), count=view.give_count)
+        facts.append(t("bot.board.giving", lang, **giving))  # F-5: how many, never which
     return facts
 
 

@@ -15,6 +15,7 @@ TEXTS = {
         "received": "Your partner gave you: ",
         "passed": " passed 4 cards to ",
         "phase": "Passing cards",
+        "giving": "Passing: 4 cards from ",
         "end": "Final standings",
     },
     "ru": {
@@ -23,6 +24,7 @@ TEXTS = {
         "received": "Партнёр отдал вам: ",
         "passed": "передано карт: 4",
         "phase": "Передача карт",
+        "giving": "Передача: ",
         "end": "Итог: ",
     },
 }
@@ -117,6 +119,7 @@ async def test_a_whole_game_with_the_passing_by_menu_and_button(room, variant, l
     gave = [r for r in seen["replies"] if texts["gave"] in r or texts["received"] in r]
     assert gave, "the hand never showed the cards passed"
     assert any(texts["phase"] in drawn for drawn in seen["boards"][:-1])  # while Alice passes
+    assert any(texts["giving"] in drawn for drawn in seen["boards"][:-1])
     for line in seen["thread"]:
         if texts["passed"] in line:
             assert not any(suit in line for suit in "♠♥♦♣"), line
