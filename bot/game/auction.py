@@ -255,7 +255,7 @@ class AuctionRules(MultiHandRules):
         check["transfers"] = tuple(check["transfers"])
 
     def _refuse_bid(self, seat: int, amount: int) -> None:
-        if self._forced(seat) and not _has_marriage(self.state.hands[seat]):
+        if self._forced(seat) and not self._may_bid(seat):
             raise IllegalAction("bid_forced", "E-6", minimum=self._min_bid())
         if amount < self._min_bid():
             raise IllegalAction("bid_too_low", "E-4", minimum=self._min_bid())

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar, overload
 
-from .actions import Action
+from .actions import Action, give_choice
 from .cards import Card, Suit
 from .melds import TableCard
 from .phases import GAME_OVER, Phase
@@ -208,6 +208,11 @@ class DealState:
         n = len(self.gave)
         for s in {seat, (seat + 2) % n} if n == 4 else {seat}:  # passes go between partners
             new.gave[s] = list(self.gave[s])
+        if self.declarer is not None and (seat - self.declarer) % 2:  # F-5: the other side's
+            new.deal_history = [
+                give_choice(len(a.cards)) if a.verb == "give" and a.cards else a
+                for a in self.deal_history
+            ]
         return new
 
     @property
