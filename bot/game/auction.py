@@ -3,6 +3,7 @@ points, and Check Pinochle's premiums."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from . import actions as A
@@ -180,13 +181,9 @@ class AuctionRules(MultiHandRules):
         took = [any(self.state.tricks_won[s] for s in self.party_seats(p)) for p in range(2)]
         least = self.opt["save_meld_counters"]
         for p in range(2):
-            if not took[p] or cards[p] < least:  # E-11, H-10: this side's meld is lost
-                meld[p] = 0
-        totals = [meld[p] + cards[p] for p in range(2)]
-        made = totals[decl] >= self.state.high_bid
-        points = list(totals)
-        if not made:
-            points[decl] = -self.state.high_bid  # E-12, F-9: set
+            if not meld_saved(took[p], cards[p], least):
+                meld[p] = 0  # the deal's record shows the meld that counted
+        points, made = contract_points(self.state.high_bid, decl, meld, cards)
         result.update(
             bid=self.state.high_bid,
             declarer=self.state.declarer,
@@ -258,7 +255,7 @@ class AuctionRules(MultiHandRules):
         check["transfers"] = tuple(check["transfers"])
 
     def _refuse_bid(self, seat: int, amount: int) -> None:
-        if self._forced(seat) and not _has_marriage(self.state.hands[seat]):
+        if self._forced(seat) and not self._may_bid(seat):
             raise IllegalAction("bid_forced", "E-6", minimum=self._min_bid())
         if amount < self._min_bid():
             raise IllegalAction("bid_too_low", "E-4", minimum=self._min_bid())
@@ -268,6 +265,25 @@ class AuctionRules(MultiHandRules):
             raise IllegalAction("bid_step", "E-4", step=self._step(self.state.high_bid))
         if not self._may_bid(seat):
             raise IllegalAction("bid_needs_marriage", "E-5")
+
+
+def meld_saved(took_a_trick: bool, counters: int, least: int = 0) -> bool:
+    """E-11, F-8: a side's meld counts once it takes a trick; H-10 (by option) only with at least
+    `least` points in its tricks."""
+    return took_a_trick and counters >= least
+
+
+def contract_points(
+    bid: int, declarers: int, meld: Sequence[int], cards: Sequence[int]
+) -> tuple[list[int], bool]:
+    """E-12, E-13, F-9: each side's points for the deal, and whether the contract was made. The
+    bidding side scores all it took if that reaches the bid, else minus the bid (set); the
+    defenders always score what they took. `meld` holds only meld that counts (`meld_saved`)."""
+    points = [m + c for m, c in zip(meld, cards, strict=True)]
+    made = points[declarers] >= bid
+    if not made:
+        points[declarers] = -bid
+    return points, made
 
 
 def _has_marriage(hand: list[Card]) -> bool:

@@ -213,7 +213,7 @@ def resolve_options(
     options: Mapping[str, Any] | None, *, players: int = 2, variant: str | None = None
 ) -> Options:
     """Validate `options` and fill in defaults; `players` and `variant` set the defaults that
-    depend on the game (a variant's own defaults: §13.8, §14.8).
+    depend on the game (a variant's own defaults, §11).
 
     The 64-card pack is for two players only (A-14); the double deck has its own count (H-9),
     which no 48-card game has.

@@ -208,18 +208,12 @@ class DealState:
         n = len(self.gave)
         for s in {seat, (seat + 2) % n} if n == 4 else {seat}:  # passes go between partners
             new.gave[s] = list(self.gave[s])
-        new.deal_history = self.seen_history(seat)
+        if self.declarer is not None and (seat - self.declarer) % 2:  # F-5: the other side's
+            new.deal_history = [
+                give_choice(len(a.cards)) if a.verb == "give" and a.cards else a
+                for a in self.deal_history
+            ]
         return new
-
-    def seen_history(self, seat: int) -> list[Action]:
-        """This deal's actions as `seat` saw them: the passing's cards (F-5) only between the two
-        partners who traded them; the other side sees how many (`give 4`)."""
-        declarer = self.declarer
-        if declarer is None or len(self.hands) != 4 or (seat - declarer) % 2 == 0:
-            return list(self.deal_history)
-        return [
-            give_choice(len(act.cards)) if act.verb == "give" else act for act in self.deal_history
-        ]
 
     @property
     def last_trick(self) -> CompletedTrick | None:

@@ -21,7 +21,7 @@ class Variant:
     family: str = ""  # the league rates each family apart: the two two-hand games are one
     checks: bool = False  # Check Pinochle's premiums paid in checks (E-15..E-20)
     double_deck: bool = False  # the 80-card pack and its meld table and count (H-1, H-7, H-9)
-    #: Option defaults of this game where they differ from the options' own (§11, §13.8, §14.8).
+    #: Option defaults of this game where they differ from the options' own (§11, §13, §14).
     defaults: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     @property

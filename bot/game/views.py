@@ -116,7 +116,7 @@ class SeatView(PublicView):
     hand: tuple[Card, ...]  # sorted as players hold cards
     known: dict[int, tuple[Card, ...]]  # cards the other seats showed and still hold
     legal: tuple[Action, ...]  # empty unless this seat is to act
-    history: tuple[Action, ...]  # this deal's actions, all public
+    history: tuple[Action, ...]  # this deal's actions; cards passed, only between partners (F-5)
     partner: int | None
     unseen: tuple[Card, ...]  # cards this seat has seen nowhere: other hands, the stock
     claim_wins: bool  # declaring out now would win
@@ -203,20 +203,21 @@ def seat_view(game: Game, seat: int) -> SeatView:
     st = game.state
     to_act = game.to_act == seat
     legal = tuple(game.legal_actions()) if to_act else ()
+    world = st.public_copy(seat)
     return SeatView(
         **_public_fields(game),
         seat=seat,
         hand=tuple(sort_hand(st.hands[seat], st.trump)),
         known={s: tuple(cs) for s, cs in enumerate(st.known) if cs and s != seat},
         legal=legal,
-        history=tuple(st.seen_history(seat)),
+        history=tuple(world.deal_history),
         partner=game.partner(seat),
         unseen=tuple(_unseen(game, seat)),
         claim_wins=to_act and game.claim_wins(seat),
         gave=tuple(st.gave[seat]),
         received=tuple(st.gave[partner]) if (partner := game.partner(seat)) is not None else (),
         options=dict(game.options.given),
-        world=st.public_copy(seat),
+        world=world,
     )
 
 

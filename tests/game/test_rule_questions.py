@@ -42,7 +42,7 @@ def test_partners_sit_across_the_table_only_in_the_partnership_games_d2_e1():
 
 
 def test_every_variant_has_a_rating_family_and_the_two_hand_games_share_one():
-    """The auction games rate apart: their scores run on other scales (§13.8, §14.8)."""
+    """The auction games rate apart: their scores run on other scales (§14.8)."""
     assert {name: v.family for name, v in VARIANTS.items()} == {
         "two-handed": "two-handed",
         "two-handed-no-trump": "two-handed",
