@@ -73,3 +73,30 @@ def test_a_gift_is_count_cards_of_the_hand(rnd, role, trump, count) -> None:
     gift = choose_gift(hand, trump, count, role, OPTIONS)
     assert len(gift) == count
     assert not Counter(gift) - Counter(hand)
+
+
+@pytest.mark.parametrize("variant", ["auction", "double-deck"])
+def test_a_seat_knows_its_partner_holds_what_it_passed_and_worlds_keep_it(variant) -> None:
+    """The cards a seat passed (F-5) are known to be in its partner's hand until played (or given
+    back): every search world deals them there, and they are never in any other hand."""
+    import random
+
+    from bot.ai.knowledge import read_view
+    from bot.ai.worlds import deal_hidden
+    from bot.game import Phase, new_game
+    from bot.tables.players import SimplePlayer
+
+    checked = 0
+    for seed in range(4):
+        game, player, rng = new_game(variant, seed=seed), SimplePlayer(), random.Random(seed)
+        while not game.deal_results:
+            view = game.view(game.to_act)
+            if view.phase == Phase.PLAY and view.gave and view.partner is not None:
+                k = read_view(view)
+                partner_hand = Counter(game.state.hands[view.partner])
+                assert not Counter(k.known.get(view.partner, [])) - partner_hand
+                hands, _ = deal_hidden(k, rng)
+                assert not Counter(k.known.get(view.partner, [])) - Counter(hands[view.partner])
+                checked += 1
+            game.apply(player.choose(view, list(view.legal), rng))
+    assert checked
