@@ -179,3 +179,22 @@ async def test_a_give_that_is_not_hers_wrong_or_forged_changes_nothing(room):
     assert table.version > version
     assert not custom_ids(done.response, "pinochle:give:")  # redrawn: no second press to make
     assert list(table.game.view(table.seat_of(room.alice.id)).gave) == held[:4]
+
+
+@pytest.mark.parametrize("variant", ["auction", "double-deck"])
+async def test_new_table_options_offer_the_games_own_house_rules_first(room, variant):
+    from bot.tables.texts import game_options
+    from cogs.tables import TABLE_OPTIONS  # the target is a command option of its own
+
+    offered = await room.alice.autocomplete(
+        room.parent, "pinochle new", "options", "", variant=variant
+    )
+    own = [f"{name}=" for name in game_options(variant) if name in TABLE_OPTIONS]
+    assert [c["value"] for c in offered][: len(own)] == own
+    counts = await room.alice.autocomplete(
+        room.parent, "pinochle new", "options", "pass_count=", variant=variant
+    )
+    assert [c["value"] for c in counts] == ["pass_count=0", "pass_count=3", "pass_count=4"]
+    rules = await room.alice.slash(room.parent, "pinochle rules", variant=variant)
+    listed = rules.response.embeds[0].description
+    assert "This game's house rules" in listed and "Cards passed: 4" in listed
