@@ -22,10 +22,10 @@ import discord
 from discord.utils import MISSING
 
 from bot.game import Action
-from bot.i18n import t
+from bot.i18n import card_text, cards_text, t
 from bot.render import render_hand, render_in_thread
 from bot.tables import Hand, Refusal
-from bot.tables.texts import card_text, cards_text, hand_action_label, hand_text
+from bot.tables.texts import hand_action_label, hand_text
 from cogs._common import (
     dynamic_view,
     lang_of,
@@ -255,9 +255,7 @@ class GiveSelect(
             min_values=count,
             max_values=count,
             options=[
-                discord.SelectOption(
-                    label=card_text(str(card), lang), value=str(i), default=i in chosen
-                )
+                discord.SelectOption(label=card_text(card, lang), value=str(i), default=i in chosen)
                 for i, card in enumerate(cards)
             ],
         )
@@ -280,7 +278,7 @@ class GiveSelect(
             notes.append(said(Refusal("bot.refuse.stale", hand.table), lang_of(interaction)))
             chosen = []
         else:
-            cards = [str(hand.view.hand[i]) for i in chosen if i < len(hand.view.hand)]
+            cards = [hand.view.hand[i] for i in chosen if i < len(hand.view.hand)]
             notes.append(
                 t(
                     "bot.hand.chosen",

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from bot.game import PASS, Action, Phase
 from bot.game.errors import Refusal
-from bot.i18n import describe_error, t
+from bot.i18n import card_text, describe_error, t
 from bot.services.settings import NUMBER_RANGES, SettingsService
 from bot.store import Store, StoreOpenError
 from bot.store.urls import safe_url
@@ -37,7 +37,6 @@ from bot.tables.texts import (
     Namer,
     board_text,
     board_title,
-    card_text,
     hand_action_label,
     hand_text,
     numbered,
@@ -329,7 +328,7 @@ def _show(
         write(t("bot.terminal.only_pass", lang, reason=describe_error(why, lang, rule=False)))
     if hand.legal and hand.legal[0].choice:  # F-5: the cards numbered, to give by number
         for number, held in enumerate(hand.view.hand):
-            write(f"  {number + 1:>2}. {card_text(str(held), lang)}")
+            write(f"  {number + 1:>2}. {card_text(held, lang)}")
         to = name(hand.view.give_to) if hand.view.give_to is not None else "—"
         write(t("bot.terminal.give", lang, count=hand.legal[0].amount, to=to))
         return

@@ -13,7 +13,7 @@ from bot.game import Card, Game, new_game
 def _engine_value(game: Game, me: int) -> int:
     """Minimax over the engine's own moves: our deal points minus theirs at the end of the deal."""
     if game.deal_results:
-        points = game.deal_results[-1]["points"]
+        points = game.deal_results[-1].points
         return points[me] - points[1 - me]
     values = []
     for action in game.legal_actions():
@@ -28,7 +28,7 @@ def _late_play_off(seed: int, tricks_left: int) -> Game:
     player = get_player("normal", seed=seed)
     while not (
         game.phase == "playoff"
-        and len(game.view(game.to_act)["hand"]) <= tricks_left
+        and len(game.view(game.to_act).hand) <= tricks_left
         and not game.state.trick
     ):
         game.apply(player.choose(game.view(game.to_act)))

@@ -33,7 +33,7 @@ async def add_game(league, variant: str, seed: int) -> tuple[int, object]:
         actions.append(str(game.history[-1]))
     seated = [league.players[k] for k in ("ann", "bob", "mallory", "cpu")]
     places = [
-        next(i for i, side in enumerate(game.result()["ranking"]) if s in side) + 1
+        next(i for i, side in enumerate(game.public_view().ranking) if s in side) + 1
         for s in range(4)
     ]
     store = await Store.open(league.database)
