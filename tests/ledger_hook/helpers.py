@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.game import PASS, Action, Game, new_game
+from bot.game.actions import give
 from bot.game.events import Event
 from bot.ledger_hook import ledger_hook
 from bot.store import Seat, Store, create_table, update_table
@@ -35,8 +36,12 @@ async def seat_table(
 
 
 def choose(game: Game, rng: random.Random) -> Action:
-    """A random legal action with a cautious auction (mostly pass, else the lowest bid), so games end."""
+    """A random legal action with a cautious auction (mostly pass, else the lowest bid), so games
+    end; in the passing (F-5), cards of the hand at random."""
     actions = game.legal_actions()
+    if actions[0].choice:
+        hand = game.state.hands[game.to_act or 0]
+        return give(rng.sample(hand, actions[0].amount or 0))
     if PASS in actions and rng.random() < 0.8:
         return PASS
     bids = [action for action in actions if action.verb == "bid"]
