@@ -173,6 +173,14 @@ def test_a_bad_give_is_refused_and_changes_nothing(text, key):
     assert game.to_json() == before and game.to_act == N
 
 
+def test_the_offered_choice_itself_is_refused():
+    """F-5: `give 4` as listed (the very object) is a prompt, not a pass of no cards."""
+    game = to_passing()
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(game.legal_actions()[0])
+    assert refused.value.name == "give_count" and len(game.state.hands[N]) == 12
+
+
 def test_a_give_out_of_turn_is_refused():
     """G-11: only the seat to act gives; the declarer waits for his partner's cards."""
     game = to_passing()
