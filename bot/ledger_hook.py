@@ -156,7 +156,15 @@ def player_transfers(table: Table, transfers: Iterable[Transfer]) -> list[dict[s
         payer = _player(table, transfer.payer)
         payee = _player(table, transfer.payee)
         if transfer.checks and payer != payee:
-            moved.append({**transfer, "from": payer, "to": payee})
+            moved.append(
+                {
+                    "from": payer,
+                    "to": payee,
+                    "checks": transfer.checks,
+                    "reason": transfer.reason,
+                    "detail": transfer.detail,
+                }
+            )
     return moved
 
 

@@ -228,7 +228,7 @@ class ChannelPresenter:
         if box is None or box.posting:  # the board being posted is no message below the old one
             return
         for table in list(box.boards.values()):
-            board = table.board_message_id
+            board = self.bot.tables.board_message(table.id)
             below = None if board is None else self.spots.below(channel_id, board)
             if below is not None and below >= REPOST_AT:
                 box.mark(table, 0.0)
@@ -389,7 +389,7 @@ class ChannelPresenter:
 
     def _moves(self, channel_id: int, box: _Outbox, table: Table) -> bool:
         """Whether the board would have to move after one message more (a ping) below it."""
-        old = table.board_message_id
+        old = self.bot.tables.board_message(table.id)
         if old is None:
             return True
         below = self.spots.below(channel_id, old, leaving=set(box.drops))
@@ -401,7 +401,7 @@ class ChannelPresenter:
         """Edit the board in place, or post it at the bottom (none yet, deleted, scrolled up, edits
         failing); False if nothing went out (nothing shown changed, or the budget refused)."""
         embed, view, scene, drawn = await self._render(table)
-        old = table.board_message_id
+        old = self.bot.tables.board_message(table.id)
         stays = old is not None and await self._below(channel, box, old) < REPOST_AT
         if stays and self._drawn.get(table.id) == (old, drawn):
             self._settled(channel.id, table)
@@ -454,7 +454,6 @@ class ChannelPresenter:
             )
             box.retries.pop(table.id, None)
             await self.bot.tables.set_board_message(table.id, message.id)
-            table.board_message_id = message.id
             self._drawn[table.id] = (message.id, drawn)
             self.spots.placed(channel.id, message.id)
         finally:

@@ -137,7 +137,7 @@ def replay_page(record: GameRecord, game_id: int, at: Position, lang: str) -> st
 
 def _results(record: GameRecord, deal: DealRecord, index: int, lang: str, name: Namer) -> list[str]:
     """The deal's points and totals per side (RULES G-5), and the final scores after the last."""
-    results = deal.results
+    results = deal.result
     if results is None:
         return []
 
@@ -151,8 +151,8 @@ def _results(record: GameRecord, deal: DealRecord, index: int, lang: str, name: 
             "records.replay.party",
             lang,
             who=who(seats),
-            points=results["points"][seats[0]],
-            score=results["scores"][seats[0]],
+            points=results.points[seats[0]],
+            score=results.scores[seats[0]],
         )
         for seats in _sides(record, deal)
     )

@@ -60,7 +60,7 @@ async def sample_hand() -> tuple[Any, dict[str, bytes], Hand]:
             while True:
                 seat = table.game.to_act
                 hand = await service.hand(table.id, PEOPLE[seat].user_id)
-                if seat == 0 and len(hand.view.trick) == 3 and hand.view.get("melds"):
+                if seat == 0 and len(hand.view.trick) == 3 and hand.view.melds:
                     scene = board_scene(table)
                     assert scene is not None
                     return table, await board_pictures(scene), hand

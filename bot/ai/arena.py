@@ -5,7 +5,7 @@ seed=...)` deals the same first deal every time): twice with the seats swapped
 in two-handed and team games, and once with A in each seat in three- and
 four-handed cutthroat, where A plays against B in all the other seats. Luck of
 the cards cancels out; what is left is skill. A deal's score for a side is
-its points of that deal (`deal_results[-1]["points"]`); in cutthroat B's
+its points of that deal (`deal_results[-1].points`); in cutthroat B's
 score is the mean of the B seats. The margin of a deal is A's mean score over
 its seatings minus B's; a deal is won by A when A's total over its seatings is
 higher than B's.
@@ -77,7 +77,7 @@ def play_deal(
         if len(view.legal) > 1:
             times[seat].append(time.perf_counter() - start)
         game.apply(action)
-    return game.deal_results[-1]["points"], times
+    return list(game.deal_results[-1].points), times
 
 
 @dataclass(frozen=True)

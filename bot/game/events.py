@@ -1,34 +1,32 @@
 """The public events `Game.apply` returns: what everyone at the table sees happen.
 
-Each event is a frozen dataclass; `event.type` names its kind, and
-`event["type"]`, `event["seat"]`, ... read it as the plain dict it used to be
-(`bot.game.plain`), and it equals that dict. Nothing hidden is in an event: a drawn card is an event
-without the card (`Draw`), a card shown is one with it (`Show`).
+Each kind of event is a dataclass of its own (readers `match` on the class); `event.type`
+names the kind in the plain form (`bot.game.plain`, the "type" key). Nothing hidden is in an
+event: a drawn card is an event without the card (`Draw`), a card shown is one with it (`Show`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .cards import Card, Suit
-from .plain import PlainMapping
+from .plain import Plain
 from .results import DealResult
 from .state import Play
 
 
-@dataclass(slots=True, eq=False)
-class Event(PlainMapping):
+@dataclass(slots=True)
+class Event(Plain):
     """Base of the events; `type` is the kind's name (the plain form's "type")."""
 
     type: ClassVar[str] = ""
-    _plain: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
     def plain_keys(self) -> tuple[str, ...]:
-        return ("type", *PlainMapping.plain_keys(self))
+        return ("type", *Plain.plain_keys(self))
 
     def plain_value(self, key: str) -> Any:
-        return self.type if key == "type" else PlainMapping.plain_value(self, key)
+        return self.type if key == "type" else Plain.plain_value(self, key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,21 +38,21 @@ class ShownMeld:
     points: int
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True)
 class SeatEvent(Event):
     """An event about one seat."""
 
     seat: int
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True)
 class CardEvent(SeatEvent):
     """A card everyone sees a seat play, take or draw."""
 
     card: Card
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True)
 class DealStarted(Event):
     type: ClassVar[str] = "deal"
     deal: int
@@ -63,7 +61,7 @@ class DealStarted(Event):
     trump: Suit | None
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True)
 class DealThrownIn(Event):
     """B-8 with `b_no_trump_fallback=redeal`: no marriage in the stock phase, nothing scores."""
 
@@ -111,13 +109,13 @@ class StockExhausted(Event):
     type: ClassVar[str] = "stock_exhausted"
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True)
 class DealerDix(SeatEvent):
     type: ClassVar[str] = "dealer_dix"
     points: int
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True)
 class TrickTaken(Event):
     type: ClassVar[str] = "trick"
     number: int
@@ -127,7 +125,7 @@ class TrickTaken(Event):
     last: bool
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True)
 class Melded(SeatEvent):
     type: ClassVar[str] = "meld"
     pending: bool  # shown, but counts only once the seat (or side) takes a trick
@@ -135,13 +133,13 @@ class Melded(SeatEvent):
     melds: tuple[ShownMeld, ...]
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True)
 class TrumpFixed(SeatEvent):
     type: ClassVar[str] = "trump"
     suit: Suit
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True)
 class DixDeclared(SeatEvent):
     type: ClassVar[str] = "dix"
     points: int
@@ -149,27 +147,27 @@ class DixDeclared(SeatEvent):
     card: Card | None  # the turn-up taken in exchange
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True)
 class MeldCredited(Event):
     type: ClassVar[str] = "meld_credited"
     seats: tuple[int, ...]
     points: int
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True)
 class Bid(SeatEvent):
     type: ClassVar[str] = "bid"
     amount: int
     forced: bool
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True)
 class Contract(SeatEvent):
     type: ClassVar[str] = "contract"
     amount: int
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True)
 class CardsGiven(SeatEvent):
     """F-5, H-5: a seat passed `count` cards to its partner `to`; which cards, only the two of
     them know (their views' `gave` and `received`)."""
@@ -179,26 +177,26 @@ class CardsGiven(SeatEvent):
     count: int
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True)
 class DealEnded(Event):
     type: ClassVar[str] = "deal_end"
     deal: int
     result: DealResult  # the entry of `Game.deal_results`
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True)
 class TargetRaised(Event):
     type: ClassVar[str] = "target_raised"
     target: int
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True)
 class PlayerOut(SeatEvent):
     type: ClassVar[str] = "player_out"
     place: int
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True)
 class GameOver(Event):
     type: ClassVar[str] = "game_over"
     ranking: tuple[tuple[int, ...], ...]

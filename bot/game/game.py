@@ -121,14 +121,6 @@ class Game(TwoHandRules, AuctionRules):
         st.history.append(act)
         return events
 
-    def result(self) -> dict[str, Any]:
-        """The final ranking (each entry a list of seats: a side in team games) and scores."""
-        return {
-            "ranking": [self.party_seats(p) for p in self.state.places],
-            "scores": self.seat_scores(),
-            "over": self.is_over,
-        }
-
     def to_json(self) -> str:
         """Variant, options, seed, first deck and every action: all that makes the game."""
         return json.dumps(

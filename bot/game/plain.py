@@ -1,15 +1,15 @@
-"""Typed records that also read as the plain mappings of text and numbers they replace.
+"""The one JSON converter: engine records as plain text and numbers.
 
-Views and events are frozen dataclasses with typed fields (cards, suits,
-actions, phases). Readers written for the earlier plain dicts still work:
-`record["key"]` and `record.get("key")` give the same plain values as before
-(cards and actions as their texts, suits as symbols, plays as `[seat, card]`),
-built once on first use.
+Views, events and results are dataclasses with typed fields (cards, suits,
+actions, phases); code reads their attributes. `plain` turns any of them into the
+JSON-ready form exports, the web replay and stored record texts use: cards and
+actions as their texts, suits as symbols, plays as `[seat, card]`. A class may
+shape its own form (`Plain`): which keys, and a key's value.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
 from enum import Enum
 from typing import Any
@@ -19,55 +19,33 @@ from .cards import Card
 
 
 def plain(value: Any) -> Any:
-    """`value` as JSON-like text and numbers, the form the earlier dicts used."""
-    if value is None or isinstance(value, bool | int | float):
+    """`value` as JSON-like text and numbers."""
+    if value is None or isinstance(value, bool | int | float | str):
         return value
     if isinstance(value, Enum):
         return value.value
-    if isinstance(value, str):
-        return value
     if isinstance(value, Card | Action):
         return str(value)
-    if isinstance(value, Mapping) and not isinstance(value, PlainMapping):
+    if isinstance(value, Plain):
+        return {key: value.plain_value(key) for key in value.plain_keys()}
+    if isinstance(value, Mapping):
         return {k: plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple | set | frozenset):
         items = sorted(value) if isinstance(value, set | frozenset) else value
         return [plain(v) for v in items]
-    if isinstance(value, PlainMapping):
-        return value.as_dict()
-    if is_dataclass(value) and not isinstance(value, type) and getattr(value, "plain", True):
+    if is_dataclass(value) and not isinstance(value, type):
         return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
-    return value  # an object the plain form keeps as it is (the search snapshot)
+    return value  # anything else is kept as it is
 
 
-class PlainMapping(Mapping[str, Any]):
-    """Read-only mapping access to a frozen dataclass, in the plain form (see the module doc).
-
-    Subclasses say which keys they have (`plain_keys`) and may give a key a
-    value of its own form (`plain_value`); by default a key reads its field.
-    """
+class Plain:
+    """A dataclass whose plain form is not simply its fields: it names its keys (`plain_keys`)
+    and may give a key a value of its own (`plain_value`); by default a key reads its field."""
 
     __slots__ = ()
 
     def plain_keys(self) -> tuple[str, ...]:
-        return tuple(f.name for f in fields(self) if not f.name.startswith("_"))  # type: ignore[arg-type]
+        return tuple(f.name for f in fields(self))  # type: ignore[arg-type]
 
     def plain_value(self, key: str) -> Any:
         return plain(getattr(self, key))
-
-    def as_dict(self) -> dict[str, Any]:
-        """The whole record in the plain form (computed once)."""
-        cached: dict[str, Any] | None = getattr(self, "_plain", None)
-        if cached is None:
-            cached = {key: self.plain_value(key) for key in self.plain_keys()}
-            object.__setattr__(self, "_plain", cached)
-        return cached
-
-    def __getitem__(self, key: str) -> Any:
-        return self.as_dict()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.as_dict())
-
-    def __len__(self) -> int:
-        return len(self.as_dict())

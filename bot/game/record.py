@@ -147,7 +147,7 @@ class DealRecord:
     melds: list[MeldRecord] = field(default_factory=list)
     tricks: list[TrickRecord] = field(default_factory=list)
     #: The engine's deal result (`DealResult`); a record read from text holds its plain form.
-    results: Mapping[str, Any] | None = None
+    results: DealResult | Mapping[str, Any] | None = None
     actions: list[str] = field(default_factory=list)  # the deal's actions, as stored
     #: A fair deal (bot.game.fair): the players' salt words by seat, and its seed once it is over.
     salts: dict[int, str] = field(default_factory=dict)

@@ -1,34 +1,33 @@
 """One scored deal: what `Game.deal_results` holds and `DealEnded` carries.
 
-A frozen dataclass that also reads as the plain dict it replaces (`bot.game.plain`):
-`result["points"]` is a list of numbers and `result.get("chips")` is None outside
-Check Pinochle, exactly as before, so stored logs and earlier readers see the same.
+A frozen dataclass; its plain form (`bot.game.plain`, the record text's `results:` line and
+the web replay) is the dict the engine once built by hand: Check Pinochle's keys only in
+Check deals, and no `last_trick`, so record texts written before read the same.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .cards import Suit
-from .plain import PlainMapping
+from .plain import Plain
 
 #: The plain form's keys of every deal, and those only Check Pinochle deals have (E-3..E-20).
 _KEYS = ("deal", "dealer", "trump", "meld", "cards", "points", "scores", "tricks", "complete")
 _CHECK_KEYS = ("bid", "declarer", "made", "bids", "transfers")
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class Transfer(PlainMapping):
+@dataclass(frozen=True, slots=True)
+class Transfer(Plain):
     """Checks one seat pays another (E-15) and why: the reason ("contract", "set", "meld", "slam",
-    "game") and its detail (the bid, the meld); reads as {"from", "to", "checks", "reason", "detail"}."""
+    "game") and its detail (the bid, the meld); its plain form is {"from", "to", "checks", "reason", "detail"}."""
 
     payer: int
     payee: int
     checks: int
     reason: str
     detail: str
-    _plain: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
     def plain_keys(self) -> tuple[str, ...]:
         return ("from", "to", "checks", "reason", "detail")
@@ -36,11 +35,11 @@ class Transfer(PlainMapping):
     def plain_value(self, key: str) -> Any:
         if key in ("from", "to"):
             return self.payer if key == "from" else self.payee
-        return PlainMapping.plain_value(self, key)
+        return Plain.plain_value(self, key)
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class DealResult(PlainMapping):
+@dataclass(frozen=True, slots=True)
+class DealResult(Plain):
     """A deal's score per seat (a partner's figures are the side's): G-4..G-7, G-13; E-11..E-20."""
 
     deal: int
@@ -61,7 +60,6 @@ class DealResult(PlainMapping):
     # Check Pinochle only:
     transfers: tuple[Transfer, ...] | None = None  # who pays whom, and why (E-15)
     chips: tuple[int, ...] | None = None  # net per seat, summing to zero
-    _plain: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
     def plain_keys(self) -> tuple[str, ...]:
         """The keys the hand-built dict had: no `last_trick`, the auction's only in auction games,

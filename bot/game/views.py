@@ -3,14 +3,13 @@
 Everything here is public except `hand`, which is the viewing seat's own.
 The other seats' concealed cards and the face-down stock appear only as
 counts; `known` lists cards that were shown and are still in a hand. Views
-are frozen dataclasses with typed fields that also read as the plain dicts
-they used to be (`view["hand"]` is a list of card texts, see `bot.game.plain`).
+are frozen dataclasses with typed fields (cards, suits, actions, phases).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
@@ -18,18 +17,12 @@ from .cards import ALL_CARDS, Card, Suit, pack_of_size, sort_hand
 from .melds import sequential_meld_value
 from .options import resolve_options
 from .phases import AUCTION, GAME_OVER, PASSING, Phase
-from .plain import PlainMapping, plain
 from .state import CompletedTrick, DealState, Play
 from .tricks import winning_play
 
 if TYPE_CHECKING:
     from .core import GameCore
     from .game import Game
-
-#: Keys of the Check auction, in the plain form only in Check games.
-_AUCTION_KEYS = frozenset({"bid", "bidder", "bids", "passed", "contract", "give_count", "give_to"})
-#: Keys only partnership games have in the plain form.
-_TEAM_KEYS = frozenset({"team_scores", "partner"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,8 +44,8 @@ class MeldOnTable:
     credited: bool
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class PublicView(PlainMapping):
+@dataclass(frozen=True, slots=True)
+class PublicView:
     """What everyone at the table may see (the board): no hand, no legal list, no search data."""
 
     variant: str
@@ -92,23 +85,14 @@ class PublicView(PlainMapping):
     give_to: int | None  # F-5: in the passing, the partner who receives them
     partnership: bool
     auction: bool
-    _plain: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def heading(self) -> Play | None:
         """The (seat, card) heading the trick on the table as it stands (G-3); None before a lead."""
         return winning_play(self.trick, self.trump) if self.trick else None
 
-    def plain_keys(self) -> tuple[str, ...]:
-        leave_out = {"partnership", "auction", "gave", "received"}
-        if not self.auction:
-            leave_out |= _AUCTION_KEYS
-        if not self.partnership:
-            leave_out |= _TEAM_KEYS
-        return tuple(k for k in PlainMapping.plain_keys(self) if k not in leave_out)
 
-
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True)
 class SeatView(PublicView):
     """The public view plus this seat's hand, its legal actions and what it knows of others."""
 
@@ -124,9 +108,6 @@ class SeatView(PublicView):
     received: tuple[Card, ...]  # F-5: the cards its partner passed to it (secret to the two)
     options: Mapping[str, Any]  # the options the table chose (defaults left out)
     world: DealState  # the state as this seat may know it, for search (`world_from_view`)
-
-    def plain_value(self, key: str) -> Any:
-        return self.world if key == "world" else plain(getattr(self, key))
 
     def meld_value(self, cards: Sequence[Card]) -> tuple[str, int] | None:
         """The two-hand meld `cards` form now and the points it would be credited (§2.1, B-4)."""

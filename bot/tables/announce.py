@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from bot.game import VARIANTS, DealResult
+from bot.game import VARIANTS, Card, DealResult
 from bot.game.events import (
     Bid,
     Contract,
@@ -113,11 +113,9 @@ def _lines(table: Table, event: Event) -> list[Text]:
     match event:
         case DealStarted(deal=deal, dealer=dealer, turnup=None):
             return [Text.of("bot.line.deal", deal=deal, who=Who(dealer))]
-        case DealStarted(deal=deal, dealer=dealer, turnup=turnup):
+        case DealStarted(deal=deal, dealer=dealer, turnup=Card() as turnup):
             return [
-                Text.of(
-                    "bot.line.deal_turnup", deal=deal, who=Who(dealer), turnup=Cards((str(turnup),))
-                )
+                Text.of("bot.line.deal_turnup", deal=deal, who=Who(dealer), turnup=Cards((turnup,)))
             ]
         case DealerDix(seat=seat, points=points):
             return [Text.of("bot.line.dealer_dix", who=Who(seat), points=points)]
@@ -138,9 +136,9 @@ def _lines(table: Table, event: Event) -> list[Text]:
         case DealThrownIn(deal=deal, dealer=dealer):
             return [Text.of("bot.line.thrown_in", deal=deal, who=Who(dealer))]
         case Show(seat=seat, card=card):
-            return [Text.of("bot.line.show", who=Who(seat), card=Cards((str(card),)))]
+            return [Text.of("bot.line.show", who=Who(seat), card=Cards((card,)))]
         case TurnupTaken(seat=seat, card=card):
-            return [Text.of("bot.line.take_turnup", who=Who(seat), card=Cards((str(card),)))]
+            return [Text.of("bot.line.take_turnup", who=Who(seat), card=Cards((card,)))]
         case DeclaredOut(seat=seat):
             return [Text.of("bot.line.declare_out", who=Who(seat))]
         case DealEnded(result=result):
@@ -156,11 +154,11 @@ def _lines(table: Table, event: Event) -> list[Text]:
 
 def grouped_melds(
     melds: Iterable[ShownMeld | MeldOnTable],
-) -> dict[tuple[str, tuple[str, ...]], list[int]]:
-    """Melds by (name, card texts) with the points of each copy: two dixes are one entry of two (S-5)."""
-    groups: dict[tuple[str, tuple[str, ...]], list[int]] = {}
+) -> dict[tuple[str, tuple[Card, ...]], list[int]]:
+    """Melds by (name, cards) with the points of each copy: two dixes are one entry of two (S-5)."""
+    groups: dict[tuple[str, tuple[Card, ...]], list[int]] = {}
     for m in melds:
-        groups.setdefault((m.name, tuple(str(c) for c in m.cards)), []).append(m.points)
+        groups.setdefault((m.name, tuple(m.cards)), []).append(m.points)
     return groups
 
 
@@ -186,10 +184,11 @@ def _meld(e: Melded) -> list[Text]:
 
 def _dix(table: Table, e: DixDeclared) -> list[Text]:
     """The dix (A-7, C-4). In three- and four-hand games the exchanged 9 is counted with the melds (S-5)."""
-    if not e.exchanged or e.card is None:
+    dix_card = table.started_game.dix_card  # known: a dix is exchanged once trump is
+    if not e.exchanged or e.card is None or dix_card is None:
         return [Text.of("bot.line.dix", who=Who(e.seat), points=e.points)]
-    dix = Cards((str(table.started_game.dix_card),))
-    card = Cards((str(e.card),))
+    dix = Cards((dix_card,))
+    card = Cards((e.card,))
     if VARIANTS[table.variant].two_handed:
         return [
             Text.of("bot.line.dix_exchanged", who=Who(e.seat), dix=dix, points=e.points, card=card)

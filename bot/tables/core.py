@@ -1,15 +1,18 @@
-"""The core every part of the table service shares: the tables, their locks, the store.
+"""The core every part of the table service uses: the store, the registry, and changing a table.
 
-`TableCore` holds the registry of tables (active ones, and the last few finished
-ones replayed for their boards), the store, the clock and the publisher, and the
-one step by which an action changes a table: write it through the store in one
-transaction, and only once that has committed, change the table in memory and
-publish. The parts built on it — lobby (`bot.tables.lobby`), play
-(`bot.tables.play`), turn clock (`bot.tables.clock`) and computer driver
-(`bot.tables.computers`), with seat writes (`bot.tables.seating`), retried
-background writes (`bot.tables.persist`) and leases (`bot.tables.leases`) — meet
-in `TableService`. Every call passes `bot.tables.guard` before it acts; a refusal
-is a raised `Refusal` and changes nothing.
+`TableCore` holds the store, the `Registry` of tables, the clock and the publisher, and the one
+step by which an action changes a table: write it through the store in one transaction, and only
+once that has committed, change the table in memory, start what it waits for next, and publish.
+It also reads a table back from the store (replaying its game), drops a table that ended, and
+retries background writes through a store fault (`persist`).
+
+What a table waits for after a change (a turn timer, the computer driver) is the turn clock's
+(`bot.tables.clock`), which the core knows only as `Waits`. The parts — lobby
+(`bot.tables.lobby`), play (`bot.tables.play`), turn clock, computer driver
+(`bot.tables.computers`), seat writes (`bot.tables.seating`) and leases (`bot.tables.leases`) —
+each get the core (and the other parts they need) when built, and `TableService` puts them
+together. Every call passes `bot.tables.guard` before it acts; a refusal is a raised `Refusal`
+and changes nothing.
 """
 
 from __future__ import annotations
@@ -17,41 +20,35 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import random
-from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
 from bot.game import Action, parse_action
 from bot.game.events import DealStarted, Event
-from bot.game.fair import key_maker
 from bot.store import (
     DuplicateAction,
     Store,
+    TableRow,
     Tx,
     append_action,
+    get_table,
     load_actions,
     update_table,
 )
 from bot.store.deals import commit_deals, deal_salts
-from bot.store.tables import get_table, merge_settings, set_away_strikes
+from bot.store.tables import merge_settings, set_away_strikes
 from bot.tables.announce import event_lines
 from bot.tables.deallog import DealLog
-from bot.tables.lock import TableLock
 from bot.tables.model import Table
 from bot.tables.outcome import Outcome
-from bot.tables.recent import Recent
-from bot.tables.thinking import Thinker
-from bot.tables.turns import timed_turn
+from bot.tables.registry import Registry
+from bot.tables.turns import new_turn, timed_turn
 
 log = logging.getLogger(__name__)
 
 #: Action texts read once: the same few hundred ("play 10♥", "pass") come back all game long.
 _parse_action = functools.lru_cache(maxsize=1024)(parse_action)
-
-#: Finished tables kept replayed in memory (for their boards, scores and rules after the end).
-FINISHED_KEPT = 32
 
 
 @dataclass(frozen=True)
@@ -78,113 +75,130 @@ class _Silent:
 ActionHook = Callable[[Tx, Table, Sequence[Event]], Awaitable[None]]
 
 
-class TableCore(ABC):
-    """The registry, the store and the commit-then-change step the service's parts share."""
+class Waits(Protocol):
+    """What a table waits for between changes (`bot.tables.clock.TurnClock`)."""
 
-    #: Decides computer turns (and hints); set by `TableService`.
-    _thinker: Thinker
+    def schedule(self, table: Table) -> None:
+        """After any change: start what the table now waits for (a timer, the computer driver)."""
+
+    def forget(self, table_id: int) -> None:
+        """The table is gone from here: stop everything it waited for."""
+
+
+class TableCore:
+    """The store, the registry and the commit-then-change step the service's parts share."""
 
     def __init__(
         self,
         store: Store,
+        registry: Registry,
         *,
         publisher: Publisher | None,
         turn_seconds: float,
-        seed: int | None,
         hooks: Sequence[ActionHook],
         clock: Callable[[], float],
         sleep: Callable[[float], Awaitable[None]],
         retry: tuple[float, float],
     ) -> None:
         self.store = store
-        self.clock = clock
-        self._sleep = sleep
-        self.publisher: Publisher = publisher or _Silent()
+        self.registry = registry
+        #: The time turn deadlines are kept in (`TableService`'s `clock`).
+        self.now = clock
+        self.sleep = sleep
         self.turn_seconds = turn_seconds
+        self._publisher: Publisher = publisher or _Silent()
         self._hooks = list(hooks)
-        self._rng = random.Random(seed)
-        self._new_key = key_maker(seed)  # each table's fair-dealing key (bot.game.fair)
-        self._tables: dict[int, Table] = {}
-        self._by_channel: dict[int, int] = {}
-        self._finished: Recent[int, Table] = Recent(FINISHED_KEPT)
-        self._drivers: dict[int, asyncio.Task[None]] = {}
-        self._timers: dict[int, asyncio.Task[None]] = {}
-        self._standins: dict[int, int] = {}  # table id -> version whose turn a computer plays once
+        #: The first and the longest wait between attempts at a failed background write.
+        self.retry = retry
+        self._waits: Waits | None = None
         self._closed = False
-        self._retry = retry
-        self._releases: set[asyncio.Task[None]] = set()  # leases of closed tables being given up
+        self._releases: set[asyncio.Task[None]] = set()  # leases of ended tables being given up
 
-    @abstractmethod
-    def _schedule(self, table: Table) -> None:
-        """After any change: start what the table now waits for (`TurnClock` does)."""
+    def wait_with(self, waits: Waits) -> None:
+        """Name what starts a table's wait after each change: the turn clock, built after the core
+        since its computer driver changes tables through the core (the one cycle of the parts)."""
+        self._waits = waits
 
-    # ------------------------------------------------------------ the registry
+    @property
+    def closed(self) -> bool:
+        """The service is closing: no timer, driver or retry starts or goes on."""
+        return self._closed
 
-    def table(self, table_id: int) -> Table | None:
-        return self._tables.get(table_id)
+    def close(self) -> None:
+        """Start no more background work, nor go on with any (timers, drivers, retries)."""
+        self._closed = True
 
-    def table_in(self, channel_id: int) -> Table | None:
-        """The active table of a channel (one at most)."""
-        table_id = self._by_channel.get(channel_id)
-        return None if table_id is None else self._tables.get(table_id)
+    @property
+    def releasing(self) -> list[asyncio.Task[None]]:
+        """The leases of ended tables still being given up (for `TableService.close` to await)."""
+        return list(self._releases)
 
-    def tables(self, guild_id: int | None = None) -> list[Table]:
-        """Active tables, oldest first, of one guild or all."""
-        return [t for t in self._tables.values() if guild_id is None or t.guild_id == guild_id]
+    # ------------------------------------------------------------ after a change
+
+    def schedule(self, table: Table) -> None:
+        """Start what the table now waits for (`Waits.schedule`)."""
+        assert self._waits is not None, "the service wires the turn clock in when it is built"
+        self._waits.schedule(table)
+
+    def publish(self, outcome: Outcome) -> Outcome:
+        """Hand the public part of `outcome` to the publisher (a broken one undoes nothing)."""
+        if outcome.has_public and outcome.table is not None:
+            try:
+                self._publisher.publish(outcome.table, outcome)
+            except Exception:  # a broken publisher must not undo an accepted action
+                log.exception("publisher failed for table %s", outcome.table.id)
+        return outcome
+
+    async def run_hooks(self, tx: Tx, table: Table, events: Sequence[Event]) -> None:
+        """The action hooks, in order, inside the transaction that stores what they hear of."""
+        for hook in self._hooks:
+            await hook(tx, table, events)
+
+    def forget(self, table: Table) -> None:
+        """Drop a table that ended (or was lost): no timers, no driver, free channel, lease given up."""
+        self.registry.drop(table)
+        release = asyncio.get_running_loop().create_task(self.store.release_table(table.id))
+        self._releases.add(release)
+        release.add_done_callback(self._releases.discard)
+        assert self._waits is not None
+        self._waits.forget(table.id)
+
+    # ------------------------------------------------------------ tables from the store
 
     async def finished_table(self, table_id: int) -> Table | None:
         """A finished table with its game replayed (its board, score and rules), or None.
 
-        Finished games never change, so the last few are kept (`FINISHED_KEPT`).
+        Finished games never change: one that ended here, or was read back, is kept a while
+        (`Registry.ended`).
         """
-        table = self._finished.get(table_id)
+        table = self.registry.ended(table_id)
         if table is None:
             row = await get_table(self.store, table_id)
             if row is None or row.status != "finished":
                 return None
             table = Table.from_row(row, turn_seconds=self.turn_seconds)
-            await self._replay(table)
-            self._finished.put(table_id, table)
+            await self.replay(table)
+            self.registry.keep(table)
+        return table if table.status == "finished" else None
+
+    async def load(self, row: TableRow) -> Table:
+        """A stored table in memory, its game replayed and a turn past its deadline given a new one."""
+        table = Table.from_row(row, turn_seconds=self.turn_seconds)
+        if table.status == "playing":
+            await self.replay(table)
+            turn = new_turn(table, table.seats, self.now())
+            if turn is not None:
+                async with self.store.transaction() as tx:
+                    await merge_settings(tx, table.id, {"turn": list(turn)})
+                table.turn = turn
         return table
 
-    def _register(self, table: Table) -> None:
-        self._tables[table.id] = table
-        self._by_channel[table.channel_id] = table.id
-
-    def _forget(self, table: Table) -> None:
-        """Drop a finished or cancelled table: no timers, no driver, free channel, lease given up."""
-        self._tables.pop(table.id, None)
-        release = asyncio.get_running_loop().create_task(self.store.release_table(table.id))
-        self._releases.add(release)
-        release.add_done_callback(self._releases.discard)
-        if self._by_channel.get(table.channel_id) == table.id:
-            del self._by_channel[table.channel_id]
-        self._standins.pop(table.id, None)
-        for tasks in (self._timers, self._drivers):
-            task = tasks.pop(table.id, None)
-            if task is not None and task is not asyncio.current_task():
-                task.cancel()
-
-    def _locked(self, table_id: int) -> TableLock:
-        """`async with self._locked(id) as table`: the active table under its lock, or None."""
-        return TableLock(self._tables.get(table_id))
-
-    # ------------------------------------------------------------ changing a table
-
-    def _publish(self, outcome: Outcome) -> Outcome:
-        if outcome.has_public and outcome.table is not None:
-            try:
-                self.publisher.publish(outcome.table, outcome)
-            except Exception:  # a broken publisher must not undo an accepted action
-                log.exception("publisher failed for table %s", outcome.table.id)
-        return outcome
-
-    async def _load_salts(self, table: Table) -> None:
+    async def load_salts(self, table: Table) -> None:
         """The salt words stored for the table's deals, which its game deals from (bot.game.fair)."""
         if table.deal_key is not None:
             table.salts = await deal_salts(self.store, table.id)
 
-    async def _replay(self, table: Table) -> None:
+    async def replay(self, table: Table) -> None:
         """Rebuild the game from seed, options and the stored action log.
 
         The deal log is rebuilt with it (its lines discarded), so after a restart
@@ -192,14 +206,29 @@ class TableCore(ABC):
         still open is told whole when it closes.
         """
         actions = await load_actions(self.store, table.id)
-        await self._load_salts(table)
+        await self.load_salts(table)
         table.game, table.deal_log = table.new_game(), DealLog()
         event_lines(table, table.game.opening_events)
         for row in actions:
             event_lines(table, table.game.apply(row.action))
         table.version = len(actions)
 
-    async def _apply(
+    async def set_board_message(self, table_id: int, message_id: int) -> None:
+        """Store the message that shows the table, and keep it with the table: an open one or one
+        that just ended (its final board may be posted after its last action). One another process
+        took over is only noted here (that process stores its own board); an unknown one is left
+        alone."""
+        table = self.registry.known(table_id)
+        if table is None:
+            return
+        if self.registry.get(table_id) is not None or not table.is_active:
+            async with self.store.transaction() as tx:
+                await update_table(tx, table_id, board_message_id=message_id)
+        table.board_message_id = message_id
+
+    # ------------------------------------------------------------ changing a table
+
+    async def apply(
         self, table: Table, seat: int, action: str | Action, *, user_id: int | None
     ) -> Outcome:
         """Apply and store one action (the caller holds the lock); IllegalAction changes nothing.
@@ -218,7 +247,7 @@ class TableCore(ABC):
         seq = table.version + 1
         reset = user_id is not None and table.seats[seat].away_strikes > 0
         over = table.ends(game)  # the game is over, or an event's table has played its deals
-        turn = None if over else timed_turn(table, seq, game.to_act, self.clock())
+        turn = None if over else timed_turn(table, seq, game.to_act, self.now())
         dealt = any(isinstance(event, DealStarted) for event in events)
         ahead = table.commitments(game.deal_no + 1) if dealt and not over else {}
         staged = replace(table, game=game)  # what the hooks read: the table after this action
@@ -233,19 +262,48 @@ class TableCore(ABC):
                     await merge_settings(tx, table.id, {"turn": list(turn)})
                 if over:
                     await update_table(tx, table.id, status="finished")
-                for hook in self._hooks:
-                    await hook(tx, staged, events)
+                await self.run_hooks(tx, staged, events)
         except DuplicateAction:  # the store holds more than memory (a commit we saw fail had not)
-            await self._replay(table)
+            await self.replay(table)
             raise
         table.game, table.version, table.turn = game, seq, turn
         if reset:
             table.with_seat(seat, away_strikes=0)
         if over:
             table.status = "finished"
-            self._forget(table)
+            self.forget(table)
         else:
-            self._schedule(table)
-        return self._publish(
+            self.schedule(table)
+        return self.publish(
             Outcome(table, public=event_lines(table, events), board=True, action=action)
         )
+
+    async def persist(
+        self, table: Table, what: str, attempt: Callable[[], Awaitable[None]]
+    ) -> None:
+        """Run a background write (a computer's move, a timer's expiry) under the table's lock until
+        it gets through, however long the store is down.
+
+        No person waits on it to retry, so a failed write (a database locked past its busy
+        timeout, any store error) is retried with backoff (`retry`: 0.5 s doubling to 30 s by
+        default) while the table is open, so a short fault never freezes a table until a
+        restart. A failed attempt changed nothing in memory (`apply`), so it is simply tried again.
+        """
+        delay, longest = self.retry
+        while not self._closed:
+            async with table.lock:
+                if not table.is_active or table.moving:
+                    return
+                try:
+                    await attempt()
+                    return
+                except Exception as error:
+                    log.warning(
+                        "table %s: %s failed (%s); trying again in %.1f s",
+                        table.id,
+                        what,
+                        error,
+                        delay,
+                    )
+            await self.sleep(delay)
+            delay = min(delay * 2, longest)

@@ -47,7 +47,7 @@ def hint_text(view: SeatView, choice: Action, options: Mapping[str, Any]) -> Tex
     if verb == "meld":
         return Text.of(
             "records.hint.meld",
-            cards=Cards(tuple(str(card) for card in choice.cards)),
+            cards=Cards(choice.cards),
             points=_meld_value(choice, view),
         )
     if verb == "dix":
@@ -73,7 +73,7 @@ def hint_text(view: SeatView, choice: Action, options: Mapping[str, Any]) -> Tex
 
 
 def _card(card: Card) -> Cards:
-    return Cards((str(card),))
+    return Cards((card,))
 
 
 def _hand(view: SeatView) -> list[Card]:

@@ -18,12 +18,12 @@ process that has not heard yet stores nothing once another has claimed the table
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import logging
-from abc import abstractmethod
 
-from bot.store import Lease, TableRow, get_table
+from bot.store import Lease, get_table
+from bot.tables.clock import TurnClock
+from bot.tables.core import TableCore
 from bot.tables.model import Table
 from bot.tables.outcome import Outcome
 from bot.tables.seating import Seating
@@ -31,59 +31,55 @@ from bot.tables.seating import Seating
 log = logging.getLogger(__name__)
 
 
-class Leases(Seating):
+class Leases:
     """Stops, reloads or forgets a table as the store's word on its lease comes in."""
 
-    @abstractmethod
-    async def _load(self, row: TableRow) -> Table:
-        """A stored table in memory, ready to drive (its game replayed): `TableService`."""
+    def __init__(self, core: TableCore, clock: TurnClock, seating: Seating) -> None:
+        self._core = core
+        self._clock = clock
+        self._seating = seating
 
-    def _lease_changed(self, table_id: int, lease: Lease) -> None:
+    def changed(self, table_id: int, lease: Lease) -> None:
         """The store's word on a lease (`Store.watch_leases`); acts at once, outside any lock."""
-        table = self._tables.get(table_id)
+        table = self._core.registry.get(table_id)
         if table is None:
             return
         if lease is Lease.SUSPENDED:
             table.moving = True
-            for tasks in (self._timers, self._drivers):
-                task = tasks.pop(table_id, None)
-                if task is not None:
-                    task.cancel()
+            self._clock.stop(table_id)
         elif lease is Lease.LOST:
             log.warning("table %s is driven by another process now; forgotten here", table_id)
             table.moving = True
-            self._forget(table)
-        elif table.moving and not self._closed:
-            # The reload is what the table waits for now: `_forget`, `close` and a new loss
+            self._core.forget(table)
+        elif table.moving and not self._core.closed:
+            # The reload is what the table waits for now: `forget`, `close` and a new loss
             # cancel it as they cancel a turn timer.
-            self._timers[table_id] = asyncio.create_task(
-                self._reload(table), name=f"table-{table_id}-reload"
-            )
+            self._clock.wait_for(table_id, self._reload(table), name=f"table-{table_id}-reload")
 
     async def _reload(self, table: Table) -> None:
         """Read a retaken table again from the store and drive it on; one that ended meanwhile
         (another process finished or closed it) is forgotten. A failed read is tried again
         with the service's backoff (`retry`)."""
-        delay, longest = self._retry
-        while not self._closed:
+        delay, longest = self._core.retry
+        while not self._core.closed:
             try:
                 async with table.lock:
-                    row = await get_table(self.store, table.id)
+                    row = await get_table(self._core.store, table.id)
                     if row is None or not row.is_active:
                         table.status = "cancelled" if row is None else row.status
-                        self._forget(table)
+                        self._core.forget(table)
                         return
-                    fresh = await self._load(row)
+                    fresh = await self._core.load(row)
                     due = table.covers_due
                     for field in dataclasses.fields(Table):
                         if field.name != "lock":  # callers may be waiting for it
                             setattr(table, field.name, getattr(fresh, field.name))
-                    self._schedule(table)
-                    self._publish(Outcome(table, board=True))
+                    self._core.schedule(table)
+                    self._core.publish(Outcome(table, board=True))
                     for user_id in sorted(due):  # asked for while it was being moved
                         seat = table.seat_of(user_id)
                         if seat is not None and table.status == "playing":
-                            await self._cover_seat(table, seat)
+                            await self._seating.cover_seat(table, seat)
                     return
             except Exception as error:
                 log.warning(
@@ -92,5 +88,5 @@ class Leases(Seating):
                     error,
                     delay,
                 )
-            await self._sleep(delay)
+            await self._core.sleep(delay)
             delay = min(delay * 2, longest)

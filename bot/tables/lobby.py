@@ -12,13 +12,14 @@ computer plays on for them; an away person comes back with `join`.
 from __future__ import annotations
 
 import asyncio
-import functools
+import random
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.game import VARIANTS
 from bot.game.errors import Refusal
+from bot.game.fair import key_maker
 from bot.game.options import resolve_options
 from bot.store import (
     ChannelBusy,
@@ -33,7 +34,8 @@ from bot.store.deals import commit_deals
 from bot.store.events import get_event, is_dropped
 from bot.store.tables import merge_settings
 from bot.tables.announce import start_lines
-from bot.tables.core import Person
+from bot.tables.computers import ComputerDriver
+from bot.tables.core import Person, TableCore
 from bot.tables.guard import guard, guard_seat
 from bot.tables.limits import HARD, Cooldowns, check_hard_seat, check_open
 from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_plays
@@ -63,23 +65,29 @@ class StartedTable:
     level: str = DEFAULT_LEVEL
 
 
-class Lobby(Seating):
+class Lobby:
     """Opening tables and changing who sits where."""
 
-    @functools.cached_property
-    def _cooldowns(self) -> Cooldowns:
-        """When each member last opened a table (bounded)."""
-        return Cooldowns()
-
-    @functools.cached_property
-    def _opening(self) -> asyncio.Lock:
-        """One opening at a time: two quick /pinochle new must not both pass the limits."""
-        return asyncio.Lock()
-
-    @functools.cached_property
-    def _rematch_lock(self) -> asyncio.Lock:
-        """One rematch at a time: two players pressing Rematch at once open one table."""
-        return asyncio.Lock()
+    def __init__(
+        self,
+        core: TableCore,
+        seating: Seating,
+        computers: ComputerDriver,
+        *,
+        seed: int | None,
+    ) -> None:
+        """`seed`: where the tables' seeds and fair-dealing keys come from (None: anywhere)."""
+        self._core = core
+        self._seating = seating
+        self._computers = computers
+        self._rng = random.Random(seed)
+        self._new_key = key_maker(seed)  # each table's fair-dealing key (bot.game.fair)
+        #: When each member last opened a table (bounded).
+        self._cooldowns = Cooldowns()
+        #: One opening at a time: two quick /pinochle new must not both pass the limits.
+        self._opening = asyncio.Lock()
+        #: One rematch at a time: two players pressing Rematch at once open one table.
+        self._rematch_lock = asyncio.Lock()
 
     async def open(
         self,
@@ -100,8 +108,8 @@ class Lobby(Seating):
         stored with the table in the same transaction. `hints`: players may ask for a hint
         (off unless asked for: every finished game is rated, bot.ledger_hook).
         """
-        if self.table_in(channel_id) is not None:
-            raise Refusal("bot.refuse.table_exists", self.table_in(channel_id))
+        if self._core.registry.in_channel(channel_id) is not None:
+            raise Refusal("bot.refuse.table_exists", self._core.registry.in_channel(channel_id))
         if variant not in VARIANTS:
             raise Refusal("bot.refuse.bad_variant", variant=variant)
         options = dict(options or {})
@@ -109,13 +117,15 @@ class Lobby(Seating):
             resolve_options(options, players=VARIANTS[variant].players)
         except ValueError as error:
             raise Refusal("bot.refuse.bad_option", error=error) from error
-        seconds = self.turn_seconds if turn_seconds is None else turn_seconds
+        seconds = self._core.turn_seconds if turn_seconds is None else turn_seconds
         async with self._opening:
-            limits = await get_guild_settings(self.store, guild_id)
-            wait = self._cooldowns.wait(guild_id, host.user_id, limits.new_cooldown, self.clock())
-            check_open(limits, self.tables(guild_id), host.user_id, wait)
+            limits = await get_guild_settings(self._core.store, guild_id)
+            wait = self._cooldowns.wait(
+                guild_id, host.user_id, limits.new_cooldown, self._core.now()
+            )
+            check_open(limits, self._core.registry.active(guild_id), host.user_id, wait)
             try:
-                async with self.store.transaction() as tx:
+                async with self._core.store.transaction() as tx:
                     row = await create_table(
                         tx,
                         guild_id=guild_id,
@@ -137,11 +147,11 @@ class Lobby(Seating):
                     await commit_deals(tx, row.id, opened.commitments(1))  # shown in the lobby
             except ChannelBusy as error:
                 raise Refusal("bot.refuse.table_exists") from error
-            self._cooldowns.note(guild_id, host.user_id, self.clock())
-            await self.store.claim_table(row.id)  # a new table: this process drives it
-            self._register(opened)
+            self._cooldowns.note(guild_id, host.user_id, self._core.now())
+            await self._core.store.claim_table(row.id)  # a new table: this process drives it
+            self._core.registry.add(opened)
             table = opened
-        return self._publish(Outcome(table, private=[Text.of("bot.done.opened")], board=True))
+        return self._core.publish(Outcome(table, private=[Text.of("bot.done.opened")], board=True))
 
     async def join(self, table_id: int, person: Person) -> Outcome:
         """Take a free seat in the lobby, or take back one's own seat from the computer.
@@ -150,7 +160,7 @@ class Lobby(Seating):
         timer expiries, or after leaving); a paused table plays on again. At a league
         event's table, not once it is final (`_event_seat_open`).
         """
-        async with self._locked(table_id) as found:
+        async with self._core.registry.locked(table_id) as found:
             table = guard(found)
             seat = table.seat_of(person.user_id)
             if table.status == "playing":
@@ -160,10 +170,10 @@ class Lobby(Seating):
                     await self._event_seat_open(table, person.user_id)
                 if table.seats[seat].away_strikes == 0:
                     raise Refusal("bot.refuse.already_seated", table)
-                await self._write_seats(table, replace(table.seats[seat], away_strikes=0))
-                self._standins.pop(table.id, None)
-                self._schedule(table)
-                return self._publish(
+                await self._seating.write_seats(table, replace(table.seats[seat], away_strikes=0))
+                self._computers.stand_down(table.id)
+                self._core.schedule(table)
+                return self._core.publish(
                     Outcome(
                         table,
                         private=[Text.of("bot.done.back")],
@@ -181,14 +191,14 @@ class Lobby(Seating):
         player could come back again and again and hold every table of the next round)."""
         info = table.event
         assert info is not None
-        if await is_dropped(self.store, info["id"], user_id):
+        if await is_dropped(self._core.store, info["id"], user_id):
             raise Refusal("events.refuse.dropped_out", table)
-        event = await get_event(self.store, info["id"])
+        event = await get_event(self._core.store, info["id"])
         if (
             event is not None
             and event.round == info["round"]
             and event.deadline is not None
-            and event.deadline <= self.clock()
+            and event.deadline <= self._core.now()
         ):
             raise Refusal("events.refuse.time_up", table)
 
@@ -199,25 +209,25 @@ class Lobby(Seating):
         Check game premium, in the same transaction) and may still take the seat
         back with `join`; when nobody present is left, the table pauses.
         """
-        async with self._locked(table_id) as found:
+        async with self._core.registry.locked(table_id) as found:
             table, seat = guard_seat(found, person.user_id)
             if table.status == "playing":
                 if computer_plays(table.seats[seat]):
                     raise Refusal("bot.refuse.already_away", table)
                 player = table.seats[seat].player_id
-                paused = await self._write_seats(
+                paused = await self._seating.write_seats(
                     table,
                     replace(table.seats[seat], away_strikes=AWAY_AFTER),
                     forfeit=(seat, player),
                 )
-                self._schedule(table)
-                return self._publish(
+                self._core.schedule(table)
+                return self._core.publish(
                     Outcome(
                         table,
                         private=[Text.of("bot.done.left_game")],
                         public=[
                             Text.of("bot.line.left_game", who=Who(seat)),
-                            *self._pause_lines(paused),
+                            *self._seating.pause_lines(paused),
                         ],
                         board=True,
                     )
@@ -228,7 +238,7 @@ class Lobby(Seating):
                 if n != seat and s.user_id is not None
             ]
             host_leaves = person.user_id == table.host_id
-            async with self.store.transaction() as tx:
+            async with self._core.store.transaction() as tx:
                 await remove_seat(tx, table.id, seat)
                 if host_leaves and others:
                     await update_table(tx, table.id, host_id=others[0])
@@ -239,14 +249,16 @@ class Lobby(Seating):
                 table.host_id = others[0]
             elif host_leaves:
                 table.status = "cancelled"
-                self._forget(table)
-            return self._publish(Outcome(table, private=[Text.of("bot.done.left")], board=True))
+                self._core.forget(table)
+            return self._core.publish(
+                Outcome(table, private=[Text.of("bot.done.left")], board=True)
+            )
 
     async def add_computer(
         self, table_id: int, person: Person, level: str = DEFAULT_LEVEL, seat: int | None = None
     ) -> Outcome:
         """Seat a computer player in the lobby, in `seat` or the first free one (any seated person may)."""
-        async with self._locked(table_id) as found:
+        async with self._core.registry.locked(table_id) as found:
             table, _ = guard_seat(found, person.user_id, lobby=True)
             free = table.free_seat() if seat is None else seat
             if free is None:
@@ -254,9 +266,11 @@ class Lobby(Seating):
             if not 0 <= free < table.size or free in table.seats:
                 raise Refusal("bot.refuse.seat_taken", table, seat=free + 1)
             if level == HARD:
-                check_hard_seat(await get_guild_settings(self.store, table.guild_id), table, level)
-            await self._write_seats(table, computer_seat(table.seats, free, level))
-            return self._publish(
+                check_hard_seat(
+                    await get_guild_settings(self._core.store, table.guild_id), table, level
+                )
+            await self._seating.write_seats(table, computer_seat(table.seats, free, level))
+            return self._core.publish(
                 Outcome(table, private=[Text.of("bot.done.computer_added")], board=True)
             )
 
@@ -269,7 +283,7 @@ class Lobby(Seating):
         table: its seats are the event's (the organiser drops an entrant with the event), and a
         kicked seat's deals would count for nobody.
         """
-        async with self._locked(table_id) as found:
+        async with self._core.registry.locked(table_id) as found:
             table = guard(found, person.user_id, host=True)
             if table.event is not None:
                 raise Refusal("bot.refuse.event_kick", table)
@@ -284,41 +298,41 @@ class Lobby(Seating):
                 if not computer_plays(target):
                     raise Refusal("bot.refuse.kick_present", table, name=Name(target.display_name))
                 # By name: once a computer holds the seat, Who(seat) would name the computer.
-                paused = await self._write_seats(
+                paused = await self._seating.write_seats(
                     table,
                     computer_seat(table.seats, seat, DEFAULT_LEVEL),
                     forfeit=(seat, target.player_id),
                 )
                 public = [
                     Text.of("bot.line.kicked", name=Name(target.display_name)),
-                    *self._pause_lines(paused),
+                    *self._seating.pause_lines(paused),
                 ]
-                self._schedule(table)
+                self._core.schedule(table)
             else:
-                async with self.store.transaction() as tx:
+                async with self._core.store.transaction() as tx:
                     await remove_seat(tx, table.id, seat)
                 public = [Text.of("bot.line.kicked_lobby", name=Name(target.display_name))]
                 del table.seats[seat]
-            return self._publish(
+            return self._core.publish(
                 Outcome(table, private=[Text.of("bot.done.kicked")], public=public, board=True)
             )
 
     async def start(self, table_id: int, person: Person) -> Outcome:
         """The host starts the game; empty seats get computer players (a person must be seated)."""
-        async with self._locked(table_id) as found:
+        async with self._core.registry.locked(table_id) as found:
             table, _ = guard_seat(found, person.user_id, lobby=True, host=True)
             if not table.humans():
                 raise Refusal("bot.refuse.no_person", table)
-            await self._load_salts(table)  # the lobby's salts for deal 1, also after a restart
+            await self._core.load_salts(table)  # the lobby's salts for deal 1, also after a restart
             game = table.new_game()
             seats = dict(table.seats)
             for free in range(table.size):
                 if free not in seats:
                     seats[free] = computer_seat(seats, free, DEFAULT_LEVEL)
-            turn = timed_turn(table, 0, game.to_act, self.clock(), seats)
-            async with self.store.transaction() as tx:
+            turn = timed_turn(table, 0, game.to_act, self._core.now(), seats)
+            async with self._core.store.transaction() as tx:
                 stored = [
-                    await self._put_seat(tx, table, seats[n])
+                    await self._seating.store_seat(tx, table, seats[n])
                     for n in range(table.size)
                     if n not in table.seats
                 ]
@@ -329,8 +343,8 @@ class Lobby(Seating):
             for seat in stored:
                 table.seats[seat.seat] = seat
             table.status, table.game, table.version, table.turn = "playing", game, 0, turn
-            self._schedule(table)
-            return self._publish(
+            self._core.schedule(table)
+            return self._core.publish(
                 Outcome(
                     table,
                     private=[Text.of("bot.done.started")],
@@ -345,20 +359,19 @@ class Lobby(Seating):
         Mid-game the hooks hear a `cancel` event in the same transaction (the ledger
         settles the game premium to the side ahead: cancelling cannot dodge a loss).
         """
-        async with self._locked(table_id) as found:
+        async with self._core.registry.locked(table_id) as found:
             table = guard(found)
             if person.user_id != table.host_id and not manager:
                 raise Refusal("bot.refuse.not_host_cancel", table)
             if table.event is not None and not manager:
                 raise Refusal("bot.refuse.event_table", table)
-            async with self.store.transaction() as tx:
+            async with self._core.store.transaction() as tx:
                 await update_table(tx, table.id, status="cancelled")
                 if table.status == "playing":
-                    for hook in self._hooks:
-                        await hook(tx, table, [Cancelled()])
+                    await self._core.run_hooks(tx, table, [Cancelled()])
             table.status = "cancelled"
-            self._forget(table)
-            return self._publish(
+            self._core.forget(table)
+            return self._core.publish(
                 Outcome(
                     table,
                     private=[Text.of("bot.done.cancelled")],
@@ -380,7 +393,7 @@ class Lobby(Seating):
         transaction, with the new tables; memory changes after it commits.
         """
         made: list[Table] = []
-        async with self.store.transaction() as tx:
+        async with self._core.store.transaction() as tx:
             for spec in tables:
                 people = [(n, p) for n, p in enumerate(spec.seats) if p is not None]
                 if not people:
@@ -408,44 +421,35 @@ class Lobby(Seating):
                 table = Table.from_row(row, turn_seconds=spec.turn_seconds)
                 await commit_deals(tx, table.id, table.commitments(1, 2))
                 for n in range(len(spec.seats)):
-                    table.seats[n] = await self._put_seat(tx, table, seats[n])
+                    table.seats[n] = await self._seating.store_seat(tx, table, seats[n])
                 await update_table(tx, table.id, status="playing")
                 table.status, table.version = "playing", 0
                 table.game = table.new_game()
-                table.turn = timed_turn(table, 0, table.game.to_act, self.clock())
+                table.turn = timed_turn(table, 0, table.game.to_act, self._core.now())
                 if table.turn is not None:
                     await merge_settings(tx, table.id, {"turn": list(table.turn)})
                 made.append(table)
             await also(tx, made)
         for table in made:
-            await self.store.claim_table(table.id)  # new tables: this process drives them
-            self._register(table)
-            self._schedule(table)
-            self._publish(Outcome(table, public=start_lines(table), board=True))
+            await self._core.store.claim_table(table.id)  # new tables: this process drives them
+            self._core.registry.add(table)
+            self._core.schedule(table)
+            self._core.publish(Outcome(table, public=start_lines(table), board=True))
         return made
 
     async def cover(self, table_id: int, user_id: int) -> bool:
         """The computer plays a person's seat from now on, with no forfeit (a league event's no-show,
         a dropped entrant, a round out of time). False if the person is not playing there. A table
         being moved (`bot.tables.leases`) covers the seat once it is taken back."""
-        async with self._locked(table_id) as table:
+        async with self._core.registry.locked(table_id) as table:
             seat = None if table is None else table.seat_of(user_id)
             if table is None or seat is None or table.status != "playing":
                 return False
             if table.moving:
                 table.covers_due.add(user_id)
             else:
-                await self._cover_seat(table, seat)
+                await self._seating.cover_seat(table, seat)
             return True
-
-    async def set_board_message(self, table_id: int, message_id: int) -> None:
-        """Remember the channel message that shows this table (edited, never re-posted)."""
-        table = self._tables.get(table_id)
-        if table is None:
-            return
-        async with self.store.transaction() as tx:
-            await update_table(tx, table_id, board_message_id=message_id)
-        table.board_message_id = message_id
 
     async def rematch(self, table_id: int, person: Person) -> Outcome:
         """A player of a finished table opens its rematch, or takes their seat at the one already open.
@@ -456,14 +460,14 @@ class Lobby(Seating):
         A league event's table is rematched as an ordinary game: the event's own target (a
         table there ends by its deal count) is left behind for the variant's usual one.
         """
-        old = guard(await self.finished_table(table_id))
+        old = guard(await self._core.finished_table(table_id))
         seat = old.seat_of(person.user_id)
         if seat is None:
             raise Refusal("bot.refuse.not_a_player", old, number=old.id)
         async with self._rematch_lock:
-            current = self.table_in(old.channel_id)
+            current = self._core.registry.in_channel(old.channel_id)
             if current is not None and current.id == old.rematch:
-                async with self._locked(current.id) as found:
+                async with self._core.registry.locked(current.id) as found:
                     table = guard(found)
                     if table.seat_of(person.user_id) is not None:
                         raise Refusal("bot.refuse.already_seated", table)
@@ -490,15 +494,15 @@ class Lobby(Seating):
                 if s.user_id is None
             ]
             async with new.lock:
-                async with self.store.transaction() as tx:
+                async with self._core.store.transaction() as tx:
                     if seat != 0:
                         await remove_seat(tx, new.id, 0)
-                    placed = [await self._put_seat(tx, new, s) for s in seats]
+                    placed = [await self._seating.store_seat(tx, new, s) for s in seats]
                     await merge_settings(tx, old.id, {"rematch": new.id})
                 new.seats = {s.seat: s for s in placed}
             old.rematch = new.id
-        self._publish(Outcome(old, board=True))
-        return self._publish(
+        self._core.publish(Outcome(old, board=True))
+        return self._core.publish(
             Outcome(
                 new,
                 private=[Text.of("bot.done.rematch_opened", table=new.id)],
@@ -513,5 +517,5 @@ class Lobby(Seating):
         free = seat if seat is not None and seat not in table.seats else table.free_seat()
         if free is None:
             raise Refusal("bot.refuse.table_full", table, players=table.size)
-        await self._write_seats(table, person_seat(free, person))
-        return self._publish(Outcome(table, private=[done], board=True))
+        await self._seating.write_seats(table, person_seat(free, person))
+        return self._core.publish(Outcome(table, private=[done], board=True))

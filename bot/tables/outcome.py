@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.game import Action
+from bot.game import Action, Card
 from bot.tables.model import Table
 
 
@@ -40,9 +40,9 @@ class Side:
 
 @dataclass(frozen=True)
 class Cards:
-    """Card texts ("10♥") shown in the reader's notation ("10♥", "Д♠")."""
+    """Cards, shown in the reader's notation ("10♥", "Д♠")."""
 
-    cards: tuple[str, ...]
+    cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True)

@@ -1,14 +1,13 @@
 """Play: a person's hand and actions, and the deals a table has finished.
 
 A person acts on their own turn, from the state they saw (`version`); the action
-is stored in the transaction that accepts it (`TableCore._apply`), and an
+is stored in the transaction that accepts it (`TableCore.apply`), and an
 illegal one is refused with the rule that forbids it, changing nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
 from dataclasses import dataclass
 
 from bot.game import Action, IllegalAction, SeatView
@@ -23,6 +22,7 @@ from bot.tables.hints import best_meld, hint_text
 from bot.tables.model import Table, computer_plays
 from bot.tables.outcome import Act, Name, Outcome, Text
 from bot.tables.review import guard_shown
+from bot.tables.thinking import Thinker
 
 
 @dataclass(frozen=True)
@@ -37,20 +37,22 @@ class Hand:
     covered: bool  # the computer plays this seat until the person joins again
 
 
-class Play(TableCore):
+class Play:
     """What a seated person sees and does, and the reviews of finished deals."""
 
-    @functools.cached_property
-    def _hinting(self) -> set[int]:
-        """Tables whose hint is being worked out now."""
-        return set()
+    def __init__(self, core: TableCore, thinker: Thinker) -> None:
+        """`thinker` works out hints (as the `hard` computer player would choose)."""
+        self._core = core
+        self._thinker = thinker
+        #: Tables whose hint is being worked out now.
+        self._hinting: set[int] = set()
 
     async def hand(self, table_id: int, user_id: int) -> Hand:
         """The person's hand and legal actions; a `Refusal` if they are not seated or no game runs.
 
         Taken under the table's lock, so it never shows an action still being stored.
         """
-        async with self._locked(table_id) as found:
+        async with self._core.registry.locked(table_id) as found:
             table, seat = guard_seat(found, user_id, playing=True)
             view = table.seat_view(seat)
             covered = computer_plays(table.seats[seat])
@@ -70,12 +72,12 @@ class Play(TableCore):
     ) -> Outcome:
         """A person's action: an `Action` (a button), or its text as typed ("play 10♥");
         `version` is the state they saw, if any."""
-        async with self._locked(table_id) as found:
+        async with self._core.registry.locked(table_id) as found:
             table, seat = guard_seat(
                 found, person.user_id, playing=True, version=version, turn=True
             )
             try:
-                outcome = await self._apply(table, seat, action, user_id=person.user_id)
+                outcome = await self._core.apply(table, seat, action, user_id=person.user_id)
             except IllegalAction as error:
                 raise Refusal("bot.refuse.illegal", table, error=error) from error
             assert outcome.action is not None  # set for every accepted action
@@ -91,7 +93,7 @@ class Play(TableCore):
         worked out at a time, and a hint asked again at the same state is not worked out
         again. The first hint of a seat is stored (`hints_used`) before it is shown.
         """
-        async with self._locked(table_id) as found:
+        async with self._core.registry.locked(table_id) as found:
             table, seat = guard_seat(found, person.user_id, playing=True, hints=True, turn=True)
             version, options = table.version, table.options
             view = table.started_game.view(seat)  # the player's own copy
@@ -110,11 +112,11 @@ class Play(TableCore):
                 )
             finally:
                 self._hinting.discard(table_id)
-        async with self._locked(table_id) as again:
+        async with self._core.registry.locked(table_id) as again:
             if again is None or again.version != version or again.status != "playing":
                 raise Refusal("records.refuse.hint_stale", again)
             if seat not in again.hints_used:
-                async with self.store.transaction() as tx:
+                async with self._core.store.transaction() as tx:
                     await mark_hinted(tx, again.id, seat)
                 again.hints_used.add(seat)
             again.last_hint = (version, seat, choice)
@@ -128,7 +130,7 @@ class Play(TableCore):
         shuffle (bot.game.fair): the deal's fingerprint is already shown, so the bot cannot pick
         a seed to suit the salt, and the player never sees the seed. One word a seat a deal
         (a new one replaces it); shown in the deal's record."""
-        async with self._locked(table_id) as found:
+        async with self._core.registry.locked(table_id) as found:
             table, seat = guard_seat(found, user_id)
             if table.deal_key is None:
                 raise Refusal("bot.refuse.salt_old_table", table)
@@ -145,10 +147,10 @@ class Play(TableCore):
             if clean is None:
                 raise Refusal("bot.refuse.salt_word", table, limit=SALT_CHARS)
             deal = 1 if game is None else game.deal_no + 1
-            async with self.store.transaction() as tx:
+            async with self._core.store.transaction() as tx:
                 salts = await add_salt(tx, table.id, deal, seat, clean)
             table.salts[deal] = salts
-            return self._publish(
+            return self._core.publish(
                 Outcome(
                     table,
                     private=[Text.of("bot.done.salted", deal=deal, word=Name(clean))],
@@ -158,8 +160,8 @@ class Play(TableCore):
 
     async def last_finished(self, guild_id: int, channel_id: int) -> Table | None:
         """The channel's most recently finished table: what score and rules speak of after the end."""
-        row = await last_finished_table(self.store, guild_id, channel_id)
-        return None if row is None else await self.finished_table(row.id)
+        row = await last_finished_table(self._core.store, guild_id, channel_id)
+        return None if row is None else await self._core.finished_table(row.id)
 
     async def review(self, table_id: int) -> tuple[Table, DealRecord]:
         """The last deal of a table that is over, for anyone to read (refused while none is, and
@@ -169,13 +171,15 @@ class Play(TableCore):
         from the game's record, built once for each length of the log and kept
         (`bot.game.record.RECORDS`): pressing the button again costs nothing.
         """
-        table = guard(self._tables.get(table_id) or await self.finished_table(table_id))
+        table = guard(
+            self._core.registry.get(table_id) or await self._core.finished_table(table_id)
+        )
         async with table.lock:  # a deal's last action is in the store once its lock is let go
             ended = table.game.deal_results if table.game is not None else []
-            deal = ended[-1]["deal"] if ended else None
+            deal = ended[-1].deal if ended else None
             actions = [str(action) for action in table.started_game.history] if ended else []
         if deal is None:
             raise Refusal("bot.refuse.no_deal_over", table)
-        await guard_shown(self.store, table_id, table)
+        await guard_shown(self._core.store, table_id, table)
         record = await asyncio.to_thread(table.record, actions)
         return table, next(d for d in record.deals if d.number == deal)

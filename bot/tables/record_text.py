@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from bot.game import Card, fingerprint, sort_hand
 from bot.game.record import DealRecord, MeldRecord, TrickRecord
-from bot.i18n import meld_name, t
+from bot.i18n import cards_text, meld_name, t
 from bot.tables.announce import deal_summary, parties
 from bot.tables.model import Table
 from bot.tables.texts import (
     Namer,
-    cards_text,
     fair_line,
     hand_by_suit,
     plays_text,
@@ -30,7 +29,7 @@ def deal_facts(deal: DealRecord, lang: str, name: Namer, *, contract: bool = Fal
     if deal.trump is not None:
         facts.append(t("bot.review.trump_is", lang, suit=deal.trump.value))
     if deal.turnup is not None:
-        facts.append(t("bot.review.turnup", lang, card=cards_text([str(deal.turnup)], lang)))
+        facts.append(t("bot.review.turnup", lang, card=cards_text([deal.turnup], lang)))
     if contract and deal.contract is not None:
         declarer, amount = deal.contract
         facts.append(t("bot.review.contract", lang, amount=amount, who=name(declarer)))
@@ -44,7 +43,7 @@ def hand_lines(hands: dict[int, list[Card]], deal: DealRecord, lang: str, name: 
             "bot.review.hand",
             lang,
             who=name(seat),
-            cards=hand_by_suit([str(c) for c in sort_hand(cards, deal.trump)], lang),
+            cards=hand_by_suit(sort_hand(cards, deal.trump), lang),
         )
         for seat, cards in sorted(hands.items())
     ]
@@ -84,7 +83,7 @@ def _meld_line(meld: MeldRecord, lang: str, name: Namer) -> str:
             "bot.review.meld_part",
             lang,
             name=meld_name(part.name, lang),
-            cards=cards_text([str(c) for c in part.cards], lang),
+            cards=cards_text(part.cards, lang),
             points=part.points,
         )
         for part in meld.parts
@@ -112,7 +111,7 @@ def _trick_line(trick: TrickRecord, lang: str, name: Namer) -> str:
     )
     if trick.draws:
         draws = ", ".join(
-            t(f"bot.review.{how}", lang, who=name(seat), card=cards_text([str(card)], lang))
+            t(f"bot.review.{how}", lang, who=name(seat), card=cards_text([card], lang))
             for seat, card, how in trick.draws
         )
         line += " " + t("bot.review.draws", lang, draws=draws)
@@ -134,9 +133,7 @@ def review_lines(table: Table, deal: DealRecord, lang: str, name: Namer) -> list
     lines += hand_lines(deal.hands, deal, lang, name)
     if deal.exchange is not None:
         seat, card = deal.exchange
-        lines.append(
-            t("bot.review.exchange", lang, who=name(seat), card=cards_text([str(card)], lang))
-        )
+        lines.append(t("bot.review.exchange", lang, who=name(seat), card=cards_text([card], lang)))
     lines += auction_lines(deal, lang, name)
     lines += meld_lines(deal, lang, name)
     if deal.tricks:

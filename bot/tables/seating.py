@@ -16,7 +16,8 @@ from bot.tables.core import Person, TableCore
 from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_name, computer_plays
 from bot.tables.outcome import Outcome, Text, Who
 from bot.tables.service_events import Forfeited
-from bot.tables.turns import KEEP, Paused, new_turn, nobody_present, pause_lines
+from bot.tables.turns import KEEP, Paused, new_turn, nobody_present
+from bot.tables.turns import pause_lines as _pause_lines
 
 
 def person_seat(number: int, person: Person) -> Seat:
@@ -30,27 +31,30 @@ def computer_seat(seats: dict[int, Seat], number: int, level: str) -> Seat:
     return Seat(number, name, user_id=None, bot_level=level)
 
 
-class Seating(TableCore):
+class Seating:
     """Writes seats (and the turn and pause that follow) for the lobby, the turn clock and leases."""
 
-    async def _cover_seat(self, table: Table, seat: int) -> None:
+    def __init__(self, core: TableCore) -> None:
+        self._core = core
+
+    async def cover_seat(self, table: Table, seat: int) -> None:
         """The computer plays `seat` from now on, with no forfeit (`Lobby.cover`); the caller
         holds the table's lock."""
         if computer_plays(table.seats[seat]):
             return
-        await self._write_seats(table, replace(table.seats[seat], away_strikes=AWAY_AFTER))
-        self._schedule(table)
-        self._publish(
+        await self.write_seats(table, replace(table.seats[seat], away_strikes=AWAY_AFTER))
+        self._core.schedule(table)
+        self._core.publish(
             Outcome(table, public=[Text.of("bot.line.covered", who=Who(seat))], board=True)
         )
 
-    async def _put_seat(self, tx: Tx, table: Table, seat: Seat) -> Seat:
+    async def store_seat(self, tx: Tx, table: Table, seat: Seat) -> Seat:
         """Store a seat; a computer seat is the league player of its level and name ("bot:easy:Ada")."""
         return await put_seat(
             tx, table.id, seat, bot_name=seat.display_name if seat.user_id is None else None
         )
 
-    async def _write_seats(
+    async def write_seats(
         self, table: Table, *seats: Seat, forfeit: tuple[int, int | None] | None = None
     ) -> Paused:
         """Store seats with what follows from them, in one transaction; memory changes after it commits.
@@ -61,21 +65,20 @@ class Seating(TableCore):
         the hooks. Returns the new `paused_until`, or `KEEP` when it did not change.
         """
         after = {**table.seats, **{seat.seat: seat for seat in seats}}
-        turn = new_turn(table, after, self.clock())
+        turn = new_turn(table, after, self._core.now())
         changes: dict[str, Any] = {} if turn is None else {"turn": list(turn)}
         if forfeit is not None:
             changes["left"] = {str(forfeit[0]): forfeit[1]}
-        async with self.store.transaction() as tx:
-            stored = [await self._put_seat(tx, table, seat) for seat in seats]
-            paused = await self._pause_after(tx, table, after)
+        async with self._core.store.transaction() as tx:
+            stored = [await self.store_seat(tx, table, seat) for seat in seats]
+            paused = await self.pause_after(tx, table, after)
             if paused is not KEEP:
                 changes["paused_until"] = paused
             if changes:
                 await merge_settings(tx, table.id, changes)
             if forfeit is not None:
                 event = Forfeited(seat=forfeit[0], player_id=forfeit[1])
-                for hook in self._hooks:
-                    await hook(tx, table, [event])
+                await self._core.run_hooks(tx, table, [event])
         for seat in stored:
             table.seats[seat.seat] = seat
         if turn is not None:
@@ -86,7 +89,7 @@ class Seating(TableCore):
             table.paused_until = paused
         return paused
 
-    async def _pause_after(self, tx: Tx, table: Table, seats: dict[int, Seat]) -> Paused:
+    async def pause_after(self, tx: Tx, table: Table, seats: dict[int, Seat]) -> Paused:
         """The table's `paused_until` once `seats` hold (`KEEP`: no change).
 
         A game with no person present (everyone left or is away) pauses: no
@@ -100,7 +103,8 @@ class Seating(TableCore):
         if table.paused:
             return KEEP
         minutes = (await get_guild_settings(tx, table.guild_id)).abandon_minutes
-        return self.clock() + 60 * minutes
+        return self._core.now() + 60 * minutes
 
-    def _pause_lines(self, paused: Paused) -> list[Text]:
-        return pause_lines(paused, self.clock())
+    def pause_lines(self, paused: Paused) -> list[Text]:
+        """The channel lines that say a table paused, or plays on (none when `KEEP`)."""
+        return _pause_lines(paused, self._core.now())

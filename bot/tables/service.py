@@ -7,11 +7,12 @@ hands the public part of the result to the `Publisher` while still holding the
 lock (so channel lines keep the order of play), and returns an `Outcome` with
 what to tell the acting user. A refusal is a raised `Refusal` and changes nothing.
 
-`TableService` is its parts put together around `TableCore` (the registry, the
-store, the locks and the commit-then-change step): `Lobby` (seats and hosts),
-`Play` (hands, actions, reviews), `TurnClock` (deadlines, reminders, pauses) and
-`ComputerDriver` (computer turns), and `Leases` (a table whose lease is in doubt
-stops; taken back, it is read again; lost, forgotten). Here: starting, resuming and closing it.
+`TableService` is a façade over parts it builds and owns, each given what it uses when built:
+the `Registry` of tables, the `TableCore` (the store and the commit-then-change step),
+`Seating` (seat writes and pauses), the `ComputerDriver` (computer turns), the `TurnClock`
+(deadlines, reminders, pauses), the `Lobby` (seats and hosts), `Play` (hands, actions,
+reviews) and `Leases` (a table whose lease is in doubt stops; taken back, it is read again;
+lost, forgotten). Here: wiring them, starting, resuming and closing.
 """
 
 from __future__ import annotations
@@ -20,25 +21,31 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
 
-from bot.store import Store, TableRow, list_unfinished_tables, update_table
+from bot.game import Action
+from bot.game.record import DealRecord
+from bot.store import Store, TableRow, Tx, list_unfinished_tables, update_table
 from bot.store.tables import merge_settings
 from bot.tables.clock import TurnClock
-from bot.tables.core import ActionHook, Person, Publisher
+from bot.tables.computers import ComputerDriver
+from bot.tables.core import ActionHook, Person, Publisher, TableCore
 from bot.tables.leases import Leases
 from bot.tables.lobby import Lobby, StartedTable
-from bot.tables.model import Table
+from bot.tables.model import DEFAULT_LEVEL, Table
+from bot.tables.outcome import Outcome
 from bot.tables.play import Hand, Play
 from bot.tables.players import PlayerFactory, simple_players
+from bot.tables.registry import Registry
+from bot.tables.seating import Seating
 from bot.tables.thinking import Thinker, ThreadThinker
-from bot.tables.turns import new_turn
 
 log = logging.getLogger(__name__)
 
 __all__ = ["ActionHook", "Hand", "Person", "Publisher", "StartedTable", "TableService"]
 
 
-class TableService(Leases, Lobby, Play, TurnClock):
+class TableService:
     """All tables of one bot process. Create, `await resume()`, use, `await close()`."""
 
     def __init__(
@@ -63,21 +70,30 @@ class TableService(Leases, Lobby, Play, TurnClock):
         The caller owns the thinker and closes it after the service. `retry`: the first
         and the longest wait between attempts at a failed background write. `owns(guild_id)`:
         whether this process runs that guild's shard (only those tables resume here)."""
-        super().__init__(
+        self.store, self.clock, self.turn_seconds = store, clock, turn_seconds
+        thinker = thinker or ThreadThinker(players)
+        self._registry = Registry()
+        self._core = TableCore(
             store,
+            self._registry,
             publisher=publisher,
             turn_seconds=turn_seconds,
-            seed=seed,
             hooks=hooks,
             clock=clock,
             sleep=sleep,
             retry=retry,
         )
-        self._thinker = thinker or ThreadThinker(players)
+        seating = Seating(self._core)
+        self._computers = ComputerDriver(self._core, thinker)
+        self._clock = TurnClock(self._core, seating, self._computers)
+        self._core.wait_with(self._clock)
+        self._lobby = Lobby(self._core, seating, self._computers, seed=seed)
+        self._play = Play(self._core, thinker)
+        self._leases = Leases(self._core, self._clock, seating)
         self._owns = owns
         #: Tables the last `resume()` set aside because they did not load (their stored rows).
         self.broken: list[TableRow] = []
-        self._stop_watching = store.watch_leases(self._lease_changed)
+        self._stop_watching = store.watch_leases(self._leases.changed)
 
     def owns(self, guild_id: int) -> bool:
         """Whether this process drives the guild's tables and events (its shard's guilds)."""
@@ -102,38 +118,22 @@ class TableService(Leases, Lobby, Play, TurnClock):
                 log.warning("table %s is driven by another live process; not resumed", row.id)
                 continue
             try:
-                table = await self._load(row)
+                table = await self._core.load(row)
             except Exception as error:
                 log.exception("table %s does not load; it is set aside as broken", row.id)
                 await self._set_aside(row, error)
                 continue
-            self._register(table)
+            self._registry.add(table)
             resumed.append(table)
-            self._schedule(table)
+            self._core.schedule(table)
         return resumed
 
     async def close(self) -> None:
         """Stop every timer and computer driver (the store stays open: the caller owns it)."""
-        self._closed = True
+        self._core.close()
         self._stop_watching()
-        tasks = [*self._drivers.values(), *self._timers.values()]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, *self._releases, return_exceptions=True)
-        self._drivers.clear()
-        self._timers.clear()
-
-    async def _load(self, row: TableRow) -> Table:
-        """A stored table in memory, its game replayed and a turn past its deadline given a new one."""
-        table = Table.from_row(row, turn_seconds=self.turn_seconds)
-        if table.status == "playing":
-            await self._replay(table)
-            turn = new_turn(table, table.seats, self.clock())
-            if turn is not None:
-                async with self.store.transaction() as tx:
-                    await merge_settings(tx, table.id, {"turn": list(turn)})
-                table.turn = turn
-        return table
+        tasks = self._clock.cancel_all()
+        await asyncio.gather(*tasks, *self._core.releasing, return_exceptions=True)
 
     async def _set_aside(self, row: TableRow, error: Exception) -> None:
         """Close a table that cannot be resumed (its rows stay for a look) and remember it in `broken`."""
@@ -145,3 +145,139 @@ class TableService(Leases, Lobby, Play, TurnClock):
         except Exception:
             log.exception("table %s: could not mark it broken; the next start tries again", row.id)
         self.broken.append(row)
+
+    # ------------------------------------------------------------ the registry (`Registry`)
+
+    def table(self, table_id: int) -> Table | None:
+        """The open table with this id, or None."""
+        return self._registry.get(table_id)
+
+    def table_in(self, channel_id: int) -> Table | None:
+        """The active table of a channel (one at most)."""
+        return self._registry.in_channel(channel_id)
+
+    def tables(self, guild_id: int | None = None) -> list[Table]:
+        """Active tables, oldest first, of one guild or all."""
+        return self._registry.active(guild_id)
+
+    async def finished_table(self, table_id: int) -> Table | None:
+        """A finished table with its game replayed (its board, score and rules), or None."""
+        return await self._core.finished_table(table_id)
+
+    def board_message(self, table_id: int) -> int | None:
+        """The channel message that shows the table (open or recently ended), if one is known."""
+        table = self._registry.known(table_id)
+        return None if table is None else table.board_message_id
+
+    async def set_board_message(self, table_id: int, message_id: int) -> None:
+        """Remember the channel message that shows this table (edited, never re-posted), also
+        for a table that just ended: a restart finds it."""
+        await self._core.set_board_message(table_id, message_id)
+
+    # ------------------------------------------------------------ the lobby (`Lobby`)
+
+    async def open(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host: Person,
+        variant: str,
+        options: dict[str, Any] | None = None,
+        language: str = "en",
+        turn_seconds: float | None = None,
+        home: dict[str, Any] | None = None,
+        hints: bool = False,
+    ) -> Outcome:
+        """Open a table in the lobby with the host in seat 0 (`Lobby.open`)."""
+        return await self._lobby.open(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host=host,
+            variant=variant,
+            options=options,
+            language=language,
+            turn_seconds=turn_seconds,
+            home=home,
+            hints=hints,
+        )
+
+    async def join(self, table_id: int, person: Person) -> Outcome:
+        """Take a free seat, or take one's own seat back from the computer (`Lobby.join`)."""
+        return await self._lobby.join(table_id, person)
+
+    async def leave(self, table_id: int, person: Person) -> Outcome:
+        """Leave the lobby, or forfeit one's seat to the computer mid-game (`Lobby.leave`)."""
+        return await self._lobby.leave(table_id, person)
+
+    async def add_computer(
+        self, table_id: int, person: Person, level: str = DEFAULT_LEVEL, seat: int | None = None
+    ) -> Outcome:
+        """Seat a computer player in the lobby (`Lobby.add_computer`)."""
+        return await self._lobby.add_computer(table_id, person, level, seat)
+
+    async def kick(self, table_id: int, person: Person, seat: int) -> Outcome:
+        """The host empties a seat, or has the computer take an away person's (`Lobby.kick`)."""
+        return await self._lobby.kick(table_id, person, seat)
+
+    async def start(self, table_id: int, person: Person) -> Outcome:
+        """The host starts the game (`Lobby.start`)."""
+        return await self._lobby.start(table_id, person)
+
+    async def cancel(self, table_id: int, person: Person, *, manager: bool = False) -> Outcome:
+        """The host (or a manager) closes the table (`Lobby.cancel`)."""
+        return await self._lobby.cancel(table_id, person, manager=manager)
+
+    async def open_started(
+        self,
+        tables: Sequence[StartedTable],
+        also: Callable[[Tx, list[Table]], Awaitable[None]],
+    ) -> list[Table]:
+        """Open several tables already playing in one transaction (`Lobby.open_started`)."""
+        return await self._lobby.open_started(tables, also)
+
+    async def cover(self, table_id: int, user_id: int) -> bool:
+        """The computer plays a person's seat from now on, no forfeit (`Lobby.cover`)."""
+        return await self._lobby.cover(table_id, user_id)
+
+    async def rematch(self, table_id: int, person: Person) -> Outcome:
+        """Open a finished table's rematch, or sit at the one open (`Lobby.rematch`)."""
+        return await self._lobby.rematch(table_id, person)
+
+    # ------------------------------------------------------------ play (`Play`)
+
+    async def hand(self, table_id: int, user_id: int) -> Hand:
+        """The person's hand and legal actions (`Play.hand`)."""
+        return await self._play.hand(table_id, user_id)
+
+    async def legal_for(self, table_id: int, user_id: int, verb: str | None = None) -> list[Action]:
+        """Legal actions for this person now, for autocomplete (`Play.legal_for`)."""
+        return await self._play.legal_for(table_id, user_id, verb)
+
+    async def act(
+        self, table_id: int, person: Person, action: str | Action, *, version: int | None = None
+    ) -> Outcome:
+        """A person's action, from the state `version` they saw (`Play.act`)."""
+        return await self._play.act(table_id, person, action, version=version)
+
+    async def hint(self, table_id: int, person: Person) -> Outcome:
+        """What the `hard` player would do in the person's seat now (`Play.hint`)."""
+        return await self._play.hint(table_id, person)
+
+    async def salt(self, table_id: int, user_id: int, word: str) -> Outcome:
+        """A seated player's salt word for the next deal (`Play.salt`)."""
+        return await self._play.salt(table_id, user_id, word)
+
+    async def last_finished(self, guild_id: int, channel_id: int) -> Table | None:
+        """The channel's most recently finished table (`Play.last_finished`)."""
+        return await self._play.last_finished(guild_id, channel_id)
+
+    async def review(self, table_id: int) -> tuple[Table, DealRecord]:
+        """The last deal of a table that is over (`Play.review`)."""
+        return await self._play.review(table_id)
+
+    # ------------------------------------------------------------ the computers
+
+    async def settle(self) -> None:
+        """Wait until no computer is thinking or playing (tests, the terminal, benchmarks)."""
+        await self._computers.settle()

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
-from functools import lru_cache
 from typing import Any
 
 from bot.game import (
@@ -30,6 +29,7 @@ from bot.game.fair import SHORT_FINGERPRINT
 from bot.game.views import MeldOnTable
 from bot.i18n import (
     action_label,
+    cards_text,
     describe_error,
     meld_name,
     number,
@@ -99,22 +99,6 @@ def _param(value: Any, lang: str, name: Namer) -> Any:
     return value
 
 
-#: Card texts kept parsed: 24 cards (32 in the 64-card pack) in each notation, with room to spare.
-CARD_CACHE = 256
-
-
-@lru_cache(maxsize=CARD_CACHE)
-def card(text: str) -> Card:
-    """A card from its engine text ("10♥"), parsed once: boards and hands show the same few cards."""
-    return Card.from_text(text)
-
-
-@lru_cache(maxsize=CARD_CACHE)
-def card_text(text: str, lang: str) -> str:
-    """An engine card text in a language's notation ("Д♠" for "Q♠" in Russian)."""
-    return card(text).text(lang)
-
-
 def side_name(seats: tuple[int, ...] | list[int], lang: str, name: Namer) -> str:
     """A lone player by name, partners as "Alice & Carol" ("Алиса и Кэрол")."""
     if len(seats) == 1:
@@ -123,19 +107,14 @@ def side_name(seats: tuple[int, ...] | list[int], lang: str, name: Namer) -> str
     return t("bot.board.partners", lang, first=", ".join(name(s) for s in first), second=name(last))
 
 
-def cards_text(cards: list[str] | tuple[str, ...], lang: str) -> str:
-    """Card texts in the language's notation, space-separated."""
-    return " ".join(card_text(c, lang) for c in cards)
-
-
-def hand_by_suit(cards: list[str], lang: str) -> str:
+def hand_by_suit(cards: Sequence[Card], lang: str) -> str:
     """A hand (already sorted by suit) with a wider gap between suits."""
-    groups: list[list[str]] = []
-    for text in cards:
-        if groups and card(groups[-1][-1]).suit == card(text).suit:
-            groups[-1].append(text)
+    groups: list[list[Card]] = []
+    for card in cards:
+        if groups and groups[-1][-1].suit == card.suit:
+            groups[-1].append(card)
         else:
-            groups.append([text])
+            groups.append([card])
     return "   ".join(cards_text(group, lang) for group in groups)
 
 
@@ -149,7 +128,7 @@ def hand_action_label(table: Table, action: Action, lang: str) -> str:
                 "bot.action.meld_named",
                 lang,
                 name=meld_name(named[0], lang),
-                cards=cards_text([str(c) for c in action.cards], lang),
+                cards=cards_text(action.cards, lang),
                 points=named[1],
             )
     if action == PASS and game.phase in _PASS_KEYS:
@@ -322,7 +301,7 @@ def _facts(view: PublicView, lang: str, name: Namer) -> list[str]:
     if view.trump is not None:
         facts.append(t("bot.board.trump", lang, suit=view.trump.value))
     if view.turnup is not None:
-        facts.append(t("bot.board.turnup", lang, card=cards_text([str(view.turnup)], lang)))
+        facts.append(t("bot.board.turnup", lang, card=cards_text([view.turnup], lang)))
     if view.stock:
         facts.append(t("bot.board.stock", lang, count=view.stock))
     bidder = view.bidder
@@ -397,12 +376,11 @@ def _melds_lines(view: PublicView, lang: str, name: Namer) -> list[str]:
         for seat, melds in sorted(by_seat.items())
     ]
     for seat, cards in sorted(view.table.items()):
-        shown = tuple(str(c) for c in cards)
-        lines.append(t("bot.board.face_up", lang, who=name(seat), cards=cards_text(shown, lang)))
+        lines.append(t("bot.board.face_up", lang, who=name(seat), cards=cards_text(cards, lang)))
     return lines
 
 
-def _meld_text(meld: str, cards: tuple[str, ...], points: list[int], lang: str) -> str:
+def _meld_text(meld: str, cards: tuple[Card, ...], points: list[int], lang: str) -> str:
     if len(points) > 1:
         return t(
             "bot.line.meld_repeated",
@@ -445,12 +423,10 @@ def hand_text(
 
     `beside_board`: shown right under the board (the terminal), so trump, the trick and
     whose turn it is, which the board already shows, are left out."""
-    held = [str(c) for c in view.hand]
-    lines = [t("bot.hand.cards", lang, cards=hand_by_suit(held, lang) or "—")]
+    lines = [t("bot.hand.cards", lang, cards=hand_by_suit(view.hand, lang) or "—")]
     face_up = view.table.get(seat)
     if face_up:
-        shown = [str(c) for c in face_up]
-        lines.append(t("bot.hand.face_up", lang, cards=cards_text(shown, lang)))
+        lines.append(t("bot.hand.face_up", lang, cards=cards_text(face_up, lang)))
     if view.trump is not None and not beside_board:
         lines.append(t("bot.board.trump", lang, suit=view.trump.value))
     if view.trick and not beside_board:

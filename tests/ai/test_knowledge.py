@@ -52,7 +52,7 @@ def test_worlds_keep_every_known_fact(variant):
         knowledge = read_view(view)
         hands, _stock = deal_hidden(knowledge, rng)
         for other, cards in hands.items():
-            assert len(cards) == view["hand_sizes"][other]
+            assert len(cards) == view.hand_sizes[other]
             for card in knowledge.known.get(other, []):
                 assert card in cards
             assert not set(cards) - set(knowledge.known.get(other, [])) & knowledge.excluded.get(
@@ -60,11 +60,7 @@ def test_worlds_keep_every_known_fact(variant):
             )
         world = sample_world(knowledge, rng)
         seen = world.view(seat)
-        assert (
-            seen["hand"] == view["hand"]
-            and seen["legal"] == view["legal"]
-            and seen["trick"] == view["trick"]
-        )
+        assert seen.hand == view.hand and seen.legal == view.legal and seen.trick == view.trick
 
 
 def test_the_two_hand_play_off_has_one_world():

@@ -3,9 +3,12 @@ and /pinochle score and rules where a table just ended, in English and Russian."
 
 from __future__ import annotations
 
+from bot.game import Card
+from bot.game.events import TrickTaken
+from bot.i18n import cards_text
 from bot.store import load_actions
 from bot.tables import shown_name
-from bot.tables.texts import cards_text, hand_by_suit
+from bot.tables.texts import hand_by_suit
 from tests.cogs.aftergame_support import (
     all_pages,
     board_of,
@@ -19,13 +22,13 @@ from tests.cogs.sim import board_message, channel_lines, labels
 OPTIONS = {"target": 10, "tie_over_target": "highest_wins"}
 
 
-async def deal_from_log(room, table) -> tuple[dict[int, list[str]], list[list]]:
+async def deal_from_log(room, table) -> tuple[dict[int, tuple[Card, ...]], list[tuple]]:
     """The oracle: deal 1's hands and tricks, from the stored log replayed by the engine."""
     game = table.new_game()
-    hands = {seat: game.view(seat)["hand"] for seat in range(2)}
+    hands = {seat: game.view(seat).hand for seat in range(2)}
     tricks = []
     for row in await load_actions(room.bot.store, table.id):
-        tricks += [e["cards"] for e in game.apply(row.action) if e["type"] == "trick"]
+        tricks += [e.cards for e in game.apply(row.action) if isinstance(e, TrickTaken)]
     return hands, tricks
 
 
@@ -89,7 +92,7 @@ async def test_during_the_game_review_shows_the_deal_before_never_the_one_in_pla
     text = "\n".join(await all_pages(room.env, room.bob, review.response))
     assert text.startswith(f"Table #{table.id}, deal 1 · ") and "\n24. " in text
     for seat in range(2):
-        in_play = hand_by_suit(table.game.view(seat)["hand"], "en")
+        in_play = hand_by_suit(table.game.view(seat).hand, "en")
         assert in_play not in text
 
 

@@ -7,7 +7,6 @@ import io
 
 from PIL import Image
 
-from bot.game import Card, Suit, parse_cards
 from bot.render import render_melds, render_trick, theme
 from bot.render.trick import HEIGHT, PLACE_W
 from bot.store import set_guild_settings, set_user_settings
@@ -32,10 +31,7 @@ def size(png: bytes) -> tuple[int, int]:
 
 def named(table, plays):
     """A trick of the public view as the picture gets it: players by name (the font has no robot)."""
-    return [
-        (table.seats[seat].display_name.removeprefix("🤖 "), Card.from_text(card))
-        for seat, card in plays
-    ]
+    return [(table.seats[seat].display_name.removeprefix("🤖 "), card) for seat, card in plays]
 
 
 async def test_the_board_shows_the_trick_being_played_then_the_last_one(room):
@@ -51,18 +47,18 @@ async def test_the_board_shows_the_trick_being_played_then_the_last_one(room):
     )  # the lead: one card on the table, winning so far (RULES G-3)
     await room.env.advance_time(5)
     view = table.public_view()
-    assert len(view["trick"]) == 1
-    trump = Suit.parse(view["trump"])
-    expected = render_trick(named(table, view["trick"]), trump=trump, winner=0, lang="en", places=2)
+    assert len(view.trick) == 1
+    trump = view.trump
+    expected = render_trick(named(table, view.trick), trump=trump, winner=0, lang="en", places=2)
     assert (await attachments(current_board(room)))["trick.png"] == expected
 
-    while table.public_view()["trick"]:
+    while table.public_view().trick:
         await take_turn(room.member_at(table.to_act), room.channel)
     # The trick's winner may keep the turn: the board then waits for the turn's end, at most this.
     await room.env.advance_time(SAME_TURN + 1)
     view = table.public_view()
-    last = view["last_trick"]
-    winner = [s for s, _ in last].index(view["last_trick_winner"])
+    last = view.last_trick
+    winner = [s for s, _ in last].index(view.last_trick_winner)
     files = await attachments(current_board(room))
     assert files["trick.png"] == render_trick(
         named(table, last), trump=trump, winner=winner, lang="en", places=2
@@ -75,7 +71,7 @@ async def test_the_board_shows_the_trick_being_played_then_the_last_one(room):
 async def test_melds_on_the_table_get_their_own_picture(room):
     table, _, _ = await two_people(room)
     for _ in range(60):
-        if table.public_view()["table"]:
+        if table.public_view().table:
             break
         legal = table.game.legal_actions()
         mover = room.member_at(table.to_act)
@@ -86,14 +82,11 @@ async def test_melds_on_the_table_get_their_own_picture(room):
             await take_turn(mover, room.channel)
     await room.env.advance_time(SAME_TURN + 1)  # a meld keeps the turn: the board waits for it
     view = table.public_view()
-    assert view["table"], "no meld was made in 60 turns"
+    assert view.table, "no meld was made in 60 turns"
     board = current_board(room)
     files = await attachments(board)
-    rows = [
-        (table.seats[int(seat)].display_name, tuple(parse_cards(" ".join(cards))))
-        for seat, cards in sorted(view["table"].items())
-    ]
-    assert files["melds.png"] == render_melds(rows, trump=Suit.parse(view["trump"]), lang="en")
+    rows = [(table.seats[seat].display_name, cards) for seat, cards in sorted(view.table.items())]
+    assert files["melds.png"] == render_melds(rows, trump=view.trump, lang="en")
     assert [e.image.url.rsplit("/", 1)[-1] for e in board.embeds] == ["trick.png", "melds.png"]
 
 

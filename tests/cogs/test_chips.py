@@ -489,7 +489,7 @@ async def test_a_check_game_played_on_the_bot_settles_its_chips_and_enters_the_l
     await play_out(server.env, server.env.bot, table, [north, south])
     assert table.game.is_over
 
-    chips = [sum(result["chips"][seat] for result in table.game.deal_results) for seat in range(4)]
+    chips = [sum(result.chips[seat] for result in table.game.deal_results) for seat in range(4)]
     assert (await north.slash(server.channel, "chips balance")).response.content == (
         f"north has **{number(chips[0])}** chips."
     )

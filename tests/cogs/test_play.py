@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.game import ALL_CARDS, PASS
+from bot.game import ALL_CARDS, DRAW, DRAW_TURNUP, EXCHANGE, PASS
 from bot.game.fair import key_maker
 from tests.cogs.playing import leave_game, play_out
 from tests.cogs.sim import (
@@ -32,7 +32,7 @@ async def test_hand_view_offers_exactly_the_legal_actions(room):
     table, mover, waiter = await two_people(room)
     hand = (await mover.slash(room.channel, "pinochle hand")).response
     assert hand.ephemeral and hand.content.startswith("Your hand: ")
-    legal = table.game.view(table.to_act)["legal"]
+    legal = table.game.view(table.to_act).legal
     actions = [c for c in components(hand) if c.get("custom_id", "").startswith("pinochle:act:")]
     assert len(actions) == len(legal)
     assert [c["custom_id"] for c in actions] == [
@@ -56,18 +56,17 @@ async def test_a_click_plays_and_the_view_updates(room):
 async def test_out_of_turn_illegal_and_malformed_typed_cards_change_nothing(room):
     table, mover, waiter = await two_people(room)
     before = snapshot(room)
-    own = table.game.view(table.seat_of(waiter.id))["hand"][0]
+    own = str(table.game.view(table.seat_of(waiter.id)).hand[0])
     out_of_turn = await waiter.slash(room.channel, "pinochle play", card=own)
     assert (
         out_of_turn.ephemeral
         and f"It is not your turn: waiting for <@{mover.id}>." in out_of_turn.response.content
     )
-    hand = table.game.view(table.to_act)["hand"]
+    hand = table.game.view(table.to_act).hand
     foreign = next(
         str(c)
         for c in ALL_CARDS[:48:2]
-        if str(c) not in hand
-        and str(c) not in table.game.view(table.to_act)["table"].get(table.to_act, [])
+        if c not in hand and c not in table.game.view(table.to_act).table.get(table.to_act, ())
     )
     illegal = await mover.slash(room.channel, "pinochle play", card=foreign)
     assert illegal.response.content.startswith(f"Not allowed: {foreign} is not in your hand")
@@ -113,7 +112,7 @@ async def test_privacy_a_hand_reaches_only_its_owner(room):
             for m in room.channel.history(viewer=viewer)
             if "Your hand" in (m.content or "")
         ]
-        own = [] if viewer is room.eve else [table.game.view(table.seat_of(viewer.id))["hand"]]
+        own = [] if viewer is room.eve else [table.game.view(table.seat_of(viewer.id)).hand]
         assert len(seen) == len(own)
     public = [m for m in room.channel.history() if not m.flags.ephemeral]
     assert not any("Your hand" in (m.content or "") for m in public)
@@ -172,7 +171,7 @@ async def test_check_game_with_two_people_and_two_computers_to_the_final_standin
         await room.env.advance_time(2)
     await play_out(room.env, room.bot, table, [room.alice, room.bob])
     assert table.status == "finished" and all(
-        "chips" in result for result in table.game.deal_results
+        result.chips is not None for result in table.game.deal_results
     )
     assert room.table() is None
 
@@ -196,13 +195,13 @@ async def test_draw_the_turn_up_by_typing_when_the_winner_may_choose(room):
     )
     assert snapshot(room) == before
     for _ in range(100):
-        if "draw turnup" in table.game.view(table.to_act)["legal"]:
+        if DRAW_TURNUP in table.game.view(table.to_act).legal:
             break
         await take_turn(room.member_at(table.to_act), room.channel)
     await room.env.advance_time(10)  # the board shows the choice
     mover, waiter = room.member_at(table.to_act), room.member_at(1 - table.to_act)
-    turnup = table.public_view()["turnup"]
-    assert table.game.view(table.to_act)["legal"] == ["draw", "draw turnup"]
+    turnup = table.public_view().turnup
+    assert table.game.view(table.to_act).legal == (DRAW, DRAW_TURNUP)
     offered = await mover.autocomplete(room.channel, "pinochle move", "action", "")
     assert offered == [
         {"name": "Draw", "value": "draw"},
@@ -229,7 +228,7 @@ async def test_draw_the_turn_up_by_typing_when_the_winner_may_choose(room):
     assert table.version == before
     drawn = await mover.slash(room.channel, "pinochle move", action="take the turn-up")
     assert drawn.ephemeral and drawn.response.content.startswith("Done: Take the turn-up.")
-    assert turnup in table.game.view(table.seat_of(mover.id))["hand"]
+    assert turnup in table.game.view(table.seat_of(mover.id)).hand
     await room.env.advance_time(10)
     assert f"<@{mover.id}> took the turn-up {turnup}." in channel_lines(room.channel)
 
@@ -289,15 +288,15 @@ async def test_exchange_the_dix_by_typing_in_three_handed(room):
     offers exactly that (the decline stays with /pinochle pass), refuses a move not legal now, and
     speaks the asker's language."""
     # The service's seed and fair-dealing key sources, fixed: a deal whose eldest holds the dix.
-    room.bot.tables._rng.seed(0)
-    room.bot.tables._new_key = key_maker(2)
+    room.bot.tables._lobby._rng.seed(0)
+    room.bot.tables._lobby._new_key = key_maker(2)
     await room.alice.slash(room.channel, "pinochle new", variant="three-handed")
     for _ in range(2):
         await room.alice.click(board_message(room.channel), label="Add computer player")
     await room.alice.click(board_message(room.channel), label="Start")
     table = room.table()
     assert table.to_act == table.seat_of(room.alice.id)
-    assert table.game.view(table.to_act)["legal"] == ["exchange", "pass"]
+    assert table.game.view(table.to_act).legal == (EXCHANGE, PASS)
     offered = await room.alice.autocomplete(room.channel, "pinochle move", "action", "")
     assert offered == [{"name": "Exchange the dix", "value": "exchange"}]
     assert "Exchange the dix" in labels(
@@ -317,10 +316,10 @@ async def test_exchange_the_dix_by_typing_in_three_handed(room):
     nonsense = await room.alice.slash(room.channel, "pinochle move", action="fly away")
     assert nonsense.ephemeral and nonsense.response.content.startswith("Так нельзя: ")
     assert snapshot(room) == before
-    turnup = table.public_view()["turnup"]
+    turnup = table.public_view().turnup
     exchanged = await room.alice.slash(room.channel, "pinochle move", action="Обменять дис")
     assert exchanged.response.content.startswith("Сделано: Обменять дис.")
-    assert turnup in table.game.view(table.seat_of(room.alice.id))["hand"]
+    assert turnup in table.game.view(table.seat_of(room.alice.id)).hand
 
 
 async def test_a_salt_is_typed_with_move_before_the_deal_and_the_board_shows_the_fingerprint(room):

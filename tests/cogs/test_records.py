@@ -8,12 +8,12 @@ import re
 import pytest
 
 from bot import create_bot
-from bot.game import parse_action
+from bot.game import parse_action, parse_cards
 from bot.game.fair import deal_seed
-from bot.i18n import number
+from bot.i18n import cards_text, number
 from bot.store import load_actions
 from bot.tables.players import ai_players
-from bot.tables.texts import action_label, cards_text
+from bot.tables.texts import action_label
 from bot.tables.thinking import ThreadThinker
 from tests.cogs.aftergame_support import all_pages, finished_two_hand_game, two_hand_game
 from tests.cogs.sim import board_message, close_store, labels, take_turn
@@ -71,7 +71,7 @@ async def test_replay_shows_exactly_the_logged_game_in_both_languages(room):
     assert "Перед первой взяткой." in ru_pages[0] and "Итоговый счёт: " in ru_pages[-1]
     assert len(ru_pages) == len(pages)
     first_trick = next(line for line in ru_pages[1].splitlines() if line.startswith("Взятка 1 из"))
-    assert cards_text(shown[:1], "ru") in first_trick
+    assert cards_text(parse_cards(shown[0]), "ru") in first_trick
 
 
 async def test_replay_buttons_answer_after_a_restart(room, database_path):

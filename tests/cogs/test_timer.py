@@ -66,8 +66,8 @@ async def test_a_move_in_time_stops_the_timer(room):
     await room.alice.click(board_message(room.channel), label="Start")
     table = room.table()
     await room.env.advance_time(20)
-    legal, version = table.game.view(table.to_act)["legal"], table.version
-    await room.alice.slash(room.channel, "pinochle play", card=legal[0][5:])
+    legal, version = table.game.view(table.to_act).legal, table.version
+    await room.alice.slash(room.channel, "pinochle play", card=str(legal[0].card))
     assert table.version > version  # the move was taken
     await room.env.advance_time(14)
     assert not any("ran out of time" in line for line in channel_lines(room.channel))

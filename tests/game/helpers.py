@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from bot.game import Card, Game, make_pack, new_game, parse_cards
+from bot.game.events import Event
 from bot.game.random_play import random_action
 
 
@@ -44,7 +45,12 @@ def seats(game: Game) -> tuple[int, int]:
     return 1 - game.dealer, game.dealer
 
 
-def trick(game: Game, lead: str, follow: str) -> list[dict]:
+def legal(game: Game, seat: int) -> list[str]:
+    """The texts of the actions `seat` may take now (none unless it is to act)."""
+    return [str(action) for action in game.view(seat).legal]
+
+
+def trick(game: Game, lead: str, follow: str) -> list[Event]:
     """Play one stock-phase trick: the seat to act leads `lead`, the other plays `follow`."""
     events = game.apply(f"play {lead}")
     return events + game.apply(f"play {follow}")

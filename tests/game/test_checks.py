@@ -113,4 +113,4 @@ def test_cx7_forced_dealer_set_pays_defenders_4():
 
 def test_e15_each_member_collects_from_one_opponent():
     transfers = settle([(1, 3, "meld", "flush")], SIDES)
-    assert {(t["from"], t["to"], t["checks"]) for t in transfers} == {(0, 1, 3), (2, 3, 3)}
+    assert {(t.payer, t.payee, t.checks) for t in transfers} == {(0, 1, 3), (2, 3, 3)}

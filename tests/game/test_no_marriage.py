@@ -8,7 +8,7 @@ the same dealer deals again (as E-21(a) cancels a deal).
 from __future__ import annotations
 
 from bot.game import PASS, Game, Phase, new_game
-from bot.game.events import DealEnded, DealStarted, DealThrownIn, Event, StockExhausted
+from bot.game.events import DealEnded, DealStarted, DealThrownIn, Event, Melded, StockExhausted
 
 
 def _is_marriage(action) -> bool:
@@ -45,9 +45,9 @@ def test_b8_redeal_throws_the_deal_in_and_the_same_dealer_deals_again():
     dealer = game.dealer
     events = play_stock_without_marriage(game, meld_others=True)
     thrown = [e for e in events if isinstance(e, DealThrownIn)]
-    assert len(thrown) == 1 and thrown[0]["type"] == "thrown_in"
+    assert len(thrown) == 1 and thrown[0].type == "thrown_in"
     assert (thrown[0].deal, thrown[0].dealer) == (1, dealer)
-    assert any(e.type == "meld" for e in events)  # melds were scored in the stock phase...
+    assert any(isinstance(e, Melded) for e in events)  # melds were scored in the stock phase...
     assert game.seat_scores() == [0, 0]  # ...and count for nothing: the deal is thrown in
     assert game.deal_results == [] and not any(isinstance(e, DealEnded) for e in events)
     new_deal = [e for e in events if isinstance(e, DealStarted)]

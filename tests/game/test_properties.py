@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.game import VARIANTS, Game, IllegalAction, new_game, parse_action
+from bot.game import VARIANTS, DealResult, Game, IllegalAction, new_game, parse_action
 from bot.game.cards import pack_of_size
 from bot.game.random_play import random_action
 
@@ -32,28 +32,28 @@ def all_cards(game: Game) -> list:
     return cards
 
 
-def check_deal(game: Game, result: dict) -> None:
+def check_deal(game: Game, result: DealResult) -> None:
     units = (  # one seat per side; alone, the seats that took a trick (no trick, no card points)
-        [0, 1] if game.variant.partnership else [s for s in range(game.n) if result["tricks"][s]]
+        [0, 1] if game.variant.partnership else [s for s in range(game.n) if result.tricks[s]]
     )
-    cards = sum(result["cards"][u] for u in units)
-    if result["complete"] and not game.options["round_card_points"]:
+    cards = sum(result.cards[u] for u in units)
+    if result.complete and not game.options["round_card_points"]:
         assert cards == game.card_total == (50 if game.variant.double_deck else 250), result
         # G-5, §12.1, H-9
-    if result["complete"]:
-        tricks = sum(result["tricks"])
+    if result.complete:
+        tricks = sum(result.tricks)
         assert tricks in (12, 16, 20, 24, 32), result  # §12.2, §12.3, H-1
-    if "chips" in result:
-        assert sum(result["chips"]) == 0  # E-15
-    if game.variant.rules in ("C", "D1", "D2", "E", "F", "H") and result["complete"]:
+    if result.chips is not None:
+        assert sum(result.chips) == 0  # E-15
+    if game.variant.rules in ("C", "D1", "D2", "E", "F", "H") and result.complete:
         for s in range(game.n):  # C-6, E-11: meld counts only with a trick
             side = (
                 [t for t in range(game.n) if game.party(t) == game.party(s)]
                 if game.variant.partnership
                 else [s]
             )
-            if not any(result["tricks"][t] for t in side) and result.get("declarer") is None:
-                assert result["meld"][s] == 0
+            if not any(result.tricks[t] for t in side) and result.declarer is None:
+                assert result.meld[s] == 0
 
 
 def play_checked(variant: str, seed: int, options: dict) -> Game:
@@ -86,7 +86,7 @@ def play_checked(variant: str, seed: int, options: dict) -> Game:
             check_deal(game, game.deal_results[seen])
             seen += 1
     assert game.is_over  # every game ends
-    ranking = [s for entry in game.result()["ranking"] for s in entry]
+    ranking = [s for entry in game.view(0).ranking for s in entry]
     assert sorted(ranking) == list(range(game.n))  # a complete ranking
     return game
 
@@ -113,13 +113,14 @@ def test_json_round_trip_mid_game(variant, seed, steps):
     copy = Game.from_json(game.to_json())
     assert copy.to_json() == game.to_json()
     for seat in range(game.n):
-        assert copy.view(seat)["hand"] == game.view(seat)["hand"]
+        assert copy.view(seat).hand == game.view(seat).hand
     rng_a, rng_b = random.Random(1), random.Random(1)
     while not game.is_over:
         a = random_action(game, rng_a)
         assert a == random_action(copy, rng_b)
         assert game.apply(a) == copy.apply(a)
-    assert copy.result() == game.result()
+    assert copy.view(0).ranking == game.view(0).ranking
+    assert copy.seat_scores() == game.seat_scores()
 
 
 def hidden_cards(game: Game, seat: int) -> list[tuple[list, int]]:

@@ -78,14 +78,14 @@ def test_every_deal_holds_the_whole_pack_and_its_tricks_add_up(variant):
         if deal.stock is not None:
             dealt += deal.stock + ([deal.turnup] if deal.turnup else [])
         assert Counter(dealt) == Counter(pack_of_size(len(dealt)))
-        results = deal.results
+        results = deal.result
         assert results is not None
-        if results["complete"]:
+        if results.complete:
             per_unit = [0, 1] if VARIANTS[variant].partnership else list(range(record.players))
-            cards = sum(results["cards"][unit] for unit in per_unit)
+            cards = sum(results.cards[unit] for unit in per_unit)
             last = 2 if VARIANTS[variant].double_deck else 10  # G-5, H-9
             assert cards == sum(trick.points for trick in deal.tricks) + last
-            assert sum(results["tricks"]) == len(deal.tricks)
+            assert sum(results.tricks) == len(deal.tricks)
         for trick in deal.tricks:
             assert trick.leader == trick.plays[0][0]
             assert len({seat for seat, _ in trick.plays}) == len(trick.plays)
@@ -99,7 +99,8 @@ def test_a_check_deal_tells_the_auction_contract_and_trump():
     assert deal.auction[-1] == (declarer, f"bid {amount}")
     assert all(word == "pass" or word.startswith("bid ") for _, word in deal.auction)
     assert deal.trump is not None and deal.actions[len(deal.auction)] == f"trump {deal.trump}"
-    assert deal.results["declarer"] == declarer and deal.results["bid"] == amount
+    assert deal.result is not None
+    assert deal.result.declarer == declarer and deal.result.bid == amount
 
 
 def test_names_and_hints_are_kept_in_the_header():
@@ -165,7 +166,7 @@ def test_holdings_hold_every_card_each_seat_plays(variant):
         assert len(holdings) == len(deal.tricks)
         for held, trick in zip(holdings, deal.tricks, strict=True):
             assert all(card in held[seat] for seat, card in trick.plays)
-        if deal.results["complete"]:
+        if deal.result is not None and deal.result.complete:
             assert all(len(cards) == 1 for cards in holdings[-1].values())
         passed = any(str(action).startswith("give") for action in deal.actions)
         if deal.stock is None and "exchange" not in deal.actions and not passed:

@@ -6,9 +6,10 @@ card, so the eldest wins every trick and melds after it (M-1).
 
 import pytest
 
-from bot.game import IllegalAction
+from bot.game import IllegalAction, Suit, parse_cards
+from bot.game.events import TrumpFixed
 
-from .helpers import end_meld, seats, trick, two_hand_game
+from .helpers import end_meld, legal, seats, trick, two_hand_game
 
 JUNK = "9♦ 9♦ 9♣ 9♣ J♣ J♣ J♠ J♠ 10♦ 10♦ Q♦ 9♠"
 # Stock: eldest draws aces to lead with, dealer draws more low cards.
@@ -16,7 +17,7 @@ STOCK = "A♣ 9♠ A♣ 10♣ A♦ 10♣ A♦ J♥"
 
 
 def meld_total(game, seat):
-    return game.view(seat)["deal_points"]["meld"][seat]
+    return game.view(seat).deal_points.meld[seat]
 
 
 def win(game, lead, follow="9♦"):
@@ -108,7 +109,7 @@ def test_mx3_bad_order_200_and_table_marriage_impossible():
     g, eldest = play_mx3(False)
     assert meld_total(g, eldest) == 200
     win(g, "A♣", "9♣")
-    assert "meld K♥ Q♥" not in g.view(eldest)["legal"]
+    assert "meld K♥ Q♥" not in legal(g, eldest)
     with pytest.raises(IllegalAction):
         g.apply("meld K♥ Q♥")
 
@@ -171,7 +172,7 @@ def test_mx6_dix_exchange_and_marriage_in_one_turn_then_flush():
     g.apply("exchange")
     g.apply("meld K♠ Q♠")
     end_meld(g)
-    assert g.view(eldest)["turnup"] == "9♠"
+    assert str(g.view(eldest).turnup) == "9♠"
     win(g, "A♥", "9♦")
     g.apply("meld A♠ 10♠ K♠ Q♠ J♠")
     assert meld_total(g, eldest) == 200
@@ -185,7 +186,7 @@ def test_mx7_played_king_then_flush_with_table_queen():
     end_meld(g)
     g.apply("play K♥")  # the table K♥ goes to a trick
     g.apply("play 9♦")
-    assert g.view(eldest)["table"][eldest] == ["Q♥"]
+    assert g.view(eldest).table[eldest] == tuple(parse_cards("Q♥"))
     with pytest.raises(IllegalAction, match="M-4"):
         g.apply("meld K♥ Q♥")
     g.apply("meld A♥ 10♥ K♥ Q♥ J♥")
@@ -212,15 +213,15 @@ def test_mx13_variant_b_first_marriage_fixes_trump_at_40():
         variant="two-handed-no-trump",
     )
     eldest, _ = seats(g)
-    assert g.view(eldest)["trump"] is None
+    assert g.view(eldest).trump is None
     win(g, "A♠", "9♦")
-    assert "meld A♣ 10♣ K♣ Q♣ J♣" not in g.view(eldest)["legal"]  # no flush before trump (B-5)
+    assert "meld A♣ 10♣ K♣ Q♣ J♣" not in legal(g, eldest)  # no flush before trump (B-5)
     g.apply("meld Q♠ J♦")
     end_meld(g)
     win(g, "A♠", "9♦")
     events = g.apply("meld K♣ Q♣")
-    assert {"type": "trump", "seat": eldest, "suit": "♣"} in events
-    assert g.view(eldest)["trump"] == "♣"
+    assert TrumpFixed(seat=eldest, suit=Suit.CLUBS) in events
+    assert g.view(eldest).trump == "♣"
     end_meld(g)
     win(g, "A♥", "9♠")
     g.apply("meld A♣ 10♣ K♣ Q♣ J♣")

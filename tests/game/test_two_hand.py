@@ -4,10 +4,11 @@ import random
 
 import pytest
 
-from bot.game import IllegalAction, new_game
+from bot.game import Card, IllegalAction, new_game
+from bot.game.events import DealerDix, Show, TargetRaised, TrickTaken, TurnupTaken
 from bot.game.random_play import random_action
 
-from .helpers import seats, trick, two_hand_game
+from .helpers import legal, seats, trick, two_hand_game
 
 JUNK = "9♦ 9♦ 9♣ 9♣ J♣ J♣ J♠ J♠ 10♦ 10♦ Q♦ 9♠"
 
@@ -15,19 +16,19 @@ JUNK = "9♦ 9♦ 9♣ 9♣ J♣ J♣ J♠ J♠ 10♦ 10♦ Q♦ 9♠"
 def test_a4_turned_up_dix_scores_10_for_the_dealer_at_once():
     g = two_hand_game("A♠ A♠ A♥ 10♠ 10♠ 10♥ K♦ K♥ A♦ 10♣ K♠ Q♣", JUNK, "9♥")
     _, dealer = seats(g)
-    assert g.view(dealer)["deal_points"]["meld"][dealer] == 10
-    assert {"type": "dealer_dix", "seat": dealer, "points": 10} in g.opening_events
+    assert g.view(dealer).deal_points.meld[dealer] == 10
+    assert DealerDix(seat=dealer, points=10) in g.opening_events
 
 
 def test_a7_declared_dix_cannot_be_exchanged_later_and_one_exchange_per_deal():
     g = two_hand_game("9♥ 9♥ A♠ A♠ A♣ 10♠ 10♠ K♦ A♦ 10♣ K♠ Q♣", JUNK, "A♥", "K♣ 9♠ A♣ Q♠")
     eldest, _ = seats(g)
     trick(g, "A♠", "9♦")
-    assert set(g.view(eldest)["legal"]) >= {"dix", "exchange"}
+    assert set(legal(g, eldest)) >= {"dix", "exchange"}
     g.apply("dix")  # shows one 9♥ without exchanging it (A-7f)
     g.apply("exchange")  # the other 9♥ is exchanged for the A♥
-    assert g.view(eldest)["deal_points"]["meld"][eldest] == 20
-    assert "exchange" not in g.view(eldest)["legal"]
+    assert g.view(eldest).deal_points.meld[eldest] == 20
+    assert "exchange" not in legal(g, eldest)
     with pytest.raises(IllegalAction):
         g.apply("exchange")
 
@@ -41,7 +42,7 @@ def test_dix_exchange_mandatory_option():
     )
     eldest, _ = seats(g)
     trick(g, "A♠", "9♦")
-    assert "dix" not in g.view(eldest)["legal"] and "exchange" in g.view(eldest)["legal"]
+    assert "dix" not in legal(g, eldest) and "exchange" in legal(g, eldest)
     with pytest.raises(IllegalAction, match="must be exchanged"):
         g.apply("dix")
 
@@ -51,10 +52,10 @@ def test_draw_before_meld_lets_the_drawn_card_join_the_meld():
     default = two_hand_game(*hands)
     eldest, _ = seats(default)
     trick(default, "A♠", "9♦")
-    assert "meld K♥ Q♥" not in default.view(eldest)["legal"]  # M-1: meld, then draw
+    assert "meld K♥ Q♥" not in legal(default, eldest)  # M-1: meld, then draw
     drawn_first = two_hand_game(*hands, options={"draw_before_meld": True})
     trick(drawn_first, "A♠", "9♦")
-    assert "meld K♥ Q♥" in drawn_first.view(eldest)["legal"]
+    assert "meld K♥ Q♥" in legal(drawn_first, eldest)
 
 
 def play_to_end_of_stock(g, rng):
@@ -66,21 +67,21 @@ def play_to_end_of_stock(g, rng):
 
 def test_a8_end_of_stock_winner_shows_last_card_loser_takes_turnup():
     g = new_game("two-handed", seed=3)
-    turnup = g.view(0)["turnup"]
+    turnup = g.view(0).turnup
     events = play_to_end_of_stock(g, random.Random(3))
-    shown = [e for e in events if e["type"] == "show"]
-    taken = [e for e in events if e["type"] == "take_turnup"]
-    assert len(shown) == 1 and len(taken) == 1 and shown[0]["seat"] != taken[0]["seat"]
-    last_stock_trick = [e for e in events if e["type"] == "trick"][-1]
-    assert shown[0]["seat"] == last_stock_trick["winner"]
-    assert taken[0]["card"] in (turnup, g.dix_card and str(g.dix_card))
+    shown = [e for e in events if isinstance(e, Show)]
+    taken = [e for e in events if isinstance(e, TurnupTaken)]
+    assert len(shown) == 1 and len(taken) == 1 and shown[0].seat != taken[0].seat
+    last_stock_trick = [e for e in events if isinstance(e, TrickTaken)][-1]
+    assert shown[0].seat == last_stock_trick.winner
+    assert taken[0].card in (turnup, g.dix_card)
     i_show, i_take = events.index(shown[0]), events.index(taken[0])
-    assert (
-        i_show < i_take and [e["type"] for e in events[i_show:]].count("trick") == 0
+    assert i_show < i_take and not any(
+        isinstance(e, TrickTaken) for e in events[i_show:]
     )  # both after trick 12
     for seat in (0, 1):  # M-11: table cards are back in hand, 12 each
-        assert len(g.view(seat)["hand"]) == 12 and not g.view(seat)["table"]
-    assert g.to_act == last_stock_trick["winner"]  # he leads trick 13
+        assert len(g.view(seat).hand) == 12 and not g.view(seat).table
+    assert g.to_act == last_stock_trick.winner  # he leads trick 13
 
 
 def test_winner_chooses_last_card_option():
@@ -89,9 +90,10 @@ def test_winner_chooses_last_card_option():
     while "draw turnup" not in [str(a) for a in g.legal_actions()]:
         g.apply(random_action(g, rng))
     chooser = g.to_act
-    turnup = g.view(chooser)["turnup"]
+    turnup = g.view(chooser).turnup
+    assert isinstance(turnup, Card)
     events = g.apply("draw turnup")
-    assert {"type": "take_turnup", "seat": chooser, "card": turnup} in events
+    assert TurnupTaken(seat=chooser, card=turnup) in events
 
 
 def test_play_off_is_strict_and_refusals_change_nothing():
@@ -101,8 +103,8 @@ def test_play_off_is_strict_and_refusals_change_nothing():
     refused = 0
     while not g.is_over and g.phase == "playoff":
         seat = g.to_act
-        legal = set(g.view(seat)["legal"])
-        illegal = [c for c in g.view(seat)["hand"] if f"play {c}" not in legal]
+        allowed = set(legal(g, seat))
+        illegal = [c for c in g.view(seat).hand if f"play {c}" not in allowed]
         if g.state.trick and illegal:
             before = g.to_json()
             with pytest.raises(IllegalAction) as err:
@@ -119,7 +121,7 @@ def test_out_of_turn_and_game_over_refused():
     with pytest.raises(IllegalAction, match="not your turn"):
         g.apply(g.legal_actions()[0], seat=1 - g.to_act)
     with pytest.raises(IllegalAction, match="not in your hand|not legal|cannot"):
-        g.apply("play A♠" if "play A♠" not in g.view(g.to_act)["legal"] else "bid 250")
+        g.apply("play A♠" if "play A♠" not in legal(g, g.to_act) else "bid 250")
 
 
 @pytest.mark.parametrize("text", ["play", "play XX", "meld", "bid lots", "trump purple", "dance"])
@@ -135,10 +137,10 @@ def test_deal_scoring_adds_meld_cards_and_last_trick_a11():
     while not g.deal_results:
         g.apply(random_action(g, rng))
     r = g.deal_results[0]
-    assert r["cards"][0] + r["cards"][1] == 250
-    assert sum(r["tricks"]) == 24
-    assert r["points"] == [r["meld"][s] + r["cards"][s] for s in (0, 1)]
-    assert r["scores"] == r["points"]
+    assert r.cards[0] + r.cards[1] == 250
+    assert sum(r.tricks) == 24
+    assert r.points == tuple(r.meld[s] + r.cards[s] for s in (0, 1))
+    assert r.scores == r.points
 
 
 def test_pack64_has_32_tricks_and_seven_is_the_dix_a14():
@@ -146,9 +148,9 @@ def test_pack64_has_32_tricks_and_seven_is_the_dix_a14():
     rng = random.Random(4)
     tricks = 0
     while not g.deal_results:
-        tricks += sum(e["type"] == "trick" for e in g.apply(random_action(g, rng)))
+        tricks += sum(isinstance(e, TrickTaken) for e in g.apply(random_action(g, rng)))
     assert tricks == 32
-    assert g.deal_results[0]["cards"][0] + g.deal_results[0]["cards"][1] == 250
+    assert g.deal_results[0].cards[0] + g.deal_results[0].cards[1] == 250
 
 
 def test_pack64_is_refused_for_more_than_two_players():
@@ -161,7 +163,7 @@ def test_rounding_option_g6():
     rng = random.Random(11)
     while not g.deal_results:
         g.apply(random_action(g, rng))
-    cards = g.deal_results[0]["cards"]
+    cards = g.deal_results[0].cards
     assert all(c % 10 == 0 for c in cards) and sum(cards) in (240, 250)
 
 
@@ -171,8 +173,8 @@ def test_g13_both_over_target_raises_it_by_250():
     events = []
     while not g.deal_results:
         events += g.apply(random_action(g, rng))
-    raised = [e for e in events if e["type"] == "target_raised"]
-    assert raised and raised[0]["target"] == 260
+    raised = [e for e in events if isinstance(e, TargetRaised)]
+    assert raised and raised[0].target == 260
 
 
 def test_highest_wins_option_ends_at_once():
@@ -181,14 +183,14 @@ def test_highest_wins_option_ends_at_once():
     while not g.deal_results:
         g.apply(random_action(g, rng))
     assert g.is_over
-    winner = g.result()["ranking"][0][0]
-    assert g.deal_results[0]["scores"][winner] == max(g.deal_results[0]["scores"])
+    winner = g.view(0).ranking[0][0]
+    assert g.deal_results[0].scores[winner] == max(g.deal_results[0].scores)
 
 
 def test_variant_b_has_no_turnup_and_24_card_stock_b2():
     g = new_game("two-handed-no-trump", seed=1)
     v = g.view(0)
-    assert v["turnup"] is None and v["trump"] is None and v["stock"] == 24
+    assert v.turnup is None and v.trump is None and v.stock == 24
 
 
 def test_unknown_variant_and_option_are_value_errors():
@@ -204,11 +206,11 @@ def test_declare_out_right_claim_wins_wrong_claim_loses_a12():
     g = new_game("two-handed", seed=8, options={"declare_out": True})
     claimant = g.to_act
     g.apply("declare out")  # nothing scored yet: a wrong claim
-    assert g.is_over and g.result()["ranking"] == [[1 - claimant], [claimant]]
+    assert g.is_over and g.view(0).ranking == ((1 - claimant,), (claimant,))
     g = new_game("two-handed", seed=8, options={"declare_out": True, "target": 10})
     rng = random.Random(8)
-    while g.view(g.to_act)["deal_points"]["cards"][g.to_act] < 10:
+    while g.view(g.to_act).deal_points.cards[g.to_act] < 10:
         g.apply(rng.choice([a for a in g.legal_actions() if str(a) != "declare out"]))
     claimant = g.to_act
     g.apply("declare out")
-    assert g.result()["ranking"][0] == [claimant]
+    assert g.view(0).ranking[0] == (claimant,)

@@ -1,11 +1,13 @@
 """Search support: Game.clone and world_from_view rebuild the same game from a seat's view."""
 
 import random
+from dataclasses import fields
 
 import pytest
 
 from bot.game import VARIANTS, Game, new_game, world_from_view
 from bot.game.actions import Action, give
+from bot.game.events import DealEnded
 from bot.game.random_play import random_action
 
 
@@ -42,7 +44,7 @@ def test_world_from_view_with_the_true_cards_plays_on_identically(variant, seed)
         action = first_action(copy)
         assert world.legal_actions() == copy.legal_actions()
         ours, theirs = world.apply(action), copy.apply(action)
-        end = next((i for i, e in enumerate(theirs) if e["type"] == "deal_end"), len(theirs))
+        end = next((i for i, e in enumerate(theirs) if isinstance(e, DealEnded)), len(theirs))
         assert (
             ours[: end + 1] == theirs[: end + 1]
         )  # the next deal's shuffle comes from the game's seed
@@ -60,6 +62,8 @@ def test_world_from_view_checks_hand_sizes():
 def test_public_view_is_the_seat_view_without_anything_private(variant):
     game = new_game(variant, seed=3)
     board = game.public_view()
-    assert not {"hand", "legal", "unseen", "world", "known", "history"} & set(board)
+    public = {f.name for f in fields(board)}
+    assert not {"hand", "legal", "unseen", "world", "known", "history"} & public
     for seat in range(game.n):
-        assert {k: v for k, v in game.view(seat).items() if k in board} == board
+        view = game.view(seat)
+        assert {k: getattr(view, k) for k in public} == {k: getattr(board, k) for k in public}

@@ -102,7 +102,7 @@ def test_numbers_and_suit_symbols_pass_through():
 def test_a_real_engine_refusal_reads_in_russian():
     game = new_game("two-handed", seed=7)
     seat = game.to_act
-    hand = parse_cards(" ".join(game.view(seat)["hand"]))
+    hand = game.view(seat).hand
     missing = next(c for c in make_pack() if c not in hand)
     with pytest.raises(IllegalAction) as caught:
         game.apply(f"play {missing}")

@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.game import PASS, Action, Game, new_game
+from bot.game.events import Event
 from bot.game.random_play import random_action
 from bot.ledger_hook import ledger_hook
 from bot.store import Seat, Store, create_table, update_table
@@ -47,12 +48,12 @@ def choose(game: Game, rng: random.Random) -> Action:
     return rng.choice(actions)
 
 
-Hook = Callable[[Any, Table, list[dict[str, Any]]], Awaitable[None]]
+Hook = Callable[[Any, Table, list[Event]], Awaitable[None]]
 
 
 async def play(
     store: Store, table: Table, seed: int, *, hook: Hook = ledger_hook, runs: int = 1
-) -> list[list[dict[str, Any]]]:
+) -> list[list[Event]]:
     """Play the table's whole game, one transaction per action calling `hook` `runs` times.
 
     Returns every action's events, in order.

@@ -15,6 +15,7 @@ from collections import Counter
 import pytest
 
 from bot.game import VARIANTS
+from bot.game.events import DealEnded, GameOver, Melded
 from bot.game.record import GameRecord, RecordCache
 from bot.ledger_hook import best_melds, ledger_hook
 from bot.records_hook import records_hook, seat_deals
@@ -26,7 +27,7 @@ from .helpers import GUILD, play, seat_table
 
 
 def chips_by_seat(game) -> list[int]:
-    return [sum(result["chips"][seat] for result in game.deal_results) for seat in range(4)]
+    return [sum(result.chips[seat] for result in game.deal_results) for seat in range(4)]
 
 
 async def settlement_count(store) -> int:
@@ -41,8 +42,8 @@ async def test_a_check_game_settles_each_deal_once_even_when_the_hook_runs_twice
 
     assert await ledger_check(store) == []
     assert await settlement_count(store) == len(game.deal_results)
-    assert all([await is_settled(store, table.id, r["deal"]) for r in game.deal_results])
-    moved = [t for r in game.deal_results for t in r["transfers"] if t["checks"]]
+    assert all([await is_settled(store, table.id, r.deal) for r in game.deal_results])
+    moved = [t for r in game.deal_results for t in r.transfers if t.checks]
     assert (await history(store, GUILD)).total == len(moved)
     balances = [await balance(store, GUILD, table.seats[seat].player_id) for seat in range(4)]
     assert balances == chips_by_seat(game)
@@ -70,7 +71,7 @@ async def test_a_rolled_back_action_settles_nothing_and_its_retry_settles_once(s
 
     async def crash_at_first_deal_end(tx, table, events):
         await ledger_hook(tx, table, events)
-        if any(event["type"] == "deal_end" for event in events):
+        if any(isinstance(event, DealEnded) for event in events):
             raise RuntimeError("disk full")
 
     with pytest.raises(RuntimeError):
@@ -89,15 +90,15 @@ async def test_the_league_records_the_engines_ranking_not_the_higher_score(store
     table = await seat_table(store, "check", 4)
     played = await play(store, table, seed=6)
     over = played[-1][-1]
-    assert over["type"] == "game_over" and over["ranking"] == [[1, 3], [0, 2]]
-    assert over["scores"][0] > over["scores"][1]
+    assert isinstance(over, GameOver) and over.ranking == ((1, 3), (0, 2))
+    assert over.scores[0] > over.scores[1]
 
     rows = await game_results(store, GUILD)
     assert [(r.seat, r.display_name, r.team, r.score, r.rank) for r in rows] == [
-        (0, "North", 0, over["scores"][0], 2),
-        (1, "East", 1, over["scores"][1], 1),
-        (2, "South", 0, over["scores"][0], 2),
-        (3, "West", 1, over["scores"][1], 1),
+        (0, "North", 0, over.scores[0], 2),
+        (1, "East", 1, over.scores[1], 1),
+        (2, "South", 0, over.scores[0], 2),
+        (3, "West", 1, over.scores[1], 1),
     ]
     assert {(r.game_id, r.table_id, r.variant, r.family) for r in rows} == {
         (table.id, table.id, "check", "partnership")
@@ -109,12 +110,12 @@ async def test_other_variants_are_recorded_with_teams_and_ranks_and_settle_no_ch
     players = VARIANTS[variant].players
     table = await seat_table(store, variant, players)
     over = (await play(store, table, seed=1))[-1][-1]
-    assert over["type"] == "game_over"
-    rank = {seat: place for place, side in enumerate(over["ranking"], 1) for seat in side}
+    assert isinstance(over, GameOver)
+    rank = {seat: place for place, side in enumerate(over.ranking, 1) for seat in side}
     rows = await game_results(store, GUILD)
     partnership = VARIANTS[variant].partnership
     assert [(r.seat, r.team, r.score, r.rank) for r in rows] == [
-        (seat, seat % 2 if partnership else seat, over["scores"][seat], rank[seat])
+        (seat, seat % 2 if partnership else seat, over.scores[seat], rank[seat])
         for seat in range(players)
     ]
     assert await settlement_count(store) == 0 and (await history(store, GUILD)).total == 0
@@ -125,10 +126,10 @@ async def test_best_melds_replay_the_melds_shown_during_the_game(store):
     played = await play(store, table, seed=2)
     shown = Counter()
     top: dict[int, int] = {}
-    for event in (e for events in played for e in events if e["type"] == "meld"):
-        for meld in event["melds"]:
-            shown[event["seat"]] += 1
-            top[event["seat"]] = max(top.get(event["seat"], 0), meld["points"])
+    for event in (e for events in played for e in events if isinstance(e, Melded)):
+        for meld in event.melds:
+            shown[event.seat] += 1
+            top[event.seat] = max(top.get(event.seat, 0), meld.points)
     best = best_melds(table.record())
     assert set(best) == set(shown) and {seat: points for seat, (_, points) in best.items()} == top
     profile = await player_profile(store, GUILD, table.seats[0].player_id)

@@ -49,13 +49,13 @@ async def test_a_check_game_through_the_service_settles_once_across_a_restart(st
 
     game = resumed.game
     assert game.is_over
-    chips = [sum(result["chips"][seat] for result in game.deal_results) for seat in range(4)]
+    chips = [sum(result.chips[seat] for result in game.deal_results) for seat in range(4)]
     assert [await balance(store, GUILD, seats[seat].player_id) for seat in range(4)] == chips
     assert await ledger_check(store) == []
     settled = await store.fetchall("SELECT deal_no FROM settlements WHERE game_id = ?", (table_id,))
-    assert sorted(row[0] for row in settled) == [r["deal"] for r in game.deal_results]
+    assert sorted(row[0] for row in settled) == [r.deal for r in game.deal_results]
     rows = await game_results(store, GUILD)
-    ranking = game.result()["ranking"]
+    ranking = game.view(0).ranking
     assert [(row.display_name, row.rank) for row in rows] == [
         (PEOPLE[seat].name, 1 if seat in ranking[0] else 2) for seat in range(4)
     ]

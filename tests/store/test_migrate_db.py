@@ -180,7 +180,7 @@ async def test_round_trip_to_postgres_then_the_unfinished_game_continues(tmp_pat
         settled = await target.fetchall(
             "SELECT deal_no FROM settlements WHERE game_id = ? ORDER BY deal_no", (unfinished,)
         )
-        assert [row[0] for row in settled] == [r["deal"] for r in resumed.game.deal_results]
+        assert [row[0] for row in settled] == [r.deal for r in resumed.game.deal_results]
         assert {row.game_id for row in await game_results(target, GUILD)} == {finished, unfinished}
     finally:
         await service.close()

@@ -31,7 +31,9 @@ async def test_a_hands_legal_actions_are_the_engines_actions_and_print_as_typed(
     hand = await service.hand(table.id, table.seats[seat].user_id)
     assert hand.legal == table.game.legal_actions()
     assert all(isinstance(action, Action) for action in hand.legal)
-    assert [str(action) for action in hand.legal] == table.game.view(seat)["legal"]
+    assert [str(action) for action in hand.legal] == [
+        str(action) for action in table.game.view(seat).legal
+    ]
     waiter = table.seats[1 - seat].user_id
     assert (await service.hand(table.id, waiter)).legal == []  # not their turn: nothing to choose
 

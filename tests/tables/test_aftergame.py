@@ -7,6 +7,14 @@ from collections import Counter
 import pytest
 
 from bot.game import VARIANTS, make_pack
+from bot.game.events import (
+    DealEnded,
+    DealerDix,
+    DixDeclared,
+    Event,
+    Melded,
+    TrickTaken,
+)
 from bot.game.record import DealRecord
 from bot.store import load_actions
 from bot.tables import Table, TableService
@@ -35,16 +43,16 @@ def engine_deal(
     events = game.opening_events
     while game.deal_no < deal:
         events = game.apply(next(moves))
-    hands = {s: sorted(game.view(s)["hand"]) for s in range(game.n) if game.view(s)["hand"]}
-    scoring = (
-        ("meld", "dealer_dix", "dix") if game.public_view()["stock"] else ("meld", "dealer_dix")
+    hands = {s: sorted(map(str, game.view(s).hand)) for s in range(game.n) if game.view(s).hand}
+    scoring: tuple[type[Event], ...] = (
+        (Melded, DealerDix, DixDeclared) if game.public_view().stock else (Melded, DealerDix)
     )
-    melds = [(e["seat"], e["points"]) for e in events if e["type"] in scoring]  # C-5, E-9: at once
+    melds = [(e.seat, e.points) for e in events if isinstance(e, scoring)]  # C-5, E-9: at once
     events, tricks = [], []
-    while not any(e["type"] == "deal_end" for e in events):
+    while not any(isinstance(e, DealEnded) for e in events):
         events = game.apply(next(moves))  # StopIteration if the deal never ends
-        tricks += [e["cards"] for e in events if e["type"] == "trick"]
-        melds += [(e["seat"], e["points"]) for e in events if e["type"] in scoring]
+        tricks += [[[s, str(c)] for s, c in e.cards] for e in events if isinstance(e, TrickTaken)]
+        melds += [(e.seat, e.points) for e in events if isinstance(e, scoring)]
     return hands, tricks, melds
 
 
@@ -101,7 +109,7 @@ async def test_review_shows_the_last_finished_deal_only_never_the_one_in_play(se
     hands, tricks, _ = engine_deal(table, actions, 1)
     assert {s: sorted(map(str, h)) for s, h in review.hands.items()} == hands
     assert [[[s, str(c)] for s, c in t.plays] for t in review.tricks] == tricks
-    now = {s: table.game.view(s)["hand"] for s in range(2)}
+    now = {s: [str(c) for c in table.game.view(s).hand] for s in range(2)}
     assert all(
         sorted(map(str, review.hands[s])) != sorted(now[s]) for s in range(2)
     )  # deal 2's cards are not in it
@@ -158,7 +166,7 @@ async def test_the_last_finished_table_of_a_channel_keeps_its_result(service, st
     assert ended.game.is_over and ended.game.deal_results == table.game.deal_results
     assert ended.options == {"target": 200}
     _, review = await service.review(table.id)
-    assert review.number == table.game.deal_results[-1]["deal"]
+    assert review.number == table.game.deal_results[-1].deal
     assert (await service.review(table.id))[1] is review  # kept: the log is not replayed again
 
 

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from bot.game import DIX, EXCHANGE, IllegalAction
+from bot.game.events import Bid, Contract, DealEnded, DealStarted, Passed, PlayerOut
 from bot.i18n import signed
 from bot.tables.outcome import Text
 from bot.tables.texts import board_text, plain_namer, say
@@ -18,7 +19,7 @@ def test_no_line_per_trick_and_each_deal_ends_with_one_summary_published_with_th
     for _action, events, lines in publishes(table):
         text = said(lines, table)
         assert not any(line.startswith(("Trick ", "Last trick")) for line in text)
-        if any(e["type"] == "deal_end" for e in events):
+        if any(isinstance(e, DealEnded) for e in events):
             summary = text[
                 text.index(
                     next(line for line in text if line.startswith("Deal ") and "is over" in line)
@@ -41,14 +42,14 @@ def test_the_last_tricks_10_is_shown_apart_and_adds_up():
     """G-5: meld + cards + the last trick's 10 is the deal's score."""
     table = table_of("two-handed", 0)
     for _, events, lines in publishes(table):
-        end = next((e["result"] for e in events if e["type"] == "deal_end"), None)
+        end = next((e.result for e in events if isinstance(e, DealEnded)), None)
         if end is None:
             continue
         parts = [line for line in said(lines, table) if re.match(r"(Alice|Bob): meld", line)]
         for line in parts:
             numbers = [int(n) for n in re.findall(r"(?<![\w+−])(\d+)", line.split(";")[0])]
             seat = 0 if line.startswith("Alice") else 1
-            assert sum(numbers) == end["points"][seat]
+            assert sum(numbers) == end.points[seat]
         break
 
 
@@ -109,8 +110,8 @@ def test_a_check_auction_is_one_line_told_with_trump_and_melds():
     """E-5..E-9: every bid and pass in one line, in the same message as the trump and the melds."""
     table = table_of("check", 3, target=300)
     for action, events, lines in publishes(table):
-        if any(e["type"] in ("bid", "pass", "contract") for e in events):
-            assert lines == [] or any(e["type"] == "deal_end" for e in events)
+        if any(isinstance(e, Bid | Passed | Contract) for e in events):
+            assert lines == [] or any(isinstance(e, DealEnded) for e in events)
         if action is not None and action.verb == "trump":
             english, russian = said(lines, table), said(lines, table, "ru")
             break
@@ -154,7 +155,7 @@ def test_play_on_game_over_explains_the_others_played_on_in_both_languages():
 def test_a_finished_player_is_marked_on_the_board_while_the_others_play_on():
     table = table_of("three-handed", 3, target=500)
     for _, events, _ in publishes(table):
-        if any(e["type"] == "player_out" for e in events) and not table.game.is_over:
+        if any(isinstance(e, PlayerOut) for e in events) and not table.game.is_over:
             break
     assert "1. Alice (host, finished, place 1)" in board_text(table, "en", plain_namer(table))
     assert "1. Alice (хозяин, игра закончена, место 1)" in board_text(
@@ -175,11 +176,10 @@ def test_partnership_game_over_names_both_partners_and_no_lone_finisher():
 def test_the_first_deal_line_names_the_turn_up_when_play_starts_at_once(variant):
     table = table_of(variant, 1)
     opening = said(next(iter(publishes(table)))[2], table)
-    turnup = next(e["turnup"] for e in table.game.opening_events if e["type"] == "deal")
+    deal = next(e for e in table.game.opening_events if isinstance(e, DealStarted))
     assert (
-        opening[1]
-        == f"Deal 1: {table.seats[table.game.opening_events[0]['dealer']].display_name} dealt; "
-        f"the turn-up is {turnup}."
+        opening[1] == f"Deal 1: {table.seats[deal.dealer].display_name} dealt; "
+        f"the turn-up is {deal.turnup}."
     )
 
 

@@ -8,6 +8,7 @@ from itertools import islice
 import pytest
 
 from bot.game import PASS
+from bot.game.events import DealEnded, TrickTaken
 from bot.tables.texts import board_text, hand_action_label
 from tests.tables.texts_support import publishes, table_of
 
@@ -50,13 +51,13 @@ def test_the_board_shows_the_current_trick_recent_tricks_deal_points_and_scores(
     steps = publishes(table)
     tricks = 0
     for _, events, _ in steps:
-        tricks += sum(e["type"] == "trick" for e in events)
-        if tricks == 4 and table.game.view(0)["trick"]:
+        tricks += sum(isinstance(e, TrickTaken) for e in events)
+        if tricks == 4 and table.game.view(0).trick:
             break
     board = board_text(table, "en", lambda seat: ("Alice", "Bob", "Carol", "Dave")[seat])
     lines = board.splitlines()
     current = next(line for line in lines if line.startswith("Current trick: "))
-    assert current.count(" · ") == len(table.public_view()["trick"]) - 1  # who played which card
+    assert current.count(" · ") == len(table.public_view().trick) - 1  # who played which card
     recent = [line for line in lines if line.startswith("Trick ")]
     assert [line.split(":")[0] for line in recent] == ["Trick 4", "Trick 3", "Trick 2"]
     assert all(
@@ -69,7 +70,7 @@ def test_the_board_shows_the_current_trick_recent_tricks_deal_points_and_scores(
 def test_the_last_completed_trick_stays_on_the_board_into_the_next_deal():
     table = table_of("two-handed", 0)
     for _, events, _ in publishes(table):
-        if any(e["type"] == "deal_end" for e in events):
+        if any(isinstance(e, DealEnded) for e in events):
             break
     board = board_text(table, "en", lambda seat: ("Alice", "Bob")[seat])
     assert "Trick 24: " in board and "10 for the last trick" in board

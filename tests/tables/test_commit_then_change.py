@@ -32,7 +32,8 @@ def person_to_act(table):
 
 async def test_a_failed_write_leaves_the_game_as_it_was_and_the_next_action_works(store):
     flaky, service, table = await started_pair(store)
-    service._replay = None  # nothing may rebuild the game from the log: a call would fail loudly
+    # Nothing may rebuild the game from the log: a call would fail loudly.
+    service._core.replay = None
     game, version, to_act = table.game, table.version, table.to_act
     history, scores = list(game.history), list(game.scores)
     who = person_to_act(table)

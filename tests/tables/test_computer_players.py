@@ -32,7 +32,7 @@ async def test_one_person_and_three_computers_play_a_check_game_that_enters_the_
         assert player.key == f"bot:easy:{name}" and player.display_name == name
     assert (await find_player(store, GUILD, user_id=ALICE.user_id)).id == table.seats[0].player_id
 
-    chips = [sum(result["chips"][seat] for result in table.game.deal_results) for seat in range(4)]
+    chips = [sum(r.chips[seat] for r in table.game.deal_results) for seat in range(4)]
     assert [await balance(store, GUILD, table.seats[seat].player_id) for seat in range(4)] == chips
     assert any(chips[1:]) and await ledger_check(store) == []
 

@@ -162,7 +162,7 @@ async def test_a_database_locked_past_the_busy_timeout_during_a_computer_move_th
     try:
         await service.start(table.id, ALICE)
         other.execute("BEGIN IMMEDIATE")
-        with caplog.at_level(logging.WARNING, logger="bot.tables.persist"):
+        with caplog.at_level(logging.WARNING, logger="bot.tables.core"):
             await to_computer_turn(service, table)
             version = table.version
             await clock.sleeping()  # the move failed; its retry waits on the clock

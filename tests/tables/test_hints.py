@@ -14,6 +14,7 @@ from bot.ai.knowledge import read_view
 from bot.ai.melding import meld_worth
 from bot.game import PASS, VARIANTS, Card, Phase, Suit, new_game, parse_action, parse_cards
 from bot.game.random_play import random_action
+from bot.game.views import SeatView
 from bot.ledger_hook import ledger_hook
 from bot.store import find_player, game_log, get_table, load_actions, recent_games
 from bot.tables import TableService
@@ -27,12 +28,12 @@ from tests.tables.helpers import ALICE, BOB, EVE, GUILD, open_table, play_out, r
 CARD = re.compile(r"(?:10|[AKQJ9]|[ТКДВ])[♠♥♦♣]")
 
 
-def visible(view: dict) -> set[Card]:
+def visible(view: SeatView) -> set[Card]:
     """Every card the seat may see: its hand and face-up cards, the trick, the turn-up, the melds."""
-    texts = list(view["hand"]) + [c for cards in view["table"].values() for c in cards]
-    texts += [c for _, c in view["trick"]] + [c for m in view["melds"] for c in m["cards"]]
-    texts += [view["turnup"]] if view["turnup"] else []
-    return {Card.from_text(c) for c in texts}
+    cards = list(view.hand) + [c for shown in view.table.values() for c in shown]
+    cards += [c for _, c in view.trick] + [c for m in view.melds for c in m.cards]
+    cards += [view.turnup] if view.turnup else []
+    return set(cards)
 
 
 def named_cards(text: str) -> set[Card]:

@@ -84,7 +84,10 @@ async def test_cut_off_mid_deal_the_table_stops_then_is_taken_back_and_plays_on(
         async with cut_off(postgres_server, postgres_url, store):
             assert await news.next() == (table.id, Lease.SUSPENDED)
             assert table.moving
-            assert table.id not in service._timers and table.id not in service._drivers
+            assert (
+                table.id not in service._clock._timers
+                and table.id not in service._computers._drivers
+            )
             for call in (
                 service.act(table.id, ALICE, hand.legal[0], version=hand.version),
                 service.hand(table.id, ALICE.user_id),
@@ -163,7 +166,7 @@ async def test_taken_over_meanwhile_the_table_is_the_other_process_s_alone(
 
         assert await news.next() == (table.id, Lease.LOST)  # connected again, it finds out
         assert first.table(table.id) is None
-        assert table.id not in first._timers and table.id not in first._drivers
+        assert table.id not in first._clock._timers and table.id not in first._computers._drivers
         refused = await refusal_of(first.act(table.id, ALICE, hand.legal[0]))
         assert refused.key == "bot.refuse.no_table"
         await play_out(second, taken, ALICE)

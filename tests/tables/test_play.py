@@ -44,9 +44,7 @@ async def test_out_of_turn_illegal_and_malformed_actions_change_nothing(service,
     assert out_of_turn.key == "bot.refuse.not_your_turn"
 
     foreign = next(
-        c
-        for c in ALL_CARDS[:48:2]
-        if str(c) not in hand.view["hand"] and f"play {c}" not in hand.legal
+        c for c in ALL_CARDS[:48:2] if c not in hand.view.hand and f"play {c}" not in hand.legal
     )
     illegal = await refusal_of(service.act(table.id, mover, f"play {foreign}"))
     assert illegal.key == "bot.refuse.illegal"
@@ -79,7 +77,7 @@ async def test_hand_refuses_people_without_a_seat(service):
     refused = await refusal_of(service.hand(table.id, EVE.user_id))
     assert refused.key == "bot.refuse.not_seated"
     own = await service.hand(table.id, ALICE.user_id)
-    assert own.view["hand"] and own.view["seat"] == table.seat_of(ALICE.user_id)
+    assert own.view.hand and own.view.seat == table.seat_of(ALICE.user_id)
 
 
 async def test_computer_seats_play_until_a_person_is_to_act(service, store):

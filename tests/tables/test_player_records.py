@@ -48,7 +48,7 @@ async def test_stats_of_three_games_equal_the_counts_by_hand(store):
     alice = await find_player(store, GUILD, user_id=ALICE.user_id)
     stats = await player_stats(store, GUILD, alice.id)
 
-    won = [0 in table.game.result()["ranking"][0] for table in tables]
+    won = [0 in table.game.view(0).ranking[0] for table in tables]
     assert {(v.variant, v.games, v.wins) for v in stats.variants} == {
         ("check", 2, won[0] + won[1]),
         ("two-handed", 1, int(won[2])),

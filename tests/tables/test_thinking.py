@@ -51,13 +51,13 @@ async def test_the_pool_chooses_what_the_player_in_this_process_chooses(pools):
     for variant, seed in (("three-handed", 4), ("partnership", 2), ("two-handed", 9)):
         for number, game in enumerate(random_positions(variant, seed)):
             view = game.view(game.to_act)
-            if len(view["legal"]) < 2 or number % 5:
+            if len(view.legal) < 2 or number % 5:
                 continue
             seed_here = 1000 * seed + number
             here = LevelPlayer("hard", TINY).choose(
-                game.view(game.to_act), list(view["legal"]), random.Random(seed_here)
+                game.view(game.to_act), list(view.legal), random.Random(seed_here)
             )
-            there = await pool.choose(1, "hard", view, list(view["legal"]), seed_here)
+            there = await pool.choose(1, "hard", view, list(view.legal), seed_here)
             assert there == here, (variant, number)
             asked += 1
     assert asked > 10

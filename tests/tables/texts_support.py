@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from bot.game import Action, new_game
+from bot.game.events import Event
 from bot.store import Seat
 from bot.tables.announce import event_lines, start_lines
 from bot.tables.model import Table
@@ -37,7 +38,7 @@ def table_of(variant: str, seed: int, **options) -> Table:
 def publishes(
     table: Table,
     choose: Callable[[list[Action]], Action] = lambda legal: legal[0],
-) -> Iterator[tuple[Action | None, list[dict], list[Text]]]:
+) -> Iterator[tuple[Action | None, list[Event], list[Text]]]:
     """The game's start (no action), then each action: (action, its events, the lines published
     for it)."""
     yield None, list(table.game.opening_events), start_lines(table)
