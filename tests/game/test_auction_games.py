@@ -162,6 +162,11 @@ def test_the_passing_is_offered_as_a_choice_of_n_cards_to_the_partner():
         ("give A♠ 10♥ K♥ J♥", "not_in_hand"),
         ("play A♥", "not_now"),
         ("bid 300", "not_now"),
+        ("give " + "A♥ " * 30, "too_many_cards"),  # read no further than a hand's size
+        ("give 99999999999999999999", "give_count"),
+        ("give", "bad_action"),
+        ("give -1", "bad_action"),
+        ("give A♥,10♥;K♥ Zz", "bad_action"),
     ],
 )
 def test_a_bad_give_is_refused_and_changes_nothing(text, key):
@@ -346,3 +351,21 @@ def test_only_bidders_go_out(seed):
 
 def test_format_of_a_passed_hand_keeps_its_order():
     assert format_cards(give(parse_cards("J♣ A♠")).cards) == "A♠ J♣"
+
+
+def test_shooting_the_moon_wins_at_once_and_only_by_option():
+    """F-11: seed 478's first deal, played at random, gives the declaring side (E–W) all 12
+    tricks and its contract: with `shoot_the_moon` it wins the game there (290 of 1000); without,
+    play goes on."""
+    outcomes = []
+    for moon in (True, False):
+        game, rng = (
+            new_game("auction", seed=478, options={"shoot_the_moon": moon}),
+            random.Random(478),
+        )
+        while not game.deal_results:
+            game.apply(random_action(game, rng))
+        result = game.deal_results[0]
+        assert result.made and result.tricks[E] + result.tricks[W] == 12
+        outcomes.append((game.is_over, game.public_view().ranking[:1]))
+    assert outcomes == [(True, ((E, W),)), (False, ())]
