@@ -143,7 +143,7 @@ async def play_paced(
 async def measure(variant: str, people: int, seed: int, target: int | None) -> GameBudget:
     import simcord
 
-    from bot import create_bot
+    from cogs._bot import create_bot
 
     computers = SEATS[variant] - people
     label = f"{variant}, {people} {'person' if people == 1 else 'people'}" + (

@@ -105,7 +105,7 @@ async def run_event(env: Any, variant: str, people: int, rounds: int, deals: int
 async def measure(variant: str, people: int, rounds: int, deals: int) -> None:
     import simcord
 
-    from bot import create_bot
+    from cogs._bot import create_bot
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.db"

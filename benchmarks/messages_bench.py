@@ -182,7 +182,7 @@ async def measure(
 ) -> list[GameCount]:
     import simcord
 
-    from bot import create_bot
+    from cogs._bot import create_bot
 
     counts = []
     for game in range(games):

@@ -10,6 +10,7 @@
     python -m bot web-link --guild ID [--enable]  a server's page link (bot.web.link)
     python -m bot demo [--database PATH] [--port P]  a sample server built and served (bot.demo)
     python -m bot verify --record FILE --deal N --fingerprint HEX   check a fair deal (bot.verify_cli)
+    python -m bot record export --game ID | replay FILE   a game's text record (bot.record_cli)
 
 Without a token the bot explains how to set one; in an interactive terminal it
 then offers a local game, and under a process manager it exits with status 2.
@@ -77,6 +78,8 @@ def parser() -> argparse.ArgumentParser:
     commands.add_parser("demo", help=t("bot.demo.help", "en"), add_help=False)
     # `python -m bot verify --record FILE --deal N --fingerprint HEX`: bot.verify_cli.main(argv).
     commands.add_parser("verify", help=t("bot.verify.help", "en"), add_help=False)
+    # `python -m bot record export|replay`: a game's text record (bot.record_cli.main(argv)).
+    commands.add_parser("record", help=t("bot.main.record_help", "en"), add_help=False)
     return parse
 
 
@@ -96,6 +99,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.verify_cli import main as verify_main
 
         return verify_main(argv[1:])
+    if argv[:1] == ["record"]:
+        from bot.record_cli import main as record_main
+
+        return record_main(argv[1:])
     if argv[:1] == ["demo"]:
         from bot.demo import main as demo_main
 
@@ -165,8 +172,8 @@ async def _serve(settings: Settings) -> int:
     import aiohttp
     import discord
 
-    from bot import create_bot
     from bot.store import Store
+    from cogs._bot import create_bot  # the entry point wires the Discord layer in
 
     assert settings.token is not None, "main answers a missing token before the bot runs"
     token = settings.token

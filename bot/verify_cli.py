@@ -1,7 +1,7 @@
 """`python -m bot verify --record FILE --deal N --fingerprint HEX [--seed HEX] [--table ID]`.
 
-Checks one fair deal (bot.game.verify) of a text record (what `python -m bot.game
-record export` writes; the seed and table default to the record's): the
+Checks one fair deal (bot.game.verify) of a text record (what `python -m bot record
+export` writes; the seed and table default to the record's): the
 fingerprint shown before the deal, and the hands the engine deals from the seed.
 Exit status: 0 the deal is the one committed to, 1 something does not match (each
 problem printed), 2 the input cannot be read.

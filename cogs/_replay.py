@@ -2,7 +2,7 @@
 
 A page shows one position of the game record (bot.game.record): every hand
 (the game is over; only the deals it played to their end, and nothing while
-another open table holds its cards: `bot.store.visibility`), as dealt or as
+another open table holds its cards: `bot.tables.review.Replays`), as dealt or as
 held when the trick shown began, the deal's auction, contract and melds, and
 one trick (or the start of the deal), with the deal's result after its last
 trick. The buttons (previous/next deal, previous/next trick) carry the
@@ -17,7 +17,6 @@ lines are the deal review's (`bot.tables.record_text`).
 
 from __future__ import annotations
 
-import asyncio
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -27,8 +26,6 @@ import discord
 from bot.game import VARIANTS
 from bot.game.record import DealRecord, GameRecord
 from bot.i18n import t, variant_name
-from bot.store import Store, game_log
-from bot.store.visibility import played
 from bot.tables.outcome import Name
 from bot.tables.record_text import (
     auction_lines,
@@ -39,7 +36,7 @@ from bot.tables.record_text import (
     proof_line,
     trick_plays,
 )
-from bot.tables.review import guard_shown
+from bot.tables.review import Replays
 from bot.tables.texts import Namer
 from cogs._common import dynamic_view, lang_of, reply
 from cogs._errors import guarded
@@ -56,26 +53,6 @@ class Position:
 
     deal: int
     trick: int
-
-
-class Replays:
-    """Finished games' records for replay pages, read from the store through the gate."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self._building = asyncio.Lock()  # one replay of a log at a time: bounded work
-
-    async def record(self, guild_id: int, game_id: int) -> GameRecord | None:
-        """The record of a finished game of this server with the deals it played, or None; a
-        `Refusal` while another open table holds its cards (`bot.store.visibility`)."""
-        log = await game_log(self.store, game_id)
-        if log is None or log.status != "finished" or log.guild_id != guild_id:
-            return None  # another server's game is not even built
-        await guard_shown(self.store, game_id)  # its cards are played elsewhere
-        async with self._building:
-            record = await asyncio.to_thread(GameRecord.from_stored, log)
-        record.deals = played(record.deals)  # never a deal dealt but not played
-        return record if record.deals else None
 
 
 def replays_of(interaction: discord.Interaction) -> Replays:

@@ -21,9 +21,8 @@ from discord.ext import commands
 from bot.events.when import parse_start
 from bot.game import VARIANTS, Refusal
 from bot.i18n import t, variant_name
-from bot.store.events import EventRow, name_key
 from bot.tables import Table
-from bot.tables.events import MAX_DEALS, MAX_ROUNDS, EventRunner
+from bot.tables.events import MAX_DEALS, MAX_ROUNDS, EventRow, EventRunner
 from cogs._common import guild_lang, is_manager, lang_of, person_of, reply
 from cogs._events_text import board_texts
 from cogs._group import choices
@@ -77,15 +76,14 @@ class Events(commands.Cog):
         """The event a command names, or the server's only open one; with `over`, also a finished
         event (without a name, the latest one when none is open)."""
         guild = guild_of(interaction)
-        events = await self.runner.events_of(guild)
-        if over and (name is not None or not events):
-            events += reversed(await self.runner.events_of(guild, over=True))
         if name is not None:
-            wanted = name_key(name)  # as the store tells names apart
-            named = [e for e in events if name_key(e.name) == wanted]
-            if named:
-                return named[0]
-            raise Refusal("events.refuse.no_event")
+            named = await self.runner.named(guild, name, over=over)
+            if named is None:
+                raise Refusal("events.refuse.no_event")
+            return named
+        events = await self.runner.events_of(guild)
+        if over and not events:
+            events += reversed(await self.runner.events_of(guild, over=True))
         if len(events) == 1 or (events and over):
             return events[0]
         if not events:
@@ -264,11 +262,9 @@ class Events(commands.Cog):
     async def event_names(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        typed = name_key(current)
         return [
             app_commands.Choice(name=e.name[:100], value=e.name[:100])
-            for e in await self.runner.events_of(guild_of(interaction))
-            if typed in name_key(e.name)
+            for e in await self.runner.open_named_like(guild_of(interaction), current)
         ][:25]
 
 

@@ -21,12 +21,13 @@ from bot.i18n import meld_name, t, variant_name
 from bot.i18n import number as number_text
 from bot.services import Companion, GameSummary, PlayerStats
 from bot.tables import COMPUTER_MARK, person_name
+from bot.tables.review import Replays
 from cogs._columns import code_table, fit
 from cogs._common import lang_of, person_of, private_text, service_of, table_here
 from cogs._group import PinochleCog, choices, describe
 from cogs._pager import Page, send_pages
 from cogs._players import guild_of, player_of, services_of
-from cogs._replay import ReplayButton, Replays, send_replay
+from cogs._replay import ReplayButton, send_replay
 
 if TYPE_CHECKING:
     from cogs._bot import PinochleBot

@@ -23,7 +23,7 @@ def database_path(tmp_path):
 
 @pytest.fixture
 def simcord_bot(database_path):
-    from bot import create_bot
+    from cogs._bot import create_bot
 
     return create_bot(database_path)
 

@@ -14,6 +14,7 @@ from bot.__main__ import parser as bot_parser
 from bot.ai.__main__ import parser as ai_parser
 from bot.demo import parser as demo_parser
 from bot.game.__main__ import parser as game_parser
+from bot.record_cli import parser as record_parser
 from bot.store.cli import _parser as store_parser
 from bot.verify_cli import parser as verify_parser
 from bot.web.link import parser as link_parser
@@ -28,6 +29,7 @@ DELEGATED = {
     "web-link": link_parser,
     "demo": demo_parser,
     "verify": verify_parser,
+    "record": record_parser,
 }
 ENTRY_POINTS = {
     "python -m bot": bot_parser,
@@ -36,6 +38,7 @@ ENTRY_POINTS = {
     "python -m bot web-link": link_parser,
     "python -m bot demo": demo_parser,
     "python -m bot verify": verify_parser,
+    "python -m bot record": record_parser,
     "python -m bot.game": game_parser,
     "python -m bot.ai": ai_parser,
 }
@@ -88,7 +91,7 @@ def test_delegated_subcommands_are_the_delegates_commands() -> None:
 
 def test_the_help_printed_names_what_a_command_does(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
-        game_parser().parse_args(["record", "export", "--help"])
+        record_parser().parse_args(["export", "--help"])
     assert stop.value.code == 0
     out = capsys.readouterr().out
     assert "text record" in out

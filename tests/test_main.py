@@ -75,7 +75,7 @@ def test_the_bot_opens_its_database_then_starts_its_thinking_workers_before_it_c
 ):
     """Start-up order: an unusable database stops it first; the workers calibrate `hard`
     while the bot connects, so the first `hard` decision pays nothing for it."""
-    import bot
+    import cogs._bot
     from bot.__main__ import run_bot
     from bot.settings import Settings
 
@@ -100,7 +100,7 @@ def test_the_bot_opens_its_database_then_starts_its_thinking_workers_before_it_c
         async def start(self, token) -> None:
             order.append("connect")
 
-    monkeypatch.setattr(bot, "create_bot", lambda path, settings, store: FakeBot(store))
+    monkeypatch.setattr(cogs._bot, "create_bot", lambda path, settings, store: FakeBot(store))
     settings = Settings.from_env(
         {"DISCORD_TOKEN": "x" * 60, "DATABASE_PATH": str(tmp_path / "bot.db")}
     )

@@ -7,7 +7,7 @@ import aiohttp
 import discord
 import pytest
 
-import bot
+import cogs._bot
 from bot.__main__ import EX_TEMPFAIL, run_bot
 from bot.settings import Settings
 
@@ -31,7 +31,7 @@ def start_raising(monkeypatch, error: BaseException) -> None:
         async def start(self, token) -> None:
             raise error
 
-    monkeypatch.setattr(bot, "create_bot", lambda path, settings, store: FakeBot())
+    monkeypatch.setattr(cogs._bot, "create_bot", lambda path, settings, store: FakeBot())
 
 
 def settings(tmp_path) -> Settings:

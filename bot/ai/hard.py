@@ -6,13 +6,15 @@ to the end of the deal in each world (`rollout`), and keeps the move with the
 best total deal margin over the worlds (each world scores every candidate, so
 luck cancels between them). Ties go to the `normal` player's choice, which is
 listed first. The two-hand play-off, where nothing is hidden, is solved
-exactly instead when the budget allows (`solver`).
+exactly instead (`solver`), from its first trick: a solved play-off replaces
+the whole search, so the solver may visit up to `SOLVER_BUDGETS` budgets' worth of
+positions (the median 12-card play-off takes far less than one).
 
-The two-hand stock phase (and its melds and draws) is left to the `normal`
-rules: what a card is worth there is mostly the meld it may still complete,
-which rough playouts cannot see, and the arena showed it (the search lost
-48 points a deal to `normal` there; `normal` in the stock with the solver in
-the play-off won 15).
+The two-hand stock phase (and its melds and draws) is searched only in its
+last tricks (`STOCK_SEARCH`); before that it is left to the `normal` rules:
+what a card is worth there is mostly the meld it may still complete, which
+rough playouts cannot see, and the arena showed it (searched from its first
+trick, the search lost 48 points a deal to `normal` there).
 
 In partnership auction and double-deck (RULES F-5, the games with a passing) the bidding and the
 naming of trump are `normal`'s too, whose bids are fitted to those games: searched, they lost to
@@ -63,6 +65,11 @@ TARGET = 0.8
 GUARD = 3.0
 #: The double deck's first trick the search plays (0-based: the last 8 of 20); before it, normal's.
 DOUBLE_DECK_SEARCH_FROM = 12
+#: The two-hand stock phase is searched once the stock holds this many cards or fewer (the
+#: turn-up included, A-3); earlier the `normal` rules decide (see the module docstring).
+STOCK_SEARCH = 6
+#: The solver may visit this many budgets' worth of positions (see the module docstring).
+SOLVER_BUDGETS = 3.0
 #: Never fewer worlds than this when there is any time at all.
 MIN_WORLDS = 2
 #: The calibration deal (a fixed seed), the worlds searched at each of its positions, and the
@@ -176,7 +183,8 @@ class HardPlayer(Player):
         if DECLARE_OUT in legal:
             return fallback  # A-12: the engine says whether a claim wins; nothing to search
         if VARIANTS[view.variant].two_handed and view.phase != Phase.PLAYOFF:
-            return fallback  # the two-hand stock phase: see the module docstring
+            if view.stock > STOCK_SEARCH:
+                return fallback  # the two-hand stock phase: see the module docstring
         k = read_view(view)
         if k.options["pass_count"] and view.phase in (Phase.AUCTION, Phase.TRUMP):
             return fallback  # the passing games' bidding and trump: see the module docstring
@@ -206,7 +214,9 @@ class HardPlayer(Player):
 
     def _solve(self, k: Knowledge, first: Action) -> Card:
         """The two-hand play-off is a game of perfect information: play it exactly."""
-        solver = PlayoffSolver(k.trump, k.value, k.options, k.last_bonus, self.budget)
+        solver = PlayoffSolver(
+            k.trump, k.value, k.options, k.last_bonus, SOLVER_BUDGETS * self.budget
+        )
         return solver.best_card(k, first.card)
 
     @staticmethod

@@ -5,14 +5,21 @@ python -m bot.game meld --trump H "A♥ 10♥ K♥ Q♥ J♥ Q♠ J♦"
 python -m bot.game meld --variant double-deck --trump H "A♥ 10♥ K♥ Q♥ J♥ A♠ A♦ A♣"
 python -m bot.game record export --game 12 --database data/pinochle.db > game12.txt
 python -m bot.game record replay game12.txt
+
+`record` reads the store, so it is `python -m bot record` (bot.record_cli), above the
+engine; this spelling hands over to it in a process of its own (the engine never
+imports the store).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from .cards import Suit, format_cards, parse_cards
@@ -20,8 +27,6 @@ from .game import Game, new_game
 from .melds import meld_breakdown
 from .options import parse_option_value, resolve_options
 from .random_play import random_action
-from .record_cli import add_parser as add_record_parser
-from .record_cli import run as run_record
 from .variants import VARIANTS
 
 
@@ -145,14 +150,28 @@ def parser() -> argparse.ArgumentParser:
     meld.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help=option_help
     )
-    add_record_parser(sub)
+    # A stub: `python -m bot record` owns the command and its --help (`hand_over_record`).
+    sub.add_parser(
+        "record", help="a game's text record: export it, or replay and check it", add_help=False
+    )
     return parse
 
 
+def hand_over_record(argv: list[str]) -> int:
+    """Run `python -m bot record ARGV` (bot.record_cli, which reads the store) as a child with
+    this terminal, from this checkout; its exit status is ours."""
+    root = str(Path(__file__).resolve().parents[2])  # the folder holding the `bot` package
+    path = os.environ.get("PYTHONPATH")
+    env = {**os.environ, "PYTHONPATH": root if not path else os.pathsep.join([root, path])}
+    command = [sys.executable, "-m", "bot", "record", *argv]
+    return subprocess.run(command, env=env, check=False).returncode
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["record"]:
+        return hand_over_record(argv[1:])
     args = parser().parse_args(argv)
-    if args.command == "record":
-        return run_record(args)
     try:
         options = _parse_options(args.option)
         if args.command == "simulate":

@@ -3,7 +3,9 @@ points, and Check Pinochle's premiums."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from . import actions as A
@@ -22,6 +24,16 @@ MAX_BID = 1500  # far above any reachable deal total; bounds the list of legal b
 def ladder_step(high: int) -> int:
     """H-3: the double deck's raises: by 1 below 60, by 5 below 100, by 10 from 100 on."""
     return 1 if high < 60 else 5 if high < 100 else 10
+
+
+@lru_cache(maxsize=32)
+def bid_amounts(minimum: int, step: int, top: int) -> tuple[int, ...]:
+    """Every bid from `minimum` to `top`: in steps of `step` (E-4), or up H-3's ladder (step 0)."""
+    amounts, amount = [], minimum
+    while amount <= top:
+        amounts.append(amount)
+        amount += step or ladder_step(amount)
+    return tuple(amounts)
 
 
 class AuctionRules(MultiHandRules):
@@ -43,13 +55,9 @@ class AuctionRules(MultiHandRules):
 
     def _bid_amounts(self, above: int) -> list[int]:
         """Every bid higher than `above`: the minimum, then each raise in its steps (E-4, H-3)."""
-        amount, top = self._min_bid(), MAX_BID // self.scale
-        amounts = []
-        while amount <= top:
-            if amount > above:
-                amounts.append(amount)
-            amount += self._step(amount)
-        return amounts
+        step = 0 if self.opt["bid_ladder"] else self._step(0)
+        amounts = bid_amounts(self._min_bid(), step, MAX_BID // self.scale)
+        return list(amounts[bisect_right(amounts, above) :])
 
     def _forced(self, seat: int) -> bool:
         """E-6, F-3: the dealer after three passes must bid (unless the deal is thrown in)."""

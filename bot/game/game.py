@@ -101,15 +101,15 @@ class Game(TwoHandRules, AuctionRules):
         if seat is not None and seat != st.turn:
             raise IllegalAction("not_your_turn", "G-11")
         legal = self._legal if self._legal is not None else self._compute_legal()
-        for candidate in legal:  # play and meld actions are interned: identity is enough
-            if candidate is act:
-                break
+        if st.phase == PASSING and act.verb == "give":
+            act = self._check_give(self._actor, act)  # F-5: any cards held, not a listed one
         else:
-            if st.phase == PASSING and act.verb == "give":
-                act = self._check_give(self._actor, act)  # F-5: any cards held, not a listed one
-            elif act not in legal:
-                self._refuse(act, list(legal))
+            for candidate in legal:  # play and meld actions are interned: identity is enough
+                if candidate is act:
+                    break
             else:
+                if act not in legal:
+                    self._refuse(act, list(legal))
                 act = legal[legal.index(act)]  # the engine's own copy, compared by identity
         self._legal = None
         events: list[Event] = []

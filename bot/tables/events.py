@@ -58,7 +58,6 @@ from bot.game.fair import key_maker
 from bot.store import Tx, family_of
 from bot.store.events import (
     EventError,
-    EventRow,
     add_entrant,
     add_event_table,
     create_event,
@@ -75,6 +74,7 @@ from bot.store.events import (
     seating_history,
     update_event,
 )
+from bot.store.events import EventRow as EventRow  # the runner's answers: cogs read them here
 from bot.tables.event_results import event_standings, record_deals
 from bot.tables.model import Table
 from bot.tables.outcome import Text
@@ -172,6 +172,8 @@ class EventRunner:
     service: TableService = field(init=False)
     _timers: dict[int, asyncio.Task[None]] = field(default_factory=dict, init=False)
     _checks: dict[int, asyncio.Task[None]] = field(default_factory=dict, init=False)
+    #: Per event, the locks of the tables whose actions asked for a look since its check began.
+    _pokes: dict[int, list[asyncio.Lock]] = field(default_factory=dict, init=False)
     _locks: KeyedLocks = field(default_factory=KeyedLocks, init=False)
     _closed: bool = field(default=False, init=False)
     _rng: random.Random = field(init=False)
@@ -203,6 +205,7 @@ class EventRunner:
         await asyncio.gather(*tasks, return_exceptions=True)
         self._timers.clear()
         self._checks.clear()
+        self._pokes.clear()
 
     async def settle(self) -> None:
         """Wait until no round check is pending (tests, the benchmark)."""
@@ -390,17 +393,32 @@ class EventRunner:
             return await list_events(self.service.store, guild_id)
         return await list_events(self.service.store, guild_id, ("finished",), limit=EVENTS_SHOWN)
 
+    async def named(self, guild_id: int, name: str, *, over: bool = False) -> EventRow | None:
+        """The server's open event called `name` as the store tells names apart (`name_key`);
+        with `over`, else its latest finished one of that name; None if there is none."""
+        wanted = name_key(name)
+        events = await self.events_of(guild_id)
+        if over:
+            events += reversed(await self.events_of(guild_id, over=True))
+        return next((e for e in events if name_key(e.name) == wanted), None)
+
+    async def open_named_like(self, guild_id: int, typed: str) -> list[EventRow]:
+        """The server's open events whose name holds `typed` (as the store tells names apart)."""
+        wanted = name_key(typed)
+        return [e for e in await self.events_of(guild_id) if wanted in name_key(e.name)]
+
     # ------------------------------------------------------------ the action hook
 
     async def hook(self, tx: Tx, table: Table, events: Sequence[Event]) -> None:
         """The service's action hook: an event table's results go in with the action that ended
         them (`record_deals`); once the table has played its deals (or a manager closed it), the
-        round is looked at after this transaction commits."""
+        round is looked at after this transaction commits (its action holds `table.lock` until
+        then)."""
         if table.event is None:
             return
         closed = any(isinstance(e, Cancelled) for e in events)
         if await record_deals(tx, table, events) or closed:
-            asyncio.get_running_loop().call_soon(self._check_soon, table.event["id"])
+            asyncio.get_running_loop().call_soon(self._check_soon, table.event["id"], table.lock)
 
     # ------------------------------------------------------------ rounds
 
@@ -558,30 +576,43 @@ class EventRunner:
         )
         return event
 
-    def _check_soon(self, event_id: int) -> None:
-        """Look at the event's round once the transaction that finished a table has committed."""
-        if self._closed or event_id in self._checks:
+    def _check_soon(self, event_id: int, after: asyncio.Lock | None = None) -> None:
+        """Look at the event's round once the action that finished a table (holding `after`, its
+        table's lock) has committed; a check already running looks again."""
+        if self._closed:
             return
-        self._checks[event_id] = asyncio.create_task(
-            self._check(event_id), name=f"event-{event_id}-check"
-        )
+        if after is not None:
+            self._pokes.setdefault(event_id, []).append(after)
+        if event_id not in self._checks:
+            self._checks[event_id] = asyncio.create_task(
+                self._check(event_id), name=f"event-{event_id}-check"
+            )
 
     async def _check(self, event_id: int) -> None:
         try:
-            async with self._locks.hold(event_id):
-                async with self.service.store.transaction():
-                    pass  # waits for the transaction that poked us to commit
-                event = await get_event(self.service.store, event_id)
-                if event is None or event.status not in ("running", "paused"):
+            while True:
+                for lock in self._pokes.pop(event_id, []):
+                    # Its action lets go once its transaction has committed; on PostgreSQL a
+                    # transaction of our own would not wait for another connection's.
+                    async with lock:
+                        pass
+                await self._look(event_id)
+                if event_id not in self._pokes:
                     return
-                if not await self._round_done(event):
-                    return
-                await self._round_over(event)
         except Exception:
             log.exception("event %s: the round check failed", event_id)
         finally:
             if self._checks.get(event_id) is asyncio.current_task():
                 del self._checks[event_id]
+
+    async def _look(self, event_id: int) -> None:
+        """The round over once every table of it has played its deals."""
+        async with self._locks.hold(event_id):
+            event = await get_event(self.service.store, event_id)
+            if event is None or event.status not in ("running", "paused"):
+                return
+            if await self._round_done(event):
+                await self._round_over(event)
 
     async def _round_over(self, event: EventRow) -> None:
         """Every table of the round has played its deals: standings, then the next round or the end."""

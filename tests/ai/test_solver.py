@@ -1,13 +1,28 @@
-"""The two-hand play-off solver against a brute-force search through the engine itself."""
+"""The two-hand play-off solver held to the engine: its legality, its tricks, its best card."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
 from bot.ai import get_player
 from bot.ai.knowledge import read_view
-from bot.ai.solver import PlayoffSolver
-from bot.game import Card, Game, new_game
+from bot.ai.solver import PlayoffRules, PlayoffSolver, bits_cards, faces, hand_bits
+from bot.game import Card, Game, SeatView, new_game
+from bot.game.events import TrickTaken
+
+from .helpers import random_positions
+
+#: House rules that change the play-off: heading only on trump leads (P-5), another count
+#: (G-7), the 64-card pack with its long hands (A-14).
+HOUSE_RULES = [
+    ("two-handed", None),
+    ("two-handed", {"twohand_head_rule": "trump_lead_only"}),
+    ("two-handed", {"count_scheme": "five_ten"}),
+    ("two-handed", {"pack64": True, "pack64_hand_size": 16}),
+    ("two-handed-no-trump", None),
+]
 
 
 def _engine_value(game: Game, me: int) -> int:
@@ -23,31 +38,110 @@ def _engine_value(game: Game, me: int) -> int:
     return max(values) if game.to_act == me else min(values)
 
 
-def _late_play_off(seed: int, tricks_left: int) -> Game:
-    game = new_game("two-handed", seed=seed)
+def _late_play_off(seed: int, tricks_left: int, variant: str, options: dict | None) -> Game:
+    """A play-off reached by the normal level, with `tricks_left` tricks to go (a trick may be led)."""
+    game = new_game(variant, seed=seed, options=options)
     player = get_player("normal", seed=seed)
     while not (
         game.phase == "playoff"
         and len(game.view(game.to_act).hand) <= tricks_left
-        and not game.state.trick
+        and len(game.state.trick) == seed % 2  # even seeds: a lead; odd: a reply
     ):
         game.apply(player.choose(game.view(game.to_act)))
     return game
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_the_solver_finds_a_best_card_of_a_late_play_off(seed):
-    game = _late_play_off(seed, tricks_left=4)
+def _cards(view: SeatView) -> list[Card]:
+    return [a.card for a in view.legal if a.card is not None]
+
+
+def _solver_for(game: Game) -> tuple[PlayoffSolver, list[Card]]:
+    k = read_view(game.view(game.to_act))
+    solver = PlayoffSolver(k.trump, k.value, k.options, k.last_bonus, node_limit=10**7)
+    return solver, k.legal_cards()
+
+
+@pytest.mark.parametrize("variant, options", HOUSE_RULES)
+@pytest.mark.parametrize("seed", range(2))
+def test_the_solver_finds_a_best_card_of_a_late_play_off(variant, options, seed):
+    """A-9: the card it picks is worth as much as the best one by brute force through the engine,
+    and the first card offered (the normal level's) keeps its place when it is as good."""
+    game = _late_play_off(seed, 3, variant, options)
     me = game.to_act
-    knowledge = read_view(game.view(me))
-    legal = knowledge.legal_cards()
-    choice = PlayoffSolver(
-        knowledge.trump, knowledge.value, knowledge.options, knowledge.last_bonus, budget=1.0
-    ).best_card(knowledge, legal[0])
+    solver, legal = _solver_for(game)
+    k = read_view(game.view(me))
 
     def value_of(card: Card) -> int:
         child = game.clone()
         child.apply(f"play {card}")
         return _engine_value(child, me)
 
-    assert value_of(choice) == max(value_of(c) for c in legal)
+    values = {c: value_of(c) for c in legal}
+    best = max(values.values())
+    for first in legal:
+        choice = solver.best_card(k, first)
+        assert values[choice] == best
+        assert choice is first or values[first] < best
+
+
+@pytest.mark.parametrize("variant, options", HOUSE_RULES)
+def test_the_solvers_legal_cards_and_tricks_are_the_engines(variant, options):
+    """On random play-offs (random legal play from the deal's start), the cards the solver allows
+    are exactly the engine's, and each trick goes to the same seat for the same points, the last
+    trick's bonus included (P-2..P-6, G-3..G-5)."""
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        for game in random_positions(variant, seed, options):
+            if game.phase == "playoff":
+                break
+        else:
+            continue  # the deal ended before the play-off (a claim)
+        k = read_view(game.view(game.to_act))
+        rules = PlayoffRules(k.trump, k.value, k.options)
+        while not game.deal_results:
+            seat = game.to_act
+            view = game.view(seat)
+            hand, trick = hand_bits(view.hand), [c for _, c in view.trick]
+            allowed = faces(hand) if not trick else rules.replies(hand, trick[0].code)
+            assert set(bits_cards(allowed)) == set(_cards(view)), (seed, trick)
+            card = rng.choice(_cards(view))
+            taken = [e for e in game.apply(f"play {card}") if isinstance(e, TrickTaken)]
+            if trick:
+                (event,) = taken
+                led, second = event.cards[0][1], event.cards[1][1]
+                winner = event.cards[1 if rules.second_wins(led.code, second.code) else 0][0]
+                assert winner == event.winner
+                assert rules.value[led.code] + rules.value[second.code] == event.points
+                checked += 1
+        result = game.deal_results[-1]
+        assert result.last_trick[winner] == k.last_bonus
+    assert checked > 30
+
+
+def test_a_whole_play_off_is_solved_to_the_engines_value():
+    """The solver's value of a short play-off equals the engine's minimax, both seats' points."""
+    game = _late_play_off(4, 4, "two-handed", None)  # an even seed: a trick to lead
+    me = game.to_act
+    k = read_view(game.view(me))
+    solver = PlayoffSolver(k.trump, k.value, k.options, k.last_bonus, node_limit=10**7)
+    theirs = k.unseen + k.known.get(1 - me, [])
+    st = game.state
+    banked = [st.deal_meld[s] + st.won_points[s] for s in (me, 1 - me)]
+    value = solver.value(hand_bits(k.hand), hand_bits(theirs))
+    assert value == _engine_value(game, me) - (banked[0] - banked[1])
+
+
+@pytest.mark.parametrize("variant", ["two-handed", "two-handed-no-trump"])
+def test_hard_plays_the_play_off_exactly_from_its_first_trick(variant):
+    """A-9: at the first lead of the play-off (12 cards a hand) hard's card is a best one."""
+    for seed in range(3):
+        game = new_game(variant, seed=seed)
+        normal = get_player("normal", seed=seed)
+        while game.phase != "playoff" or game.state.trick:
+            game.apply(normal.choose(game.view(game.to_act)))
+        view = game.view(game.to_act)
+        choice = get_player("hard", seed=seed, budget=1.0).choose(view)
+        solver, _ = _solver_for(game)
+        assert len(view.hand) == 12
+        assert solver.best_card(read_view(view), choice.card) is choice.card

@@ -23,9 +23,9 @@ import sys
 import time
 from pathlib import Path
 
-from bot import create_bot
 from bot.settings import Settings
 from bot.tables import Person, SimplePlayer
+from cogs._bot import create_bot
 from tests.cogs.sim import board_message, close_store
 from tests.steady_sim import steady_run
 

@@ -3,7 +3,7 @@ at start-up, its channel is told, and every other table resumes."""
 
 from __future__ import annotations
 
-from bot import create_bot
+from cogs._bot import create_bot
 from tests.cogs.live_support import home_of
 from tests.cogs.playing import play_out
 from tests.cogs.sim import close_store

@@ -6,8 +6,8 @@ import os
 
 import pytest
 
-from bot import create_bot
 from bot.settings import Settings, SettingsError
+from cogs._bot import create_bot
 from cogs._sync import marker_path
 from tests.cogs.sim import close_store
 

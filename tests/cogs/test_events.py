@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from bot import create_bot
 from bot.store.events import (
     ScoreRow,
     add_entrant,
@@ -15,6 +14,7 @@ from bot.store.events import (
     list_events,
     update_event,
 )
+from cogs._bot import create_bot
 from tests.cogs.ledger_support import Server, buttons, current, refused
 from tests.cogs.sim import close_store
 

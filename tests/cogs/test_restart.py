@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot import create_bot
 from bot.store import load_actions
+from cogs._bot import create_bot
 from tests.cogs.playing import play_out
 from tests.cogs.sim import board_message, channel_lines, close_store, take_turn
 from tests.cogs.test_play import two_people

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import pytest
 
-from bot import create_bot
 from bot.i18n import variant_name
 from bot.services.league import record_game
 from bot.store import (
@@ -23,6 +22,7 @@ from bot.store import (
     set_guild_settings,
     settle_deal,
 )
+from cogs._bot import create_bot
 from tests.cogs.sim import channel_lines, close_store
 
 from .ledger_support import Server, code_lines, refused

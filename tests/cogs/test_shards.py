@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from bot import create_bot
 from bot.settings import Settings
 from bot.store import Lease, Store, load_actions
+from cogs._bot import create_bot
 from tests.cogs.ledger_support import refused
 from tests.cogs.playing import play_out
 from tests.cogs.shard_worker import guild_id

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot import create_bot
 from bot.settings import Settings
+from cogs._bot import create_bot
 from tests.tables.thinking_fakes import alive
 
 

@@ -3,7 +3,7 @@ and the same deadline after a restart."""
 
 from __future__ import annotations
 
-from bot import create_bot
+from cogs._bot import create_bot
 from tests.cogs.sim import board_body, board_message, channel_lines, close_store, take_turn
 
 

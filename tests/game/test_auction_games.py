@@ -162,6 +162,11 @@ def test_the_passing_is_offered_as_a_choice_of_n_cards_to_the_partner():
         ("give A♠ 10♥ K♥ J♥", "not_in_hand"),
         ("play A♥", "not_now"),
         ("bid 300", "not_now"),
+        ("give " + "A♥ " * 30, "too_many_cards"),  # read no further than a hand's size
+        ("give 99999999999999999999", "give_count"),
+        ("give", "bad_action"),
+        ("give -1", "bad_action"),
+        ("give A♥,10♥;K♥ Zz", "bad_action"),
     ],
 )
 def test_a_bad_give_is_refused_and_changes_nothing(text, key):
@@ -171,6 +176,14 @@ def test_a_bad_give_is_refused_and_changes_nothing(text, key):
         game.apply(text)
     assert refused.value.name == key
     assert game.to_json() == before and game.to_act == N
+
+
+def test_the_offered_choice_itself_is_refused():
+    """F-5: `give 4` as listed (the very object) is a prompt, not a pass of no cards."""
+    game = to_passing()
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(game.legal_actions()[0])
+    assert refused.value.name == "give_count" and len(game.state.hands[N]) == 12
 
 
 def test_a_give_out_of_turn_is_refused():
@@ -199,7 +212,7 @@ def test_the_cards_change_hands_and_only_the_partners_see_which():
         assert view.gave == view.received == ()
         assert view.world.gave == [[], [], [], []]
     assert north.world.gave == [passed_by_n, [], passed_by_s, []]
-    assert not hasattr(game.public_view(), "gave")  # the board's view holds no passed cards
+    assert not hasattr(game.public_view(), "gave")  # the board has no such field
     for seen_by_e in (game.view(E).history, game.view(E).world.deal_history):
         assert [str(a) for a in seen_by_e[-2:]] == ["give 4", "give 4"]
     assert list(south.history[-2:]) == [give(passed_by_n), give(passed_by_s)]
@@ -338,3 +351,21 @@ def test_only_bidders_go_out(seed):
 
 def test_format_of_a_passed_hand_keeps_its_order():
     assert format_cards(give(parse_cards("J♣ A♠")).cards) == "A♠ J♣"
+
+
+def test_shooting_the_moon_wins_at_once_and_only_by_option():
+    """F-11: seed 478's first deal, played at random, gives the declaring side (E–W) all 12
+    tricks and its contract: with `shoot_the_moon` it wins the game there (290 of 1000); without,
+    play goes on."""
+    outcomes = []
+    for moon in (True, False):
+        game, rng = (
+            new_game("auction", seed=478, options={"shoot_the_moon": moon}),
+            random.Random(478),
+        )
+        while not game.deal_results:
+            game.apply(random_action(game, rng))
+        result = game.deal_results[0]
+        assert result.made and result.tricks[E] + result.tricks[W] == 12
+        outcomes.append((game.is_over, game.public_view().ranking[:1]))
+    assert outcomes == [(True, ((E, W),)), (False, ())]

@@ -12,7 +12,7 @@ from bot.game import VARIANTS, Dealing, make_pack, new_game
 from bot.game.cards import pack_of_size
 from bot.game.plain import plain
 from bot.game.random_play import random_action
-from bot.game.record import GameRecord, RecordCache, RecordError
+from bot.game.record import MAX_RECORD_CHARS, GameRecord, RecordCache, RecordError
 
 FAST = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 OPTIONS = [{}, {"pack64": True}, {"draw_before_meld": True}, {"winner_chooses_last_card": True}]
@@ -148,6 +148,15 @@ def test_a_damaged_record_is_refused_with_its_line(damage, message):
     text = GameRecord.from_log("two-handed", {}, 4, random_log("two-handed", 4, {})).to_text()
     with pytest.raises(RecordError, match=message):
         GameRecord.parse(damage(text))
+
+
+def test_a_record_longer_than_the_limit_is_refused_unread():
+    """A file of any size may be handed in: past the limit it is refused whole, not parsed."""
+    text = GameRecord.from_log("two-handed", {}, 4, random_log("two-handed", 4, {})).to_text()
+    padded = text + "\n" * (MAX_RECORD_CHARS + 1 - len(text))
+    with pytest.raises(RecordError, match=f"at most {MAX_RECORD_CHARS} characters"):
+        GameRecord.parse(padded)
+    assert GameRecord.parse(padded[:-1]).check() == []  # at the limit it reads
 
 
 def test_a_record_needs_a_seed():

@@ -1,16 +1,22 @@
-"""`python -m bot.game record export|replay`: a stored game exported as text
-reads back and agrees with the engine, in every variant; damage and absence are told apart."""
+"""`python -m bot record export|replay`: a stored game exported as text reads back and agrees
+with the engine, in every variant; damage and absence are told apart. The older spelling
+`python -m bot.game record …` answers alike."""
 
 from __future__ import annotations
 
 import asyncio
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
+from bot.__main__ import main
 from bot.game import VARIANTS, Dealing, new_game
-from bot.game.__main__ import main, random_action
+from bot.game.__main__ import main as engine_main
 from bot.game.fair import deal_seed
+from bot.game.random_play import random_action
 from bot.store import Seat, Store, append_action, create_table, update_table
 
 
@@ -122,8 +128,28 @@ def test_missing_things_are_told_apart(tmp_path, capsys):
 def test_simulate_refuses_a_count_of_deals_below_one(deals, capsys):
     """No deals make no averages: a usage error (status 2), not a division by zero."""
     with pytest.raises(SystemExit) as stopped:
-        main(["simulate", "--deals", deals])
+        engine_main(["simulate", "--deals", deals])
     assert stopped.value.code == 2
     assert (
         f"argument --deals: {deals!r} is not a whole number of 1 or more" in capsys.readouterr().err
     )
+
+
+def test_the_engine_s_spelling_hands_over_to_the_bot_s_record_command(tmp_path, capsys):
+    """`python -m bot.game record …` runs `python -m bot record …` (the engine never imports the
+    store): the same text, the same exit statuses."""
+    database = tmp_path / "pinochle.db"
+    game_id = asyncio.run(store_game(database, "two-handed", seed=4))
+    assert main(["record", "export", "--game", str(game_id), "--database", str(database)]) == 0
+    text = capsys.readouterr().out
+    root = Path(__file__).resolve().parents[2]
+
+    def engine(*args: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "bot.game", "record", *args]
+        return subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=60)
+
+    exported = engine("export", "--game", str(game_id), "--database", str(database))
+    assert (exported.returncode, exported.stdout) == (0, text)
+    absent = engine("replay", str(tmp_path / "absent.txt"))
+    assert absent.returncode == 2 and "absent.txt" in absent.stderr
+    assert "Traceback" not in absent.stderr

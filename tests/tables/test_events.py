@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from bot.events import DealScore, round_scores, standings
-from bot.store import get_table
+from bot.store import Store, get_table, set_guild_settings
 from bot.store.events import absences, event_scores, event_tables, get_event, list_entrants
 from bot.tables import Person, Refusal, TableService
 from bot.tables.events import EventRunner
@@ -592,3 +592,55 @@ async def test_a_round_deals_fairly_and_takes_salts_only_where_its_cards_are_its
         await play_out(runner.service, tables[0], *people, until=lambda t: t.game.deal_no == 2)
         last = await refusal_of(runner.service.salt(tables[0].id, person.user_id, "more"))
         assert last.key == "bot.refuse.salt_no_deal"  # the round's last deal: none comes after
+
+
+async def test_an_event_is_found_by_its_name_as_the_store_tells_names_apart(runner):
+    """What `/league event … name:` and its autocomplete ask: case, Unicode forms and runs of
+    spaces do not matter; a finished event is found only when asked for, another server's never."""
+    summer = await runner.create(
+        guild_id=GUILD, channel_id=1, organiser=ANN, name="ÉTÉ  Night", variant="check", rounds=1
+    )
+    spring = await runner.create(
+        guild_id=GUILD, channel_id=2, organiser=ANN, name="Spring", variant="two-handed", rounds=1
+    )
+    for person in (ANN, BOB):
+        await runner.join(spring.id, person)
+    await runner.start(spring.id, ANN)
+    assert (await runner.end(spring.id, ANN, manager=False)).status == "finished"
+    never = await runner.create(
+        guild_id=GUILD, channel_id=3, organiser=ANN, name="Never", variant="check", rounds=1
+    )
+    await runner.end(never.id, ANN, manager=False)  # cancelled before it started
+    assert (await runner.named(GUILD, "été night")).id == summer.id
+    assert await runner.named(GUILD, "spring") is None
+    assert (await runner.named(GUILD, "SPRING", over=True)).id == spring.id
+    assert await runner.named(GUILD, "never", over=True) is None
+    assert await runner.named(GUILD + 1, "été night") is None
+    assert [e.id for e in await runner.open_named_like(GUILD, "é n")] == [summer.id]
+    assert await runner.open_named_like(GUILD, "spr") == []
+
+
+async def test_a_round_moves_on_however_late_its_last_table_commits(postgres_url):
+    """On PostgreSQL the round's check reads on a connection of its own: it waits for the action
+    that finished the table to commit (it holds its table's lock until then), so a slow commit
+    never leaves the finished round waiting for its clock."""
+    store = await Store.open(postgres_url)
+    runner = EventRunner(Notices())
+
+    async def slow_commit(tx, table, events) -> None:
+        if table.event is not None and table.ends(table.started_game):
+            await asyncio.sleep(0.2)  # after the runner's hook heard the table end
+
+    service = TableService(store, seed=3, turn_seconds=0, hooks=[runner.hook, slow_commit])
+    try:
+        async with store.transaction() as tx:
+            await set_guild_settings(tx, GUILD, new_cooldown=0)
+        await runner.attach(service)
+        event = await new_event(runner, PEOPLE[:2], rounds=1, deals_per_round=1)
+        await runner.start(event.id, ANN)
+        await play_event(runner, service, PEOPLE[:2])
+        assert (await get_event(store, event.id)).status == "finished"
+    finally:
+        await runner.close()
+        await service.close()
+        await store.close()

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.__main__ import main as record_main
 from bot.game import Dealing, fingerprint, new_game
-from bot.game.__main__ import main as record_main
 from bot.game.fair import deal_seed
 from bot.store import Seat, create_table, game_log
 from bot.store.deals import deal_commits

@@ -1,9 +1,11 @@
-"""`python -m bot.game record export --game ID [--database PATH]` and `record replay FILE`.
+"""`python -m bot record export --game ID [--database PATH]` and `record replay FILE`.
 
 Export writes a stored game's text record (bot.game.record) to standard output;
 replay reads a record back and checks it against the engine. Exit status: 0 the
 record is sound, 1 the engine disagrees with it (or there is no such game), 2 it
-cannot be read (no database, a damaged file, not a game record).
+cannot be read (no database, a damaged file, not a game record). It reads the
+store, so it lives above the engine; `python -m bot.game record …`, its older
+spelling, hands over to it.
 """
 
 from __future__ import annotations
@@ -12,18 +14,20 @@ import argparse
 import asyncio
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .record import MAX_RECORD_CHARS, GameRecord, RecordError
+from bot.game.record import MAX_RECORD_CHARS, GameRecord, RecordError
+from bot.store import StoreOpenError, game_log, read_database
+from bot.store.visibility import hidden, played
 
 DEFAULT_DATABASE = "data/pinochle.db"
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    record = sub.add_parser(
-        "record",
-        help="a game's text record: export it, or replay and check it",
+def parser() -> argparse.ArgumentParser:
+    record = argparse.ArgumentParser(
+        prog="python -m bot record",
         description="A finished game's text record (hands as dealt, auction, melds, tricks,"
         " scores): export it from a database, or read one back and check it against the engine.",
     )
@@ -47,9 +51,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         " engine would write otherwise. Exit 0 if they agree, 1 if not, 2 if unreadable.",
     )
     replay.add_argument("file", type=Path, help="a text record, as `record export` writes it")
+    return record
 
 
-def run(args: argparse.Namespace) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
     if args.record_command == "export":
         return export(args.game, args.database)
     return replay(args.file)
@@ -59,9 +65,6 @@ def export(game_id: int, database: str) -> int:
     """Print the record of the deals played to their end; never a seed still secret: not while
     another open table holds the game's cards (a duplicate round), nor a game in play dealt from
     its seed alone (made before fair dealing: its seed is every deal's)."""
-    # The engine is pure: only this command reads the store, so it is imported here, not above.
-    from bot.store import StoreOpenError, game_log, read_database
-    from bot.store.visibility import hidden, played
 
     async def read(db: Any) -> tuple[Any, Any]:
         return await game_log(db, game_id), await hidden(db, game_id)
