@@ -60,6 +60,8 @@ GAMES: tuple[tuple[str, int, str], ...] = (
     ("check", 4, "easy"),
     ("check", 3, "normal"),
     ("two-handed-no-trump", 2, "easy"),
+    ("auction", 4, "easy"),
+    ("double-deck", 3, "easy"),
 )
 #: The fewest points a game may go to: every game ends within a few deals.
 SHORT = {"target": 300}

@@ -22,7 +22,7 @@ import discord
 from discord.utils import MISSING
 
 from bot.game import Action
-from bot.i18n import t
+from bot.i18n import card_text, cards_text, t
 from bot.render import render_hand, render_in_thread
 from bot.tables import Hand, Refusal
 from bot.tables.texts import hand_action_label, hand_text
@@ -48,11 +48,19 @@ Select = discord.ui.Select[discord.ui.View]
 MENU_VERBS = ("play", "meld", "bid")
 
 
-def hand_components(hand: Hand, lang: str) -> discord.ui.View:
-    """Buttons (or menus) for exactly the legal actions, plus Refresh when there is room."""
+def hand_components(hand: Hand, lang: str, chosen: Sequence[int] = ()) -> discord.ui.View:
+    """Buttons (or menus) for exactly the legal actions, plus Refresh when there is room; in the
+    passing (F-5), a menu of the hand's cards and, once as many as are due are `chosen` (indices
+    into the sorted hand), the button that gives them."""
     view = dynamic_view()
     owner = hand.table.seats[hand.seat].user_id
     assert owner is not None, "a hand is shown only to the person in its seat"
+    if hand.legal and hand.legal[0].choice:
+        view.add_item(GiveSelect.build(hand, owner, lang, chosen))
+        if len(chosen) == hand.legal[0].amount:
+            view.add_item(GiveButton.build(hand, owner, lang, chosen))
+        view.add_item(RefreshButton(hand.table.id, owner, lang, row=2))
+        return view
     rows = _layout(hand.legal)
     for row, (kind, verb, indices) in enumerate(rows):
         if kind == "menu":
@@ -225,6 +233,111 @@ class ActionSelect(
         await act_from_view(interaction, self.table_id, self.version, int(self.item.values[0]))
 
 
+class GiveSelect(
+    discord.ui.DynamicItem[Select],
+    template=r"pinochle:givepick:(?P<table>\d+):(?P<version>\d+):(?P<owner>\d+)",
+):
+    """The passing's menu (F-5): pick exactly as many of the hand's cards as are due. Picking
+    gives nothing yet: it redraws the hand with the picked cards and the button that gives them."""
+
+    def __init__(self, table_id: int, version: int, owner: int, select: Select) -> None:
+        super().__init__(select)
+        self.table_id, self.version, self.owner = table_id, version, owner
+
+    @classmethod
+    def build(cls, hand: Hand, owner: int, lang: str, chosen: Sequence[int]) -> GiveSelect:
+        count = hand.legal[0].amount or 0
+        cards = hand.view.hand[:MENU_OPTIONS]  # a hand holds at most 24 cards (H-5)
+        select: Select = discord.ui.Select(
+            custom_id=f"pinochle:givepick:{hand.table.id}:{hand.version}:{owner}",
+            row=0,
+            placeholder=t("bot.menu.give", lang),
+            min_values=count,
+            max_values=count,
+            options=[
+                discord.SelectOption(label=card_text(card, lang), value=str(i), default=i in chosen)
+                for i, card in enumerate(cards)
+            ],
+        )
+        return cls(hand.table.id, hand.version, owner, select)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> GiveSelect:
+        assert isinstance(item, discord.ui.Select)  # the template is a menu's custom id
+        return cls(int(match["table"]), int(match["version"]), int(match["owner"]), item)
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        by_owner(interaction, self.owner)
+        chosen = sorted({int(v) for v in self.item.values if v.isdigit()})
+        notes = []
+        hand = await service_of(interaction).hand(self.table_id, interaction.user.id)
+        if hand.version != self.version:
+            notes.append(said(Refusal("bot.refuse.stale", hand.table), lang_of(interaction)))
+            chosen = []
+        else:
+            cards = [hand.view.hand[i] for i in chosen if i < len(hand.view.hand)]
+            notes.append(
+                t(
+                    "bot.hand.chosen",
+                    lang_of(interaction),
+                    cards=cards_text(cards, lang_of(interaction)),
+                )
+            )
+        await show_hand(interaction, self.table_id, notes=notes, chosen=chosen)
+
+
+class GiveButton(
+    discord.ui.DynamicItem[Button],
+    template=r"pinochle:give:(?P<table>\d+):(?P<version>\d+):(?P<owner>\d+):(?P<cards>[0-9.]+)",
+):
+    """Give the picked cards (F-5): their places in the hand as it was drawn at `version`."""
+
+    def __init__(
+        self, table_id: int, version: int, owner: int, chosen: list[int], button: Button
+    ) -> None:
+        super().__init__(button)
+        self.table_id, self.version, self.owner, self.chosen = table_id, version, owner, chosen
+
+    @classmethod
+    def build(cls, hand: Hand, owner: int, lang: str, chosen: Sequence[int]) -> GiveButton:
+        indices = ".".join(map(str, chosen))
+        button: Button = discord.ui.Button(
+            label=t("bot.button.give", lang),
+            style=discord.ButtonStyle.success,
+            row=1,
+            custom_id=f"pinochle:give:{hand.table.id}:{hand.version}:{owner}:{indices}",
+        )
+        return cls(hand.table.id, hand.version, owner, list(chosen), button)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> GiveButton:
+        assert isinstance(item, discord.ui.Button)  # the template is a button's custom id
+        chosen = [int(i) for i in match["cards"].split(".") if i]
+        return cls(int(match["table"]), int(match["version"]), int(match["owner"]), chosen, item)
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        by_owner(interaction, self.owner)
+        try:
+            hand = await service_of(interaction).hand(self.table_id, interaction.user.id)
+        except Refusal:
+            await show_hand(interaction, self.table_id)  # says why there is no hand to act from
+            return
+        held = hand.view.hand
+        if self.version != hand.version or any(i >= len(held) for i in self.chosen):
+            note = said(Refusal("bot.refuse.stale", hand.table), lang_of(interaction))
+        else:
+            give = Action("give", tuple(held[i] for i in self.chosen))
+            note = await act(interaction, self.table_id, give, self.version)
+        await show_hand(interaction, self.table_id, notes=[note])
+        bot_of(interaction).presenter.answered(interaction)
+
+
 class RefreshButton(
     discord.ui.DynamicItem[Button],
     template=r"pinochle:hand:(?P<table>\d+):(?P<owner>\d+)",
@@ -268,7 +381,7 @@ class HandMessage:
 
 
 async def hand_message(
-    interaction: discord.Interaction, table_id: int, notes: list[str]
+    interaction: discord.Interaction, table_id: int, notes: list[str], chosen: Sequence[int] = ()
 ) -> HandMessage:
     """A hand message: notes, the hand, its picture and components.
 
@@ -288,19 +401,21 @@ async def hand_message(
     content = "\n".join(
         [*notes, hand_text(hand.table, hand.seat, hand.view, hand.covered, lang, name)]
     )
-    message = HandMessage(content[:2000], hand_components(hand, lang))
+    message = HandMessage(content[:2000], hand_components(hand, lang, chosen))
     pictures = services_of(interaction).settings
     if await pictures.images_enabled(interaction.guild_id, interaction.user.id):
-        picture = await _hand_picture(hand, lang)
+        picture = await _hand_picture(hand, lang, chosen)
         if picture is not None:
             message.files.append(discord.File(picture, filename="hand.png"))
     return message
 
 
-async def _hand_picture(hand: Hand, lang: str) -> io.BytesIO | None:
-    """The rendered hand (bot.render), playable cards lit; None if drawing fails."""
+async def _hand_picture(hand: Hand, lang: str, chosen: Sequence[int]) -> io.BytesIO | None:
+    """The rendered hand (bot.render), playable (or picked to give) cards lit; None if drawing
+    fails."""
     cards = list(hand.view.hand)
     playable = {action.card for action in hand.legal if action.verb == "play"}
+    playable |= {cards[i] for i in chosen if i < len(cards)}
     trump = hand.view.trump
     try:
         png = await render_in_thread(
@@ -326,10 +441,13 @@ async def send_hand(
 
 
 async def show_hand(
-    interaction: discord.Interaction, table_id: int, notes: Sequence[str] = ()
+    interaction: discord.Interaction,
+    table_id: int,
+    notes: Sequence[str] = (),
+    chosen: Sequence[int] = (),
 ) -> None:
     """Redraw the clicked hand view in place (its picture replaces the old attachments)."""
-    message = await hand_message(interaction, table_id, list(notes))
+    message = await hand_message(interaction, table_id, list(notes), chosen)
     await interaction.response.edit_message(
         content=message.content, view=message.view, attachments=message.files
     )

@@ -4,7 +4,8 @@ Every typed action goes through the same service call as a click in the hand
 view, and its autocomplete offers only what is legal for the asker now, under
 the labels the hand view's buttons carry. `move` holds the rarer actions (the
 dix, the exchange, the last draw, declaring out) in one command: Discord allows
-a command group 25 subcommands.
+a command group 25 subcommands. It also takes the cards to give in the passing (F-5) typed out,
+"give A♥ 10♥ K♥ Q♥", beside the hand view's menu.
 """
 
 from __future__ import annotations
@@ -22,7 +23,15 @@ from bot.tables import Refusal
 from bot.tables.texts import hand_action_label
 from cogs._common import lang_of, private_text, reply, service_of, table_here
 from cogs._group import PinochleCog, describe
-from cogs._hand import ActionButton, ActionSelect, RefreshButton, act_typed, send_hand
+from cogs._hand import (
+    ActionButton,
+    ActionSelect,
+    GiveButton,
+    GiveSelect,
+    RefreshButton,
+    act_typed,
+    send_hand,
+)
 from cogs._players import channel_of
 
 if TYPE_CHECKING:
@@ -152,6 +161,8 @@ class Play(PinochleCog):
         word, salted = _salt_of(current)
         if salted and word:  # what will be sent, as typed
             return [Choice(name=f"{SALT_WORDS[0]} {word}"[:100], value=f"{SALT_WORDS[0]} {word}")]
+        if (given := _move_of(current)) is not None and given.verb == "give":
+            return [Choice(name=str(given)[:100], value=str(given)[:100])]  # F-5: as typed
         return await legal_choices(interaction, MOVE_VERBS, current, whole=True)
 
 
@@ -166,14 +177,15 @@ def _salt_of(typed: str) -> tuple[str, bool]:
 
 
 def _move_of(typed: str) -> Action | None:
-    """The action of MOVE_VERBS that `typed` writes ("draw turnup"), or None (a label, or no move)."""
+    """The action of MOVE_VERBS that `typed` writes ("draw turnup"), or the cards to give in the
+    passing ("give a♥ 10♥ k♥ q♥", F-5); None (a label, or no move)."""
     try:
         action = parse_action(typed)
     except IllegalAction:
         return None
-    return action if action.verb in MOVE_VERBS else None
+    return action if action.verb in MOVE_VERBS or (action.cards and action.verb == "give") else None
 
 
 async def setup(bot: PinochleBot) -> None:
-    bot.add_dynamic_items(ActionButton, ActionSelect, RefreshButton)
+    bot.add_dynamic_items(ActionButton, ActionSelect, RefreshButton, GiveSelect, GiveButton)
     await bot.add_cog(Play(bot))

@@ -19,7 +19,7 @@ from bot.game.options import OPTIONS, parse_option_value
 from bot.i18n import LANGUAGES, t, variant_name
 from bot.services.settings import TABLE_PLACES
 from bot.tables import Refusal, Table, shown_name
-from bot.tables.texts import rules_text, score_text
+from bot.tables.texts import game_options, rules_text, score_text
 from cogs._board import BoardButton, lobby_action
 from cogs._common import (
     guild_lang,
@@ -151,12 +151,17 @@ class Tables(PinochleCog):
     async def new_options(
         self, interaction: discord.Interaction, current: str
     ) -> list[Choice[str]]:
-        """Complete the last `name=value` item: option names first, then that option's values."""
+        """Complete the last `name=value` item: option names first (the chosen game's own house
+        rules before the rest: `/pinochle rules` lists them), then that option's values."""
         done, _, last = current.rpartition(" ")
         prefix = f"{done} " if done else ""
         name, equals, _ = last.partition("=")
         if not equals:
-            suggestions = [f"{n}=" for n in TABLE_OPTIONS if n.startswith(name)]
+            variant = getattr(interaction.namespace, "variant", None)
+            own = game_options(variant) if variant in VARIANTS else []
+            names = [n for n in own if n in TABLE_OPTIONS]
+            names += [n for n in TABLE_OPTIONS if n not in names]
+            suggestions = [f"{n}=" for n in names if n.startswith(name)]
         elif name in TABLE_OPTIONS:
             spec = OPTIONS[name]
             values = ("on", "off") if isinstance(spec.default, bool) else spec.values

@@ -1,60 +1,87 @@
-"""Auction and trump for Check Pinochle (RULES §7.2-§7.3), the `normal` way.
+"""Auction and trump for the auction games (RULES §7.2-§7.3, §13, §14), the `normal` way.
 
-A hand is worth its meld in the best trump (the engine's `meld_points`) plus
-what the declaring side can expect from cards and the partner's meld, fitted
-to self-play. The player bids the smallest legal amount while that stays
-within the hand's worth less a safety margin, and passes otherwise; the engine
-lists only bids a marriage allows (E-5), and the forced dealer's 200 (E-6) is
-his only choice. Overcalling a partner needs a clearly better hand.
+A hand is worth what the declaring side can expect from it: a least-squares fit of the side's
+deal total (meld plus cards) on the declarer's meld in the best trump (the engine's
+`meld_points`), its trumps, aces and tens, fitted to forced-dealer deals of normal self-play, one
+fit per kind of game (Check; partnership auction with its passing; the double deck, whose
+20-card hands count per 12 cards). The player bids the smallest legal amount while that stays
+within the hand's worth less a safety margin, and passes otherwise; the engine lists only the
+bids the rules allow (E-5's marriage, F-2's minimum, H-3's ladder), and the forced dealer's
+minimum (E-6, F-3) is his only choice. Overcalling a partner needs a clearly better hand.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from bot.game import PASS, SUITS, Action, Card, Suit, lowest_bid, meld_points, scale
+from bot.game import PASS, SUITS, Action, Card, Suit, lowest_bid, make_pack, meld_points
+from bot.game.points import deal_total
 
 from .knowledge import Knowledge
 
-#: Least squares fit of the declaring side's deal total (meld plus cards) on features of the
-#: declarer's hand, from 600 forced-dealer deals of normal play (residual sd about 50 points).
-BASE, PER_TRUMP, PER_HIGH_TRUMP, PER_SIDE_ACE, PER_VOID, PER_SIDE_TEN = (
-    117,
-    7.5,
-    6.3,
-    7.9,
-    10.8,
-    4.9,
-)
-#: Points of the estimate kept in reserve: about a 77% chance to make the bid, where declaring
-#: pays better than defending (set costs the bid and the deal's points, E-12).
-SAFETY = 37
-#: A partner who bid has shown a marriage (E-5).
-PARTNER_BID_WORTH = 20
-#: Margin before taking the contract away from one's partner.
-OVERCALL_MARGIN = 50
+
+@dataclass(frozen=True)
+class Fit:
+    """The declaring side's expected deal total: `base` + `meld` x own meld + the per-card terms
+    (per 12 cards held), in points of a deal worth `deal` card points; `sd` its residual."""
+
+    base: float
+    meld: float
+    per_trump: float
+    per_high_trump: float
+    per_side_ace: float
+    per_side_ten: float
+    per_void: float
+    sd: float
+    deal: int
+
+
+#: Check: 600 forced-dealer deals (E-6). Partnership auction passing 4 (F-5) and the double deck:
+#: 600 deals each (seeds 0..599), every seat passing so the dealer is stuck (F-3), all normal.
+CHECK = Fit(117, 1.0, 7.5, 6.3, 7.9, 4.9, 10.8, 50, 250)
+AUCTION = Fit(178, 0.6, 20.1, 12.7, 22.6, -2.4, -8.5, 94, 250)
+DOUBLE_DECK = Fit(-62.5, 1.0, 29.4, -4.4, 9.0, 0.2, -27.0, 44, 50)
+#: The share of `sd` kept in reserve: about a 77% chance to make the bid, where declaring pays
+#: better than defending (set costs the bid and the deal's points, E-12).
+SAFETY_SD = 0.74
+#: A partner who bid (Hoyle points: a 250-point deal); the margin before overcalling a partner.
+PARTNER_BID_WORTH, OVERCALL_MARGIN = 20, 50
+#: The Hoyle deal (250 card points a deal, G-5) and hand (12 cards) the fits count per.
+HOYLE_DEAL, HOYLE_HAND = 250, 12
+
+
+def fit_of(options: Mapping[str, Any]) -> Fit:
+    """The fit of this kind of game: the double deck's count (H-9), a passing (F-5), or Check."""
+    if options["count_scheme"] == "double_deck":
+        return DOUBLE_DECK
+    return AUCTION if options["pass_count"] else CHECK
 
 
 def unit(options: Mapping[str, Any]) -> float:
-    """Points per Hoyle point: the engine's scale divides bids and meld (G-7)."""
-    return 1.0 / scale(options)
+    """This game's points per Hoyle point: its deal total (the engine's `deal_total`: 250, 25
+    in the one-point count, 50 in the double deck) over 250."""
+    double_deck = options["count_scheme"] == "double_deck"  # H-9: the 80-card pack's own count
+    return deal_total(options, make_pack(double_deck=double_deck)) / HOYLE_DEAL
 
 
 def expected_total(hand: list[Card], trump: Suit, options: Mapping[str, Any]) -> float:
-    """The declaring side's expected deal total with this trump: own meld plus the fitted rest."""
+    """The declaring side's expected deal total with this trump (see `Fit`)."""
+    fit = fit_of(options)
     trumps = [c for c in hand if c.suit is trump]
     side = [c for c in hand if c.suit is not trump]
     voids = sum(1 for s in SUITS if s is not trump and not any(c.suit is s for c in hand))
-    rest = (
-        BASE
-        + PER_TRUMP * len(trumps)
-        + PER_HIGH_TRUMP * sum(c.rank in ("A", "10") for c in trumps)
-        + PER_SIDE_ACE * sum(c.rank == "A" for c in side)
-        + PER_SIDE_TEN * sum(c.rank == "10" for c in side)
-        + PER_VOID * voids
+    per_hand = HOYLE_HAND / max(len(hand), HOYLE_HAND)
+    rest = fit.base + fit.per_void * voids
+    rest += per_hand * (
+        fit.per_trump * len(trumps)
+        + fit.per_high_trump * sum(c.rank in ("A", "10") for c in trumps)
+        + fit.per_side_ace * sum(c.rank == "A" for c in side)
+        + fit.per_side_ten * sum(c.rank == "10" for c in side)
     )
-    return meld_points(hand, trump, options) + rest * unit(options)
+    scale = unit(options) * HOYLE_DEAL / fit.deal  # a count other than the fit's (G-7)
+    return fit.meld * meld_points(hand, trump, options) + rest * scale
 
 
 def best_trump(
@@ -73,12 +100,20 @@ def will_bid(
 ) -> bool:
     """Bid `lowest` (rather than pass) with this hand? Partners' bids count (E-5: a marriage)."""
     _, worth = best_trump(hand, options)
-    extra = -SAFETY
+    return lowest <= worth + allowance(options, partner_bid, partner_high)
+
+
+def allowance(options: Mapping[str, Any], partner_bid: bool, partner_high: bool) -> float:
+    """What `normal` adds to a hand's worth before weighing it against a bid, in this game's
+    points: a reserve against being set, a partner's bid, the margin before overcalling a partner.
+    The search reads other seats' calls with it too (`inference`)."""
+    fit = fit_of(options)
+    extra = -SAFETY_SD * fit.sd * unit(options) * HOYLE_DEAL / fit.deal
     if partner_bid:
-        extra += PARTNER_BID_WORTH
+        extra += PARTNER_BID_WORTH * unit(options)
     if partner_high:
-        extra -= OVERCALL_MARGIN
-    return lowest <= worth + extra * unit(options)
+        extra -= OVERCALL_MARGIN * unit(options)
+    return extra
 
 
 def choose_bid(k: Knowledge, legal: list[Action]) -> Action:

@@ -23,9 +23,9 @@ from bot.game import (
     Suit,
     lowest_bid,
     meld_points,
-    scale,
 )
 
+from .bidding import unit
 from .cardplay import cheapest, cheapest_winner, wins_now
 from .knowledge import Knowledge, read_view
 from .melding import choose_meld
@@ -66,7 +66,7 @@ def easy_bid(k: Knowledge, legal: list[Action]) -> Action:
     if PASS not in legal or lowest is None:
         return lowest if lowest is not None else legal[0]
     best = max(meld_points(k.hand, s, k.options) for s in SUITS)
-    allowance = BID_ALLOWANCE // scale(k.options)
+    allowance = BID_ALLOWANCE * unit(k.options)
     return lowest if best >= (lowest.amount or 0) - allowance and best > 0 else PASS
 
 

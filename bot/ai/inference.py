@@ -29,7 +29,7 @@ from typing import Any
 from bot.game import SUITS, Card, Suit, meld_points, scale
 from bot.game.auction import MIN_BID
 
-from .bidding import OVERCALL_MARGIN, PARTNER_BID_WORTH, SAFETY, best_trump, unit
+from .bidding import allowance, best_trump, unit
 from .knowledge import Knowledge
 
 FLUSH = ("A", "10", "K", "Q", "J")
@@ -200,10 +200,9 @@ def _calls(k: Knowledge) -> list[Call]:
 
 def _call_chance(call: Call, worth: float, options: Mapping[str, Any]) -> float:
     """The chance a `normal`-like bidder with this hand's worth made this call (`will_bid`)."""
-    extra = -SAFETY + (PARTNER_BID_WORTH if call.partner_bid else 0)
-    extra -= OVERCALL_MARGIN if call.partner_high else 0
+    extra = allowance(options, call.partner_bid, call.partner_high)
     amount = call.amount if call.amount is not None else call.lowest
-    edge = (worth + extra * unit(options) - amount) / (SPREAD * unit(options))
+    edge = (worth + extra - amount) / (SPREAD * unit(options))
     bid = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, edge))))
     return bid if call.amount is not None else 1.0 - bid
 

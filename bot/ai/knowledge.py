@@ -13,6 +13,7 @@ hand grows, so the same holds for every larger hand).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -138,7 +139,7 @@ class Knowledge:
 def read_view(view: SeatView) -> Knowledge:
     """Build the seat's knowledge from its view (and nothing else)."""
     players = view.players
-    options = resolve_options(view.options, players=players)
+    options = resolve_options(view.options, players=players, variant=view.variant)
     seat = view.seat
     table = {s: list(cs) for s, cs in view.table.items()}
     k = Knowledge(
@@ -159,9 +160,29 @@ def read_view(view: SeatView) -> Knowledge:
         partner=view.partner,
         options=options,
     )
+    passed = _passed_held(view)
+    if passed and view.partner is not None:  # F-5: what this seat gave, its partner still holds
+        shown = Counter(k.known.get(view.partner, []))
+        k.known[view.partner] = list((shown | passed).elements())
+        seen = Counter(k.unseen) - ((shown | passed) - shown)  # no longer unseen: known where
+        k.unseen = sorted(seen.elements(), key=lambda c: c.code)
     if not k.two_handed_mode:  # two hands: free play in the stock, a known hand in the play-off
         k.excluded = _exclusions(k)
     return k
+
+
+def _passed_held(view: SeatView) -> Counter[Card]:
+    """The cards this seat passed to its partner (F-5) that the partner still holds: less what the
+    partner played since and, where the partner gave back after (the bid winner did), what came
+    back (the same cards by value: two copies of a card are one `Card`)."""
+    if not view.gave or view.partner is None:
+        return Counter()
+    held = Counter(view.gave)
+    if view.bidder == view.partner:  # the partner gave back after receiving these
+        held -= Counter(view.received)
+    played = [c for t in view.tricks for s, c in t.plays if s == view.partner]
+    played += [c for s, c in view.trick if s == view.partner]
+    return held - Counter(played)
 
 
 def _exclusions(k: Knowledge) -> dict[int, set[Card]]:

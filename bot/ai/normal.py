@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bot.game import DECLARE_OUT, DRAW, DRAW_TURNUP, EXCHANGE, Action, Card, Phase, SeatView
 
-from . import bidding, cardplay, melding
+from . import bidding, cardplay, melding, passing
 from .knowledge import Knowledge, read_view
 from .player import Player
 
@@ -34,6 +34,8 @@ def decide_normal(view: SeatView, legal: list[Action]) -> Action:
             return legal[0]
     k = read_view(view)
     phase = k.phase
+    if legal[0].choice:
+        return passing.give(k, legal[0].amount or 0)
     if phase == Phase.AUCTION:
         return bidding.choose_bid(k, legal)
     if phase == Phase.TRUMP:

@@ -15,6 +15,9 @@ from abc import ABC, abstractmethod
 
 from bot.game import Action, SeatView
 
+from . import passing
+from .knowledge import read_view
+
 
 class Player(ABC):
     """A computer player of one level. `choose` is safe to call from a worker thread."""
@@ -26,16 +29,23 @@ class Player(ABC):
         self.budget = float(budget)
 
     def choose(self, view: SeatView) -> Action:
-        """One of `view.legal`, decided from the view alone."""
+        """One of `view.legal`, decided from the view alone; in the passing (F-5), whose one legal
+        entry is the choice "give N cards", the cards to give."""
         legal = list(view.legal)
         if not legal:
             raise ValueError(f"seat {view.seat} has no decision to make now")
+        if legal[0].choice:
+            return self.give(view, legal[0].amount or 0)
         if len(legal) == 1:
             return legal[0]
         action = self.decide(view, legal)
         if action not in legal:  # a bug in a player must never become an illegal move
             raise AssertionError(f"{self.level} player chose {action}, not one of {legal}")
         return action
+
+    def give(self, view: SeatView, count: int) -> Action:
+        """The cards to pass to the partner (F-5): as `bot.ai.passing` chooses them."""
+        return passing.give(read_view(view), count)
 
     @abstractmethod
     def decide(self, view: SeatView, legal: list[Action]) -> Action:
@@ -48,9 +58,20 @@ class Player(ABC):
 
 
 class RandomPlayer(Player):
-    """Uniformly random among the legal actions: the floor every level must beat."""
+    """Uniformly random among the legal actions (and any cards to pass): the floor every level
+    must beat."""
 
     level = "random"
 
+    def give(self, view: SeatView, count: int) -> Action:
+        return Action("give", tuple(self.rng(view).sample(list(view.hand), count)))
+
     def decide(self, view: SeatView, legal: list[Action]) -> Action:
         return self.rng(view).choice(legal)
+
+
+def fallback(view: SeatView) -> Action:
+    """A legal action without thought, for a player that failed: the first listed, or in the
+    passing the first cards of the hand."""
+    first = view.legal[0]
+    return Action("give", view.hand[: first.amount or 0]) if first.choice else first

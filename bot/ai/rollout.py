@@ -32,6 +32,7 @@ from bot.game.fastplay import FastTricks
 from .bidding import best_trump, will_bid
 from .cardplay import wins_now
 from .easy import easy_card
+from .passing import Role, choose_gift
 
 
 class CardPlan(NamedTuple):
@@ -89,7 +90,10 @@ class Playout:
             seat = game.to_act
             assert seat is not None  # a deal in play always has a seat to act
             acts = game.legal_actions()
-            act = acts[0] if len(acts) == 1 else self.choose(game, seat, acts)
+            if acts[0].choice:  # the passing (F-5): the cards, as `bot.ai.passing` gives them
+                act = self._give(game, seat, acts[0].amount or 0)
+            else:
+                act = acts[0] if len(acts) == 1 else self.choose(game, seat, acts)
             result = self._apply(game, act)
             if result is not None:
                 return result
@@ -158,6 +162,13 @@ class Playout:
 
             return max(melds, key=worth)
         return acts[0]
+
+    def _give(self, game: Game, seat: int, count: int) -> Action:
+        """The cards this world's seat passes to its partner (its hand here is the world's)."""
+        assert self.trump is not None  # the passing follows the naming of trump (F-4)
+        role: Role = "partner" if game.state.declarer != seat else "bidder"
+        hand = game.state.hands[seat]
+        return Action("give", tuple(choose_gift(hand, self.trump, count, role, self.options)))
 
     def _card(self, seat: int, acts: list[Action]) -> Action:
         legal = [a.card for a in acts if a.verb == "play"]

@@ -2,6 +2,7 @@
 
 python -m bot.game simulate --variant two-handed --deals 1000 --seed 7
 python -m bot.game meld --trump H "A♥ 10♥ K♥ Q♥ J♥ Q♠ J♦"
+python -m bot.game meld --variant double-deck --trump H "A♥ 10♥ K♥ Q♥ J♥ A♠ A♦ A♣"
 python -m bot.game record export --game 12 --database data/pinochle.db > game12.txt
 python -m bot.game record replay game12.txt
 
@@ -24,7 +25,7 @@ from typing import Any
 from .cards import Suit, format_cards, parse_cards
 from .game import Game, new_game
 from .melds import meld_breakdown
-from .options import parse_option_value
+from .options import parse_option_value, resolve_options
 from .random_play import random_action
 from .variants import VARIANTS
 
@@ -56,9 +57,9 @@ def simulate(variant: str, deals: int, seed: int, options: dict[str, Any]) -> di
                 if (
                     result.complete
                     and not game.options["round_card_points"]
-                    and cards != 250 // game.scale
+                    and cards != game.card_total
                 ):
-                    bad_totals += 1  # invariant: card points + last trick = 250 (G-5)
+                    bad_totals += 1  # invariant: card points + last trick = 250 (G-5; H-9: 50)
     elapsed = time.perf_counter() - start
     cpu = time.process_time() - cpu_start
     return {
@@ -139,6 +140,12 @@ def parser() -> argparse.ArgumentParser:
         " points, and the total.",
     )
     meld.add_argument("--trump", required=True, help="trump suit: S H D C or ♠ ♥ ♦ ♣")
+    meld.add_argument(
+        "--variant",
+        choices=list(VARIANTS),
+        default="two-handed",
+        help="whose meld table (double-deck: H-7); default: %(default)s",
+    )
     meld.add_argument("hand", help='cards, e.g. "A♥ 10♥ K♥ Q♥ J♥ Q♠ J♦"')
     meld.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help=option_help
@@ -181,12 +188,18 @@ def main(argv: list[str] | None = None) -> int:
                 f"  mean meld per deal (all players) {r['mean_meld']:.1f}, "
                 f"mean card points per deal {r['mean_cards']:.1f}"
             )
-            print(f"  deals whose card points + last trick were not 250: {r['bad_card_totals']}")
+            print(
+                f"  deals whose card points + last trick were not the deal's total: "
+                f"{r['bad_card_totals']}"
+            )
             return 1 if r["bad_card_totals"] else 0
         cards = parse_cards(args.hand)
         trump = Suit.parse(args.trump)
         total = 0
-        for name, meld_cards, points in meld_breakdown(cards, trump, options):
+        resolved = resolve_options(
+            options, players=VARIANTS[args.variant].players, variant=args.variant
+        )
+        for name, meld_cards, points in meld_breakdown(cards, trump, resolved):
             print(f"{name:<16} {format_cards(meld_cards):<32} {points:>5}")
             total += points
         print(f"{'total':<16} {'':<32} {total:>5}")

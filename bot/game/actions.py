@@ -1,4 +1,4 @@
-"""Actions and their text forms: `play 10♥`, `meld K♥ Q♥`, `bid 250`, `trump ♥`, ...
+"""Actions and their text forms: `play 10♥`, `meld K♥ Q♥`, `bid 250`, `trump ♥`, `give A♥ 10♥`...
 
 The text is context-free, so `parse_action(str(a)) == a`; whether an action is
 legal is for the game to say (like python-chess's `Move` and `board.parse_san`).
@@ -38,6 +38,12 @@ class Action:
         return ""
 
     @property
+    def choice(self) -> bool:
+        """A `give` offered in `legal_actions` (F-5): "give any `amount` cards of the hand", not
+        itself playable; the seat answers with `give(cards)`."""
+        return self.verb == "give" and not self.cards
+
+    @property
     def card(self) -> Card:
         """The card of a `play` action."""
         return self.cards[0]
@@ -73,6 +79,16 @@ def meld(cards: Iterable[Card]) -> Action:
     return act
 
 
+def give(cards: Iterable[Card]) -> Action:
+    """Passing these cards to the partner (F-5, H-5), in the canonical order (by suit, then rank)."""
+    return Action("give", tuple(sorted(cards, key=lambda c: c.code)))
+
+
+def give_choice(count: int) -> Action:
+    """The legal-list entry of the passing phase: any `count` cards of the hand (F-5)."""
+    return Action("give", amount=count)
+
+
 PASS = Action("pass")
 DIX = Action("dix")
 EXCHANGE = Action("exchange")
@@ -83,7 +99,7 @@ PLAY_BY_CODE: tuple[Action, ...] = tuple(play(card) for card in CARD_BY_CODE)
 DECLARE_OUT = Action("declare out")
 _SIMPLE_ACTIONS = {a.verb: a for a in (PASS, DIX, EXCHANGE, DRAW, DRAW_TURNUP, DECLARE_OUT)}
 #: Every verb an action may have.
-VERBS = frozenset({"play", "meld", "bid", "trump", *_SIMPLE_ACTIONS})
+VERBS = frozenset({"play", "meld", "bid", "trump", "give", *_SIMPLE_ACTIONS})
 
 
 def lowest_bid(actions: Iterable[Action]) -> Action | None:
@@ -116,6 +132,13 @@ def parse_action(text: str | Action) -> Action:
             if not cards:
                 raise ValueError("meld takes cards")
             return meld(cards)
+        if verb == "give":
+            if rest.isdigit():
+                return give_choice(int(rest))
+            cards = parse_cards(rest, limit=MAX_HAND)
+            if not cards:
+                raise ValueError("give takes cards")
+            return give(cards)
         if verb == "bid":
             return Action("bid", amount=int(rest))
         if verb == "trump":

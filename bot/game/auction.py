@@ -1,7 +1,10 @@
-"""Check Pinochle (RULES §7): the auction, trump, and the deal's points and premiums."""
+"""The auction games (RULES §7, §13, §14): bidding, trump, the partners' passing, the deal's
+points, and Check Pinochle's premiums."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -10,12 +13,34 @@ from .actions import Action
 from .cards import SUITS, Card
 from .checks import contract_checks, game_checks, meld_checks, net_chips, set_checks, settle
 from .errors import IllegalAction
-from .events import Bid, Contract, Event, Passed, TrumpFixed
+from .events import Bid, CardsGiven, Contract, DealThrownIn, Event, Passed, TrumpFixed
 from .multihand import MultiHandRules
-from .phases import AUCTION, PLAY, TRUMP
+from .phases import AUCTION, PASSING, PLAY, TRUMP
 
-MIN_BID = 200
+MIN_BID = 200  # E-4; `opt.min_bid` sets another (F-2, H-2)
 MAX_BID = 1500  # far above any reachable deal total; bounds the list of legal bids
+
+
+def ladder_step(high: int) -> int:
+    """H-3: the double deck's raises: by 1 below 60, by 5 below 100, by 10 from 100 on."""
+    return 1 if high < 60 else 5 if high < 100 else 10
+
+
+@lru_cache(maxsize=4096)
+def bid_action(amount: int) -> Action:
+    """The (shared) action of bidding `amount`: actions are values, and the auction offers the
+    same bids on every turn, so they are built once."""
+    return Action("bid", amount=amount)
+
+
+@lru_cache(maxsize=32)
+def bid_amounts(minimum: int, step: int, top: int) -> tuple[int, ...]:
+    """Every bid from `minimum` to `top`: in steps of `step` (E-4), or up H-3's ladder (step 0)."""
+    amounts, amount = [], minimum
+    while amount <= top:
+        amounts.append(amount)
+        amount += step or ladder_step(amount)
+    return tuple(amounts)
 
 
 class AuctionRules(MultiHandRules):
@@ -25,27 +50,44 @@ class AuctionRules(MultiHandRules):
         self.state.phase, self.state.turn = AUCTION, self.state.order[0]  # E-3: eldest speaks first
 
     def _min_bid(self) -> int:
-        return MIN_BID // self.scale
+        given = self.opt["min_bid"]
+        return (MIN_BID if given is None else given) // self.scale
 
-    def _step(self) -> int:
+    def _step(self, high: int) -> int:
+        """The least raise over `high` (E-4; H-3's ladder)."""
+        if self.opt["bid_ladder"]:
+            return ladder_step(high)
         step: int = self.opt["bid_increment"] // self.scale
         return max(1, step)
 
+    def _bid_amounts(self, above: int) -> list[int]:
+        """Every bid higher than `above`: the minimum, then each raise in its steps (E-4, H-3)."""
+        step = 0 if self.opt["bid_ladder"] else self._step(0)
+        amounts = bid_amounts(self._min_bid(), step, MAX_BID // self.scale)
+        return list(amounts[bisect_right(amounts, above) :])
+
     def _forced(self, seat: int) -> bool:
+        """E-6, F-3: the dealer after three passes must bid (unless the deal is thrown in)."""
         return (
-            seat == self.state.dealer and self.state.high_bid == 0 and len(self.state.passed) == 3
+            seat == self.state.dealer
+            and self.state.high_bid == 0
+            and len(self.state.passed) == 3
+            and self.opt["all_pass"] == "dealer_stuck"
         )
+
+    def _may_bid(self, seat: int) -> bool:
+        """E-5: a bid needs a marriage in hand where the game asks for one."""
+        return not self.opt["bid_requires_marriage"] or _has_marriage(self.state.hands[seat])
 
     def _legal_auction(self) -> list[Action]:
         seat = self._actor
-        lowest = self.state.high_bid + self._step() if self.state.high_bid else self._min_bid()
-        has_marriage = _has_marriage(self.state.hands[seat])
-        bids = []
-        if has_marriage:
-            bids = list(_bids(lowest, MAX_BID // self.scale, self._step()))
-        elif self._forced(seat):
-            bids = [Action("bid", amount=self._min_bid())]  # E-6: forced, marriage or not
-        return bids + ([] if self._forced(seat) else [A.PASS])
+        forced = self._forced(seat)
+        amounts: list[int] = []
+        if self._may_bid(seat):
+            amounts = self._bid_amounts(self.state.high_bid)
+        elif forced:
+            amounts = [self._min_bid()]  # E-6: forced, marriage or not
+        return [bid_action(b) for b in amounts] + ([] if forced else [A.PASS])
 
     def why_no_bid(self) -> IllegalAction | None:
         """Why the seat to speak is offered no bid, only a pass (E-5: it holds no marriage); None
@@ -55,9 +97,9 @@ class AuctionRules(MultiHandRules):
         seat = self.state.turn
         if any(act.verb == "bid" for act in self._legal_auction()):
             return None
-        lowest = self.state.high_bid + self._step() if self.state.high_bid else self._min_bid()
+        lowest = self._bid_amounts(self.state.high_bid)[:1] or [self._min_bid()]
         try:
-            self._refuse_bid(seat, lowest)
+            self._refuse_bid(seat, lowest[0])
         except IllegalAction as error:
             return error
         return None
@@ -74,6 +116,11 @@ class AuctionRules(MultiHandRules):
             self.state.bids[seat] = amount
             events.append(Bid(seat, amount, forced))
         still_in = [s for s in self.state.order if s not in self.state.passed]
+        if not still_in:  # F-3: all four passed; the deal is thrown in and passes on
+            events.append(DealThrownIn(self.state.deal_no, self.state.dealer))
+            self.state.dealer = self._next_active(self.state.dealer)
+            self._start_deal(events)
+            return
         if self.state.declarer is not None and still_in == [self.state.declarer]:
             events.append(Contract(self.state.declarer, self.state.high_bid))
             self.state.phase, self.state.turn = TRUMP, self.state.declarer
@@ -96,19 +143,74 @@ class AuctionRules(MultiHandRules):
         assert suit is not None  # a trump action names a suit
         self.state.trump = suit
         events.append(TrumpFixed(self._declarer, suit))
-        for s in self.state.order:  # E-9: everyone melds at once
+        if self.opt["pass_count"]:  # F-5: the declarer's partner passes first
+            self.state.phase, self.state.turn = PASSING, self.partner(self._declarer)
+            return
+        self._meld_and_lead(events)
+
+    def _meld_and_lead(self, events: list[Event]) -> None:
+        for s in self.state.order:  # E-9, F-6: everyone melds at once
             self._declare(s, self.state.hands[s], events)
-        self.state.phase, self.state.turn = PLAY, self.state.declarer  # E-10: the declarer leads
+        self.state.phase = PLAY  # E-10, F-7: the declarer leads (or eldest, by option)
+        eldest = self.opt["first_lead"] == "eldest"
+        self.state.turn = self.state.order[0] if eldest else self.state.declarer
+
+    # ------------------------------------------------------------------ passing (F-5, H-5)
+
+    def give_count(self) -> int:
+        """How many cards the seat to pass gives (F-5); 0 outside the passing."""
+        return self.opt["pass_count"] if self.state.phase == PASSING else 0
+
+    def _legal_passing(self) -> list[Action]:
+        return [A.give_choice(self.opt["pass_count"])]
+
+    def _check_give(self, seat: int, act: Action) -> Action:
+        """F-5: a give of exactly `pass_count` cards the seat holds; its canonical action, or
+        IllegalAction saying what is wrong."""
+        count = self.opt["pass_count"]
+        if act.choice or len(act.cards) != count:
+            raise IllegalAction("give_count", "F-5", count=count)
+        hand = self.state.hands[seat]
+        for card in set(act.cards):
+            if act.cards.count(card) > hand.count(card):
+                raise IllegalAction("not_in_hand", "P-0", card=str(card))
+        return A.give(act.cards)
+
+    def _apply_passing(self, act: Action, events: list[Event]) -> None:
+        seat, declarer = self._actor, self._declarer
+        partner = self.partner(seat)
+        assert partner is not None  # passing is a partnership game's
+        for card in act.cards:
+            self.state.hands[seat].remove(card)
+            self.state.hands[partner].append(card)
+        self.state.gave[seat] = list(act.cards)
+        events.append(CardsGiven(seat, partner, len(act.cards)))
+        if seat != declarer:  # F-5: the declarer passes back as many
+            self.state.turn = declarer
+            return
+        self._meld_and_lead(events)
 
     def _score_check(self, meld: list[int], cards: list[int], result: dict[str, Any]) -> list[int]:
-        """E-11..E-13 points and the E-16..E-19 premiums of one deal."""
+        """E-11..E-13, F-8, F-9, H-10: the deal's points; Check's E-16..E-19 premiums."""
         decl = self.party(self._declarer)
         took = [any(self.state.tricks_won[s] for s in self.party_seats(p)) for p in range(2)]
-        totals = [(meld[p] if took[p] else 0) + cards[p] for p in range(2)]
-        made = totals[decl] >= self.state.high_bid
-        points = list(totals)
-        if not made:
-            points[decl] = -self.state.high_bid  # E-12: set
+        least = self.opt["save_meld_counters"]
+        for p in range(2):
+            if not meld_saved(took[p], cards[p], least):
+                meld[p] = 0  # the deal's record shows the meld that counted
+        points, made = contract_points(self.state.high_bid, decl, meld, cards)
+        result.update(
+            bid=self.state.high_bid,
+            declarer=self.state.declarer,
+            made=made,
+            bids=tuple(self.state.bids),
+        )
+        if self.variant.checks:
+            self._premiums(decl, made, took, result)
+        return points
+
+    def _premiums(self, decl: int, made: bool, took: list[bool], result: dict[str, Any]) -> None:
+        """E-16..E-19: the checks a Check deal pays, into `result`."""
         awards: list[tuple[int, int, str, str]] = []
         for s in self.state.order:
             p = self.party(s)
@@ -130,23 +232,32 @@ class AuctionRules(MultiHandRules):
                 p == decl or self.opt["slam_defenders_eligible"]
             ):
                 awards.append((p, 5, "slam", "12 tricks"))
-        result.update(
-            bid=self.state.high_bid,
-            declarer=self.state.declarer,
-            made=made,
-            bids=tuple(self.state.bids),
-            transfers=settle(awards, [self.party_seats(0), self.party_seats(1)]),
-        )
-        return points
+        result["transfers"] = settle(awards, [self.party_seats(0), self.party_seats(1)])
 
     def _check_winner(self, check: dict[str, Any]) -> int | None:
-        """E-14: the declaring side is counted first; then the defenders (the deal is scored)."""
+        """E-14, F-10: the declaring side is counted first; then the defenders (unless only the
+        bidders may go out); F-11: a contract side taking every trick shoots the moon."""
         decl = self.party(self._declarer)
         winner = None
-        if self.state.scores[decl] >= self.state.target:
+        tricks = len(self.state.tricks)
+        moon = sum(self.state.tricks_won[s] for s in self.party_seats(decl)) == tricks
+        if self.opt["shoot_the_moon"] and moon and check["made"]:
             winner = decl
-        elif self.state.scores[1 - decl] >= self.state.target:
+        elif self.state.scores[decl] >= self.state.target:
+            winner = decl
+        elif (
+            self.state.scores[1 - decl] >= self.state.target
+            and not self.opt["only_bidder_goes_out"]
+        ):
             winner = 1 - decl
+        if winner is not None:
+            self.state.places = [winner, 1 - winner]
+        if self.variant.checks:
+            self._game_premium(winner, check)
+        return winner
+
+    def _game_premium(self, winner: int | None, check: dict[str, Any]) -> None:
+        """E-20: the game's checks to the winners, and the deal's net chips (E-15)."""
         if winner is not None:
             loser = 1 - winner
             checks = game_checks(
@@ -155,28 +266,39 @@ class AuctionRules(MultiHandRules):
             check["transfers"] += settle(
                 [(winner, checks, "game", "game")], [self.party_seats(0), self.party_seats(1)]
             )
-            self.state.places = [winner, loser]
         check["chips"] = tuple(net_chips(check["transfers"], self.n))
         check["transfers"] = tuple(check["transfers"])
-        return winner
 
     def _refuse_bid(self, seat: int, amount: int) -> None:
-        if self._forced(seat) and not _has_marriage(self.state.hands[seat]):
+        if self._forced(seat) and not self._may_bid(seat):
             raise IllegalAction("bid_forced", "E-6", minimum=self._min_bid())
         if amount < self._min_bid():
             raise IllegalAction("bid_too_low", "E-4", minimum=self._min_bid())
         if amount <= self.state.high_bid:
             raise IllegalAction("bid_not_higher", "E-4", high=self.state.high_bid)
-        if (amount - self._min_bid()) % self._step():
-            raise IllegalAction("bid_step", "E-4", step=self._step())
-        if not _has_marriage(self.state.hands[seat]):
+        if amount not in self._bid_amounts(self.state.high_bid):
+            raise IllegalAction("bid_step", "E-4", step=self._step(self.state.high_bid))
+        if not self._may_bid(seat):
             raise IllegalAction("bid_needs_marriage", "E-5")
 
 
-@lru_cache(maxsize=512)
-def _bids(lowest: int, highest: int, step: int) -> tuple[Action, ...]:
-    """The bids from `lowest` to `highest` by `step` (shared: actions are values)."""
-    return tuple(Action("bid", amount=b) for b in range(lowest, highest + 1, step))
+def meld_saved(took_a_trick: bool, counters: int, least: int = 0) -> bool:
+    """E-11, F-8: a side's meld counts once it takes a trick; H-10 (by option) only with at least
+    `least` points in its tricks."""
+    return took_a_trick and counters >= least
+
+
+def contract_points(
+    bid: int, declarers: int, meld: Sequence[int], cards: Sequence[int]
+) -> tuple[list[int], bool]:
+    """E-12, E-13, F-9: each side's points for the deal, and whether the contract was made. The
+    bidding side scores all it took if that reaches the bid, else minus the bid (set); the
+    defenders always score what they took. `meld` holds only meld that counts (`meld_saved`)."""
+    points = [m + c for m, c in zip(meld, cards, strict=True)]
+    made = points[declarers] >= bid
+    if not made:
+        points[declarers] = -bid
+    return points, made
 
 
 def _has_marriage(hand: list[Card]) -> bool:

@@ -164,8 +164,9 @@ CARD_BY_CODE: tuple[Card, ...] = ALL_CARDS  # index == code
 
 _SEPARATED = re.compile(r"[^\s,;]+")
 
-#: The most cards a hand ever holds: 16 (three-handed, C-1; the 64-card pack's long hands, A-14).
-MAX_HAND = 16
+#: The most cards a hand ever holds: 24 (the double-deck bid winner between the two passes, H-5);
+#: 16 in the 48- and 64-card games (C-1, A-14), 20 dealt in the double deck (H-1).
+MAX_HAND = 24
 
 
 def parse_cards(text: str, *, limit: int | None = None) -> list[Card]:
@@ -194,10 +195,18 @@ def format_cards(cards: Iterable[Card], lang: str = "en") -> str:
     return " ".join(card.text(lang) for card in cards)
 
 
-def make_pack(pack64: bool = False) -> list[Card]:
-    """The pinochle pack (RULES G-1): two copies of A 10 K Q J 9 (and 8 7) in each suit."""
+def make_pack(pack64: bool = False, *, double_deck: bool = False) -> list[Card]:
+    """The pinochle pack (RULES G-1): two copies of A 10 K Q J 9 (and 8 7) in each suit; the
+    double deck (H-1): four copies of A 10 K Q J, no nines (80 cards)."""
+    if double_deck:
+        return [card for card in ALL_CARDS if card.rank_index < 5 for _ in range(4)]
     ranks = 8 if pack64 else 6
     return [card for card in ALL_CARDS if card.rank_index < ranks for _ in range(2)]
+
+
+def pack_of_size(size: int) -> list[Card]:
+    """The pack a deal of `size` cards was dealt from: 48 (G-1), 64 (A-14) or 80 (H-1)."""
+    return make_pack(size == 64, double_deck=size == 80)
 
 
 def sort_hand(cards: Iterable[Card], trump: Suit | None = None) -> list[Card]:

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from . import actions as A
 from .actions import Action
-from .cards import CARD_BY_CODE, RANKS, Card, make_pack
+from .cards import CARD_BY_CODE, RANKS, Card, make_pack, pack_of_size
 from .events import (
     CardPlayed,
     DealEnded,
@@ -32,7 +32,7 @@ from .fair import Dealing
 from .melds import MeldRules
 from .options import Options, resolve_options
 from .phases import GAME_OVER, MELD, PLAY, PLAYOFF, STOCK
-from .points import last_trick_bonus, point_table, round_card_points, scale
+from .points import deal_total, last_trick_bonus, point_table, round_card_points, scale
 from .results import DealResult
 from .state import CompletedTrick, DealState
 from .tricks import beat_masks, legal_tiers
@@ -93,7 +93,7 @@ class GameCore(ABC):
         """Everything fixed for the whole game: the variant, its options and what they imply."""
         self.variant: Variant = get_variant(variant)
         self.n = self.variant.players
-        self.options: Options = resolve_options(options, players=self.n)
+        self.options: Options = resolve_options(options, players=self.n, variant=variant)
         self.opt: dict[str, Any] = dict(self.options)  # plain dict: the hot path reads it often
         self._declare_out_allowed = bool(self.opt["declare_out"]) and not self.variant.partnership
         self.rules = MeldRules.from_options(self.options)
@@ -108,6 +108,11 @@ class GameCore(ABC):
         )  # C-6, D-5 or DX-D3, E-11; individual units never collide with side numbers
         self._credit_unit = tuple(self._party[s] if by_side else s + 10 for s in range(self.n))
         self._legal: list[Action] | None = None
+
+    @property
+    def card_total(self) -> int:
+        """Card points plus the last trick of a whole deal now (G-5, H-9): 250, 25 or 50."""
+        return deal_total(self.options, pack_of_size(self.state.pack_size))
 
     # ------------------------------------------------------------------ sides
 
@@ -171,7 +176,7 @@ class GameCore(ABC):
         if st.deal_no == 1 and self.first_deck is not None:
             return list(self.first_deck)
         pack64 = st.mode == "two" and self.opt["pack64"] and self.variant.two_handed
-        deck = make_pack(pack64)
+        deck = make_pack(pack64, double_deck=self.variant.double_deck)
         if self.dealing is not None:
             return self.dealing.deck(deck, st.deal_no)
         random.Random(f"{self.seed}:deal:{st.deal_no}").shuffle(deck)

@@ -35,6 +35,7 @@ MESSAGES: dict[str, str] = {
     "bid_too_low": "the minimum bid is {minimum}",
     "bid_not_higher": "a bid must be higher than {high}",
     "bid_step": "bids go up in steps of {step}",
+    "give_count": "pass exactly {count} cards to your partner",
     "bid_needs_marriage": "you need a marriage (a king and queen of one suit) to bid",
     "bid_forced": "everyone passed: the dealer must bid at least {minimum}",
     "trump_needs_marriage": "you may only name a suit in which you hold a marriage",

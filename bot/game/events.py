@@ -168,6 +168,16 @@ class Contract(SeatEvent):
 
 
 @dataclass(slots=True)
+class CardsGiven(SeatEvent):
+    """F-5, H-5: a seat passed `count` cards to its partner `to`; which cards, only the two of
+    them know (their views' `gave` and `received`)."""
+
+    type: ClassVar[str] = "give"
+    to: int
+    count: int
+
+
+@dataclass(slots=True)
 class DealEnded(Event):
     type: ClassVar[str] = "deal_end"
     deal: int

@@ -91,6 +91,8 @@ class FastTricks:
         st = game.state
         if st.phase not in (PLAY, PLAYOFF) or st.stock or st.turnup is not None:
             return None
+        if game.variant.double_deck:
+            return None  # H-1: four of a card; a hand here is two bit sets (held, held twice)
         if st.mode != "two" and not all(st.declared[s] for s in st.active):
             return None  # D2-1: melds still to come after a first card
         if game.opt["running_tally_game_call"] and st.mode == "multi":

@@ -20,7 +20,19 @@ from .cards import Card, Suit
 from .errors import IllegalAction
 from .events import Event
 from .fair import Dealing
-from .phases import AUCTION, DRAW, EXCHANGE, GAME_OVER, MELD, PLAY, PLAYOFF, STOCK, TRUMP, Phase
+from .phases import (
+    AUCTION,
+    DRAW,
+    EXCHANGE,
+    GAME_OVER,
+    MELD,
+    PASSING,
+    PLAY,
+    PLAYOFF,
+    STOCK,
+    TRUMP,
+    Phase,
+)
 from .results import DealResult
 from .state import DealState, StateField
 from .tricks import refusal_reason
@@ -60,7 +72,12 @@ class Game(TwoHandRules, AuctionRules):
         return len(self.state.tricks)
 
     def legal_actions(self) -> list[Action]:
-        """Every action the seat to act may take now, in a stable order."""
+        """Every action the seat to act may take now, in a stable order.
+
+        In the passing (F-5) the one entry is a choice, `give N`: any N cards of the hand, too
+        many sets to list; the seat answers with the cards (`give A♥ 10♥ K♥ Q♥`), which `apply`
+        checks like any other action.
+        """
         return list(self._legal if self._legal is not None else self._compute_legal())
 
     def _compute_legal(self) -> list[Action]:
@@ -84,13 +101,16 @@ class Game(TwoHandRules, AuctionRules):
         if seat is not None and seat != st.turn:
             raise IllegalAction("not_your_turn", "G-11")
         legal = self._legal if self._legal is not None else self._compute_legal()
-        for candidate in legal:  # play and meld actions are interned: identity is enough
-            if candidate is act:
-                break
+        if st.phase == PASSING and act.verb == "give":
+            act = self._check_give(self._actor, act)  # F-5: any cards held, not a listed one
         else:
-            if act not in legal:
-                self._refuse(act, list(legal))
-            act = legal[legal.index(act)]  # the engine's own copy, which it compares by identity
+            for candidate in legal:  # play and meld actions are interned: identity is enough
+                if candidate is act:
+                    break
+            else:
+                if act not in legal:
+                    self._refuse(act, list(legal))
+                act = legal[legal.index(act)]  # the engine's own copy, compared by identity
         self._legal = None
         events: list[Event] = []
         st.deal_history.append(act)
@@ -176,6 +196,8 @@ class Game(TwoHandRules, AuctionRules):
             self._refuse_bid(seat, act.amount)
         if verb == "pass" and phase == AUCTION and self._forced(seat):
             raise IllegalAction("bid_forced", "E-6", minimum=self._min_bid())
+        if verb == "give" and phase == PASSING:
+            self._check_give(seat, act)
         if verb == "trump" and phase == TRUMP:
             raise IllegalAction("trump_needs_marriage", "DX-E3")
         if verb in A.VERBS:
@@ -214,6 +236,7 @@ _LEGAL: dict[Phase, Callable[[Game], list[Action]]] = {
     PLAY: Game._legal_play,
     AUCTION: Game._legal_auction,
     TRUMP: Game._legal_trump,
+    PASSING: Game._legal_passing,
 }
 #: How each phase applies an action already found legal.
 _APPLY: dict[Phase, Callable[[Game, Action, list[Event]], None]] = {
@@ -225,6 +248,7 @@ _APPLY: dict[Phase, Callable[[Game, Action, list[Event]], None]] = {
     PLAY: Game._apply_play,
     AUCTION: Game._apply_auction,
     TRUMP: Game._apply_trump,
+    PASSING: Game._apply_passing,
 }
 
 

@@ -43,6 +43,19 @@ MELD_CLASS: dict[str, str] = {
     "grand pinochle": CLASS_C,
     "roundhouse": "",
     "roundhouse bonus": "",
+    # The double deck's triples and quadruples (H-7).
+    "triple flush": CLASS_A,
+    "quadruple flush": CLASS_A,
+    "twelve aces": CLASS_B,
+    "twelve kings": CLASS_B,
+    "twelve queens": CLASS_B,
+    "twelve jacks": CLASS_B,
+    "sixteen aces": CLASS_B,
+    "sixteen kings": CLASS_B,
+    "sixteen queens": CLASS_B,
+    "sixteen jacks": CLASS_B,
+    "triple pinochle": CLASS_C,
+    "quadruple pinochle": CLASS_C,
 }
 
 #: Melds whose cards span suits, shown trump first (the others are built in rank order).
@@ -59,9 +72,36 @@ _MIXED_SUITS = {
     "double pinochle",
     "grand pinochle",
     "roundhouse bonus",
+    "twelve aces",
+    "twelve kings",
+    "twelve queens",
+    "twelve jacks",
+    "sixteen aces",
+    "sixteen kings",
+    "sixteen queens",
+    "sixteen jacks",
+    "triple pinochle",
+    "quadruple pinochle",
 }
 AROUND = {"A": "aces around", "K": "kings around", "Q": "queens around", "J": "jacks around"}
 EIGHT = {"A": "eight aces", "K": "eight kings", "Q": "eight queens", "J": "eight jacks"}
+_RANK_WORD = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks"}
+#: H-7: the double deck's melds by how many copies each card has in it (1 to 4).
+DD_AROUNDS = {
+    rank: (AROUND[rank], EIGHT[rank], f"twelve {word}", f"sixteen {word}")
+    for rank, word in _RANK_WORD.items()
+}
+DD_FLUSHES = ("flush", "double flush", "triple flush", "quadruple flush")
+DD_PINOCHLES = ("pinochle", "double pinochle", "triple pinochle", "quadruple pinochle")
+#: H-7 (pagat): the single and double values; the triple and quadruple ones per `dd_multiple_values`.
+_DD_VALUES = {
+    "flush": (15, 150, 225, 300, 600),
+    "A": (10, 100, 150, 200, 400),
+    "K": (8, 80, 120, 160, 320),
+    "Q": (6, 60, 90, 120, 240),
+    "J": (4, 40, 60, 80, 160),
+    "pinochle": (4, 30, 60, 90, 120),
+}
 FLUSH_RANKS = ("A", "10", "K", "Q", "J")
 QS, JD, KS = Card("Q", Suit.SPADES), Card("J", Suit.DIAMONDS), Card("K", Suit.SPADES)
 
@@ -78,6 +118,7 @@ class MeldRules:
     any_higher: bool
     dix_rank: str  # "9", or "7" in the 64-card pack (A-14)
     first_marriage_value: int
+    double_deck: bool = False  # the 80-card meld table (H-7): up to four copies of a meld
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> MeldRules:
@@ -104,12 +145,36 @@ _MELD_OPTIONS = {
     "pack64",
     "first_marriage_value",
     "count_scheme",
+    "dd_multiple_values",
 }
+
+
+def _double_deck_values(doubling: bool) -> dict[str, int]:
+    """H-7: the double deck's meld values (its own scale: counters are worth 1)."""
+    values = {"royal marriage": 4, "marriage": 2, "dix": 0}
+    for key, names in (("flush", DD_FLUSHES), ("pinochle", DD_PINOCHLES), *DD_AROUNDS.items()):
+        single, double, triple, quadruple, doubled_quadruple = _DD_VALUES[key]
+        if doubling:  # each step doubles the one before (instructables' table)
+            triple, quadruple = 2 * double, doubled_quadruple
+        values.update(zip(names, (single, double, triple, quadruple), strict=True))
+    return values
 
 
 @lru_cache(maxsize=64)
 def _rules_for(items: tuple[tuple[str, Any], ...]) -> MeldRules:
     o = dict(items)
+    if o["count_scheme"] == "double_deck":
+        return MeldRules(
+            values=_double_deck_values(o["dd_multiple_values"] == "doubling"),
+            eight_of_a_kind=True,
+            grand_pinochle=False,
+            flush_royal_bonus=False,
+            roundhouse_bonus=0,
+            any_higher=False,
+            dix_rank="9",
+            first_marriage_value=0,
+            double_deck=True,
+        )
     div = scale(o)
     base = {
         "flush": 150,
@@ -148,6 +213,8 @@ def enabled_melds(options: Mapping[str, Any] | None = None) -> dict[str, int]:
     roundhouse bonus (DX-M7) only when it is worth something.
     """
     rules = MeldRules.from_options(_resolved(options))
+    if rules.double_deck:
+        return {name: value for name, value in rules.values.items() if value}
     melds = {
         name: value
         for name, value in rules.values.items()
@@ -191,6 +258,8 @@ def best_melds(
     not who scores it).
     """
     counts = _counts(hand)
+    if rules.double_deck:
+        return _best_double_deck(counts, trump, rules)
     out: list[tuple[str, list[Card], int]] = []
     v = rules.values
     # Class A: flushes, royal marriages, marriages, dix.
@@ -256,6 +325,38 @@ def best_melds(
                 rules.roundhouse_bonus,
             )
         )
+    return [
+        (name, sort_hand(cards, trump) if name in _MIXED_SUITS else cards, pts)
+        for name, cards, pts in out
+    ]
+
+
+def _best_double_deck(
+    counts: list[int], trump: Suit | None, rules: MeldRules
+) -> list[tuple[str, list[Card], int]]:
+    """H-7, H-8: the double deck's meld of a hand: each class counted once, the most copies of a
+    meld held scoring as one meld (a triple run, not three runs), royal marriages beyond the runs."""
+    v = rules.values
+    out: list[tuple[str, list[Card], int]] = []
+    runs = 0
+    if trump is not None:
+        runs = min(_n(counts, r, trump) for r in FLUSH_RANKS)
+        if runs:
+            name = DD_FLUSHES[runs - 1]
+            out.append((name, [_card(r, trump) for r in FLUSH_RANKS] * runs, v[name]))
+    for suit in SUITS:
+        pairs = min(_n(counts, "K", suit), _n(counts, "Q", suit)) - (runs if suit is trump else 0)
+        name = "royal marriage" if suit is trump else "marriage"
+        out.extend((name, [_card("K", suit), _card("Q", suit)], v[name]) for _ in range(pairs))
+    for rank, names in DD_AROUNDS.items():
+        copies = min(_n(counts, rank, s) for s in SUITS)
+        if copies:
+            name = names[copies - 1]
+            out.append((name, [_card(rank, s) for s in SUITS for _ in range(copies)], v[name]))
+    pins = min(counts[QS.code], counts[JD.code])
+    if pins:
+        name = DD_PINOCHLES[pins - 1]
+        out.append((name, [QS, JD] * pins, v[name]))
     return [
         (name, sort_hand(cards, trump) if name in _MIXED_SUITS else cards, pts)
         for name, cards, pts in out

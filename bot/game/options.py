@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import OptionError, shorten
+from .variants import get_variant
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,10 @@ OPTIONS: dict[str, OptionSpec] = {
         OptionSpec("declare_out", False, B, rule="A-12"),
         OptionSpec("running_tally_game_call", False, B, rule="DX-G7"),
         OptionSpec(
-            "count_scheme", "hoyle", ("hoyle", "counters", "five_ten", "one_point"), rule="G-7"
+            "count_scheme",
+            "hoyle",
+            ("hoyle", "counters", "five_ten", "one_point", "double_deck"),
+            rule="G-7",
         ),
         OptionSpec("round_card_points", False, B, rule="G-6"),
         OptionSpec("packet_size", None, (None, 3, 4), rule="G-10"),
@@ -139,7 +143,24 @@ OPTIONS: dict[str, OptionSpec] = {
         ),
         OptionSpec("meld_excludes_first_card", False, B, rule="DX-D2"),
         OptionSpec("meld_credit_unit", "side", ("side", "player"), rule="DX-D3"),
-        OptionSpec("bid_increment", 10, (10, 20, 25, 50), rule="E-4"),
+        OptionSpec("bid_increment", 10, (1, 5, 10, 20, 25, 50), rule="E-4"),
+        OptionSpec(
+            "min_bid",
+            None,
+            check=lambda v: v is None or (_positive_multiple_of_10(v) and v <= 1000),
+            description="a positive multiple of 10 up to 1000",
+            refusal="option_not_multiple_of_10",
+            rule="F-2",
+        ),
+        OptionSpec("bid_ladder", False, B, rule="H-3"),
+        OptionSpec("bid_requires_marriage", True, B, rule="E-5"),
+        OptionSpec("all_pass", "dealer_stuck", ("dealer_stuck", "redeal"), rule="F-3"),
+        OptionSpec("pass_count", 0, (0, 3, 4), rule="F-5"),
+        OptionSpec("first_lead", "bidder", ("bidder", "eldest"), rule="F-7"),
+        OptionSpec("save_meld_counters", 0, (0, 20), rule="H-10"),
+        OptionSpec("shoot_the_moon", False, B, rule="F-11"),
+        OptionSpec("only_bidder_goes_out", False, B, rule="F-10"),
+        OptionSpec("dd_multiple_values", "pagat", ("pagat", "doubling"), rule="H-7"),
         OptionSpec("trump_requires_marriage", False, B, rule="DX-E3"),
         OptionSpec("set_side_forfeits_meld_checks", False, B, rule="DX-E6"),
         OptionSpec("roundtrip_checks_additive", False, B, rule="DX-E7"),
@@ -188,11 +209,16 @@ class Options(Mapping[str, Any]):
         return f"Options({dict(self.given)!r})"
 
 
-def resolve_options(options: Mapping[str, Any] | None, *, players: int = 2) -> Options:
-    """Validate `options` and fill in defaults; `players` sets variant-dependent defaults.
+def resolve_options(
+    options: Mapping[str, Any] | None, *, players: int = 2, variant: str | None = None
+) -> Options:
+    """Validate `options` and fill in defaults; `players` and `variant` set the defaults that
+    depend on the game (a variant's own defaults, §11).
 
-    The 64-card pack is for two players only (A-14).
+    The 64-card pack is for two players only (A-14); the double deck has its own count (H-9),
+    which no 48-card game has.
     """
+    game = get_variant(variant) if variant is not None else None
     given = dict(options or {})
     values: dict[str, Any] = {}
     for name in given:
@@ -201,10 +227,23 @@ def resolve_options(options: Mapping[str, Any] | None, *, players: int = 2) -> O
             if key in OPTIONS:
                 raise OptionError("unknown_option_prefix", name=repr(name), option=repr(key))
             raise OptionError("unknown_option", name=shorten(repr(name)))
+    defaults = game.defaults if game is not None else {}
     for name, spec in OPTIONS.items():
-        values[name] = spec.validate(given[name]) if name in given else spec.default
+        if name in given:
+            values[name] = spec.validate(given[name])
+        else:
+            values[name] = defaults.get(name, spec.default)
     if values["pack64"] and players != 2:
         raise OptionError("pack64_two_handed")
+    double_deck = game is not None and game.double_deck
+    if (values["count_scheme"] == "double_deck") != double_deck and variant is not None:
+        allowed = ("double_deck",) if double_deck else OPTIONS["count_scheme"].values[:-1]
+        raise OptionError(
+            "option_not_one_of",
+            name="count_scheme",
+            value=repr(values["count_scheme"]),
+            allowed=", ".join(allowed),
+        )
     if values["packet_size"] is None:
         values["packet_size"] = 3 if players == 4 else 4
     if values["target"] is None:

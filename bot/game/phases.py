@@ -18,6 +18,7 @@ class Phase(StrEnum):
     PLAY = "play"  # three- and four-hand trick play (C-7, D, E-10)
     AUCTION = "auction"  # Check Pinochle bidding (E-3)
     TRUMP = "trump"  # Check Pinochle, the declarer names trump (E-8)
+    PASSING = "passing"  # partnership auction, the partners trade cards (F-5, H-5)
     GAME_OVER = "game_over"
 
     @property
@@ -39,6 +40,7 @@ class Phase(StrEnum):
 
 STOCK, MELD, DRAW, PLAYOFF = Phase.STOCK, Phase.MELD, Phase.DRAW, Phase.PLAYOFF
 EXCHANGE, PLAY, AUCTION, TRUMP = Phase.EXCHANGE, Phase.PLAY, Phase.AUCTION, Phase.TRUMP
+PASSING = Phase.PASSING
 GAME_OVER = Phase.GAME_OVER
 #: The phases in which cards are played to tricks.
 CARD_PHASES = frozenset({STOCK, PLAYOFF, PLAY})

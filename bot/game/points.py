@@ -14,7 +14,10 @@ COUNT_SCHEMES: dict[str, dict[str, int]] = {
     "counters": {"A": 10, "10": 10, "K": 10},
     "five_ten": {"A": 10, "10": 10, "K": 5, "Q": 5},
     "one_point": {"A": 1, "10": 1, "K": 1},
+    "double_deck": {"A": 1, "10": 1, "K": 1},  # H-9: the 80-card pack's 48 counters
 }
+#: H-9: the double deck's last trick is worth 2 (48 counters + 2 = 50).
+DOUBLE_DECK_LAST_TRICK = 2
 
 
 def scale(options: Mapping[str, Any]) -> int:
@@ -23,7 +26,9 @@ def scale(options: Mapping[str, Any]) -> int:
 
 
 def last_trick_bonus(options: Mapping[str, Any]) -> int:
-    """The last trick's points (G-5): 10, or 1 in the one-point count."""
+    """The last trick's points (G-5): 10, or 1 in the one-point count; 2 in the double deck (H-9)."""
+    if options["count_scheme"] == "double_deck":
+        return DOUBLE_DECK_LAST_TRICK
     return 10 // scale(options)
 
 
@@ -34,6 +39,13 @@ def point_table(options: Mapping[str, Any]) -> tuple[int, ...]:
     for code in range(32):
         table[code] = values.get(RANKS[code % 8], 0)
     return tuple(table)
+
+
+def deal_total(options: Mapping[str, Any], pack: Iterable[Card]) -> int:
+    """The card points of a whole pack plus the last trick (G-5, §12.1): 250 in the 48- and
+    64-card games under every scheme but the one-point count (25); 50 in the double deck (H-9)."""
+    table = point_table(options)
+    return sum(table[c.code] for c in pack) + last_trick_bonus(options)
 
 
 def card_points(cards: Iterable[Card], options: Mapping[str, Any] | None = None) -> int:

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import random
 
-from .actions import Action
+from .actions import Action, give
 from .game import Game
-from .phases import AUCTION
+from .phases import AUCTION, PASSING
 
 
 def random_action(game: Game, rng: random.Random) -> Action:
     """A uniformly random legal action, except that auctions bid the minimum or pass evenly
     (uniform bids up to 1500 would set every contract and no Check game would ever end)."""
     acts = game.legal_actions()
+    if game.state.phase == PASSING:  # F-5: any cards of the hand
+        hand, count = game.state.hands[game._actor], acts[0].amount or 0
+        return give(rng.sample(hand, count))
     if game.state.phase == AUCTION:
         bids = [a for a in acts if a.verb == "bid"]
         if bids and (len(bids) == len(acts) or rng.random() < 0.5):

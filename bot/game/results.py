@@ -52,15 +52,18 @@ class DealResult(Plain):
     tricks: tuple[int, ...]  # tricks taken by the seat itself
     complete: bool  # every trick was played (not ended by a claim, A-12)
     last_trick: tuple[int, ...]  # the last trick's bonus inside `cards` (G-5), 0 for the others
-    # Check Pinochle only (None elsewhere):
+    # The auction games only (None elsewhere): E-7, F-9, H-11
     bid: int | None = None
     declarer: int | None = None
     made: bool | None = None
     bids: tuple[int | None, ...] | None = None
+    # Check Pinochle only:
     transfers: tuple[Transfer, ...] | None = None  # who pays whom, and why (E-15)
     chips: tuple[int, ...] | None = None  # net per seat, summing to zero
 
     def plain_keys(self) -> tuple[str, ...]:
-        """The keys the hand-built dict had: no `last_trick`, Check's only in Check games."""
-        keys = _KEYS if self.bid is None else _KEYS[:3] + _CHECK_KEYS + _KEYS[3:]
+        """The keys the hand-built dict had: no `last_trick`, the auction's only in auction games,
+        the checks only in Check."""
+        auction = _CHECK_KEYS if self.transfers is not None else _CHECK_KEYS[:-1]
+        keys = _KEYS if self.bid is None else _KEYS[:3] + auction + _KEYS[3:]
         return keys if self.chips is None else (*keys, "chips")

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar, overload
 
-from .actions import Action
+from .actions import Action, give_choice
 from .cards import Card, Suit
 from .melds import TableCard
 from .phases import GAME_OVER, Phase
@@ -161,6 +161,10 @@ class DealState:
     bids: list[int | None] = field(metadata=_meta(_seats(lambda: None), _shallow))
     passed: set[int] = field(metadata=_meta(lambda n: set(), _shallow))
     high_bid: int = field(metadata=_meta(_const(0), _keep))
+    #: The cards each seat passed to its partner this deal (F-5): only the two partners know them.
+    gave: list[list[Card]] = field(
+        metadata=_meta(_seats(list), _nested, hidden=lambda v: [[] for _ in v])
+    )
     declarer: int | None = field(metadata=_meta(_const(None), _keep))
     deal_history: list[Action] = field(
         metadata=_meta(_empty_list, _shallow)
@@ -201,6 +205,14 @@ class DealState:
         new.dealt_dix = [
             k if s == seat or self.declared[s] else -1 for s, k in enumerate(self.dealt_dix)
         ]
+        n = len(self.gave)
+        for s in {seat, (seat + 2) % n} if n == 4 else {seat}:  # passes go between partners
+            new.gave[s] = list(self.gave[s])
+        if self.declarer is not None and (seat - self.declarer) % 2:  # F-5: the other side's
+            new.deal_history = [
+                give_choice(len(a.cards)) if a.verb == "give" and a.cards else a
+                for a in self.deal_history
+            ]
         return new
 
     @property

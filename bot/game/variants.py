@@ -1,9 +1,11 @@
-"""The six games of the rule sources, as flags on one engine (RULES §3-§7)."""
+"""The games of the rule sources, as flags on one engine (RULES §3-§7, §13, §14)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -12,11 +14,15 @@ class Variant:
 
     name: str
     players: int
-    rules: str  # RULES section letter: A, B, C, D1, D2, E
+    rules: str  # RULES section letter: A, B, C, D1, D2, E, F, H
     partnership: bool = False
     auction: bool = False
     no_trump_until_marriage: bool = False
     family: str = ""  # the league rates each family apart: the two two-hand games are one
+    checks: bool = False  # Check Pinochle's premiums paid in checks (E-15..E-20)
+    double_deck: bool = False  # the 80-card pack and its meld table and count (H-1, H-7, H-9)
+    #: Option defaults of this game where they differ from the options' own (§11, §13, §14).
+    defaults: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def two_handed(self) -> bool:
@@ -49,7 +55,40 @@ VARIANTS: dict[str, Variant] = {
         Variant("three-handed", 3, "C", family="three-handed"),
         Variant("four-handed", 4, "D1", family="four-handed"),
         Variant("partnership", 4, "D2", partnership=True, family="partnership"),
-        Variant("check", 4, "E", partnership=True, auction=True, family="partnership"),
+        Variant("check", 4, "E", partnership=True, auction=True, family="partnership", checks=True),
+        # A family of their own: their scores run on other scales (the 48-card auction's
+        # contracts and sets; the double deck's 50-point count) than the partnership games'.
+        Variant(
+            "auction",
+            4,
+            "F",
+            partnership=True,
+            auction=True,
+            family="auction",
+            defaults=MappingProxyType(
+                {"pass_count": 4, "bid_requires_marriage": False, "min_bid": 250}
+            ),
+        ),
+        Variant(
+            "double-deck",
+            4,
+            "H",
+            partnership=True,
+            auction=True,
+            family="double-deck",
+            double_deck=True,
+            defaults=MappingProxyType(
+                {
+                    "pass_count": 4,
+                    "bid_requires_marriage": False,
+                    "min_bid": 50,
+                    "count_scheme": "double_deck",
+                    "target": 500,
+                    "packet_size": 4,
+                    "bid_ladder": True,
+                }
+            ),
+        ),
     ]
 }
 

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .cards import ALL_CARDS, Card, Suit, make_pack, sort_hand
+from .cards import ALL_CARDS, Card, Suit, pack_of_size, sort_hand
 from .melds import sequential_meld_value
 from .options import resolve_options
-from .phases import AUCTION, GAME_OVER, Phase
+from .phases import AUCTION, GAME_OVER, PASSING, Phase
 from .state import CompletedTrick, DealState, Play
 from .tricks import winning_play
 
@@ -81,6 +81,8 @@ class PublicView:
     bids: tuple[int | None, ...]
     passed: tuple[int, ...]
     contract: int | None  # Check, once the auction is over
+    give_count: int  # F-5: in the passing, how many cards the seat to act gives (else 0)
+    give_to: int | None  # F-5: in the passing, the partner who receives them
     partnership: bool
     auction: bool
 
@@ -98,10 +100,12 @@ class SeatView(PublicView):
     hand: tuple[Card, ...]  # sorted as players hold cards
     known: dict[int, tuple[Card, ...]]  # cards the other seats showed and still hold
     legal: tuple[Action, ...]  # empty unless this seat is to act
-    history: tuple[Action, ...]  # this deal's actions, all public
+    history: tuple[Action, ...]  # this deal's actions; cards passed, only between partners (F-5)
     partner: int | None
     unseen: tuple[Card, ...]  # cards this seat has seen nowhere: other hands, the stock
     claim_wins: bool  # A-12: declaring out now would win
+    gave: tuple[Card, ...]  # F-5: the cards this seat passed to its partner this deal
+    received: tuple[Card, ...]  # F-5: the cards its partner passed to it (secret to the two)
     options: Mapping[str, Any]  # the options the table chose (defaults left out)
     world: DealState  # the state as this seat may know it, for search (`world_from_view`)
 
@@ -161,6 +165,8 @@ def _public_fields(game: GameCore) -> dict[str, Any]:
         "contract": st.high_bid
         if auction and st.phase != AUCTION and st.declarer is not None
         else None,
+        "give_count": game.opt["pass_count"] if st.phase == PASSING else 0,
+        "give_to": game.partner(st.turn) if st.phase == PASSING and st.turn is not None else None,
         "partnership": game.variant.partnership,
         "auction": auction,
     }
@@ -178,18 +184,21 @@ def seat_view(game: Game, seat: int) -> SeatView:
     st = game.state
     to_act = game.to_act == seat
     legal = tuple(game.legal_actions()) if to_act else ()
+    world = st.public_copy(seat)
     return SeatView(
         **_public_fields(game),
         seat=seat,
         hand=tuple(sort_hand(st.hands[seat], st.trump)),
         known={s: tuple(cs) for s, cs in enumerate(st.known) if cs and s != seat},
         legal=legal,
-        history=tuple(st.deal_history),
+        history=tuple(world.deal_history),
         partner=game.partner(seat),
         unseen=tuple(_unseen(game, seat)),
         claim_wins=to_act and game.claim_wins(seat),
+        gave=tuple(st.gave[seat]),
+        received=tuple(st.gave[partner]) if (partner := game.partner(seat)) is not None else (),
         options=dict(game.options.given),
-        world=st.public_copy(seat),
+        world=world,
     )
 
 
@@ -197,7 +206,7 @@ def _unseen(game: GameCore, seat: int) -> list[Card]:
     """Cards this seat has not seen anywhere: in other hands or the face-down stock."""
     st = game.state
     counts = dict.fromkeys(ALL_CARDS, 0)
-    for c in make_pack(st.pack_size == 64):
+    for c in pack_of_size(st.pack_size):
         counts[c] += 1
     seen = list(st.hands[seat])
     for s in range(game.n):

@@ -22,6 +22,7 @@ from typing import Final
 
 from openskill.models import PlackettLuce
 
+from bot.game import VARIANTS
 from bot.store import (
     FAMILIES,
     GameResultRow,
@@ -62,8 +63,8 @@ from .settings import SettingsService
 
 #: Families in the order their tables are shown.
 FAMILY_ORDER: Final = tuple(dict.fromkeys(FAMILIES.values()))
-#: The family whose games are played by two teams of two.
-TEAM_FAMILY: Final = "partnership"
+#: The families whose games are played by two teams of two (the engine's partnership variants).
+TEAM_FAMILIES: Final = frozenset(v.family for v in VARIANTS.values() if v.partnership)
 #: The longest season name.
 SEASON_NAME: Final = 100
 #: The season name meaning all time (unless a season is called so).
@@ -87,8 +88,8 @@ def teams_of(family: str, seats: Sequence[GameSeat]) -> list[list[GameSeat]]:
     ):
         raise LeagueError("each seat and each player may appear only once in a game")
     sizes = {len(members) for members in teams.values()}
-    wanted = {2} if family == TEAM_FAMILY else {1}
-    if sizes != wanted or (family == TEAM_FAMILY and len(teams) != 2):
+    wanted = {2} if family in TEAM_FAMILIES else {1}
+    if sizes != wanted or (family in TEAM_FAMILIES and len(teams) != 2):
         raise LeagueError(f"a {family} game has teams of {wanted.pop()}, not {sorted(sizes)}")
     for team, members in teams.items():
         if len({(m.score, m.rank) for m in members}) != 1:

@@ -363,6 +363,28 @@ INSERT INTO seat_deals (table_id, seat, deals, meld, bids, made)
 UPDATE tables SET settings = json_remove(settings, '$.hints_used', '$.deal_stats', '$.lease');
 """
 
+NEW_FAMILIES = """
+-- Two more league families, partnership auction and double-deck (issue 25): the CHECK on
+-- games.family widens. SQLite cannot alter a CHECK, so the table is rebuilt (its steps run with
+-- foreign keys off and checked before the commit, `bot.store.sqlite.migrate`).
+CREATE TABLE games_new (
+    id           INTEGER PRIMARY KEY,
+    guild_id     INTEGER NOT NULL,
+    table_id     INTEGER REFERENCES tables (id),
+    variant      TEXT    NOT NULL,
+    family       TEXT    NOT NULL
+                 CHECK (family IN ('two-handed', 'three-handed', 'four-handed', 'partnership',
+                                   'auction', 'double-deck')),
+    season_id    INTEGER REFERENCES seasons (id),
+    finished_at  TEXT    NOT NULL
+);
+INSERT INTO games_new (id, guild_id, table_id, variant, family, season_id, finished_at)
+    SELECT id, guild_id, table_id, variant, family, season_id, finished_at FROM games;
+DROP TABLE games;
+ALTER TABLE games_new RENAME TO games;
+CREATE INDEX games_by_guild ON games (guild_id, finished_at);
+"""
+
 MIGRATIONS: list[str] = [
     CORE,
     LEDGER,
@@ -374,4 +396,5 @@ MIGRATIONS: list[str] = [
     EVENT_NAMES,
     FAIR,
     SETTINGS_COLUMNS,
+    NEW_FAMILIES,
 ]

@@ -347,6 +347,13 @@ UPDATE tables SET settings = (settings::jsonb - 'hints_used' - 'deal_stats' - 'l
         OR settings::json -> 'lease' IS NOT NULL;
 """
 
+NEW_FAMILIES = """
+ALTER TABLE games DROP CONSTRAINT games_family_check;
+ALTER TABLE games ADD CONSTRAINT games_family_check
+    CHECK (family IN ('two-handed', 'three-handed', 'four-handed', 'partnership',
+                      'auction', 'double-deck'));
+"""
+
 PG_MIGRATIONS: list[str] = [
     CORE,
     LEDGER,
@@ -358,4 +365,5 @@ PG_MIGRATIONS: list[str] = [
     EVENT_NAMES,
     FAIR,
     SETTINGS_COLUMNS,
+    NEW_FAMILIES,
 ]

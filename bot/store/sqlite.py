@@ -165,6 +165,9 @@ async def migrate(conn: aiosqlite.Connection, target: int) -> None:
         "INSERT OR IGNORE INTO schema_version (id, version) VALUES (1, 0);"
     )
     while True:
+        # SQLite's way to rebuild a table others refer to (ALTER TABLE, "other kinds of schema
+        # changes"): foreign keys off for the step, every reference checked before it commits.
+        await conn.execute("PRAGMA foreign_keys = OFF")
         await conn.execute("BEGIN IMMEDIATE")
         try:
             row = await _fetchone(conn, "SELECT version FROM schema_version", ())
@@ -181,12 +184,17 @@ async def migrate(conn: aiosqlite.Connection, target: int) -> None:
             # executescript would COMMIT first, so run the script statement by statement.
             for statement in statements(MIGRATIONS[current]):
                 await conn.execute(statement)
+            broken = await _fetchone(conn, "PRAGMA foreign_key_check", ())
+            if broken is not None:
+                raise StoreError(f"migration {current + 1} leaves a broken reference: {broken}")
             await conn.execute("UPDATE schema_version SET version = ?", (current + 1,))
             await conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:
                 await conn.execute("ROLLBACK")
             raise
+        finally:
+            await conn.execute("PRAGMA foreign_keys = ON")
 
 
 def statements(script: str) -> list[str]:

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from bot.game import VARIANTS, Card, DealResult
 from bot.game.events import (
     Bid,
+    CardsGiven,
     Contract,
     DealEnded,
     DealerDix,
@@ -42,7 +43,7 @@ from bot.game.events import (
     TrumpFixed,
     TurnupTaken,
 )
-from bot.game.phases import AUCTION, MELD, PLAY, TRUMP
+from bot.game.phases import AUCTION, MELD, PASSING, PLAY, TRUMP
 from bot.game.views import MeldOnTable
 from bot.i18n.numbers import number, signed
 from bot.tables.deallog import BoardTrick
@@ -50,7 +51,7 @@ from bot.tables.model import Table
 from bot.tables.outcome import Cards, Side, Text, Who
 
 #: Events whose lines wait for their round (meld phase, auction) to close.
-ROUND_EVENTS = (Melded, DixDeclared, DealerDix, TrumpFixed, Bid, Passed, Contract)
+ROUND_EVENTS = (Melded, DixDeclared, DealerDix, TrumpFixed, Bid, Passed, Contract, CardsGiven)
 
 
 def start_lines(table: Table) -> list[Text]:
@@ -81,13 +82,14 @@ def round_open(table: Table) -> bool:
     """Whether more lines of the current round may still come from the next actions.
 
     A two-hand meld phase (M-1: the dix and one meld, in separate actions); an
-    auction until trump is named and the melds are shown (E-5..E-9); four-hand
+    auction until trump is named, the partners have passed their cards and the melds are shown
+    (E-5..E-9, F-5); four-hand
     melds made after each player's card to the first trick (D2-1).
     """
     game = table.game
     if game is None or game.is_over:
         return False
-    if game.phase in (MELD, AUCTION, TRUMP):
+    if game.phase in (MELD, AUCTION, TRUMP, PASSING):
         return True
     return (
         game.phase == PLAY
@@ -125,6 +127,8 @@ def _lines(table: Table, event: Event) -> list[Text]:
             return _dix(table, event)
         case TrumpFixed(seat=seat, suit=suit):
             return [Text.of("bot.line.trump", who=Who(seat), suit=suit.value)]
+        case CardsGiven(seat=seat, to=to, count=count):  # F-5: how many, never which
+            return [Text.of("bot.line.gave", who=Who(seat), to=Who(to), count=count)]
         case Bid() | Passed():
             table.deal_log.bids.append(_bid(event))
             return []

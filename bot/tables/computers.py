@@ -107,5 +107,9 @@ class ComputerDriver:
             await self._core.apply(table, seat, choice, user_id=None)
         except IllegalAction as error:  # a faulty player must not stall the table
             log.error("table %s: computer chose %s: %s", table.id, choice, error)
-            await self._core.apply(table, seat, legal[0], user_id=None)
+            from bot.ai.player import fallback  # as `bot.tables.players` reaches bot.ai: late
+
+            await self._core.apply(
+                table, seat, fallback(table.started_game.view(seat)), user_id=None
+            )
         self._standins.pop(table.id, None)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.ai.passing import gift_role
 from bot.game import (
     Action,
     Card,
@@ -69,6 +70,8 @@ def hint_text(view: SeatView, choice: Action, options: Mapping[str, Any]) -> Tex
         return Text.of("records.hint.draw_turnup", card=_card(view.turnup))
     if verb in _PLAIN:
         return Text.of("records.hint." + verb.replace(" ", "_"))
+    if verb == "give":  # F-5: what the giver's side wants from the passing
+        return Text.of(f"records.hint.give_{gift_role(view)}")
     raise ValueError(f"no hint for {choice}")
 
 

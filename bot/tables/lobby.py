@@ -114,7 +114,7 @@ class Lobby:
             raise Refusal("bot.refuse.bad_variant", variant=variant)
         options = dict(options or {})
         try:
-            resolve_options(options, players=VARIANTS[variant].players)
+            resolve_options(options, players=VARIANTS[variant].players, variant=variant)
         except ValueError as error:
             raise Refusal("bot.refuse.bad_option", error=error) from error
         seconds = self._core.turn_seconds if turn_seconds is None else turn_seconds

@@ -95,7 +95,7 @@ class Play:
         """
         async with self._core.registry.locked(table_id) as found:
             table, seat = guard_seat(found, person.user_id, playing=True, hints=True, turn=True)
-            version, options = table.version, table.options
+            version, options = table.version, table.started_game.options  # resolved for its game
             view = table.started_game.view(seat)  # the player's own copy
             cached = table.last_hint
         if cached is not None and cached[:2] == (version, seat):

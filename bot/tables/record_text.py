@@ -68,6 +68,20 @@ def auction_lines(deal: DealRecord, lang: str, name: Namer, *, named: bool = Tru
     return [t("bot.review.auction", lang, steps="; ".join(steps))]
 
 
+def passing_lines(deal: DealRecord, lang: str, name: Namer) -> list[str]:
+    """The cards the partners traded (F-5), giver by giver; none without a passing."""
+    return [
+        t(
+            "bot.review.gave",
+            lang,
+            who=name(seat),
+            to=name((seat + 2) % 4),
+            cards=cards_text(cards, lang),
+        )
+        for seat, cards in deal.passes
+    ]
+
+
 def meld_lines(deal: DealRecord, lang: str, name: Namer) -> list[str]:
     """Every meld as declared (its parts, after which trick, whether it counted: C-6, D-5, E-11)."""
     if not deal.melds:
@@ -135,6 +149,7 @@ def review_lines(table: Table, deal: DealRecord, lang: str, name: Namer) -> list
         seat, card = deal.exchange
         lines.append(t("bot.review.exchange", lang, who=name(seat), card=cards_text([card], lang)))
     lines += auction_lines(deal, lang, name)
+    lines += passing_lines(deal, lang, name)
     lines += meld_lines(deal, lang, name)
     if deal.tricks:
         lines.append(t("bot.review.tricks", lang))

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from bot.game import PASS, Action, Phase
 from bot.game.errors import Refusal
-from bot.i18n import describe_error, t
+from bot.i18n import card_text, describe_error, t
 from bot.services.settings import NUMBER_RANGES, SettingsService
 from bot.store import Store, StoreOpenError
 from bot.store.urls import safe_url
@@ -240,7 +240,10 @@ async def _play(
         if answer.casefold() in QUIT:
             write(t("bot.terminal.bye_kept" if database else "bot.terminal.bye", lang))
             return 0
-        action = chosen_action(answer, listed, table)
+        if hand.legal and hand.legal[0].choice:  # F-5: the numbers of the cards to give
+            action = given_cards(answer, hand) or chosen_action(answer, listed, table)
+        else:
+            action = chosen_action(answer, listed, table)
         if action is None:
             write("! " + t("bot.terminal.help", lang, count=len(listed)))
             continue
@@ -295,6 +298,19 @@ def chosen_action(answer: str, listed: list[Action], table: Table) -> Action | s
     return None
 
 
+def given_cards(answer: str, hand: Hand) -> Action | None:
+    """The cards to give in the passing (F-5) from their numbers on the screen ("1 4 7 9"), any
+    count (the engine says how many are due); None unless every word is a card's number."""
+    words = answer.replace(",", " ").split()
+    cards = hand.view.hand
+    if not words or not all(w.isascii() and w.isdigit() and len(w) <= 2 for w in words):
+        return None
+    numbers = [int(w) for w in words]
+    if not all(1 <= n <= len(cards) for n in numbers) or len(set(numbers)) != len(numbers):
+        return None
+    return Action("give", tuple(cards[n - 1] for n in numbers))
+
+
 def _show(
     table: Table,
     hand: Hand,
@@ -310,6 +326,12 @@ def _show(
     why = table.game.why_no_bid() if hand.legal and table.game is not None else None
     if why is not None:
         write(t("bot.terminal.only_pass", lang, reason=describe_error(why, lang, rule=False)))
+    if hand.legal and hand.legal[0].choice:  # F-5: the cards numbered, to give by number
+        for number, held in enumerate(hand.view.hand):
+            write(f"  {number + 1:>2}. {card_text(held, lang)}")
+        to = name(hand.view.give_to) if hand.view.give_to is not None else "—"
+        write(t("bot.terminal.give", lang, count=hand.legal[0].amount, to=to))
+        return
     bids = [n for n, action in enumerate(listed) if action.verb == "bid"]
     hidden = set(bids[SHOWN_BIDS:-1])  # a Check auction offers every amount up to the limit (E-4)
     for number, action in enumerate(listed):

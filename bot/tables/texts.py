@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.game import (
+    OPTIONS,
     PASS,
     VARIANTS,
     Action,
@@ -33,6 +34,7 @@ from bot.i18n import (
     describe_error,
     meld_name,
     number,
+    option_text,
     option_value_text,
     phase_name,
     signed,
@@ -311,6 +313,9 @@ def _facts(view: PublicView, lang: str, name: Namer) -> list[str]:
         facts.append(t("bot.board.bid", lang, amount=view.bid, who=name(bidder)))
     if view.phase == Phase.AUCTION and view.passed:
         facts.append(t("bot.board.passed", lang, who=", ".join(name(s) for s in view.passed)))
+    if view.phase == Phase.PASSING and view.to_act is not None and view.give_to is not None:
+        giving = dict(who=name(view.to_act), to=name(view.give_to), count=view.give_count)
+        facts.append(t("bot.board.giving", lang, **giving))  # F-5: how many, never which
     return facts
 
 
@@ -431,8 +436,13 @@ def hand_text(
         lines.append(t("bot.board.trump", lang, suit=view.trump.value))
     if view.trick and not beside_board:
         lines.append(t("bot.board.trick", lang, plays=plays_text(view.trick, lang, name)))
+    lines += _passed_lines(view, lang)
     if covered:
         lines.append(t("bot.hand.covered", lang))
+    elif view.legal and view.legal[0].choice:
+        if not beside_board:  # the terminal numbers the cards under it and says how to give
+            to = name(view.give_to) if view.give_to is not None else "—"
+            lines.append(t("bot.hand.give", lang, count=view.give_count, to=to))
     elif view.legal:
         if not beside_board:  # under the board, "To act: You" has said it
             lines.append(t("bot.hand.your_turn", lang))
@@ -441,6 +451,15 @@ def hand_text(
     elif view.to_act is not None:
         lines.append(t("bot.board.waiting", lang, who=name(view.to_act)))
     return "\n".join(lines)
+
+
+def _passed_lines(view: SeatView, lang: str) -> list[str]:
+    """The cards this seat gave its partner and received this deal (F-5): only the two know them."""
+    lines = []
+    for key, cards in (("bot.hand.gave", view.gave), ("bot.hand.received", view.received)):
+        if cards:
+            lines.append(t(key, lang, cards=cards_text(cards, lang)))
+    return lines
 
 
 # ---------------------------------------------------------------- scores and rules
@@ -463,12 +482,34 @@ def score_text(table: Table, lang: str, name: Namer) -> str:
 
 def rules_text(variant: str, options: dict[str, Any], lang: str) -> str:
     """A variant's rules summary and its meld table with these house rules (RULES §2.1)."""
-    resolved = resolve_options(options, players=VARIANTS[variant].players)
+    resolved = resolve_options(options, players=VARIANTS[variant].players, variant=variant)
     melds = ", ".join(f"{meld_name(n, lang)} {v}" for n, v in enabled_melds(resolved).items())
+    own = []
+    for name in game_options(variant):
+        value = option_value_text(name, resolved[name], lang)
+        own.append(f"• {option_text(name, lang).label}: {value.label} ({value.description})")
     return "\n\n".join(
         [
             variant_summary(variant, lang),
             t("bot.rules.melds", lang, melds=melds, target=resolved["target"]),
+            *([t("bot.rules.options", lang, rules="\n".join(own))] if own else []),
             t("bot.rules.forfeit", lang),
         ]
     )
+
+
+#: The rules sections (docs/rules.md) whose options a game lists: the double deck plays the
+#: partnership auction (F) with its own changes (H).
+_OWN_SECTIONS = {"F": ("F",), "H": ("F", "H")}
+
+
+def game_options(variant: str) -> list[str]:
+    """The house rules a game of its own lists in `/pinochle rules` (RULES §13, §14): those of
+    its rules sections and those it sets apart from the other games, in the options' order."""
+    game = VARIANTS[variant]
+    sections = _OWN_SECTIONS.get(game.rules, ())
+    return [
+        name
+        for name, spec in OPTIONS.items()
+        if spec.table and (spec.rule.split("-")[0] in sections or name in game.defaults)
+    ]

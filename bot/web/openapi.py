@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from bot.store import FAMILIES
+
 _INT: Final = {"type": "integer"}
 _STR: Final = {"type": "string"}
 _NUM: Final = {"type": "number"}
@@ -90,6 +92,7 @@ _DEAL: Final = _object(
     widow={"type": ["array", "null"], "items": _STR},
     stock={"type": ["array", "null"], "items": _STR},
     auction=_list(_object(seat=_INT, call=_STR)),
+    passes=_list(_object(seat=_INT, cards=_CARDS)),
     contract={},
     trump=_NULL_STR,
     melds=_list(_object(seat=_INT, cards=_CARDS, points=_INT)),
@@ -241,7 +244,7 @@ _SEASON_Q: Final = _param(
 _FAMILY: Final = _param(
     "family",
     "query",
-    {"enum": ["two-handed", "three-handed", "four-handed", "partnership"]},
+    {"enum": list(dict.fromkeys(FAMILIES.values()))},
     "the table (Check shares the partnership table)",
 )
 _PLAYER_ID: Final = _param("player_id", "path", _INT, "a player's id")

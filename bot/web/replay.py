@@ -58,6 +58,7 @@ def _deal(deal: DealRecord, table_id: int | None) -> dict[str, Any]:
         "widow": plain(deal.widow),
         "stock": plain(deal.stock),
         "auction": [{"seat": seat, "call": call} for seat, call in deal.auction],
+        "passes": [{"seat": seat, "cards": plain(cards)} for seat, cards in deal.passes],  # F-5
         "contract": plain(deal.contract),
         "trump": plain(deal.trump),
         "melds": [

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.game.cards import MAX_HAND
 from cogs._common import reply
 from tests.cogs.forged import forged_click
 from tests.cogs.live_support import home_of
@@ -18,14 +19,15 @@ WALL_OF_TEXT = "x" * 2000
 
 
 async def test_a_meld_longer_than_a_hand_is_refused_in_a_short_reply(room):
-    """A meld lists at most a hand's worth of cards (16): a pasted wall of cards is refused by its
+    """A meld lists at most a hand's worth of cards (MAX_HAND: 24, the double deck's bid winner
+    between the passes, H-5): a pasted wall of cards is refused by its
     count, in a reply that fits Discord's limit (it used to become "Sorry, something went wrong")."""
     _table, mover, _ = await two_people(room)
     before = snapshot(room)
     result = await mover.slash(room.channel, "pinochle meld", cards=WALL_OF_CARDS)
     assert result.ephemeral
     text = result.response.content
-    assert text.startswith("Not allowed: a meld has at most 16 cards.")
+    assert text.startswith(f"Not allowed: a meld has at most {MAX_HAND} cards.")
     assert "went wrong" not in text and len(text) <= 2000
     assert snapshot(room) == before
 

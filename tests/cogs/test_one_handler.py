@@ -9,6 +9,7 @@ import logging
 
 import cogs._pager
 from bot.game import IllegalAction, Refusal
+from bot.game.cards import MAX_HAND
 from bot.i18n import describe_error, t
 from bot.store import balance
 from tests.cogs.ledger_support import Server, close_bot
@@ -34,12 +35,13 @@ async def test_an_engine_refusal_to_a_typed_command_is_answered_by_the_tree_in_r
     version, board = table.version, board_body(room.channel)
     cursor = room.env.error_cursor
 
-    result = await room.bob.slash(room.channel, "pinochle meld", cards=" ".join(["Q♠"] * 17))
+    too_many = " ".join(["Q♠"] * (MAX_HAND + 1))  # MAX_HAND: 24, the double deck's (H-5)
+    result = await room.bob.slash(room.channel, "pinochle meld", cards=too_many)
 
-    engine = IllegalAction("too_many_cards", limit=16)
+    engine = IllegalAction("too_many_cards", limit=MAX_HAND)
     said = t("bot.refuse.illegal", "ru", error=describe_error(engine, "ru", rule=False))
     assert result.ephemeral and result.response.content == said
-    assert said == "Так нельзя: в комбинации не может быть больше 16 карт."
+    assert said == f"Так нельзя: в комбинации не может быть больше {MAX_HAND} карт."
     assert answered(room.env, cursor) == [Refusal]  # the engine's, wrapped by the cog: the tree's
     assert table.version == version and board_body(room.channel) == board
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]

@@ -65,6 +65,8 @@ def side_by_side(variant: str, options: dict, seed: int) -> int:
 def test_fast_trick_play_allows_and_scores_what_the_engine_does(variant, options):
     if options.get("pack64") and not VARIANTS[variant].two_handed:
         pytest.skip("the 64-card pack is for two-handed games only")
+    if VARIANTS[variant].double_deck:
+        pytest.skip("the double deck's trick play stays with the engine (below)")
     compared = sum(side_by_side(variant, options, seed) for seed in range(40))
     assert compared > 200
 
@@ -73,6 +75,15 @@ def test_the_core_leaves_the_two_hand_stock_phase_to_the_engine():
     """P-0: in the stock phase any card may be played; the core plays only strict tricks."""
     game = new_game("two-handed", seed=3)
     assert game.phase == "stock"
+    assert FastTricks.start(game) is None
+
+
+def test_the_core_leaves_the_double_deck_to_the_engine():
+    """H-1: four copies of a card do not fit a hand of two bit sets (held, held twice)."""
+    game = new_game("double-deck", seed=3)
+    rng = random.Random(3)
+    while game.phase != "play":
+        game.apply(random_action(game, rng))
     assert FastTricks.start(game) is None
 
 

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.game import VARIANTS, DealResult, Game, IllegalAction, make_pack, new_game, parse_action
+from bot.game import VARIANTS, DealResult, Game, IllegalAction, new_game, parse_action
+from bot.game.cards import pack_of_size
 from bot.game.random_play import random_action
 
 from .helpers import play_randomly
@@ -37,13 +38,14 @@ def check_deal(game: Game, result: DealResult) -> None:
     )
     cards = sum(result.cards[u] for u in units)
     if result.complete and not game.options["round_card_points"]:
-        assert cards == 250, result  # G-5, §12.1
+        assert cards == game.card_total == (50 if game.variant.double_deck else 250), result
+        # G-5, §12.1, H-9
     if result.complete:
         tricks = sum(result.tricks)
-        assert tricks in (12, 16, 24, 32), result  # §12.2, §12.3
+        assert tricks in (12, 16, 20, 24, 32), result  # §12.2, §12.3, H-1
     if result.chips is not None:
         assert sum(result.chips) == 0  # E-15
-    if game.variant.rules in ("C", "D1", "D2", "E") and result.complete:
+    if game.variant.rules in ("C", "D1", "D2", "E", "F", "H") and result.complete:
         for s in range(game.n):  # C-6, E-11: meld counts only with a trick
             side = (
                 [t for t in range(game.n) if game.party(t) == game.party(s)]
@@ -57,7 +59,7 @@ def check_deal(game: Game, result: DealResult) -> None:
 def play_checked(variant: str, seed: int, options: dict) -> Game:
     game = new_game(variant, seed=seed, options=options)
     rng = random.Random(seed)
-    pack = sorted(make_pack(game.state.pack_size == 64), key=lambda c: c.code)
+    pack = sorted(pack_of_size(game.state.pack_size), key=lambda c: c.code)
     seen = 0
     for _ in range(20000):
         if game.is_over:

@@ -43,6 +43,7 @@ def test_partners_sit_across_the_table_only_in_the_partnership_games_d2_e1():
 
 
 def test_every_variant_has_a_rating_family_and_the_two_hand_games_share_one():
+    """The auction games rate apart: their scores run on other scales (§14.8)."""
     assert {name: v.family for name, v in VARIANTS.items()} == {
         "two-handed": "two-handed",
         "two-handed-no-trump": "two-handed",
@@ -50,6 +51,8 @@ def test_every_variant_has_a_rating_family_and_the_two_hand_games_share_one():
         "four-handed": "four-handed",
         "partnership": "partnership",
         "check": "partnership",
+        "auction": "auction",
+        "double-deck": "double-deck",
     }
 
 
@@ -167,7 +170,8 @@ def test_phase_properties_match_the_cards_the_engine_allows_p0_a9_c7(variant):
                 assert phase.stock_round and plays == set(game._holding(seat))
             if phase.binds_play and game.state.trick:
                 assert plays <= set(game.state.hands[seat])
-            game.apply(rng.choice(legal))
+            choice = rng.choice(legal)
+            game.apply(random_action(game, rng) if choice.choice else choice)  # F-5: any cards
 
 
 def test_the_lowest_bid_is_the_minimum_then_one_step_above_the_high_bid_e4():
@@ -212,7 +216,8 @@ def test_a_deal_result_is_typed_and_names_the_last_trick_bonus_g5(variant):
         assert bonus == (last_trick_bonus(game.options) if result.complete else 0)
         form = plain(result)
         assert form["points"] == list(result.points) and "last_trick" not in form
-        assert ("chips" in form) == ("bid" in form) == (variant == "check")
+        assert ("chips" in form) == ("transfers" in form) == (variant == "check")
+        assert ("bid" in form) == game.variant.auction  # E-7, F-9
         if result.transfers is not None:  # E-15: who pays whom; chips net to zero
             assert all(isinstance(t, Transfer) for t in result.transfers)
             assert set(form["transfers"][0]) == {"from", "to", "checks", "reason", "detail"}

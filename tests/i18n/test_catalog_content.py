@@ -31,12 +31,19 @@ MELDS = {
     "grand pinochle",
     "roundhouse",
     "roundhouse bonus",
+    # the double deck's (H-7)
+    "triple flush",
+    "quadruple flush",
+    *(f"{n} {r}" for n in ("twelve", "sixteen") for r in ("aces", "kings", "queens", "jacks")),
+    "triple pinochle",
+    "quadruple pinochle",
 }
 PHASES = {
     "deal",
     "exchange",
     "auction",
     "trump",
+    "passing",
     "meld",
     "stock",
     "playoff",
@@ -135,7 +142,11 @@ def test_the_options_section_is_exactly_the_engines_options():
 def sample_values(spec):
     if spec.choices is not None:
         return spec.choices
-    return {"target": (None, 1000, 1500), "roundhouse_bonus_points": (0, 10)}[spec.name]
+    return {
+        "target": (None, 1000, 1500),
+        "roundhouse_bonus_points": (0, 10),
+        "min_bid": (None, 50, 250),
+    }[spec.name]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.game import PASS, Action, Game, new_game
 from bot.game.events import Event
+from bot.game.random_play import random_action
 from bot.ledger_hook import ledger_hook
 from bot.store import Seat, Store, create_table, update_table
 from bot.tables import Table
@@ -37,6 +38,8 @@ async def seat_table(
 def choose(game: Game, rng: random.Random) -> Action:
     """A random legal action with a cautious auction (mostly pass, else the lowest bid), so games end."""
     actions = game.legal_actions()
+    if actions[0].choice:  # the passing (F-5): any cards of the hand
+        return random_action(game, rng)
     if PASS in actions and rng.random() < 0.8:
         return PASS
     bids = [action for action in actions if action.verb == "bid"]

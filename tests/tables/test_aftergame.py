@@ -60,18 +60,19 @@ def engine_deal(
 async def test_review_of_a_deal_lists_every_card_dealt_once_and_every_trick(
     service, store, variant
 ):
-    """RULES §12: every card of the pack is dealt (or drawn) once and played once; 48 / players tricks."""
+    """RULES §12: every card of the pack is dealt (or drawn) once and played once; 48 / players
+    tricks (80 / 4 in the double deck, H-1)."""
     table = await one_person_and_computers(service, variant)
     await play_until(service, table, [ALICE], lambda: table.game.deal_results)
     _, review = await service.review(table.id)
     assert isinstance(review, DealRecord) and review.number == 1
-    pack = Counter(make_pack())
+    pack = Counter(make_pack(double_deck=VARIANTS[variant].double_deck))
     assert Counter(review.cards_dealt) == pack
     played = Counter(card for trick in review.tricks for _, card in trick.plays)
     assert played == pack
     two_hand = VARIANTS[variant].two_handed
     assert [t.number for t in review.tricks] == list(
-        range(1, 25 if two_hand else 48 // table.size + 1)
+        range(1, 25 if two_hand else sum(pack.values()) // table.size + 1)
     )
     assert review.tricks[-1].last and sum(len(t.draws) for t in review.tricks) == (
         24 if two_hand else 0

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from ..cards import Card
 from ..events import (
     Bid,
+    CardsGiven,
     Contract,
     DealEnded,
     DealerDix,
@@ -65,6 +66,8 @@ def _collect(
                 deal.trump = suit
                 if game.variant.auction:  # named by the declarer (E-8)
                     deal.trump_by = seat
+            case CardsGiven(seat=seat):  # F-5: which cards, from the giver's own record of them
+                deal.passes.append((seat, list(game.state.gave[seat])))
             case Melded():
                 parts = [MeldPart(m.name, list(m.cards), m.points) for m in event.melds]
                 deal.melds.append(

@@ -74,6 +74,7 @@ class DealRecord:
     contract: tuple[int, int] | None = None  # (declarer, amount), auction games (E-7)
     trump: Suit | None = None
     trump_by: int | None = None  # who named trump, auction games (E-8)
+    passes: list[tuple[int, list[Card]]] = field(default_factory=list)  # (giver, cards), F-5
     melds: list[MeldRecord] = field(default_factory=list)
     tricks: list[TrickRecord] = field(default_factory=list)
     #: The engine's deal result (`DealResult`); a record read from text holds its plain form.

@@ -188,7 +188,7 @@ class GameRecord:
         `seats:` (JSON names or -), `hints:` (seats or -) and `final:` (scores or
         "unfinished"); each deal starts with `deal N, dealer S` and holds
         `hand S:`, `turnup:`, `stock:`, `auction:`, `contract:`, `trump:`, any
-        `meld S: cards = points` and `trick N: S card, … -> winner, points`
+        `gave S: cards` (the passing, F-5), any `meld S: cards = points` and `trick N: S card, … -> winner, points`
         lines, `results:` (JSON or -) and `actions:` (separated by " | ").
         """
         return read_text(text, cls)

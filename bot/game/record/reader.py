@@ -151,6 +151,8 @@ def _read_deal(reader: _Reader, number: int, *, fair: bool) -> DealRecord:
         deal.auction = reader.field("auction", _read_auction)
         deal.contract = reader.field("contract", _read_contract)
         deal.trump = reader.field("trump", lambda v: None if v == "-" else Suit.parse(v))
+        while (gave := reader.keyed("gave")) is not None:
+            deal.passes.append((gave[0], parse_cards(gave[1])))
         while (meld := reader.keyed("meld")) is not None:
             cards, _, points = meld[1].rpartition(" = ")
             part = MeldPart("", parse_cards(cards), int(points))

@@ -46,6 +46,7 @@ def write_text(record: GameRecord) -> str:
         lines.append("auction: " + (", ".join(f"{s} {w}" for s, w in deal.auction) or "-"))
         lines.append(f"contract: {_ints(deal.contract) if deal.contract else '-'}")
         lines.append(f"trump: {deal.trump.value if deal.trump else '-'}")
+        lines += [f"gave {seat}: {format_cards(cards)}" for seat, cards in deal.passes]
         lines += [
             f"meld {meld.seat}: {format_cards(part.cards)} = {part.points}"
             for meld in deal.melds

@@ -1,0 +1,200 @@
+"""Partnership auction and double-deck on Discord (issue 25): one person and three computers play
+whole games by the hand view, in English and in Russian; the passing step is a menu and a button."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.game import Phase
+from tests.cogs.sim import channel_lines, components
+
+TEXTS = {
+    "en": {
+        "give": "Give the chosen cards",
+        "gave": "You gave: ",
+        "received": "Your partner gave you: ",
+        "passed": " passed 4 cards to ",
+        "phase": "Passing cards",
+        "giving": "Passing: 4 cards from ",
+        "end": "Final standings",
+    },
+    "ru": {
+        "give": "Отдать выбранные",
+        "gave": "Вы отдали: ",
+        "received": "Партнёр отдал вам: ",
+        "passed": "передано карт: 4",
+        "phase": "Передача карт",
+        "giving": "Передача: ",
+        "end": "Итог: ",
+    },
+}
+
+
+def board(channel):
+    """The newest board, in either language (its embed title names the table: "table #", "стол №")."""
+    return next(
+        m
+        for m in reversed(channel.history())
+        if m.embeds and any(w in (m.embeds[0].title or "") for w in ("table #", "стол №"))
+    )
+
+
+def custom_ids(message, prefix: str) -> list[dict]:
+    return [c for c in components(message) if c.get("custom_id", "").startswith(prefix)]
+
+
+async def give_by_menu(room, hand, texts) -> str:
+    """Pick the first cards of the menu, then press the button: the reply after giving."""
+    (menu,) = custom_ids(hand, "pinochle:givepick:")
+    count = menu["min_values"]
+    assert menu["max_values"] == count and count == 4
+    assert not custom_ids(hand, "pinochle:give:")  # nothing to give before the cards are picked
+    picked = [option["value"] for option in menu["options"][:count]]
+    shown = await room.alice.select(hand, picked, custom_id=menu["custom_id"])
+    reply = shown.response
+    assert reply.ephemeral
+    assert texts["give"] in [c.get("label") for c in components(reply)]
+    given = await room.alice.click(reply, label=texts["give"])
+    return given.response.content
+
+
+async def play_game(room, variant: str, lang: str, target: int) -> dict[str, list[str]]:
+    """Alice plays every turn of hers by the hand view; what the thread, board and replies said."""
+    texts = TEXTS[lang]
+    await room.alice.slash(room.parent, "pinochle language", language=lang)  # her own replies
+    await room.alice.slash(
+        room.parent, "pinochle new", variant=variant, language=lang, target=target
+    )
+    for _ in range(3):
+        await room.alice.slash(room.channel, "pinochle addbot", level="easy")
+    await room.alice.click(board(room.channel), label="Start" if lang == "en" else "Начать")
+    table = room.table()
+    seen: dict[str, list[str]] = {"replies": [], "boards": []}
+    for _ in range(600):
+        await room.env.settle()
+        await room.bot.tables.settle()
+        await room.env.settle()
+        if table.status != "playing":
+            break
+        if table.to_act != table.seat_of(room.alice.id) or table.is_computer_turn():
+            await room.env.advance_time(2)
+            continue
+        hand = (await room.alice.slash(room.channel, "pinochle hand")).response
+        if table.game.phase == Phase.PASSING:
+            await room.env.advance_time(5)  # the board is redrawn at Discord's pace
+            seen["boards"].append(board(room.channel).embeds[0].description)
+            seen["replies"].append(await give_by_menu(room, hand, texts))
+        else:
+            items = custom_ids(hand, ("pinochle:act:", "pinochle:pick:"))
+            item = items[0]
+            if item["custom_id"].startswith("pinochle:pick:"):
+                value = item["options"][0]["value"]
+                result = await room.alice.select(hand, [value], custom_id=item["custom_id"])
+            else:
+                result = await room.alice.click(hand, custom_id=item["custom_id"])
+            seen["replies"].append(result.response.content)
+    else:
+        raise AssertionError("the game did not end")
+    await room.env.advance_time(60)
+    seen["thread"] = channel_lines(room.channel)
+    seen["boards"].append(board(room.channel).embeds[0].description)
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("variant", "lang", "target"),
+    [
+        ("auction", "en", 300),
+        ("auction", "ru", 300),
+        ("double-deck", "en", 60),
+        ("double-deck", "ru", 60),
+    ],
+)
+async def test_a_whole_game_with_the_passing_by_menu_and_button(room, variant, lang, target):
+    texts = TEXTS[lang]
+    seen = await play_game(room, variant, lang, target)
+    thread = "\n".join(seen["thread"])
+    assert texts["passed"] in thread  # the passing is told in public: how many, never which
+    assert texts["end"] in seen["boards"][-1]
+    gave = [r for r in seen["replies"] if texts["gave"] in r or texts["received"] in r]
+    assert gave, "the hand never showed the cards passed"
+    assert any(texts["phase"] in drawn for drawn in seen["boards"][:-1])  # while Alice passes
+    assert any(texts["giving"] in drawn for drawn in seen["boards"][:-1])
+    for line in seen["thread"]:
+        if texts["passed"] in line:
+            assert not any(suit in line for suit in "♠♥♦♣"), line
+
+
+async def until_alice_gives(room, variant: str = "auction"):
+    """A table of Alice and three computers, played (by her first legal choice) until she is to
+    pass cards: the table and her hand view then."""
+    await room.alice.slash(room.parent, "pinochle new", variant=variant)
+    for _ in range(3):
+        await room.alice.slash(room.channel, "pinochle addbot", level="easy")
+    await room.alice.click(board(room.channel), label="Start")
+    table = room.table()
+    for _ in range(400):
+        await room.env.settle()
+        await room.bot.tables.settle()
+        await room.env.settle()
+        if table.to_act != table.seat_of(room.alice.id) or table.is_computer_turn():
+            await room.env.advance_time(2)
+            continue
+        hand = (await room.alice.slash(room.channel, "pinochle hand")).response
+        if table.game.phase == Phase.PASSING:
+            return table, hand
+        items = custom_ids(hand, ("pinochle:act:", "pinochle:pick:"))
+        if items[0]["custom_id"].startswith("pinochle:pick:"):
+            value = items[0]["options"][0]["value"]
+            await room.alice.select(hand, [value], custom_id=items[0]["custom_id"])
+        else:
+            await room.alice.click(hand, custom_id=items[0]["custom_id"])
+    raise AssertionError("Alice never had cards to pass")
+
+
+async def test_a_give_that_is_not_hers_wrong_or_forged_changes_nothing(room):
+    from tests.cogs.forged import forged_click
+
+    table, hand = await until_alice_gives(room)
+    version, held = table.version, list(table.game.view(table.seat_of(room.alice.id)).hand)
+    (menu,) = custom_ids(hand, "pinochle:givepick:")
+    picked = await room.alice.select(
+        hand, [o["value"] for o in menu["options"][:4]], custom_id=menu["custom_id"]
+    )
+    (button,) = custom_ids(picked.response, "pinochle:give:")
+    # Bob is not at the table: a forged press of Alice's button is refused, privately.
+    stolen = await forged_click(room.bob, picked.response, button["custom_id"])
+    assert stolen.ephemeral and "someone else's" in stolen.response.content
+    # Typed: too few cards, and a card she does not hold; each says why.
+    few = await room.alice.slash(room.channel, "pinochle move", action=f"give {held[0]}")
+    assert "pass exactly 4 cards" in few.response.content
+    missing = next(c for c in ("A♠", "A♥", "A♦", "A♣", "J♠", "J♥") if c not in map(str, held))
+    wrong = " ".join([missing, *map(str, held[:3])])
+    refused = await room.alice.slash(room.channel, "pinochle move", action=f"give {wrong}")
+    assert "is not in your hand" in refused.response.content
+    assert table.version == version and table.game.phase == Phase.PASSING
+    # The button itself gives the four cards once; a second press finds the view out of date.
+    done = await room.alice.click(picked.response, custom_id=button["custom_id"])
+    assert done.response.content.startswith("Done: ")
+    assert table.version > version
+    assert not custom_ids(done.response, "pinochle:give:")  # redrawn: no second press to make
+    assert list(table.game.view(table.seat_of(room.alice.id)).gave) == held[:4]
+
+
+@pytest.mark.parametrize("variant", ["auction", "double-deck"])
+async def test_new_table_options_offer_the_games_own_house_rules_first(room, variant):
+    from bot.tables.texts import game_options
+    from cogs.tables import TABLE_OPTIONS  # the target is a command option of its own
+
+    offered = await room.alice.autocomplete(
+        room.parent, "pinochle new", "options", "", variant=variant
+    )
+    own = [f"{name}=" for name in game_options(variant) if name in TABLE_OPTIONS]
+    assert [c["value"] for c in offered][: len(own)] == own
+    counts = await room.alice.autocomplete(
+        room.parent, "pinochle new", "options", "pass_count=", variant=variant
+    )
+    assert [c["value"] for c in counts] == ["pass_count=0", "pass_count=3", "pass_count=4"]
+    rules = await room.alice.slash(room.parent, "pinochle rules", variant=variant)
+    listed = rules.response.embeds[0].description
+    assert "This game's house rules" in listed and "Cards passed: 4" in listed

@@ -1,0 +1,82 @@
+"""The web pages of partnership auction and double-deck games (issue 25): their own standings
+tables, and replays that show the cards the partners passed (F-5)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.game import new_game
+from bot.services.league import record_game
+from bot.store import GameSeat, Store, append_action, create_table, update_table
+from bot.tables.players import SimplePlayer
+
+from .pages import page, visible_text
+
+GUILD = 4242
+NAMES = {"auction": "Partnership auction", "double-deck": "Double-deck"}
+
+
+async def add_game(league, variant: str, seed: int) -> tuple[int, object]:
+    """A whole game of `variant` played by SimplePlayer, stored and rated as the bot does."""
+    game, player, rng = (
+        new_game(variant, seed=seed, options={"target": 100}),
+        SimplePlayer(),
+        random.Random(seed),
+    )
+    actions = []
+    while game.to_act is not None:
+        view = game.view(game.to_act)
+        action = player.choose(view, list(view.legal), rng)
+        game.apply(action)
+        actions.append(str(game.history[-1]))
+    seated = [league.players[k] for k in ("ann", "bob", "mallory", "cpu")]
+    places = [
+        next(i for i, side in enumerate(game.public_view().ranking) if s in side) + 1
+        for s in range(4)
+    ]
+    store = await Store.open(league.database)
+    try:
+        async with store.transaction() as tx:
+            table = await create_table(
+                tx, guild_id=GUILD, channel_id=77, host_id=1, variant=variant, seed=seed
+            )
+            for seq, action in enumerate(actions, 1):
+                await append_action(tx, table.id, seq, None, None, action)
+            await update_table(tx, table.id, status="finished")
+            await record_game(
+                tx,
+                game_id=table.id,
+                guild_id=GUILD,
+                table_id=table.id,
+                variant=variant,
+                seats=[
+                    GameSeat(s, seated[s], s % 2, game.scores[s % 2], places[s]) for s in range(4)
+                ],
+            )
+    finally:
+        await store.close()
+    return table.id, game
+
+
+@pytest.mark.parametrize("variant", ["auction", "double-deck"])
+async def test_a_new_game_has_its_own_standings_and_a_replay_with_the_passing(
+    client, league, variant
+):
+    game_id, game = await add_game(league, variant, seed=3)
+    standings = visible_text(await page(client, league, f"/?family={variant}&season=all"))
+    assert f"{NAMES[variant]} · All time" in standings
+    assert "Ann" in standings and "Bob" in standings
+    assert "Nobody has a rated game" in visible_text(
+        await page(client, league, "/?family=partnership&season=all")
+    )
+    html = await page(client, league, f"/games/{game_id}")
+    assert "Cards passed" in visible_text(html)
+    replay = await (await client.get(f"/api/s/{league.token}/games/{game_id}")).json()
+    first = replay["deals"][0]
+    passed = [(p["seat"], p["cards"]) for p in first["passes"]]
+    gives = [a for a in game.history if a.verb == "give"][:2]  # the first deal's two gives
+    assert [sorted(cards) for _, cards in passed] == [sorted(map(str, a.cards)) for a in gives]
+    assert all(len(cards) == 4 for _, cards in passed)
+    assert passed[0][0] != passed[1][0] and (passed[0][0] - passed[1][0]) % 2 == 0  # partners
