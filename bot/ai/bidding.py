@@ -97,6 +97,26 @@ def choose_bid(k: Knowledge, legal: list[Action]) -> Action:
     return lowest if will_bid(k.hand, k.options, amount, partner_bid, partner_high) else PASS
 
 
+def bid_levels(k: Knowledge, legal: list[Action], most: int = 4) -> list[Action]:
+    """The calls worth searching: passing, the lowest bid, and jumps up to what the hand is worth.
+
+    A jump can buy the contract before the others have bid it up (the `normal`
+    players pass once a bid passes their estimate), so the search weighs up to
+    `most` bid levels, evenly spread from the lowest to the hand's worth
+    (meld plus expected tricks, a partner's bid added: E-5).
+    """
+    bids = sorted((a for a in legal if a.verb == "bid"), key=lambda a: a.amount or 0)
+    if not bids:
+        return [a for a in legal if a == PASS]
+    partner = k.partner
+    _, worth = best_trump(k.hand, k.options)
+    if partner is not None and partner < len(k.view.bids) and k.view.bids[partner] is not None:
+        worth += PARTNER_BID_WORTH * unit(k.options)
+    sensible = [a for a in bids if (a.amount or 0) <= worth] or bids[:1]
+    picks = {round(i * (len(sensible) - 1) / max(1, most - 1)) for i in range(most)}
+    return [a for a in legal if a == PASS] + [sensible[i] for i in sorted(picks)]
+
+
 def choose_trump(k: Knowledge, legal: list[Action]) -> Action:
     named = {a.suit: a for a in legal if a.suit is not None}
     suit, _ = best_trump(k.hand, k.options, list(named))

@@ -1,14 +1,19 @@
 """The `hard` level: search over the hidden cards (perfect-information Monte Carlo, PIMC).
 
 For each decision it deals the cards it has not seen into worlds consistent
-with everything its seat has seen (`worlds`), plays every candidate move out
-to the end of the deal in each world (`rollout`), and keeps the move with the
+with everything its seat has seen (`worlds`) and weighed by what the melds
+and the auction say of each hand (`inference`: a partner's as well as an
+opponent's), plays every candidate move out to the end of the deal in each
+world from the real bid record (`rollout`), and keeps the move with the
 best total deal margin over the worlds (each world scores every candidate, so
 luck cancels between them). Ties go to the `normal` player's choice, which is
-listed first. The two-hand play-off, where nothing is hidden, is solved
-exactly instead (`solver`), from its first trick: a solved play-off replaces
-the whole search, so the solver may visit up to `SOLVER_BUDGETS` budgets' worth of
-positions (the median 12-card play-off takes far less than one).
+listed first. The margin counts a side's total, so partners play for
+their partnership. In an auction it weighs passing against several bid
+levels up to what the hand is worth (`bidding.bid_levels`). The two-hand
+play-off, where nothing is hidden, is solved exactly instead (`solver`), from
+its first trick: a solved play-off replaces the whole search, so the solver may
+visit up to `SOLVER_BUDGETS` budgets' worth of positions (the median 12-card
+play-off takes far less than one).
 
 The two-hand stock phase (and its melds and draws) is searched only in its
 last tricks (`STOCK_SEARCH`); before that it is left to the `normal` rules:
@@ -41,17 +46,17 @@ import time
 
 from bot.game import (
     DECLARE_OUT,
-    PASS,
     VARIANTS,
     Action,
     Card,
     Phase,
     SeatView,
-    lowest_bid,
     new_game,
     world_from_view,
 )
 
+from .bidding import bid_levels
+from .inference import read_evidence
 from .knowledge import Knowledge, read_view
 from .normal import decide_normal
 from .player import Player
@@ -73,6 +78,9 @@ WORK_PER_SECOND: dict[str, int] = {
 SOLVER_NODES_PER_SECOND = 150_000
 #: Hard stop, as a multiple of the budget in this thread's CPU seconds, whatever the count.
 GUARD = 3.0
+#: Playout actions a deal drawn against the melds and calls costs (`worlds.deal_hidden`), and
+#: what weighing one caller's hand adds: about what they take here.
+DRAW_WORK, CALLER_WORK = 70, 15
 #: The two-hand stock phase is searched once the stock holds this many cards or fewer (the
 #: turn-up included, A-3); earlier the `normal` rules decide (see the module docstring).
 STOCK_SEARCH = 6
@@ -141,12 +149,17 @@ def search_worlds(
     """
     if _one_world(k):
         max_worlds = 1  # only one world fits the view (the two-hand play-off, say)
+    evidence = read_evidence(k)
+    draw_work = DRAW_WORK + CALLER_WORK * len({c.seat for c in evidence.calls})
+    bids = {s: b for s, b in enumerate(k.view.bids) if b is not None}
     margins: list[list[float]] = [[] for _ in candidates]
     work = worlds = 0
     while worlds < max_worlds and (
         worlds < MIN_WORLDS or (work < max_work and time.thread_time() < deadline)
     ):
-        hands, stock_cards = deal_hidden(k, rng)
+        drawn = evidence.draws
+        hands, stock_cards = deal_hidden(k, rng, evidence)
+        work += draw_work * (evidence.draws - drawn)
         world = world_from_view(k.view, hands, stock_cards)
         all_hands = dict(hands)
         all_hands[k.seat] = k.hand
@@ -159,6 +172,8 @@ def search_worlds(
                 options=k.options,
                 value=k.value,
                 free_play=k.phase.stock_round,
+                bids=dict(bids),  # the playout goes on from the real auction
+                high_bidder=k.view.bidder,
             )
             margins[i].append(_margin(k, playout.run(world.clone(), action)))
             work += playout.actions
@@ -208,7 +223,7 @@ class HardPlayer(Player):
             if view.stock > STOCK_SEARCH:
                 return fallback  # the two-hand stock phase: see the module docstring
         k = read_view(view)
-        candidates = [fallback] + [a for a in self._candidates(view, legal) if a != fallback]
+        candidates = [fallback] + [a for a in self._candidates(k, legal) if a != fallback]
         if len(candidates) == 1:
             return fallback
         if k.two_handed_mode and k.phase == Phase.PLAYOFF and candidates[0].verb == "play":
@@ -238,9 +253,8 @@ class HardPlayer(Player):
         return solver.best_card(k, first.card)
 
     @staticmethod
-    def _candidates(view: SeatView, legal: list[Action]) -> list[Action]:
-        """The moves worth searching: in an auction only passing or the lowest bid (never a jump)."""
-        if view.phase == Phase.AUCTION:
-            lowest = lowest_bid(legal)
-            return [a for a in legal if a == PASS or a == lowest]
+    def _candidates(k: Knowledge, legal: list[Action]) -> list[Action]:
+        """The moves worth searching: in an auction passing and the sensible bid levels."""
+        if k.phase == Phase.AUCTION:
+            return bid_levels(k, legal)
         return legal
