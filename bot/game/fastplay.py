@@ -2,8 +2,8 @@
 
 A search plays thousands of deals to their end per decision; through `Game.apply`
 each card costs a legality list, an event and its share of a trick record.
-Here a hand is two bit sets over `Card.code` (the codes held, the codes held
-twice), a trick is its led suit, heading card and points, and a card costs a
+Here a hand is count layers of bit sets over `Card.code` (the codes held, held
+twice, three and four times: the double deck has four of a card, H-1), a trick is its led suit, heading card and points, and a card costs a
 few integer operations. Nothing here is a rule of its own: which cards may be
 played (§8) is peeled from the engine's `strict_plays`, who heads a trick (G-3)
 is tabled from the engine's `beats`, the card points are the engine's table,
@@ -13,11 +13,25 @@ tricks are in. `tests/game/test_fastplay.py` plays both side by side.
 
 from __future__ import annotations
 
-from .cards import CARD_BY_CODE
+from collections.abc import Iterable
+
+from .cards import CARD_BY_CODE, Card
 from .core import GameCore
 from .phases import PLAY, PLAYOFF
 from .state import CompletedTrick
-from .tricks import beat_masks, bits, legal_tiers
+from .tricks import beat_masks, legal_tiers
+
+
+def count_layers(cards: Iterable[Card]) -> tuple[int, int, int, int]:
+    """The codes held at least once, twice, three and four times among `cards`."""
+    layers = [0, 0, 0, 0]
+    for card in cards:
+        bit = 1 << card.code
+        for i in range(4):
+            if not layers[i] & bit:
+                layers[i] |= bit
+                break
+    return layers[0], layers[1], layers[2], layers[3]
 
 
 class FastTricks:
@@ -33,6 +47,8 @@ class FastTricks:
         "after",
         "beat",
         "dup",
+        "dup3",
+        "dup4",
         "exempt_ok",
         "game",
         "have",
@@ -72,8 +88,10 @@ class FastTricks:
         self.seats = len(st.order)
         self.have = [0] * game.n
         self.dup = [0] * game.n
+        self.dup3 = [0] * game.n  # only the double deck holds a card three or four times (H-1)
+        self.dup4 = [0] * game.n
         for s in st.active:
-            self.have[s], self.dup[s] = bits(st.hands[s])
+            self.have[s], self.dup[s], self.dup3[s], self.dup4[s] = count_layers(st.hands[s])
         self.won_points = list(st.won_points)
         self.tricks_won = list(st.tricks_won)
         self.tricks_left = len(st.hands[st.turn])  # the seat to act has not played to this trick
@@ -91,8 +109,6 @@ class FastTricks:
         st = game.state
         if st.phase not in (PLAY, PLAYOFF) or st.stock or st.turnup is not None:
             return None
-        if game.variant.double_deck:
-            return None  # H-1: four of a card; a hand here is two bit sets (held, held twice)
         if st.mode != "two" and not all(st.declared[s] for s in st.active):
             return None  # D2-1: melds still to come after a first card
         if game.opt["running_tally_game_call"] and st.mode == "multi":
@@ -137,8 +153,13 @@ class FastTricks:
         """The seat to act plays the card `code` (one of `legal()`)."""
         seat = self.turn
         bit = 1 << code
-        if self.dup[seat] & bit:
-            self.dup[seat] ^= bit
+        if self.dup[seat] & bit:  # the top layer holding the code loses it
+            if not self.dup3[seat] & bit:
+                self.dup[seat] ^= bit
+            elif self.dup4[seat] & bit:
+                self.dup4[seat] ^= bit
+            else:
+                self.dup3[seat] ^= bit
         else:
             self.have[seat] ^= bit
         self._add(seat, code)
