@@ -27,6 +27,8 @@ VARIANTS = [
     "four-handed",
     "partnership",
     "check",
+    "auction",
+    "double-deck",
 ]
 SEED = 20261201
 
