@@ -25,9 +25,9 @@ In partnership auction and double-deck (RULES F-5, the games with a passing) the
 naming of trump are `normal`'s too, whose bids are fitted to those games: searched, they lost to
 `normal` (auction, 40 duplicate deals at 0.1 s: −14.8 a deal searched, +15.2 with `normal`'s
 bidding; double-deck, 100 deals: −23.1 searched). In the double deck the search plays only the
-last 8 of its 20 tricks: with 80 cards hidden in 60 places, a decision's budget buys too few
+last 12 of its 20 tricks: with 80 cards hidden in 60 places, a decision's budget buys too few
 worlds early on, and searching every trick lost to `normal` (100 deals at 0.1 s: −4.1, −6.8 ..
-−1.4), while the last 8 alone gained (40 deals: +1.2, +0.4 .. +1.9).
+−1.4), while the last 12 gained (100 deals: +4.4, +1.6 .. +7.1; the last 8: +3.4, +0.4 .. +6.4).
 
 Noise: the worlds are a sample, so a total is an estimate. The `normal`
 move stays unless another beats it by more than the sampling error of the
@@ -91,8 +91,8 @@ GUARD = 3.0
 #: Playout actions a deal drawn against the melds and calls costs (`worlds.deal_hidden`), and
 #: what weighing one caller's hand adds: about what they take here.
 DRAW_WORK, CALLER_WORK = 70, 15
-#: The double deck's first trick the search plays (0-based: the last 8 of 20); before it, normal's.
-DOUBLE_DECK_SEARCH_FROM = 12
+#: The double deck's first trick the search plays (0-based: the last 12 of 20); before it, normal's.
+DOUBLE_DECK_SEARCH_FROM = 8
 #: The two-hand stock phase is searched once the stock holds this many cards or fewer (the
 #: turn-up included, A-3); earlier the `normal` rules decide (see the module docstring).
 STOCK_SEARCH = 6
