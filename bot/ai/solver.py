@@ -5,9 +5,11 @@ opponent's hand, so the rest of the deal is a game of perfect information.
 This solves it double dummy: alpha-beta over whole tricks with a
 transposition table (one entry per position visited, so the node limit
 bounds it too), null-window tests of every lead after the first, winners
-tried first, and of cards that win and lose alike only one (`_runs`). Hands
+tried first, and of cards that win and lose alike only one (`_runs`); the
+last two tricks are worked out directly, without the table (`_two`). Hands
 are integers, two bits per card face counting its copies (bit 2*code), so a
-move is a subtraction and a suit a mask. The value is the card points still
+move is a subtraction and a suit a mask; a suit's moves in search order are
+kept per pattern of the two hands' faces in that suit (`_suit_order`). The value is the card points still
 to be won, ours minus theirs, the last trick's 10 included (G-5), before any
 rounding (G-6); melds are already scored by then (M-11). The legality it
 applies is §8 for two hands (P-2, P-3, P-5's `twohand_head_rule`, P-6);
@@ -33,6 +35,7 @@ CALIBRATION_SEED, CALIBRATION_SECONDS = 20261129, 0.15
 INF = 10**6
 
 _EVEN = 0x5555_5555_5555_5555  # the low bit of every card's two-bit count
+_ODD = _EVEN << 1  # the high bit: a hand holds both copies
 
 _rate: list[float] = []
 _rate_lock = threading.Lock()
@@ -112,11 +115,15 @@ class PlayoffSolver:
         node_limit: int | None = None,
     ):
         self.node_limit = int(budget * nodes_per_second()) if node_limit is None else node_limit
-        self.rules = PlayoffRules(trump, value, options)
+        self.rules = rules = PlayoffRules(trump, value, options)
         self.last_bonus = last_bonus
-        #: (leader's hand, follower's hand) -> (lower bound, upper bound, best lead's bit).
-        self.table: dict[tuple[int, int], tuple[int, int, int]] = {}
+        #: (leader's hand << 64 | follower's hand) -> (lower bound, upper bound, best lead's code+1).
+        self.table: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
+        self._wins = [rules.second_wins(led, reply) for led in range(32) for reply in range(32)]
+        #: One suit's moves in search order (`_suit_order`), by suit, the hands' faces there and
+        #: the move's kind; at most 4 * 2 * 256 * 256 + 32 * 256 * 256 keys (faces of one suit).
+        self._orders: dict[int, list[int]] = {}
 
     def best_card(self, k: Knowledge, first: Card) -> Card:
         """A legal card of the best exact value, `first` when it is one (raises TooDeep)."""
@@ -130,7 +137,7 @@ class PlayoffSolver:
         left = self._left(mine + theirs + sum(1 << 2 * c.code for c in trick))
         if not trick:
             value = self._lead(mine, theirs, left, -INF, INF)
-            code = self.table[(mine, theirs)][2].bit_length() >> 1
+            code = self.table[mine << 64 | theirs][2] - 1
         else:
             led, value, code = trick[0].code, -INF, -1
             for reply in self._replies(mine, theirs, led):
@@ -153,7 +160,20 @@ class PlayoffSolver:
 
     def value(self, leader: int, follower: int) -> int:
         """The leader's points minus the follower's from a trick's start, both playing perfectly."""
-        return self._lead(leader, follower, self._left(leader + follower), -INF, INF)
+        return self._mtd(leader, follower, self._left(leader + follower))
+
+    def _mtd(self, leader: int, follower: int, left: int) -> int:
+        """`_lead`'s exact value by null-window tests only (MTD(f)): each test tells whether the
+        value reaches a bar, and the table keeps what each proved for the next."""
+        lower, upper, guess = -left, left, 0
+        while lower < upper:
+            bar = guess if guess > lower else lower + 1
+            guess = self._lead(leader, follower, left, bar - 1, bar)
+            if guess < bar:
+                upper = guess
+            else:
+                lower = guess
+        return lower
 
     def _left(self, both: int) -> int:
         """The points still to be won: the cards in both hands and the last trick's bonus."""
@@ -172,22 +192,34 @@ class PlayoffSolver:
     ) -> int:
         """The leader's value after leading `led` (his hand now `rest`; `left` the points there were
         before): the follower's best reply (of `replies` if given)."""
-        value, wins = self.rules.value, self.rules.second_wins
+        value, wins, bonus, lead = self.rules.value, self._wins, self.last_bonus, self._lead
         worst = INF
+        base = led * 32
         for reply in self._replies(follower, rest, led) if replies is None else replies:
             after = follower - (1 << 2 * reply)
             points = value[led] + value[reply]
             if not after:  # the last trick
-                points += self.last_bonus
-                score = -points if wins(led, reply) else points
-            elif wins(led, reply):
-                score = -points - self._lead(
-                    after, rest, left - points, -beta - points, -alpha - points
-                )
+                points += bonus
+                score = -points if wins[base + reply] else points
+            elif not after & (after - 1) and after & _EVEN:  # one trick to go, both cards forced
+                a, r = after.bit_length() >> 1, rest.bit_length() >> 1
+                last = value[a] + value[r] + bonus
+                if wins[base + reply]:  # the follower leads the last card
+                    score = -points + (last if wins[a * 32 + r] else -last)
+                else:
+                    score = points + (-last if wins[r * 32 + a] else last)
             else:
-                score = points + self._lead(
-                    rest, after, left - points, alpha - points, beta - points
-                )
+                # after the first reply, a null window first: does this one do better?
+                low, high = (beta - 1, beta) if worst < INF and alpha < beta - 1 else (alpha, beta)
+                won, sub = wins[base + reply], left - points
+                while True:
+                    if won:
+                        score = -points - lead(after, rest, sub, -high - points, -low - points)
+                    else:
+                        score = points + lead(rest, after, sub, low - points, high - points)
+                    if low == alpha or score >= beta:
+                        break
+                    low, high = alpha, score + 1
             if score < worst:
                 worst = score
                 if worst <= alpha:
@@ -200,21 +232,22 @@ class PlayoffSolver:
         """The follower's replies worth trying to card `led` (the leader's hand now `rest`), as
         codes: of replies equal but for points (`_runs`) only the best; winners first, the
         cheapest first (each the top of its run), then the cheapest losers."""
-        rules = self.rules
-        options = rules.replies(follower, led)
+        options = self.rules.replies(follower, led)
         if not options & (options - 1):
             return [options.bit_length() >> 1]
-        value = rules.value
-        runs = _runs(options, rest | (1 << 2 * led))
-        if len(runs) == 1:
-            top, bottom = runs[0]
-            return [top if rules.second_wins(led, top) else bottom]
-        keyed = [
-            (value[top], top) if rules.second_wins(led, top) else (100 + value[bottom], bottom)
-            for top, bottom in runs
-        ]
-        keyed.sort()
-        return [code for _, code in keyed]
+        other = faces(rest) | (1 << 2 * led)
+        orders, keys = self._orders, []
+        for shift in (0, 16, 32, 48):
+            own = (options >> shift) & 0x5555
+            if own:
+                key = (led + 8) << 34 | shift << 28 | ((other >> shift) & 0x5555) << 16 | own
+                order = orders.get(key)
+                if order is None:
+                    order = orders[key] = self._suit_order(shift >> 4, own, other >> shift, led)
+                keys += order
+        if len(keys) > 1:
+            keys.sort()
+        return [key & 31 for key in keys]
 
     def _lead(self, leader: int, follower: int, left: int, alpha: int, beta: int) -> int:
         """The leader's value from a trick's start (fail-soft alpha-beta with a bounds table)."""
@@ -222,7 +255,7 @@ class PlayoffSolver:
             return left  # the leader cannot win more than all that is left
         if -left >= beta:
             return -left
-        key = (leader, follower)
+        key = leader << 64 | follower
         hit = self.table.get(key)
         first = 0
         lo, hi = -INF, INF
@@ -232,22 +265,30 @@ class PlayoffSolver:
                 return lo
             if hi <= alpha:
                 return hi
-            alpha, beta = max(alpha, lo), min(beta, hi)
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise TooDeep
-        best, best_bit, start = -INF, 0, alpha
-        for bit in self._lead_order(leader, follower, first):
-            led, rest = bit.bit_length() >> 1, leader - bit
+        if leader.bit_count() + (leader & _ODD).bit_count() == 2:
+            lo = self._two(leader, follower)
+            self.table[key] = (lo, lo, 0)
+            return lo
+        answer = self._answer
+        best, best_code, start = -INF, -1, alpha
+        for led in self._lead_order(leader, follower, first - 1):
+            rest = leader - (1 << 2 * led)
             floor = alpha if alpha > best else best
-            if best_bit and floor + 1 < beta:  # the first lead sets the bar; test the others
-                score = self._answer(rest, follower, led, left, floor, floor + 1)
+            if best_code >= 0 and floor + 1 < beta:  # the first lead sets the bar; test the others
+                score = answer(rest, follower, led, left, floor, floor + 1)
                 if score > floor:
-                    score = self._answer(rest, follower, led, left, score - 1, beta)
+                    score = answer(rest, follower, led, left, score - 1, beta)
             else:
-                score = self._answer(rest, follower, led, left, floor, beta)
+                score = answer(rest, follower, led, left, floor, beta)
             if score > best:
-                best, best_bit = score, bit
+                best, best_code = score, led
                 if best >= beta:
                     break
         if best <= start:
@@ -256,26 +297,92 @@ class PlayoffSolver:
             lo = max(lo, best)
         else:
             lo = hi = best
-        self.table[key] = (lo, hi, best_bit or first)
+        # a failed test's best lead is only the least refuted: keep the one the table had
+        self.table[key] = (lo, hi, best_code + 1 if first == 0 or best > start else first)
+        return best
+
+    def _two(self, leader: int, follower: int) -> int:
+        """`_lead`'s exact value with two cards a hand, by trying every play (no table needed)."""
+        value, wins, bonus, replies = (
+            self.rules.value,
+            self._wins,
+            self.last_bonus,
+            self.rules.replies,
+        )
+        best = -INF
+        leads = faces(leader)
+        while leads:
+            bit = leads & -leads
+            leads ^= bit
+            led, rest = bit.bit_length() >> 1, leader - bit
+            r = rest.bit_length() - 1 >> 1
+            worst = INF
+            options = replies(follower, led)
+            while options:
+                rbit = options & -options
+                options ^= rbit
+                reply = rbit.bit_length() >> 1
+                a = (follower - rbit).bit_length() - 1 >> 1
+                points, last = value[led] + value[reply], value[a] + value[r] + bonus
+                if wins[led * 32 + reply]:
+                    score = -points + (last if wins[a * 32 + r] else -last)
+                else:
+                    score = points + (-last if wins[r * 32 + a] else last)
+                if score < worst:
+                    worst = score
+            if worst > best:
+                best = worst
         return best
 
     def _lead_order(self, leader: int, follower: int, first: int) -> list[int]:
-        """The leads worth trying, as face bits: of leads equal but for points (`_runs`) only the
-        best; the table's best lead first, then sure winners (the richest first), then the rest
-        (the richest first: a rich loser makes the follower spend a high card)."""
-        rules = self.rules
-        value, higher, suit_mask, trump = rules.value, rules.higher, rules.suit_mask, rules.trump
-        trumps = follower & rules.trump_mask
-        keyed = []
-        for top, bottom in _runs(faces(leader), follower):
-            same = follower & suit_mask[top]
-            if same & higher[top] if same else trumps and not trump[top]:
-                keyed.append((100 - value[bottom], 1 << 2 * bottom))  # lose the cheapest
+        """The leads worth trying, as codes: of leads equal but for points (`_runs`) only the
+        best; the table's best lead (`first`, or -1) first, then sure winners (the richest first),
+        then the rest (the richest first: a rich loser makes the follower spend a high card)."""
+        own_faces = faces(leader)
+        other = faces(follower)
+        void_kind = 1 if follower & self.rules.trump_mask else 0  # a void follower can trump
+        orders, keys = self._orders, []
+        for shift in (0, 16, 32, 48):
+            own = (own_faces >> shift) & 0x5555
+            if own:
+                key = void_kind << 34 | shift << 28 | ((other >> shift) & 0x5555) << 16 | own
+                order = orders.get(key)
+                if order is None:
+                    order = orders[key] = self._suit_order(
+                        shift >> 4, own, other >> shift, -1 - void_kind
+                    )
+                keys += order
+        keys.sort()
+        order = [key & 31 for key in keys]
+        if first >= 0:
+            order.remove(first)
+            order.insert(0, first)
+        return order
+
+    def _suit_order(self, suit: int, own: int, other: int, led: int) -> list[int]:
+        """One suit's moves as sort keys (rank << 5 | code): of `own` faces (the suit's 16 bits)
+        against `other`'s, one per run (`_runs`). A lead if `led` < 0 (-2: the follower can trump a
+        void), else a reply to card `led`: winners first, the cheapest (a lead: the richest), then
+        losers, the cheapest (a lead: the richest)."""
+        rules, base = self.rules, 8 * suit
+        value = rules.value
+        keys = []
+        for top, bottom in _runs(own << 2 * base, (other & 0x5555) << 2 * base):
+            if led >= 0:
+                if rules.second_wins(led, top):
+                    keys.append(value[top] << 5 | top)
+                else:
+                    keys.append((100 + value[bottom]) << 5 | bottom)
+                continue
+            if other & 0x5555:
+                loses = other & ((1 << 2 * (top - base)) - 1)
             else:
-                keyed.append((-value[top], 1 << 2 * top))  # win with the richest
-        keyed.sort()
-        order = [bit for _, bit in keyed if bit != first]
-        return [first, *order] if first else order
+                loses = led == -2 and not rules.trump[top]
+            if loses:
+                keys.append((100 - value[bottom]) << 5 | bottom)  # lose the cheapest
+            else:
+                keys.append((20 - value[top]) << 5 | top)  # win with the richest
+        return keys
 
 
 def _runs(own: int, other: int) -> list[tuple[int, int]]:

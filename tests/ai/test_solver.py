@@ -9,7 +9,7 @@ import pytest
 from bot.ai import get_player
 from bot.ai.knowledge import read_view
 from bot.ai.solver import PlayoffRules, PlayoffSolver, bits_cards, faces, hand_bits
-from bot.game import Card, Game, SeatView, new_game
+from bot.game import ALL_CARDS, Card, Game, SeatView, Suit, new_game
 from bot.game.events import TrickTaken
 
 from .helpers import random_positions
@@ -145,3 +145,40 @@ def test_hard_plays_the_play_off_exactly_from_its_first_trick(variant):
         solver, _ = _solver_for(game)
         assert len(view.hand) == 12
         assert solver.best_card(read_view(view), choice.card) is choice.card
+
+
+def _reference(rules: PlayoffRules, bonus: int, leader: int, follower: int) -> int:
+    """Plain minimax over every legal card, nothing pruned: the leader's points minus the
+    follower's."""
+    best = None
+    for led in bits_cards(faces(leader)):
+        worst = None
+        for reply in bits_cards(rules.replies(follower, led.code)):
+            rest, after = leader - (1 << 2 * led.code), follower - (1 << 2 * reply.code)
+            points = rules.value[led.code] + rules.value[reply.code] + (0 if rest else bonus)
+            if rules.second_wins(led.code, reply.code):
+                score = -points - (_reference(rules, bonus, after, rest) if rest else 0)
+            else:
+                score = points + (_reference(rules, bonus, rest, after) if rest else 0)
+            worst = score if worst is None else min(worst, score)
+        assert worst is not None
+        best = worst if best is None else max(best, worst)
+    assert best is not None
+    return best
+
+
+def test_the_solver_agrees_with_plain_minimax_on_random_end_positions():
+    """A-9: with everything it prunes (runs, bounds, the table, the last tricks worked out
+    directly), the solver's value of random two-hand endings, up to five cards a hand, with
+    or without trump and under either heading rule (P-5), is the plain minimax's."""
+    rng = random.Random(26)
+    pack = [card for card in ALL_CARDS if card.code & 7 < 6] * 2  # 9 up to A, twice (A-1)
+    value = {card: [11, 10, 4, 3, 2, 0, 0, 0][card.code & 7] for card in ALL_CARDS}
+    for size in [1, 2, 3, 4] * 60 + [5] * 30:
+        cards = rng.sample(pack, 2 * size)
+        trump = rng.choice([None, *Suit])
+        options = {"twohand_head_rule": rng.choice(["any_suit", "trump_lead_only"])}
+        leader, follower = hand_bits(cards[:size]), hand_bits(cards[size:])
+        solver = PlayoffSolver(trump, value, options, 10, node_limit=10**6)
+        expected = _reference(PlayoffRules(trump, value, options), 10, leader, follower)
+        assert solver.value(leader, follower) == expected, (cards, trump, options)
