@@ -8,7 +8,7 @@ import pytest
 
 from bot.game import DIX, EXCHANGE, IllegalAction
 from bot.game.events import Bid, Contract, DealEnded, DealStarted, Passed, PlayerOut
-from bot.i18n import signed
+from bot.i18n import signed, t
 from bot.tables.outcome import Text
 from bot.tables.texts import board_text, plain_namer, say
 from tests.tables.texts_support import publishes, said, table_of
@@ -69,8 +69,8 @@ def test_a_two_hand_meld_round_of_several_actions_is_one_publish_in_both_languag
         "Bob showed the dix: 10 points.",
     ]
     assert said(lines, table, "ru")[:2] == [
-        "Bob, комбинации: пинокль Д♠ В♦ — 40 очков.",
-        "Bob: показан дис — 10 очков.",
+        "Bob, комбинации: пинокль Д♠ В♦; очков: 40.",
+        "Bob: показан дис, очков: 10.",
     ]
 
 
@@ -188,3 +188,13 @@ def test_refusals_shown_to_players_carry_no_rule_id():
     for lang in ("en", "ru"):
         text = say(Text.of("bot.refuse.illegal", error=error), lang, lambda seat: "x")
         assert "P-2" not in text and "(" not in text
+
+
+@pytest.mark.parametrize(
+    "key", ["bot.line.meld", "bot.line.meld_pending", "bot.review.meld", "bot.review.meld_after"]
+)
+def test_russian_meld_lines_read_right_for_the_double_decks_small_points(key):
+    """H-7: a double-deck marriage is 2; Russian "2 очков" is wrong (2 очка), so the count is
+    named first ("очков: 2"), as the hints already say it, right for any number."""
+    line = t(key, "ru", who="Bob", melds="марьяж К♣ Д♣ (2)", points=2, trick=3)
+    assert "очков: 2" in line and "2 очков" not in line
