@@ -2,7 +2,7 @@
 
 `get_player(level, seed=..., budget=...)` returns a `Player` whose
 `choose(view)` picks one of `view.legal` (an `Action`) from `Game.view(seat)` alone.
-`warm_up()` measures the search's speed up front (the bot calls it at start-up).
+`warm_up()` builds the search's tables up front (the bot calls it at start-up).
 `python -m bot.ai arena ...` measures one level against another.
 """
 

@@ -100,13 +100,20 @@ def will_bid(
 ) -> bool:
     """Bid `lowest` (rather than pass) with this hand? Partners' bids count (E-5: a marriage)."""
     _, worth = best_trump(hand, options)
+    return lowest <= worth + allowance(options, partner_bid, partner_high)
+
+
+def allowance(options: Mapping[str, Any], partner_bid: bool, partner_high: bool) -> float:
+    """What `normal` adds to a hand's worth before weighing it against a bid, in this game's
+    points: a reserve against being set, a partner's bid, the margin before overcalling a partner.
+    The search reads other seats' calls with it too (`inference`)."""
     fit = fit_of(options)
     extra = -SAFETY_SD * fit.sd * unit(options) * HOYLE_DEAL / fit.deal
     if partner_bid:
         extra += PARTNER_BID_WORTH * unit(options)
     if partner_high:
         extra -= OVERCALL_MARGIN * unit(options)
-    return lowest <= worth + extra
+    return extra
 
 
 def choose_bid(k: Knowledge, legal: list[Action]) -> Action:
@@ -123,6 +130,26 @@ def choose_bid(k: Knowledge, legal: list[Action]) -> Action:
     partner_high = partner is not None and k.view.bidder == partner
     amount = lowest.amount or 0
     return lowest if will_bid(k.hand, k.options, amount, partner_bid, partner_high) else PASS
+
+
+def bid_levels(k: Knowledge, legal: list[Action], most: int = 4) -> list[Action]:
+    """The calls worth searching: passing, the lowest bid, and jumps up to what the hand is worth.
+
+    A jump can buy the contract before the others have bid it up (the `normal`
+    players pass once a bid passes their estimate), so the search weighs up to
+    `most` bid levels, evenly spread from the lowest to the hand's worth
+    (meld plus expected tricks, a partner's bid added: E-5).
+    """
+    bids = sorted((a for a in legal if a.verb == "bid"), key=lambda a: a.amount or 0)
+    if not bids:
+        return [a for a in legal if a == PASS]
+    partner = k.partner
+    _, worth = best_trump(k.hand, k.options)
+    if partner is not None and partner < len(k.view.bids) and k.view.bids[partner] is not None:
+        worth += PARTNER_BID_WORTH * unit(k.options)
+    sensible = [a for a in bids if (a.amount or 0) <= worth] or bids[:1]
+    picks = {round(i * (len(sensible) - 1) / max(1, most - 1)) for i in range(most)}
+    return [a for a in legal if a == PASS] + [sensible[i] for i in sorted(picks)]
 
 
 def choose_trump(k: Knowledge, legal: list[Action]) -> Action:

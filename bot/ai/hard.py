@@ -1,14 +1,19 @@
 """The `hard` level: search over the hidden cards (perfect-information Monte Carlo, PIMC).
 
 For each decision it deals the cards it has not seen into worlds consistent
-with everything its seat has seen (`worlds`), plays every candidate move out
-to the end of the deal in each world (`rollout`), and keeps the move with the
+with everything its seat has seen (`worlds`) and weighed by what the melds
+and the auction say of each hand (`inference`: a partner's as well as an
+opponent's), plays every candidate move out to the end of the deal in each
+world from the real bid record (`rollout`), and keeps the move with the
 best total deal margin over the worlds (each world scores every candidate, so
 luck cancels between them). Ties go to the `normal` player's choice, which is
-listed first. The two-hand play-off, where nothing is hidden, is solved
-exactly instead (`solver`), from its first trick: a solved play-off replaces
-the whole search, so the solver may visit up to `SOLVER_BUDGETS` budgets' worth of
-positions (the median 12-card play-off takes far less than one).
+listed first. The margin counts a side's total, so partners play for
+their partnership. In an auction it weighs passing against several bid
+levels up to what the hand is worth (`bidding.bid_levels`). The two-hand
+play-off, where nothing is hidden, is solved exactly instead (`solver`), from
+its first trick: a solved play-off replaces the whole search, so the solver may
+visit up to `SOLVER_BUDGETS` budgets' worth of positions (the median 12-card
+play-off takes far less than one).
 
 The two-hand stock phase (and its melds and draws) is searched only in its
 last tricks (`STOCK_SEARCH`); before that it is left to the `normal` rules:
@@ -24,11 +29,20 @@ last 8 of its 20 tricks: with 80 cards hidden in 60 places, a decision's budget 
 worlds early on, and searching every trick lost to `normal` (100 deals at 0.1 s: −4.1, −6.8 ..
 −1.4), while the last 8 alone gained (40 deals: +1.2, +0.4 .. +1.9).
 
-Thinking time: the search stops after a number of playout actions worth
-`budget` seconds, at a rate measured once per process and variant
-(`work_rate`), so within a process the same view and seed always give the
-same move; a wall-clock guard stops it anyway at `GUARD` times the budget on
-a busy machine.
+Noise: the worlds are a sample, so a total is an estimate. The `normal`
+move stays unless another beats it by more than the sampling error of the
+difference: each world scores both moves, so the difference is measured world
+by world (paired) and its standard error is the spread of those differences
+over the root of the worlds (`choose`).
+
+Thinking time: the budget is counted in work, not in seconds, at a fixed rate
+per variant (`WORK_PER_SECOND`: playout actions, one per card or other action
+played out; `SOLVER_NODES_PER_SECOND`: play-off positions), so the same view,
+seed and budget always give the same move in any process on any machine, however
+busy. The rates are what one core of the reference machine (docs/computer-players.md)
+does in a second, so a budget of b buys about b seconds of its CPU there. A
+guard stops a search anyway after `GUARD` times the budget of this thread's CPU
+time (a machine much slower than the reference; a busy machine only waits longer).
 """
 
 from __future__ import annotations
@@ -36,33 +50,47 @@ from __future__ import annotations
 import math
 import random
 import statistics
-import threading
 import time
 
 from bot.game import (
     DECLARE_OUT,
-    PASS,
     VARIANTS,
     Action,
     Card,
     Phase,
     SeatView,
-    lowest_bid,
     new_game,
     world_from_view,
 )
 
+from .bidding import bid_levels
+from .inference import read_evidence
 from .knowledge import Knowledge, read_view
 from .normal import decide_normal
 from .player import Player
 from .rollout import Playout
-from .solver import PlayoffSolver, TooDeep, nodes_per_second
+from .solver import PlayoffSolver, TooDeep
 from .worlds import WorldError, deal_hidden, slots
 
-#: Share of the budget the counted work aims at, so the median decision stays within budget.
-TARGET = 0.8
-#: Hard stop, as a multiple of the budget, whatever the count of actions.
+#: Playout actions a budget second buys, per variant: one core of the reference machine's rate
+#: in the positions `hard` searches (`python benchmarks/playout_bench.py` prints it).
+WORK_PER_SECOND: dict[str, int] = {
+    "two-handed": 150_000,
+    "two-handed-no-trump": 150_000,
+    "three-handed": 300_000,
+    "four-handed": 250_000,
+    "partnership": 250_000,
+    "check": 250_000,
+    "auction": 250_000,
+    "double-deck": 200_000,
+}
+#: Play-off positions a budget second buys the solver (the reference machine's rate).
+SOLVER_NODES_PER_SECOND = 150_000
+#: Hard stop, as a multiple of the budget in this thread's CPU seconds, whatever the count.
 GUARD = 3.0
+#: Playout actions a deal drawn against the melds and calls costs (`worlds.deal_hidden`), and
+#: what weighing one caller's hand adds: about what they take here.
+DRAW_WORK, CALLER_WORK = 70, 15
 #: The double deck's first trick the search plays (0-based: the last 8 of 20); before it, normal's.
 DOUBLE_DECK_SEARCH_FROM = 12
 #: The two-hand stock phase is searched once the stock holds this many cards or fewer (the
@@ -72,61 +100,32 @@ STOCK_SEARCH = 6
 SOLVER_BUDGETS = 3.0
 #: Never fewer worlds than this when there is any time at all.
 MIN_WORLDS = 2
-#: The calibration deal (a fixed seed), the worlds searched at each of its positions, and the
-#: seconds it should take at least.
-CALIBRATION_SEED, CALIBRATION_WORLDS, CALIBRATION_SECONDS = 20261129, 2, 0.25
-
-_rates: dict[str, float] = {}
-_rates_lock = threading.Lock()
+#: An alternative replaces the `normal` move only when it beats it by more than this many
+#: standard errors of the paired difference.
+NOISE_Z = 1.0
 
 
 def work_rate(variant: str) -> float:
-    """Playout actions per second in this variant on this machine, measured once per process.
-
-    The measure runs the search itself over the card-play positions of fixed
-    deals played by the normal level, so it includes world building and
-    cloning, early and late in a deal. Budgets are then counted in actions, not seconds, which
-    keeps every decision a function of the view and the seed alone.
-    """
-    with _rates_lock:
-        if variant not in _rates:
-            _rates[variant] = _measure(variant)
-        return _rates[variant]
+    """Playout actions per budget second in `variant`: a constant, so no machine's load moves it."""
+    return WORK_PER_SECOND[variant]
 
 
 def warm_up() -> float:
-    """Measure every work rate now (seconds taken), so no player's first decision pays for it.
+    """Build the tables the search reads (seconds taken), so no player's first decision pays for it.
 
-    The bot calls it once at start-up; otherwise the first `hard` decision of
-    each variant in a process takes about a quarter of a second longer.
+    The bot calls it once at start-up: one small search per variant fills the
+    engine's §8 tiers and the playouts' card plans. Nothing is measured; the
+    budget's rates are constants.
     """
     start = time.perf_counter()
-    nodes_per_second()
     for variant in VARIANTS:
-        work_rate(variant)
+        game = new_game(variant, seed=1)
+        while game.to_act is not None and not game.state.phase.binds_play:
+            game.apply(decide_normal(game.view(game.to_act), game.legal_actions()))
+        view = game.view(game.to_act) if game.to_act is not None else None
+        if view is not None:
+            search(read_view(view), list(view.legal), random.Random(1), max_worlds=MIN_WORLDS)
     return time.perf_counter() - start
-
-
-def _measure(variant: str) -> float:
-    work, seconds, seed = 0, 0.0, CALIBRATION_SEED
-    while seconds < CALIBRATION_SECONDS:
-        game = new_game(variant, seed=seed)
-        while not game.deal_results and seconds < CALIBRATION_SECONDS:
-            seat = game.to_act
-            assert seat is not None
-            view = game.view(seat)
-            legal = list(view.legal)
-            # Card play makes most decisions (an auction's playouts run slower): measure it.
-            if len(legal) > 1 and view.phase.plays_cards:
-                start = time.perf_counter()
-                _, done = search(
-                    read_view(view), legal[:4], random.Random(seed), max_worlds=CALIBRATION_WORLDS
-                )
-                seconds += time.perf_counter() - start
-                work += done
-            game.apply(decide_normal(view, legal))
-        seed += 1
-    return work / seconds
 
 
 def search(
@@ -139,15 +138,40 @@ def search(
     deadline: float = math.inf,
 ) -> tuple[list[float], int]:
     """Total deal margin of each candidate over sampled worlds, and the playout actions it took."""
-    _, hidden, stock = slots(k)
-    if sum(1 for n in list(hidden.values()) + [stock] if n) <= 1:
+    margins, work = search_worlds(
+        k, candidates, rng, max_work=max_work, max_worlds=max_worlds, deadline=deadline
+    )
+    return [math.fsum(m) for m in margins], work
+
+
+def search_worlds(
+    k: Knowledge,
+    candidates: list[Action],
+    rng: random.Random,
+    *,
+    max_work: float = math.inf,
+    max_worlds: int = 10**9,
+    deadline: float = math.inf,
+) -> tuple[list[list[float]], int]:
+    """Each candidate's deal margin in each sampled world (the same worlds for all), and the work.
+
+    The search stops when `max_work` playout actions are done, `max_worlds`
+    worlds are played, or this thread's CPU clock (`time.thread_time`) passes
+    `deadline`; never before `MIN_WORLDS` worlds.
+    """
+    if _one_world(k):
         max_worlds = 1  # only one world fits the view (the two-hand play-off, say)
-    totals = [0.0] * len(candidates)
+    evidence = read_evidence(k)
+    draw_work = DRAW_WORK + CALLER_WORK * len({c.seat for c in evidence.calls})
+    bids = {s: b for s, b in enumerate(k.view.bids) if b is not None}
+    margins: list[list[float]] = [[] for _ in candidates]
     work = worlds = 0
     while worlds < max_worlds and (
-        worlds < MIN_WORLDS or (work < max_work and time.perf_counter() < deadline)
+        worlds < MIN_WORLDS or (work < max_work and time.thread_time() < deadline)
     ):
-        hands, stock_cards = deal_hidden(k, rng)
+        drawn = evidence.draws
+        hands, stock_cards = deal_hidden(k, rng, evidence)
+        work += draw_work * (evidence.draws - drawn)
         world = world_from_view(k.view, hands, stock_cards)
         all_hands = dict(hands)
         all_hands[k.seat] = k.hand
@@ -160,11 +184,36 @@ def search(
                 options=k.options,
                 value=k.value,
                 free_play=k.phase.stock_round,
+                bids=dict(bids),  # the playout goes on from the real auction
+                high_bidder=k.view.bidder,
             )
-            totals[i] += _margin(k, playout.run(world.clone(), action))
+            margins[i].append(_margin(k, playout.run(world.clone(), action)))
             work += playout.actions
         worlds += 1
-    return totals, work
+    return margins, work
+
+
+def choose(margins: list[list[float]]) -> int:
+    """The candidate to play: the first (the `normal` move) unless another beats it beyond noise.
+
+    The best alternative by mean must beat the first by more than `NOISE_Z`
+    standard errors of their world-by-world difference. One world is searched
+    only when it is the only one that fits the view: then there is no sampling error.
+    """
+    means = [statistics.fmean(m) for m in margins]
+    best = max(range(len(margins)), key=lambda i: (means[i], -i))
+    if best == 0:
+        return 0
+    diffs = [b - a for a, b in zip(margins[0], margins[best], strict=True)]
+    gain = statistics.fmean(diffs)
+    error = 0.0 if len(diffs) < 2 else statistics.stdev(diffs) / math.sqrt(len(diffs))
+    return best if gain > NOISE_Z * error else 0
+
+
+def _one_world(k: Knowledge) -> bool:
+    """Does only one world fit the view (every hidden card in one place)?"""
+    _, hidden, stock = slots(k)
+    return sum(1 for n in list(hidden.values()) + [stock] if n) <= 1
 
 
 def _margin(k: Knowledge, points: list[int]) -> float:
@@ -190,7 +239,7 @@ class HardPlayer(Player):
             return fallback  # the passing games' bidding and trump: see the module docstring
         if k.variant.double_deck and view.tricks_played < DOUBLE_DECK_SEARCH_FROM:
             return fallback  # the double deck's early tricks: see the module docstring
-        candidates = [fallback] + [a for a in self._candidates(view, legal) if a != fallback]
+        candidates = [fallback] + [a for a in self._candidates(k, legal) if a != fallback]
         if len(candidates) == 1:
             return fallback
         if k.two_handed_mode and k.phase == Phase.PLAYOFF and candidates[0].verb == "play":
@@ -198,31 +247,30 @@ class HardPlayer(Player):
                 return Action.play(self._solve(k, candidates[0]))
             except TooDeep:
                 pass
-        start = time.perf_counter()
+        start = time.thread_time()
         try:
-            totals, _ = search(
+            margins, _ = search_worlds(
                 k,
                 candidates,
                 self.rng(view),
-                max_work=self.budget * TARGET * work_rate(view.variant),
+                max_work=self.budget * work_rate(view.variant),
                 deadline=start + GUARD * self.budget,
             )
         except WorldError:
             return fallback
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+        return candidates[choose(margins)]
 
     def _solve(self, k: Knowledge, first: Action) -> Card:
         """The two-hand play-off is a game of perfect information: play it exactly."""
+        nodes = int(SOLVER_BUDGETS * self.budget * SOLVER_NODES_PER_SECOND)
         solver = PlayoffSolver(
-            k.trump, k.value, k.options, k.last_bonus, SOLVER_BUDGETS * self.budget
+            k.trump, k.value, k.options, k.last_bonus, self.budget, node_limit=nodes
         )
         return solver.best_card(k, first.card)
 
     @staticmethod
-    def _candidates(view: SeatView, legal: list[Action]) -> list[Action]:
-        """The moves worth searching: in an auction only passing or the lowest bid (never a jump)."""
-        if view.phase == Phase.AUCTION:
-            lowest = lowest_bid(legal)
-            return [a for a in legal if a == PASS or a == lowest]
+    def _candidates(k: Knowledge, legal: list[Action]) -> list[Action]:
+        """The moves worth searching: in an auction passing and the sensible bid levels."""
+        if k.phase == Phase.AUCTION:
+            return bid_levels(k, legal)
         return legal

@@ -6,15 +6,18 @@ trump from the typed public events the engine returns, knows each seat's startin
 hand in the world it dealt (only the auction and trump choice need it), and
 plays every card with the `easy` rules (`easy_card`), melds the most points,
 bids with the `normal` rule and names the best trump by `bidding.best_trump`.
+Once the deal is down to plain trick play it goes on in the engine's integer
+core (`FastTricks`), where the same `easy` rules read bit sets (`CardPlan`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
-from bot.game import Action, Card, Game, Suit, Variant, lowest_bid, winning_play
+from bot.game import ALL_CARDS, Action, Card, Game, Suit, Variant, lowest_bid, winning_play
 from bot.game.events import (
     Bid,
     CardPlayed,
@@ -24,11 +27,38 @@ from bot.game.events import (
     TrickTaken,
     TrumpFixed,
 )
+from bot.game.fastplay import FastTricks
 
 from .bidding import best_trump, will_bid
 from .cardplay import wins_now
 from .easy import easy_card
 from .passing import Role, choose_gift
+
+
+class CardPlan(NamedTuple):
+    """`easy_card`'s preferences as card codes in order, for play on bit sets (ties: lower code,
+    as `easy_card` takes the first of the engine's legal cards, which come in code order)."""
+
+    cheap: tuple[int, ...]  # `cheapest`: fewest points, not a trump, lowest rank
+    winner: tuple[int, ...]  # `cheapest_winner`: not a trump, lowest rank, fewest points
+    aces: int  # the aces of the plain suits, led first
+
+
+@lru_cache(maxsize=16)
+def card_plan(trump: Suit | None, points: Sequence[int]) -> CardPlan:
+    """The plan for one trump and count scheme (`points` by code: the engine's table)."""
+    cards = sorted(ALL_CARDS, key=lambda c: c.code)
+    cheap = sorted(cards, key=lambda c: (points[c.code], c.suit is trump, c.strength))
+    winner = sorted(cards, key=lambda c: (c.suit is trump, c.strength, points[c.code]))
+    aces = sum(1 << c.code for c in cards if c.rank == "A" and c.suit is not trump)
+    return CardPlan(tuple(c.code for c in cheap), tuple(c.code for c in winner), aces)
+
+
+def _first(order: tuple[int, ...], mask: int) -> int:
+    for code in order:
+        if mask >> code & 1:
+            return code
+    raise ValueError("no card")  # pragma: no cover - the mask is a legal, non-empty set
 
 
 @dataclass
@@ -53,6 +83,10 @@ class Playout:
             if result is not None:
                 return result
         while True:
+            if game.state.phase.binds_play:
+                tricks = FastTricks.start(game)
+                if tricks is not None:
+                    return self._fast(tricks)
             seat = game.to_act
             assert seat is not None  # a deal in play always has a seat to act
             acts = game.legal_actions()
@@ -63,6 +97,29 @@ class Playout:
             result = self._apply(game, act)
             if result is not None:
                 return result
+
+    def _fast(self, tricks: FastTricks) -> list[int]:
+        """The rest of the tricks by `easy_card`'s rules on bit sets (see `CardPlan`)."""
+        plan = card_plan(tricks.trump, tricks.points_table)
+        partnership = self.variant.partnership
+        beat = tricks.beat
+        while not tricks.over:
+            legal = tricks.legal()
+            self.actions += 1
+            if not legal & (legal - 1):
+                code = legal.bit_length() - 1  # one card
+            elif not tricks.played:
+                aces = legal & plan.aces
+                code = (aces & -aces).bit_length() - 1 if aces else _first(plan.cheap, legal)
+            else:
+                winners = legal & beat[tricks.heading]
+                take = winners and tricks.trick_points > 0
+                if take and not (partnership and tricks.side_heads()):
+                    code = _first(plan.winner, winners)
+                else:
+                    code = _first(plan.cheap, legal)
+            tricks.play(code)
+        return tricks.points()
 
     def _apply(self, game: Game, act: Action | str) -> list[int] | None:
         self.actions += 1

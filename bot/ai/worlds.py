@@ -6,18 +6,30 @@ fact the seat knows: cards shown stay with their holders, every hand gets its
 exact size, and a card the history rules out for a seat (a void, a failure to
 head the trick, `Knowledge.excluded`) never goes to that seat. The engine's
 `world_from_view` then builds a complete game from the deal.
+
+Given the `Evidence` of the melds and the auction (`inference`), no card is
+dealt to a seat whose shown meld it would add to, and among several deals one
+is kept in proportion to how well it explains the calls, so an opponent who
+bid high gets strong hands.
 """
 
 from __future__ import annotations
 
 import random
 
-from bot.game import Card
+from bot.game import Card, Phase
 
+from .inference import Evidence
 from .knowledge import Knowledge
 
 #: Attempts at a deal that honours every inference before some are let go.
 TRIES = 30
+#: Deals drawn per world, one kept in proportion to how well it explains the calls
+#: (sampling-importance-resampling): more in the auction, where the calls are all there is.
+DRAWS, AUCTION_DRAWS = 2, 16
+#: Deals tried at most for one that contradicts no shown meld (dealt card by card, the first
+#: almost always fits).
+CONSISTENT_TRIES = 20
 
 
 class WorldError(ValueError):
@@ -53,12 +65,39 @@ def slots(k: Knowledge) -> tuple[dict[int, list[Card]], dict[int, int], int]:
     return fixed, hidden, stock
 
 
-def deal_hidden(k: Knowledge, rng: random.Random) -> tuple[dict[int, list[Card]], list[Card]]:
-    """Hands for the other seats and a face-down stock, at random among those `k` allows."""
+def deal_hidden(
+    k: Knowledge, rng: random.Random, evidence: Evidence | None = None
+) -> tuple[dict[int, list[Card]], list[Card]]:
+    """Hands for the other seats and a face-down stock, at random among those `k` allows,
+    drawn in proportion to how well they explain `evidence`."""
+    if evidence is None or evidence.empty:
+        return _deal(k, rng)
+    wanted = (AUCTION_DRAWS if k.phase == Phase.AUCTION else DRAWS) if evidence.calls else 1
+    kept: list[tuple[dict[int, list[Card]], list[Card]]] = []
+    weights: list[float] = []
+    dealt = _deal(k, rng, evidence)
+    evidence.draws += 1
+    for _ in range(CONSISTENT_TRIES):
+        weight = evidence.weight(dealt[0])
+        if weight > 0:
+            kept.append(dealt)
+            weights.append(weight)
+        if len(kept) >= wanted:
+            break
+        dealt = _deal(k, rng, evidence)
+        evidence.draws += 1
+    if not kept:
+        return dealt  # nothing found that fits every meld: the last deal, most facts kept
+    return rng.choices(kept, weights)[0]
+
+
+def _deal(
+    k: Knowledge, rng: random.Random, evidence: Evidence | None = None
+) -> tuple[dict[int, list[Card]], list[Card]]:
     fixed, hidden, stock_size = slots(k)
-    for excluded in (k.excluded, {}):
-        for _ in range(TRIES if excluded else 1):
-            dealt = _try_deal(k.unseen, hidden, stock_size, excluded, rng)
+    for excluded, ev in ((k.excluded, evidence), ({}, None)):  # the second never fails
+        for _ in range(TRIES):
+            dealt = _try_deal(k.unseen, fixed, hidden, stock_size, excluded, ev, rng)
             if dealt is not None:
                 hands = {s: fixed[s] + dealt[s] for s in hidden}
                 return hands, dealt[-1]
@@ -67,12 +106,15 @@ def deal_hidden(k: Knowledge, rng: random.Random) -> tuple[dict[int, list[Card]]
 
 def _try_deal(
     pool: list[Card],
+    fixed: dict[int, list[Card]],
     hidden: dict[int, int],
     stock_size: int,
     excluded: dict[int, set[Card]],
+    evidence: Evidence | None,
     rng: random.Random,
 ) -> dict[int, list[Card]] | None:
-    """Most constrained cards first, each to a random place with room that may hold it."""
+    """Most constrained cards first, each to a random place with room that may hold it
+    (and, given `evidence`, that it adds no meld the seat did not show)."""
     room = dict(hidden)
     room[-1] = stock_size  # the stock: any card may lie there
     out: dict[int, list[Card]] = {s: [] for s in room}
@@ -81,7 +123,12 @@ def _try_deal(
     places = {c: [s for s in room if s == -1 or c not in excluded.get(s, ())] for c in set(cards)}
     cards.sort(key=lambda c: len(places[c]))
     for card in cards:
-        options = [s for s in places[card] if room[s] > 0]
+        options = [
+            s
+            for s in places[card]
+            if room[s] > 0
+            and (s == -1 or evidence is None or evidence.admits(s, fixed[s], out[s], card))
+        ]
         if not options:
             return None
         seat = rng.choices(options, weights=[room[s] for s in options])[0]

@@ -26,6 +26,13 @@ def ladder_step(high: int) -> int:
     return 1 if high < 60 else 5 if high < 100 else 10
 
 
+@lru_cache(maxsize=4096)
+def bid_action(amount: int) -> Action:
+    """The (shared) action of bidding `amount`: actions are values, and the auction offers the
+    same bids on every turn, so they are built once."""
+    return Action("bid", amount=amount)
+
+
 @lru_cache(maxsize=32)
 def bid_amounts(minimum: int, step: int, top: int) -> tuple[int, ...]:
     """Every bid from `minimum` to `top`: in steps of `step` (E-4), or up H-3's ladder (step 0)."""
@@ -80,7 +87,7 @@ class AuctionRules(MultiHandRules):
             amounts = self._bid_amounts(self.state.high_bid)
         elif forced:
             amounts = [self._min_bid()]  # E-6: forced, marriage or not
-        return [Action("bid", amount=b) for b in amounts] + ([] if forced else [A.PASS])
+        return [bid_action(b) for b in amounts] + ([] if forced else [A.PASS])
 
     def why_no_bid(self) -> IllegalAction | None:
         """Why the seat to speak is offered no bid, only a pass (E-5: it holds no marriage); None

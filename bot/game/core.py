@@ -35,7 +35,7 @@ from .phases import GAME_OVER, MELD, PLAY, PLAYOFF, STOCK
 from .points import deal_total, last_trick_bonus, point_table, round_card_points, scale
 from .results import DealResult
 from .state import CompletedTrick, DealState
-from .tricks import strict_plays, winning_index
+from .tricks import beat_masks, legal_tiers
 from .variants import Variant, get_variant
 
 #: G-13 / C-9: how far the target rises when several parties pass it together.
@@ -102,6 +102,11 @@ class GameCore(ABC):
         self.scale = scale(self.options)
         self.last_trick_bonus = last_trick_bonus(self.options)
         self.parties = 2 if self.variant.partnership else self.n
+        self._party = tuple(self.variant.party(s) for s in range(self.n))
+        by_side = self.variant.partnership and (
+            self.variant.auction or self.opt["meld_credit_unit"] == "side"
+        )  # C-6, D-5 or DX-D3, E-11; individual units never collide with side numbers
+        self._credit_unit = tuple(self._party[s] if by_side else s + 10 for s in range(self.n))
         self._legal: list[Action] | None = None
 
     @property
@@ -113,7 +118,7 @@ class GameCore(ABC):
 
     def party(self, seat: int) -> int:
         """The scoring unit of a seat: its side in partnership games (seat % 2), else the seat."""
-        return self.variant.party(seat)
+        return self._party[seat]
 
     def partner(self, seat: int) -> int | None:
         """The seat across the table in the partnership games (D2, E); None elsewhere."""
@@ -136,11 +141,7 @@ class GameCore(ABC):
 
     def credit_unit(self, seat: int) -> int:
         """Who a seat's pending meld is credited with (C-6, D-5 or DX-D3, E-11): its side or itself."""
-        if self.variant.partnership and (
-            self.variant.auction or self.opt["meld_credit_unit"] == "side"
-        ):
-            return self.party(seat)
-        return seat + 10  # individual units never collide with side numbers
+        return self._credit_unit[seat]
 
     def seat_scores(self) -> list[int]:
         """Each seat's score (partners share their side's)."""
@@ -291,18 +292,21 @@ class GameCore(ABC):
     def _finish_trick(self, events: list[Event]) -> None:
         st = self.state
         plays = tuple(st.trick)
-        winner = plays[winning_index([c for _, c in plays], st.trump)][0]
+        beat = beat_masks(st.trump)  # G-3
         points = self.points
-        pts = 0
-        for _, c in plays:
+        winner, best = plays[0]
+        pts = points[best.code]
+        for seat, c in plays[1:]:
             pts += points[c.code]
+            if beat[best.code] >> c.code & 1:
+                winner, best = seat, c
         st.won_points[winner] += pts
         st.tricks_won[winner] += 1
         st.trick = []
         st.tricks.append(CompletedTrick(len(st.tricks) + 1, plays[0][0], plays, winner, pts))
-        last = self._all_played()
+        last = not st.hands[winner] and self._all_played()  # a card in hand: not the last trick
         events.append(TrickTaken(len(st.tricks), winner, plays, pts, last))
-        if st.mode != "two":
+        if st.mode != "two" and self._credit_unit[winner] not in st.credited_units:
             self._credit_melds(winner, events)
         if last:
             self._end_deal(events)
@@ -319,22 +323,38 @@ class GameCore(ABC):
         return not self.stock_left() and not any(st.hands[s] or st.table[s] for s in st.active)
 
     def _strict_actions(self, seat: int, two_handed: bool) -> list[Action]:
+        """§8's cards for `seat`, in code order: `strict_plays`, read from its tiers (`legal_tiers`)."""
         st = self.state
-        trick = [c for _, c in st.trick]
-        head = self.opt["twohand_head_rule" if two_handed else "head_rule"]
-        exempt = False
-        if self.variant.partnership and trick and not self.opt["must_head_partner"]:
-            winner_seat = st.trick[winning_index(trick, st.trump)][0]
-            exempt = self.party(winner_seat) == self.party(seat)
-        cards = strict_plays(
-            st.hands[seat],
-            trick,
-            st.trump,
-            head_any_suit=head == "any_suit",
-            must_undertrump=self.opt["must_undertrump"],
-            exempt_from_heading=exempt,
-        )
-        return [A.PLAY_BY_CODE[code] for code in sorted(c.code for c in cards)]
+        codes = {c.code for c in st.hands[seat]}
+        trick = st.trick
+        if trick:
+            opt = self.opt
+            beat = beat_masks(st.trump)  # G-3: the card heading the trick
+            winner, best = trick[0]
+            for s, c in trick[1:]:
+                if beat[best.code] >> c.code & 1:
+                    winner, best = s, c
+            exempt = (
+                self.variant.partnership
+                and not opt["must_head_partner"]
+                and self._party[winner] == self._party[seat]
+            )
+            head = opt["twohand_head_rule" if two_handed else "head_rule"]
+            have = 0
+            for code in codes:
+                have |= 1 << code
+            for tier in legal_tiers(
+                trick[0][1].suit_index,
+                best.code,
+                st.trump,
+                head == "any_suit",
+                opt["must_undertrump"],
+                exempt,
+            ):
+                if have & tier:
+                    codes = {code for code in codes if tier >> code & 1}
+                    break
+        return [A.PLAY_BY_CODE[code] for code in sorted(codes)]
 
     # ------------------------------------------------------------------ scoring
 
@@ -363,10 +383,7 @@ class GameCore(ABC):
         st = self.state
         meld, cards = self.deal_party_points()
         check: dict[str, Any] = {}  # Check Pinochle's contract, transfers and chips
-        if st.mode == "check":
-            deal_points = self._score_check(meld, cards, check)
-        else:
-            deal_points = [meld[p] + cards[p] for p in range(self.parties)]
+        deal_points = self._party_deal_points(meld, cards, check)
         for p in range(self.parties):
             st.scores[p] += deal_points[p]
         check_winner = self._check_winner(check) if st.mode == "check" else None
@@ -394,6 +411,19 @@ class GameCore(ABC):
             self._evaluate_targets(events)
         if st.phase != GAME_OVER:
             self._next_deal(events)
+
+    def _party_deal_points(
+        self, meld: list[int], cards: list[int], check: dict[str, Any]
+    ) -> list[int]:
+        """What each party scores for the deal (E-11..E-19 in Check, meld plus cards elsewhere)."""
+        if self.state.mode == "check":
+            return self._score_check(meld, cards, check)
+        return [meld[p] + cards[p] for p in range(self.parties)]
+
+    def deal_points(self) -> list[int]:
+        """Each seat's points for this deal if it ended now (`DealResult.points`), changing nothing."""
+        meld, cards = self.deal_party_points()
+        return self._per_seat(self._party_deal_points(meld, cards, {}))
 
     def _throw_in(self, events: list[Event]) -> None:
         """The deal is thrown in: nothing of it scores and the same dealer deals again (B-8, E-21a)."""

@@ -96,7 +96,7 @@ class Game(TwoHandRules, AuctionRules):
         """
         act = action if isinstance(action, Action) else parse_action(action)
         st = self.state
-        if st.phase == GAME_OVER:
+        if st.phase is GAME_OVER:
             raise IllegalAction("game_over")
         if seat is not None and seat != st.turn:
             raise IllegalAction("not_your_turn", "G-11")

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from .actions import Action, meld
 from .cards import CARD_BY_CODE, RANKS, SUITS, Card, Suit, sort_hand
 from .errors import IllegalAction
 from .options import Options, resolve_options
@@ -585,3 +586,23 @@ def sequential_candidates(
 ) -> tuple[Candidate, ...]:
     """Every meld shape declarable in two-hand play with this trump: (name, cards, ((code, count), ...))."""
     return _candidates(trump, rules.eight_of_a_kind, rules.grand_pinochle, b_open)
+
+
+#: A sequential shape for the hot path: name, cards, the codes it needs once and twice (bit sets),
+#: and its action.
+Shape = tuple[str, list[Card], int, int, Action]
+
+
+def sequential_shapes(trump: Suit | None, rules: MeldRules, b_open: bool) -> tuple[Shape, ...]:
+    """`sequential_candidates` with each shape's needs as bit sets and its `meld` action."""
+    return _shapes(trump, rules.eight_of_a_kind, rules.grand_pinochle, b_open)
+
+
+@lru_cache(maxsize=64)
+def _shapes(trump: Suit | None, eight: bool, grand: bool, b_open: bool) -> tuple[Shape, ...]:
+    out: list[Shape] = []
+    for name, cards, need in _candidates(trump, eight, grand, b_open):
+        once = sum(1 << code for code, _ in need)
+        twice = sum(1 << code for code, k in need if k > 1)
+        out.append((name, cards, once, twice, meld(cards)))
+    return tuple(out)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
-from .cards import Card, Suit
+from .cards import ALL_CARDS, CARD_BY_CODE, Card, Suit
 from .options import Options, resolve_options
 
 
@@ -78,6 +79,68 @@ def strict_plays(
                     return list(dict.fromkeys(hand))
             return list(dict.fromkeys(trumps))  # P-3(a), P-3(c)
     return list(dict.fromkeys(hand))  # P-4, P-6
+
+
+def bits(cards: Iterable[Card]) -> tuple[int, int]:
+    """(codes held, codes held twice) of some cards."""
+    have = dup = 0
+    for card in cards:
+        bit = 1 << card.code
+        if have & bit:
+            dup |= bit
+        have |= bit
+    return have, dup
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    out = 0
+    for card in cards:
+        out |= 1 << card.code
+    return out
+
+
+@lru_cache(maxsize=8)
+def beat_masks(trump: Suit | None) -> tuple[int, ...]:
+    """For each heading card's code, the codes of the cards that would head the trick over it (G-3)."""
+    return tuple(_mask([c for c in ALL_CARDS if beats(c, best, trump)]) for best in CARD_BY_CODE)
+
+
+@lru_cache(maxsize=4096)
+def legal_tiers(
+    led: int,
+    heading: int,
+    trump: Suit | None,
+    head_any_suit: bool,
+    must_undertrump: bool,
+    exempt: bool,
+) -> tuple[int, ...]:
+    """§8 as a cascade of masks: the legal cards of a hand are those in the first mask it meets.
+
+    The engine's `strict_plays` always allows the cards of one best class of
+    the hand (head the trick, follow, over-trump, trump, anything), so asking it
+    about the whole pack, then about the pack without the cards it allowed, and
+    so on, lists the classes in order. `led` is the suit led (its index) and
+    `heading` the code of the card heading the trick.
+    """
+    if heading >> 3 == led:
+        trick = [CARD_BY_CODE[heading]]
+    else:  # a trump heads a trick led in another suit: any card of that suit led it
+        trick = [CARD_BY_CODE[led * 8], CARD_BY_CODE[heading]]
+    left = list(ALL_CARDS)
+    tiers: list[int] = []
+    while left:
+        allowed = strict_plays(
+            left,
+            trick,
+            trump,
+            head_any_suit=head_any_suit,
+            must_undertrump=must_undertrump,
+            exempt_from_heading=exempt,
+        )
+        tiers.append(_mask(allowed))
+        chosen = set(allowed)
+        left = [c for c in left if c not in chosen]
+    return tuple(tiers)
 
 
 def legal_plays(

@@ -26,9 +26,10 @@ from .melds import (
     assign_meld,
     identify_meld,
     meld_value_under,
-    sequential_candidates,
+    sequential_shapes,
 )
 from .phases import DRAW, MELD, PLAYOFF, STOCK
+from .tricks import bits
 
 
 class TwoHandRules(GameCore):
@@ -167,27 +168,21 @@ class TwoHandRules(GameCore):
         self._continue_draws(events)
 
     def _meld_options(self, seat: int) -> list[Action]:
-        if self.state.melded_this_turn:
+        st = self.state
+        if st.melded_this_turn:
             return []
-        b_open = self.state.no_trump_rules and self.state.trump is None
-        held = [0] * 32
-        in_hand = [False] * 32
-        for c in self.state.hands[seat]:
-            held[c.code] += 1
-            in_hand[c.code] = True
-        for tc in self.state.table[seat]:
-            held[tc.card.code] += 1
+        b_open = st.no_trump_rules and st.trump is None
+        hand, table = st.hands[seat], st.table[seat]
+        in_hand = bits(hand)[0]
+        have, twice = bits([*hand, *(tc.card for tc in table)]) if table else bits(hand)
         out = []
-        for name, cards, need in sequential_candidates(self.state.trump, self.rules, b_open):
-            from_hand = False
-            for code, k in need:
-                if held[code] < k:
-                    break
-                from_hand = from_hand or in_hand[code]
-            else:
-                if from_hand:  # M-3 needs a card from hand
-                    out.append((name, cards))
-        return [A.meld(cards) for name, cards in out if self._can_lay(seat, name, cards)]
+        rules = self.rules
+        for name, cards, need_once, need_twice, act in sequential_shapes(st.trump, rules, b_open):
+            if need_once & ~have or need_twice & ~twice or not need_once & in_hand:
+                continue  # not held, or M-3: no card of it from hand
+            if not table or self._can_lay(seat, name, cards):  # from hand alone it always lays
+                out.append(act)
+        return out
 
     def _can_lay(self, seat: int, name: str, cards: list[Card]) -> bool:
         """M-3, M-4: can these cards be laid as `name` from this holding?"""

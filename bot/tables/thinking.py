@@ -21,9 +21,10 @@ rules (logged), so one bad decision never stops a table.
 
 A decision is a function of what it is sent (level, view, legal, seed, budget;
 the legal `Action`s and the chosen one cross the pipe pickled, being frozen
-values) and nothing else the worker holds: each worker calibrates `hard` once
-when it starts (`bot.ai.warm_up`) and counts the budget in work at that rate,
-as a single process did (two workers' rates differ by their measuring noise).
+values) and nothing else the worker holds: `hard` counts its budget in work at
+fixed rates (`bot.ai.hard.WORK_PER_SECOND`), so every worker searches the same
+worlds for the same decision; each builds the search's tables as it starts
+(`bot.ai.warm_up`).
 """
 
 from __future__ import annotations
@@ -79,10 +80,10 @@ def decide(level: str, view: SeatView, legal: list[Action], seed: int, budget: f
 
 
 def warm_up() -> None:
-    """Calibrate `hard` in this process (a worker's first act)."""
-    from bot.ai import warm_up as calibrate
+    """Build `hard`'s tables in this process (a worker's first act)."""
+    from bot.ai import warm_up as build
 
-    calibrate()
+    build()
 
 
 class ThreadThinker:

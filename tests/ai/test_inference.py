@@ -1,0 +1,128 @@
+"""Worlds that agree with the melds and the auction (`bot.ai.inference`), and bidding by search."""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+import pytest
+
+from bot.ai import hard
+from bot.ai.bidding import best_trump
+from bot.ai.inference import read_evidence
+from bot.ai.knowledge import read_view
+from bot.ai.normal import decide_normal
+from bot.ai.worlds import deal_hidden
+from bot.game import PASS, Game, Phase, meld_points, new_game
+
+from .helpers import random_positions
+
+MULTI = ["three-handed", "four-handed", "partnership", "check"]
+
+
+def _normal_positions(variant: str, seed: int, options: dict | None = None):
+    """Every position of one deal played by `normal` at each seat (the game itself, live)."""
+    game = new_game(variant, seed=seed, options=options)
+    while not game.deal_results:
+        yield game
+        seat = game.to_act
+        view = game.view(seat)
+        game.apply(decide_normal(view, list(view.legal)))
+
+
+def _meld_left(cards, trump, options) -> int:
+    return meld_points(
+        [c for c in cards if not (c.suit is trump and c.rank == "9")], trump, options
+    )
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [(v, None) for v in MULTI]
+    + [
+        ("partnership", {"meld_excludes_first_card": True}),
+        ("four-handed", {"partnership_meld_timing": "before_play"}),
+    ],
+)
+def test_the_melds_and_calls_never_rule_out_the_real_deal(variant, options):
+    for seed in (1, 2):
+        for n, game in enumerate(random_positions(variant, seed, options)):
+            if n % 3:
+                continue
+            seat = game.to_act
+            knowledge = read_view(game.view(seat))
+            evidence = read_evidence(knowledge)
+            real = {s: list(game.state.hands[s]) for s in knowledge.active if s != seat}
+            assert evidence.weight(real) > 0
+            for other, cards in real.items():
+                fresh = read_evidence(knowledge)  # `known` is fixed for an Evidence's life
+                known = list(knowledge.known.get(other, []))
+                rest = list(cards)
+                for card in known:
+                    rest.remove(card)
+                assert all(fresh.admits(other, known, rest[:i], c) for i, c in enumerate(rest))
+
+
+@pytest.mark.parametrize("variant", ["four-handed", "partnership", "check"])
+def test_worlds_never_give_a_seat_meld_it_did_not_show_nor_a_suit_it_showed_it_lacks(variant):
+    rng = random.Random(7)
+    checked = 0
+    for n, game in enumerate(_normal_positions(variant, 11)):
+        if n % 3 or game.state.phase != Phase.PLAY:
+            continue
+        seat = game.to_act
+        view = game.view(seat)
+        knowledge = read_view(view)
+        evidence = read_evidence(knowledge)
+        hands, _ = deal_hidden(knowledge, rng, evidence)
+        for other, cards in hands.items():
+            assert not set(cards) - set(knowledge.known.get(other, [])) & knowledge.excluded[other]
+            if other in evidence.shown:
+                played = [c for t in view.tricks for s, c in t.plays if s == other]
+                played += [c for s, c in view.trick if s == other]
+                melded = _meld_left(cards + played, view.trump, knowledge.options)
+                assert melded == evidence.shown[other]
+                checked += 1
+    assert checked > 20
+
+
+def _check_auction(seed: int, seat: int, bids: tuple) -> Game:
+    """The Check deal `seed` bid by `normal` until `seat` is to speak with `bids` on the table."""
+    for game in _normal_positions("check", seed):
+        if game.to_act == seat and game.view(seat).bids == bids:
+            return game
+    raise AssertionError("the auction never reached that position")
+
+
+#: Deal 180 of Check: seat 2 holds 230 meld (worth about 405 by `normal`'s estimate); its
+#: partner and the opponent to its left passed, the opponent at its right has bid 290.
+#: In the true deal bidding is worth about +160 to seat 2 and passing about -186.
+AUCTION = (180, 2, (None, None, 280, 290))
+
+
+def test_an_opponent_who_bid_high_gets_stronger_hands_than_one_who_passed():
+    game = _check_auction(*AUCTION)
+    knowledge = read_view(game.view(2))
+    evidence = read_evidence(knowledge)
+    rng = random.Random(3)
+    worth: dict[int, list[float]] = {0: [], 1: [], 3: []}
+    for _ in range(60):
+        hands, _ = deal_hidden(knowledge, rng, evidence)
+        for s in worth:
+            worth[s].append(best_trump(hands[s], knowledge.options)[1])
+    bidder, passers = statistics.fmean(worth[3]), statistics.fmean(worth[0] + worth[1])
+    assert bidder > passers + 40
+    assert bidder > 290  # a `normal` bidder bids no more than his hand is worth, less a margin
+
+
+def test_hard_bids_a_strong_check_hand_rather_than_pass_when_bidding_is_clearly_better():
+    game = _check_auction(*AUCTION)
+    view = game.view(2)
+    knowledge = read_view(view)
+    candidates = hard.HardPlayer._candidates(knowledge, list(view.legal))
+    assert candidates[0] == PASS and len(candidates) > 2  # passing and several bid levels
+    amounts = [a.amount for a in candidates[1:]]
+    assert amounts[0] == 300 and amounts == sorted(amounts)  # from the lowest bid up
+    assert amounts[-1] <= best_trump(knowledge.hand, knowledge.options)[1]  # to the hand's worth
+    totals, _ = hard.search(knowledge, candidates, random.Random(1), max_worlds=24)
+    assert max(totals[1:]) > totals[0] + 24 * 50
