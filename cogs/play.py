@@ -178,13 +178,14 @@ def _salt_of(typed: str) -> tuple[str, bool]:
 
 
 def _move_of(typed: str) -> Action | None:
-    """The action of MOVE_VERBS that `typed` writes ("draw turnup"), or the cards to give in the
-    passing ("give a♥ 10♥ k♥ q♥", "передать тч 10ч кч дч": F-5); None (a label, or no move)."""
+    """The action of MOVE_VERBS that `typed` writes ("draw turnup"), or a give in the passing
+    ("give a♥ 10♥ k♥ q♥", "передать тч 10ч кч дч": F-5; the engine answers a wrong count, a bare
+    "give" included); None (a label, or no move)."""
     try:
         action = parse_action(engine_text(typed))
     except IllegalAction:
         return None
-    return action if action.verb in MOVE_VERBS or (action.cards and action.verb == "give") else None
+    return action if action.verb in MOVE_VERBS or action.verb == "give" else None
 
 
 async def setup(bot: PinochleBot) -> None:
