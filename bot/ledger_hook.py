@@ -80,8 +80,8 @@ async def ledger_hook(tx: Tx, table: Table, events: Sequence[Event]) -> None:
 
 
 def _chips(table: Table) -> bool:
-    """Whether the table plays for chips: Check Pinochle (RULES §7)."""
-    return VARIANTS[table.variant].rules == "E" and table.game is not None
+    """Whether the table plays for chips: a game paid in checks, Check Pinochle (RULES §7, E-15)."""
+    return VARIANTS[table.variant].checks and table.game is not None
 
 
 def _sides(game: Game) -> list[list[int]]:

@@ -415,12 +415,10 @@ async def _hand_picture(hand: Hand, lang: str, chosen: Sequence[int]) -> io.Byte
     fails."""
     cards = list(hand.view.hand)
     playable = {action.card for action in hand.legal if action.verb == "play"}
-    playable |= {cards[i] for i in chosen if i < len(cards)}
+    lit = [c for c in cards if c in playable] + [cards[i] for i in chosen if i < len(cards)]
     trump = hand.view.trump
     try:
-        png = await render_in_thread(
-            render_hand, cards, trump=trump, legal=playable or None, lang=lang
-        )
+        png = await render_in_thread(render_hand, cards, trump=trump, legal=lit or None, lang=lang)
     except Exception:
         log.exception("could not draw a hand; sending text only")
         return None

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import io
 import logging
-from collections import Counter
 from dataclasses import dataclass
 
 import discord
 
-from bot.game import Card, PublicView, Suit
+from bot.game import Card, PublicView, Suit, cards_melded
 from bot.render import render_in_thread, render_melds, render_trick
 from bot.tables import Table
 
@@ -66,16 +65,16 @@ def _picture_name(table: Table, seat: int) -> str:
 
 def _meld_rows(table: Table, view: PublicView) -> tuple[tuple[str, tuple[Card, ...]], ...]:
     """One row per player with melds: the cards lying on the table (two-handed, RULES M-5), or
-    else the cards of the melds shown, each physical card once (two melds may share one)."""
+    else the cards the melds shown need in hand (`cards_melded`: two melds of other classes may
+    share one, two marriages of a suit are four cards)."""
     rows: dict[int, list[Card]] = {}
     if view.table:
         for seat, cards in view.table.items():
             rows[seat] = list(cards)
     else:
-        for meld in view.melds:
-            row = rows.setdefault(meld.seat, [])
-            have, need = Counter(row), Counter(meld.cards)
-            row += [c for c, n in need.items() for _ in range(n - have[c])]
+        for seat in dict.fromkeys(meld.seat for meld in view.melds):
+            shown = cards_melded((m.name, m.cards) for m in view.melds if m.seat == seat)
+            rows[seat] = [card for card, count in shown.items() for _ in range(count)]
     return tuple(
         (_picture_name(table, seat), tuple(cards)) for seat, cards in sorted(rows.items()) if cards
     )

@@ -21,6 +21,7 @@ from bot.game.cards import MAX_HAND
 from bot.game.errors import shorten
 from bot.tables import Refusal
 from bot.tables.texts import hand_action_label
+from bot.tables.typed import engine_text
 from cogs._common import lang_of, private_text, reply, service_of, table_here
 from cogs._group import PinochleCog, describe
 from cogs._hand import (
@@ -177,13 +178,14 @@ def _salt_of(typed: str) -> tuple[str, bool]:
 
 
 def _move_of(typed: str) -> Action | None:
-    """The action of MOVE_VERBS that `typed` writes ("draw turnup"), or the cards to give in the
-    passing ("give a♥ 10♥ k♥ q♥", F-5); None (a label, or no move)."""
+    """The action of MOVE_VERBS that `typed` writes ("draw turnup"), or a give in the passing
+    ("give a♥ 10♥ k♥ q♥", "передать тч 10ч кч дч": F-5; the engine answers a wrong count, a bare
+    "give" included); None (a label, or no move)."""
     try:
-        action = parse_action(typed)
+        action = parse_action(engine_text(typed))
     except IllegalAction:
         return None
-    return action if action.verb in MOVE_VERBS or (action.cards and action.verb == "give") else None
+    return action if action.verb in MOVE_VERBS or action.verb == "give" else None
 
 
 async def setup(bot: PinochleBot) -> None:

@@ -31,7 +31,13 @@ from .errors import IllegalAction, OptionError, PinochleError, Refusal, Typed
 from .events import Event
 from .fair import Dealing, fingerprint
 from .game import Game, new_game
-from .melds import enabled_melds, meld_breakdown, meld_points, sequential_meld_value
+from .melds import (
+    cards_melded,
+    enabled_melds,
+    meld_breakdown,
+    meld_points,
+    sequential_meld_value,
+)
 from .options import OPTIONS, resolve_options
 from .phases import Phase
 from .points import card_points, last_trick_bonus, round_card_points, scale
@@ -74,6 +80,7 @@ __all__ = [
     "Typed",
     "Variant",
     "card_points",
+    "cards_melded",
     "contract_checks",
     "enabled_melds",
     "fingerprint",

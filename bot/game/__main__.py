@@ -19,10 +19,11 @@ import random
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from .cards import Suit, format_cards, parse_cards
+from .cards import Card, Suit, format_cards, make_pack, parse_cards
 from .game import Game, new_game
 from .melds import meld_breakdown
 from .options import parse_option_value, resolve_options
@@ -80,6 +81,16 @@ def simulate(variant: str, deals: int, seed: int, options: dict[str, Any]) -> di
 def _units(game: Game) -> list[int]:
     """One seat per scoring unit, so partners' shared points are not counted twice."""
     return [0, 1] if game.variant.partnership else list(range(game.n))
+
+
+def _dealable(cards: list[Card], variant: str, pack64: bool) -> list[Card]:
+    """The hand, if the game's pack can deal it (G-1, A-14, H-1: no 9 in the double deck, two
+    or four copies of a card); else ValueError naming the card, most likely a typing mistake."""
+    pack = Counter(make_pack(pack64, double_deck=VARIANTS[variant].double_deck))
+    for card, count in Counter(cards).items():
+        if count > pack[card]:
+            raise ValueError(f"{card}: the {variant} pack holds {pack[card]}, the hand {count}")
+    return cards
 
 
 def _positive(text: str) -> int:
@@ -193,12 +204,12 @@ def main(argv: list[str] | None = None) -> int:
                 f"{r['bad_card_totals']}"
             )
             return 1 if r["bad_card_totals"] else 0
-        cards = parse_cards(args.hand)
         trump = Suit.parse(args.trump)
         total = 0
         resolved = resolve_options(
             options, players=VARIANTS[args.variant].players, variant=args.variant
         )
+        cards = _dealable(parse_cards(args.hand), args.variant, resolved["pack64"])
         for name, meld_cards, points in meld_breakdown(cards, trump, resolved):
             print(f"{name:<16} {format_cards(meld_cards):<32} {points:>5}")
             total += points

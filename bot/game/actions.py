@@ -97,6 +97,8 @@ DRAW_TURNUP = Action("draw turnup")
 #: The play action of each card, indexed by `Card.code` (the hot path of playouts).
 PLAY_BY_CODE: tuple[Action, ...] = tuple(play(card) for card in CARD_BY_CODE)
 DECLARE_OUT = Action("declare out")
+#: A bare `give`, without its cards: refused with how many cards to pass (F-5).
+GIVE = Action("give")
 _SIMPLE_ACTIONS = {a.verb: a for a in (PASS, DIX, EXCHANGE, DRAW, DRAW_TURNUP, DECLARE_OUT)}
 #: Every verb an action may have.
 VERBS = frozenset({"play", "meld", "bid", "trump", "give", *_SIMPLE_ACTIONS})
@@ -133,6 +135,8 @@ def parse_action(text: str | Action) -> Action:
                 raise ValueError("meld takes cards")
             return meld(cards)
         if verb == "give":
+            if not rest:
+                return GIVE  # F-5: the engine answers how many cards to pass
             if rest.isdigit():
                 return give_choice(int(rest))
             cards = parse_cards(rest, limit=MAX_HAND)

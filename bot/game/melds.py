@@ -370,6 +370,22 @@ def is_roundhouse(breakdown: Sequence[tuple[str, Sequence[Card], int]]) -> bool:
     return "royal marriage" in names and len(plain) == 3
 
 
+def cards_melded(melds: Iterable[tuple[str, Sequence[Card]]]) -> dict[Card, int]:
+    """How many of each card simultaneous melds (name, cards) need in hand (§2.1, H-6): within
+    a class each card counts once, so equal melds (two marriages of a suit) hold their copies
+    apart; across classes melds share a card (a marriage's Q♠ in a pinochle)."""
+    by_class: dict[str, dict[Card, int]] = {}
+    for name, cards in melds:
+        need = by_class.setdefault(MELD_CLASS[name], {})
+        for card in cards:
+            need[card] = need.get(card, 0) + 1
+    held: dict[Card, int] = {}
+    for cls in sorted(by_class):  # a stable order
+        for card, count in by_class[cls].items():
+            held[card] = max(held.get(card, 0), count)
+    return held
+
+
 def _resolved(options: Mapping[str, Any] | None) -> Options:
     return options if isinstance(options, Options) else resolve_options(options)
 

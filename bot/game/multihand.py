@@ -9,7 +9,7 @@ from .actions import Action
 from .cards import Card
 from .core import GameCore
 from .events import DealerDix, DixDeclared, Event, MeldCredited, Melded, ShownMeld
-from .melds import MELD_CLASS, best_melds
+from .melds import best_melds, cards_melded
 from .phases import EXCHANGE, PLAY
 
 
@@ -105,15 +105,7 @@ class MultiHandRules(GameCore):
 
     def _reveal(self, seat: int, breakdown: Sequence[tuple[str, Sequence[Card], int]]) -> None:
         """Shown meld cards become public knowledge of that hand (until played)."""
-        shown: dict[Card, int] = {}
-        for cls in sorted({MELD_CLASS[name] for name, _, _ in breakdown}):  # a stable order
-            need: dict[Card, int] = {}
-            for name, cards, _ in breakdown:
-                if MELD_CLASS[name] == cls:
-                    for c in cards:
-                        need[c] = need.get(c, 0) + 1
-            for c, k in need.items():
-                shown[c] = max(shown.get(c, 0), k)
+        shown = cards_melded((name, cards) for name, cards, _ in breakdown)
         for c, k in shown.items():
             for _ in range(
                 min(k, self.state.hands[seat].count(c)) - self.state.known[seat].count(c)

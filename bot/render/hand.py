@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Sequence
 from functools import lru_cache
 
@@ -27,6 +28,10 @@ def card_positions(cards: Sequence[Card]) -> list[int]:
     return xs
 
 
+def _code(lit: tuple[Card, int]) -> int:
+    return lit[0].code
+
+
 def render_hand(
     cards: Sequence[Card],
     *,
@@ -36,18 +41,27 @@ def render_hand(
 ) -> bytes:
     """PNG of a hand as its owner holds it (`sort_hand`: trump first, then ♠♥♦♣).
 
-    With `legal` (the cards the rules allow now, RULES §8) those cards stand raised
-    in a gold frame and the others are dimmed; without it every card is plain.
-    Identical inputs return the identical cached bytes.
+    With `legal` (the cards the rules allow now, RULES §8, or the cards picked to pass) those
+    cards stand raised in a gold frame and the others are dimmed; without it every card is
+    plain. A card is raised as many times as `legal` lists it: of the double deck's two A♥,
+    one picked to pass is one raised (H-5). Identical inputs return the identical cached bytes.
     """
     hand = tuple(sort_hand(cards, trump))
-    allowed = None if legal is None else frozenset(legal).intersection(hand)
+    allowed = None
+    if legal is not None:
+        held, listed = Counter(hand), Counter(legal)
+        allowed = tuple(
+            sorted(((c, min(n, held[c])) for c, n in listed.items() if c in held), key=_code)
+        )
     return _render_hand(hand, trump, allowed, language(lang))
 
 
 @lru_cache(maxsize=256)
 def _render_hand(
-    hand: tuple[Card, ...], trump: Suit | None, legal: frozenset[Card] | None, lang: str
+    hand: tuple[Card, ...],
+    trump: Suit | None,
+    legal: tuple[tuple[Card, int], ...] | None,
+    lang: str,
 ) -> bytes:
     if not hand:
         return to_png(message_picture("empty_hand", trump, lang))
@@ -55,10 +69,12 @@ def _render_hand(
     width = max(xs[-1] + t.CARD_W + t.PAD, header_width(trump, lang))
     img = new_table(width, HEIGHT, trump, lang)
     top = t.PAD + t.HEADER_H
+    to_light = Counter(dict(legal or ()))
     for card, x in zip(hand, xs, strict=False):
         if legal is None:
             look, y = Look.PLAIN, top + RAISE
-        elif card in legal:
+        elif to_light[card] > 0:
+            to_light[card] -= 1
             look, y = Look.LIT, top
         else:
             look, y = Look.DIM, top + RAISE

@@ -174,7 +174,13 @@ def _meld(e: Melded) -> list[Text]:
         meld = Text.of(f"game.meld.{name}")
         if len(points) > 1:
             parts.append(
-                Text.of("bot.line.meld_repeated", name=meld, times=len(points), points=sum(points))
+                Text.of(
+                    "bot.line.meld_repeated",
+                    name=meld,
+                    cards=Cards(cards),
+                    times=len(points),
+                    points=sum(points),
+                )
             )
         elif len(groups) > 1:
             parts.append(

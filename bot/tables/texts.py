@@ -391,6 +391,7 @@ def _meld_text(meld: str, cards: tuple[Card, ...], points: list[int], lang: str)
             "bot.line.meld_repeated",
             lang,
             name=meld_name(meld, lang),
+            cards=cards_text(cards, lang),
             times=len(points),
             points=sum(points),
         )

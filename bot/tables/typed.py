@@ -72,6 +72,13 @@ def typed_action(text: str, table: Table, legal: Iterable[Action]) -> Action | s
     for action in legal:
         if any(words(label) == typed for label in shown_labels(table, action)):
             return action
+    return engine_text(text)
+
+
+def engine_text(text: str) -> str:
+    """`text` in the engine's words: a verb of either language as the engine's ("give Т♠ 10♠"
+    from "передать Тп 10п"), a lone card as playing it ("play 9♠" from "9п"); else `text`."""
+    typed = words(text)
     for verb_words, verb in _verbs():
         if verb_words and typed[: len(verb_words)] == verb_words:
             return _readable(" ".join((verb, *typed[len(verb_words) :])), text)
@@ -83,12 +90,12 @@ def typed_action(text: str, table: Table, legal: Iterable[Action]) -> Action | s
     return text
 
 
-def _readable(engine_text: str, typed: str) -> str:
+def _readable(engines: str, typed: str) -> str:
     """The engine's text, unless it reads no action there: then what was typed, so the refusal
     quotes the person's own words (not "meld ж" for "объявить ж")."""
     try:
-        parse_action(engine_text)
+        parse_action(engines)
     except IllegalAction as error:
         if error.name == "bad_action":
             return typed
-    return engine_text
+    return engines

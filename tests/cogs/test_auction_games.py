@@ -198,3 +198,27 @@ async def test_new_table_options_offer_the_games_own_house_rules_first(room, var
     rules = await room.alice.slash(room.parent, "pinochle rules", variant=variant)
     listed = rules.response.embeds[0].description
     assert "This game's house rules" in listed and "Cards passed: 4" in listed
+
+
+async def test_a_give_typed_without_cards_says_how_many_to_pass(room):
+    """F-5: `/pinochle move action: give` alone is answered with the count, and changes nothing."""
+    table, _hand = await until_alice_gives(room, "double-deck")
+    version = table.version
+    done = await room.alice.slash(room.channel, "pinochle move", action="give")
+    assert "4" in done.response.content and "Done" not in done.response.content
+    assert table.version == version
+
+
+async def test_the_cards_to_pass_are_typed_with_the_russian_verb_too(room):
+    """F-5 typed in Russian as the hint and the terminal write it: "передать Т♠ 10♠ К♠ Д♠"
+    gives those cards (the English "give" alone was read)."""
+    from bot.i18n import cards_text
+
+    table, _hand = await until_alice_gives(room, "double-deck")
+    seat, version = table.seat_of(room.alice.id), table.version
+    held = list(table.game.view(seat).hand)
+    typed = "Передать " + cards_text(held[-4:], "ru")
+    done = await room.alice.slash(room.channel, "pinochle move", action=typed)
+    assert done.response.content.startswith("Done: "), done.response.content
+    assert table.version > version
+    assert sorted(table.game.view(seat).gave, key=str) == sorted(held[-4:], key=str)

@@ -111,3 +111,28 @@ async def test_pictures_off_for_the_server_leave_text_only_and_a_person_may_want
     await room.env.advance_time(5)
     assert [a.filename for a in current_board(room).attachments] == ["trick.png"]
     assert (await room.alice.slash(room.channel, "pinochle hand")).response.attachments == []
+
+
+def test_the_meld_picture_holds_every_card_equal_melds_need():
+    """H-6, H-7: two marriages of a suit are four cards, drawn as four; a marriage and a
+    pinochle (other classes) still share their Q♠, drawn once."""
+    from collections import Counter
+    from types import SimpleNamespace
+
+    from bot.game import parse_cards
+    from bot.game.views import MeldOnTable
+    from cogs._pictures import _meld_rows
+    from tests.tables.texts_support import table_of
+
+    def shown(name: str, cards: str) -> MeldOnTable:
+        return MeldOnTable(1, name, tuple(parse_cards(cards)), 2, True)
+
+    melds = (
+        shown("marriage", "K♣ Q♣"),
+        shown("marriage", "K♣ Q♣"),
+        shown("marriage", "K♠ Q♠"),
+        shown("pinochle", "Q♠ J♦"),
+    )
+    view = SimpleNamespace(table={}, melds=melds)
+    ((_name, cards),) = _meld_rows(table_of("double-deck", 0), view)  # type: ignore[arg-type]
+    assert Counter(cards) == Counter(parse_cards("K♣ Q♣ K♣ Q♣ K♠ Q♠ J♦"))

@@ -164,7 +164,7 @@ def test_the_passing_is_offered_as_a_choice_of_n_cards_to_the_partner():
         ("bid 300", "not_now"),
         ("give " + "A♥ " * 30, "too_many_cards"),  # read no further than a hand's size
         ("give 99999999999999999999", "give_count"),
-        ("give", "bad_action"),
+        ("give", "give_count"),  # a bare verb: told how many cards to pass
         ("give -1", "bad_action"),
         ("give A♥,10♥;K♥ Zz", "bad_action"),
     ],

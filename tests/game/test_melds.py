@@ -91,3 +91,21 @@ def test_one_point_scale_divides_melds():
 def test_unknown_option_value_raises():
     with pytest.raises(ValueError, match="double_pinochle_value"):
         meld_points(parse_cards("Q♠ J♦"), "♥", {"double_pinochle_value": 123})
+
+
+@pytest.mark.parametrize(
+    ("variant", "hand", "says"),
+    [
+        ("double-deck", "A♥ A♥ 9♥ K♥ Q♥", "9♥"),  # H-1: the double deck has no nines
+        ("double-deck", "Q♠ Q♠ Q♠ Q♠ Q♠ J♦", "Q♠"),  # four copies of each card
+        ("two-handed", "Q♠ Q♠ Q♠ J♦", "Q♠"),  # G-1: two copies in the 48-card pack
+    ],
+)
+def test_the_meld_tool_refuses_a_hand_its_pack_cannot_deal(capsys, variant, hand, says):
+    """`python -m bot.game meld`: a card the game's pack does not hold (so often) is a typing
+    mistake; the tool says which card instead of printing a meld of a hand no deal gives."""
+    from bot.game.__main__ import main
+
+    assert main(["meld", "--variant", variant, "--trump", "S", hand]) == 2
+    out = capsys.readouterr()
+    assert says in out.err and out.out == ""

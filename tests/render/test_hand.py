@@ -123,3 +123,13 @@ def test_language_tags_are_normalised() -> None:
     assert render_hand(hand, trump=Suit.HEARTS, lang="de") == render_hand(
         hand, trump=Suit.HEARTS, lang="en"
     )
+
+
+def test_a_double_deck_copy_picked_to_give_is_lit_alone() -> None:
+    """H-5: of two A♥ the player picked one to pass; the picture raises one, not both (a card
+    listed once in `legal` lights one copy)."""
+    hand = sort_hand(parse_cards("A♥ A♥ K♥ Q♠ J♦ A♣"), Suit.HEARTS)
+    img = decode(render_hand(hand, trump=Suit.HEARTS, legal=parse_cards("A♥ Q♠")))
+    xs = card_positions(hand)
+    raised = [img.getpixel((x + 12, TOP + t.CARD_H - 12)) == t.CARD_FACE for x in xs]  # not dimmed
+    assert raised == [True, False, False, True, False, False]  # A♥ A♥ K♥ Q♠ J♦ A♣

@@ -7,8 +7,19 @@ import re
 import pytest
 
 from bot.game import DIX, EXCHANGE, IllegalAction
-from bot.game.events import Bid, Contract, DealEnded, DealStarted, Passed, PlayerOut
-from bot.i18n import signed
+from bot.game.cards import parse_cards
+from bot.game.events import (
+    Bid,
+    Contract,
+    DealEnded,
+    DealStarted,
+    Melded,
+    Passed,
+    PlayerOut,
+    ShownMeld,
+)
+from bot.i18n import signed, t
+from bot.tables.announce import event_lines
 from bot.tables.outcome import Text
 from bot.tables.texts import board_text, plain_namer, say
 from tests.tables.texts_support import publishes, said, table_of
@@ -69,8 +80,8 @@ def test_a_two_hand_meld_round_of_several_actions_is_one_publish_in_both_languag
         "Bob showed the dix: 10 points.",
     ]
     assert said(lines, table, "ru")[:2] == [
-        "Bob, комбинации: пинокль Д♠ В♦ — 40 очков.",
-        "Bob: показан дис — 10 очков.",
+        "Bob, комбинации: пинокль Д♠ В♦; очков: 40.",
+        "Bob: показан дис, очков: 10.",
     ]
 
 
@@ -86,14 +97,14 @@ def test_three_handed_dix_exchange_and_two_dixes_are_each_stated_once():
         == "Alice exchanged the dix 9♣ for the turn-up J♣; the dix counts with the melds below."
     )
     assert english[1] == (
-        "Alice declared marriage K♠ Q♠ (20), dix ×2 (20), pinochle Q♠ J♦ (40): 80 points, "
+        "Alice declared marriage K♠ Q♠ (20), dix 9♣ ×2 (20), pinochle Q♠ J♦ (40): 80 points, "
         "credited when that side wins a trick."
     )
     assert (
         russian[0]
         == "Alice: дис 9♣ обменян на открытую карту В♣; он засчитан вместе с комбинациями ниже."
     )
-    assert "дис ×2 (20)" in russian[1]
+    assert "дис 9♣ ×2 (20)" in russian[1]
     assert english[1].count("dix") == 1
 
 
@@ -188,3 +199,27 @@ def test_refusals_shown_to_players_carry_no_rule_id():
     for lang in ("en", "ru"):
         text = say(Text.of("bot.refuse.illegal", error=error), lang, lambda seat: "x")
         assert "P-2" not in text and "(" not in text
+
+
+@pytest.mark.parametrize(
+    "key", ["bot.line.meld", "bot.line.meld_pending", "bot.review.meld", "bot.review.meld_after"]
+)
+def test_russian_meld_lines_read_right_for_the_double_decks_small_points(key):
+    """H-7: a double-deck marriage is 2; Russian "2 очков" is wrong (2 очка), so the count is
+    named first ("очков: 2"), as the hints already say it, right for any number."""
+    line = t(key, "ru", who="Bob", melds="марьяж К♣ Д♣ (2)", points=2, trick=3)
+    assert "очков: 2" in line and "2 очков" not in line
+
+
+def test_a_double_decks_two_marriages_of_one_suit_name_their_suit():
+    """H-7 (as HX-1 writes it, "marriages K♠Q♠ ×2"): two equal melds are stated once with ×2,
+    but with their cards, or no one can tell which suit's marriages they were."""
+    table = table_of("double-deck", 0)
+    twice = ShownMeld("marriage", tuple(parse_cards("K♣ Q♣")), 2)
+    pinochle = ShownMeld("pinochle", tuple(parse_cards("Q♠ J♦")), 4)
+    event = Melded(seat=1, pending=False, points=8, melds=(twice, twice, pinochle))
+    assert not event_lines(table, [event])  # held back: the auction's round is still open
+    held = table.deal_log.take_held()
+    (english,), (russian,) = said(held, table), said(held, table, "ru")
+    assert "marriage K♣ Q♣ ×2 (4)" in english
+    assert "марьяж К♣ Д♣ ×2 (4)" in russian

@@ -11,6 +11,7 @@ import pytest
 import bot.tables.terminal as terminal
 from bot.ai import LEVELS
 from bot.game import VARIANTS, parse_action
+from bot.i18n import t
 from bot.store import Store, find_player, game_log, leaderboard, player_stats, standings
 from bot.store.league import family_of
 from bot.tables.players import ai_players
@@ -303,3 +304,12 @@ async def test_check_says_why_only_pass_is_offered_and_uses_one_minus(lang):
         assert screen.out[i - 1].startswith(why[lang])
     assert not re.search(r"(?<![\w-])-\d", screen.text)
     assert "−" in screen.text
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_passings_typed_example_is_read_as_a_give(lang):
+    """F-5 in the terminal: the screen's own example of typing the cards to pass works as shown
+    (it named "отдать", a verb the reader does not know, so copying it was refused)."""
+    prompt = t("bot.terminal.give", lang, count=4, to="Alan")
+    example = re.findall(r"'([^']+)'", prompt)[-1]
+    assert parse_action(typed_action(example, None, [])) == parse_action("give A♥ 10♥ K♥ Q♥")  # type: ignore[arg-type]
