@@ -27,7 +27,8 @@ naming of trump are `normal`'s too, whose bids are fitted to those games: search
 bidding; double-deck, 100 deals: −23.1 searched). In the double deck the search plays only the
 last 12 of its 20 tricks: with 80 cards hidden in 60 places, a decision's budget buys too few
 worlds early on, and searching every trick lost to `normal` (100 deals at 0.1 s: −4.1, −6.8 ..
-−1.4), while the last 12 gained (100 deals: +4.4, +1.6 .. +7.1; the last 8: +3.4, +0.4 .. +6.4).
+−1.4), while the last 12 gained (100 deals: +4.4, +1.6 .. +7.1; the last 8: +3.4, +0.4 .. +6.4;
+the last 16: +2.9, −0.5 .. +6.2).
 
 Noise: the worlds are a sample, so a total is an estimate. The `normal`
 move stays unless another beats it by more than the sampling error of the
