@@ -264,9 +264,7 @@ class HardPlayer(Player):
     def _solve(self, k: Knowledge, first: Action) -> Card:
         """The two-hand play-off is a game of perfect information: play it exactly."""
         nodes = int(SOLVER_BUDGETS * self.budget * SOLVER_NODES_PER_SECOND)
-        solver = PlayoffSolver(
-            k.trump, k.value, k.options, k.last_bonus, self.budget, node_limit=nodes
-        )
+        solver = PlayoffSolver(k.trump, k.value, k.options, k.last_bonus, node_limit=nodes)
         return solver.best_card(k, first.card)
 
     @staticmethod

@@ -19,26 +19,17 @@ random play-offs.
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from bot.game import ALL_CARDS, Card, Phase, Suit, new_game, resolve_options
+from bot.game import ALL_CARDS, Card, Suit, resolve_options
 
-from .knowledge import Knowledge, read_view
-from .normal import decide_normal
+from .knowledge import Knowledge
 
-#: The calibration: the whole play-off of fixed deals played by the normal level, solved, and the
-#: seconds it should take at least.
-CALIBRATION_SEED, CALIBRATION_SECONDS = 20261129, 0.15
 INF = 10**6
 
 _EVEN = 0x5555_5555_5555_5555  # the low bit of every card's two-bit count
 _ODD = _EVEN << 1  # the high bit: a hand holds both copies
-
-_rate: list[float] = []
-_rate_lock = threading.Lock()
 
 
 class TooDeep(Exception):
@@ -110,11 +101,10 @@ class PlayoffSolver:
         value: Mapping[Card, int],
         options: Mapping[str, Any],
         last_bonus: int,
-        budget: float = 0.0,
         *,
-        node_limit: int | None = None,
+        node_limit: int,
     ):
-        self.node_limit = int(budget * nodes_per_second()) if node_limit is None else node_limit
+        self.node_limit = node_limit
         self.rules = rules = PlayoffRules(trump, value, options)
         self.last_bonus = last_bonus
         #: (leader's hand << 64 | follower's hand) -> (lower bound, upper bound, best lead's code+1).
@@ -405,38 +395,3 @@ def _runs(own: int, other: int) -> list[tuple[int, int]]:
     if prev >= 0:
         runs.append((top, prev))
     return runs
-
-
-def nodes_per_second() -> float:
-    """Positions the solver visits per second on this machine, measured once per process.
-
-    Past `budget` seconds' worth of positions the solver gives up (`TooDeep`),
-    so a decision depends on the count, not on the clock, and stays a function
-    of the view.
-    """
-    with _rate_lock:
-        if not _rate:
-            _rate.append(_measure())
-        return _rate[0]
-
-
-def _measure() -> float:
-    """Solve the whole play-off of fixed deals played by the normal level, until enough time."""
-    nodes, seconds, seed = 0, 0.0, CALIBRATION_SEED
-    while seconds < CALIBRATION_SECONDS:
-        game = new_game("two-handed", seed=seed)
-        while game.phase != Phase.PLAYOFF or game.state.trick:
-            seat = game.to_act
-            assert seat is not None  # the stock phase always has a seat to act
-            view = game.view(seat)
-            game.apply(decide_normal(view, list(view.legal)))
-        seat = game.to_act
-        assert seat is not None
-        k = read_view(game.view(seat))
-        solver = PlayoffSolver(k.trump, k.value, k.options, k.last_bonus, node_limit=10**9)
-        start = time.perf_counter()
-        solver.best_card(k, k.legal_cards()[0])
-        seconds += time.perf_counter() - start
-        nodes += solver.nodes
-        seed += 1
-    return nodes / seconds
