@@ -125,24 +125,10 @@ def warm_up() -> float:
             game.apply(decide_normal(game.view(game.to_act), game.legal_actions()))
         view = game.view(game.to_act) if game.to_act is not None else None
         if view is not None:
-            search(read_view(view), list(view.legal), random.Random(1), max_worlds=MIN_WORLDS)
+            search_worlds(
+                read_view(view), list(view.legal), random.Random(1), max_worlds=MIN_WORLDS
+            )
     return time.perf_counter() - start
-
-
-def search(
-    k: Knowledge,
-    candidates: list[Action],
-    rng: random.Random,
-    *,
-    max_work: float = math.inf,
-    max_worlds: int = 10**9,
-    deadline: float = math.inf,
-) -> tuple[list[float], int]:
-    """Total deal margin of each candidate over sampled worlds, and the playout actions it took."""
-    margins, work = search_worlds(
-        k, candidates, rng, max_work=max_work, max_worlds=max_worlds, deadline=deadline
-    )
-    return [math.fsum(m) for m in margins], work
 
 
 def search_worlds(

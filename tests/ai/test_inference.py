@@ -124,5 +124,6 @@ def test_hard_bids_a_strong_check_hand_rather_than_pass_when_bidding_is_clearly_
     amounts = [a.amount for a in candidates[1:]]
     assert amounts[0] == 300 and amounts == sorted(amounts)  # from the lowest bid up
     assert amounts[-1] <= best_trump(knowledge.hand, knowledge.options)[1]  # to the hand's worth
-    totals, _ = hard.search(knowledge, candidates, random.Random(1), max_worlds=24)
+    margins, _ = hard.search_worlds(knowledge, candidates, random.Random(1), max_worlds=24)
+    totals = [sum(m) for m in margins]
     assert max(totals[1:]) > totals[0] + 24 * 50
