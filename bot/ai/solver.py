@@ -65,6 +65,7 @@ class PlayoffRules:
         head_any = opts["twohand_head_rule"] == "any_suit"
         t = trump.index if trump is not None else -1
         self.trump_mask = 0xFFFF << (16 * t) if t >= 0 else 0
+        self.trump_shift = 16 * t if t >= 0 else 0
         self.value = [value[ALL_CARDS[c]] for c in range(32)]
         self.suit = [c >> 3 for c in range(32)]
         self.suit_mask = [0xFFFF << (16 * (c >> 3)) for c in range(32)]
@@ -185,7 +186,23 @@ class PlayoffSolver:
         value, wins, bonus, lead = self.rules.value, self._wins, self.last_bonus, self._lead
         worst = INF
         base = led * 32
-        for reply in self._replies(follower, rest, led) if replies is None else replies:
+        if replies is None:
+            replies = self._replies(follower, rest, led)
+            if len(replies) > 1 and follower.bit_count() + (follower & _ODD).bit_count() > 2:
+                # enhanced transposition cutoff: a reply the table already shows refutes the lead
+                table = self.table
+                for reply in replies:
+                    after = follower - (1 << 2 * reply)
+                    points = value[led] + value[reply]
+                    if wins[base + reply]:
+                        hit = table.get(after << 64 | rest)
+                        if hit is not None and -points - hit[0] <= alpha:
+                            return -points - hit[0]
+                    else:
+                        hit = table.get(rest << 64 | after)
+                        if hit is not None and points + hit[1] <= alpha:
+                            return points + hit[1]
+        for reply in replies:
             after = follower - (1 << 2 * reply)
             points = value[led] + value[reply]
             if not after:  # the last trick
@@ -222,7 +239,32 @@ class PlayoffSolver:
         """The follower's replies worth trying to card `led` (the leader's hand now `rest`), as
         codes: of replies equal but for points (`_runs`) only the best; winners first, the
         cheapest first (each the top of its run), then the cheapest losers."""
-        options = self.rules.replies(follower, led)
+        rules = self.rules
+        follow = follower & rules.suit_mask[led]
+        if follow:  # P-2, P-4: the suit led, over the card led when P-2(b) applies
+            if rules.heads[led]:
+                over = follow & rules.higher[led]
+                if over:
+                    follow = over
+            shift = led >> 3 << 4
+        else:
+            follow = follower & rules.trump_mask  # P-3
+            shift = rules.trump_shift
+        if not follow:  # neither suit nor trump: any card (P-6)
+            return self._discards(faces(follower), rest, led)
+        options = (follow | follow >> 1) & _EVEN
+        if not options & (options - 1):
+            return [options.bit_length() >> 1]
+        other = (faces(rest) | (1 << 2 * led)) >> shift & 0x5555
+        key = 1 << 40 | (led + 8) << 34 | shift << 28 | other << 16 | options >> shift
+        order = self._orders.get(key)
+        if order is None:
+            keys = sorted(self._suit_order(shift >> 4, options >> shift, other, led))
+            order = self._orders[key] = [k & 31 for k in keys]
+        return order
+
+    def _discards(self, options: int, rest: int, led: int) -> list[int]:
+        """`_replies` when the follower may play any card (P-6): every suit's, in one order."""
         if not options & (options - 1):
             return [options.bit_length() >> 1]
         other = faces(rest) | (1 << 2 * led)
