@@ -19,7 +19,7 @@ random play-offs.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from bot.game import ALL_CARDS, Card, Suit, resolve_options
@@ -310,7 +310,7 @@ class PlayoffSolver:
             return lo
         answer = self._answer
         best, best_code, start = -INF, -1, alpha
-        for led in self._lead_order(leader, follower, first - 1):
+        for led in self._leads(leader, follower, first - 1):
             rest = leader - (1 << 2 * led)
             floor = alpha if alpha > best else best
             if best_code >= 0 and floor + 1 < beta:  # the first lead sets the bar; test the others
@@ -366,10 +366,19 @@ class PlayoffSolver:
                 best = worst
         return best
 
-    def _lead_order(self, leader: int, follower: int, first: int) -> list[int]:
+    def _leads(self, leader: int, follower: int, first: int) -> Iterator[int]:
+        """The leads worth trying, as codes: the table's best lead (`first`, or -1) first, the
+        others (`_lead_order`) worked out only if it does not settle the position."""
+        if first >= 0:
+            yield first
+        for led in self._lead_order(leader, follower):
+            if led != first:
+                yield led
+
+    def _lead_order(self, leader: int, follower: int) -> list[int]:
         """The leads worth trying, as codes: of leads equal but for points (`_runs`) only the
-        best; the table's best lead (`first`, or -1) first, then sure winners (the richest first),
-        then the rest (the richest first: a rich loser makes the follower spend a high card)."""
+        best; sure winners (the richest first), then the rest (the richest first: a rich loser
+        makes the follower spend a high card), trumps after the other suits."""
         own_faces = faces(leader)
         other = faces(follower)
         void_kind = 1 if follower & self.rules.trump_mask else 0  # a void follower can trump
@@ -385,11 +394,7 @@ class PlayoffSolver:
                     )
                 keys += order
         keys.sort()
-        order = [key & 31 for key in keys]
-        if first >= 0:
-            order.remove(first)
-            order.insert(0, first)
-        return order
+        return [key & 31 for key in keys]
 
     def _suit_order(self, suit: int, own: int, other: int, led: int) -> list[int]:
         """One suit's moves as sort keys (rank << 5 | code): of `own` faces (the suit's 16 bits)
