@@ -188,7 +188,7 @@ class PlayoffSolver:
         base = led * 32
         if replies is None:
             replies = self._replies(follower, rest, led)
-            if len(replies) > 1 and follower.bit_count() + (follower & _ODD).bit_count() > 2:
+            if len(replies) > 1 and follower.bit_count() + (follower & _ODD).bit_count() > 4:
                 # enhanced transposition cutoff: a reply the table already shows refutes the lead
                 table = self.table
                 for reply in replies:
