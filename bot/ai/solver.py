@@ -19,7 +19,7 @@ random play-offs.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bot.game import ALL_CARDS, Card, Suit, resolve_options
@@ -185,7 +185,7 @@ class PlayoffSolver:
         before): the follower's best reply (of `replies` if given)."""
         value, wins, bonus, lead = self.rules.value, self._wins, self.last_bonus, self._lead
         worst = INF
-        base = led * 32
+        base, led_points = led * 32, value[led]
         if replies is None:
             replies = self._replies(follower, rest, led)
             if len(replies) > 1 and follower.bit_count() + (follower & _ODD).bit_count() > 4:
@@ -193,7 +193,7 @@ class PlayoffSolver:
                 table = self.table
                 for reply in replies:
                     after = follower - (1 << 2 * reply)
-                    points = value[led] + value[reply]
+                    points = led_points + value[reply]
                     if wins[base + reply]:
                         hit = table.get(after << 64 | rest)
                         if hit is not None and -points - hit[0] <= alpha:
@@ -204,21 +204,22 @@ class PlayoffSolver:
                             return points + hit[1]
         for reply in replies:
             after = follower - (1 << 2 * reply)
-            points = value[led] + value[reply]
+            points = led_points + value[reply]
+            won = wins[base + reply]
             if not after:  # the last trick
                 points += bonus
-                score = -points if wins[base + reply] else points
+                score = -points if won else points
             elif not after & (after - 1) and after & _EVEN:  # one trick to go, both cards forced
                 a, r = after.bit_length() >> 1, rest.bit_length() >> 1
                 last = value[a] + value[r] + bonus
-                if wins[base + reply]:  # the follower leads the last card
+                if won:  # the follower leads the last card
                     score = -points + (last if wins[a * 32 + r] else -last)
                 else:
                     score = points + (-last if wins[r * 32 + a] else last)
             else:
                 # after the first reply, a null window first: does this one do better?
                 low, high = (beta - 1, beta) if worst < INF and alpha < beta - 1 else (alpha, beta)
-                won, sub = wins[base + reply], left - points
+                sub = left - points
                 while True:
                     if won:
                         score = -points - lead(after, rest, sub, -high - points, -low - points)
@@ -310,7 +311,9 @@ class PlayoffSolver:
             return lo
         answer = self._answer
         best, best_code, start = -INF, -1, alpha
-        for led in self._leads(leader, follower, first - 1):
+        # the table's best lead first; the others are worked out only if it does not settle it
+        order = [first - 1] if first else self._lead_order(leader, follower)
+        for led in order:
             rest = leader - (1 << 2 * led)
             floor = alpha if alpha > best else best
             if best_code >= 0 and floor + 1 < beta:  # the first lead sets the bar; test the others
@@ -323,6 +326,8 @@ class PlayoffSolver:
                 best, best_code = score, led
                 if best >= beta:
                     break
+            if first and len(order) == 1:
+                order += [c for c in self._lead_order(leader, follower) if c != led]
         if best <= start:
             hi = min(hi, best)
         elif best >= beta:
@@ -366,21 +371,12 @@ class PlayoffSolver:
                 best = worst
         return best
 
-    def _leads(self, leader: int, follower: int, first: int) -> Iterator[int]:
-        """The leads worth trying, as codes: the table's best lead (`first`, or -1) first, the
-        others (`_lead_order`) worked out only if it does not settle the position."""
-        if first >= 0:
-            yield first
-        for led in self._lead_order(leader, follower):
-            if led != first:
-                yield led
-
     def _lead_order(self, leader: int, follower: int) -> list[int]:
         """The leads worth trying, as codes: of leads equal but for points (`_runs`) only the
         best; sure winners (the richest first), then the rest (the richest first: a rich loser
         makes the follower spend a high card), trumps after the other suits."""
-        own_faces = faces(leader)
-        other = faces(follower)
+        own_faces = (leader | leader >> 1) & _EVEN
+        other = (follower | follower >> 1) & _EVEN
         void_kind = 1 if follower & self.rules.trump_mask else 0  # a void follower can trump
         orders, keys = self._orders, []
         for shift in (0, 16, 32, 48):
