@@ -412,9 +412,13 @@ class PlayoffSolver:
             else:
                 loses = led == -2 and not rules.trump[top]
             if loses:
-                keys.append((100 - value[bottom] + 30 * rules.trump[bottom]) << 5 | bottom)  # lose the cheapest
+                keys.append(
+                    (100 - value[bottom] + 30 * rules.trump[bottom]) << 5 | bottom
+                )  # lose the cheapest
             else:
-                keys.append((20 - value[top] + 30 * rules.trump[top]) << 5 | top)  # win with the richest
+                keys.append(
+                    (20 - value[top] + 30 * rules.trump[top]) << 5 | top
+                )  # win with the richest
         return keys
 
 
