@@ -114,8 +114,9 @@ class PlayoffSolver:
         self.table: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
         self._wins = [rules.second_wins(led, reply) for led in range(32) for reply in range(32)]
-        #: One suit's moves in search order (`_suit_order`), by suit, the hands' faces there and
-        #: the move's kind; at most 4 * 2 * 256 * 256 + 32 * 256 * 256 keys (faces of one suit).
+        #: One suit's moves in search order (`_suit_order`, or `_replies`' final codes), by suit,
+        #: the hands' faces there and the move's kind; at most 4 * 2 * 256 * 256 + 2 * 32 * 256 *
+        #: 256 keys (faces of one suit).
         self._orders: dict[int, list[int]] = {}
 
     def best_card(self, k: Knowledge, first: Card) -> Card:
@@ -243,21 +244,15 @@ class PlayoffSolver:
         codes: of replies equal but for points (`_runs`) only the best; winners first, the
         cheapest first (each the top of its run), then the cheapest losers."""
         rules = self.rules
-        follow = follower & rules.suit_mask[led]
-        if follow:  # P-2, P-4: the suit led, over the card led when P-2(b) applies
-            if rules.heads[led]:
-                over = follow & rules.higher[led]
-                if over:
-                    follow = over
-            shift = led >> 3 << 4
-        else:
-            follow = follower & rules.trump_mask  # P-3
-            shift = rules.trump_shift
-        if not follow:  # neither suit nor trump: any card (P-6)
-            return self._discards(faces(follower), rest, led)
-        options = (follow | follow >> 1) & _EVEN
+        options = rules.replies(follower, led)
         if not options & (options - 1):
             return [options.bit_length() >> 1]
+        if options & rules.suit_mask[led]:  # one suit: the suit led, or trump (P-3)
+            shift = led >> 3 << 4
+        elif options & rules.trump_mask:
+            shift = rules.trump_shift
+        else:  # any card (P-6)
+            return self._discards(options, rest, led)
         other = (faces(rest) | (1 << 2 * led)) >> shift & 0x5555
         key = 1 << 40 | (led + 8) << 34 | shift << 28 | other << 16 | options >> shift
         order = self._orders.get(key)
@@ -268,8 +263,6 @@ class PlayoffSolver:
 
     def _discards(self, options: int, rest: int, led: int) -> list[int]:
         """`_replies` when the follower may play any card (P-6): every suit's, in one order."""
-        if not options & (options - 1):
-            return [options.bit_length() >> 1]
         other = faces(rest) | (1 << 2 * led)
         orders, keys = self._orders, []
         for shift in (0, 16, 32, 48):
