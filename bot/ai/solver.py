@@ -129,11 +129,18 @@ class PlayoffSolver:
         """The best card for the seat to play with hand `mine` against `theirs` (hand bits), after
         `trick` (empty, or the one card led): `first` (a legal card) when it is as good as any."""
         left = self._left(mine + theirs + sum(1 << 2 * c.code for c in trick))
+        value, code = -INF, -1
         if not trick:
             value = self._lead(mine, theirs, left, -INF, INF)
             code = self.table[mine << 64 | theirs][2] - 1
+            if code < 0:  # the last two tricks keep no best lead (`_two`): find it here
+                value = -INF
+                for led in self._lead_order(mine, theirs):
+                    score = self._answer(mine - (1 << 2 * led), theirs, led, left, value, INF)
+                    if score > value:
+                        value, code = score, led
         else:
-            led, value, code = trick[0].code, -INF, -1
+            led = trick[0].code
             for reply in self._replies(mine, theirs, led):
                 score = -self._answer(theirs, mine, led, left, -INF, -value, [reply])
                 if score > value:
