@@ -27,6 +27,7 @@ from .cards import Card, Suit, format_cards, make_pack, parse_cards
 from .game import Game, new_game
 from .melds import meld_breakdown
 from .options import parse_option_value, resolve_options
+from .phases import GAME_OVER
 from .random_play import random_action
 from .variants import VARIANTS
 
@@ -44,9 +45,10 @@ def simulate(variant: str, deals: int, seed: int, options: dict[str, Any]) -> di
         game_seed += 1
         games += 1
         seen = 0
-        results = game.deal_results  # the game's own list, appended to as deals end
-        while not game.is_over and done < deals:
-            game.apply(random_action(game, rng))
+        state, apply = game.state, game.apply
+        results = state.deal_results  # the game's own list, appended to as deals end
+        while state.phase is not GAME_OVER and done < deals:
+            apply(random_action(game, rng))
             actions += 1
             while seen < len(results):
                 result = results[seen]

@@ -197,11 +197,16 @@ def format_cards(cards: Iterable[Card], lang: str = "en") -> str:
 
 def make_pack(pack64: bool = False, *, double_deck: bool = False) -> list[Card]:
     """The pinochle pack (RULES G-1): two copies of A 10 K Q J 9 (and 8 7) in each suit; the
-    double deck (H-1): four copies of A 10 K Q J, no nines (80 cards)."""
-    if double_deck:
-        return [card for card in ALL_CARDS if card.rank_index < 5 for _ in range(4)]
-    ranks = 8 if pack64 else 6
-    return [card for card in ALL_CARDS if card.rank_index < ranks for _ in range(2)]
+    double deck (H-1): four copies of A 10 K Q J, no nines (80 cards). A new list each time."""
+    return list(_PACKS[double_deck][pack64])
+
+
+def _pack(ranks: int, copies: int) -> tuple[Card, ...]:
+    return tuple(card for card in ALL_CARDS if card.rank_index < ranks for _ in range(copies))
+
+
+#: [double_deck][pack64]: the three packs, built once (a deal starts from a copy of one).
+_PACKS = ((_pack(6, 2), _pack(8, 2)), (_pack(5, 4), _pack(5, 4)))
 
 
 def pack_of_size(size: int) -> list[Card]:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
 from . import actions as A
-from .actions import Action
+from .actions import Action, plays_in
 from .cards import CARD_BY_CODE, RANKS, Card, make_pack, pack_of_size
 from .events import (
     CardPlayed,
@@ -108,11 +108,16 @@ class GameCore(ABC):
         )  # C-6, D-5 or DX-D3, E-11; individual units never collide with side numbers
         self._credit_unit = tuple(self._party[s] if by_side else s + 10 for s in range(self.n))
         self._legal: list[Action] | None = None
+        self._card_totals: dict[int, int] = {}
 
     @property
     def card_total(self) -> int:
         """Card points plus the last trick of a whole deal now (G-5, H-9): 250, 25 or 50."""
-        return deal_total(self.options, pack_of_size(self.state.pack_size))
+        size = self.state.pack_size
+        total = self._card_totals.get(size)
+        if total is None:  # one entry per pack the game deals (at most 48, 64 and 80 cards)
+            total = self._card_totals[size] = deal_total(self.options, pack_of_size(size))
+        return total
 
     # ------------------------------------------------------------------ sides
 
@@ -220,7 +225,9 @@ class GameCore(ABC):
     @property
     def _actor(self) -> int:
         """The seat to act, in a phase that has one (every phase but the game's end)."""
-        return _present(self.state.turn, "a seat to act")
+        turn = self.state.turn
+        assert turn is not None, "the engine expected a seat to act here"
+        return turn
 
     @property
     def _dix(self) -> Card:
@@ -325,7 +332,9 @@ class GameCore(ABC):
     def _strict_actions(self, seat: int, two_handed: bool) -> list[Action]:
         """§8's cards for `seat`, in code order: `strict_plays`, read from its tiers (`legal_tiers`)."""
         st = self.state
-        codes = {c.code for c in st.hands[seat]}
+        have = 0
+        for card in st.hands[seat]:
+            have |= 1 << card.code
         trick = st.trick
         if trick:
             opt = self.opt
@@ -340,9 +349,6 @@ class GameCore(ABC):
                 and self._party[winner] == self._party[seat]
             )
             head = opt["twohand_head_rule" if two_handed else "head_rule"]
-            have = 0
-            for code in codes:
-                have |= 1 << code
             for tier in legal_tiers(
                 trick[0][1].suit_index,
                 best.code,
@@ -352,9 +358,9 @@ class GameCore(ABC):
                 exempt,
             ):
                 if have & tier:
-                    codes = {code for code in codes if tier >> code & 1}
+                    have &= tier
                     break
-        return [A.PLAY_BY_CODE[code] for code in sorted(codes)]
+        return plays_in(have)
 
     # ------------------------------------------------------------------ scoring
 

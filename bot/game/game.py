@@ -10,7 +10,7 @@ consumer chooses from, and `apply` refuses anything else with IllegalAction
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from . import actions as A
@@ -80,9 +80,14 @@ class Game(TwoHandRules, AuctionRules):
         """
         return list(self._legal if self._legal is not None else self._compute_legal())
 
+    def offered(self) -> Sequence[Action]:
+        """`legal_actions` without the copy, for a caller that only reads it (random play): the
+        engine's own list, valid until the next `apply`."""
+        return self._legal if self._legal is not None else self._compute_legal()
+
     def _compute_legal(self) -> list[Action]:
         phase = self.state.phase
-        if phase == GAME_OVER:
+        if phase is GAME_OVER:
             acts: list[Action] = []
             self._legal = acts
             return acts
@@ -96,12 +101,15 @@ class Game(TwoHandRules, AuctionRules):
         """
         act = action if isinstance(action, Action) else parse_action(action)
         st = self.state
-        if st.phase is GAME_OVER:
+        phase = st.phase
+        if phase is GAME_OVER:
             raise IllegalAction("game_over")
         if seat is not None and seat != st.turn:
             raise IllegalAction("not_your_turn", "G-11")
-        legal = self._legal if self._legal is not None else self._compute_legal()
-        if st.phase == PASSING and act.verb == "give":
+        legal = self._legal
+        if legal is None:
+            legal = self._compute_legal()
+        if phase is PASSING and act.verb == "give":
             act = self._check_give(self._actor, act)  # F-5: any cards held, not a listed one
         else:
             for candidate in legal:  # play and meld actions are interned: identity is enough
@@ -117,7 +125,7 @@ class Game(TwoHandRules, AuctionRules):
         if act is A.DECLARE_OUT:
             self._declare_out(events)
         else:
-            _APPLY[st.phase](self, act, events)
+            _APPLY[phase](self, act, events)
         st.history.append(act)
         return events
 

@@ -255,52 +255,57 @@ def best_melds(
 
     `dix_count` overrides the number of dixes scored (S-5: each 9 of trumps
     scores for the player dealt it, so the exchange changes who holds it but
-    not who scores it).
+    not who scores it). Counts are read by card code (suit * 8 + rank: A 10 K Q J 9 8 7).
     """
     counts = _counts(hand)
     if rules.double_deck:
         return _best_double_deck(counts, trump, rules)
     out: list[tuple[str, list[Card], int]] = []
     v = rules.values
+    cards = CARD_BY_CODE
     # Class A: flushes, royal marriages, marriages, dix.
     royal = 0
-    if trump is not None:
-        flushes = min(_n(counts, r, trump) for r in FLUSH_RANKS)
-        flush_cards = [_card(r, trump) for r in FLUSH_RANKS]
+    t = -1 if trump is None else trump.index
+    if t >= 0:
+        ace = t * 8
+        flushes = min(counts[ace : ace + 5])  # A 10 K Q J of trump
+        flush_cards = list(cards[ace : ace + 5])
         if flushes >= 2:
             out.append(("double flush", flush_cards * 2, v["double flush"]))
         elif flushes == 1:
             bonus = v["royal marriage"] if rules.flush_royal_bonus else 0
             out.append(("flush", flush_cards, v["flush"] + bonus))
-        royal = min(_n(counts, "K", trump), _n(counts, "Q", trump)) - min(flushes, 2)
+        royal = min(counts[ace + 2], counts[ace + 3]) - min(flushes, 2)
         for _ in range(royal):
-            out.append(
-                ("royal marriage", [_card("K", trump), _card("Q", trump)], v["royal marriage"])
-            )
-    plain_marriages = 0
+            out.append(("royal marriage", [cards[ace + 2], cards[ace + 3]], v["royal marriage"]))
     suits_married = 0
-    for suit in SUITS:
-        if suit is trump:
+    for s in range(4):
+        if s == t:
             continue
-        m = min(_n(counts, "K", suit), _n(counts, "Q", suit))
-        plain_marriages += m
+        m = min(counts[s * 8 + 2], counts[s * 8 + 3])
         suits_married += m > 0
         for _ in range(m):
-            out.append(("marriage", [_card("K", suit), _card("Q", suit)], v["marriage"]))
-    if trump is not None:
-        dixes = _n(counts, rules.dix_rank, trump) if dix_count is None else dix_count
+            out.append(("marriage", [cards[s * 8 + 2], cards[s * 8 + 3]], v["marriage"]))
+    if t >= 0:
+        dix = t * 8 + _RANK_INDEX[rules.dix_rank]
+        dixes = counts[dix] if dix_count is None else dix_count
         for _ in range(dixes):
-            out.append(("dix", [_card(rules.dix_rank, trump)], v["dix"]))
+            out.append(("dix", [cards[dix]], v["dix"]))
     # Class B: arounds and eight of a kind.
     for rank in ("A", "K", "Q", "J"):
-        m = min(_n(counts, rank, s) for s in SUITS)
+        r = _RANK_INDEX[rank]
+        m = min(counts[r], counts[8 + r], counts[16 + r], counts[24 + r])
         if m >= 2 and rules.eight_of_a_kind:
             out.append(
-                (EIGHT[rank], [_card(rank, s) for s in SUITS for _ in range(2)], v[EIGHT[rank]])
+                (
+                    EIGHT[rank],
+                    [cards[s * 8 + r] for s in range(4) for _ in range(2)],
+                    v[EIGHT[rank]],
+                )
             )
         else:
             for _ in range(m):
-                out.append((AROUND[rank], [_card(rank, s) for s in SUITS], v[AROUND[rank]]))
+                out.append((AROUND[rank], [cards[s * 8 + r] for s in range(4)], v[AROUND[rank]]))
     # Class C: pinochles (and the optional grand pinochle).
     qs, jd, ks = counts[QS.code], counts[JD.code], counts[KS.code]
     best: tuple[int, int, int] = (0, 0, 0)  # value, grands, pinochles
@@ -317,18 +322,25 @@ def best_melds(
         out.append(("double pinochle", [QS, QS, JD, JD], v["double pinochle"]))
     elif pins == 1:
         out.append(("pinochle", [QS, JD], v["pinochle"]))
-    if rules.roundhouse_bonus and trump is not None and royal > 0 and suits_married == 3:
+    if rules.roundhouse_bonus and t >= 0 and royal > 0 and suits_married == 3:
         out.append(
             (
                 "roundhouse bonus",
-                [_card(r, s) for s in SUITS for r in ("K", "Q")],
+                [cards[s * 8 + r] for s in range(4) for r in (2, 3)],
                 rules.roundhouse_bonus,
             )
         )
     return [
-        (name, sort_hand(cards, trump) if name in _MIXED_SUITS else cards, pts)
-        for name, cards, pts in out
+        (name, list(_shown(tuple(cs), trump)) if name in _MIXED_SUITS else cs, pts)
+        for name, cs, pts in out
     ]
+
+
+@lru_cache(maxsize=512)
+def _shown(cards: tuple[Card, ...], trump: Suit | None) -> tuple[Card, ...]:
+    """A meld's cards across suits as people hold them (`sort_hand`): the same few lists, so
+    sorted once each."""
+    return tuple(sort_hand(cards, trump))
 
 
 def _best_double_deck(
@@ -358,8 +370,8 @@ def _best_double_deck(
         name = DD_PINOCHLES[pins - 1]
         out.append((name, [QS, JD] * pins, v[name]))
     return [
-        (name, sort_hand(cards, trump) if name in _MIXED_SUITS else cards, pts)
-        for name, cards, pts in out
+        (name, list(_shown(tuple(cs), trump)) if name in _MIXED_SUITS else cs, pts)
+        for name, cs, pts in out
     ]
 
 

@@ -131,4 +131,4 @@ class MultiHandRules(GameCore):
         return self._strict_actions(self._actor, two_handed=False)
 
     def _apply_play(self, act: Action, events: list[Event]) -> None:
-        self._play_card(act.card, events)
+        self._play_card(act.cards[0], events)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import actions as A
-from .actions import Action
+from .actions import Action, plays_in
 from .cards import Card, sort_hand
 from .core import GameCore
 from .errors import IllegalAction
@@ -50,15 +50,18 @@ class TwoHandRules(GameCore):
 
     def _legal_stock(self) -> list[Action]:
         seat = self._actor
-        codes = {c.code for c in self.state.hands[seat]}
-        codes.update(tc.card.code for tc in self.state.table[seat])
-        return [A.PLAY_BY_CODE[code] for code in sorted(codes)]  # P-0: any card of the holding
+        have = 0
+        for card in self.state.hands[seat]:
+            have |= 1 << card.code
+        for tc in self.state.table[seat]:
+            have |= 1 << tc.card.code
+        return plays_in(have)  # P-0: any card of the holding
 
     def _legal_playoff(self) -> list[Action]:
         return self._strict_actions(self._actor, two_handed=True)
 
     def _apply_stock(self, act: Action, events: list[Event]) -> None:
-        self._play_card(act.card, events)
+        self._play_card(act.cards[0], events)
 
     def _after_stock_trick(self, winner: int, events: list[Event]) -> None:
         """A-6: the winner melds (M-1), then both draw; with draw_before_meld he draws first."""
@@ -173,14 +176,23 @@ class TwoHandRules(GameCore):
             return []
         b_open = st.no_trump_rules and st.trump is None
         hand, table = st.hands[seat], st.table[seat]
-        in_hand = bits(hand)[0]
-        have, twice = bits([*hand, *(tc.card for tc in table)]) if table else bits(hand)
+        in_hand, in_hand_twice = have, twice = bits(hand)
+        for tc in table:
+            bit = 1 << tc.card.code
+            if have & bit:
+                twice |= bit
+            have |= bit
         out = []
-        rules = self.rules
-        for name, cards, need_once, need_twice, act in sequential_shapes(st.trump, rules, b_open):
+        for name, cards, need_once, need_twice, act in sequential_shapes(
+            st.trump, self.rules, b_open
+        ):
             if need_once & ~have or need_twice & ~twice or not need_once & in_hand:
                 continue  # not held, or M-3: no card of it from hand
-            if not table or self._can_lay(seat, name, cards):  # from hand alone it always lays
+            if (  # from hand alone it always lays
+                not table
+                or not (need_once & ~in_hand or need_twice & ~in_hand_twice)
+                or self._can_lay(seat, name, cards)
+            ):
                 out.append(act)
         return out
 
