@@ -302,5 +302,10 @@ def contract_points(
 
 
 def _has_marriage(hand: list[Card]) -> bool:
-    """E-5: a king and queen of one suit."""
-    return any(Card("K", s) in hand and Card("Q", s) in hand for s in SUITS)
+    """E-5: a king and queen of one suit (by card code: a suit's queen follows its king)."""
+    codes = {card.code for card in hand}
+    return any(king in codes and king + 1 in codes for king in _KINGS)
+
+
+#: The code of each suit's king (`Card.code`: suit * 8 + rank, A 10 K Q J 9).
+_KINGS = tuple(Card("K", suit).code for suit in SUITS)

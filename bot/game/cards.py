@@ -136,6 +136,14 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         return self.code < other.code
 
+    def __eq__(self, other: object) -> bool:
+        """Identity, as without it (cards are interned); spelled out because defining `__lt__`
+        sends every comparison through Python, and without `__eq__` an unequal pair costs two
+        calls (each side declines): `hand.remove(card)` and `card in hand` are on the hot path."""
+        return self is other if isinstance(other, Card) else NotImplemented
+
+    __hash__ = object.__hash__
+
     def text(self, lang: str = "en") -> str:
         """The card in a language's notation (`Д♠` for Q♠ in Russian)."""
         return f"{RANK_TEXT.get(lang, RANK_TEXT['en'])[self.rank]}{self.suit.value}"

@@ -234,6 +234,8 @@ def _counts(cards: Iterable[Card]) -> list[int]:
 
 
 _RANK_INDEX = {rank: index for index, rank in enumerate(RANKS)}
+#: The ranks that go around (S-2's class B), each with its rank index.
+_AROUND_RANKS = tuple((rank, _RANK_INDEX[rank]) for rank in ("A", "K", "Q", "J"))
 
 
 def _card(rank: str, suit: Suit) -> Card:
@@ -263,37 +265,39 @@ def best_melds(
     out: list[tuple[str, list[Card], int]] = []
     v = rules.values
     cards = CARD_BY_CODE
-    # Class A: flushes, royal marriages, marriages, dix.
+    # Class A: flushes, royal marriages, marriages, dix. (Most hands hold none of a meld's
+    # cards, so each test first asks whether every card is there at all.)
     royal = 0
     t = -1 if trump is None else trump.index
     if t >= 0:
         ace = t * 8
         flushes = min(counts[ace : ace + 5])  # A 10 K Q J of trump
-        flush_cards = list(cards[ace : ace + 5])
-        if flushes >= 2:
-            out.append(("double flush", flush_cards * 2, v["double flush"]))
-        elif flushes == 1:
-            bonus = v["royal marriage"] if rules.flush_royal_bonus else 0
-            out.append(("flush", flush_cards, v["flush"] + bonus))
+        if flushes:
+            flush_cards = list(cards[ace : ace + 5])
+            if flushes >= 2:
+                out.append(("double flush", flush_cards * 2, v["double flush"]))
+            else:
+                bonus = v["royal marriage"] if rules.flush_royal_bonus else 0
+                out.append(("flush", flush_cards, v["flush"] + bonus))
         royal = min(counts[ace + 2], counts[ace + 3]) - min(flushes, 2)
         for _ in range(royal):
             out.append(("royal marriage", [cards[ace + 2], cards[ace + 3]], v["royal marriage"]))
     suits_married = 0
-    for s in range(4):
-        if s == t:
+    for king in (2, 10, 18, 26):  # the code of each suit's king; its queen's is one more
+        if king >> 3 == t or not (counts[king] and counts[king + 1]):
             continue
-        m = min(counts[s * 8 + 2], counts[s * 8 + 3])
-        suits_married += m > 0
-        for _ in range(m):
-            out.append(("marriage", [cards[s * 8 + 2], cards[s * 8 + 3]], v["marriage"]))
+        suits_married += 1
+        for _ in range(min(counts[king], counts[king + 1])):
+            out.append(("marriage", [cards[king], cards[king + 1]], v["marriage"]))
     if t >= 0:
         dix = t * 8 + _RANK_INDEX[rules.dix_rank]
         dixes = counts[dix] if dix_count is None else dix_count
         for _ in range(dixes):
             out.append(("dix", [cards[dix]], v["dix"]))
     # Class B: arounds and eight of a kind.
-    for rank in ("A", "K", "Q", "J"):
-        r = _RANK_INDEX[rank]
+    for rank, r in _AROUND_RANKS:
+        if not (counts[r] and counts[8 + r] and counts[16 + r] and counts[24 + r]):
+            continue
         m = min(counts[r], counts[8 + r], counts[16 + r], counts[24 + r])
         if m >= 2 and rules.eight_of_a_kind:
             out.append(
@@ -308,14 +312,16 @@ def best_melds(
                 out.append((AROUND[rank], [cards[s * 8 + r] for s in range(4)], v[AROUND[rank]]))
     # Class C: pinochles (and the optional grand pinochle).
     qs, jd, ks = counts[QS.code], counts[JD.code], counts[KS.code]
-    best: tuple[int, int, int] = (0, 0, 0)  # value, grands, pinochles
-    for grands in range(min(qs, jd, ks) + 1 if rules.grand_pinochle else 1):
-        pins = min(qs, jd) - grands
-        value = grands * v["grand pinochle"] + (
-            v["double pinochle"] if pins >= 2 else pins * v["pinochle"]
-        )
-        best = max(best, (value, grands, pins))
-    _, grands, pins = best
+    grands = pins = 0
+    if qs and jd:
+        best: tuple[int, int, int] = (0, 0, 0)  # value, grands, pinochles
+        for grands in range(min(qs, jd, ks) + 1 if rules.grand_pinochle else 1):
+            pins = min(qs, jd) - grands
+            value = grands * v["grand pinochle"] + (
+                v["double pinochle"] if pins >= 2 else pins * v["pinochle"]
+            )
+            best = max(best, (value, grands, pins))
+        _, grands, pins = best
     for _ in range(grands):
         out.append(("grand pinochle", [KS, QS, JD], v["grand pinochle"]))
     if pins >= 2:

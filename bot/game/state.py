@@ -174,14 +174,14 @@ class DealState:
     def start(cls, n: int) -> DealState:
         """The state of an `n`-seat game before its first deal."""
         state = cls()
-        for f in _FIELDS:
-            setattr(state, f.name, f.metadata["start"](n))
+        for name, start in _STARTS:
+            setattr(state, name, start(n))
         return state
 
     def new_deal(self, n: int) -> None:
         """Start every per-deal field afresh; the game's progress stays."""
-        for f in _DEAL_FIELDS:
-            setattr(self, f.name, f.metadata["start"](n))
+        for name, start in _DEAL_STARTS:
+            setattr(self, name, start(n))
 
     def copy(self) -> DealState:
         """An independent copy (cards, actions and trick records are immutable and shared)."""
@@ -256,7 +256,9 @@ class HasState(Protocol):
 
 
 _FIELDS = fields(DealState)
-_DEAL_FIELDS = tuple(f for f in _FIELDS if f.metadata["per_deal"])
+#: (name, start) of every field, and of the fields a new deal starts afresh.
+_STARTS = tuple((f.name, f.metadata["start"]) for f in _FIELDS)
+_DEAL_STARTS = tuple((f.name, f.metadata["start"]) for f in _FIELDS if f.metadata["per_deal"])
 _COPIES = tuple((f.name, f.metadata["copy"]) for f in _FIELDS)
 _HIDDEN = tuple((f.name, f.metadata["hidden"]) for f in _FIELDS if f.metadata["hidden"])
 #: The game's earlier deals, which a seat's public copy leaves out.
