@@ -34,6 +34,13 @@ def bid_action(amount: int) -> Action:
 
 
 @lru_cache(maxsize=32)
+def bid_actions(amounts: tuple[int, ...]) -> tuple[Action, ...]:
+    """The bid action of each of `amounts` (a game's `bid_amounts`), so that a turn's legal
+    bids are a slice of one shared tuple, not a hundred look-ups."""
+    return tuple(bid_action(amount) for amount in amounts)
+
+
+@lru_cache(maxsize=32)
 def bid_amounts(minimum: int, step: int, top: int) -> tuple[int, ...]:
     """Every bid from `minimum` to `top`: in steps of `step` (E-4), or up H-3's ladder (step 0)."""
     amounts, amount = [], minimum
@@ -62,9 +69,13 @@ class AuctionRules(MultiHandRules):
 
     def _bid_amounts(self, above: int) -> list[int]:
         """Every bid higher than `above`: the minimum, then each raise in its steps (E-4, H-3)."""
-        step = 0 if self.opt["bid_ladder"] else self._step(0)
-        amounts = bid_amounts(self._min_bid(), step, MAX_BID // self.scale)
+        amounts = self._bid_ladder()
         return list(amounts[bisect_right(amounts, above) :])
+
+    def _bid_ladder(self) -> tuple[int, ...]:
+        """Every bid of this game, from the minimum up (E-4, H-3)."""
+        step = 0 if self.opt["bid_ladder"] else self._step(0)
+        return bid_amounts(self._min_bid(), step, MAX_BID // self.scale)
 
     def _forced(self, seat: int) -> bool:
         """E-6, F-3: the dealer after three passes must bid (unless the deal is thrown in)."""
@@ -82,12 +93,13 @@ class AuctionRules(MultiHandRules):
     def _legal_auction(self) -> list[Action]:
         seat = self._actor
         forced = self._forced(seat)
-        amounts: list[int] = []
+        bids: Sequence[Action] = ()
         if self._may_bid(seat):
-            amounts = self._bid_amounts(self.state.high_bid)
+            ladder = self._bid_ladder()
+            bids = bid_actions(ladder)[bisect_right(ladder, self.state.high_bid) :]
         elif forced:
-            amounts = [self._min_bid()]  # E-6: forced, marriage or not
-        return [bid_action(b) for b in amounts] + ([] if forced else [A.PASS])
+            bids = (bid_action(self._min_bid()),)  # E-6: forced, marriage or not
+        return [*bids] if forced else [*bids, A.PASS]
 
     def why_no_bid(self) -> IllegalAction | None:
         """Why the seat to speak is offered no bid, only a pass (E-5: it holds no marriage); None

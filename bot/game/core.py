@@ -107,6 +107,13 @@ class GameCore(ABC):
             self.variant.auction or self.opt["meld_credit_unit"] == "side"
         )  # C-6, D-5 or DX-D3, E-11; individual units never collide with side numbers
         self._credit_unit = tuple(self._party[s] if by_side else s + 10 for s in range(self.n))
+        #: §8's switches for `legal_tiers`, by whether the deal is two-handed (P-5): heading in
+        #: any suit, under-trumping; and whether a partner's winning card lifts the heading.
+        self._tier_rules = tuple(
+            (self.opt[head] == "any_suit", bool(self.opt["must_undertrump"]))
+            for head in ("head_rule", "twohand_head_rule")
+        )
+        self._partner_exempt = self.variant.partnership and not self.opt["must_head_partner"]
         self._legal: list[Action] | None = None
         self._card_totals: dict[int, int] = {}
 
@@ -267,31 +274,39 @@ class GameCore(ABC):
         self._legal = acts
         return acts
 
-    def _play_card(self, card: Card, events: list[Event]) -> None:
+    def _play_card(self, act: Action, events: list[Event]) -> None:
+        """A card played to the trick (the `play` action of every card phase); the trick closes
+        with its last card."""
+        card = act.cards[0]
         st = self.state
         seat = st.turn
         assert seat is not None
         table = st.table[seat]
-        on_table = (
-            next((i for i, tc in enumerate(table) if tc.card is card), None) if table else None
-        )
-        if on_table is not None:  # the face-up copy is played first: it keeps the hand hidden
-            table.pop(on_table)
+        # The face-up copy is played first: it keeps the hand hidden. Cards are found by
+        # identity (`list.remove` would call `Card.__eq__` on every card before it).
+        for index, tc in enumerate(table):
+            if tc.card is card:
+                del table[index]
+                break
         else:
-            st.hands[seat].remove(card)
+            hand = st.hands[seat]
+            for index, held in enumerate(hand):
+                if held is card:
+                    del hand[index]
+                    break
             known = st.known[seat]
             if known and card in known:
                 known.remove(card)
             if st.dix_shown[seat] and card is self.dix_card:
-                st.dix_shown[seat] -= (
-                    1  # the shown copy goes first: the other may still be declared
-                )
-        st.trick.append((seat, card))
+                # The shown copy goes first: the other may still be declared.
+                st.dix_shown[seat] -= 1
+        trick = st.trick
+        trick.append((seat, card))
         events.append(CardPlayed(seat, card))
-        if st.mode != "two" and not st.tricks:
+        if not st.tricks and st.mode != "two":
             st.first_cards[seat] = card
             self._declare_after_first_card(seat, events)
-        if len(st.trick) < len(st.order):
+        if len(trick) < len(st.order):
             st.turn = st.after[seat]
             return
         self._finish_trick(events)
@@ -337,25 +352,19 @@ class GameCore(ABC):
             have |= 1 << card.code
         trick = st.trick
         if trick:
-            opt = self.opt
             beat = beat_masks(st.trump)  # G-3: the card heading the trick
             winner, best = trick[0]
             for s, c in trick[1:]:
                 if beat[best.code] >> c.code & 1:
                     winner, best = s, c
-            exempt = (
-                self.variant.partnership
-                and not opt["must_head_partner"]
-                and self._party[winner] == self._party[seat]
-            )
-            head = opt["twohand_head_rule" if two_handed else "head_rule"]
+            head_any_suit, must_undertrump = self._tier_rules[two_handed]
             for tier in legal_tiers(
                 trick[0][1].suit_index,
                 best.code,
                 st.trump,
-                head == "any_suit",
-                opt["must_undertrump"],
-                exempt,
+                head_any_suit,
+                must_undertrump,
+                self._partner_exempt and self._party[winner] == self._party[seat],
             ):
                 if have & tier:
                     have &= tier

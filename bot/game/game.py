@@ -248,12 +248,12 @@ _LEGAL: dict[Phase, Callable[[Game], list[Action]]] = {
 }
 #: How each phase applies an action already found legal.
 _APPLY: dict[Phase, Callable[[Game, Action, list[Event]], None]] = {
-    STOCK: Game._apply_stock,
+    STOCK: Game._play_card,
     MELD: Game._apply_meld,
     DRAW: Game._apply_draw,
-    PLAYOFF: Game._apply_stock,
+    PLAYOFF: Game._play_card,
     EXCHANGE: Game._apply_exchange,
-    PLAY: Game._apply_play,
+    PLAY: Game._play_card,
     AUCTION: Game._apply_auction,
     TRUMP: Game._apply_trump,
     PASSING: Game._apply_passing,

@@ -129,6 +129,3 @@ class MultiHandRules(GameCore):
 
     def _legal_play(self) -> list[Action]:
         return self._strict_actions(self._actor, two_handed=False)
-
-    def _apply_play(self, act: Action, events: list[Event]) -> None:
-        self._play_card(act.cards[0], events)

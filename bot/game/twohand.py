@@ -60,9 +60,6 @@ class TwoHandRules(GameCore):
     def _legal_playoff(self) -> list[Action]:
         return self._strict_actions(self._actor, two_handed=True)
 
-    def _apply_stock(self, act: Action, events: list[Event]) -> None:
-        self._play_card(act.cards[0], events)
-
     def _after_stock_trick(self, winner: int, events: list[Event]) -> None:
         """A-6: the winner melds (M-1), then both draw; with draw_before_meld he draws first."""
         self.state.meld_seat = winner
@@ -162,7 +159,7 @@ class TwoHandRules(GameCore):
         self.state.melded_this_turn = False
         self.state.phase, self.state.turn = MELD, self.state.meld_seat
         acts = self._legal_meld()
-        if acts == [A.PASS]:
+        if len(acts) == 1:  # only passing (the list always ends with it)
             self._close_meld(events)
         else:
             self._offer(acts)
@@ -170,13 +167,14 @@ class TwoHandRules(GameCore):
     def _close_meld(self, events: list[Event]) -> None:
         self._continue_draws(events)
 
-    def _meld_options(self, seat: int) -> list[Action]:
+    def _meld_options(self, seat: int, in_hand: int, in_hand_twice: int) -> list[Action]:
+        """The melds `seat` may lay now; `in_hand`, `in_hand_twice`: its hand's `bits`."""
         st = self.state
         if st.melded_this_turn:
             return []
         b_open = st.no_trump_rules and st.trump is None
-        hand, table = st.hands[seat], st.table[seat]
-        in_hand, in_hand_twice = have, twice = bits(hand)
+        table = st.table[seat]
+        have, twice = in_hand, in_hand_twice
         for tc in table:
             bit = 1 << tc.card.code
             if have & bit:
@@ -204,10 +202,11 @@ class TwoHandRules(GameCore):
             return False
         return True
 
-    def _dix_options(self, seat: int) -> list[Action]:
+    def _dix_options(self, seat: int, in_hand: int) -> list[Action]:
+        """Declaring the dix (A-7), and exchanging it; `in_hand`: the hand's cards as bits."""
         dix = self.dix_card
-        if dix is None:
-            return []  # B: no dix before trump (M-9)
+        if dix is None or not in_hand >> dix.code & 1:
+            return []  # B: no dix before trump (M-9); or none held
         undeclared = self.state.hands[seat].count(dix) - self.state.dix_shown[seat]
         if undeclared <= 0:
             return []
@@ -223,7 +222,12 @@ class TwoHandRules(GameCore):
 
     def _legal_meld(self) -> list[Action]:
         seat = self._actor
-        return self._meld_options(seat) + self._dix_options(seat) + [A.PASS]
+        in_hand, in_hand_twice = bits(self.state.hands[seat])
+        return [
+            *self._meld_options(seat, in_hand, in_hand_twice),
+            *self._dix_options(seat, in_hand),
+            A.PASS,
+        ]
 
     def _apply_meld(self, act: Action, events: list[Event]) -> None:
         seat = self._actor
@@ -236,7 +240,7 @@ class TwoHandRules(GameCore):
         else:
             self._declare_dix(seat, act == A.EXCHANGE, events)
         acts = self._legal_meld()
-        if acts == [A.PASS]:
+        if len(acts) == 1:  # only passing (the list always ends with it)
             self._close_meld(events)
         else:
             self._offer(acts)
