@@ -47,6 +47,7 @@ def simulate(variant: str, deals: int, seed: int, options: dict[str, Any]) -> di
         seen = 0
         state, apply = game.state, game.apply
         results = state.deal_results  # the game's own list, appended to as deals end
+        units, rounded = _units(game), game.options["round_card_points"]
         while state.phase is not GAME_OVER and done < deals:
             apply(random_action(game, rng))
             actions += 1
@@ -54,14 +55,10 @@ def simulate(variant: str, deals: int, seed: int, options: dict[str, Any]) -> di
                 result = results[seen]
                 seen += 1
                 done += 1
-                meld_total += sum(result.meld[s] for s in _units(game))
-                cards = sum(result.cards[s] for s in _units(game))
+                meld_total += sum(result.meld[s] for s in units)
+                cards = sum(result.cards[s] for s in units)
                 card_total += cards
-                if (
-                    result.complete
-                    and not game.options["round_card_points"]
-                    and cards != game.card_total
-                ):
+                if result.complete and not rounded and cards != game.card_total:
                     bad_totals += 1  # invariant: card points + last trick = 250 (G-5; H-9: 50)
     elapsed = time.perf_counter() - start
     cpu = time.process_time() - cpu_start

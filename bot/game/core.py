@@ -344,9 +344,12 @@ class GameCore(ABC):
         st = self.state
         return not self.stock_left() and not any(st.hands[s] or st.table[s] for s in st.active)
 
-    def _strict_actions(self, seat: int, two_handed: bool) -> list[Action]:
-        """§8's cards for `seat`, in code order: `strict_plays`, read from its tiers (`legal_tiers`)."""
+    def _legal_play(self, two_handed: bool = False) -> list[Action]:
+        """§8's cards for the seat to play, in code order: `strict_plays`, read from its tiers
+        (`legal_tiers`); the legal actions of every trick but the two-hand stock's."""
         st = self.state
+        seat = st.turn
+        assert seat is not None
         have = 0
         for card in st.hands[seat]:
             have |= 1 << card.code
@@ -447,11 +450,10 @@ class GameCore(ABC):
         self._start_deal(events)
 
     def _per_seat(self, party_values: list[int]) -> list[int]:
-        active = self.state.active
-        return [
-            party_values[self.party(s)] if s in active or self.variant.partnership else 0
-            for s in range(self.n)
-        ]
+        active, party = self.state.active, self._party
+        if self.variant.partnership or len(active) == self.n:  # every seat counts
+            return [party_values[p] for p in party]
+        return [party_values[party[s]] if s in active else 0 for s in range(self.n)]
 
     def _evaluate_targets(self, events: list[Event]) -> None:
         """G-13 / C-9: one party over the target wins; several raise it by 250 and look again."""

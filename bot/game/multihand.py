@@ -8,7 +8,7 @@ from . import actions as A
 from .actions import Action
 from .cards import Card
 from .core import GameCore
-from .events import DealerDix, DixDeclared, Event, MeldCredited, Melded, ShownMeld
+from .events import DealerDix, DixDeclared, Event, MeldCredited, Melded, shown_meld
 from .melds import best_melds, cards_melded
 from .phases import EXCHANGE, PLAY
 
@@ -100,17 +100,19 @@ class MultiHandRules(GameCore):
         total = sum(p for _, _, p in breakdown)
         if credited:
             self.state.deal_meld[seat] += total
-        melds = tuple(ShownMeld(n, tuple(cs), p) for n, cs, p in breakdown)
+        melds = tuple(shown_meld(n, tuple(cs), p) for n, cs, p in breakdown)
         events.append(Melded(seat, not credited, total, melds))
 
     def _reveal(self, seat: int, breakdown: Sequence[tuple[str, Sequence[Card], int]]) -> None:
         """Shown meld cards become public knowledge of that hand (until played)."""
         shown = cards_melded((name, cards) for name, cards, _ in breakdown)
+        held = [0] * 32  # copies in hand by card code (`list.count` would call Card.__eq__)
+        for card in self.state.hands[seat]:
+            held[card.code] += 1
+        known = self.state.known[seat]
         for c, k in shown.items():
-            for _ in range(
-                min(k, self.state.hands[seat].count(c)) - self.state.known[seat].count(c)
-            ):
-                self.state.known[seat].append(c)
+            for _ in range(min(k, held[c.code]) - known.count(c)):
+                known.append(c)
 
     def _credit_melds(self, winner: int, events: list[Event]) -> None:
         """C-6, D-5, E-11: pending melds count once the player (or side) wins a trick."""
@@ -126,6 +128,3 @@ class MultiHandRules(GameCore):
             total += pts
         if total:
             events.append(MeldCredited(tuple(seats), total))
-
-    def _legal_play(self) -> list[Action]:
-        return self._strict_actions(self._actor, two_handed=False)
