@@ -49,6 +49,20 @@ def _present(value: T | None, what: str) -> T:
     return value
 
 
+def seeded_shuffle(items: list[T], rng: random.Random) -> None:
+    """`rng.shuffle(items)`, draw for draw (CPython's Fisher–Yates over `getrandbits`, its
+    `_randbelow` written out): a deal's cards are the same as ever, without a Python call per
+    card. `tests/game/test_state.py` holds it to `random.Random.shuffle`."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        bound = i + 1
+        width = bound.bit_length()
+        j = getrandbits(width)
+        while j >= bound:
+            j = getrandbits(width)
+        items[i], items[j] = items[j], items[i]
+
+
 def deal_out(
     deck: list[Card], seats: list[int], hand_size: int, packet: int
 ) -> tuple[dict[int, list[Card]], list[Card]]:
@@ -168,7 +182,7 @@ class GameCore(ABC):
         contenders = list(range(self.n))
         while len(contenders) > 1:
             pack = make_pack()
-            rng.shuffle(pack)
+            seeded_shuffle(pack, rng)
             drawn = {s: pack[i].strength for i, s in enumerate(contenders)}
             top = max(drawn.values())
             contenders = [s for s in contenders if drawn[s] == top]
@@ -191,7 +205,7 @@ class GameCore(ABC):
         deck = make_pack(pack64, double_deck=self.variant.double_deck)
         if self.dealing is not None:
             return self.dealing.deck(deck, st.deal_no)
-        random.Random(f"{self.seed}:deal:{st.deal_no}").shuffle(deck)
+        seeded_shuffle(deck, random.Random(f"{self.seed}:deal:{st.deal_no}"))
         return deck
 
     def _start_deal(self, events: list[Event]) -> None:
