@@ -309,8 +309,10 @@ class GameCore(ABC):
                     del hand[index]
                     break
             known = st.known[seat]
-            if known and card in known:
-                known.remove(card)
+            for index, shown in enumerate(known):
+                if shown is card:
+                    del known[index]
+                    break
             if st.dix_shown[seat] and card is self.dix_card:
                 # The shown copy goes first: the other may still be declared.
                 st.dix_shown[seat] -= 1

@@ -49,11 +49,13 @@ class TwoHandRules(GameCore):
         return self.state.hands[seat] + [tc.card for tc in self.state.table[seat]]
 
     def _legal_stock(self) -> list[Action]:
-        seat = self._actor
+        st = self.state
+        seat = st.turn
+        assert seat is not None
         have = 0
-        for card in self.state.hands[seat]:
+        for card in st.hands[seat]:
             have |= 1 << card.code
-        for tc in self.state.table[seat]:
+        for tc in st.table[seat]:
             have |= 1 << tc.card.code
         return plays_in(have)  # P-0: any card of the holding
 
@@ -71,16 +73,14 @@ class TwoHandRules(GameCore):
 
     def _continue_draws(self, events: list[Event], then_meld: bool = False) -> None:
         """Draw for the seats waiting; stop for a decision (A-8 choice) or for the meld."""
-        while self.state.awaiting_draws:
-            seat = self.state.awaiting_draws[0]
-            if (
-                seat == self.state.meld_seat
-                and self._last_pair()
-                and self.opt["winner_chooses_last_card"]
-            ):
-                self.state.phase, self.state.turn, self.state.draw_then_meld = DRAW, seat, then_meld
+        st = self.state
+        choose = self.opt["winner_chooses_last_card"]
+        while st.awaiting_draws:
+            seat = st.awaiting_draws[0]
+            if choose and seat == st.meld_seat and self._last_pair():
+                st.phase, st.turn, st.draw_then_meld = DRAW, seat, then_meld
                 return
-            self.state.awaiting_draws.pop(0)
+            st.awaiting_draws.pop(0)
             self._draw_one(seat, events)
             if then_meld:
                 self._open_meld(events)
@@ -127,10 +127,11 @@ class TwoHandRules(GameCore):
             self._take(seat, self._take_turnup(), shown=True, events=events, turnup=True)
 
     def _after_draws(self, events: list[Event]) -> None:
-        if not self.stock_left() and self._thrown_in():
+        exhausted = not self.stock_left()
+        if exhausted and self._thrown_in():
             self._throw_in(events)
             return
-        if not self.stock_left():
+        if exhausted:
             # M-11, A-9: table cards go back to hand; the play-off begins.
             for s in self.state.active:
                 self.state.hands[s].extend(tc.card for tc in self.state.table[s])
