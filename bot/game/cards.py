@@ -198,6 +198,16 @@ def parse_cards(text: str, *, limit: int | None = None) -> list[Card]:
     return cards
 
 
+def remove_card(cards: list[Card], card: Card) -> bool:
+    """Take the first copy of `card` out of `cards`; False when there is none. By identity
+    (cards are interned): `list.remove` would call `Card.__eq__` on every card before it."""
+    for index, held in enumerate(cards):
+        if held is card:
+            del cards[index]
+            return True
+    return False
+
+
 def format_cards(cards: Iterable[Card], lang: str = "en") -> str:
     """Cards as text, in the given order; `parse_cards(format_cards(c)) == c`."""
     return " ".join(card.text(lang) for card in cards)

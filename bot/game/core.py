@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from . import actions as A
 from .actions import Action, plays_in
-from .cards import CARD_BY_CODE, RANKS, Card, make_pack, pack_of_size
+from .cards import CARD_BY_CODE, RANKS, Card, make_pack, pack_of_size, remove_card
 from .events import (
     CardPlayed,
     DealEnded,
@@ -108,7 +108,7 @@ class GameCore(ABC):
         self.variant: Variant = get_variant(variant)
         self.n = self.variant.players
         self.options: Options = resolve_options(options, players=self.n, variant=variant)
-        self.opt: dict[str, Any] = dict(self.options)  # plain dict: the hot path reads it often
+        self.opt: dict[str, Any] = self.options.as_dict()  # the hot path reads it often
         self._declare_out_allowed = bool(self.opt["declare_out"]) and not self.variant.partnership
         self.rules = MeldRules.from_options(self.options)
         self._dix_rank_index = RANKS.index(self.rules.dix_rank)
@@ -296,23 +296,14 @@ class GameCore(ABC):
         seat = st.turn
         assert seat is not None
         table = st.table[seat]
-        # The face-up copy is played first: it keeps the hand hidden. Cards are found by
-        # identity (`list.remove` would call `Card.__eq__` on every card before it).
+        # The face-up copy is played first: it keeps the hand hidden.
         for index, tc in enumerate(table):
             if tc.card is card:
                 del table[index]
                 break
         else:
-            hand = st.hands[seat]
-            for index, held in enumerate(hand):
-                if held is card:
-                    del hand[index]
-                    break
-            known = st.known[seat]
-            for index, shown in enumerate(known):
-                if shown is card:
-                    del known[index]
-                    break
+            remove_card(st.hands[seat], card)
+            remove_card(st.known[seat], card)
             if st.dix_shown[seat] and card is self.dix_card:
                 # The shown copy goes first: the other may still be declared.
                 st.dix_shown[seat] -= 1

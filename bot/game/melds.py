@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from .actions import Action, meld
-from .cards import CARD_BY_CODE, RANKS, SUITS, Card, Suit, sort_hand
+from .cards import CARD_BY_CODE, RANKS, SUITS, Card, Suit, remove_card, sort_hand
 from .errors import IllegalAction
 from .options import Options, resolve_options
 from .points import scale
@@ -125,7 +125,7 @@ class MeldRules:
         cached = getattr(options, "meld_rules", None)
         if isinstance(cached, MeldRules):
             return cached
-        rules = _rules_for(tuple(sorted((k, v) for k, v in options.items() if k in _MELD_OPTIONS)))
+        rules = _rules_for(tuple((k, options[k]) for k in _MELD_OPTION_ORDER if k in options))
         if isinstance(options, Options):
             options.meld_rules = rules
         return rules
@@ -147,6 +147,8 @@ _MELD_OPTIONS = {
     "count_scheme",
     "dd_multiple_values",
 }
+#: `_MELD_OPTIONS` in order: the key of `_rules_for`, read off the options one by one.
+_MELD_OPTION_ORDER = tuple(sorted(_MELD_OPTIONS))
 
 
 def _double_deck_values(doubling: bool) -> dict[str, int]:
@@ -535,24 +537,20 @@ def assign_meld(
     the holding cannot make the meld legally.
     """
     hand_left = list(hand)
-    free_table = [i for i, tc in enumerate(table)]
+    free_table = list(range(len(table)))
     from_hand: list[Card] = []
     from_table: list[int] = []
     reuse_blocked: Card | None = None
     for card in cards:
-        pick = next(
-            (
-                i
-                for i in free_table
-                if table[i].card is card and reuse_allowed(table[i].uses, name, rules)
-            ),
-            None,
-        )
+        pick = None
+        for i in free_table:
+            if table[i].card is card and reuse_allowed(table[i].uses, name, rules):
+                pick = i
+                break
         if pick is not None:
             free_table.remove(pick)
             from_table.append(pick)
-        elif card in hand_left:
-            hand_left.remove(card)
+        elif remove_card(hand_left, card):
             from_hand.append(card)
         else:
             if any(table[i].card is card for i in free_table):

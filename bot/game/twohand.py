@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from . import actions as A
 from .actions import Action, plays_in
-from .cards import Card, sort_hand
+from .cards import Card, remove_card, sort_hand
 from .core import GameCore
 from .errors import IllegalAction
 from .events import (
@@ -257,9 +257,8 @@ class TwoHandRules(GameCore):
         for idx in from_table:
             self.state.table[seat][idx].uses.add(name)
         for card in from_hand:
-            self.state.hands[seat].remove(card)
-            if card in self.state.known[seat]:
-                self.state.known[seat].remove(card)
+            remove_card(self.state.hands[seat], card)
+            remove_card(self.state.known[seat], card)
             self.state.table[seat].append(TableCard(card, {name}))
         if b_open and name == "royal marriage":  # B-4: the first marriage fixes trump
             self.state.trump = cards[0].suit
