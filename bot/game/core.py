@@ -340,7 +340,7 @@ class GameCore(ABC):
         if last:
             self._end_deal(events)
             return
-        if st.mode == "two" and self.stock_left():
+        if st.mode == "two" and (st.stock or st.turnup is not None):  # `stock_left()`
             self._after_stock_trick(winner, events)
             return
         if self.opt["running_tally_game_call"] and st.mode == "multi" and self._tally_call(events):

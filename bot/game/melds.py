@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from .actions import Action, meld
 from .cards import CARD_BY_CODE, RANKS, SUITS, Card, Suit, remove_card, sort_hand
@@ -523,6 +523,14 @@ def reuse_allowed(uses: set[str], new: str, rules: MeldRules) -> bool:
     return new == "flush" and all(u == "royal marriage" for u in earlier)  # the one upgrade (M-4)
 
 
+class Unlayable(NamedTuple):
+    """Why a holding cannot lay a sequential meld: an `IllegalAction`'s key, rule and params."""
+
+    key: str
+    rule: str
+    params: dict[str, str]
+
+
 def assign_meld(
     cards: Sequence[Card],
     name: str,
@@ -536,6 +544,21 @@ def assign_meld(
     but at least one card must come from hand (M-3). Raises IllegalAction when
     the holding cannot make the meld legally.
     """
+    chosen = meld_assignment(cards, name, hand, table, rules)
+    if isinstance(chosen, Unlayable):
+        raise IllegalAction(chosen.key, chosen.rule, **chosen.params)
+    return chosen
+
+
+def meld_assignment(
+    cards: Sequence[Card],
+    name: str,
+    hand: Sequence[Card],
+    table: Sequence[TableCard],
+    rules: MeldRules,
+) -> tuple[list[Card], list[int]] | Unlayable:
+    """`assign_meld`'s choice, or why there is none, without raising: the legal list asks
+    this of every meld a holding might lay."""
     hand_left = list(hand)
     free_table = list(range(len(table)))
     from_hand: list[Card] = []
@@ -566,7 +589,7 @@ def assign_meld(
                     from_hand.append(card)
                     break
             else:
-                raise IllegalAction("meld_needs_hand_card", "M-3")
+                return Unlayable("meld_needs_hand_card", "M-3", {})
         return from_hand, from_table
     if reuse_blocked is not None:
         used = sorted(
@@ -576,10 +599,11 @@ def assign_meld(
             for u in table[i].uses
             if MELD_CLASS[u] == MELD_CLASS[name]
         )
-        raise IllegalAction(
-            "meld_reuse", "M-4", card=str(reuse_blocked), meld_class=used[0] if used else name
+        meld_class = used[0] if used else name
+        return Unlayable(
+            "meld_reuse", "M-4", {"card": str(reuse_blocked), "meld_class": meld_class}
         )
-    raise IllegalAction("meld_not_held", "M-9", cards=" ".join(str(c) for c in cards))
+    return Unlayable("meld_not_held", "M-9", {"cards": " ".join(str(c) for c in cards)})
 
 
 #: A two-hand meld shape: (name, cards, ((card code, copies needed), ...)).

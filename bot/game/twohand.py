@@ -23,8 +23,10 @@ from .events import (
 )
 from .melds import (
     TableCard,
+    Unlayable,
     assign_meld,
     identify_meld,
+    meld_assignment,
     meld_value_under,
     sequential_shapes,
 )
@@ -181,27 +183,26 @@ class TwoHandRules(GameCore):
             if have & bit:
                 twice |= bit
             have |= bit
-        out = []
-        for name, cards, need_once, need_twice, act in sequential_shapes(
-            st.trump, self.rules, b_open
-        ):
-            if need_once & ~have or need_twice & ~twice or not need_once & in_hand:
-                continue  # not held, or M-3: no card of it from hand
-            if (  # from hand alone it always lays
-                not table
-                or not (need_once & ~in_hand or need_twice & ~in_hand_twice)
-                or self._can_lay(seat, name, cards)
-            ):
-                out.append(act)
-        return out
+        lacking, lacking_twice = ~have, ~twice
+        held = [  # held, with a card of it in hand (M-3)
+            shape
+            for shape in sequential_shapes(st.trump, self.rules, b_open)
+            if not (shape[2] & lacking or shape[3] & lacking_twice) and shape[2] & in_hand
+        ]
+        if not table:  # from hand alone a meld always lays
+            return [shape[4] for shape in held]
+        return [
+            act
+            for name, cards, need_once, need_twice, act in held
+            if not (need_once & ~in_hand or need_twice & ~in_hand_twice)
+            or self._can_lay(seat, name, cards)
+        ]
 
     def _can_lay(self, seat: int, name: str, cards: list[Card]) -> bool:
         """M-3, M-4: can these cards be laid as `name` from this holding?"""
-        try:
-            assign_meld(cards, name, self.state.hands[seat], self.state.table[seat], self.rules)
-        except IllegalAction:
-            return False
-        return True
+        st = self.state
+        chosen = meld_assignment(cards, name, st.hands[seat], st.table[seat], self.rules)
+        return not isinstance(chosen, Unlayable)
 
     def _dix_options(self, seat: int, in_hand: int) -> list[Action]:
         """Declaring the dix (A-7), and exchanging it; `in_hand`: the hand's cards as bits."""
