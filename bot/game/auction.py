@@ -10,7 +10,7 @@ from typing import Any
 
 from . import actions as A
 from .actions import Action
-from .cards import SUITS, Card
+from .cards import SUITS, Card, remove_card
 from .checks import contract_checks, game_checks, meld_checks, net_chips, set_checks, settle
 from .errors import IllegalAction
 from .events import Bid, CardsGiven, Contract, DealThrownIn, Event, Passed, TrumpFixed
@@ -182,9 +182,12 @@ class AuctionRules(MultiHandRules):
         count = self.opt["pass_count"]
         if act.choice or len(act.cards) != count:
             raise IllegalAction("give_count", "F-5", count=count)
-        hand = self.state.hands[seat]
-        for card in set(act.cards):
-            if act.cards.count(card) > hand.count(card):
+        held = [0] * 32  # copies in hand by card code (`list.count` calls Card.__eq__)
+        for card in self.state.hands[seat]:
+            held[card.code] += 1
+        for card in act.cards:  # in order, so the first card short of copies is the one named
+            held[card.code] -= 1
+            if held[card.code] < 0:
                 raise IllegalAction("not_in_hand", "P-0", card=str(card))
         return A.give(act.cards)
 
@@ -193,7 +196,7 @@ class AuctionRules(MultiHandRules):
         partner = self.partner(seat)
         assert partner is not None  # passing is a partnership game's
         for card in act.cards:
-            self.state.hands[seat].remove(card)
+            remove_card(self.state.hands[seat], card)
             self.state.hands[partner].append(card)
         self.state.gave[seat] = list(act.cards)
         events.append(CardsGiven(seat, partner, len(act.cards)))

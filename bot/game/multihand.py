@@ -106,12 +106,15 @@ class MultiHandRules(GameCore):
     def _reveal(self, seat: int, breakdown: Sequence[tuple[str, Sequence[Card], int]]) -> None:
         """Shown meld cards become public knowledge of that hand (until played)."""
         shown = cards_melded((name, cards) for name, cards, _ in breakdown)
-        held = [0] * 32  # copies in hand by card code (`list.count` would call Card.__eq__)
+        # Copies by card code, in hand and already known (`list.count` calls Card.__eq__).
+        held, seen = [0] * 32, [0] * 32
         for card in self.state.hands[seat]:
             held[card.code] += 1
         known = self.state.known[seat]
+        for card in known:
+            seen[card.code] += 1
         for c, k in shown.items():
-            for _ in range(min(k, held[c.code]) - known.count(c)):
+            for _ in range(min(k, held[c.code]) - seen[c.code]):
                 known.append(c)
 
     def _credit_melds(self, winner: int, events: list[Event]) -> None:
