@@ -303,7 +303,8 @@ class GameCore(ABC):
                 break
         else:
             remove_card(st.hands[seat], card)
-            remove_card(st.known[seat], card)
+            if st.known[seat]:
+                remove_card(st.known[seat], card)
             if st.dix_shown[seat] and card is self.dix_card:
                 # The shown copy goes first: the other may still be declared.
                 st.dix_shown[seat] -= 1

@@ -10,7 +10,7 @@ consumer chooses from, and `apply` refuses anything else with IllegalAction
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from . import actions as A
@@ -78,20 +78,16 @@ class Game(TwoHandRules, AuctionRules):
         many sets to list; the seat answers with the cards (`give A♥ 10♥ K♥ Q♥`), which `apply`
         checks like any other action.
         """
-        return list(self._legal if self._legal is not None else self._compute_legal())
+        return list(self.offered())
 
-    def offered(self) -> Sequence[Action]:
+    def offered(self) -> list[Action]:
         """`legal_actions` without the copy, for a caller that only reads it (random play): the
-        engine's own list, valid until the next `apply`."""
-        return self._legal if self._legal is not None else self._compute_legal()
-
-    def _compute_legal(self) -> list[Action]:
-        phase = self.state.phase
-        if phase is GAME_OVER:
-            acts: list[Action] = []
-            self._legal = acts
-            return acts
-        return self._offer(_LEGAL[phase](self))
+        engine's own list, worked out once per state and valid until the next `apply`."""
+        acts = self._legal
+        if acts is None:
+            phase = self.state.phase
+            acts = self._offer([] if phase is GAME_OVER else _LEGAL[phase](self))
+        return acts
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
         """Apply one action (text or `Action`) of the seat to act; returns the public events it caused.
@@ -108,7 +104,7 @@ class Game(TwoHandRules, AuctionRules):
             raise IllegalAction("not_your_turn", "G-11")
         legal = self._legal
         if legal is None:
-            legal = self._compute_legal()
+            legal = self.offered()
         if phase is PASSING and act.verb == "give":
             act = self._check_give(self._actor, act)  # F-5: any cards held, not a listed one
         else:
