@@ -118,7 +118,7 @@ class AuctionRules(MultiHandRules):
 
     def _apply_auction(self, act: Action, events: list[Event]) -> None:
         seat = self._actor
-        if act == A.PASS:
+        if act.verb == "pass":  # a legal pass is `A.PASS`
             self.state.passed.add(seat)
             events.append(Passed(seat))
         else:

@@ -45,7 +45,7 @@ class MultiHandRules(GameCore):
 
     def _apply_exchange(self, act: Action, events: list[Event]) -> None:
         seat = self.state.exchange_queue.pop(0)
-        if act == A.PASS:
+        if act.verb == "pass":  # a legal pass is `A.PASS`
             self._next_exchange(events)
             return
         st, dix, turnup = self.state, self._dix, self._take_turnup()

@@ -98,7 +98,7 @@ class TwoHandRules(GameCore):
     def _apply_draw(self, act: Action, events: list[Event]) -> None:
         """A-8 with winner_chooses_last_card: the winner takes the hidden card or the turn-up."""
         seat = self.state.awaiting_draws.pop(0)
-        if act == A.DRAW_TURNUP:
+        if act.verb == A.DRAW_TURNUP.verb:
             self._take(seat, self._take_turnup(), shown=True, events=events, turnup=True)
         else:
             self._draw_one(seat, events)
@@ -233,14 +233,14 @@ class TwoHandRules(GameCore):
 
     def _apply_meld(self, act: Action, events: list[Event]) -> None:
         seat = self._actor
-        if act == A.PASS:
+        if act.verb == "pass":  # a legal pass is `A.PASS`
             self._close_meld(events)
             return
         if act.verb == "meld":
             self._lay_meld(seat, list(act.cards), events)
             self.state.melded_this_turn = True
         else:
-            self._declare_dix(seat, act == A.EXCHANGE, events)
+            self._declare_dix(seat, act.verb == A.EXCHANGE.verb, events)
         acts = self._legal_meld()
         if len(acts) == 1:  # only passing (the list always ends with it)
             self._close_meld(events)
