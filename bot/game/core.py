@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from . import actions as A
 from .actions import Action, plays_in
-from .cards import CARD_BY_CODE, RANKS, Card, make_pack, pack_of_size, remove_card
+from .cards import CARD_BY_CODE, RANKS, SUITS, Card, make_pack, pack_of_size, remove_card
 from .events import (
     CardPlayed,
     DealEnded,
@@ -111,7 +111,9 @@ class GameCore(ABC):
         self.opt: dict[str, Any] = self.options.as_dict()  # the hot path reads it often
         self._declare_out_allowed = bool(self.opt["declare_out"]) and not self.variant.partnership
         self.rules = MeldRules.from_options(self.options)
-        self._dix_rank_index = RANKS.index(self.rules.dix_rank)
+        dix_rank = RANKS.index(self.rules.dix_rank)
+        #: The dix of each trump suit (its 9, or 7 in the 64-card pack: A-14).
+        self._dix_of = {suit: CARD_BY_CODE[suit.index * 8 + dix_rank] for suit in SUITS}
         self.points = point_table(self.options)
         self.scale = scale(self.options)
         self.last_trick_bonus = last_trick_bonus(self.options)
@@ -270,7 +272,7 @@ class GameCore(ABC):
     def dix_card(self) -> Card | None:
         """The 9 of trumps (the 7 in the 64-card pack, A-14); None before trump is fixed."""
         trump = self.state.trump
-        return CARD_BY_CODE[trump.index * 8 + self._dix_rank_index] if trump else None
+        return self._dix_of[trump] if trump else None
 
     def stock_left(self) -> int:
         """Cards still to draw in a two-hand deal, the turn-up included (A-3)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
+from functools import partial
 from typing import Any
 
 from . import actions as A
@@ -235,7 +236,7 @@ _LEGAL: dict[Phase, Callable[[Game], list[Action]]] = {
     STOCK: Game._legal_stock,
     MELD: Game._legal_meld,
     DRAW: Game._legal_draw,
-    PLAYOFF: Game._legal_playoff,
+    PLAYOFF: partial(Game._legal_play, two_handed=True),  # P-5: the two-hand heading rule
     EXCHANGE: Game._legal_exchange,
     PLAY: Game._legal_play,
     AUCTION: Game._legal_auction,

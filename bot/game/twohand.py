@@ -61,9 +61,6 @@ class TwoHandRules(GameCore):
             have |= 1 << tc.card.code
         return plays_in(have)  # P-0: any card of the holding
 
-    def _legal_playoff(self) -> list[Action]:
-        return self._legal_play(two_handed=True)
-
     def _after_stock_trick(self, winner: int, events: list[Event]) -> None:
         """A-6: the winner melds (M-1), then both draw; with draw_before_meld he draws first."""
         self.state.meld_seat = winner
