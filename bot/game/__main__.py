@@ -27,6 +27,7 @@ from .cards import Card, Suit, format_cards, make_pack, parse_cards
 from .game import Game, new_game
 from .melds import meld_breakdown
 from .options import parse_option_value, resolve_options
+from .phases import GAME_OVER
 from .random_play import random_action
 from .variants import VARIANTS
 
@@ -44,22 +45,20 @@ def simulate(variant: str, deals: int, seed: int, options: dict[str, Any]) -> di
         game_seed += 1
         games += 1
         seen = 0
-        results = game.deal_results  # the game's own list, appended to as deals end
-        while not game.is_over and done < deals:
-            game.apply(random_action(game, rng))
+        state, apply = game.state, game.apply
+        results = state.deal_results  # the game's own list, appended to as deals end
+        units, rounded = _units(game), game.options["round_card_points"]
+        while state.phase is not GAME_OVER and done < deals:
+            apply(random_action(game, rng))
             actions += 1
             while seen < len(results):
                 result = results[seen]
                 seen += 1
                 done += 1
-                meld_total += sum(result.meld[s] for s in _units(game))
-                cards = sum(result.cards[s] for s in _units(game))
+                meld_total += sum(result.meld[s] for s in units)
+                cards = sum(result.cards[s] for s in units)
                 card_total += cards
-                if (
-                    result.complete
-                    and not game.options["round_card_points"]
-                    and cards != game.card_total
-                ):
+                if result.complete and not rounded and cards != game.card_total:
                     bad_totals += 1  # invariant: card points + last trick = 250 (G-5; H-9: 50)
     elapsed = time.perf_counter() - start
     cpu = time.process_time() - cpu_start

@@ -10,7 +10,7 @@ from typing import Any
 
 from . import actions as A
 from .actions import Action
-from .cards import SUITS, Card
+from .cards import SUITS, Card, remove_card
 from .checks import contract_checks, game_checks, meld_checks, net_chips, set_checks, settle
 from .errors import IllegalAction
 from .events import Bid, CardsGiven, Contract, DealThrownIn, Event, Passed, TrumpFixed
@@ -31,6 +31,13 @@ def bid_action(amount: int) -> Action:
     """The (shared) action of bidding `amount`: actions are values, and the auction offers the
     same bids on every turn, so they are built once."""
     return Action("bid", amount=amount)
+
+
+@lru_cache(maxsize=32)
+def bid_actions(amounts: tuple[int, ...]) -> tuple[Action, ...]:
+    """The bid action of each of `amounts` (a game's `bid_amounts`), so that a turn's legal
+    bids are a slice of one shared tuple, not a hundred look-ups."""
+    return tuple(bid_action(amount) for amount in amounts)
 
 
 @lru_cache(maxsize=32)
@@ -62,9 +69,13 @@ class AuctionRules(MultiHandRules):
 
     def _bid_amounts(self, above: int) -> list[int]:
         """Every bid higher than `above`: the minimum, then each raise in its steps (E-4, H-3)."""
-        step = 0 if self.opt["bid_ladder"] else self._step(0)
-        amounts = bid_amounts(self._min_bid(), step, MAX_BID // self.scale)
+        amounts = self._bid_ladder()
         return list(amounts[bisect_right(amounts, above) :])
+
+    def _bid_ladder(self) -> tuple[int, ...]:
+        """Every bid of this game, from the minimum up (E-4, H-3)."""
+        step = 0 if self.opt["bid_ladder"] else self._step(0)
+        return bid_amounts(self._min_bid(), step, MAX_BID // self.scale)
 
     def _forced(self, seat: int) -> bool:
         """E-6, F-3: the dealer after three passes must bid (unless the deal is thrown in)."""
@@ -82,12 +93,13 @@ class AuctionRules(MultiHandRules):
     def _legal_auction(self) -> list[Action]:
         seat = self._actor
         forced = self._forced(seat)
-        amounts: list[int] = []
+        bids: Sequence[Action] = ()
         if self._may_bid(seat):
-            amounts = self._bid_amounts(self.state.high_bid)
+            ladder = self._bid_ladder()
+            bids = bid_actions(ladder)[bisect_right(ladder, self.state.high_bid) :]
         elif forced:
-            amounts = [self._min_bid()]  # E-6: forced, marriage or not
-        return [bid_action(b) for b in amounts] + ([] if forced else [A.PASS])
+            bids = (bid_action(self._min_bid()),)  # E-6: forced, marriage or not
+        return [*bids] if forced else [*bids, A.PASS]
 
     def why_no_bid(self) -> IllegalAction | None:
         """Why the seat to speak is offered no bid, only a pass (E-5: it holds no marriage); None
@@ -106,7 +118,7 @@ class AuctionRules(MultiHandRules):
 
     def _apply_auction(self, act: Action, events: list[Event]) -> None:
         seat = self._actor
-        if act == A.PASS:
+        if act.verb == "pass":  # a legal pass is `A.PASS`
             self.state.passed.add(seat)
             events.append(Passed(seat))
         else:
@@ -170,9 +182,12 @@ class AuctionRules(MultiHandRules):
         count = self.opt["pass_count"]
         if act.choice or len(act.cards) != count:
             raise IllegalAction("give_count", "F-5", count=count)
-        hand = self.state.hands[seat]
-        for card in set(act.cards):
-            if act.cards.count(card) > hand.count(card):
+        held = [0] * 32  # copies in hand by card code (`list.count` calls Card.__eq__)
+        for card in self.state.hands[seat]:
+            held[card.code] += 1
+        for card in act.cards:  # in order, so the first card short of copies is the one named
+            held[card.code] -= 1
+            if held[card.code] < 0:
                 raise IllegalAction("not_in_hand", "P-0", card=str(card))
         return A.give(act.cards)
 
@@ -181,7 +196,7 @@ class AuctionRules(MultiHandRules):
         partner = self.partner(seat)
         assert partner is not None  # passing is a partnership game's
         for card in act.cards:
-            self.state.hands[seat].remove(card)
+            remove_card(self.state.hands[seat], card)
             self.state.hands[partner].append(card)
         self.state.gave[seat] = list(act.cards)
         events.append(CardsGiven(seat, partner, len(act.cards)))
@@ -302,5 +317,10 @@ def contract_points(
 
 
 def _has_marriage(hand: list[Card]) -> bool:
-    """E-5: a king and queen of one suit."""
-    return any(Card("K", s) in hand and Card("Q", s) in hand for s in SUITS)
+    """E-5: a king and queen of one suit (by card code: a suit's queen follows its king)."""
+    codes = {card.code for card in hand}
+    return any(king in codes and king + 1 in codes for king in _KINGS)
+
+
+#: The code of each suit's king (`Card.code`: suit * 8 + rank, A 10 K Q J 9).
+_KINGS = tuple(Card("K", suit).code for suit in SUITS)

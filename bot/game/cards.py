@@ -136,6 +136,14 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         return self.code < other.code
 
+    def __eq__(self, other: object) -> bool:
+        """Identity, as without it (cards are interned); spelled out because defining `__lt__`
+        sends every comparison through Python, and without `__eq__` an unequal pair costs two
+        calls (each side declines): `hand.remove(card)` and `card in hand` are on the hot path."""
+        return self is other if isinstance(other, Card) else NotImplemented
+
+    __hash__ = object.__hash__
+
     def text(self, lang: str = "en") -> str:
         """The card in a language's notation (`Д♠` for Q♠ in Russian)."""
         return f"{RANK_TEXT.get(lang, RANK_TEXT['en'])[self.rank]}{self.suit.value}"
@@ -190,6 +198,16 @@ def parse_cards(text: str, *, limit: int | None = None) -> list[Card]:
     return cards
 
 
+def remove_card(cards: list[Card], card: Card) -> bool:
+    """Take the first copy of `card` out of `cards`; False when there is none. By identity
+    (cards are interned): `list.remove` would call `Card.__eq__` on every card before it."""
+    for index, held in enumerate(cards):
+        if held is card:
+            del cards[index]
+            return True
+    return False
+
+
 def format_cards(cards: Iterable[Card], lang: str = "en") -> str:
     """Cards as text, in the given order; `parse_cards(format_cards(c)) == c`."""
     return " ".join(card.text(lang) for card in cards)
@@ -197,11 +215,16 @@ def format_cards(cards: Iterable[Card], lang: str = "en") -> str:
 
 def make_pack(pack64: bool = False, *, double_deck: bool = False) -> list[Card]:
     """The pinochle pack (RULES G-1): two copies of A 10 K Q J 9 (and 8 7) in each suit; the
-    double deck (H-1): four copies of A 10 K Q J, no nines (80 cards)."""
-    if double_deck:
-        return [card for card in ALL_CARDS if card.rank_index < 5 for _ in range(4)]
-    ranks = 8 if pack64 else 6
-    return [card for card in ALL_CARDS if card.rank_index < ranks for _ in range(2)]
+    double deck (H-1): four copies of A 10 K Q J, no nines (80 cards). A new list each time."""
+    return list(_PACKS[double_deck][pack64])
+
+
+def _pack(ranks: int, copies: int) -> tuple[Card, ...]:
+    return tuple(card for card in ALL_CARDS if card.rank_index < ranks for _ in range(copies))
+
+
+#: [double_deck][pack64]: the three packs, built once (a deal starts from a copy of one).
+_PACKS = ((_pack(6, 2), _pack(8, 2)), (_pack(5, 4), _pack(5, 4)))
 
 
 def pack_of_size(size: int) -> list[Card]:

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
 from . import actions as A
-from .actions import Action
-from .cards import CARD_BY_CODE, RANKS, Card, make_pack, pack_of_size
+from .actions import Action, plays_in
+from .cards import CARD_BY_CODE, RANKS, SUITS, Card, make_pack, pack_of_size, remove_card
 from .events import (
     CardPlayed,
     DealEnded,
@@ -47,6 +47,20 @@ def _present(value: T | None, what: str) -> T:
     """`value`, which the phase guarantees; an engine bug otherwise."""
     assert value is not None, f"the engine expected {what} here"
     return value
+
+
+def seeded_shuffle(items: list[T], rng: random.Random) -> None:
+    """`rng.shuffle(items)`, draw for draw (CPython's Fisher–Yates over `getrandbits`, its
+    `_randbelow` written out): a deal's cards are the same as ever, without a Python call per
+    card. `tests/game/test_state.py` holds it to `random.Random.shuffle`."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        bound = i + 1
+        width = bound.bit_length()
+        j = getrandbits(width)
+        while j >= bound:
+            j = getrandbits(width)
+        items[i], items[j] = items[j], items[i]
 
 
 def deal_out(
@@ -94,10 +108,12 @@ class GameCore(ABC):
         self.variant: Variant = get_variant(variant)
         self.n = self.variant.players
         self.options: Options = resolve_options(options, players=self.n, variant=variant)
-        self.opt: dict[str, Any] = dict(self.options)  # plain dict: the hot path reads it often
+        self.opt: dict[str, Any] = self.options.as_dict()  # the hot path reads it often
         self._declare_out_allowed = bool(self.opt["declare_out"]) and not self.variant.partnership
         self.rules = MeldRules.from_options(self.options)
-        self._dix_rank_index = RANKS.index(self.rules.dix_rank)
+        dix_rank = RANKS.index(self.rules.dix_rank)
+        #: The dix of each trump suit (its 9, or 7 in the 64-card pack: A-14).
+        self._dix_of = {suit: CARD_BY_CODE[suit.index * 8 + dix_rank] for suit in SUITS}
         self.points = point_table(self.options)
         self.scale = scale(self.options)
         self.last_trick_bonus = last_trick_bonus(self.options)
@@ -107,12 +123,24 @@ class GameCore(ABC):
             self.variant.auction or self.opt["meld_credit_unit"] == "side"
         )  # C-6, D-5 or DX-D3, E-11; individual units never collide with side numbers
         self._credit_unit = tuple(self._party[s] if by_side else s + 10 for s in range(self.n))
+        #: §8's switches for `legal_tiers`, by whether the deal is two-handed (P-5): heading in
+        #: any suit, under-trumping; and whether a partner's winning card lifts the heading.
+        self._tier_rules = tuple(
+            (self.opt[head] == "any_suit", bool(self.opt["must_undertrump"]))
+            for head in ("head_rule", "twohand_head_rule")
+        )
+        self._partner_exempt = self.variant.partnership and not self.opt["must_head_partner"]
         self._legal: list[Action] | None = None
+        self._card_totals: dict[int, int] = {}
 
     @property
     def card_total(self) -> int:
         """Card points plus the last trick of a whole deal now (G-5, H-9): 250, 25 or 50."""
-        return deal_total(self.options, pack_of_size(self.state.pack_size))
+        size = self.state.pack_size
+        total = self._card_totals.get(size)
+        if total is None:  # one entry per pack the game deals (at most 48, 64 and 80 cards)
+            total = self._card_totals[size] = deal_total(self.options, pack_of_size(size))
+        return total
 
     # ------------------------------------------------------------------ sides
 
@@ -156,7 +184,7 @@ class GameCore(ABC):
         contenders = list(range(self.n))
         while len(contenders) > 1:
             pack = make_pack()
-            rng.shuffle(pack)
+            seeded_shuffle(pack, rng)
             drawn = {s: pack[i].strength for i, s in enumerate(contenders)}
             top = max(drawn.values())
             contenders = [s for s in contenders if drawn[s] == top]
@@ -179,7 +207,7 @@ class GameCore(ABC):
         deck = make_pack(pack64, double_deck=self.variant.double_deck)
         if self.dealing is not None:
             return self.dealing.deck(deck, st.deal_no)
-        random.Random(f"{self.seed}:deal:{st.deal_no}").shuffle(deck)
+        seeded_shuffle(deck, random.Random(f"{self.seed}:deal:{st.deal_no}"))
         return deck
 
     def _start_deal(self, events: list[Event]) -> None:
@@ -220,7 +248,9 @@ class GameCore(ABC):
     @property
     def _actor(self) -> int:
         """The seat to act, in a phase that has one (every phase but the game's end)."""
-        return _present(self.state.turn, "a seat to act")
+        turn = self.state.turn
+        assert turn is not None, "the engine expected a seat to act here"
+        return turn
 
     @property
     def _dix(self) -> Card:
@@ -242,7 +272,7 @@ class GameCore(ABC):
     def dix_card(self) -> Card | None:
         """The 9 of trumps (the 7 in the 64-card pack, A-14); None before trump is fixed."""
         trump = self.state.trump
-        return CARD_BY_CODE[trump.index * 8 + self._dix_rank_index] if trump else None
+        return self._dix_of[trump] if trump else None
 
     def stock_left(self) -> int:
         """Cards still to draw in a two-hand deal, the turn-up included (A-3)."""
@@ -260,31 +290,33 @@ class GameCore(ABC):
         self._legal = acts
         return acts
 
-    def _play_card(self, card: Card, events: list[Event]) -> None:
+    def _play_card(self, act: Action, events: list[Event]) -> None:
+        """A card played to the trick (the `play` action of every card phase); the trick closes
+        with its last card."""
+        card = act.cards[0]
         st = self.state
         seat = st.turn
         assert seat is not None
         table = st.table[seat]
-        on_table = (
-            next((i for i, tc in enumerate(table) if tc.card is card), None) if table else None
-        )
-        if on_table is not None:  # the face-up copy is played first: it keeps the hand hidden
-            table.pop(on_table)
+        # The face-up copy is played first: it keeps the hand hidden.
+        for index, tc in enumerate(table):
+            if tc.card is card:
+                del table[index]
+                break
         else:
-            st.hands[seat].remove(card)
-            known = st.known[seat]
-            if known and card in known:
-                known.remove(card)
+            remove_card(st.hands[seat], card)
+            if st.known[seat]:
+                remove_card(st.known[seat], card)
             if st.dix_shown[seat] and card is self.dix_card:
-                st.dix_shown[seat] -= (
-                    1  # the shown copy goes first: the other may still be declared
-                )
-        st.trick.append((seat, card))
+                # The shown copy goes first: the other may still be declared.
+                st.dix_shown[seat] -= 1
+        trick = st.trick
+        trick.append((seat, card))
         events.append(CardPlayed(seat, card))
-        if st.mode != "two" and not st.tricks:
+        if not st.tricks and st.mode != "two":
             st.first_cards[seat] = card
             self._declare_after_first_card(seat, events)
-        if len(st.trick) < len(st.order):
+        if len(trick) < len(st.order):
             st.turn = st.after[seat]
             return
         self._finish_trick(events)
@@ -311,7 +343,7 @@ class GameCore(ABC):
         if last:
             self._end_deal(events)
             return
-        if st.mode == "two" and self.stock_left():
+        if st.mode == "two" and (st.stock or st.turnup is not None):  # `stock_left()`
             self._after_stock_trick(winner, events)
             return
         if self.opt["running_tally_game_call"] and st.mode == "multi" and self._tally_call(events):
@@ -322,39 +354,35 @@ class GameCore(ABC):
         st = self.state
         return not self.stock_left() and not any(st.hands[s] or st.table[s] for s in st.active)
 
-    def _strict_actions(self, seat: int, two_handed: bool) -> list[Action]:
-        """§8's cards for `seat`, in code order: `strict_plays`, read from its tiers (`legal_tiers`)."""
+    def _legal_play(self, two_handed: bool = False) -> list[Action]:
+        """§8's cards for the seat to play, in code order: `strict_plays`, read from its tiers
+        (`legal_tiers`); the legal actions of every trick but the two-hand stock's."""
         st = self.state
-        codes = {c.code for c in st.hands[seat]}
+        seat = st.turn
+        assert seat is not None
+        have = 0
+        for card in st.hands[seat]:
+            have |= 1 << card.code
         trick = st.trick
         if trick:
-            opt = self.opt
             beat = beat_masks(st.trump)  # G-3: the card heading the trick
             winner, best = trick[0]
             for s, c in trick[1:]:
                 if beat[best.code] >> c.code & 1:
                     winner, best = s, c
-            exempt = (
-                self.variant.partnership
-                and not opt["must_head_partner"]
-                and self._party[winner] == self._party[seat]
-            )
-            head = opt["twohand_head_rule" if two_handed else "head_rule"]
-            have = 0
-            for code in codes:
-                have |= 1 << code
+            head_any_suit, must_undertrump = self._tier_rules[two_handed]
             for tier in legal_tiers(
                 trick[0][1].suit_index,
                 best.code,
                 st.trump,
-                head == "any_suit",
-                opt["must_undertrump"],
-                exempt,
+                head_any_suit,
+                must_undertrump,
+                self._partner_exempt and self._party[winner] == self._party[seat],
             ):
                 if have & tier:
-                    codes = {code for code in codes if tier >> code & 1}
+                    have &= tier
                     break
-        return [A.PLAY_BY_CODE[code] for code in sorted(codes)]
+        return plays_in(have)
 
     # ------------------------------------------------------------------ scoring
 
@@ -432,11 +460,10 @@ class GameCore(ABC):
         self._start_deal(events)
 
     def _per_seat(self, party_values: list[int]) -> list[int]:
-        active = self.state.active
-        return [
-            party_values[self.party(s)] if s in active or self.variant.partnership else 0
-            for s in range(self.n)
-        ]
+        active, party = self.state.active, self._party
+        if self.variant.partnership or len(active) == self.n:  # every seat counts
+            return [party_values[p] for p in party]
+        return [party_values[party[s]] if s in active else 0 for s in range(self.n)]
 
     def _evaluate_targets(self, events: list[Event]) -> None:
         """G-13 / C-9: one party over the target wins; several raise it by 250 and look again."""

@@ -8,6 +8,7 @@ event: a drawn card is an event without the card (`Draw`), a card shown is one w
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from .cards import Card, Suit
@@ -36,6 +37,13 @@ class ShownMeld:
     name: str
     cards: tuple[Card, ...]
     points: int
+
+
+@lru_cache(maxsize=4096)
+def shown_meld(name: str, cards: tuple[Card, ...], points: int) -> ShownMeld:
+    """The (shared) `ShownMeld`: a value, and a deal's melds are the same few, so each is made
+    once rather than at every declaration (a frozen dataclass is slow to build)."""
+    return ShownMeld(name, cards, points)
 
 
 @dataclass(slots=True)

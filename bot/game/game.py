@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
+from functools import partial
 from typing import Any
 
 from . import actions as A
@@ -78,15 +79,16 @@ class Game(TwoHandRules, AuctionRules):
         many sets to list; the seat answers with the cards (`give A♥ 10♥ K♥ Q♥`), which `apply`
         checks like any other action.
         """
-        return list(self._legal if self._legal is not None else self._compute_legal())
+        return list(self.offered())
 
-    def _compute_legal(self) -> list[Action]:
-        phase = self.state.phase
-        if phase == GAME_OVER:
-            acts: list[Action] = []
-            self._legal = acts
-            return acts
-        return self._offer(_LEGAL[phase](self))
+    def offered(self) -> list[Action]:
+        """`legal_actions` without the copy, for a caller that only reads it (random play): the
+        engine's own list, worked out once per state and valid until the next `apply`."""
+        acts = self._legal
+        if acts is None:
+            phase = self.state.phase
+            acts = self._offer([] if phase is GAME_OVER else _LEGAL[phase](self))
+        return acts
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
         """Apply one action (text or `Action`) of the seat to act; returns the public events it caused.
@@ -96,12 +98,15 @@ class Game(TwoHandRules, AuctionRules):
         """
         act = action if isinstance(action, Action) else parse_action(action)
         st = self.state
-        if st.phase is GAME_OVER:
+        phase = st.phase
+        if phase is GAME_OVER:
             raise IllegalAction("game_over")
         if seat is not None and seat != st.turn:
             raise IllegalAction("not_your_turn", "G-11")
-        legal = self._legal if self._legal is not None else self._compute_legal()
-        if st.phase == PASSING and act.verb == "give":
+        legal = self._legal
+        if legal is None:
+            legal = self.offered()
+        if phase is PASSING and act.verb == "give":
             act = self._check_give(self._actor, act)  # F-5: any cards held, not a listed one
         else:
             for candidate in legal:  # play and meld actions are interned: identity is enough
@@ -117,7 +122,7 @@ class Game(TwoHandRules, AuctionRules):
         if act is A.DECLARE_OUT:
             self._declare_out(events)
         else:
-            _APPLY[st.phase](self, act, events)
+            _APPLY[phase](self, act, events)
         st.history.append(act)
         return events
 
@@ -231,7 +236,7 @@ _LEGAL: dict[Phase, Callable[[Game], list[Action]]] = {
     STOCK: Game._legal_stock,
     MELD: Game._legal_meld,
     DRAW: Game._legal_draw,
-    PLAYOFF: Game._legal_playoff,
+    PLAYOFF: partial(Game._legal_play, two_handed=True),  # P-5: the two-hand heading rule
     EXCHANGE: Game._legal_exchange,
     PLAY: Game._legal_play,
     AUCTION: Game._legal_auction,
@@ -240,12 +245,12 @@ _LEGAL: dict[Phase, Callable[[Game], list[Action]]] = {
 }
 #: How each phase applies an action already found legal.
 _APPLY: dict[Phase, Callable[[Game, Action, list[Event]], None]] = {
-    STOCK: Game._apply_stock,
+    STOCK: Game._play_card,
     MELD: Game._apply_meld,
     DRAW: Game._apply_draw,
-    PLAYOFF: Game._apply_stock,
+    PLAYOFF: Game._play_card,
     EXCHANGE: Game._apply_exchange,
-    PLAY: Game._apply_play,
+    PLAY: Game._play_card,
     AUCTION: Game._apply_auction,
     TRUMP: Game._apply_trump,
     PASSING: Game._apply_passing,

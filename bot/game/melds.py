@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from .actions import Action, meld
-from .cards import CARD_BY_CODE, RANKS, SUITS, Card, Suit, sort_hand
+from .cards import CARD_BY_CODE, RANKS, SUITS, Card, Suit, remove_card, sort_hand
 from .errors import IllegalAction
 from .options import Options, resolve_options
 from .points import scale
@@ -125,7 +125,7 @@ class MeldRules:
         cached = getattr(options, "meld_rules", None)
         if isinstance(cached, MeldRules):
             return cached
-        rules = _rules_for(tuple(sorted((k, v) for k, v in options.items() if k in _MELD_OPTIONS)))
+        rules = _rules_for(tuple((k, options[k]) for k in _MELD_OPTION_ORDER if k in options))
         if isinstance(options, Options):
             options.meld_rules = rules
         return rules
@@ -147,6 +147,8 @@ _MELD_OPTIONS = {
     "count_scheme",
     "dd_multiple_values",
 }
+#: `_MELD_OPTIONS` in order: the key of `_rules_for`, read off the options one by one.
+_MELD_OPTION_ORDER = tuple(sorted(_MELD_OPTIONS))
 
 
 def _double_deck_values(doubling: bool) -> dict[str, int]:
@@ -234,6 +236,8 @@ def _counts(cards: Iterable[Card]) -> list[int]:
 
 
 _RANK_INDEX = {rank: index for index, rank in enumerate(RANKS)}
+#: The ranks that go around (S-2's class B), each with its rank index.
+_AROUND_RANKS = tuple((rank, _RANK_INDEX[rank]) for rank in ("A", "K", "Q", "J"))
 
 
 def _card(rank: str, suit: Suit) -> Card:
@@ -255,80 +259,96 @@ def best_melds(
 
     `dix_count` overrides the number of dixes scored (S-5: each 9 of trumps
     scores for the player dealt it, so the exchange changes who holds it but
-    not who scores it).
+    not who scores it). Counts are read by card code (suit * 8 + rank: A 10 K Q J 9 8 7).
     """
     counts = _counts(hand)
     if rules.double_deck:
         return _best_double_deck(counts, trump, rules)
     out: list[tuple[str, list[Card], int]] = []
     v = rules.values
-    # Class A: flushes, royal marriages, marriages, dix.
+    cards = CARD_BY_CODE
+    # Class A: flushes, royal marriages, marriages, dix. (Most hands hold none of a meld's
+    # cards, so each test first asks whether every card is there at all.)
     royal = 0
-    if trump is not None:
-        flushes = min(_n(counts, r, trump) for r in FLUSH_RANKS)
-        flush_cards = [_card(r, trump) for r in FLUSH_RANKS]
-        if flushes >= 2:
-            out.append(("double flush", flush_cards * 2, v["double flush"]))
-        elif flushes == 1:
-            bonus = v["royal marriage"] if rules.flush_royal_bonus else 0
-            out.append(("flush", flush_cards, v["flush"] + bonus))
-        royal = min(_n(counts, "K", trump), _n(counts, "Q", trump)) - min(flushes, 2)
+    t = -1 if trump is None else trump.index
+    if t >= 0:
+        ace = t * 8
+        flushes = min(counts[ace : ace + 5])  # A 10 K Q J of trump
+        if flushes:
+            flush_cards = list(cards[ace : ace + 5])
+            if flushes >= 2:
+                out.append(("double flush", flush_cards * 2, v["double flush"]))
+            else:
+                bonus = v["royal marriage"] if rules.flush_royal_bonus else 0
+                out.append(("flush", flush_cards, v["flush"] + bonus))
+        royal = min(counts[ace + 2], counts[ace + 3]) - min(flushes, 2)
         for _ in range(royal):
-            out.append(
-                ("royal marriage", [_card("K", trump), _card("Q", trump)], v["royal marriage"])
-            )
-    plain_marriages = 0
+            out.append(("royal marriage", [cards[ace + 2], cards[ace + 3]], v["royal marriage"]))
     suits_married = 0
-    for suit in SUITS:
-        if suit is trump:
+    for king in (2, 10, 18, 26):  # the code of each suit's king; its queen's is one more
+        if king >> 3 == t or not (counts[king] and counts[king + 1]):
             continue
-        m = min(_n(counts, "K", suit), _n(counts, "Q", suit))
-        plain_marriages += m
-        suits_married += m > 0
-        for _ in range(m):
-            out.append(("marriage", [_card("K", suit), _card("Q", suit)], v["marriage"]))
-    if trump is not None:
-        dixes = _n(counts, rules.dix_rank, trump) if dix_count is None else dix_count
+        suits_married += 1
+        for _ in range(min(counts[king], counts[king + 1])):
+            out.append(("marriage", [cards[king], cards[king + 1]], v["marriage"]))
+    if t >= 0:
+        dix = t * 8 + _RANK_INDEX[rules.dix_rank]
+        dixes = counts[dix] if dix_count is None else dix_count
         for _ in range(dixes):
-            out.append(("dix", [_card(rules.dix_rank, trump)], v["dix"]))
+            out.append(("dix", [cards[dix]], v["dix"]))
     # Class B: arounds and eight of a kind.
-    for rank in ("A", "K", "Q", "J"):
-        m = min(_n(counts, rank, s) for s in SUITS)
+    for rank, r in _AROUND_RANKS:
+        if not (counts[r] and counts[8 + r] and counts[16 + r] and counts[24 + r]):
+            continue
+        m = min(counts[r], counts[8 + r], counts[16 + r], counts[24 + r])
         if m >= 2 and rules.eight_of_a_kind:
             out.append(
-                (EIGHT[rank], [_card(rank, s) for s in SUITS for _ in range(2)], v[EIGHT[rank]])
+                (
+                    EIGHT[rank],
+                    [cards[s * 8 + r] for s in range(4) for _ in range(2)],
+                    v[EIGHT[rank]],
+                )
             )
         else:
             for _ in range(m):
-                out.append((AROUND[rank], [_card(rank, s) for s in SUITS], v[AROUND[rank]]))
+                out.append((AROUND[rank], [cards[s * 8 + r] for s in range(4)], v[AROUND[rank]]))
     # Class C: pinochles (and the optional grand pinochle).
     qs, jd, ks = counts[QS.code], counts[JD.code], counts[KS.code]
-    best: tuple[int, int, int] = (0, 0, 0)  # value, grands, pinochles
-    for grands in range(min(qs, jd, ks) + 1 if rules.grand_pinochle else 1):
-        pins = min(qs, jd) - grands
-        value = grands * v["grand pinochle"] + (
-            v["double pinochle"] if pins >= 2 else pins * v["pinochle"]
-        )
-        best = max(best, (value, grands, pins))
-    _, grands, pins = best
+    grands = pins = 0
+    if qs and jd:
+        best: tuple[int, int, int] = (0, 0, 0)  # value, grands, pinochles
+        for grands in range(min(qs, jd, ks) + 1 if rules.grand_pinochle else 1):
+            pins = min(qs, jd) - grands
+            value = grands * v["grand pinochle"] + (
+                v["double pinochle"] if pins >= 2 else pins * v["pinochle"]
+            )
+            best = max(best, (value, grands, pins))
+        _, grands, pins = best
     for _ in range(grands):
         out.append(("grand pinochle", [KS, QS, JD], v["grand pinochle"]))
     if pins >= 2:
         out.append(("double pinochle", [QS, QS, JD, JD], v["double pinochle"]))
     elif pins == 1:
         out.append(("pinochle", [QS, JD], v["pinochle"]))
-    if rules.roundhouse_bonus and trump is not None and royal > 0 and suits_married == 3:
+    if rules.roundhouse_bonus and t >= 0 and royal > 0 and suits_married == 3:
         out.append(
             (
                 "roundhouse bonus",
-                [_card(r, s) for s in SUITS for r in ("K", "Q")],
+                [cards[s * 8 + r] for s in range(4) for r in (2, 3)],
                 rules.roundhouse_bonus,
             )
         )
     return [
-        (name, sort_hand(cards, trump) if name in _MIXED_SUITS else cards, pts)
-        for name, cards, pts in out
+        (name, list(_shown(tuple(cs), trump)) if name in _MIXED_SUITS else cs, pts)
+        for name, cs, pts in out
     ]
+
+
+@lru_cache(maxsize=512)
+def _shown(cards: tuple[Card, ...], trump: Suit | None) -> tuple[Card, ...]:
+    """A meld's cards across suits as people hold them (`sort_hand`): the same few lists, so
+    sorted once each."""
+    return tuple(sort_hand(cards, trump))
 
 
 def _best_double_deck(
@@ -358,8 +378,8 @@ def _best_double_deck(
         name = DD_PINOCHLES[pins - 1]
         out.append((name, [QS, JD] * pins, v[name]))
     return [
-        (name, sort_hand(cards, trump) if name in _MIXED_SUITS else cards, pts)
-        for name, cards, pts in out
+        (name, list(_shown(tuple(cs), trump)) if name in _MIXED_SUITS else cs, pts)
+        for name, cs, pts in out
     ]
 
 
@@ -503,6 +523,14 @@ def reuse_allowed(uses: set[str], new: str, rules: MeldRules) -> bool:
     return new == "flush" and all(u == "royal marriage" for u in earlier)  # the one upgrade (M-4)
 
 
+class Unlayable(NamedTuple):
+    """Why a holding cannot lay a sequential meld: an `IllegalAction`'s key, rule and params."""
+
+    key: str
+    rule: str
+    params: dict[str, str]
+
+
 def assign_meld(
     cards: Sequence[Card],
     name: str,
@@ -516,25 +544,36 @@ def assign_meld(
     but at least one card must come from hand (M-3). Raises IllegalAction when
     the holding cannot make the meld legally.
     """
+    chosen = meld_assignment(cards, name, hand, table, rules)
+    if isinstance(chosen, Unlayable):
+        raise IllegalAction(chosen.key, chosen.rule, **chosen.params)
+    return chosen
+
+
+def meld_assignment(
+    cards: Sequence[Card],
+    name: str,
+    hand: Sequence[Card],
+    table: Sequence[TableCard],
+    rules: MeldRules,
+) -> tuple[list[Card], list[int]] | Unlayable:
+    """`assign_meld`'s choice, or why there is none, without raising: the legal list asks
+    this of every meld a holding might lay."""
     hand_left = list(hand)
-    free_table = [i for i, tc in enumerate(table)]
+    free_table = list(range(len(table)))
     from_hand: list[Card] = []
     from_table: list[int] = []
     reuse_blocked: Card | None = None
     for card in cards:
-        pick = next(
-            (
-                i
-                for i in free_table
-                if table[i].card is card and reuse_allowed(table[i].uses, name, rules)
-            ),
-            None,
-        )
+        pick = None
+        for i in free_table:
+            if table[i].card is card and reuse_allowed(table[i].uses, name, rules):
+                pick = i
+                break
         if pick is not None:
             free_table.remove(pick)
             from_table.append(pick)
-        elif card in hand_left:
-            hand_left.remove(card)
+        elif remove_card(hand_left, card):
             from_hand.append(card)
         else:
             if any(table[i].card is card for i in free_table):
@@ -550,7 +589,7 @@ def assign_meld(
                     from_hand.append(card)
                     break
             else:
-                raise IllegalAction("meld_needs_hand_card", "M-3")
+                return Unlayable("meld_needs_hand_card", "M-3", {})
         return from_hand, from_table
     if reuse_blocked is not None:
         used = sorted(
@@ -560,10 +599,11 @@ def assign_meld(
             for u in table[i].uses
             if MELD_CLASS[u] == MELD_CLASS[name]
         )
-        raise IllegalAction(
-            "meld_reuse", "M-4", card=str(reuse_blocked), meld_class=used[0] if used else name
+        meld_class = used[0] if used else name
+        return Unlayable(
+            "meld_reuse", "M-4", {"card": str(reuse_blocked), "meld_class": meld_class}
         )
-    raise IllegalAction("meld_not_held", "M-9", cards=" ".join(str(c) for c in cards))
+    return Unlayable("meld_not_held", "M-9", {"cards": " ".join(str(c) for c in cards)})
 
 
 #: A two-hand meld shape: (name, cards, ((card code, copies needed), ...)).

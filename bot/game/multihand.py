@@ -8,7 +8,7 @@ from . import actions as A
 from .actions import Action
 from .cards import Card
 from .core import GameCore
-from .events import DealerDix, DixDeclared, Event, MeldCredited, Melded, ShownMeld
+from .events import DealerDix, DixDeclared, Event, MeldCredited, Melded, shown_meld
 from .melds import best_melds, cards_melded
 from .phases import EXCHANGE, PLAY
 
@@ -45,7 +45,7 @@ class MultiHandRules(GameCore):
 
     def _apply_exchange(self, act: Action, events: list[Event]) -> None:
         seat = self.state.exchange_queue.pop(0)
-        if act == A.PASS:
+        if act.verb == "pass":  # a legal pass is `A.PASS`
             self._next_exchange(events)
             return
         st, dix, turnup = self.state, self._dix, self._take_turnup()
@@ -100,17 +100,22 @@ class MultiHandRules(GameCore):
         total = sum(p for _, _, p in breakdown)
         if credited:
             self.state.deal_meld[seat] += total
-        melds = tuple(ShownMeld(n, tuple(cs), p) for n, cs, p in breakdown)
+        melds = tuple(shown_meld(n, tuple(cs), p) for n, cs, p in breakdown)
         events.append(Melded(seat, not credited, total, melds))
 
     def _reveal(self, seat: int, breakdown: Sequence[tuple[str, Sequence[Card], int]]) -> None:
         """Shown meld cards become public knowledge of that hand (until played)."""
         shown = cards_melded((name, cards) for name, cards, _ in breakdown)
+        # Copies by card code, in hand and already known (`list.count` calls Card.__eq__).
+        held, seen = [0] * 32, [0] * 32
+        for card in self.state.hands[seat]:
+            held[card.code] += 1
+        known = self.state.known[seat]
+        for card in known:
+            seen[card.code] += 1
         for c, k in shown.items():
-            for _ in range(
-                min(k, self.state.hands[seat].count(c)) - self.state.known[seat].count(c)
-            ):
-                self.state.known[seat].append(c)
+            for _ in range(min(k, held[c.code]) - seen[c.code]):
+                known.append(c)
 
     def _credit_melds(self, winner: int, events: list[Event]) -> None:
         """C-6, D-5, E-11: pending melds count once the player (or side) wins a trick."""
@@ -126,9 +131,3 @@ class MultiHandRules(GameCore):
             total += pts
         if total:
             events.append(MeldCredited(tuple(seats), total))
-
-    def _legal_play(self) -> list[Action]:
-        return self._strict_actions(self._actor, two_handed=False)
-
-    def _apply_play(self, act: Action, events: list[Event]) -> None:
-        self._play_card(act.card, events)

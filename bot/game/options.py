@@ -199,6 +199,10 @@ class Options(Mapping[str, Any]):
     def __len__(self) -> int:
         return len(self._values)
 
+    def as_dict(self) -> dict[str, Any]:
+        """Every option and its value, as a plain dict of its own (quicker to read than this)."""
+        return dict(self._values)
+
     def __getattr__(self, key: str) -> Any:
         try:
             return self._values[key]

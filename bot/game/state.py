@@ -75,7 +75,13 @@ def _meta(
 
 
 def _seats(value: Callable[[], Any]) -> Callable[[int], list[Any]]:
+    """A new `value()` for each seat: lists of their own."""
     return lambda n: [value() for _ in range(n)]
+
+
+def _each(value: Any) -> Callable[[int], list[Any]]:
+    """The same immutable `value` for each seat (a number, a flag, None)."""
+    return lambda n: [value] * n
 
 
 def _empty_list(n: int) -> list[Any]:
@@ -128,20 +134,20 @@ class DealState:
     stock: list[Card] = field(metadata=_meta(_empty_list, _shallow, hidden=lambda v: []))
     turnup: Card | None = field(metadata=_meta(_const(None), _keep))
     trump: Suit | None = field(metadata=_meta(_const(None), _keep))
-    won_points: list[int] = field(metadata=_meta(_seats(int), _shallow))
-    tricks_won: list[int] = field(metadata=_meta(_seats(int), _shallow))
-    deal_meld: list[int] = field(metadata=_meta(_seats(int), _shallow))  # credited meld points
+    won_points: list[int] = field(metadata=_meta(_each(0), _shallow))
+    tricks_won: list[int] = field(metadata=_meta(_each(0), _shallow))
+    deal_meld: list[int] = field(metadata=_meta(_each(0), _shallow))  # credited meld points
     pending: list[list[MeldEntry]] = field(
         metadata=_meta(_seats(list), _nested)
     )  # declared, maybe not credited
     meld_log: list[LoggedMeld] = field(
         metadata=_meta(_empty_list, _shallow)
     )  # two-hand melds as declared
-    declared: list[bool] = field(metadata=_meta(_seats(bool), _shallow))
+    declared: list[bool] = field(metadata=_meta(_each(False), _shallow))
     credited_units: set[int] = field(metadata=_meta(lambda n: set(), _shallow))
-    dix_shown: list[int] = field(metadata=_meta(_seats(int), _shallow))
+    dix_shown: list[int] = field(metadata=_meta(_each(0), _shallow))
     #: 9s of trumps each seat was dealt (S-5); -1 in a snapshot where the seat has not shown it.
-    dealt_dix: list[int] = field(metadata=_meta(_seats(int), _shallow))
+    dealt_dix: list[int] = field(metadata=_meta(_each(0), _shallow))
     exchanged: bool = field(metadata=_meta(_const(False), _keep))
     exchanger: int | None = field(metadata=_meta(_const(None), _keep))
     exchange_queue: list[int] = field(
@@ -158,7 +164,7 @@ class DealState:
     first_cards: dict[int, Card] = field(
         metadata=_meta(lambda n: {}, _shallow)
     )  # each seat's card to trick 1
-    bids: list[int | None] = field(metadata=_meta(_seats(lambda: None), _shallow))
+    bids: list[int | None] = field(metadata=_meta(_each(None), _shallow))
     passed: set[int] = field(metadata=_meta(lambda n: set(), _shallow))
     high_bid: int = field(metadata=_meta(_const(0), _keep))
     #: The cards each seat passed to its partner this deal (F-5): only the two partners know them.
@@ -174,14 +180,14 @@ class DealState:
     def start(cls, n: int) -> DealState:
         """The state of an `n`-seat game before its first deal."""
         state = cls()
-        for f in _FIELDS:
-            setattr(state, f.name, f.metadata["start"](n))
+        for name, start in _STARTS:
+            setattr(state, name, start(n))
         return state
 
     def new_deal(self, n: int) -> None:
         """Start every per-deal field afresh; the game's progress stays."""
-        for f in _DEAL_FIELDS:
-            setattr(self, f.name, f.metadata["start"](n))
+        for name, start in _DEAL_STARTS:
+            setattr(self, name, start(n))
 
     def copy(self) -> DealState:
         """An independent copy (cards, actions and trick records are immutable and shared)."""
@@ -256,7 +262,9 @@ class HasState(Protocol):
 
 
 _FIELDS = fields(DealState)
-_DEAL_FIELDS = tuple(f for f in _FIELDS if f.metadata["per_deal"])
+#: (name, start) of every field, and of the fields a new deal starts afresh.
+_STARTS = tuple((f.name, f.metadata["start"]) for f in _FIELDS)
+_DEAL_STARTS = tuple((f.name, f.metadata["start"]) for f in _FIELDS if f.metadata["per_deal"])
 _COPIES = tuple((f.name, f.metadata["copy"]) for f in _FIELDS)
 _HIDDEN = tuple((f.name, f.metadata["hidden"]) for f in _FIELDS if f.metadata["hidden"])
 #: The game's earlier deals, which a seat's public copy leaves out.

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import actions as A
-from .actions import Action
-from .cards import Card, sort_hand
+from .actions import Action, plays_in
+from .cards import Card, remove_card, sort_hand
 from .core import GameCore
 from .errors import IllegalAction
 from .events import (
@@ -23,8 +23,10 @@ from .events import (
 )
 from .melds import (
     TableCard,
+    Unlayable,
     assign_meld,
     identify_meld,
+    meld_assignment,
     meld_value_under,
     sequential_shapes,
 )
@@ -49,16 +51,15 @@ class TwoHandRules(GameCore):
         return self.state.hands[seat] + [tc.card for tc in self.state.table[seat]]
 
     def _legal_stock(self) -> list[Action]:
-        seat = self._actor
-        codes = {c.code for c in self.state.hands[seat]}
-        codes.update(tc.card.code for tc in self.state.table[seat])
-        return [A.PLAY_BY_CODE[code] for code in sorted(codes)]  # P-0: any card of the holding
-
-    def _legal_playoff(self) -> list[Action]:
-        return self._strict_actions(self._actor, two_handed=True)
-
-    def _apply_stock(self, act: Action, events: list[Event]) -> None:
-        self._play_card(act.card, events)
+        st = self.state
+        seat = st.turn
+        assert seat is not None
+        have = 0
+        for card in st.hands[seat]:
+            have |= 1 << card.code
+        for tc in st.table[seat]:
+            have |= 1 << tc.card.code
+        return plays_in(have)  # P-0: any card of the holding
 
     def _after_stock_trick(self, winner: int, events: list[Event]) -> None:
         """A-6: the winner melds (M-1), then both draw; with draw_before_meld he draws first."""
@@ -71,16 +72,14 @@ class TwoHandRules(GameCore):
 
     def _continue_draws(self, events: list[Event], then_meld: bool = False) -> None:
         """Draw for the seats waiting; stop for a decision (A-8 choice) or for the meld."""
-        while self.state.awaiting_draws:
-            seat = self.state.awaiting_draws[0]
-            if (
-                seat == self.state.meld_seat
-                and self._last_pair()
-                and self.opt["winner_chooses_last_card"]
-            ):
-                self.state.phase, self.state.turn, self.state.draw_then_meld = DRAW, seat, then_meld
+        st = self.state
+        choose = self.opt["winner_chooses_last_card"]
+        while st.awaiting_draws:
+            seat = st.awaiting_draws[0]
+            if choose and seat == st.meld_seat and self._last_pair():
+                st.phase, st.turn, st.draw_then_meld = DRAW, seat, then_meld
                 return
-            self.state.awaiting_draws.pop(0)
+            st.awaiting_draws.pop(0)
             self._draw_one(seat, events)
             if then_meld:
                 self._open_meld(events)
@@ -96,7 +95,7 @@ class TwoHandRules(GameCore):
     def _apply_draw(self, act: Action, events: list[Event]) -> None:
         """A-8 with winner_chooses_last_card: the winner takes the hidden card or the turn-up."""
         seat = self.state.awaiting_draws.pop(0)
-        if act == A.DRAW_TURNUP:
+        if act.verb == A.DRAW_TURNUP.verb:
             self._take(seat, self._take_turnup(), shown=True, events=events, turnup=True)
         else:
             self._draw_one(seat, events)
@@ -127,10 +126,11 @@ class TwoHandRules(GameCore):
             self._take(seat, self._take_turnup(), shown=True, events=events, turnup=True)
 
     def _after_draws(self, events: list[Event]) -> None:
-        if not self.stock_left() and self._thrown_in():
+        exhausted = not self.stock_left()
+        if exhausted and self._thrown_in():
             self._throw_in(events)
             return
-        if not self.stock_left():
+        if exhausted:
             # M-11, A-9: table cards go back to hand; the play-off begins.
             for s in self.state.active:
                 self.state.hands[s].extend(tc.card for tc in self.state.table[s])
@@ -159,7 +159,7 @@ class TwoHandRules(GameCore):
         self.state.melded_this_turn = False
         self.state.phase, self.state.turn = MELD, self.state.meld_seat
         acts = self._legal_meld()
-        if acts == [A.PASS]:
+        if len(acts) == 1:  # only passing (the list always ends with it)
             self._close_meld(events)
         else:
             self._offer(acts)
@@ -167,35 +167,45 @@ class TwoHandRules(GameCore):
     def _close_meld(self, events: list[Event]) -> None:
         self._continue_draws(events)
 
-    def _meld_options(self, seat: int) -> list[Action]:
+    def _meld_options(self, seat: int, in_hand: int, in_hand_twice: int) -> list[Action]:
+        """The melds `seat` may lay now; `in_hand`, `in_hand_twice`: its hand's `bits`."""
         st = self.state
         if st.melded_this_turn:
             return []
         b_open = st.no_trump_rules and st.trump is None
-        hand, table = st.hands[seat], st.table[seat]
-        in_hand = bits(hand)[0]
-        have, twice = bits([*hand, *(tc.card for tc in table)]) if table else bits(hand)
-        out = []
-        rules = self.rules
-        for name, cards, need_once, need_twice, act in sequential_shapes(st.trump, rules, b_open):
-            if need_once & ~have or need_twice & ~twice or not need_once & in_hand:
-                continue  # not held, or M-3: no card of it from hand
-            if not table or self._can_lay(seat, name, cards):  # from hand alone it always lays
-                out.append(act)
-        return out
+        table = st.table[seat]
+        have, twice = in_hand, in_hand_twice
+        for tc in table:
+            bit = 1 << tc.card.code
+            if have & bit:
+                twice |= bit
+            have |= bit
+        lacking, lacking_twice = ~have, ~twice
+        held = [  # held, with a card of it in hand (M-3)
+            shape
+            for shape in sequential_shapes(st.trump, self.rules, b_open)
+            if not (shape[2] & lacking or shape[3] & lacking_twice) and shape[2] & in_hand
+        ]
+        if not table:  # from hand alone a meld always lays
+            return [shape[4] for shape in held]
+        return [
+            act
+            for name, cards, need_once, need_twice, act in held
+            if not (need_once & ~in_hand or need_twice & ~in_hand_twice)
+            or self._can_lay(seat, name, cards)
+        ]
 
     def _can_lay(self, seat: int, name: str, cards: list[Card]) -> bool:
         """M-3, M-4: can these cards be laid as `name` from this holding?"""
-        try:
-            assign_meld(cards, name, self.state.hands[seat], self.state.table[seat], self.rules)
-        except IllegalAction:
-            return False
-        return True
+        st = self.state
+        chosen = meld_assignment(cards, name, st.hands[seat], st.table[seat], self.rules)
+        return not isinstance(chosen, Unlayable)
 
-    def _dix_options(self, seat: int) -> list[Action]:
+    def _dix_options(self, seat: int, in_hand: int) -> list[Action]:
+        """Declaring the dix (A-7), and exchanging it; `in_hand`: the hand's cards as bits."""
         dix = self.dix_card
-        if dix is None:
-            return []  # B: no dix before trump (M-9)
+        if dix is None or not in_hand >> dix.code & 1:
+            return []  # B: no dix before trump (M-9); or none held
         undeclared = self.state.hands[seat].count(dix) - self.state.dix_shown[seat]
         if undeclared <= 0:
             return []
@@ -211,20 +221,25 @@ class TwoHandRules(GameCore):
 
     def _legal_meld(self) -> list[Action]:
         seat = self._actor
-        return self._meld_options(seat) + self._dix_options(seat) + [A.PASS]
+        in_hand, in_hand_twice = bits(self.state.hands[seat])
+        return [
+            *self._meld_options(seat, in_hand, in_hand_twice),
+            *self._dix_options(seat, in_hand),
+            A.PASS,
+        ]
 
     def _apply_meld(self, act: Action, events: list[Event]) -> None:
         seat = self._actor
-        if act == A.PASS:
+        if act.verb == "pass":  # a legal pass is `A.PASS`
             self._close_meld(events)
             return
         if act.verb == "meld":
             self._lay_meld(seat, list(act.cards), events)
             self.state.melded_this_turn = True
         else:
-            self._declare_dix(seat, act == A.EXCHANGE, events)
+            self._declare_dix(seat, act.verb == A.EXCHANGE.verb, events)
         acts = self._legal_meld()
-        if acts == [A.PASS]:
+        if len(acts) == 1:  # only passing (the list always ends with it)
             self._close_meld(events)
         else:
             self._offer(acts)
@@ -240,9 +255,8 @@ class TwoHandRules(GameCore):
         for idx in from_table:
             self.state.table[seat][idx].uses.add(name)
         for card in from_hand:
-            self.state.hands[seat].remove(card)
-            if card in self.state.known[seat]:
-                self.state.known[seat].remove(card)
+            remove_card(self.state.hands[seat], card)
+            remove_card(self.state.known[seat], card)
             self.state.table[seat].append(TableCard(card, {name}))
         if b_open and name == "royal marriage":  # B-4: the first marriage fixes trump
             self.state.trump = cards[0].suit

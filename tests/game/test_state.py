@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from bot.game import VARIANTS, DealState, Game, new_game
+from bot.game.core import seeded_shuffle
 from bot.game.melds import TableCard
 
 from .helpers import play_randomly
@@ -79,3 +80,14 @@ def test_a_new_deal_starts_every_per_deal_field_afresh():
     for f in fields(DealState):
         if f.metadata["per_deal"]:
             assert getattr(game.state, f.name) == getattr(fresh, f.name), f.name
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 24, 48, 64, 80])
+def test_the_engines_shuffle_deals_what_the_standard_shuffle_deals(size):
+    """Games are stored as a seed and actions: the engine's own Fisher–Yates must lay every
+    pack exactly as `random.Random.shuffle` would, or a stored game would replay other cards."""
+    for seed in range(300):
+        expected, got = list(range(size)), list(range(size))
+        random.Random(f"{seed}:deal:{size}").shuffle(expected)
+        seeded_shuffle(got, random.Random(f"{seed}:deal:{size}"))
+        assert got == expected
