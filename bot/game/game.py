@@ -87,7 +87,11 @@ class Game(TwoHandRules, AuctionRules):
         acts = self._legal
         if acts is None:
             phase = self.state.phase
-            acts = self._offer([] if phase is GAME_OVER else _LEGAL[phase](self))
+            acts = [] if phase is GAME_OVER else _LEGAL[phase](self)
+            if self._declare_out_allowed:
+                self._offer(acts)
+            else:  # `_offer` would add nothing
+                self._legal = acts
         return acts
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:

@@ -16,10 +16,10 @@ from .events import (
     Event,
     Melded,
     Show,
-    ShownMeld,
     StockExhausted,
     TrumpFixed,
     TurnupTaken,
+    shown_meld,
 )
 from .melds import (
     TableCard,
@@ -73,6 +73,16 @@ class TwoHandRules(GameCore):
     def _continue_draws(self, events: list[Event], then_meld: bool = False) -> None:
         """Draw for the seats waiting; stop for a decision (A-8 choice) or for the meld."""
         st = self.state
+        stock, waiting = st.stock, st.awaiting_draws
+        if not then_meld and len(stock) > len(waiting):
+            # Most draws: each seat takes a hidden card and one stays (no A-8 choice, no show).
+            hands = st.hands
+            for seat in waiting:
+                hands[seat].append(stock.pop(0))
+                events.append(Draw(seat))
+            waiting.clear()
+            st.phase, st.turn = STOCK, st.meld_seat
+            return
         choose = self.opt["winner_chooses_last_card"]
         while st.awaiting_draws:
             seat = st.awaiting_draws[0]
@@ -201,12 +211,16 @@ class TwoHandRules(GameCore):
         chosen = meld_assignment(cards, name, st.hands[seat], st.table[seat], self.rules)
         return not isinstance(chosen, Unlayable)
 
-    def _dix_options(self, seat: int, in_hand: int) -> list[Action]:
-        """Declaring the dix (A-7), and exchanging it; `in_hand`: the hand's cards as bits."""
-        dix = self.dix_card
-        if dix is None or not in_hand >> dix.code & 1:
-            return []  # B: no dix before trump (M-9); or none held
-        undeclared = self.state.hands[seat].count(dix) - self.state.dix_shown[seat]
+    def _dix_options(self, seat: int, in_hand: int, in_hand_twice: int) -> list[Action]:
+        """Declaring the dix (A-7), and exchanging it; `in_hand`, `in_hand_twice`: the hand's
+        `bits` (a two-hand pack holds two copies of a card)."""
+        trump = self.state.trump
+        if trump is None:
+            return []  # B: no dix before trump (M-9)
+        dix = self._dix_of[trump]
+        if not in_hand >> dix.code & 1:
+            return []  # none held
+        undeclared = 1 + (in_hand_twice >> dix.code & 1) - self.state.dix_shown[seat]
         if undeclared <= 0:
             return []
         can_exchange = (
@@ -224,7 +238,7 @@ class TwoHandRules(GameCore):
         in_hand, in_hand_twice = bits(self.state.hands[seat])
         return [
             *self._meld_options(seat, in_hand, in_hand_twice),
-            *self._dix_options(seat, in_hand),
+            *self._dix_options(seat, in_hand, in_hand_twice),
             A.PASS,
         ]
 
@@ -264,7 +278,7 @@ class TwoHandRules(GameCore):
         self.state.deal_meld[seat] += points
         shown = tuple(sort_hand(cards, self.state.trump))
         self.state.meld_log.append((seat, name, shown, points))
-        events.append(Melded(seat, False, points, (ShownMeld(name, shown, points),)))
+        events.append(Melded(seat, False, points, (shown_meld(name, shown, points),)))
 
     def _declare_dix(self, seat: int, exchange: bool, events: list[Event]) -> None:
         """A-7: show a 9 of trumps for 10; optionally exchange it for the turn-up."""
