@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from . import actions as A
@@ -54,13 +55,18 @@ def seeded_shuffle(items: list[T], rng: random.Random) -> None:
     `_randbelow` written out): a deal's cards are the same as ever, without a Python call per
     card. `tests/game/test_state.py` holds it to `random.Random.shuffle`."""
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        bound = i + 1
-        width = bound.bit_length()
+    for i, bound, width in _shuffle_steps(len(items)):
         j = getrandbits(width)
         while j >= bound:
             j = getrandbits(width)
         items[i], items[j] = items[j], items[i]
+
+
+@lru_cache(maxsize=8)
+def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """`seeded_shuffle`'s steps for `size` items: (position, bound, the bound's bit width), worked
+    out once per pack size (48, 64, 80) rather than at every deal."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 def deal_out(
@@ -335,9 +341,11 @@ class GameCore(ABC):
         st.won_points[winner] += pts
         st.tricks_won[winner] += 1
         st.trick = []
-        st.tricks.append(CompletedTrick(len(st.tricks) + 1, plays[0][0], plays, winner, pts))
+        number = len(st.tricks) + 1  # the record built as a plain tuple: a NamedTuple's own
+        # constructor is a Python function, one call more per trick
+        st.tricks.append(tuple.__new__(CompletedTrick, (number, plays[0][0], plays, winner, pts)))
         last = not st.hands[winner] and self._all_played()  # a card in hand: not the last trick
-        events.append(TrickTaken(len(st.tricks), winner, plays, pts, last))
+        events.append(TrickTaken(number, winner, plays, pts, last))
         if st.mode != "two" and self._credit_unit[winner] not in st.credited_units:
             self._credit_melds(winner, events)
         if last:

@@ -44,9 +44,6 @@ class TwoHandRules(GameCore):
         self.state.phase = STOCK
         self.state.turn = self.state.order[0]  # A-5: the non-dealer leads
 
-    def _opponent(self, seat: int) -> int:
-        return self.state.order[1] if seat == self.state.order[0] else self.state.order[0]
-
     def _holding(self, seat: int) -> list[Card]:
         return self.state.hands[seat] + [tc.card for tc in self.state.table[seat]]
 
@@ -64,7 +61,7 @@ class TwoHandRules(GameCore):
     def _after_stock_trick(self, winner: int, events: list[Event]) -> None:
         """A-6: the winner melds (M-1), then both draw; with draw_before_meld he draws first."""
         self.state.meld_seat = winner
-        self.state.awaiting_draws = [winner, self._opponent(winner)]
+        self.state.awaiting_draws = [winner, self.state.after[winner]]  # the other seat
         if self.opt["draw_before_meld"]:
             self._continue_draws(events, then_meld=True)
         else:
@@ -166,8 +163,9 @@ class TwoHandRules(GameCore):
         )
 
     def _open_meld(self, events: list[Event]) -> None:
-        self.state.melded_this_turn = False
-        self.state.phase, self.state.turn = MELD, self.state.meld_seat
+        st = self.state
+        st.melded_this_turn = False
+        st.phase, st.turn = MELD, st.meld_seat
         acts = self._legal_meld()
         if len(acts) == 1:  # only passing (the list always ends with it)
             self._close_meld(events)
@@ -211,36 +209,35 @@ class TwoHandRules(GameCore):
         chosen = meld_assignment(cards, name, st.hands[seat], st.table[seat], self.rules)
         return not isinstance(chosen, Unlayable)
 
-    def _dix_options(self, seat: int, in_hand: int, in_hand_twice: int) -> list[Action]:
-        """Declaring the dix (A-7), and exchanging it; `in_hand`, `in_hand_twice`: the hand's
-        `bits` (a two-hand pack holds two copies of a card)."""
-        trump = self.state.trump
-        if trump is None:
-            return []  # B: no dix before trump (M-9)
-        dix = self._dix_of[trump]
-        if not in_hand >> dix.code & 1:
-            return []  # none held
-        undeclared = 1 + (in_hand_twice >> dix.code & 1) - self.state.dix_shown[seat]
-        if undeclared <= 0:
-            return []
+    def _dix_options(self, seat: int, dix: Card, in_hand_twice: int) -> list[Action]:
+        """Declaring the held `dix` (A-7), and exchanging it; `in_hand_twice`: the hand's cards
+        held twice as bits (a two-hand pack holds two copies of a card)."""
+        st = self.state
+        if 1 + (in_hand_twice >> dix.code & 1) <= st.dix_shown[seat]:
+            return []  # every copy held is declared
         can_exchange = (
-            not self.state.no_trump_rules
-            and not self.state.exchanged
-            and self.state.turnup is not None
-            and self.state.turnup is not dix
+            not st.no_trump_rules
+            and not st.exchanged
+            and st.turnup is not None
+            and st.turnup is not dix
         )
         if can_exchange and self.opt["dix_exchange_mandatory"]:
             return [A.EXCHANGE]
         return [A.DIX, A.EXCHANGE] if can_exchange else [A.DIX]
 
     def _legal_meld(self) -> list[Action]:
-        seat = self._actor
-        in_hand, in_hand_twice = bits(self.state.hands[seat])
-        return [
-            *self._meld_options(seat, in_hand, in_hand_twice),
-            *self._dix_options(seat, in_hand, in_hand_twice),
-            A.PASS,
-        ]
+        st = self.state
+        seat = st.turn
+        assert seat is not None  # the meld step is a seat's
+        in_hand, in_hand_twice = bits(st.hands[seat])
+        acts = self._meld_options(seat, in_hand, in_hand_twice)  # a list of its own
+        trump = st.trump
+        if trump is not None:  # B: no dix before trump (M-9)
+            dix = self._dix_of[trump]
+            if in_hand >> dix.code & 1:
+                acts += self._dix_options(seat, dix, in_hand_twice)
+        acts.append(A.PASS)
+        return acts
 
     def _apply_meld(self, act: Action, events: list[Event]) -> None:
         seat = self._actor
@@ -259,25 +256,28 @@ class TwoHandRules(GameCore):
             self._offer(acts)
 
     def _lay_meld(self, seat: int, cards: list[Card], events: list[Event]) -> None:
-        b_open = self.state.no_trump_rules and self.state.trump is None
-        named = meld_value_under(cards, self.state.trump, self.rules, b_open)
+        st = self.state
+        b_open = st.no_trump_rules and st.trump is None
+        named = meld_value_under(cards, st.trump, self.rules, b_open)
         assert named is not None  # the action is legal: it is a meld
         name, points = named
-        from_hand, from_table = assign_meld(
-            cards, name, self.state.hands[seat], self.state.table[seat], self.rules
-        )
-        for idx in from_table:
-            self.state.table[seat][idx].uses.add(name)
+        hand, table, known = st.hands[seat], st.table[seat], st.known[seat]
+        if table:
+            from_hand, from_table = assign_meld(cards, name, hand, table, self.rules)
+            for idx in from_table:
+                table[idx].uses.add(name)
+        else:  # nothing on the table: every card comes from hand (the meld is legal)
+            from_hand = cards
         for card in from_hand:
-            remove_card(self.state.hands[seat], card)
-            remove_card(self.state.known[seat], card)
-            self.state.table[seat].append(TableCard(card, {name}))
+            remove_card(hand, card)
+            remove_card(known, card)
+            table.append(TableCard(card, {name}))
         if b_open and name == "royal marriage":  # B-4: the first marriage fixes trump
-            self.state.trump = cards[0].suit
-            events.append(TrumpFixed(seat, self.state.trump))
-        self.state.deal_meld[seat] += points
-        shown = tuple(sort_hand(cards, self.state.trump))
-        self.state.meld_log.append((seat, name, shown, points))
+            st.trump = cards[0].suit
+            events.append(TrumpFixed(seat, st.trump))
+        st.deal_meld[seat] += points
+        shown = tuple(sort_hand(cards, st.trump))
+        st.meld_log.append((seat, name, shown, points))
         events.append(Melded(seat, False, points, (shown_meld(name, shown, points),)))
 
     def _declare_dix(self, seat: int, exchange: bool, events: list[Event]) -> None:
