@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
@@ -222,8 +223,19 @@ def resolve_options(
     The 64-card pack is for two players only (A-14); the double deck has its own count (H-9),
     which no 48-card game has.
     """
+    if not options:  # a game's defaults: read-only, so one object serves every such game
+        return _defaults(players, variant)
+    return _resolve(options, players, variant)
+
+
+@lru_cache(maxsize=64)
+def _defaults(players: int, variant: str | None) -> Options:
+    return _resolve({}, players, variant)
+
+
+def _resolve(options: Mapping[str, Any], players: int, variant: str | None) -> Options:
     game = get_variant(variant) if variant is not None else None
-    given = dict(options or {})
+    given = dict(options)
     values: dict[str, Any] = {}
     for name in given:
         if name not in OPTIONS:
