@@ -27,12 +27,21 @@ left out the first card it played, D2-1).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from bot.game import SUITS, Card, Suit, legal_plays, meld_points, scale, winning_play
+from bot.game import (
+    SUITS,
+    Card,
+    Suit,
+    legal_plays,
+    meld_points,
+    scale,
+    trick_winner,
+    winning_play,
+)
 from bot.game.auction import MIN_BID
 
 from .bidding import allowance, best_trump, unit
@@ -153,19 +162,24 @@ def _habits(k: Knowledge) -> dict[int, set[Card]]:
     """The cards each other seat would have played instead, had it held them, if it plays as
     `normal` and `easy` do in cutthroat (`cardplay.follow`, `cardplay.lead`).
 
-    A card that did not head the trick was the seat's cheapest legal card
-    there (fewest points, not a trump, lowest rank: `cardplay.cheapest`), so it
-    held no cheaper card the rules (§8, asked of the engine) would have let it
-    play instead. A lead that is no ace, no trump and, as we hold a higher card of
-    its suit, no master to its leader was its cheapest card (`cardplay.lead`
-    leads masters, long trumps and aces first), so it held no plain ace and no
-    cheaper card. The facts voids and failures to head prove (`knowledge`) stay
-    apart: a player of another kind breaks these, and `worlds` lets them go first.
+    A card that did not head the trick was the seat's cheapest legal card there
+    (fewest points, not a trump, lowest rank: `cardplay.cheapest`), so it held no
+    cheaper card the rules (§8, asked of the engine) would have let it play
+    instead; the last to play to a trick with points on it took them with its
+    cheapest winner (not a trump, lowest rank: `cardplay.cheapest_winner`). A lead
+    that is no ace, no trump and, as we hold a higher card of its suit, no master
+    to its leader was its cheapest card (`cardplay.lead` leads masters, long
+    trumps and aces first), so it held no plain ace and no cheaper card. These
+    stay apart from the facts voids and failures to head prove (`knowledge`): a
+    player of another kind breaks them, and `worlds` lets them go first.
     """
     habits: dict[int, set[Card]] = {s: set() for s in k.active if s != k.seat}
 
     def cheap(c: Card) -> tuple[int, bool, int]:
         return k.value[c], c.suit is k.trump, c.strength
+
+    def winner(c: Card) -> tuple[bool, int, int]:
+        return c.suit is k.trump, c.strength, k.value[c]
 
     for plays in [t.plays for t in k.tricks] + [tuple(k.trick)]:
         for i, (seat, card) in enumerate(plays):
@@ -179,13 +193,21 @@ def _habits(k: Knowledge) -> dict[int, set[Card]]:
                     for x in FACES
                     if cheap(x) < cheap(card) or (x.rank == "A" and x.suit is not k.trump)
                 }
-            elif winning_play(plays[: i + 1], k.trump)[0] != seat:
-                so_far = [c for _, c in plays[:i]]
-                for x in FACES:
-                    if cheap(x) < cheap(card) and x not in habits[seat]:
-                        allowed = legal_plays([card, x], so_far, k.trump, k.options, False)
-                        if card in allowed and x in allowed:
-                            habits[seat].add(x)
+                continue
+            so_far = [c for _, c in plays[:i]]
+            heads = winning_play(plays[: i + 1], k.trump)[0] == seat
+            key: Callable[[Card], tuple[int, ...]] = cheap
+            if heads:
+                if i < len(k.active) - 1 or not sum(k.value[c] for c in so_far):
+                    continue
+                key = winner  # the last to play takes points with its cheapest winner
+            for x in FACES:
+                if heads and trick_winner([*so_far, x], k.trump) != i:
+                    continue
+                if key(x) < key(card) and x not in habits[seat]:
+                    allowed = legal_plays([card, x], so_far, k.trump, k.options, False)
+                    if card in allowed and x in allowed:
+                        habits[seat].add(x)
     return {s: cards for s, cards in habits.items() if cards}
 
 

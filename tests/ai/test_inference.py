@@ -13,7 +13,7 @@ from bot.ai.inference import read_evidence
 from bot.ai.knowledge import read_view
 from bot.ai.normal import decide_normal
 from bot.ai.worlds import deal_hidden
-from bot.game import PASS, Card, Game, Phase, meld_points, new_game
+from bot.game import PASS, Card, Game, Phase, meld_points, new_game, trick_winner
 
 from .helpers import random_positions
 
@@ -183,3 +183,28 @@ def test_worlds_let_habits_go_when_a_player_of_another_kind_breaks_them():
         for seat, cards in hands.items():
             assert len(cards) == k.view.hand_sizes[seat]
             assert not set(cards) & k.excluded.get(seat, set()) - set(k.known.get(seat, []))
+
+
+def test_a_four_hand_seat_that_takes_points_last_with_an_ace_shows_no_ten_that_would_have_won():
+    """The last to play takes points with its cheapest winner: an ace where a ten of the suit
+    would have held the trick too says the hand had no such ten."""
+    for seed in range(20):
+        for game in _normal_positions("four-handed", seed):
+            tricks = game.state.tricks
+            if not tricks or game.state.trick or game.state.phase != Phase.PLAY:
+                continue
+            plays = tricks[-1].plays
+            (seat, card), so_far = plays[-1], [c for _, c in plays[:-1]]
+            ten = Card("10", card.suit)
+            if (
+                card.rank != "A"
+                or tricks[-1].winner != seat
+                or not any(c.rank in ("A", "10", "K", "Q", "J") for c in so_far)
+            ):
+                continue
+            if trick_winner([*so_far, ten], game.state.trump) != len(so_far):
+                continue
+            watcher = (seat + 1) % 4  # the winner leads next: another seat reads it
+            assert ten in read_evidence(read_view(game.view(watcher))).habits[seat]
+            return
+    pytest.fail("no ace took points last where a ten would have done in these deals")
