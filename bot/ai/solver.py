@@ -5,7 +5,9 @@ opponent's hand, so the rest of the deal is a game of perfect information.
 This solves it double dummy: alpha-beta over whole tricks with a
 transposition table (one entry per position visited, so the node limit
 bounds it too), null-window tests of every lead after the first, winners
-tried first, and of cards that win and lose alike only one (`_runs`); the
+tried first, a reply the table already shows refuting a lead taken before
+any is searched (enhanced transposition cutoffs), and of cards that win and
+lose alike only one (`_runs`); the
 last two tricks are worked out directly, without the table (`_two`). Hands
 are integers, two bits per card face counting its copies (bit 2*code), so a
 move is a subtraction and a suit a mask; a suit's moves in search order are
@@ -65,6 +67,7 @@ class PlayoffRules:
         head_any = opts["twohand_head_rule"] == "any_suit"
         t = trump.index if trump is not None else -1
         self.trump_mask = 0xFFFF << (16 * t) if t >= 0 else 0
+        self.trump_shift = 16 * t if t >= 0 else 0
         self.value = [value[ALL_CARDS[c]] for c in range(32)]
         self.suit = [c >> 3 for c in range(32)]
         self.suit_mask = [0xFFFF << (16 * (c >> 3)) for c in range(32)]
@@ -111,8 +114,9 @@ class PlayoffSolver:
         self.table: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
         self._wins = [rules.second_wins(led, reply) for led in range(32) for reply in range(32)]
-        #: One suit's moves in search order (`_suit_order`), by suit, the hands' faces there and
-        #: the move's kind; at most 4 * 2 * 256 * 256 + 32 * 256 * 256 keys (faces of one suit).
+        #: One suit's moves in search order (`_suit_order`, or `_replies`' final codes), by suit,
+        #: the hands' faces there and the move's kind; at most 4 * 2 * 256 * 256 + 2 * 32 * 256 *
+        #: 256 keys (faces of one suit).
         self._orders: dict[int, list[int]] = {}
 
     def best_card(self, k: Knowledge, first: Card) -> Card:
@@ -184,24 +188,41 @@ class PlayoffSolver:
         before): the follower's best reply (of `replies` if given)."""
         value, wins, bonus, lead = self.rules.value, self._wins, self.last_bonus, self._lead
         worst = INF
-        base = led * 32
-        for reply in self._replies(follower, rest, led) if replies is None else replies:
+        base, led_points = led * 32, value[led]
+        if replies is None:
+            replies = self._replies(follower, rest, led)
+            if len(replies) > 1 and follower.bit_count() + (follower & _ODD).bit_count() > 4:
+                # enhanced transposition cutoff: a reply the table already shows refutes the lead
+                table = self.table
+                for reply in replies:
+                    after = follower - (1 << 2 * reply)
+                    points = led_points + value[reply]
+                    if wins[base + reply]:
+                        hit = table.get(after << 64 | rest)
+                        if hit is not None and -points - hit[0] <= alpha:
+                            return -points - hit[0]
+                    else:
+                        hit = table.get(rest << 64 | after)
+                        if hit is not None and points + hit[1] <= alpha:
+                            return points + hit[1]
+        for reply in replies:
             after = follower - (1 << 2 * reply)
-            points = value[led] + value[reply]
+            points = led_points + value[reply]
+            won = wins[base + reply]
             if not after:  # the last trick
                 points += bonus
-                score = -points if wins[base + reply] else points
+                score = -points if won else points
             elif not after & (after - 1) and after & _EVEN:  # one trick to go, both cards forced
                 a, r = after.bit_length() >> 1, rest.bit_length() >> 1
                 last = value[a] + value[r] + bonus
-                if wins[base + reply]:  # the follower leads the last card
+                if won:  # the follower leads the last card
                     score = -points + (last if wins[a * 32 + r] else -last)
                 else:
                     score = points + (-last if wins[r * 32 + a] else last)
             else:
                 # after the first reply, a null window first: does this one do better?
                 low, high = (beta - 1, beta) if worst < INF and alpha < beta - 1 else (alpha, beta)
-                won, sub = wins[base + reply], left - points
+                sub = left - points
                 while True:
                     if won:
                         score = -points - lead(after, rest, sub, -high - points, -low - points)
@@ -222,9 +243,26 @@ class PlayoffSolver:
         """The follower's replies worth trying to card `led` (the leader's hand now `rest`), as
         codes: of replies equal but for points (`_runs`) only the best; winners first, the
         cheapest first (each the top of its run), then the cheapest losers."""
-        options = self.rules.replies(follower, led)
+        rules = self.rules
+        options = rules.replies(follower, led)
         if not options & (options - 1):
             return [options.bit_length() >> 1]
+        if options & rules.suit_mask[led]:  # one suit: the suit led, or trump (P-3)
+            shift = led >> 3 << 4
+        elif options & rules.trump_mask:
+            shift = rules.trump_shift
+        else:  # any card (P-6)
+            return self._discards(options, rest, led)
+        other = (faces(rest) | (1 << 2 * led)) >> shift & 0x5555
+        key = 1 << 40 | (led + 8) << 34 | shift << 28 | other << 16 | options >> shift
+        order = self._orders.get(key)
+        if order is None:
+            keys = sorted(self._suit_order(shift >> 4, options >> shift, other, led))
+            order = self._orders[key] = [k & 31 for k in keys]
+        return order
+
+    def _discards(self, options: int, rest: int, led: int) -> list[int]:
+        """`_replies` when the follower may play any card (P-6): every suit's, in one order."""
         other = faces(rest) | (1 << 2 * led)
         orders, keys = self._orders, []
         for shift in (0, 16, 32, 48):
@@ -268,7 +306,9 @@ class PlayoffSolver:
             return lo
         answer = self._answer
         best, best_code, start = -INF, -1, alpha
-        for led in self._lead_order(leader, follower, first - 1):
+        # the table's best lead first; the others are worked out only if it does not settle it
+        order = [first - 1] if first else self._lead_order(leader, follower)
+        for led in order:
             rest = leader - (1 << 2 * led)
             floor = alpha if alpha > best else best
             if best_code >= 0 and floor + 1 < beta:  # the first lead sets the bar; test the others
@@ -281,6 +321,8 @@ class PlayoffSolver:
                 best, best_code = score, led
                 if best >= beta:
                     break
+            if first and len(order) == 1:
+                order += [c for c in self._lead_order(leader, follower) if c != led]
         if best <= start:
             hi = min(hi, best)
         elif best >= beta:
@@ -324,12 +366,13 @@ class PlayoffSolver:
                 best = worst
         return best
 
-    def _lead_order(self, leader: int, follower: int, first: int) -> list[int]:
+    def _lead_order(self, leader: int, follower: int) -> list[int]:
         """The leads worth trying, as codes: of leads equal but for points (`_runs`) only the
-        best; the table's best lead (`first`, or -1) first, then sure winners (the richest first),
-        then the rest (the richest first: a rich loser makes the follower spend a high card)."""
-        own_faces = faces(leader)
-        other = faces(follower)
+        best; sure winners (the richest first), then the rest (the richest first: a rich loser
+        makes the follower spend a high card); trumps after the other suits' losers, a loser the
+        follower can ruff last."""
+        own_faces = (leader | leader >> 1) & _EVEN
+        other = (follower | follower >> 1) & _EVEN
         void_kind = 1 if follower & self.rules.trump_mask else 0  # a void follower can trump
         orders, keys = self._orders, []
         for shift in (0, 16, 32, 48):
@@ -343,17 +386,14 @@ class PlayoffSolver:
                     )
                 keys += order
         keys.sort()
-        order = [key & 31 for key in keys]
-        if first >= 0:
-            order.remove(first)
-            order.insert(0, first)
-        return order
+        return [key & 31 for key in keys]
 
     def _suit_order(self, suit: int, own: int, other: int, led: int) -> list[int]:
         """One suit's moves as sort keys (rank << 5 | code): of `own` faces (the suit's 16 bits)
         against `other`'s, one per run (`_runs`). A lead if `led` < 0 (-2: the follower can trump a
         void), else a reply to card `led`: winners first, the cheapest (a lead: the richest), then
-        losers, the cheapest (a lead: the richest)."""
+        losers, the cheapest (a lead: the richest); leads of trump after the other suits' losers,
+        a loser the follower can ruff last (together a third fewer positions searched)."""
         rules, base = self.rules, 8 * suit
         value = rules.value
         keys = []
@@ -369,9 +409,10 @@ class PlayoffSolver:
             else:
                 loses = led == -2 and not rules.trump[top]
             if loses:
-                keys.append((100 - value[bottom]) << 5 | bottom)  # lose the cheapest
+                ruff = 0 if other & 0x5555 else 40  # the follower is void and can trump it
+                keys.append((100 - value[bottom] + 30 * rules.trump[bottom] + ruff) << 5 | bottom)
             else:
-                keys.append((20 - value[top]) << 5 | top)  # win with the richest
+                keys.append((20 - value[top] + 100 * rules.trump[top]) << 5 | top)
         return keys
 
 

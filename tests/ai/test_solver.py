@@ -182,3 +182,27 @@ def test_the_solver_agrees_with_plain_minimax_on_random_end_positions():
         solver = PlayoffSolver(trump, value, options, 10, node_limit=10**6)
         expected = _reference(PlayoffRules(trump, value, options), 10, leader, follower)
         assert solver.value(leader, follower) == expected, (cards, trump, options)
+
+
+@pytest.mark.parametrize("variant, options", HOUSE_RULES)
+def test_a_table_kept_from_a_whole_solve_changes_no_value(variant, options):
+    """A-9: what the table keeps (bounds, best leads, and the cut-offs they allow before a reply
+    is searched) changes no value: after solving an 8-card play-off, every position after its
+    first trick gets, from that warm table, the value a fresh solver finds."""
+    game = _late_play_off(6, 8, variant, options)  # an even seed: a trick to lead
+    k = read_view(game.view(game.to_act))
+    mine, theirs = hand_bits(k.hand), hand_bits(k.unseen + k.known.get(1 - game.to_act, []))
+    rules = PlayoffRules(k.trump, k.value, k.options)
+    warm = PlayoffSolver(k.trump, k.value, k.options, k.last_bonus, node_limit=10**7)
+    warm.value(mine, theirs)
+    children = 0
+    for led in bits_cards(faces(mine)):
+        for reply in bits_cards(rules.replies(theirs, led.code)):
+            rest, after = mine - (1 << 2 * led.code), theirs - (1 << 2 * reply.code)
+            leader, follower = (
+                (after, rest) if rules.second_wins(led.code, reply.code) else (rest, after)
+            )
+            fresh = PlayoffSolver(k.trump, k.value, k.options, k.last_bonus, node_limit=10**7)
+            assert warm.value(leader, follower) == fresh.value(leader, follower), (led, reply)
+            children += 1
+    assert children > 8
