@@ -3,7 +3,8 @@
 For each decision it deals the cards it has not seen into worlds consistent
 with everything its seat has seen (`worlds`) and weighed by what the melds
 and the auction say of each hand (`inference`: a partner's as well as an
-opponent's), plays every candidate move out to the end of the deal in each
+opponent's; in four-hand cutthroat also the cheaper cards its plays say it
+lacked), plays every candidate move out to the end of the deal in each
 world from the real bid record (`rollout`), and keeps the move with the
 best total deal margin over the worlds (each world scores every candidate, so
 luck cancels between them). Ties go to the `normal` player's choice, which is

@@ -7,6 +7,12 @@ world by them:
 - every multi-hand meld is the engine's best meld of the hand (S-4, E-9), so a
   world that gives a seat cards adding to the meld it showed (a marriage it did
   not declare, a pinochle it did not show) cannot be the deal: weight 0;
+- in the four-hand cutthroat game (D1), a card played reads as a player of the
+  `normal` (or `easy`) kind would have played it (`_habits`): a card that did
+  not head the trick was the cheapest the seat could play there, and a lead
+  that is no ace, no trump and no master was its cheapest card and shows it
+  held no plain ace; the cheaper cards it would have played instead go to other
+  seats when a deal allows it (`worlds`);
 - each call of the auction is scored by the chance that a bidder of the
   `normal` kind (`bidding.will_bid`, whose estimate is off by about
   `SPREAD` points) would have made it with that hand, so a seat that bid high
@@ -21,16 +27,25 @@ left out the first card it played, D2-1).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from bot.game import SUITS, Card, Suit, meld_points, scale
+from bot.game import (
+    SUITS,
+    Card,
+    Suit,
+    legal_plays,
+    meld_points,
+    scale,
+    trick_winner,
+    winning_play,
+)
 from bot.game.auction import MIN_BID
 
 from .bidding import allowance, best_trump, unit
-from .knowledge import Knowledge
+from .knowledge import FACES, Knowledge
 
 FLUSH = ("A", "10", "K", "Q", "J")
 PINOCHLE = (Card("Q", Suit.SPADES), Card("J", Suit.DIAMONDS))
@@ -62,12 +77,14 @@ class Evidence:
     shown: dict[int, int]  # non-dix meld each other seat declared, by seat
     first_left_out: dict[int, Card]  # a first card its meld did not include (D2-1)
     calls: list[Call]
+    #: Cards each seat would have played instead of what it did, had it held them (`_habits`).
+    habits: dict[int, set[Card]] = field(default_factory=dict)
     _bases: dict[int, list[Card]] = field(default_factory=dict)  # each seat's known cards at meld
     draws: int = 0  # deals drawn against this evidence (`worlds.deal_hidden`): work to count
 
     @property
     def empty(self) -> bool:
-        return not self.shown and not self.calls
+        return not self.shown and not self.calls and not self.habits
 
     def weight(self, hands: Mapping[int, list[Card]]) -> float:
         """How likely these hands are to have produced the melds and calls seen (0 to 1)."""
@@ -131,13 +148,72 @@ def read_evidence(k: Knowledge) -> Evidence:
             first = world.first_cards.get(seat)
             if first is not None and _first_card_left_out(k):
                 first_left_out[seat] = first
-    evidence = Evidence(k.trump, k.options, played, shown, first_left_out, _calls(k))
+    habits = _habits(k) if len(k.active) == 4 and not k.variant.partnership else {}
+    evidence = Evidence(k.trump, k.options, played, shown, first_left_out, _calls(k), habits)
     own = shown.pop(k.seat, None)
     if own is not None and own != _meld_without_dix(
         evidence._at_meld(k.seat, k.hand), k.trump, k.options
     ):
         shown.clear()  # melds here are not the ones `meld_points` counts: read none of them
     return evidence
+
+
+def _habits(k: Knowledge) -> dict[int, set[Card]]:
+    """The cards each other seat would have played instead, had it held them, if it plays as
+    `normal` and `easy` do in cutthroat (`cardplay.follow`, `cardplay.lead`).
+
+    A card that did not head the trick was the seat's cheapest legal card there
+    (fewest points, not a trump, lowest rank: `cardplay.cheapest`), so it held no
+    cheaper card the rules (§8, asked of the engine) would have let it play
+    instead; the last to play to a trick with points on it took them with its
+    cheapest winner (not a trump, lowest rank: `cardplay.cheapest_winner`). A lead
+    that is no ace, no trump and, as we hold a higher card of its suit, no master
+    to its leader was its cheapest card (`cardplay.lead` leads masters, long
+    trumps and aces first), so it held no plain ace and no cheaper card. These
+    stay apart from the facts voids and failures to head prove (`knowledge`): a
+    player of another kind breaks them, and `worlds` lets them go first.
+    """
+    habits: dict[int, set[Card]] = {s: set() for s in k.active if s != k.seat}
+
+    def cheap(c: Card) -> tuple[int, bool, int]:
+        return k.value[c], c.suit is k.trump, c.strength
+
+    def winner(c: Card) -> tuple[bool, int, int]:
+        return c.suit is k.trump, c.strength, k.value[c]
+
+    for plays in [t.plays for t in k.tricks] + [tuple(k.trick)]:
+        for i, (seat, card) in enumerate(plays):
+            if seat not in habits:
+                continue
+            if i == 0:
+                if card.rank == "A" or card.suit is k.trump or not _below_ours(k, card):
+                    continue
+                habits[seat] |= {
+                    x
+                    for x in FACES
+                    if cheap(x) < cheap(card) or (x.rank == "A" and x.suit is not k.trump)
+                }
+                continue
+            so_far = [c for _, c in plays[:i]]
+            heads = winning_play(plays[: i + 1], k.trump)[0] == seat
+            key: Callable[[Card], tuple[int, ...]] = cheap
+            if heads:
+                if i < len(k.active) - 1 or not sum(k.value[c] for c in so_far):
+                    continue
+                key = winner  # the last to play takes points with its cheapest winner
+            for x in FACES:
+                if heads and trick_winner([*so_far, x], k.trump) != i:
+                    continue
+                if key(x) < key(card) and x not in habits[seat]:
+                    allowed = legal_plays([card, x], so_far, k.trump, k.options, False)
+                    if card in allowed and x in allowed:
+                        habits[seat].add(x)
+    return {s: cards for s, cards in habits.items() if cards}
+
+
+def _below_ours(k: Knowledge, card: Card) -> bool:
+    """Do we hold a card of `card`'s suit that ranks above it (so it was no master to its leader)?"""
+    return any(c.suit is card.suit and c.strength > card.strength for c in k.hand)
 
 
 def _first_card_left_out(k: Knowledge) -> bool:

@@ -10,7 +10,8 @@ head the trick, `Knowledge.excluded`) never goes to that seat. The engine's
 Given the `Evidence` of the melds and the auction (`inference`), no card is
 dealt to a seat whose shown meld it would add to, and among several deals one
 is kept in proportion to how well it explains the calls, so an opponent who
-bid high gets strong hands.
+bid high gets strong hands. In four-hand cutthroat the cheaper cards a seat's
+play says it did not hold (`Evidence.habits`) go elsewhere while a deal allows it.
 """
 
 from __future__ import annotations
@@ -95,7 +96,11 @@ def _deal(
     k: Knowledge, rng: random.Random, evidence: Evidence | None = None
 ) -> tuple[dict[int, list[Card]], list[Card]]:
     fixed, hidden, stock_size = slots(k)
-    for excluded, ev in ((k.excluded, evidence), ({}, None)):  # the second never fails
+    tiers: list[tuple[dict[int, set[Card]], Evidence | None]] = [(k.excluded, evidence), ({}, None)]
+    if evidence is not None and evidence.habits:  # the habits first, then the proven facts
+        habits = {s: k.excluded.get(s, set()) | evidence.habits.get(s, set()) for s in k.excluded}
+        tiers.insert(0, (habits, evidence))
+    for excluded, ev in tiers:  # the last never fails
         for _ in range(TRIES):
             dealt = _try_deal(k.unseen, fixed, hidden, stock_size, excluded, ev, rng)
             if dealt is not None:

@@ -13,7 +13,7 @@ from bot.ai.inference import read_evidence
 from bot.ai.knowledge import read_view
 from bot.ai.normal import decide_normal
 from bot.ai.worlds import deal_hidden
-from bot.game import PASS, Game, Phase, meld_points, new_game
+from bot.game import PASS, Card, Game, Phase, meld_points, new_game, trick_winner
 
 from .helpers import random_positions
 
@@ -127,3 +127,84 @@ def test_hard_bids_a_strong_check_hand_rather_than_pass_when_bidding_is_clearly_
     margins, _ = hard.search_worlds(knowledge, candidates, random.Random(1), max_worlds=24)
     totals = [sum(m) for m in margins]
     assert max(totals[1:]) > totals[0] + 24 * 50
+
+
+def test_four_hand_habits_never_rule_out_the_cards_of_normal_players():
+    """D1: against `normal` players the cheaper cards their plays say they lack are truly absent."""
+    read = 0
+    for seed in range(4):
+        for game in _normal_positions("four-handed", seed):
+            if game.state.phase != Phase.PLAY:
+                continue
+            habits = read_evidence(read_view(game.view(game.to_act))).habits
+            for seat, cards in habits.items():
+                read += len(cards)
+                assert not cards & set(game.state.hands[seat]), (seed, seat)
+    assert read > 500  # the play does teach something
+
+
+def test_a_four_hand_seat_that_drops_a_king_it_cannot_win_with_shows_no_cheaper_card_of_the_suit():
+    """A king dropped under a higher card of its suit was the cheapest the seat could play: it
+    holds no queen, jack or nine of that suit (each would have been legal there)."""
+    for seed in range(10):
+        for game in _normal_positions("four-handed", seed):
+            trick = game.state.trick
+            if len(trick) < 2 or game.state.phase != Phase.PLAY:
+                continue
+            (_, led), (seat, card) = trick[0], trick[-1]
+            if card.rank != "K" or card.suit is not led.suit or led.strength <= card.strength:
+                continue
+            watcher = game.to_act
+            habits = read_evidence(read_view(game.view(watcher))).habits
+            cheaper = {Card(r, card.suit) for r in ("Q", "J", "9")}
+            assert cheaper <= habits[seat]
+            return
+    pytest.fail("no king dropped under a higher card of its suit in these deals")
+
+
+@pytest.mark.parametrize("variant", ["three-handed", "partnership", "check"])
+def test_only_the_four_hand_cutthroat_game_reads_habits(variant):
+    for n, game in enumerate(_normal_positions(variant, 1)):
+        if game.state.phase == Phase.PLAY and n % 5 == 0:
+            assert not read_evidence(read_view(game.view(game.to_act))).habits
+
+
+def test_worlds_let_habits_go_when_a_player_of_another_kind_breaks_them():
+    """Habits are no rule: when no deal honours them, the worlds still keep the proven facts."""
+    rng = random.Random(3)
+    for n, game in enumerate(_normal_positions("four-handed", 2)):
+        if game.state.phase != Phase.PLAY or game.state.tricks_won == [0, 0, 0, 0] or n % 3:
+            continue
+        k = read_view(game.view(game.to_act))
+        evidence = read_evidence(k)
+        other = next(s for s in k.active if s != k.seat)
+        evidence.habits = {other: set(k.unseen)}  # "holds none of the unseen cards": impossible
+        hands, _ = deal_hidden(k, rng, evidence)
+        for seat, cards in hands.items():
+            assert len(cards) == k.view.hand_sizes[seat]
+            assert not set(cards) & k.excluded.get(seat, set()) - set(k.known.get(seat, []))
+
+
+def test_a_four_hand_seat_that_takes_points_last_with_an_ace_shows_no_ten_that_would_have_won():
+    """The last to play takes points with its cheapest winner: an ace where a ten of the suit
+    would have held the trick too says the hand had no such ten."""
+    for seed in range(20):
+        for game in _normal_positions("four-handed", seed):
+            tricks = game.state.tricks
+            if not tricks or game.state.trick or game.state.phase != Phase.PLAY:
+                continue
+            plays = tricks[-1].plays
+            (seat, card), so_far = plays[-1], [c for _, c in plays[:-1]]
+            ten = Card("10", card.suit)
+            if (
+                card.rank != "A"
+                or tricks[-1].winner != seat
+                or not any(c.rank in ("A", "10", "K", "Q", "J") for c in so_far)
+            ):
+                continue
+            if trick_winner([*so_far, ten], game.state.trump) != len(so_far):
+                continue
+            watcher = (seat + 1) % 4  # the winner leads next: another seat reads it
+            assert ten in read_evidence(read_view(game.view(watcher))).habits[seat]
+            return
+    pytest.fail("no ace took points last where a ten would have done in these deals")

@@ -168,7 +168,8 @@ async def test_a_give_that_is_not_hers_wrong_or_forged_changes_nothing(room):
     # Typed: too few cards, and a card she does not hold; each says why.
     few = await room.alice.slash(room.channel, "pinochle move", action=f"give {held[0]}")
     assert "pass exactly 4 cards" in few.response.content
-    missing = next(c for c in ("A♠", "A♥", "A♦", "A♣", "J♠", "J♥") if c not in map(str, held))
+    faces = [rank + suit for rank in ("A", "10", "K", "Q", "J", "9") for suit in "♠♥♦♣"]
+    missing = next(c for c in faces if c not in map(str, held))  # 24 faces, at most 20 held
     wrong = " ".join([missing, *map(str, held[:3])])
     refused = await room.alice.slash(room.channel, "pinochle move", action=f"give {wrong}")
     assert "is not in your hand" in refused.response.content
