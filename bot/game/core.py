@@ -36,7 +36,7 @@ from .phases import GAME_OVER, MELD, PLAY, PLAYOFF, STOCK
 from .points import deal_total, last_trick_bonus, point_table, round_card_points, scale
 from .results import DealResult
 from .state import CompletedTrick, DealState
-from .tricks import beat_masks, legal_tiers
+from .tricks import beat_masks, card_mask, legal_tiers
 from .variants import Variant, get_variant
 
 #: G-13 / C-9: how far the target rises when several parties pass it together.
@@ -368,9 +368,7 @@ class GameCore(ABC):
         st = self.state
         seat = st.turn
         assert seat is not None
-        have = 0
-        for card in st.hands[seat]:
-            have |= 1 << card.code
+        have = card_mask(st.hands[seat])
         trick = st.trick
         if trick:
             beat = beat_masks(st.trump)  # G-3: the card heading the trick

@@ -92,7 +92,8 @@ def bits(cards: Iterable[Card]) -> tuple[int, int]:
     return have, dup
 
 
-def _mask(cards: Iterable[Card]) -> int:
+def card_mask(cards: Iterable[Card]) -> int:
+    """The cards' faces as bits over `Card.code` (a copy held twice sets its bit once)."""
     out = 0
     for card in cards:
         out |= 1 << card.code
@@ -102,7 +103,9 @@ def _mask(cards: Iterable[Card]) -> int:
 @lru_cache(maxsize=8)
 def beat_masks(trump: Suit | None) -> tuple[int, ...]:
     """For each heading card's code, the codes of the cards that would head the trick over it (G-3)."""
-    return tuple(_mask([c for c in ALL_CARDS if beats(c, best, trump)]) for best in CARD_BY_CODE)
+    return tuple(
+        card_mask([c for c in ALL_CARDS if beats(c, best, trump)]) for best in CARD_BY_CODE
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -137,7 +140,7 @@ def legal_tiers(
             must_undertrump=must_undertrump,
             exempt_from_heading=exempt,
         )
-        tiers.append(_mask(allowed))
+        tiers.append(card_mask(allowed))
         chosen = set(allowed)
         left = [c for c in left if c not in chosen]
     return tuple(tiers)

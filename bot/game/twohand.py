@@ -31,7 +31,7 @@ from .melds import (
     sequential_shapes,
 )
 from .phases import DRAW, MELD, PLAYOFF, STOCK
-from .tricks import bits
+from .tricks import bits, card_mask
 
 
 class TwoHandRules(GameCore):
@@ -51,11 +51,7 @@ class TwoHandRules(GameCore):
         st = self.state
         seat = st.turn
         assert seat is not None
-        have = 0
-        for card in st.hands[seat]:
-            have |= 1 << card.code
-        for tc in st.table[seat]:
-            have |= 1 << tc.card.code
+        have = card_mask(st.hands[seat]) | card_mask([tc.card for tc in st.table[seat]])
         return plays_in(have)  # P-0: any card of the holding
 
     def _after_stock_trick(self, winner: int, events: list[Event]) -> None:
