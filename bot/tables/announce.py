@@ -72,8 +72,7 @@ def event_lines(table: Table, events: Sequence[Event]) -> list[Text]:
         _remember(table, event)
         made = _lines(table, event)
         if isinstance(event, ROUND_EVENTS):
-            after_trick = table.started_game.tricks_played > 0  # A-6, C-10: told with the summary
-            (log.deal_melds if after_trick else log.held).extend(made)
+            (log.deal_melds if _after_trick(table) else log.held).extend(made)
         elif made:
             if isinstance(event, DealEnded | DealThrownIn):
                 lines += log.take_deal_melds()
@@ -102,6 +101,13 @@ def round_open(table: Table) -> bool:
         and bool(table.deal_log.held)
         and not all(game.state.declared[s] for s in game.active)
     )
+
+
+def _after_trick(table: Table) -> bool:
+    """Whether a meld now is a two-hand meld after a trick (A-6, C-10), told with the summary; not
+    the dealer's dix (A-4), nor the melds declared during the first trick (D2-1)."""
+    game = table.started_game
+    return game.state.mode == "two" and game.tricks_played > 0
 
 
 def _remember(table: Table, event: Event) -> None:

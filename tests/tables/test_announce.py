@@ -17,6 +17,7 @@ from bot.game.events import (
     Passed,
     PlayerOut,
     ShownMeld,
+    TrickTaken,
 )
 from bot.i18n import signed, t
 from bot.tables.announce import event_lines
@@ -89,6 +90,37 @@ def test_two_hand_melds_after_tricks_are_told_with_the_deals_summary_in_both_lan
     ]
     summary = english.index("Deal 1 is over.")
     assert sum(" melded " in line for line in english[:summary]) == melded > 2  # each once, first
+
+
+def test_the_two_who_play_on_meld_after_tricks_and_hear_of_it_with_each_deals_summary():
+    """C-10: once a winner retires the other two play two-hand (A-6): their melds come with the
+    summary of their deal, every one of them, none before."""
+    table = table_of("three-handed", 0, target=300)
+    made = told = 0
+    for _action, events, lines in publishes(table):
+        if table.game.state.mode != "two":
+            continue
+        melds = sum(" melded " in line for line in said(lines, table))
+        made += sum(isinstance(e, Melded) for e in events)
+        if any(isinstance(e, DealEnded) for e in events):
+            told += melds
+        else:
+            assert melds == 0
+    assert made > 3 and told == made
+
+
+@pytest.mark.parametrize("variant", ["four-handed", "partnership"])
+def test_melds_declared_during_the_first_trick_are_told_together_when_it_ends(variant):
+    """D2-1: each player declares after their card to the first trick, the last as it completes;
+    all four declarations are one publish, before the deal's end."""
+    table = table_of(variant, 0)
+    lines = next(
+        lines
+        for _action, events, lines in publishes(table)
+        if any(isinstance(e, TrickTaken) for e in events)
+    )
+    declared = [line for line in said(lines, table) if " declared " in line]
+    assert [line.split()[0] for line in declared] == ["Alice", "Bob", "Carol", "Dave"]
 
 
 def test_three_handed_dix_exchange_and_two_dixes_are_each_stated_once():
