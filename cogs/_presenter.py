@@ -85,14 +85,6 @@ UNKNOWN_CHANNEL = 10003
 Board = tuple[discord.Embed, discord.ui.View | None, BoardScene | None, object]
 
 
-def draw_board(table: Table) -> Board:
-    """The board of a table (a snapshot: `Table.snapshot`), its pictures left to draw."""
-    embed, view = board_embed(table, mention_namer(table)), board_view(table)
-    scene = board_scene(table)
-    shown = [item.to_component_dict() for item in view.children] if view else None
-    return embed, view, scene, (embed.to_dict(), shown, scene)
-
-
 def _board_delay(table: Table, plan: Plan) -> float:
     """Seconds a board may wait for more changes: none when its buttons change (the lobby, a game
     that starts or ends), longer while the turn stays with whoever acted."""
@@ -476,13 +468,17 @@ class ChannelPresenter:
         return True
 
     async def _render(self, table: Table) -> tuple[int, Board]:
-        """The board as it is now, with its state version: drawn from a snapshot taken under the
-        table's lock (never an action that is still being stored), the lock let go before drawing.
+        """The board as it is now (its pictures left to draw), with its state version: drawn from a
+        snapshot taken under the table's lock (never an action that is still being stored), the
+        lock let go before drawing.
         Boards are drawn and sent by the channel's one sender task, one after the other, so an
         edit never overtakes a later one: the board never goes back to an older state."""
         async with table.lock:
             shown = table.snapshot()
-        return shown.version, draw_board(shown)
+        embed, view = board_embed(shown, mention_namer(shown)), board_view(shown)
+        scene = board_scene(shown)
+        buttons = [item.to_component_dict() for item in view.children] if view else None
+        return shown.version, (embed, view, scene, (embed.to_dict(), buttons, scene))
 
     async def _take(self, box: _Outbox, priority: Priority) -> bool:
         """A slot of the process's budget for a board; False if refused, or if a ping or lines came
