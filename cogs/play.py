@@ -189,7 +189,7 @@ class Play(PinochleCog):
             return
         chosen: Action | str | None = _move_of(typed)
         if chosen is None:  # a label as autocomplete shows it, typed out or sent as shown
-            offered = await move_choices(interaction, action)
+            offered = await move_choices(interaction, typed)
             chosen = next((c.value for c in offered if c.name.lower() == typed), None)
         if chosen is None:
             error = IllegalAction("not_legal", action=shorten(action))

@@ -322,7 +322,8 @@ async def test_move_autocomplete_never_shows_a_card_not_held_and_a_wrong_give_ch
         assert why in refused.response.content, (sent, refused.response.content)
         assert table.version == version and table.game.phase == Phase.PASSING
     (ready,) = await offered(room.alice, f"give {' '.join(map(str, held[-4:]))}")
-    done = await room.alice.slash(room.channel, "pinochle move", action=ready["name"])
+    typed_out = ready["name"].replace(" ", "  ").upper()  # the label as shown, typed loosely
+    done = await room.alice.slash(room.channel, "pinochle move", action=typed_out)
     assert done.response.content.startswith("Done: "), done.response.content
     assert sorted(table.game.view(seat).gave, key=str) == sorted(held[-4:], key=str)
     assert not [c for c in await offered(room.alice, "give") if c["value"].startswith("give")]
