@@ -1,28 +1,32 @@
-"""`python -m bot record export --game ID [--database PATH]` and `record replay FILE`.
+"""`python -m bot record export --game ID [--database PATH|URL]` and `record replay FILE`.
 
-Export writes a stored game's text record (bot.game.record) to standard output;
-replay reads a record back and checks it against the engine. Exit status: 0 the
-record is sound, 1 the engine disagrees with it (or there is no such game), 2 it
-cannot be read (no database, a damaged file, not a game record). It reads the
-store, so it lives above the engine; `python -m bot.game record …`, its older
-spelling, hands over to it.
+Export writes a stored game's text record (bot.game.record) to standard output,
+from the database the bot uses (its settings: DATABASE_URL, else DATABASE_PATH,
+from the environment or `.env`), SQLite or PostgreSQL; replay reads a record
+back and checks it against the engine. Exit status: 0 the record is sound, 1 the
+engine disagrees with it (or there is no such game), 2 it cannot be read (no
+database, a damaged file, an unreachable server, a bad URL or setting, not a
+game record). It reads the store, so it lives above the engine;
+`python -m bot.game record …`, its older spelling, hands over to it.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from bot.game.record import MAX_RECORD_CHARS, GameRecord, RecordError
+from bot.settings import settings_for_a_process
 from bot.store import StoreOpenError, game_log, read_database
+from bot.store.urls import safe_url
 from bot.store.visibility import hidden, played
 
-DEFAULT_DATABASE = "data/pinochle.db"
+#: Table ids are below this (SQLite's INTEGER, PostgreSQL's BIGINT): a larger one names no game.
+ID_LIMIT = 2**63
 
 
 def parser() -> argparse.ArgumentParser:
@@ -41,8 +45,9 @@ def parser() -> argparse.ArgumentParser:
     export.add_argument("--game", type=int, required=True, help="the game's id (its table's id)")
     export.add_argument(
         "--database",
-        default=os.environ.get("DATABASE_PATH", DEFAULT_DATABASE),
-        help="SQLite file, only read (default: $DATABASE_PATH or %(default)s)",
+        default=None,
+        help="the SQLite file or PostgreSQL URL, only read (default: DATABASE_URL, else"
+        " DATABASE_PATH, from the environment or .env, as the bot reads them)",
     )
     replay = commands.add_parser(
         "replay",
@@ -57,7 +62,10 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.record_command == "export":
-        return export(args.game, args.database)
+        settings = settings_for_a_process()  # .env read as the bot reads it
+        if settings is None:  # a malformed setting, said in one line
+            return 2
+        return export(args.game, args.database or settings.database)
     return replay(args.file)
 
 
@@ -67,6 +75,8 @@ def export(game_id: int, database: str) -> int:
     its seed alone (made before fair dealing: its seed is every deal's)."""
 
     async def read(db: Any) -> tuple[Any, Any]:
+        if not 0 < game_id < ID_LIMIT:  # no table has it (and the driver could not send it)
+            return None, None
         return await game_log(db, game_id), await hidden(db, game_id)
 
     try:
@@ -81,7 +91,7 @@ def export(game_id: int, database: str) -> int:
         or log.status == "lobby"
         or (log.status == "cancelled" and not log.actions)  # cancelled before it started
     ):
-        print(f"error: no game {game_id} in {database}", file=sys.stderr)
+        print(f"error: no game {game_id} in {safe_url(database)}", file=sys.stderr)
         return 1
     if why is not None or (log.dealing is None and log.status == "playing"):
         print(

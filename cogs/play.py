@@ -5,7 +5,8 @@ view, and its autocomplete offers only what is legal for the asker now, under
 the labels the hand view's buttons carry. `move` holds the rarer actions (the
 dix, the exchange, the last draw, declaring out) in one command: Discord allows
 a command group 25 subcommands. It also takes the cards to give in the passing (F-5) typed out,
-"give A♥ 10♥ K♥ Q♥", beside the hand view's menu.
+"give A♥ 10♥ K♥ Q♥", beside the hand view's menu: its autocomplete builds that give a held card
+at a time.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ from discord.app_commands import Choice
 from bot.game import Action, Card, IllegalAction, Suit, Typed, parse_action, parse_cards
 from bot.game.cards import MAX_HAND
 from bot.game.errors import shorten
-from bot.tables import Refusal
+from bot.i18n import t
+from bot.tables import Refusal, Table
 from bot.tables.texts import hand_action_label
-from bot.tables.typed import engine_text
+from bot.tables.typed import GiveDraft, engine_text, give_draft
 from cogs._common import lang_of, private_text, reply, service_of, table_here
 from cogs._group import PinochleCog, describe
 from cogs._hand import (
@@ -53,16 +55,55 @@ async def legal_choices(
     table = service_of(interaction).table_in(channel_of(interaction))
     if table is None:
         return []
-    lang, typed = lang_of(interaction), current.strip().lower()
-    found = []
-    held = await service_of(interaction).legal_for(table.id, interaction.user.id)
-    legal = [action for verb in verbs for action in held if action.verb == verb]
-    for action in legal:
+    legal = await service_of(interaction).legal_for(table.id, interaction.user.id)
+    return _choices_of(table, legal, verbs, current, lang_of(interaction), whole)
+
+
+def _choices_of(
+    table: Table, legal: list[Action], verbs: tuple[str, ...], current: str, lang: str, whole: bool
+) -> list[Choice[str]]:
+    """`legal_choices` of a legal list in hand: at most 25 (Discord's limit), matching `current`."""
+    typed, found = current.strip().lower(), []
+    for action in (action for verb in verbs for action in legal if action.verb == verb):
         value = str(action) if whole else action.argument
         label = hand_action_label(table, action, lang)
         if typed in value.lower() or typed in label.lower():
             found.append(Choice(name=label[:100], value=value))
     return found[:25]
+
+
+async def move_choices(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    """`/pinochle move action:` choices: the legal moves of MOVE_VERBS matching what was typed, or
+    in the passing (F-5) the give being typed, built a held card at a time (`give_choices`)."""
+    table = service_of(interaction).table_in(channel_of(interaction))
+    if table is None:
+        return []
+    try:
+        hand = await service_of(interaction).hand(table.id, interaction.user.id)
+    except Refusal:  # not seated here, or no game: nothing to offer
+        return []
+    lang = lang_of(interaction)
+    draft = give_draft(hand.legal, hand.view.hand, current)
+    if draft is not None:
+        return give_choices(hand.table, draft, lang)
+    return _choices_of(hand.table, hand.legal, MOVE_VERBS, current, lang, whole=True)
+
+
+def give_choices(table: Table, draft: GiveDraft, lang: str) -> list[Choice[str]]:
+    """The give typed so far plus each held card it may add next ("Give A♥ 10♥ (2 of 4 chosen)"),
+    or, once it names as many as the engine wants (or more), that give as the one to send."""
+    if len(draft.chosen) >= draft.count:
+        key = "bot.hand.give_ready" if len(draft.chosen) == draft.count else "bot.hand.give_more"
+        steps = [draft.chosen]
+    else:
+        key, steps = "bot.hand.give_more", [(*draft.chosen, card) for card in draft.more]
+    found = []
+    for cards in steps[:25]:
+        action = Action("give", cards)  # in the order typed: the label grows at its end
+        label = hand_action_label(table, action, lang)
+        name = t(key, lang, give=label, chosen=len(cards), count=draft.count)
+        found.append(Choice(name=name[:100], value=str(action)))
+    return found
 
 
 class Play(PinochleCog):
@@ -147,8 +188,8 @@ class Play(PinochleCog):
             await reply(interaction, private_text(outcome, lang_of(interaction)))
             return
         chosen: Action | str | None = _move_of(typed)
-        if chosen is None:
-            offered = await legal_choices(interaction, MOVE_VERBS, "", whole=True)
+        if chosen is None:  # a label as autocomplete shows it, typed out or sent as shown
+            offered = await move_choices(interaction, typed)
             chosen = next((c.value for c in offered if c.name.lower() == typed), None)
         if chosen is None:
             error = IllegalAction("not_legal", action=shorten(action))
@@ -162,9 +203,7 @@ class Play(PinochleCog):
         word, salted = _salt_of(current)
         if salted and word:  # what will be sent, as typed
             return [Choice(name=f"{SALT_WORDS[0]} {word}"[:100], value=f"{SALT_WORDS[0]} {word}")]
-        if (given := _move_of(current)) is not None and given.verb == "give":
-            return [Choice(name=str(given)[:100], value=str(given)[:100])]  # F-5: as typed
-        return await legal_choices(interaction, MOVE_VERBS, current, whole=True)
+        return await move_choices(interaction, current)
 
 
 #: How `/pinochle move action:` takes a salt word: "salt lucky7" (or "соль удача7").

@@ -8,8 +8,7 @@ import sys
 
 from bot.game import VARIANTS
 
-from .arena import DealOutcome, Match, report, run, summary
-from .levels import LEVELS
+from .arena import ARENA_LEVELS, DealOutcome, Match, report, run, summary
 
 
 def parser() -> argparse.ArgumentParser:
@@ -26,8 +25,10 @@ def parser() -> argparse.ArgumentParser:
         " share of deals A won, and the seconds per decision of each side.",
     )
     arena.add_argument("--variant", required=True, choices=sorted(VARIANTS), help="the game")
-    arena.add_argument("--a", required=True, choices=sorted(LEVELS), help="level of side A")
-    arena.add_argument("--b", required=True, choices=sorted(LEVELS), help="level of side B")
+    levels = sorted(ARENA_LEVELS)
+    help_level = "level of side %s (reference: hard's search on the true deal, seeing every card)"
+    arena.add_argument("--a", required=True, choices=levels, help=help_level % "A")
+    arena.add_argument("--b", required=True, choices=levels, help=help_level % "B")
     arena.add_argument(
         "--deals", type=int, default=400, help="distinct deals, each played in every seating"
     )

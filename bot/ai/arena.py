@@ -21,9 +21,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.game import VARIANTS, new_game
+from bot.game import VARIANTS, Game, new_game
 
-from .levels import get_player
+from .levels import LEVELS, get_player
+from .player import Player
+from .reference import ReferencePlayer
+
+#: The levels an arena may seat: the table levels and the yardstick that sees every card.
+ARENA_LEVELS = (*LEVELS, ReferencePlayer.level)
 
 
 @dataclass
@@ -63,7 +68,7 @@ def play_deal(
     """
     game = new_game(variant, seed=deal_seed)
     players = [
-        get_player(level, seed=_seed(player_seed, s), budget=budget)
+        _player(level, game, seed=_seed(player_seed, s), budget=budget)
         for s, level in enumerate(levels)
     ]
     times: list[list[float]] = [[] for _ in levels]
@@ -78,6 +83,13 @@ def play_deal(
             times[seat].append(time.perf_counter() - start)
         game.apply(action)
     return list(game.deal_results[-1].points), times
+
+
+def _player(level: str, game: Game, *, seed: int, budget: float) -> Player:
+    """A level's player for a seat of `game` (the reference alone reads the game itself)."""
+    if level == ReferencePlayer.level:
+        return ReferencePlayer(game, seed=seed, budget=budget)
+    return get_player(level, seed=seed, budget=budget)
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,7 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Callable
 
 from bot.game import (
     DECLARE_OUT,
@@ -66,13 +67,17 @@ from bot.game import (
 )
 
 from .bidding import bid_levels
-from .inference import read_evidence
+from .inference import Evidence, read_evidence
 from .knowledge import Knowledge, read_view
 from .normal import decide_normal
 from .player import Player
 from .rollout import Playout
 from .solver import PlayoffSolver, TooDeep
 from .worlds import WorldError, deal_hidden, slots
+
+#: Where a search's worlds come from: the other seats' hands and the face-down stock, given what
+#: the seat knows, a generator and the evidence its worlds are weighed by (`worlds.deal_hidden`).
+Dealer = Callable[[Knowledge, random.Random, Evidence], tuple[dict[int, list[Card]], list[Card]]]
 
 #: Playout actions a budget second buys, per variant: one core of the reference machine's rate
 #: in the positions `hard` searches (`python benchmarks/playout_bench.py` prints it).
@@ -140,12 +145,13 @@ def search_worlds(
     max_work: float = math.inf,
     max_worlds: int = 10**9,
     deadline: float = math.inf,
+    dealer: Dealer = deal_hidden,
 ) -> tuple[list[list[float]], int]:
     """Each candidate's deal margin in each sampled world (the same worlds for all), and the work.
 
     The search stops when `max_work` playout actions are done, `max_worlds`
     worlds are played, or this thread's CPU clock (`time.thread_time`) passes
-    `deadline`; never before `MIN_WORLDS` worlds.
+    `deadline`; never before `MIN_WORLDS` worlds (unless `max_worlds` is fewer).
     """
     if _one_world(k):
         max_worlds = 1  # only one world fits the view (the two-hand play-off, say)
@@ -158,7 +164,7 @@ def search_worlds(
         worlds < MIN_WORLDS or (work < max_work and time.thread_time() < deadline)
     ):
         drawn = evidence.draws
-        hands, stock_cards = deal_hidden(k, rng, evidence)
+        hands, stock_cards = dealer(k, rng, evidence)
         work += draw_work * (evidence.draws - drawn)
         world = world_from_view(k.view, hands, stock_cards)
         all_hands = dict(hands)
@@ -237,16 +243,24 @@ class HardPlayer(Player):
                 pass
         start = time.thread_time()
         try:
+            dealer, most = self.worlds()
             margins, _ = search_worlds(
                 k,
                 candidates,
                 self.rng(view),
                 max_work=self.budget * work_rate(view.variant),
+                max_worlds=most,
                 deadline=start + GUARD * self.budget,
+                dealer=dealer,
             )
         except WorldError:
             return fallback
         return candidates[choose(margins)]
+
+    def worlds(self) -> tuple[Dealer, int]:
+        """Where the search's worlds come from and at most how many: samples of what the view
+        allows, as many as the budget buys."""
+        return deal_hidden, 10**9
 
     def _solve(self, k: Knowledge, first: Action) -> Card:
         """The two-hand play-off is a game of perfect information: play it exactly."""

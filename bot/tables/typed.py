@@ -11,7 +11,9 @@ and refuses anything else with its own reason.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from bot.game import Action, Card, IllegalAction, Suit, parse_action
@@ -99,3 +101,53 @@ def _readable(engines: str, typed: str) -> str:
         if error.name == "bad_action":
             return typed
     return engines
+
+
+@dataclass(frozen=True)
+class GiveDraft:
+    """A give of the passing (F-5) as typed so far, for autocomplete to build it card by card:
+    `chosen`, the held cards it names in the order typed; `more`, the held cards it may add next
+    (one of each, in the hand's order; only those an unfinished last word begins, if it begins
+    any); `count`, how many the engine wants."""
+
+    count: int
+    chosen: tuple[Card, ...]
+    more: tuple[Card, ...]
+
+
+def give_draft(legal: Iterable[Action], held: Sequence[Card], text: str) -> GiveDraft | None:
+    """What `text` ("give A♥ 10♥ k", "передать Тч 1") builds from the cards `held`, while the
+    legal actions offer the passing's choice (`Action.choice`); None otherwise.
+
+    Only held cards are ever named (a card typed beyond the copies held is left out, so nothing
+    but the hand shows through); the engine still judges the give that is sent.
+    """
+    count = next((action.amount for action in legal if action.choice), None)
+    if count is None:
+        return None
+    raw = _WORDS.findall(text.casefold().replace("ё", "е"))
+    typed = words(text)  # the same words, cards in the engine's notation
+    left = Counter(held)
+    chosen: list[Card] = []
+    unfinished = ""
+    for index, word in enumerate(typed):  # the verb, and any other word, is no card: passed over
+        card = _card(word)
+        if card is not None and left[card] > 0:
+            chosen.append(card)
+            left[card] -= 1
+        elif index == len(typed) - 1 and not text[-1:].isspace():
+            unfinished = raw[index]
+    more = [card for card in dict.fromkeys(held) if left[card] > 0]
+    begun = [
+        card
+        for card in more
+        if any(card.text(lang).casefold().startswith(unfinished) for lang in LANGUAGES)
+    ]
+    return GiveDraft(count, tuple(chosen), tuple(begun or more))
+
+
+def _card(word: str) -> Card | None:
+    try:
+        return Card.from_text(word)
+    except ValueError:
+        return None

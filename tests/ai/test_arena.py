@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from bot.ai.__main__ import main
-from bot.ai.arena import Match, play_deal, run, seatings, summary
-from bot.game import VARIANTS
+from bot.ai.arena import ARENA_LEVELS, Match, play_deal, run, seatings, summary
+from bot.ai.inference import read_evidence
+from bot.ai.knowledge import read_view
+from bot.ai.levels import LEVELS, get_player
+from bot.ai.reference import ReferencePlayer
+from bot.game import VARIANTS, new_game
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
@@ -94,3 +99,28 @@ def test_command_line_text_names_the_levels(capsys):
     )
     out = capsys.readouterr().out
     assert "A=easy" in out and "B=random" in out and "95% CI" in out
+
+
+def test_the_reference_searches_the_one_world_that_is_the_deal_as_it_lies():
+    """Issue 26's yardstick: `hard`'s search on the true deal, every hand and the stock in order."""
+    game = new_game("two-handed", seed=5)
+    seat = game.to_act
+    assert seat is not None
+    k = read_view(game.view(seat))
+    deal, most = ReferencePlayer(game, seed=1, budget=0.1).worlds()
+    hands, stock = deal(k, random.Random(1), read_evidence(k))
+    assert most == 1
+    assert hands == {1 - seat: game.state.hands[1 - seat]} and stock == game.state.stock
+
+
+def test_a_table_cannot_seat_the_reference_that_sees_every_card():
+    assert "reference" not in LEVELS and "reference" in ARENA_LEVELS
+    with pytest.raises(ValueError):
+        get_player("reference")
+
+
+def test_the_reference_plays_a_duplicate_deal_from_the_command_line(capsys):
+    args = ["arena", "--variant", "three-handed", "--a", "reference", "--b", "easy"]
+    assert main([*args, "--deals", "1", "--budget", "0.02", "--workers", "1", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["a"] == "reference" and result["plays_per_deal"] == 3

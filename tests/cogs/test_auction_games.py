@@ -223,3 +223,107 @@ async def test_the_cards_to_pass_are_typed_with_the_russian_verb_too(room):
     assert done.response.content.startswith("Done: "), done.response.content
     assert table.version > version
     assert sorted(table.game.view(seat).gave, key=str) == sorted(held[-4:], key=str)
+
+
+def cards_of(value: str) -> list[str]:
+    """The cards a give's value names ("give A♥ 10♥" -> ["A♥", "10♥"])."""
+    verb, *cards = value.split()
+    assert verb == "give", value
+    return cards
+
+
+@pytest.mark.parametrize(
+    ("variant", "lang", "verb", "step", "ready"),
+    [
+        ("auction", "en", "Give", "({n} of 4 chosen)", "(all 4 chosen: send it)"),
+        ("double-deck", "ru", "Передать", "(выбрано {n} из 4)", "(выбраны все 4: отправьте)"),
+    ],
+)
+async def test_move_autocomplete_builds_the_give_a_held_card_at_a_time(
+    room, variant, lang, verb, step, ready
+):
+    """F-5: an empty `/pinochle move action:` offers each held card as the first of the give, with
+    the count due; each card typed stays, the next is offered from what is left of the hand (a
+    double deck's second copy too), and four typed are offered as the one to send, which gives."""
+    from bot.game import Card
+
+    table, _hand = await until_alice_gives(room, variant)
+    await room.alice.slash(room.parent, "pinochle language", language=lang)
+    seat, version = table.seat_of(room.alice.id), table.version
+    held = list(table.game.view(seat).hand)
+
+    async def offered(typed: str) -> list[dict]:
+        return await room.alice.autocomplete(room.channel, "pinochle move", "action", typed)
+
+    first = await offered("")
+    assert [c["value"] for c in first] == [f"give {card}" for card in dict.fromkeys(held)]
+    assert first[0]["name"] == f"{verb} {held[0].text(lang)} {step.format(n=1)}"
+    # Typed in the asker's notation, one card at a time; the last word may be unfinished.
+    chosen = held[:3]
+    typed = f"{verb.lower()} " + " ".join(card.text(lang) for card in chosen) + " "
+    building = await offered(typed)
+    left = list(held)
+    for card in chosen:
+        left.remove(card)
+    assert [c["value"] for c in building] == [
+        f"give {' '.join(map(str, [*chosen, card]))}" for card in dict.fromkeys(left)
+    ]
+    assert all(c["name"].endswith(step.format(n=4)) for c in building)
+    last = left[-1]
+    rank = last.text(lang)[:-1]
+    narrowed = await offered(typed + rank)
+    assert narrowed and all(
+        Card.from_text(cards_of(c["value"])[-1]).text(lang).startswith(rank) for c in narrowed
+    )
+    whole = typed + last.text(lang)
+    (to_send,) = await offered(whole)
+    assert to_send["value"] == f"give {' '.join(map(str, [*chosen, last]))}"
+    assert to_send["name"].endswith(ready) and to_send["name"].startswith(verb)
+    assert table.version == version  # offering changes nothing
+    done = await room.alice.slash(room.channel, "pinochle move", action=to_send["value"])
+    assert table.version > version, done.response.content
+    assert sorted(table.game.view(seat).gave, key=str) == sorted([*chosen, last], key=str)
+
+
+async def test_move_autocomplete_never_shows_a_card_not_held_and_a_wrong_give_changes_nothing(
+    room,
+):
+    """As a cheat would try: a card she does not hold is never offered (nor anyone else's hand),
+    someone not seated is offered nothing, and a give of the wrong count, a garbled one or a
+    step's label sent as shown is refused and changes nothing; the finished label gives."""
+    from collections import Counter
+
+    table, _hand = await until_alice_gives(room)
+    seat, version = table.seat_of(room.alice.id), table.version
+    held = list(table.game.view(seat).hand)
+    faces = [rank + suit for rank in ("A", "10", "K", "Q", "J", "9") for suit in "♠♥♦♣"]
+    missing = [face for face in faces if face not in map(str, held)]
+
+    async def offered(person, typed: str) -> list[dict]:
+        return await person.autocomplete(room.channel, "pinochle move", "action", typed)
+
+    for typed in ["", f"give {missing[0]}", f"give {' '.join(missing)}", "give " + "A♥ " * 8]:
+        for choice in await offered(room.alice, typed):
+            assert not Counter(cards_of(choice["value"])) - Counter(map(str, held)), typed
+    assert await offered(room.bob, "") == [] and await offered(room.bob, f"give {held[0]}") == []
+    # Too many typed: offered as typed, with the count, for the engine to refuse.
+    five = " ".join(map(str, held[:5]))
+    (over,) = await offered(room.alice, f"give {five}")
+    assert over["name"].endswith("(5 of 4 chosen)")
+    step = (await offered(room.alice, ""))[0]
+    for sent, why in [
+        (over["value"], "pass exactly 4 cards"),
+        (step["value"], "pass exactly 4 cards"),
+        (step["name"], "is not legal now"),  # a step's label is no give
+        (f"give {missing[0]} {' '.join(map(str, held[:3]))}", "is not in your hand"),
+        ("give zz ♥♥ 99", "zz"),
+    ]:
+        refused = await room.alice.slash(room.channel, "pinochle move", action=sent)
+        assert why in refused.response.content, (sent, refused.response.content)
+        assert table.version == version and table.game.phase == Phase.PASSING
+    (ready,) = await offered(room.alice, f"give {' '.join(map(str, held[-4:]))}")
+    typed_out = ready["name"].replace(" ", "  ").upper()  # the label as shown, typed loosely
+    done = await room.alice.slash(room.channel, "pinochle move", action=typed_out)
+    assert done.response.content.startswith("Done: "), done.response.content
+    assert sorted(table.game.view(seat).gave, key=str) == sorted(held[-4:], key=str)
+    assert not [c for c in await offered(room.alice, "give") if c["value"].startswith("give")]

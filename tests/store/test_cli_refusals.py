@@ -82,6 +82,18 @@ def test_web_link_refuses_bad_urls_in_one_line(postgres_server, capsys, caplog, 
         assert_one_clean_line(rc, *capsys.readouterr(), caplog, url)
 
 
+def test_record_export_refuses_bad_urls_in_one_line(postgres_server, capsys, caplog, monkeypatch):
+    """Given on the command line or as DATABASE_URL (the setting the bot reads): exit 2."""
+    caplog.set_level(logging.DEBUG)
+    for url in bad_urls(postgres_server.port):
+        rc = bot_main(["record", "export", "--game", "1", "--database", url])
+        said = assert_one_clean_line(rc, *capsys.readouterr(), caplog, url)
+        assert said.startswith("error: ")
+        monkeypatch.setenv("DATABASE_URL", url)
+        rc = bot_main(["record", "export", "--game", "1"])
+        assert_one_clean_line(rc, *capsys.readouterr(), caplog, url)
+
+
 def _tables(url: str) -> list[str]:
     return asyncio.run(_public_tables(url))
 

@@ -80,8 +80,8 @@ def test_replay_reports_each_line_the_engine_disagrees_with(tmp_path, capsys):
     assert "line 7: the record says 'final: 999 0 999 0'" in out
 
 
-def test_a_fair_game_in_play_exports_its_deals_over_and_no_secret(tmp_path, capsys):
-    database = tmp_path / "pinochle.db"
+def test_a_fair_game_in_play_exports_its_deals_over_and_no_secret(database, tmp_path, capsys):
+    """On either backend (SQLite, PostgreSQL): the deal in play and the key stay secret."""
     key = bytes(range(32))
     game_id = asyncio.run(store_game(database, "three-handed", seed=5, moves=80, key=key))
     assert main(["record", "export", "--game", str(game_id), "--database", str(database)]) == 0
@@ -94,9 +94,8 @@ def test_a_fair_game_in_play_exports_its_deals_over_and_no_secret(tmp_path, caps
     assert main(["record", "replay", str(record_file)]) == 0
 
 
-def test_a_game_in_play_dealt_from_its_seed_alone_is_not_exported(tmp_path, capsys):
-    """Its seed deals every deal still to come: an export would tell them."""
-    database = tmp_path / "pinochle.db"
+def test_a_game_in_play_dealt_from_its_seed_alone_is_not_exported(database, capsys):
+    """Its seed deals every deal still to come: an export would tell them (on either backend)."""
     game_id = asyncio.run(store_game(database, "three-handed", seed=5, moves=40))
     assert main(["record", "export", "--game", str(game_id), "--database", str(database)]) == 1
     captured = capsys.readouterr()
@@ -106,8 +105,9 @@ def test_a_game_in_play_dealt_from_its_seed_alone_is_not_exported(tmp_path, caps
 def test_missing_things_are_told_apart(tmp_path, capsys):
     database = tmp_path / "pinochle.db"
     asyncio.run(store_game(database, "check", seed=2, moves=5))
-    assert main(["record", "export", "--game", "99", "--database", str(database)]) == 1
-    assert "no game 99" in capsys.readouterr().err
+    for game in ("99", "0", "-5", str(2**64)):  # the last beyond any id a database holds
+        assert main(["record", "export", "--game", game, "--database", str(database)]) == 1
+        assert capsys.readouterr().err == f"error: no game {game} in {database}\n"
     nowhere = tmp_path / "none.db"
     assert main(["record", "export", "--game", "1", "--database", str(nowhere)]) == 2
     assert "no database" in capsys.readouterr().err
@@ -153,3 +153,50 @@ def test_the_engine_s_spelling_hands_over_to_the_bot_s_record_command(tmp_path, 
     absent = engine("replay", str(tmp_path / "absent.txt"))
     assert absent.returncode == 2 and "absent.txt" in absent.stderr
     assert "Traceback" not in absent.stderr
+
+
+@pytest.fixture
+def no_settings(tmp_path, monkeypatch):
+    """A folder of its own (its `.env` is the test's) and no database setting in the environment;
+    whatever `.env` sets is undone at the end."""
+    monkeypatch.chdir(tmp_path)
+    for name in ("DATABASE_URL", "DATABASE_PATH"):
+        monkeypatch.setenv(name, "")  # remembered as it was, so restored after `.env` sets it
+        monkeypatch.delenv(name)
+
+
+def test_export_reads_the_database_the_bot_uses(no_settings, tmp_path, postgres_url, capsys):
+    """No --database: DATABASE_URL (PostgreSQL), else DATABASE_PATH, from the environment or
+    `.env`, as the bot reads them; an explicit --database wins over both."""
+    import os
+
+    on_server = asyncio.run(store_game(postgres_url, "auction", seed=6))
+    in_file = asyncio.run(store_game(tmp_path / "games.db", "check", seed=8))
+    assert main(["record", "export", "--game", str(on_server), "--database", postgres_url]) == 0
+    expected = capsys.readouterr().out
+    (tmp_path / ".env").write_text(f"DATABASE_URL={postgres_url}\n", encoding="utf-8")
+    assert main(["record", "export", "--game", str(on_server)]) == 0
+    assert capsys.readouterr().out == expected and "variant: auction" in expected
+    os.environ.pop("DATABASE_URL")  # as if .env said only where the SQLite file is
+    (tmp_path / ".env").write_text("DATABASE_PATH=games.db\n", encoding="utf-8")
+    assert main(["record", "export", "--game", str(in_file)]) == 0
+    assert "variant: check" in capsys.readouterr().out
+    database = str(tmp_path / "games.db")
+    os.environ["DATABASE_URL"] = postgres_url  # the setting, not the command line, gives way
+    assert main(["record", "export", "--game", str(in_file), "--database", database]) == 0
+    assert "variant: check" in capsys.readouterr().out
+
+
+def test_export_without_a_database_or_with_a_bad_setting_says_so_in_one_line(
+    no_settings, monkeypatch, capsys
+):
+    """The organiser's slips: no database where the settings point, a DATABASE_URL of another
+    kind (its password never shown); exit 2, one line, no traceback."""
+    assert main(["record", "export", "--game", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err == "error: no database at data/pinochle.db\n" and not Path("data").exists()
+    monkeypatch.setenv("DATABASE_URL", "mysql://bot:hunter2@db/pinochle")
+    assert main(["record", "export", "--game", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "DATABASE_URL must be a postgresql:// URL" in err and "hunter2" not in err
+    assert len(err.splitlines()) == 1

@@ -1,0 +1,44 @@
+"""The arena's yardstick: `hard`'s own search played on the true deal, seeing every card.
+
+Issue 26 measured how much of what its search could do `hard` reaches: the
+reference runs the same search, the same playouts and the same budget, but
+its one world is the deal as it really lies (every hand and the stock in
+order), so what it loses to perfect knowledge is gone and only the search's
+own limits (its rules-of-thumb playouts, one move ahead) are left. `hard`'s
+margin over the reference's, against the same opponent, is the share of the
+search's ceiling it reaches (docs/computer-players.md).
+
+It reads the arena's `Game`, so it is not a level a table can seat
+(`levels.LEVELS` does not hold it): it cheats by design.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.game import Card, Game
+
+from .hard import Dealer, HardPlayer
+from .inference import Evidence
+from .knowledge import Knowledge
+
+
+class ReferencePlayer(HardPlayer):
+    """`hard` whose worlds are the one true deal of `game` (the arena's game in play)."""
+
+    level = "reference"
+
+    def __init__(self, game: Game, *, seed: int | None = None, budget: float = 1.0):
+        super().__init__(seed=seed, budget=budget)
+        self._game = game
+
+    def worlds(self) -> tuple[Dealer, int]:
+        """One world, the deal as it lies: playouts are deterministic, so more would repeat it."""
+        return self._true_deal, 1
+
+    def _true_deal(
+        self, k: Knowledge, rng: random.Random, evidence: Evidence
+    ) -> tuple[dict[int, list[Card]], list[Card]]:
+        state = self._game.state
+        hands = {s: list(cards) for s, cards in enumerate(state.hands) if s != k.seat}
+        return hands, list(state.stock)
