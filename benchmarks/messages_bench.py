@@ -9,7 +9,8 @@ prints, per variant: deals played, messages left standing per deal in the
 table's home (its thread if it has one, else its channel; the most in any one
 deal, and the mean), and messages in the parent channel between the opening line and the result.
 
-    python benchmarks/messages_bench.py [--games 1] [--seed 1] [--choice first|random] [--target N]
+    python benchmarks/messages_bench.py [--games 1] [--seed 1] [--choice first|random|meld] [--target N]
+        [--house "pack64=on"] [--fixed] [--show]
 
 `play_game` is also the driver of the budget test (tests/cogs/test_message_budget.py).
 """
@@ -45,9 +46,11 @@ MAX_MOVES = 5000
 
 @dataclass
 class GameCount:
-    """Messages left standing, by the deal during which they were posted."""
+    """Messages left standing, and every message posted (pings deleted later included), by the
+    deal during which they were posted."""
 
     per_deal: list[int] = field(default_factory=list)
+    posted: list[list[str]] = field(default_factory=list)  # per deal: the first line of each
     #: Messages in the channel the game was opened in, between its opening line and the result, when
     #: the table lives elsewhere (Discord's own notices, like a new thread's, left out).
     parent: int = 0
@@ -63,9 +66,15 @@ def _components(message: Any) -> list[dict]:
 
 
 async def take_turn(
-    member: Any, channel: Any, rng: random.Random | None, views: dict[int, Any]
+    member: Any,
+    channel: Any,
+    rng: random.Random | None,
+    views: dict[int, Any],
+    *,
+    greedy: bool = False,
 ) -> None:
-    """Choose the first (or a random) legal action in the member's hand view, by click or menu.
+    """Choose the first (or a random) legal action in the member's hand view, by click or menu;
+    `greedy`: a meld (or dix) first whenever there is one, for deals with many melds.
 
     The member's open view is reused (the bot redraws it in place), as a person
     would; a new one is opened only when the open one offers nothing to do.
@@ -77,12 +86,18 @@ async def take_turn(
         items = _actions(hand)
     if not items:
         return  # the turn moved on (a timer, a computer) between the look and the click
-    item = rng.choice(items) if rng else items[0]
+    melds = [i for i in items if ":meld:" in i["custom_id"] or _is_meld(i.get("label", ""))]
+    item = (melds or items)[0] if greedy else rng.choice(items) if rng else items[0]
     if item["custom_id"].startswith("pinochle:pick:"):
         option = (rng.choice(item["options"]) if rng else item["options"][0])["value"]
         await member.select(hand, [option], custom_id=item["custom_id"])
     else:
         await member.click(hand, custom_id=item["custom_id"])
+
+
+def _is_meld(label: str) -> bool:
+    """A hand view's meld or dix button, in English (`bot.action.*`)."""
+    return label.startswith(("Meld ", "Declare", "Show the dix", "Exchange"))
 
 
 def _actions(hand: Any) -> list[dict]:
@@ -110,10 +125,15 @@ async def play_game(
     *,
     rng: random.Random | None = None,
     target: int | None = None,
+    house: str | None = None,
+    greedy: bool = False,
 ) -> GameCount:
-    """Open a table, seat the people (computers fill the rest), play it to the end; count what stands."""
+    """Open a table (with `house` rules, say "pack64=on"), seat the people (computers fill the
+    rest), play it to the end; count what stands, and what was posted."""
     opener, *others = people
-    options = {"target": target} if target else {}
+    options: dict[str, Any] = {"target": target} if target else {}
+    if house:
+        options["options"] = house
     first_id = _newest(channel)
     await opener.slash(channel, "pinochle new", variant=variant, **options)
     tables = env.bot.tables
@@ -127,6 +147,13 @@ async def play_game(
         )  # text only: the count is the same, faster
     for member in others:
         await member.slash(home, "pinochle join")
+    posted: list[tuple[int, str]] = []  # (message id, first line) of each message in the home
+
+    async def note(message: discord.Message) -> None:
+        if message.channel.id == home.id:
+            posted.append((message.id, _first_line(message)))
+
+    env.bot.add_listener(note, "on_message")
     await opener.slash(home, "pinochle start")
     by_user = {m.id: m for m in people}
     views: dict[int, Any] = {}  # each person's open hand view
@@ -139,7 +166,7 @@ async def play_game(
         seat = table.to_act
         member = by_user.get(table.seats[seat].user_id) if seat is not None else None
         if member is not None and table.awaits(member.id):
-            await take_turn(member, home, rng, views)
+            await take_turn(member, home, rng, views, greedy=greedy)
         await env.advance_time(STEP)
     else:
         raise RuntimeError(f"{variant}: no end after {MAX_MOVES} moves")
@@ -147,12 +174,13 @@ async def play_game(
         60
     ):  # the last lines and board edits go out (in steps: each must settle in time)
         await env.advance_time(1)
+    env.bot.remove_listener(note, "on_message")
     standing = [m.id for m in home.history()]
-    bounds = starts[1:] + [max(standing, default=0)]
+    bounds = starts[1:] + [max([*standing, *(m for m, _ in posted)], default=0)]
+    deals = list(zip(starts, bounds, strict=False))
     count = GameCount(
-        per_deal=[
-            sum(lo < m <= hi for m in standing) for lo, hi in zip(starts, bounds, strict=False)
-        ]
+        per_deal=[sum(lo < m <= hi for m in standing) for lo, hi in deals],
+        posted=[[said for m, said in posted if lo < m <= hi] for lo, hi in deals],
     )
     if home is not channel:
         written = [
@@ -164,6 +192,18 @@ async def play_game(
             0, len(written) - 2
         )  # the opening line and the result are the two allowed
     return count
+
+
+def _first_line(message: discord.Message) -> str:
+    """What a message says, shortly: its text's first line, or its embed's title (the board)."""
+    if message.content:
+        return message.content.splitlines()[0][:80]
+    return f"[board] {message.embeds[0].title}" if message.embeds else "[empty]"
+
+
+def _is_ping(said: str) -> bool:
+    """A turn ping, as the bench's English table says it (`bot.ping.*`)."""
+    return said.endswith(", your turn.")
 
 
 def _newest(channel: Any) -> int:
@@ -178,10 +218,17 @@ async def close_bot(bot: Any) -> None:
 
 
 async def measure(
-    variant: str, games: int, seed: int, choice: str, target: int | None
+    variant: str,
+    games: int,
+    seed: int,
+    choice: str,
+    target: int | None,
+    house: str | None = None,
+    fixed: bool = False,
 ) -> list[GameCount]:
     import simcord
 
+    from bot.game.fair import key_maker
     from cogs._bot import create_bot
 
     counts = []
@@ -189,6 +236,9 @@ async def measure(
         with tempfile.TemporaryDirectory() as tmp:
             bot = create_bot(Path(tmp) / "bench.db")
             async with simcord.run(bot) as env:
+                if fixed:  # the same deals every run (the table's seed and fair-dealing key)
+                    env.bot.tables._lobby._rng.seed(seed + game)
+                    env.bot.tables._lobby._new_key = key_maker(seed + game)
                 guild = env.create_guild()
                 channel = guild.create_text_channel("pinochle")
                 people = [guild.add_member(env.create_user(name)) for name in ("alice", "bob")]
@@ -196,12 +246,24 @@ async def measure(
                 try:
                     counts.append(
                         await play_game(
-                            env, guild, channel, people, variant, rng=rng, target=target
+                            env,
+                            guild,
+                            channel,
+                            people,
+                            variant,
+                            rng=rng,
+                            target=target,
+                            house=house,
+                            greedy=choice == "meld",
                         )
                     )
                 finally:
                     await close_bot(env.bot)
     return counts
+
+
+def _most_and_mean(numbers: list[int]) -> str:
+    return f"{max(numbers)}, {sum(numbers) / len(numbers):.1f}"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -210,27 +272,47 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the random choices")
     parser.add_argument(
         "--choice",
-        choices=("first", "random"),
+        choices=("first", "random", "meld"),
         default="first",
-        help="people take the first legal action, or a random one",
+        help="people take the first legal action, a random one, or a meld whenever they can",
     )
     parser.add_argument("--variant", choices=VARIANTS, action="append", help="only these variants")
     parser.add_argument(
         "--target", type=int, help="the game's target (default: the variant's); low is quicker"
     )
+    parser.add_argument("--house", help='house rules of the tables, as typed ("pack64=on")')
+    parser.add_argument(
+        "--fixed", action="store_true", help="deal the same cards every run (from --seed)"
+    )
+    parser.add_argument(
+        "--show", action="store_true", help="list what the deal that posted most said"
+    )
     args = parser.parse_args(argv)
     print(
-        "| Variant | Games | Deals | Messages per deal where the table lives: most, mean | In the parent channel between opening and result |"
+        "| Variant | Games | Deals | Messages per deal where the table lives: most, mean "
+        "| Posted per deal (deleted pings included): most, mean "
+        "| Posted per deal but turn pings: most, mean "
+        "| In the parent channel between opening and result |"
     )
-    print("|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|")
     for variant in args.variant or VARIANTS:
-        counts = asyncio.run(measure(variant, args.games, args.seed, args.choice, args.target))
+        counts = asyncio.run(
+            measure(
+                variant, args.games, args.seed, args.choice, args.target, args.house, args.fixed
+            )
+        )
         per_deal = [n for c in counts for n in c.per_deal]
+        posted = [said for c in counts for said in c.posted]
         print(
-            f"| {variant} | {len(counts)} | {len(per_deal)} | {max(per_deal)}, {sum(per_deal) / len(per_deal):.1f} "
+            f"| {variant} | {len(counts)} | {len(per_deal)} | {_most_and_mean(per_deal)} "
+            f"| {_most_and_mean([len(p) for p in posted])} "
+            f"| {_most_and_mean([sum(not _is_ping(said) for said in p) for p in posted])} "
             f"| {sum(c.parent for c in counts)} |",
             flush=True,
         )
+        if args.show:
+            for said in max(posted, key=len):
+                print(f"    {said}")
 
 
 if __name__ == "__main__":

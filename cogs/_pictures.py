@@ -29,7 +29,7 @@ TRICK_FILE, MELDS_FILE = "trick.png", "melds.png"
 
 @dataclass(frozen=True)
 class BoardScene:
-    """What the board's pictures show, read from the table's public view under its lock."""
+    """What the board's pictures show, read from a snapshot of the table (`Table.snapshot`)."""
 
     plays: tuple[tuple[str, Card], ...]
     winner: int | None

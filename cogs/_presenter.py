@@ -80,6 +80,11 @@ MAX_LINES = 200
 UNKNOWN_CHANNEL = 10003
 
 
+#: A board as drawn: its embed, its buttons, its pictures' scene, and what it shows (to tell an
+#: edit that changes nothing).
+Board = tuple[discord.Embed, discord.ui.View | None, BoardScene | None, object]
+
+
 def _board_delay(table: Table, plan: Plan) -> float:
     """Seconds a board may wait for more changes: none when its buttons change (the lobby, a game
     that starts or ends), longer while the turn stays with whoever acted."""
@@ -400,18 +405,17 @@ class ChannelPresenter:
     ) -> bool:
         """Edit the board in place, or post it at the bottom (none yet, deleted, scrolled up, edits
         failing); False if nothing went out (nothing shown changed, or the budget refused)."""
-        embed, view, scene, drawn = await self._render(table)
+        version, (embed, view, scene, drawn) = await self._render(table)
         old = self.bot.tables.board_message(table.id)
         stays = old is not None and await self._below(channel, box, old) < REPOST_AT
         if stays and self._drawn.get(table.id) == (old, drawn):
             self._settled(channel.id, table)
             return False  # the board shows this already
-        version = table.version
         if not await self._take(box, priority):
             box.mark(table, 0.0)
             return False
         if table.version != version:  # it waited for its slot: draw what is there now
-            embed, view, scene, drawn = await self._render(table)
+            version, (embed, view, scene, drawn) = await self._render(table)
         pictures: dict[str, bytes] = {}
         if scene is not None and await self.bot.services.settings.images_enabled(table.guild_id):
             pictures = await board_pictures(scene)
@@ -463,15 +467,18 @@ class ChannelPresenter:
         self._settled(channel.id, table)
         return True
 
-    async def _render(
-        self, table: Table
-    ) -> tuple[discord.Embed, discord.ui.View | None, BoardScene | None, object]:
-        """The board as it is now, and what it shows (to tell an edit that changes nothing)."""
-        async with table.lock:  # never draw an action that is still being stored
-            embed, view = board_embed(table, mention_namer(table)), board_view(table)
-            scene = board_scene(table)
-        shown = [item.to_component_dict() for item in view.children] if view else None
-        return embed, view, scene, (embed.to_dict(), shown, scene)
+    async def _render(self, table: Table) -> tuple[int, Board]:
+        """The board as it is now (its pictures left to draw), with its state version: drawn from a
+        snapshot taken under the table's lock (never an action that is still being stored), the
+        lock let go before drawing.
+        Boards are drawn and sent by the channel's one sender task, one after the other, so an
+        edit never overtakes a later one: the board never goes back to an older state."""
+        async with table.lock:
+            shown = table.snapshot()
+        embed, view = board_embed(shown, mention_namer(shown)), board_view(shown)
+        scene = board_scene(shown)
+        buttons = [item.to_component_dict() for item in view.children] if view else None
+        return shown.version, (embed, view, scene, (embed.to_dict(), buttons, scene))
 
     async def _take(self, box: _Outbox, priority: Priority) -> bool:
         """A slot of the process's budget for a board; False if refused, or if a ping or lines came

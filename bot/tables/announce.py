@@ -2,12 +2,14 @@
 
 A deal leaves few messages where the table lives. Tricks get no line
 (the board lists the last few, `bot.tables.deallog`); a meld round (everyone's
-melds of one meld phase, or one player's dix and meld in two-handed) and an
-auction with its contract, trump and melds are each held in the table's
-`DealLog` until the round closes and then published together, so the presenter
-sends them as one message; each deal ends with one summary (per side meld +
-card points with the last trick's 10 shown apart, contract made or set, chips,
-totals), published with the next deal's opening line. The game's end names
+melds of one meld phase) and an auction with its contract, trump and melds are
+each held in the table's `DealLog` until the round closes and then published
+together, so the presenter sends them as one message. Melds made after a trick
+(a two-hand winner's dix and meld, A-6, C-10) are held until the deal ends, the
+board showing them meanwhile, so however many there are they cost no message of
+their own; each deal ends with them and one summary (per side meld + card points
+with the last trick's 10 shown apart, contract made or set, chips, totals),
+published with the next deal's opening line. The game's end names
 the places and, when the others played on (C-10, D1-2), says so.
 
 Lines name their players at the start or after a colon and use verbs that do
@@ -70,8 +72,10 @@ def event_lines(table: Table, events: Sequence[Event]) -> list[Text]:
         _remember(table, event)
         made = _lines(table, event)
         if isinstance(event, ROUND_EVENTS):
-            log.held.extend(made)
+            (log.deal_melds if _after_trick(table) else log.held).extend(made)
         elif made:
+            if isinstance(event, DealEnded | DealThrownIn):
+                lines += log.take_deal_melds()
             lines += log.take_held() + made
     if not round_open(table):
         lines += log.take_held()
@@ -97,6 +101,13 @@ def round_open(table: Table) -> bool:
         and bool(table.deal_log.held)
         and not all(game.state.declared[s] for s in game.active)
     )
+
+
+def _after_trick(table: Table) -> bool:
+    """Whether a meld now is a two-hand meld after a trick (A-6, C-10), told with the summary; not
+    the dealer's dix (A-4), nor the melds declared during the first trick (D2-1)."""
+    game = table.started_game
+    return game.state.mode == "two" and game.tricks_played > 0
 
 
 def _remember(table: Table, event: Event) -> None:

@@ -213,6 +213,26 @@ class Table:
             view = self._views[key] = make()
         return view
 
+    def snapshot(self) -> Table:
+        """The table as it is now, to draw (the board) after its lock is let go: its containers
+        are its own, so later changes to the table do not reach it, nor does drawing it touch
+        the table. The game is shared: no change alters a game in place (`TableCore.apply`
+        swaps in a changed copy, a replay or a start builds a new one)."""
+        return replace(
+            self,
+            options=dict(self.options),
+            seats=dict(self.seats),
+            home=dict(self.home),
+            left=dict(self.left),
+            event=None if self.event is None else dict(self.event),
+            hints_used=set(self.hints_used),
+            lock=asyncio.Lock(),
+            covers_due=set(self.covers_due),
+            deal_log=self.deal_log.copy(),
+            salts={deal: dict(words) for deal, words in self.salts.items()},
+            _views=dict(self._views),
+        )
+
     def with_seat(self, number: int, **changes: Any) -> Seat:
         """The seat with some fields changed (store seats are frozen)."""
         seat = replace(self.seats[number], **changes)

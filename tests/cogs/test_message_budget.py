@@ -1,16 +1,22 @@
-"""Two people playing two-handed leave at most 10 messages per deal where the table lives.
+"""Two people playing two-handed leave at most 10 messages per deal where the table lives, and a
+deal posts at most 6 besides its turn pings, however many melds it has.
 
-The deals are fixed (the table's seed and fair-dealing key), so the count is the same every run:
-a deal's meld lines stand (one per meld round), and a deal with unusually many melds may leave
-more."""
+The deals are fixed (the table's seed and fair-dealing key), so the count is the same every run.
+Melds made after a trick come with the deal's summary, in one message (docs/discord-budget.md)."""
 
 from __future__ import annotations
 
-from benchmarks.messages_bench import play_game
+import re
+
+from benchmarks.messages_bench import _is_ping, play_game
 from bot.game.fair import key_maker
 from tests.cogs.sim import board_body, channel_lines
 
 BUDGET = 10
+#: Messages a deal posts besides its turn pings: the stock's last card, the summary with the
+#: deal's melds and the next deal's line, the board (posted again when lines push it up), and in
+#: the first deal the game's start and its ping.
+POSTED = 6
 
 
 async def test_a_whole_two_handed_game_stays_within_the_message_budget(room):
@@ -28,3 +34,33 @@ async def test_a_whole_two_handed_game_stays_within_the_message_budget(room):
     assert sum(line.endswith("is over.") for line in lines) == count.deals  # one summary per deal
     assert lines[-1].startswith("Game over. 1. ")
     assert "Final standings: 1. " in board_body(room.channel)
+
+
+async def test_a_two_handed_deal_with_many_melds_posts_no_message_per_meld(room):
+    """A-6: both players meld whenever they can, seven meld rounds in the first deal; each shows
+    on the board at once, and all come in the deal's summary, not a message each."""
+    room.bot.tables._lobby._rng.seed(80)
+    room.bot.tables._lobby._new_key = key_maker(80)
+    count = await play_game(
+        room.env,
+        room.guild,
+        room.parent,
+        [room.alice, room.bob],
+        "two-handed",
+        target=300,
+        greedy=True,
+    )
+    assert max(count.per_deal) <= BUDGET, count
+    posted = [[said for said in deal if not _is_ping(said)] for deal in count.posted]
+    assert max(len(deal) for deal in posted) <= POSTED, posted
+    summary = next(m.content for m in room.channel.history() if "Deal 1 is over." in m.content)
+    lines = summary.splitlines()
+    told = lines[: lines.index("Deal 1 is over.")]  # the deal's melds, then its summary
+    assert len(told) >= 7 and all(" melded " in line or " the dix" in line for line in told)
+    sides = [re.match(r"(<@\d+>): meld (\d+),", line) for line in lines]
+    assert len([side for side in sides if side]) == 2
+    for side in filter(None, sides):  # M-10: the melds told add up to each player's meld points
+        mine = [int(re.findall(r"(\d+) points", m)[-1]) for m in told if m.startswith(side[1])]
+        assert sum(mine) == int(side[2]), summary
+    first_deal = " ".join(posted[0])
+    assert first_deal.count(" melded ") + first_deal.count(" the dix") == 1  # the summary's first

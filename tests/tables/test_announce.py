@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bot.game import DIX, EXCHANGE, IllegalAction
+from bot.game import EXCHANGE, IllegalAction
 from bot.game.cards import parse_cards
 from bot.game.events import (
     Bid,
@@ -17,12 +17,13 @@ from bot.game.events import (
     Passed,
     PlayerOut,
     ShownMeld,
+    TrickTaken,
 )
 from bot.i18n import signed, t
 from bot.tables.announce import event_lines
 from bot.tables.outcome import Text
 from bot.tables.texts import board_text, plain_namer, say
-from tests.tables.texts_support import publishes, said, table_of
+from tests.tables.texts_support import NAMES, publishes, said, table_of
 
 
 def test_no_line_per_trick_and_each_deal_ends_with_one_summary_published_with_the_next_deal():
@@ -64,25 +65,62 @@ def test_the_last_tricks_10_is_shown_apart_and_adds_up():
         break
 
 
-def test_a_two_hand_meld_round_of_several_actions_is_one_publish_in_both_languages():
-    """M-1, A-7: Bob melds, then shows the dix in a second action: both lines go out together."""
+def test_two_hand_melds_after_tricks_are_told_with_the_deals_summary_in_both_languages():
+    """A-6, A-7: a meld after a trick (Bob's pinochle, then his dix in a second action) posts no
+    line of its own; the board shows it at once, and the deal's melds open its summary."""
     table = table_of("two-handed", 0)
-    steps = list(publishes(table))
-    held = next(
-        i
-        for i, (action, events, lines) in enumerate(steps)
-        if action is not None and action.verb == "meld" and not lines
-    )
-    action, _events, lines = steps[held + 1]
-    assert action == DIX
-    assert said(lines, table)[:2] == [
+    melded = 0
+    for _action, events, lines in publishes(table):
+        if any(isinstance(e, DealEnded) for e in events):
+            break
+        assert not any(" melded " in line for line in said(lines, table))
+        for event in events:
+            if isinstance(event, Melded):
+                melded += 1
+                board = board_text(table, "en", plain_namer(table))
+                assert f"Melds ({NAMES[event.seat]}): " in board  # shown at once
+    english, russian = said(lines, table), said(lines, table, "ru")
+    assert english[:2] == [
         "Bob melded pinochle Q♠ J♦: 40 points.",
         "Bob showed the dix: 10 points.",
     ]
-    assert said(lines, table, "ru")[:2] == [
+    assert russian[:2] == [
         "Bob, комбинации: пинокль Д♠ В♦; очков: 40.",
         "Bob: показан дис, очков: 10.",
     ]
+    summary = english.index("Deal 1 is over.")
+    assert sum(" melded " in line for line in english[:summary]) == melded > 2  # each once, first
+
+
+def test_the_two_who_play_on_meld_after_tricks_and_hear_of_it_with_each_deals_summary():
+    """C-10: once a winner retires the other two play two-hand (A-6): their melds come with the
+    summary of their deal, every one of them, none before."""
+    table = table_of("three-handed", 0, target=300)
+    made = told = 0
+    for _action, events, lines in publishes(table):
+        if table.game.state.mode != "two":
+            continue
+        melds = sum(" melded " in line for line in said(lines, table))
+        made += sum(isinstance(e, Melded) for e in events)
+        if any(isinstance(e, DealEnded) for e in events):
+            told += melds
+        else:
+            assert melds == 0
+    assert made > 3 and told == made
+
+
+@pytest.mark.parametrize("variant", ["four-handed", "partnership"])
+def test_melds_declared_during_the_first_trick_are_told_together_when_it_ends(variant):
+    """D2-1: each player declares after their card to the first trick, the last as it completes;
+    all four declarations are one publish, before the deal's end."""
+    table = table_of(variant, 0)
+    lines = next(
+        lines
+        for _action, events, lines in publishes(table)
+        if any(isinstance(e, TrickTaken) for e in events)
+    )
+    declared = [line for line in said(lines, table) if " declared " in line]
+    assert [line.split()[0] for line in declared] == ["Alice", "Bob", "Carol", "Dave"]
 
 
 def test_three_handed_dix_exchange_and_two_dixes_are_each_stated_once():

@@ -1,0 +1,132 @@
+"""How long the presenter holds a table's lock to draw its board, per board drawn.
+
+The presenter draws a table's board after its actions (at most once an action; coalescing makes
+it fewer), and takes the table's lock so that it never draws an action still being stored. This
+plays random legal deals of every variant through the engine and, after every action, draws the
+board with the presenter's own `_render` on a table whose lock notes how long it is held. It
+prints, per variant and language: boards drawn, the lock's hold, and the whole draw (the hold
+included), median and p99 in microseconds. The board's pictures are drawn later, in the render
+thread, and are not counted.
+
+    python benchmarks/board_lock_bench.py [--deals 2] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+#: (variant, house rules) measured.
+GAMES = (
+    ("two-handed", {}),
+    ("two-handed", {"pack64": True}),
+    ("two-handed-no-trump", {}),
+    ("three-handed", {}),
+    ("four-handed", {}),
+    ("partnership", {}),
+    ("check", {}),
+)
+NAMES = ("Alice", "Bob", "Carol", "Dave")
+
+
+class TimedLock(asyncio.Lock):
+    """A table lock that notes how long each hold lasted (seconds)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.holds: list[float] = []
+        self._since = 0.0
+
+    async def acquire(self) -> bool:
+        await super().acquire()
+        self._since = time.perf_counter()
+        return True
+
+    def release(self) -> None:
+        self.holds.append(time.perf_counter() - self._since)
+        super().release()
+
+
+def new_table(variant: str, options: dict[str, object], seed: int, language: str) -> object:
+    from bot.game import new_game
+    from bot.store import Seat
+    from bot.tables.announce import start_lines
+    from bot.tables.model import Table
+
+    table = Table(
+        id=1,
+        guild_id=1,
+        channel_id=1,
+        host_id=101,
+        variant=variant,
+        options=dict(options),
+        seed=seed,
+        language=language,
+        turn_seconds=0,
+        status="playing",
+        lock=TimedLock(),
+    )
+    table.game = new_game(variant, seed=seed, options=options)
+    for seat in range(table.size):
+        table.seats[seat] = Seat(seat=seat, display_name=NAMES[seat], user_id=101 + seat)
+    start_lines(table)
+    return table
+
+
+async def measure(
+    variant: str, options: dict[str, object], deals: int, seed: int, language: str
+) -> tuple[int, list[float], list[float]]:
+    """Boards drawn, the lock's holds and the whole draws (seconds), over `deals` deals."""
+    from bot.tables.announce import event_lines
+    from cogs._presenter import ChannelPresenter
+
+    table = new_table(variant, options, seed, language)
+    rng = random.Random(seed)
+    draws: list[float] = []
+    render = ChannelPresenter._render  # what a board draw runs, up to its pictures
+    while not table.game.is_over and table.game.deal_no <= deals:
+        game = table.game.clone()  # as the service does: a changed copy swapped in
+        events = game.apply(rng.choice(game.legal_actions()))
+        table.game, table.version = game, table.version + 1
+        event_lines(table, events)
+        start = time.perf_counter()
+        await render(None, table)  # type: ignore[arg-type]  # it reads only the table
+        draws.append(time.perf_counter() - start)
+    return len(draws), table.lock.holds, draws
+
+
+def micro(seconds: list[float]) -> str:
+    ordered = sorted(seconds)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return f"{statistics.median(ordered) * 1e6:.0f} / {p99 * 1e6:.0f}"
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=2, help="deals played per game")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the plays")
+    args = parser.parse_args(argv)
+    print("| Game | Language | Boards drawn | Lock held (µs): median / p99 | Whole draw (µs) |")
+    print("|---|---|---|---|---|")
+    for variant, options in GAMES:
+        for language in ("en", "ru"):
+            drawn, holds, draws = asyncio.run(
+                measure(variant, options, args.deals, args.seed, language)
+            )
+            rules = " ".join(f"{k}=on" for k in options)
+            print(
+                f"| {variant}{f' ({rules})' if rules else ''} | {language} | {drawn} "
+                f"| {micro(holds)} | {micro(draws)} |",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()
