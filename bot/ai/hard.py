@@ -22,16 +22,15 @@ what a card is worth there is mostly the meld it may still complete, which
 rough playouts cannot see, and the arena showed it (searched from its first
 trick, the search lost 48 points a deal to `normal` there).
 
-In partnership auction (RULES §13) a call is searched like any other, but overrules `normal`'s
-only beyond `PASSING_AUCTION_Z` standard errors: one call swings a deal there by up to 400
-points, so a dozen worlds (what 0.1 s buys) are mostly noise, and at one standard error the
-search gained nothing measurable. In the double deck (§14) the calls stay `normal`'s (searched,
-they gained nothing measurable: 100 deals, +1.5, −4.1 .. +7.1), and in both games the naming of
-trump stays `normal`'s (not measured searched). The double deck's search plays only the
-last 12 of its 20 tricks: with 80 cards hidden in 60 places, a decision's budget buys too few
-worlds early on, and searching every trick lost to `normal` (100 deals at 0.1 s: −4.1, −6.8 ..
-−1.4), while the last 12 gained (100 deals: +4.4, +1.6 .. +7.1; the last 8: +3.4, +0.4 .. +6.4;
-the last 16: +2.9, −0.5 .. +6.2).
+In partnership auction and double-deck (RULES F-5, the games with a passing) the bidding and the
+naming of trump are `normal`'s too, whose bids are fitted to those games: searched, they gained
+nothing `hard` could show in the arena (auction, 180 duplicate deals at 0.1 s, even with a
+searched call kept only beyond two standard errors: +2.2 a deal, −16.7 .. +21.1; double-deck,
+the calls alone, 100 deals: +1.5, −4.1 .. +7.1; docs/computer-players.md). In the double deck
+the search plays only the last 12 of its 20 tricks: with 80 cards hidden in 60 places, a
+decision's budget buys too few worlds early on, and searching every trick lost to `normal` (100
+deals at 0.1 s: −4.1, −6.8 .. −1.4), while the last 12 gained (100 deals: +4.4, +1.6 .. +7.1;
+the last 8: +3.4, +0.4 .. +6.4; the last 16: +2.9, −0.5 .. +6.2).
 
 Noise: the worlds are a sample, so a total is an estimate. The `normal`
 move stays unless another beats it by more than the sampling error of the
@@ -112,8 +111,6 @@ MIN_WORLDS = 2
 #: An alternative replaces the `normal` move only when it beats it by more than this many
 #: standard errors of the paired difference.
 NOISE_Z = 1.0
-#: The same for a call in the games with a passing (F-5, H-5): see the module docstring.
-PASSING_AUCTION_Z = 2.0
 
 
 def work_rate(variant: str) -> float:
@@ -191,10 +188,10 @@ def search_worlds(
     return margins, work
 
 
-def choose(margins: list[list[float]], z: float = NOISE_Z) -> int:
+def choose(margins: list[list[float]]) -> int:
     """The candidate to play: the first (the `normal` move) unless another beats it beyond noise.
 
-    The best alternative by mean must beat the first by more than `z`
+    The best alternative by mean must beat the first by more than `NOISE_Z`
     standard errors of their world-by-world difference. One world is searched
     only when it is the only one that fits the view: then there is no sampling error.
     """
@@ -205,7 +202,7 @@ def choose(margins: list[list[float]], z: float = NOISE_Z) -> int:
     diffs = [b - a for a, b in zip(margins[0], margins[best], strict=True)]
     gain = statistics.fmean(diffs)
     error = 0.0 if len(diffs) < 2 else statistics.stdev(diffs) / math.sqrt(len(diffs))
-    return best if gain > z * error else 0
+    return best if gain > NOISE_Z * error else 0
 
 
 def _one_world(k: Knowledge) -> bool:
@@ -233,10 +230,10 @@ class HardPlayer(Player):
             if view.stock > STOCK_SEARCH:
                 return fallback  # the two-hand stock phase: see the module docstring
         k = read_view(view)
-        if k.options["pass_count"] and view.phase == Phase.TRUMP:
-            return fallback  # the passing games' trump: see the module docstring
+        if k.options["pass_count"] and view.phase in (Phase.AUCTION, Phase.TRUMP):
+            return fallback  # the passing games' bidding and trump: see the module docstring
         if k.variant.double_deck and view.tricks_played < DOUBLE_DECK_SEARCH_FROM:
-            return fallback  # the double deck's calls and early tricks: see the module docstring
+            return fallback  # the double deck's early tricks: see the module docstring
         candidates = [fallback] + [a for a in self._candidates(k, legal) if a != fallback]
         if len(candidates) == 1:
             return fallback
@@ -259,8 +256,7 @@ class HardPlayer(Player):
             )
         except WorldError:
             return fallback
-        strict = k.options["pass_count"] and view.phase == Phase.AUCTION
-        return candidates[choose(margins, PASSING_AUCTION_Z if strict else NOISE_Z)]
+        return candidates[choose(margins)]
 
     def worlds(self) -> tuple[Dealer, int]:
         """Where the search's worlds come from and at most how many: samples of what the view
