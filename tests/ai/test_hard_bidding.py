@@ -30,8 +30,8 @@ def test_hard_passes_a_hand_that_cannot_make_the_lowest_bid(variant, seed):
 
 @pytest.mark.parametrize(("variant", "seed"), [("auction", 23), ("double-deck", 36)])
 def test_hard_bids_a_hand_whose_meld_and_power_make_the_contract_sure(variant, seed):
-    """A flush with aces (150 meld in the single pack), or 94 meld where 50 is the minimum bid:
-    the contract is as good as made, so hard opens the bidding rather than pass."""
+    """A spade flush and two more aces (150 meld against a 250 minimum), or 94 meld where 50 is
+    the minimum bid: the contract is as good as made, so hard opens the bidding rather than pass."""
     view, meld = _first_call(variant, seed)
     lowest = min(a.amount or 0 for a in view.legal if a.verb == "bid")
     assert meld >= 0.6 * lowest
