@@ -23,13 +23,14 @@ rough playouts cannot see, and the arena showed it (searched from its first
 trick, the search lost 48 points a deal to `normal` there).
 
 In partnership auction and double-deck (RULES F-5, the games with a passing) the bidding and the
-naming of trump are `normal`'s too, whose bids are fitted to those games: searched, they lost to
-`normal` (auction, 40 duplicate deals at 0.1 s: −14.8 a deal searched, +15.2 with `normal`'s
-bidding; double-deck, 100 deals: −23.1 searched). In the double deck the search plays only the
-last 12 of its 20 tricks: with 80 cards hidden in 60 places, a decision's budget buys too few
-worlds early on, and searching every trick lost to `normal` (100 deals at 0.1 s: −4.1, −6.8 ..
-−1.4), while the last 12 gained (100 deals: +4.4, +1.6 .. +7.1; the last 8: +3.4, +0.4 .. +6.4;
-the last 16: +2.9, −0.5 .. +6.2).
+naming of trump are `normal`'s too, whose bids are fitted to those games: searched, they gained
+nothing `hard` could show in the arena (auction, 180 duplicate deals at 0.1 s, even with a
+searched call kept only beyond two standard errors: +2.2 a deal, −16.7 .. +21.1; double-deck,
+the calls alone, 100 deals: +1.5, −4.1 .. +7.1; docs/computer-players.md). In the double deck
+the search plays only the last 12 of its 20 tricks: with 80 cards hidden in 60 places, a
+decision's budget buys too few worlds early on, and searching every trick lost to `normal` (100
+deals at 0.1 s: −4.1, −6.8 .. −1.4), while the last 12 gained (100 deals: +4.4, +1.6 .. +7.1;
+the last 8: +3.4, +0.4 .. +6.4; the last 16: +2.9, −0.5 .. +6.2).
 
 Noise: the worlds are a sample, so a total is an estimate. The `normal`
 move stays unless another beats it by more than the sampling error of the
