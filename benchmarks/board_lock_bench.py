@@ -33,7 +33,6 @@ GAMES = (
     ("partnership", {}),
     ("check", {}),
 )
-NAMES = ("Alice", "Bob", "Carol", "Dave")
 
 
 class TimedLock(asyncio.Lock):
@@ -55,27 +54,12 @@ class TimedLock(asyncio.Lock):
 
 
 def new_table(variant: str, options: dict[str, object], seed: int, language: str) -> object:
-    from bot.game import new_game
-    from bot.store import Seat
+    """A playing table of named seats, as the board tests build it, with a lock that times holds."""
     from bot.tables.announce import start_lines
-    from bot.tables.model import Table
+    from tests.tables.texts_support import table_of
 
-    table = Table(
-        id=1,
-        guild_id=1,
-        channel_id=1,
-        host_id=101,
-        variant=variant,
-        options=dict(options),
-        seed=seed,
-        language=language,
-        turn_seconds=0,
-        status="playing",
-        lock=TimedLock(),
-    )
-    table.game = new_game(variant, seed=seed, options=options)
-    for seat in range(table.size):
-        table.seats[seat] = Seat(seat=seat, display_name=NAMES[seat], user_id=101 + seat)
+    table = table_of(variant, seed, **options)
+    table.language, table.lock = language, TimedLock()
     start_lines(table)
     return table
 
