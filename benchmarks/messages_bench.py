@@ -37,11 +37,15 @@ VARIANTS = (
     "four-handed",
     "partnership",
     "check",
+    "auction",
+    "double-deck",
 )
 #: Virtual seconds between moves: computers play, the presenter's paced sends go out.
 STEP = 1.0
 #: A game that takes more moves than this is stuck, not long.
 MAX_MOVES = 5000
+#: The passing's card menu and its button (`GiveSelect`, `GiveButton` in cogs/_hand.py).
+GIVE_MENU, GIVE_BUTTON = "pinochle:givepick:", "pinochle:give:"
 
 
 @dataclass
@@ -74,7 +78,8 @@ async def take_turn(
     greedy: bool = False,
 ) -> None:
     """Choose the first (or a random) legal action in the member's hand view, by click or menu;
-    `greedy`: a meld (or dix) first whenever there is one, for deals with many melds.
+    `greedy`: a meld (or dix) first whenever there is one, for deals with many melds. In the
+    passing (F-5) the hand view offers only the card menu: pick, then give.
 
     The member's open view is reused (the bot redraws it in place), as a person
     would; a new one is opened only when the open one offers nothing to do.
@@ -86,6 +91,9 @@ async def take_turn(
         items = _actions(hand)
     if not items:
         return  # the turn moved on (a timer, a computer) between the look and the click
+    if items[0]["custom_id"].startswith(GIVE_MENU):
+        views[member.id] = await _give(member, hand, items[0], rng)
+        return
     melds = [i for i in items if ":meld:" in i["custom_id"] or _is_meld(i.get("label", ""))]
     item = (melds or items)[0] if greedy else rng.choice(items) if rng else items[0]
     if item["custom_id"].startswith("pinochle:pick:"):
@@ -93,6 +101,16 @@ async def take_turn(
         await member.select(hand, [option], custom_id=item["custom_id"])
     else:
         await member.click(hand, custom_id=item["custom_id"])
+
+
+async def _give(member: Any, hand: Any, menu: dict, rng: random.Random | None) -> Any:
+    """The passing (F-5), as a person gives: pick as many cards as the menu asks (the first, or
+    random ones), then press the Give button the redrawn view shows; the view after giving."""
+    values = [option["value"] for option in menu["options"]]
+    picked = rng.sample(values, menu["min_values"]) if rng else values[: menu["min_values"]]
+    shown = (await member.select(hand, picked, custom_id=menu["custom_id"])).response
+    give = next(c for c in _components(shown) if c.get("custom_id", "").startswith(GIVE_BUTTON))
+    return (await member.click(shown, custom_id=give["custom_id"])).response
 
 
 def _is_meld(label: str) -> bool:
@@ -104,7 +122,7 @@ def _actions(hand: Any) -> list[dict]:
     return [
         c
         for c in _components(hand)
-        if c.get("custom_id", "").startswith(("pinochle:act:", "pinochle:pick:"))
+        if c.get("custom_id", "").startswith(("pinochle:act:", "pinochle:pick:", GIVE_MENU))
     ]
 
 
