@@ -355,6 +355,8 @@ def main(argv: list[str] | None = None) -> None:
         "--show", action="store_true", help="list what the deal that posted most said"
     )
     args = parser.parse_args(argv)
+    if args.bids < 0 or (args.deals is not None and args.deals < 1):
+        parser.error("--bids is 0 or more, --deals 1 or more")
     print(
         "| Variant | Games | Deals | Messages per deal where the table lives: most, mean "
         "| Posted per deal (deleted pings included): most, mean "
