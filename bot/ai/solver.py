@@ -118,6 +118,11 @@ class PlayoffSolver:
         #: the hands' faces there and the move's kind; at most 4 * 2 * 256 * 256 + 2 * 32 * 256 *
         #: 256 keys (faces of one suit).
         self._orders: dict[int, list[int]] = {}
+        #: `_replies` per card led and the two hands' cards (not faces) in the suit the follower
+        #: plays, and one suit's leads in order per the two hands' cards there (`_lead_order`):
+        #: keys made of one suit's cards, at most 32 * 2 * 3**8 * 3**8 and 8 * 3**8 * 3**8.
+        self._reply_orders: dict[int, list[int]] = {}
+        self._lead_orders: dict[int, list[int]] = {}
 
     def best_card(self, k: Knowledge, first: Card) -> Card:
         """A legal card of the best exact value, `first` when it is one (raises TooDeep)."""
@@ -136,6 +141,7 @@ class PlayoffSolver:
             if code < 0:  # the last two tricks keep no best lead (`_two`): find it here
                 value = -INF
                 for led in self._lead_order(mine, theirs):
+                    led &= 31
                     score = self._answer(mine - (1 << 2 * led), theirs, led, left, value, INF)
                     if score > value:
                         value, code = score, led
@@ -249,7 +255,25 @@ class PlayoffSolver:
     def _replies(self, follower: int, rest: int, led: int) -> list[int]:
         """The follower's replies worth trying to card `led` (the leader's hand now `rest`), as
         codes: of replies equal but for points (`_runs`) only the best; winners first, the
-        cheapest first (each the top of its run), then the cheapest losers."""
+        cheapest first (each the top of its run), then the cheapest losers. Kept per card led
+        and the two hands' cards in the suit the follower must play (`_reply_order`)."""
+        shift = led >> 3 << 4
+        own = follower >> shift & 0xFFFF
+        if not own:
+            rules = self.rules
+            own = follower & rules.trump_mask
+            if not own:  # any card (P-4, P-6)
+                return self._reply_order(follower, rest, led)
+            shift = rules.trump_shift
+            own = own >> shift | 1 << 16  # one bit apart from following with the same faces
+        key = led << 33 | own << 16 | rest >> shift & 0xFFFF
+        order = self._reply_orders.get(key)
+        if order is None:
+            order = self._reply_orders[key] = self._reply_order(follower, rest, led)
+        return order
+
+    def _reply_order(self, follower: int, rest: int, led: int) -> list[int]:
+        """`_replies` worked out."""
         rules = self.rules
         options = rules.replies(follower, led)
         if not options & (options - 1):
@@ -316,6 +340,7 @@ class PlayoffSolver:
         # the table's best lead first; the others are worked out only if it does not settle it
         order = [first - 1] if first else self._lead_order(leader, follower)
         for led in order:
+            led &= 31
             rest = leader - (1 << 2 * led)
             floor = alpha if alpha > best else best
             if best_code >= 0 and floor + 1 < beta:  # the first lead sets the bar; test the others
@@ -329,7 +354,7 @@ class PlayoffSolver:
                 if best >= beta:
                     break
             if first and len(order) == 1:
-                order += [c for c in self._lead_order(leader, follower) if c != led]
+                order += [c for c in self._lead_order(leader, follower) if c & 31 != led]
         if best <= start:
             hi = min(hi, best)
         elif best >= beta:
@@ -378,22 +403,22 @@ class PlayoffSolver:
         best; sure winners (the richest first), then the rest (the richest first: a rich loser
         makes the follower spend a high card); trumps after the other suits' losers, a loser the
         follower can ruff last."""
-        own_faces = (leader | leader >> 1) & _EVEN
-        other = (follower | follower >> 1) & _EVEN
-        void_kind = 1 if follower & self.rules.trump_mask else 0  # a void follower can trump
-        orders, keys = self._orders, []
+        void_kind = 1 << 40 if follower & self.rules.trump_mask else 0  # a void follower can trump
+        orders, keys = self._lead_orders, []
         for shift in (0, 16, 32, 48):
-            own = (own_faces >> shift) & 0x5555
+            own = leader >> shift & 0xFFFF
             if own:
-                key = void_kind << 34 | shift << 28 | ((other >> shift) & 0x5555) << 16 | own
+                other = follower >> shift & 0xFFFF
+                key = void_kind | shift << 32 | other << 16 | own
                 order = orders.get(key)
                 if order is None:
+                    kind = -2 if void_kind else -1
                     order = orders[key] = self._suit_order(
-                        shift >> 4, own, other >> shift, -1 - void_kind
+                        shift >> 4, faces(own), faces(other), kind
                     )
                 keys += order
         keys.sort()
-        return [key & 31 for key in keys]
+        return keys
 
     def _suit_order(self, suit: int, own: int, other: int, led: int) -> list[int]:
         """One suit's moves as sort keys (rank << 5 | code): of `own` faces (the suit's 16 bits)
