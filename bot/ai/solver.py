@@ -429,7 +429,18 @@ class PlayoffSolver:
         rules, base = self.rules, 8 * suit
         value = rules.value
         keys = []
-        for top, bottom in _runs(own << 2 * base, (other & 0x5555) << 2 * base):
+        runs = _runs(own << 2 * base, (other & 0x5555) << 2 * base)
+        if led < 0 and not rules.heads[base]:
+            # Not bound to head (P-5), a follower holding cards above and below a run chooses
+            # whether to beat the lead, and may choose by its points: so each card is a lead.
+            split = []
+            for top, bottom in runs:
+                if other & ((1 << 2 * (top - base)) - 1) and other >> 2 * (bottom + 1 - base):
+                    split += [(c, c) for c in range(top, bottom + 1) if own >> 2 * (c - base) & 1]
+                else:
+                    split.append((top, bottom))
+            runs = split
+        for top, bottom in runs:
             if led >= 0:
                 if rules.second_wins(led, top):
                     keys.append(value[top] << 5 | top)
@@ -452,7 +463,8 @@ def _runs(own: int, other: int) -> list[tuple[int, int]]:
     """Runs of `own` faces (bits) equal but for points: same suit, no card of `other` (hand
     bits) ranking between them or equal to either, so they win and lose alike for the rest of the
     deal. Playing the run's top or bottom then dominates (points fall with rank, G-4, G-7): the
-    top when it wins the trick, the bottom when it loses. (top code, bottom code) per run."""
+    top when it wins the trick, the bottom when it loses, as long as the ranks decide that (not
+    so for a lead the follower may beat or not, `_suit_order`). (top code, bottom code) per run."""
     runs = []
     top = prev = -1
     while own:
