@@ -310,6 +310,8 @@ class PlayoffSolver:
 
     def _lead(self, leader: int, follower: int, left: int, alpha: int, beta: int) -> int:
         """The leader's value from a trick's start (fail-soft alpha-beta with a bounds table)."""
+        if alpha + 1 == beta:
+            return self._test(leader, follower, left, beta)
         if left <= alpha:
             return left  # the leader cannot win more than all that is left
         if -left >= beta:
@@ -363,6 +365,95 @@ class PlayoffSolver:
             lo = hi = best
         # a failed test's best lead is only the least refuted: keep the one the table had
         self.table[key] = (lo, hi, best_code + 1 if first == 0 or best > start else first)
+        return best
+
+    def _test(self, leader: int, follower: int, left: int, beta: int) -> int:
+        """`_lead` with the null window (beta - 1, beta), the whole trick in one call: a value
+        of at least `beta` if the leader reaches it, else one below it (fail-soft). Nearly every
+        position is searched so (principal variation search), so this is the hot path."""
+        if left < beta:
+            return left
+        if -left >= beta:
+            return -left
+        table = self.table
+        key = leader << 64 | follower
+        hit = table.get(key)
+        if hit is None:
+            lo, hi, first = -INF, INF, 0
+        else:
+            lo, hi, first = hit
+            if lo >= beta:
+                return lo
+            if hi < beta:
+                return hi
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise TooDeep
+        size = leader.bit_count() + (leader & _ODD).bit_count()
+        if size == 2:
+            lo = self._two(leader, follower)
+            table[key] = (lo, lo, 0)
+            return lo
+        value, wins, bonus, test = self.rules.value, self._wins, self.last_bonus, self._test
+        etc = size > 4
+        best, best_code = -INF, -1
+        order = [first - 1] if first else self._lead_order(leader, follower)
+        for led in order:
+            led &= 31
+            rest = leader - (1 << 2 * led)
+            base, led_points = led * 32, value[led]
+            replies = self._replies(follower, rest, led)
+            worst = INF
+            if etc and len(replies) > 1:
+                # enhanced transposition cutoff: a reply the table already shows refutes the lead
+                for reply in replies:
+                    after = follower - (1 << 2 * reply)
+                    points = led_points + value[reply]
+                    if wins[base + reply]:
+                        hit = table.get(after << 64 | rest)
+                        if hit is not None and -points - hit[0] < beta:
+                            worst = -points - hit[0]
+                            break
+                    else:
+                        hit = table.get(rest << 64 | after)
+                        if hit is not None and points + hit[1] < beta:
+                            worst = points + hit[1]
+                            break
+            if worst == INF:
+                for reply in replies:
+                    after = follower - (1 << 2 * reply)
+                    points = led_points + value[reply]
+                    if not after:  # the last trick
+                        points += bonus
+                        score = -points if wins[base + reply] else points
+                    elif not after & (after - 1) and after & _EVEN:  # one trick to go, forced
+                        a, r = after.bit_length() >> 1, rest.bit_length() >> 1
+                        last = value[a] + value[r] + bonus
+                        if wins[base + reply]:  # the follower leads the last card
+                            score = -points + (last if wins[a * 32 + r] else -last)
+                        else:
+                            score = points + (-last if wins[r * 32 + a] else last)
+                    elif wins[base + reply]:
+                        score = -points - test(after, rest, left - points, 1 - beta - points)
+                    else:
+                        score = points + test(rest, after, left - points, beta - points)
+                    if score < worst:
+                        worst = score
+                        if worst < beta:
+                            break
+            if worst > best:
+                best, best_code = worst, led
+                if best >= beta:
+                    break
+            if first and len(order) == 1:
+                order += [c for c in self._lead_order(leader, follower) if c & 31 != led]
+        if best >= beta:
+            if best > lo:
+                lo = best
+        elif best < hi:
+            hi = best
+        # a failed test's best lead is only the least refuted: keep the one the table had
+        table[key] = (lo, hi, best_code + 1 if first == 0 or best >= beta else first)
         return best
 
     def _two(self, leader: int, follower: int) -> int:
