@@ -310,7 +310,7 @@ class PlayoffSolver:
 
     def _lead(self, leader: int, follower: int, left: int, alpha: int, beta: int) -> int:
         """The leader's value from a trick's start (fail-soft alpha-beta with a bounds table)."""
-        if alpha + 1 == beta:
+        if alpha + 1 == beta and leader & (leader - 1):  # two cards or more (a face or a copy)
             return self._test(leader, follower, left, beta)
         if left <= alpha:
             return left  # the leader cannot win more than all that is left
@@ -370,7 +370,8 @@ class PlayoffSolver:
     def _test(self, leader: int, follower: int, left: int, beta: int) -> int:
         """`_lead` with the null window (beta - 1, beta), the whole trick in one call: a value
         of at least `beta` if the leader reaches it, else one below it (fail-soft). Nearly every
-        position is searched so (principal variation search), so this is the hot path."""
+        position is searched so (principal variation search), so this is the hot path. Two cards
+        a hand or more (`_lead` keeps the last trick)."""
         if left < beta:
             return left
         if -left >= beta:
@@ -394,7 +395,7 @@ class PlayoffSolver:
             lo = self._two(leader, follower)
             table[key] = (lo, lo, 0)
             return lo
-        value, wins, bonus, test = self.rules.value, self._wins, self.last_bonus, self._test
+        value, wins, test = self.rules.value, self._wins, self._test
         etc = size > 4
         best, best_code = -INF, -1
         order = [first - 1] if first else self._lead_order(leader, follower)
@@ -420,20 +421,10 @@ class PlayoffSolver:
                             worst = points + hit[1]
                             break
             if worst == INF:
-                for reply in replies:
+                for reply in replies:  # two tricks or more to go after this one
                     after = follower - (1 << 2 * reply)
                     points = led_points + value[reply]
-                    if not after:  # the last trick
-                        points += bonus
-                        score = -points if wins[base + reply] else points
-                    elif not after & (after - 1) and after & _EVEN:  # one trick to go, forced
-                        a, r = after.bit_length() >> 1, rest.bit_length() >> 1
-                        last = value[a] + value[r] + bonus
-                        if wins[base + reply]:  # the follower leads the last card
-                            score = -points + (last if wins[a * 32 + r] else -last)
-                        else:
-                            score = points + (-last if wins[r * 32 + a] else last)
-                    elif wins[base + reply]:
+                    if wins[base + reply]:
                         score = -points - test(after, rest, left - points, 1 - beta - points)
                     else:
                         score = points + test(rest, after, left - points, beta - points)
