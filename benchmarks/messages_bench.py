@@ -10,7 +10,11 @@ table's home (its thread if it has one, else its channel; the most in any one
 deal, and the mean), and messages in the parent channel between the opening line and the result.
 
     python benchmarks/messages_bench.py [--games 1] [--seed 1] [--choice first|random|meld] [--target N]
-        [--house "pack64=on"] [--fixed] [--show]
+        [--house "pack64=on"] [--fixed] [--bids 2] [--deals N] [--show]
+
+In an auction a person bids (by the choice) at most `--bids` times a deal, then passes, as a person
+who has reached what his hand is worth; `--deals` stops a game after that many deals (the
+double deck's deals are long: 20 tricks, and a game to 500 takes many).
 
 `play_game` is also the driver of the budget test (tests/cogs/test_message_budget.py).
 """
@@ -20,8 +24,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import re
 import sys
 import tempfile
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,6 +53,10 @@ STEP = 1.0
 MAX_MOVES = 5000
 #: The passing's card menu and its button (`GiveSelect`, `GiveButton` in cogs/_hand.py).
 GIVE_MENU, GIVE_BUTTON = "pinochle:givepick:", "pinochle:give:"
+#: The hand view's menu of bids (`ActionSelect`'s custom id names its verb).
+BID_MENU = re.compile(r"pinochle:pick:\d+:\d+:bid:")
+#: Bids a person makes in one deal before passing (`--bids`).
+BIDS = 2
 
 
 @dataclass
@@ -63,6 +74,20 @@ class GameCount:
     def deals(self) -> int:
         return len(self.per_deal)
 
+    def first(self, deals: int) -> GameCount:
+        """The count of the first `deals` deals only (the next one had begun when the game stopped)."""
+        return GameCount(self.per_deal[:deals], self.posted[:deals], self.parent)
+
+
+@dataclass
+class People:
+    """What the people at the table hold between turns: each one's open hand view, and how many
+    bids each made this deal (reset when a deal begins)."""
+
+    bids_a_deal: int = BIDS
+    views: dict[int, Any] = field(default_factory=dict)
+    bids: Counter[int] = field(default_factory=Counter)
+
 
 def _components(message: Any) -> list[dict]:
     rows = [row.to_dict() if hasattr(row, "to_dict") else row for row in message.components]
@@ -73,17 +98,20 @@ async def take_turn(
     member: Any,
     channel: Any,
     rng: random.Random | None,
-    views: dict[int, Any],
+    people: People,
     *,
     greedy: bool = False,
 ) -> None:
     """Choose the first (or a random) legal action in the member's hand view, by click or menu;
     `greedy`: a meld (or dix) first whenever there is one, for deals with many melds. In the
-    passing (F-5) the hand view offers only the card menu: pick, then give.
+    passing (F-5) the hand view offers only the card menu: pick, then give. In an auction, once
+    the member made `people.bids_a_deal` bids this deal, the other action the view offers (the
+    pass) if there is one.
 
     The member's open view is reused (the bot redraws it in place), as a person
     would; a new one is opened only when the open one offers nothing to do.
     """
+    views = people.views
     hand = views.get(member.id)
     items = _actions(hand) if hand is not None else []
     if not items:
@@ -94,8 +122,13 @@ async def take_turn(
     if items[0]["custom_id"].startswith(GIVE_MENU):
         views[member.id] = await _give(member, hand, items[0], rng)
         return
+    bids = [i for i in items if BID_MENU.match(i["custom_id"])]
+    if bids and people.bids[member.id] >= people.bids_a_deal:
+        items = [i for i in items if i not in bids] or items  # pass (a stuck dealer must bid)
     melds = [i for i in items if ":meld:" in i["custom_id"] or _is_meld(i.get("label", ""))]
     item = (melds or items)[0] if greedy else rng.choice(items) if rng else items[0]
+    if item in bids:
+        people.bids[member.id] += 1
     if item["custom_id"].startswith("pinochle:pick:"):
         option = (rng.choice(item["options"]) if rng else item["options"][0])["value"]
         await member.select(hand, [option], custom_id=item["custom_id"])
@@ -145,9 +178,12 @@ async def play_game(
     target: int | None = None,
     house: str | None = None,
     greedy: bool = False,
+    bids: int = BIDS,
+    until: Callable[[Any], bool] | None = None,
 ) -> GameCount:
     """Open a table (with `house` rules, say "pack64=on"), seat the people (computers fill the
-    rest), play it to the end; count what stands, and what was posted."""
+    rest), play it to the end, or until `until(table)` holds after a move (the game goes on while
+    the last messages settle); count what stands, and what was posted, per deal begun."""
     opener, *others = people
     options: dict[str, Any] = {"target": target} if target else {}
     if house:
@@ -174,23 +210,28 @@ async def play_game(
     env.bot.add_listener(note, "on_message")
     await opener.slash(home, "pinochle start")
     by_user = {m.id: m for m in people}
-    views: dict[int, Any] = {}  # each person's open hand view
+    seated = People(bids)
     starts = [first_id if home is channel else 0]  # the newest message id when each deal began
     for _ in range(MAX_MOVES):
         if table.game is None or table.status != "playing":
             break
         while len(starts) < table.game.deal_no:
             starts.append(_newest(home))
+            seated.bids.clear()
+        if until and until(table):
+            break
         seat = table.to_act
         member = by_user.get(table.seats[seat].user_id) if seat is not None else None
         if member is not None and table.awaits(member.id):
-            await take_turn(member, home, rng, views, greedy=greedy)
+            await take_turn(member, home, rng, seated, greedy=greedy)
         await env.advance_time(STEP)
     else:
         raise RuntimeError(f"{variant}: no end after {MAX_MOVES} moves")
-    for _ in range(
-        60
-    ):  # the last lines and board edits go out (in steps: each must settle in time)
+    from cogs._presenter import SAME_TURN
+
+    # The last lines and board edits go out (in steps: each must settle in time): a board waits at
+    # most SAME_TURN, and twice that is still short of a waiting person's reminder (half a turn).
+    for _ in range(int(2 * SAME_TURN)):
         await env.advance_time(1)
     env.bot.remove_listener(note, "on_message")
     standing = [m.id for m in home.history()]
@@ -243,6 +284,8 @@ async def measure(
     target: int | None,
     house: str | None = None,
     fixed: bool = False,
+    bids: int = BIDS,
+    deals: int | None = None,
 ) -> list[GameCount]:
     import simcord
 
@@ -261,20 +304,22 @@ async def measure(
                 channel = guild.create_text_channel("pinochle")
                 people = [guild.add_member(env.create_user(name)) for name in ("alice", "bob")]
                 rng = random.Random(seed + game) if choice == "random" else None
+                until = (lambda table: table.game.deal_no > deals) if deals else None
                 try:
-                    counts.append(
-                        await play_game(
-                            env,
-                            guild,
-                            channel,
-                            people,
-                            variant,
-                            rng=rng,
-                            target=target,
-                            house=house,
-                            greedy=choice == "meld",
-                        )
+                    count = await play_game(
+                        env,
+                        guild,
+                        channel,
+                        people,
+                        variant,
+                        rng=rng,
+                        target=target,
+                        house=house,
+                        greedy=choice == "meld",
+                        bids=bids,
+                        until=until,
                     )
+                    counts.append(count.first(deals) if deals else count)
                 finally:
                     await close_bot(env.bot)
     return counts
@@ -303,9 +348,15 @@ def main(argv: list[str] | None = None) -> None:
         "--fixed", action="store_true", help="deal the same cards every run (from --seed)"
     )
     parser.add_argument(
+        "--bids", type=int, default=BIDS, help="bids a person makes in a deal before passing"
+    )
+    parser.add_argument("--deals", type=int, help="stop each game after this many deals")
+    parser.add_argument(
         "--show", action="store_true", help="list what the deal that posted most said"
     )
     args = parser.parse_args(argv)
+    if args.bids < 0 or (args.deals is not None and args.deals < 1):
+        parser.error("--bids is 0 or more, --deals 1 or more")
     print(
         "| Variant | Games | Deals | Messages per deal where the table lives: most, mean "
         "| Posted per deal (deleted pings included): most, mean "
@@ -316,7 +367,15 @@ def main(argv: list[str] | None = None) -> None:
     for variant in args.variant or VARIANTS:
         counts = asyncio.run(
             measure(
-                variant, args.games, args.seed, args.choice, args.target, args.house, args.fixed
+                variant,
+                args.games,
+                args.seed,
+                args.choice,
+                args.target,
+                args.house,
+                args.fixed,
+                args.bids,
+                args.deals,
             )
         )
         per_deal = [n for c in counts for n in c.per_deal]

@@ -1,12 +1,16 @@
 """Two people playing two-handed leave at most 10 messages per deal where the table lives, and a
-deal posts at most 6 besides its turn pings, however many melds it has.
+deal posts at most 6 besides its turn pings, however many melds it has; in the games with a
+passing (auction, double-deck) no call of the auction and no give posts a message of its own.
 
 The deals are fixed (the table's seed and fair-dealing key), so the count is the same every run.
-Melds made after a trick come with the deal's summary, in one message (docs/discord-budget.md)."""
+Melds made after a trick come with the deal's summary, in one message; an auction's calls, trump
+and gives come in one message when the melds are shown (docs/discord-budget.md)."""
 
 from __future__ import annotations
 
 import re
+
+import pytest
 
 from benchmarks.messages_bench import _is_ping, play_game
 from bot.game.fair import key_maker
@@ -64,3 +68,31 @@ async def test_a_two_handed_deal_with_many_melds_posts_no_message_per_meld(room)
         assert sum(mine) == int(side[2]), summary
     first_deal = " ".join(posted[0])
     assert first_deal.count(" melded ") + first_deal.count(" the dix") == 1  # the summary's first
+
+
+@pytest.mark.parametrize("variant", ["auction", "double-deck"])
+async def test_an_auction_deal_posts_no_message_per_call_or_give(room, variant):
+    """F-2, F-5 (H-2, H-5): the people bid up to three times each, then pass; a person gives in the
+    passing by the hand view's menu. Stopped two tricks into the first deal, the thread holds the
+    auction as one message (every call, the trump, both gives) and one turn ping at a time."""
+    room.bot.tables._lobby._rng.seed(1)
+    room.bot.tables._lobby._new_key = key_maker(1)
+    count = await play_game(
+        room.env,
+        room.guild,
+        room.parent,
+        [room.alice, room.bob],
+        variant,
+        bids=3,
+        until=lambda table: table.started_game.tricks_played >= 2,
+    )
+    assert count.deals == 1 and count.per_deal[0] <= BUDGET, count
+    posted = [said for said in count.posted[0] if not _is_ping(said)]
+    assert len(posted) <= POSTED, posted
+    standing = [m.content for m in room.channel.history() if m.content]
+    assert sum(_is_ping(said.splitlines()[0]) for said in standing) <= 1, standing
+    (told,) = [said.splitlines() for said in standing if said.startswith("Bidding: ")]
+    calls = told[0].removeprefix("Bidding: ").split(". ")[0].split(", ")
+    assert len(calls) > POSTED, told  # a message a call would break the bound
+    gives = [line for line in told if " passed 4 cards to " in line]
+    assert len(gives) == 2 and any(line.startswith("<@") for line in gives), told  # a person gave
