@@ -114,9 +114,9 @@ class PlayoffSolver:
         self.table: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
         self._wins = [rules.second_wins(led, reply) for led in range(32) for reply in range(32)]
-        #: One suit's moves in search order (`_suit_order`, or `_replies`' final codes), by suit,
-        #: the hands' faces there and the move's kind; at most 4 * 2 * 256 * 256 + 2 * 32 * 256 *
-        #: 256 keys (faces of one suit).
+        #: One suit's replies in search order (`_reply_order`: `_suit_order`'s keys, or the final
+        #: codes), by suit, the hands' faces there and the card led; at most 2 * 32 * 256 * 256
+        #: keys (faces of one suit).
         self._orders: dict[int, list[int]] = {}
         #: `_replies` per card led and the two hands' cards (not faces) in the suit the follower
         #: plays, and one suit's leads in order per the two hands' cards there (`_lead_order`):
@@ -481,8 +481,8 @@ class PlayoffSolver:
         return best
 
     def _lead_order(self, leader: int, follower: int) -> list[int]:
-        """The leads worth trying, as codes: of leads equal but for points (`_runs`) only the
-        best; sure winners (the richest first), then the rest (the richest first: a rich loser
+        """The leads worth trying, as sort keys (the code in the low 5 bits): of leads equal but
+        for points (`_runs`) only the best; sure winners (the richest first), then the rest (the richest first: a rich loser
         makes the follower spend a high card); trumps after the other suits' losers, a loser the
         follower can ruff last."""
         void_kind = 1 << 40 if follower & self.rules.trump_mask else 0  # a void follower can trump
@@ -503,7 +503,7 @@ class PlayoffSolver:
         return keys
 
     def _suit_order(self, suit: int, own: int, other: int, led: int) -> list[int]:
-        """One suit's moves as sort keys (rank << 5 | code): of `own` faces (the suit's 16 bits)
+        """One suit's moves as sort keys (order << 5 | code): of `own` faces (the suit's 16 bits)
         against `other`'s, one per run (`_runs`). A lead if `led` < 0 (-2: the follower can trump a
         void), else a reply to card `led`: winners first, the cheapest (a lead: the richest), then
         losers, the cheapest (a lead: the richest); leads of trump after the other suits' losers,
