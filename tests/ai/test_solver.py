@@ -208,3 +208,41 @@ def test_a_table_kept_from_a_whole_solve_changes_no_value(variant, options):
             assert warm.value(leader, follower) == fresh.value(leader, follower), (led, reply)
             children += 1
     assert children > 8
+
+
+@pytest.mark.parametrize("head_rule", ["any_suit", "trump_lead_only"])
+def test_one_solver_keeps_its_move_orders_apart_across_positions(head_rule):
+    """A-9, P-3: the orders the solver keeps per suit (replies per card led, leads per suit)
+    belong to the cards they were worked out for: one solver, kept across many random endings
+    from two or three suits (so a reply may follow suit in one and trump with the same faces in
+    another), gives each the plain minimax's value."""
+    rng = random.Random(261)
+    value = {card: [11, 10, 4, 3, 2, 0, 0, 0][card.code & 7] for card in ALL_CARDS}
+    options = {"twohand_head_rule": head_rule}
+    for trump in [Suit.HEARTS, None]:
+        solver = PlayoffSolver(trump, value, options, 10, node_limit=10**7)
+        rules = PlayoffRules(trump, value, options)
+        for _ in range(120):
+            suits = rng.sample(range(4), rng.choice([2, 3]))
+            pack = [c for c in ALL_CARDS if c.code & 7 < 6 and c.code >> 3 in suits] * 2
+            size = rng.choice([2, 3, 4])
+            cards = rng.sample(pack, 2 * size)
+            leader, follower = hand_bits(cards[:size]), hand_bits(cards[size:])
+            expected = _reference(rules, 10, leader, follower)
+            assert solver.value(leader, follower) == expected, (cards, trump)
+
+
+def test_a_follower_not_bound_to_head_may_let_a_run_card_win():
+    """P-5 (`trump_lead_only`): led K♠ 10♠ J♠ against A♠ 9♠ Q♥, no trump, the follower need not
+    head a spade, so he takes the 10♠ with the A♠ or lets it win under the 9♠ as its points
+    decide: the three spades are not one lead, and the solver's value is the plain minimax's."""
+    value = {card: [11, 10, 4, 3, 2, 0, 0, 0][card.code & 7] for card in ALL_CARDS}
+    leader = hand_bits(Card.from_text(c) for c in ["K♠", "10♠", "J♠"])
+    follower = hand_bits(Card.from_text(c) for c in ["A♠", "9♠", "Q♥"])
+    for rule in ["trump_lead_only", "any_suit"]:
+        options = {"twohand_head_rule": rule}
+        expected = _reference(PlayoffRules(None, value, options), 10, leader, follower)
+        assert (
+            PlayoffSolver(None, value, options, 10, node_limit=10**6).value(leader, follower)
+            == expected
+        ), rule
