@@ -2,21 +2,18 @@
 
 Once the stock is gone, every card a player has not seen is in the
 opponent's hand, so the rest of the deal is a game of perfect information.
-This solves it double dummy: alpha-beta over whole tricks with a
-transposition table (one entry per position visited, so the node limit
-bounds it too), null-window tests of every lead after the first, winners
-tried first, a reply the table already shows refuting a lead taken before
-any is searched (enhanced transposition cutoffs), and of cards that win and
-lose alike only one (`_runs`); the
-last two tricks are worked out directly, without the table (`_two`). Hands
-are integers, two bits per card face counting its copies (bit 2*code), so a
-move is a subtraction and a suit a mask; a suit's moves in search order are
-kept per pattern of the two hands' faces in that suit (`_suit_order`). The value is the card points still
-to be won, ours minus theirs, the last trick's 10 included (G-5), before any
-rounding (G-6); melds are already scored by then (M-11). The legality it
-applies is §8 for two hands (P-2, P-3, P-5's `twohand_head_rule`, P-6);
-tests/ai/test_solver.py holds it to the engine's legal cards and tricks on
-random play-offs.
+This solves it double dummy: alpha-beta over whole tricks with a transposition table (one entry per position visited, so
+the node limit bounds it too), null-window tests of every lead after the first in one routine
+per trick (`_test`, nearly every position), winners tried first, a reply the table already
+shows refuting a lead taken before any is searched (enhanced transposition cutoffs), and of
+cards that win and lose alike only one (`_runs`); the last two tricks are worked out directly,
+without the table (`_two`). Hands are integers, two bits per card face counting its copies (bit
+2*code), so a move is a subtraction and a suit a mask; a suit's moves in search order are kept
+per pattern of the two hands' cards in that suit (`_suit_order`). The value is the card points
+still to be won, ours minus theirs, the last trick's 10 included (G-5), before any rounding
+(G-6); melds are already scored by then (M-11). The legality it applies is §8 for two hands
+(P-2, P-3, P-5's `twohand_head_rule`, P-6); tests/ai/test_solver.py holds it to the engine's
+legal cards and tricks on random play-offs.
 """
 
 from __future__ import annotations
@@ -110,7 +107,8 @@ class PlayoffSolver:
         self.node_limit = node_limit
         self.rules = rules = PlayoffRules(trump, value, options)
         self.last_bonus = last_bonus
-        #: (leader's hand << 64 | follower's hand) -> (lower bound, upper bound, best lead's code+1).
+        #: (leader's hand << 64 | follower's hand) -> (lower bound, upper bound, best lead's
+        #: code + 1).
         self.table: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
         self._wins = [rules.second_wins(led, reply) for led in range(32) for reply in range(32)]
@@ -483,9 +481,9 @@ class PlayoffSolver:
 
     def _lead_order(self, leader: int, follower: int) -> list[int]:
         """The leads worth trying, as sort keys (the code in the low 5 bits): of leads equal but
-        for points (`_runs`) only the best; sure winners (the richest first), then the rest (the richest first: a rich loser
-        makes the follower spend a high card); trumps after the other suits' losers, a loser the
-        follower can ruff last."""
+        for points (`_runs`) only the best; sure winners (the richest first), then the rest (the
+        richest first: a rich loser makes the follower spend a high card); trumps after the other
+        suits' losers, a loser the follower can ruff last."""
         void_kind = 1 << 40 if follower & self.rules.trump_mask else 0  # a void follower can trump
         orders, keys = self._lead_orders, []
         for shift in (0, 16, 32, 48):
