@@ -1,19 +1,18 @@
 """Exact play of the two-hand play-off, where nothing is hidden any more (A-9).
 
-Once the stock is gone, every card a player has not seen is in the
-opponent's hand, so the rest of the deal is a game of perfect information.
-This solves it double dummy: alpha-beta over whole tricks with a transposition table (one entry per position visited, so
-the node limit bounds it too), null-window tests of every lead after the first in one routine
-per trick (`_test`, nearly every position), winners tried first, a reply the table already
-shows refuting a lead taken before any is searched (enhanced transposition cutoffs), and of
-cards that win and lose alike only one (`_runs`); the last two tricks are worked out directly,
-without the table (`_two`). Hands are integers, two bits per card face counting its copies (bit
-2*code), so a move is a subtraction and a suit a mask; a suit's moves in search order are kept
-per pattern of the two hands' cards in that suit (`_suit_order`). The value is the card points
-still to be won, ours minus theirs, the last trick's 10 included (G-5), before any rounding
-(G-6); melds are already scored by then (M-11). The legality it applies is §8 for two hands
-(P-2, P-3, P-5's `twohand_head_rule`, P-6); tests/ai/test_solver.py holds it to the engine's
-legal cards and tricks on random play-offs.
+Once the stock is gone, every card a player has not seen is in the opponent's hand, so the rest of
+the deal is a game of perfect information. This solves it double dummy: alpha-beta over whole
+tricks with a transposition table (one entry per position visited, so the node limit bounds it
+too), null-window tests of every lead after the first in one routine per trick (`_test`, nearly
+every position), winners tried first, a reply the table already shows refuting a lead taken before
+any is searched (enhanced transposition cutoffs), and of cards that win and lose alike only one
+(`_runs`); the last two tricks are worked out directly, without the table (`_two`). Hands are
+integers, two bits per card face counting its copies (bit 2*code), so a move is a subtraction and a
+suit a mask; a suit's moves in search order are kept per pattern of the two hands' cards in that
+suit (`_suit_order`). The value is the card points still to be won, ours minus theirs, the last
+trick's 10 included (G-5), before any rounding (G-6); melds are already scored by then (M-11). The
+legality it applies is §8 for two hands (P-2, P-3, P-5's `twohand_head_rule`, P-6);
+tests/ai/test_solver.py holds it to the engine's legal cards and tricks on random play-offs.
 """
 
 from __future__ import annotations
