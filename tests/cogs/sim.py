@@ -13,6 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.game.fair import key_maker
 from bot.tables import Refusal, Table
 from tests.cogs.live_support import home_of
 
@@ -39,6 +40,12 @@ class Room:
 
     def table(self) -> Table | None:
         return self.bot.tables.table_in(self.channel.id)
+
+    def fix_deals(self, seed: int, key: int | None = None) -> None:
+        """The service's table seeds and fair-dealing keys fixed: the same deals every run."""
+        lobby = self.bot.tables._lobby
+        lobby._rng.seed(seed)
+        lobby._new_key = key_maker(seed if key is None else key)
 
     def member_at(self, seat: int):
         user_id = self.table().seats[seat].user_id

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.game.fair import key_maker
 from cogs._board import board_embed
 from cogs._common import mention_namer
 from tests.cogs.sim import board_body, board_message, take_turn
@@ -13,8 +12,7 @@ from tests.cogs.sim import board_body, board_message, take_turn
 
 async def open_two_handed(room):
     """A two-handed table of Alice and Bob, dealt the same cards every run, its game started."""
-    room.bot.tables._lobby._rng.seed(1)
-    room.bot.tables._lobby._new_key = key_maker(1)
+    room.fix_deals(1)
     await room.alice.slash(room.parent, "pinochle new", variant="two-handed", target=10)
     await room.bob.click(board_message(room.channel), label="Join")
     await room.alice.click(board_message(room.channel), label="Start")

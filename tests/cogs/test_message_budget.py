@@ -13,7 +13,6 @@ import re
 import pytest
 
 from benchmarks.messages_bench import _is_ping, play_game
-from bot.game.fair import key_maker
 from tests.cogs.sim import board_body, channel_lines
 
 BUDGET = 10
@@ -24,8 +23,7 @@ POSTED = 6
 
 
 async def test_a_whole_two_handed_game_stays_within_the_message_budget(room):
-    room.bot.tables._lobby._rng.seed(1)
-    room.bot.tables._lobby._new_key = key_maker(1)
+    room.fix_deals(1)
     count = await play_game(
         room.env, room.guild, room.parent, [room.alice, room.bob], "two-handed", target=200
     )
@@ -43,8 +41,7 @@ async def test_a_whole_two_handed_game_stays_within_the_message_budget(room):
 async def test_a_two_handed_deal_with_many_melds_posts_no_message_per_meld(room):
     """A-6: both players meld whenever they can, seven meld rounds in the first deal; each shows
     on the board at once, and all come in the deal's summary, not a message each."""
-    room.bot.tables._lobby._rng.seed(80)
-    room.bot.tables._lobby._new_key = key_maker(80)
+    room.fix_deals(80)
     count = await play_game(
         room.env,
         room.guild,
@@ -75,8 +72,7 @@ async def test_an_auction_deal_posts_no_message_per_call_or_give(room, variant):
     """F-2, F-5 (H-2, H-5): the people bid up to three times each, then pass; a person gives in the
     passing by the hand view's menu. Stopped two tricks into the first deal, the thread holds the
     auction as one message (every call, the trump, both gives) and one turn ping at a time."""
-    room.bot.tables._lobby._rng.seed(1)
-    room.bot.tables._lobby._new_key = key_maker(1)
+    room.fix_deals(1)
     count = await play_game(
         room.env,
         room.guild,

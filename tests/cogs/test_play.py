@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from bot.game import ALL_CARDS, DRAW, DRAW_TURNUP, EXCHANGE, PASS
-from bot.game.fair import key_maker
 from tests.cogs.playing import leave_game, play_out
 from tests.cogs.sim import (
     board_body,
@@ -288,8 +287,7 @@ async def test_exchange_the_dix_by_typing_in_three_handed(room):
     offers exactly that (the decline stays with /pinochle pass), refuses a move not legal now, and
     speaks the asker's language."""
     # The service's seed and fair-dealing key sources, fixed: a deal whose eldest holds the dix.
-    room.bot.tables._lobby._rng.seed(0)
-    room.bot.tables._lobby._new_key = key_maker(2)
+    room.fix_deals(0, key=2)
     await room.alice.slash(room.channel, "pinochle new", variant="three-handed")
     for _ in range(2):
         await room.alice.click(board_message(room.channel), label="Add computer player")
