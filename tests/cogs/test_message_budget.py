@@ -22,11 +22,16 @@ BUDGET = 10
 POSTED = 6
 
 
+async def alice_and_bob_play(room, variant: str, **how):
+    """Alice and Bob open a table of `variant` in the room's channel and play (`play_game`)."""
+    return await play_game(
+        room.env, room.guild, room.parent, [room.alice, room.bob], variant, **how
+    )
+
+
 async def test_a_whole_two_handed_game_stays_within_the_message_budget(room):
     room.fix_deals(1)
-    count = await play_game(
-        room.env, room.guild, room.parent, [room.alice, room.bob], "two-handed", target=200
-    )
+    count = await alice_and_bob_play(room, "two-handed", target=200)
     assert count.deals >= 1 and max(count.per_deal) <= BUDGET, count
     assert count.parent == 0
     lines = channel_lines(room.channel)
@@ -42,15 +47,7 @@ async def test_a_two_handed_deal_with_many_melds_posts_no_message_per_meld(room)
     """A-6: both players meld whenever they can, seven meld rounds in the first deal; each shows
     on the board at once, and all come in the deal's summary, not a message each."""
     room.fix_deals(80)
-    count = await play_game(
-        room.env,
-        room.guild,
-        room.parent,
-        [room.alice, room.bob],
-        "two-handed",
-        target=300,
-        greedy=True,
-    )
+    count = await alice_and_bob_play(room, "two-handed", target=300, greedy=True)
     assert max(count.per_deal) <= BUDGET, count
     posted = [[said for said in deal if not _is_ping(said)] for deal in count.posted]
     assert max(len(deal) for deal in posted) <= POSTED, posted
@@ -73,14 +70,8 @@ async def test_an_auction_deal_posts_no_message_per_call_or_give(room, variant):
     passing by the hand view's menu. Stopped two tricks into the first deal, the thread holds the
     auction as one message (every call, the trump, both gives) and one turn ping at a time."""
     room.fix_deals(1)
-    count = await play_game(
-        room.env,
-        room.guild,
-        room.parent,
-        [room.alice, room.bob],
-        variant,
-        bids=3,
-        until=lambda table: table.started_game.tricks_played >= 2,
+    count = await alice_and_bob_play(
+        room, variant, bids=3, until=lambda table: table.started_game.tricks_played >= 2
     )
     assert count.deals == 1 and count.per_deal[0] <= BUDGET, count
     posted = [said for said in count.posted[0] if not _is_ping(said)]
