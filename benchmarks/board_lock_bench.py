@@ -23,17 +23,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-#: (variant, house rules) measured.
-GAMES = (
-    ("two-handed", {}),
-    ("two-handed", {"pack64": True}),
-    ("two-handed-no-trump", {}),
-    ("three-handed", {}),
-    ("four-handed", {}),
-    ("partnership", {}),
-    ("check", {}),
-)
-
 
 class TimedLock(asyncio.Lock):
     """A table lock that notes how long each hold lasted (seconds)."""
@@ -70,14 +59,15 @@ async def measure(
     """Boards drawn, the lock's holds and the whole draws (seconds), over `deals` deals."""
     from bot.tables.announce import event_lines
     from cogs._presenter import ChannelPresenter
+    from tests.tables.texts_support import random_moves
 
     table = new_table(variant, options, seed, language)
-    rng = random.Random(seed)
+    choose = random_moves(table, random.Random(seed))
     draws: list[float] = []
     render = ChannelPresenter._render  # what a board draw runs, up to its pictures
     while not table.game.is_over and table.game.deal_no <= deals:
         game = table.game.clone()  # as the service does: a changed copy swapped in
-        events = game.apply(rng.choice(game.legal_actions()))
+        events = game.apply(choose(game.legal_actions()))
         table.game, table.version = game, table.version + 1
         event_lines(table, events)
         start = time.perf_counter()
@@ -99,7 +89,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     print("| Game | Language | Boards drawn | Lock held (µs): median / p99 | Whole draw (µs) |")
     print("|---|---|---|---|---|")
-    for variant, options in GAMES:
+    from tests.tables.texts_support import EVERY_GAME
+
+    for variant, options in EVERY_GAME:
         for language in ("en", "ru"):
             drawn, holds, draws = asyncio.run(
                 measure(variant, options, args.deals, args.seed, language)

@@ -10,7 +10,7 @@ import pytest
 from bot.game import PASS
 from bot.game.events import DealEnded, TrickTaken
 from bot.tables.texts import board_text, hand_action_label
-from tests.tables.texts_support import publishes, table_of
+from tests.tables.texts_support import EVERY_GAME, publishes, random_moves, table_of
 
 #: Discord's limit on an embed's description.
 EMBED_DESCRIPTION = 4096
@@ -21,24 +21,14 @@ def mention(seat: int) -> str:
     return f"<@145607444398080{seat:04d}>"
 
 
-@pytest.mark.parametrize(
-    "variant,options",
-    [
-        ("two-handed", {"pack64": True}),
-        ("two-handed-no-trump", {}),
-        ("three-handed", {}),
-        ("four-handed", {}),
-        ("partnership", {}),
-        ("check", {}),
-    ],
-)
+@pytest.mark.parametrize("variant,options", EVERY_GAME)
 def test_the_longest_board_of_a_game_fits_an_embed_and_every_line_begins_with_a_capital(
     variant, options
 ):
     table = table_of(variant, 5, **options)
-    rng = random.Random(5)
     longest = ""
-    for _ in islice(publishes(table, choose=rng.choice), 600):  # a few deals of random play
+    play = publishes(table, choose=random_moves(table, random.Random(5)))
+    for _ in islice(play, 600):  # a few deals of random play
         for lang in ("en", "ru"):
             text = board_text(table, lang, mention)
             longest = max(longest, text, key=len)

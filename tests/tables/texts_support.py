@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 
-from bot.game import Action, new_game
+from bot.game import VARIANTS, Action, new_game
 from bot.game.events import Event
 from bot.store import Seat
 from bot.tables.announce import event_lines, start_lines
@@ -13,6 +14,11 @@ from bot.tables.outcome import Text
 from bot.tables.texts import plain_namer, say
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")
+#: (variant, house rules): every game, and two-handed with the 64-card pack (its longest hands).
+EVERY_GAME: tuple[tuple[str, dict[str, bool]], ...] = (
+    *((variant, {}) for variant in sorted(VARIANTS)),
+    ("two-handed", {"pack64": True}),
+)
 
 
 def table_of(variant: str, seed: int, **options) -> Table:
@@ -33,6 +39,20 @@ def table_of(variant: str, seed: int, **options) -> Table:
     for seat in range(table.size):
         table.seats[seat] = Seat(seat=seat, display_name=NAMES[seat], user_id=101 + seat)
     return table
+
+
+def random_moves(table: Table, rng: random.Random) -> Callable[[list[Action]], Action]:
+    """A chooser of random legal moves for `table`; in the passing (F-5) any of the giver's cards,
+    as many as the engine asks."""
+
+    def choose(legal: list[Action]) -> Action:
+        move = rng.choice(legal)
+        if move.choice:
+            held = list(table.game.state.hands[table.game.to_act])
+            return Action("give", tuple(rng.sample(held, move.amount or 0)))
+        return move
+
+    return choose
 
 
 def publishes(
