@@ -9,11 +9,13 @@ import pytest
 from bot.ai import get_player
 from bot.ai.knowledge import read_view
 from bot.ai.solver import PlayoffRules, PlayoffSolver, bits_cards, faces, hand_bits
-from bot.game import ALL_CARDS, Card, Game, SeatView, Suit, new_game
+from bot.game import ALL_CARDS, Card, Game, SeatView, Suit, card_points, new_game, resolve_options
 from bot.game.events import TrickTaken
 
 from .helpers import random_positions
 
+#: Card points of the standard count (G-4: A 11, 10 10, K 4, Q 3, J 2, 9 none), the engine's.
+POINTS = {card: card_points([card], resolve_options({}, players=2)) for card in ALL_CARDS}
 #: House rules that change the play-off: heading only on trump leads (P-5), another count
 #: (G-7), the 64-card pack with its long hands (A-14).
 HOUSE_RULES = [
@@ -175,7 +177,7 @@ def test_the_solver_agrees_with_plain_minimax_on_random_end_positions():
     or without trump and under either heading rule (P-5), is the plain minimax's."""
     rng = random.Random(26)
     pack = [card for card in ALL_CARDS if card.code & 7 < 6] * 2  # 9 up to A, twice (A-1)
-    value = {card: [11, 10, 4, 3, 2, 0, 0, 0][card.code & 7] for card in ALL_CARDS}
+    value = POINTS
     for size in [1, 2, 3, 4] * 60 + [5] * 30:
         cards = rng.sample(pack, 2 * size)
         trump = rng.choice([None, *Suit])
@@ -217,7 +219,7 @@ def test_one_solver_keeps_its_move_orders_apart_across_positions(head_rule):
     from two or three suits (so a reply may follow suit in one and trump with the same faces in
     another), gives each the plain minimax's value."""
     rng = random.Random(261)
-    value = {card: [11, 10, 4, 3, 2, 0, 0, 0][card.code & 7] for card in ALL_CARDS}
+    value = POINTS
     options = {"twohand_head_rule": head_rule}
     for trump in [Suit.HEARTS, None]:
         solver = PlayoffSolver(trump, value, options, 10, node_limit=10**7)
@@ -236,7 +238,7 @@ def test_a_follower_not_bound_to_head_may_let_a_run_card_win():
     """P-5 (`trump_lead_only`): led K♠ 10♠ J♠ against A♠ 9♠ Q♥, no trump, the follower need not
     head a spade, so he takes the 10♠ with the A♠ or lets it win under the 9♠ as its points
     decide: the three spades are not one lead, and the solver's value is the plain minimax's."""
-    value = {card: [11, 10, 4, 3, 2, 0, 0, 0][card.code & 7] for card in ALL_CARDS}
+    value = POINTS
     leader = hand_bits(Card.from_text(c) for c in ["K♠", "10♠", "J♠"])
     follower = hand_bits(Card.from_text(c) for c in ["A♠", "9♠", "Q♥"])
     for rule in ["trump_lead_only", "any_suit"]:
