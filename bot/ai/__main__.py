@@ -26,7 +26,10 @@ def parser() -> argparse.ArgumentParser:
     )
     arena.add_argument("--variant", required=True, choices=sorted(VARIANTS), help="the game")
     levels = sorted(ARENA_LEVELS)
-    help_level = "level of side %s (reference: hard's search on the true deal, seeing every card)"
+    help_level = (
+        "level of side %s (reference: hard's search on the true deal, seeing every card;"
+        " reference-seen: the same, its calls searched on the true deal too)"
+    )
     arena.add_argument("--a", required=True, choices=levels, help=help_level % "A")
     arena.add_argument("--b", required=True, choices=levels, help=help_level % "B")
     arena.add_argument(
