@@ -10,7 +10,8 @@ best total deal margin over the worlds (each world scores every candidate, so
 luck cancels between them). Ties go to the `normal` player's choice, which is
 listed first. The margin counts a side's total, so partners play for
 their partnership. In an auction it weighs passing against several bid
-levels up to what the hand is worth (`bidding.bid_levels`). The two-hand
+levels up to what the hand is worth (`bidding.bid_levels`; in the games with a passing, see
+below). The two-hand
 play-off, where nothing is hidden, is solved exactly instead (`solver`), from
 its first trick: a solved play-off replaces the whole search, so the solver may
 visit up to `SOLVER_BUDGETS` budgets' worth of positions (the median 12-card
@@ -22,15 +23,14 @@ what a card is worth there is mostly the meld it may still complete, which
 rough playouts cannot see, and the arena showed it (searched from its first
 trick, the search lost 48 points a deal to `normal` there).
 
-In partnership auction and double-deck (RULES F-5, the games with a passing) the bidding and the
-naming of trump are `normal`'s too, whose bids are fitted to those games: searched, they gained
-nothing `hard` could show in the arena (auction, 180 duplicate deals at 0.1 s, even with a
-searched call kept only beyond two standard errors: +2.2 a deal, −16.7 .. +21.1; double-deck,
-the calls alone, 100 deals: +1.5, −4.1 .. +7.1; docs/computer-players.md). In the double deck
-the search plays only the last 12 of its 20 tricks: with 80 cards hidden in 60 places, a
-decision's budget buys too few worlds early on, and searching every trick lost to `normal` (100
-deals at 0.1 s: −4.1, −6.8 .. −1.4), while the last 12 gained (100 deals: +4.4, +1.6 .. +7.1;
-the last 8: +3.4, +0.4 .. +6.4; the last 16: +2.9, −0.5 .. +6.2).
+In partnership auction and double-deck (RULES F-5, the games with a passing) the bids and the
+trump come from what a contract is worth with the partner's pass counted (`contract`: a model
+fitted offline on self-play, over partner hands drawn against the partner's calls), not from
+playouts: a call's playouts swing by hundreds of points with the contract made or set, so at
+this budget they were too noisy to beat `normal`'s calls (docs/computer-players.md). The double
+deck's card play is searched from its first trick; in its first `DOUBLE_DECK_EARLY` tricks, with
+80 cards hidden in 60 places, a decision's budget buys few worlds, so a searched card replaces
+`normal`'s only beyond `EARLY_NOISE_Z` standard errors.
 
 Noise: the worlds are a sample, so a total is an estimate. The `normal`
 move stays unless another beats it by more than the sampling error of the

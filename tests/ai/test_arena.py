@@ -36,10 +36,10 @@ def test_seatings_swap_sides_and_rotate_cutthroat_seats():
 
 def test_both_seatings_of_a_deal_are_dealt_the_same_cards():
     """Duplicate play: what differs between the two plays is who sits where, not the cards."""
-    points_1, _ = play_deal("two-handed", 77, ["easy", "easy"], player_seed=1, budget=1.0)
-    points_2, _ = play_deal("two-handed", 77, ["easy", "easy"], player_seed=1, budget=1.0)
-    assert points_1 == points_2
-    assert sum(points_1) >= 250  # the card points and last trick (G-5) plus any meld
+    result_1, _ = play_deal("two-handed", 77, ["easy", "easy"], player_seed=1, budget=1.0)
+    result_2, _ = play_deal("two-handed", 77, ["easy", "easy"], player_seed=1, budget=1.0)
+    assert result_1.points == result_2.points
+    assert sum(result_1.points) >= 250  # the card points and last trick (G-5) plus any meld
 
 
 def test_equal_levels_play_to_a_zero_margin_in_duplicate():
@@ -124,3 +124,13 @@ def test_the_reference_plays_a_duplicate_deal_from_the_command_line(capsys):
     assert main([*args, "--deals", "1", "--budget", "0.02", "--workers", "1", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["a"] == "reference" and result["plays_per_deal"] == 3
+
+
+def test_the_auction_games_count_the_contracts_each_side_bought_and_made():
+    """E-7, F-9: every deal of an auction game has one declaring side, so the contracts bought
+    add up to the seatings played, and a side makes at most what it bought."""
+    match = Match("auction", "easy", "normal", seed=1)
+    result = summary(match, run(match, 2, workers=1))
+    assert result["contracts_bought_a"] + result["contracts_bought_b"] == 4
+    assert result["contracts_made_a"] <= result["contracts_bought_a"]
+    assert result["contracts_made_b"] <= result["contracts_bought_b"]
