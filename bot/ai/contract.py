@@ -1,16 +1,16 @@
 """What a contract is worth to the side that buys it, the partner's pass counted: `hard`'s calls
 in the games with a passing (RULES F-5, H-5).
 
-`normal` values a hand as dealt (`bidding`). The declarer's hand after the passing also holds
-the partner's best cards (trumps first, then aces: `passing`), and that is where a flush or a
-double run comes from, so a hand's worth in a trump here is a linear model of the declaring
-side's deal total on features of the hand *with the partner's gift*: its meld (the engine's
-`meld_points`), trumps, high trumps, side aces and voids per 12 cards. The features are averaged
-over partner hands drawn from the unseen cards, each weighed by the chance that it made the
-partner's calls seen (`inference`), the gift each would give chosen by `passing.choose_gift`;
-the same partner hands serve every trump, so the trumps are compared on equal draws. The
-weights are fitted offline on forced-dealer self-play deals (`benchmarks/train_contract.py`)
-and committed as data (`contract_fits.json`); nothing is fitted or fetched at run time.
+`normal` values a hand as dealt (`bidding`: meld plus expected tricks, fitted to self-play). The
+declarer's hand after the passing also holds the partner's best cards (trumps first, then aces:
+`passing`), and that is where a flush or a double run comes from. Here a contract in a trump is
+worth a linear model of the declaring side's deal total on `normal`'s worth of the hand and the
+meld the partner's gift adds to it, averaged over partner hands drawn from the unseen cards, each
+weighed by the chance that it made the partner's calls seen (`inference`), each giving what
+`passing.choose_gift` would give; the same partner hands serve every trump, so the trumps are
+compared on equal draws. The weights are fitted offline on forced-dealer self-play deals
+(`benchmarks/train_contract.py`) and committed as data (`contract_fits.json`); nothing is fitted
+or fetched at run time.
 """
 
 from __future__ import annotations
@@ -25,13 +25,13 @@ from typing import Any
 
 from bot.game import PASS, SUITS, Action, Card, Suit, lowest_bid, meld_points
 
-from .bidding import OVERCALL_MARGIN, PARTNER_BID_WORTH, unit
+from .bidding import OVERCALL_MARGIN, PARTNER_BID_WORTH, expected_total, unit
 from .inference import Evidence, read_evidence
 from .knowledge import Knowledge
 from .passing import choose_gift
 
 #: The features, in the order of a fit's weights.
-FEATURES = ("base", "meld", "trumps", "high_trumps", "side_aces", "voids")
+FEATURES = ("base", "worth", "pass_meld")
 #: A partner hand drawn and its gift chosen, for one trump, in playout actions (what it takes on
 #: the reference machine at the double deck's rate); a call draws as many as its budget buys.
 SAMPLE_WORK = 230
@@ -80,21 +80,15 @@ def fit_for(options: Mapping[str, Any]) -> ContractFit | None:
     return next((f for f in load_fits() if f.options == mine), None)
 
 
-def features(hand: Sequence[Card], trump: Suit, options: Mapping[str, Any]) -> list[float]:
-    """One hand's features in `trump` (`FEATURES`), its card counts per 12 cards dealt."""
-    dealt = len(hand) - options["pass_count"]
-    per_hand = 12 / max(dealt, 1)
-    trumps = [c for c in hand if c.suit is trump]
-    side_aces = sum(1 for c in hand if c.rank == "A" and c.suit is not trump)
-    voids = sum(1 for s in SUITS if s is not trump and not any(c.suit is s for c in hand))
-    return [
-        1.0,
-        float(meld_points(list(hand), trump, options)),
-        per_hand * len(trumps),
-        per_hand * sum(1 for c in trumps if c.rank in ("A", "10")),
-        per_hand * side_aces,
-        float(voids),
-    ]
+def features(
+    hand: Sequence[Card], gift: Sequence[Card], trump: Suit, options: Mapping[str, Any]
+) -> list[float]:
+    """A hand's features in `trump` with `gift` received (`FEATURES`): `normal`'s worth of the hand
+    as dealt (`bidding.expected_total`), and the meld the gift adds to it."""
+    held = list(hand)
+    with_gift = held + list(gift)
+    added = meld_points(with_gift, trump, options) - meld_points(held, trump, options)
+    return [1.0, expected_total(held, trump, options), float(added)]
 
 
 def partner_hands(
@@ -129,7 +123,7 @@ def expected_features(
     for partner, weight in partners:
         share = weight / total if total > 0 else 1 / len(partners)
         gift = choose_gift(partner, trump, count, "partner", options)
-        for i, x in enumerate(features(hand + gift, trump, options)):
+        for i, x in enumerate(features(hand, gift, trump, options)):
             mean[i] += share * x
     return mean
 

@@ -116,10 +116,15 @@ def test_the_committed_fits_load_and_give_their_answers_for_fixed_hands():
     assert contract.fit_for(k.options) is fits["double-deck"]
     assert contract.fit_for({**k.options, "count_scheme": "counters"}) is None
     features = contract.features(
-        _cards("A♥ A♥ 10♥ 10♥ K♥ K♥ Q♥ Q♥ J♥ J♥ A♠ A♦ A♣ J♠ J♣ K♦ 10♦ 10♦ J♦ Q♠ 10♣ K♣ Q♣ J♣"),
+        _cards("A♥ A♥ 10♥ 10♥ K♥ K♥ Q♥ Q♥ J♥ A♠ A♦ A♣ J♠ J♣ K♦ 10♦ 10♦ J♦ Q♠ 10♣"),
+        _cards("J♥ K♣ Q♣ J♣"),
         HEARTS,
         k.options,
     )
-    # H-7: double run 150, aces around 10, jacks around 4, pinochle 4, the clubs marriage 2
-    assert features[:2] == [1.0, 150 + 10 + 4 + 4 + 2]
-    assert round(fits["double-deck"].predict(features), 1) == 175.8
+    # H-7: the gift turns a run and a royal marriage (15 + 4) into a double run (150) and adds
+    # the clubs marriage (2); aces around, jacks around and the pinochle stay as they were
+    assert features[2] == 150 + 2 - 15 - 4
+    assert round(fits["double-deck"].predict(features), 1) == EXPECTED_DOUBLE_DECK
+
+
+EXPECTED_DOUBLE_DECK = 182.2
