@@ -23,10 +23,10 @@ import random
 import statistics
 from pathlib import Path
 
-from bot.game import PASS, SUITS, Action, Phase, new_game
 from bot.ai import contract
 from bot.ai.knowledge import read_view
 from bot.ai.normal import decide_normal
+from bot.game import PASS, SUITS, Phase, new_game
 
 OUT = Path(__file__).resolve().parent.parent / "bot" / "ai" / "contract_fits.json"
 GAMES = ("auction", "double-deck")
@@ -54,10 +54,8 @@ def play(game_name: str, seed: int, samples: int, fit: contract.ContractFit | No
         elif view.phase == Phase.TRUMP and fit is not None:
             worth = {s: fit.predict(x) for s, x in by_suit.items()}
             action = contract.choose_trump(legal, worth)
-        elif legal[0].choice:
-            action = decide_normal(view, legal)
         else:
-            action = decide_normal(view, legal) if len(legal) > 1 else legal[0]
+            action = decide_normal(view, legal) if len(legal) > 1 or legal[0].choice else legal[0]
         if view.phase == Phase.TRUMP:
             named = action.suit
         game.apply(action)
@@ -69,7 +67,10 @@ def play(game_name: str, seed: int, samples: int, fit: contract.ContractFit | No
 def least_squares(xs: list[list[float]], ys: list[float]) -> list[float]:
     """Weights minimising the squared error (normal equations, a whisker of ridge for stability)."""
     n = len(xs[0])
-    a = [[sum(x[i] * x[j] for x in xs) + (1e-6 if i == j else 0.0) for j in range(n)] for i in range(n)]
+    a = [
+        [sum(x[i] * x[j] for x in xs) + (1e-6 if i == j else 0.0) for j in range(n)]
+        for i in range(n)
+    ]
     b = [sum(x[i] * y for x, y in zip(xs, ys, strict=True)) for i in range(n)]
     for col in range(n):
         pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
@@ -95,7 +96,9 @@ def train(game_name: str, deals: int, samples: int, rounds: int) -> dict:
         sd = statistics.pstdev(residuals)
         fit = contract.ContractFit(game_name, tuple(weights), sd, deals, tuple(trained.items()))
         named = ", ".join(f"{n} {w:+.2f}" for n, w in zip(contract.FEATURES, weights, strict=True))
-        print(f"{game_name} round {round_no + 1}: {named}; sd {sd:.1f}, mean {statistics.fmean(ys):.1f}")
+        print(
+            f"{game_name} round {round_no + 1}: {named}; sd {sd:.1f}, mean {statistics.fmean(ys):.1f}"
+        )
     assert fit is not None
     return {
         "weights": [round(w, 4) for w in fit.weights],

@@ -91,9 +91,7 @@ def features(
     return [1.0, expected_total(held, trump, options), float(added)]
 
 
-def partner_hands(
-    k: Knowledge, rng: random.Random, count: int
-) -> list[tuple[list[Card], float]]:
+def partner_hands(k: Knowledge, rng: random.Random, count: int) -> list[tuple[list[Card], float]]:
     """`count` partner hands drawn from the cards unseen, each with the chance it made the
     partner's calls seen (`inference`'s reading of a call)."""
     partner = k.partner
@@ -133,9 +131,7 @@ def worth_by_trump(
 ) -> dict[Suit, float]:
     """The side's expected deal total if this seat declares in each suit, the pass counted."""
     partners = partner_hands(k, rng, samples)
-    return {
-        s: fit.predict(expected_features(k.hand, s, partners, k.options)) for s in SUITS
-    }
+    return {s: fit.predict(expected_features(k.hand, s, partners, k.options)) for s in SUITS}
 
 
 def samples_for(budget_work: float) -> int:
@@ -169,4 +165,3 @@ def choose_trump(legal: list[Action], worth: Mapping[Suit, float]) -> Action:
     named = {a.suit: a for a in legal if a.suit is not None}
     suit = max(named, key=lambda s: (worth[s], -SUITS.index(s)))
     return named[suit]
-

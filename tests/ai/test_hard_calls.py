@@ -80,9 +80,7 @@ def test_a_near_double_run_is_bid_and_named_trump_on_the_strength_of_the_partner
     """H-7: nine hearts one jack short of a double run (150) and nothing else but jacks around:
     the partner's pass (trumps first, F-5) is likely to complete the run, so hard opens, names
     hearts, and values hearts far above any other suit."""
-    hand = _cards(
-        "A♥ A♥ 10♥ 10♥ K♥ K♥ Q♥ Q♥ J♥ J♠ J♠ 10♠ 10♣ 10♣ J♣ J♣ K♦ 10♦ 10♦ J♦"
-    )
+    hand = _cards("A♥ A♥ 10♥ 10♥ K♥ K♥ Q♥ Q♥ J♥ J♠ J♠ 10♠ 10♣ 10♣ J♣ J♣ K♦ 10♦ 10♦ J♦")
     game = _deal_to_eldest("double-deck", hand)
     view = game.view(game.to_act)
     assert sorted(view.hand) == sorted(hand)
