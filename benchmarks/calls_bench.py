@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.ai import get_player  # noqa: E402
-from bot.game import Phase, new_game  # noqa: E402
+from bot.ai import get_player
+from bot.game import Phase, new_game
 
 GAMES = ("auction", "double-deck")
 
@@ -46,7 +46,9 @@ def main() -> None:
     parse.add_argument("--deals", type=int, default=20)
     parse.add_argument("--budget", type=float, default=0.1)
     args = parse.parse_args()
-    print(f"{'game':<12} {'calls':>6} {'mean s':>8} {'median s':>9} {'max s':>7} {'max/budget':>10}")
+    print(
+        f"{'game':<12} {'calls':>6} {'mean s':>8} {'median s':>9} {'max s':>7} {'max/budget':>10}"
+    )
     for name in GAMES:
         times = call_times(name, args.deals, args.budget)
         print(
