@@ -126,3 +126,15 @@ def test_the_committed_fits_load_and_give_their_answers_for_fixed_hands():
 
 
 EXPECTED_DOUBLE_DECK = 182.2
+
+
+def test_a_table_whose_count_no_fit_was_trained_on_calls_as_normal():
+    """F-9 with the counters count (a house option): the fits were trained on the default count,
+    so hard reads none of them and makes `normal`'s calls, never a call scaled for another count."""
+    game = new_game("auction", seed=4, options={"count_scheme": "counters"})
+    k = read_view(game.view(game.to_act))
+    assert contract.fit_for(k.options) is None
+    view = game.view(game.to_act)
+    assert get_player("hard", seed=1, budget=0.1).choose(view) == get_player(
+        "normal", seed=1
+    ).choose(view)
