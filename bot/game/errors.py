@@ -53,7 +53,7 @@ MESSAGES: dict[str, str] = {
     "option_not_bonus": "option {name}: {value} is not allowed (0 to 1000 in tens)",
     "pack64_two_handed": "option pack64: the 64-card pack is for two-handed games only",
     # A game refuses an option it does not play (RULES §13, §14), saying why.
-    "option_unplayed_other_game": "option {name}: {game} does not play it (a rule of another game, {rule})",
+    "option_unplayed_other_game": "option {name}: {game} does not play it (a rule of another game, {source})",
     "option_unplayed_bidder_first": "option {name}: {game} does not play it: the game ends after a deal is scored, the bidding side counted first (F-10)",
     "option_unplayed_side_meld": "option {name}: {game} does not play it: a side's melds count together once it takes a trick (F-8)",
     "option_unplayed_meld_time": "option {name}: {game} does not play it: everyone melds at once after the passing, before the first card (F-6)",

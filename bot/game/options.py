@@ -277,7 +277,7 @@ def _resolve(options: Mapping[str, Any], players: int, variant: str | None) -> O
                     UNPLAYED.get(name, "option_unplayed_other_game"),
                     name=name,
                     game=game.name,
-                    rule=OPTIONS[name].rule,
+                    source=OPTIONS[name].rule,
                 )
     defaults = game.defaults if game is not None else {}
     for name, spec in OPTIONS.items():
