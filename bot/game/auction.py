@@ -11,6 +11,7 @@ from typing import Any
 from . import actions as A
 from .actions import Action
 from .cards import SUITS, Card, remove_card
+from .ceiling import side_meld_ceiling
 from .checks import contract_checks, game_checks, meld_checks, net_chips, set_checks, settle
 from .errors import IllegalAction
 from .events import Bid, CardsGiven, Contract, DealThrownIn, Event, Passed, TrumpFixed
@@ -18,7 +19,6 @@ from .multihand import MultiHandRules
 from .phases import AUCTION, PASSING, PLAY, TRUMP
 
 MIN_BID = 200  # E-4; `opt.min_bid` sets another (F-2, H-2)
-MAX_BID = 1500  # far above any reachable deal total; bounds the list of legal bids
 
 
 def ladder_step(high: int) -> int:
@@ -73,9 +73,20 @@ class AuctionRules(MultiHandRules):
         return list(amounts[bisect_right(amounts, above) :])
 
     def _bid_ladder(self) -> tuple[int, ...]:
-        """Every bid of this game, from the minimum up (E-4, H-3)."""
+        """Every bid of this game, from the minimum up to the ceiling (E-4, F-2, H-3)."""
         step = 0 if self.opt["bid_ladder"] else self._step(0)
-        return bid_amounts(self._min_bid(), step, MAX_BID // self.scale)
+        return bid_amounts(self._min_bid(), step, self.bid_ceiling())
+
+    def bid_ceiling(self) -> int:
+        """F-2, H-2: the highest bid, what a deal can be worth to one side: the most meld a side
+        can hold (`side_meld_ceiling`) and every card point; never below the minimum bid."""
+        size = self.state.pack_size
+        top = self._bid_tops.get(size)
+        if top is None:  # one per pack the game deals
+            copies = 4 if self.variant.double_deck else 2
+            meld = side_meld_ceiling(self.rules, size // 2, copies)
+            top = self._bid_tops[size] = max(self._min_bid(), meld + self.card_total)
+        return top
 
     def _forced(self, seat: int) -> bool:
         """E-6, F-3: the dealer after three passes must bid (unless the deal is thrown in)."""
@@ -333,6 +344,8 @@ class AuctionRules(MultiHandRules):
             raise IllegalAction("bid_too_low", "E-4", minimum=self._min_bid())
         if amount <= self.state.high_bid:
             raise IllegalAction("bid_not_higher", "E-4", high=self.state.high_bid)
+        if amount > self.bid_ceiling():
+            raise IllegalAction("bid_over_ceiling", "F-2", ceiling=self.bid_ceiling())
         if amount not in self._bid_amounts(self.state.high_bid):
             raise IllegalAction("bid_step", "E-4", step=self._step(self.state.high_bid))
         if not self._may_bid(seat):

@@ -260,12 +260,12 @@ def test_the_double_deck_ladder_raises_by_1_then_5_then_10():
 
 
 def test_the_single_deck_auction_needs_no_marriage_and_opens_at_the_minimum():
-    """F-2: 250 in tens by default, `opt.min_bid` another; no marriage needed (unlike E-5)."""
+    """F-2: 100 in tens by default (BIC), `opt.min_bid` another; no marriage needed (unlike E-5)."""
     game = new_game("auction", seed=1)
     bids = [a.amount for a in game.legal_actions() if a.verb == "bid"]
-    assert bids[:3] == [250, 260, 270]
+    assert bids[:3] == [100, 110, 120]
     with pytest.raises(IllegalAction) as refused:
-        game.apply("bid 240")
+        game.apply("bid 90")
     assert refused.value.name == "bid_too_low"
     lower = new_game("auction", seed=1, options={"min_bid": 150})
     assert lower.legal_actions()[0].amount == 150
