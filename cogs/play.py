@@ -23,7 +23,7 @@ from bot.game.errors import shorten
 from bot.i18n import t
 from bot.tables import Refusal, Table
 from bot.tables.texts import hand_action_label
-from bot.tables.typed import GiveDraft, engine_text, give_draft
+from bot.tables.typed import BothReadings, GiveDraft, engine_text, give_draft, read_number
 from cogs._common import lang_of, private_text, reply, service_of, table_here
 from cogs._group import PinochleCog, describe
 from cogs._hand import (
@@ -188,6 +188,8 @@ class Play(PinochleCog):
             await reply(interaction, private_text(outcome, lang_of(interaction)))
             return
         chosen: Action | str | None = _move_of(typed)
+        if chosen is None and typed.isascii() and typed.isdigit():
+            chosen = await _number_move(interaction, typed)
         if chosen is None:  # a label as autocomplete shows it, typed out or sent as shown
             offered = await move_choices(interaction, typed)
             chosen = next((c.value for c in offered if c.name.lower() == typed), None)
@@ -214,6 +216,15 @@ def _salt_of(typed: str) -> tuple[str, bool]:
     """The word after "salt" (the service checks it), and whether `typed` is a salt at all."""
     head, _, word = typed.strip().partition(" ")
     return word.strip(), head.lower() in SALT_WORDS
+
+
+async def _number_move(interaction: discord.Interaction, typed: str) -> Action | str | None:
+    """A bare number typed to `/pinochle move`: nothing is numbered in Discord, so while bids are
+    offered it is a bid of that amount, which the engine judges (F-2); otherwise None."""
+    table = table_here(interaction)
+    hand = await service_of(interaction).hand(table.id, interaction.user.id)
+    read = read_number(typed, {}, hand.legal)
+    return None if isinstance(read, BothReadings) else read
 
 
 def _move_of(typed: str) -> Action | None:

@@ -40,7 +40,7 @@ def _ceiling(table: _Table, cards: int, copies: int) -> int:
     levels = range(copies + 1)
     best = 0
     # Where trumps lie beside the pinochle's cards (Q♠, J♦): spades, diamonds or another suit.
-    for trump, k, p, a_a, a_k, a_q, a_j in product("SDO", levels, levels, *[levels] * 4):
+    for trump, (k, p, a_a, a_k, a_q, a_j) in product("SDO", product(levels, repeat=6)):
         q_trump = max(k, a_q, p if trump == "S" else 0)
         j_trump = max(k, a_j, p if trump == "D" else 0)
         plain = [s for s in "SDHC" if s != ("C" if trump == "O" else trump)]  # the other three
@@ -84,9 +84,7 @@ def _around_values(table: _Table, copies: int) -> dict[str, list[int]]:
     v, double_deck, eight = dict(table[0]), table[1], table[2]
     if double_deck:
         return {r: [0, *(v[name] for name in DD_AROUNDS[r][:copies])] for r in _AROUND_RANKS}
-    return {
-        r: [0, v[AROUND[r]], v[EIGHT[r]] if eight else 2 * v[AROUND[r]]] for r in _AROUND_RANKS
-    }
+    return {r: [0, v[AROUND[r]], v[EIGHT[r]] if eight else 2 * v[AROUND[r]]] for r in _AROUND_RANKS}
 
 
 def _pins(table: _Table) -> list[int]:

@@ -270,9 +270,9 @@ def _resolve(options: Mapping[str, Any], players: int, variant: str | None) -> O
             if key in OPTIONS:
                 raise OptionError("unknown_option_prefix", name=repr(name), option=repr(key))
             raise OptionError("unknown_option", name=shorten(repr(name)))
-    if game is not None and game.plays is not None:
+    if game is not None:
         for name in given:
-            if name not in game.plays:
+            if not game.plays_option(name):
                 raise OptionError(
                     UNPLAYED.get(name, "option_unplayed_other_game"),
                     name=name,

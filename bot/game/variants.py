@@ -26,6 +26,10 @@ class Variant:
     #: The options this game plays, the others refused (§13, §14); None: it takes every option.
     plays: frozenset[str] | None = None
 
+    def plays_option(self, name: str) -> bool:
+        """Does this game play the option `name` (§13, §14)? Those it does not are refused."""
+        return self.plays is None or name in self.plays
+
     @property
     def two_handed(self) -> bool:
         return self.players == 2

@@ -30,6 +30,10 @@ TEXTS = {
 }
 
 
+#: F-5, H-5: the partners pass 4 cards (the auction's default; the double deck's by option).
+PASSING = "pass_count=4"
+
+
 def board(channel):
     """The newest board, in either language (its embed title names the table: "table #", "стол №")."""
     return next(
@@ -63,7 +67,12 @@ async def play_game(room, variant: str, lang: str, target: int) -> dict[str, lis
     texts = TEXTS[lang]
     await room.alice.slash(room.parent, "pinochle language", language=lang)  # her own replies
     await room.alice.slash(
-        room.parent, "pinochle new", variant=variant, language=lang, target=target
+        room.parent,
+        "pinochle new",
+        variant=variant,
+        language=lang,
+        target=target,
+        options=PASSING,  # H-5: the double deck passes by option
     )
     for _ in range(3):
         await room.alice.slash(room.channel, "pinochle addbot", level="easy")
@@ -128,7 +137,7 @@ async def test_a_whole_game_with_the_passing_by_menu_and_button(room, variant, l
 async def until_alice_gives(room, variant: str = "auction"):
     """A table of Alice and three computers, played (by her first legal choice) until she is to
     pass cards: the table and her hand view then."""
-    await room.alice.slash(room.parent, "pinochle new", variant=variant)
+    await room.alice.slash(room.parent, "pinochle new", variant=variant, options=PASSING)
     for _ in range(3):
         await room.alice.slash(room.channel, "pinochle addbot", level="easy")
     await room.alice.click(board(room.channel), label="Start")
@@ -198,7 +207,13 @@ async def test_new_table_options_offer_the_games_own_house_rules_first(room, var
     assert [c["value"] for c in counts] == ["pass_count=0", "pass_count=3", "pass_count=4"]
     rules = await room.alice.slash(room.parent, "pinochle rules", variant=variant)
     listed = rules.response.embeds[0].description
-    assert "This game's house rules" in listed and "Cards passed: 4" in listed
+    passed = {"auction": "Cards passed: 4", "double-deck": "Cards passed: None"}[variant]
+    assert "This game's house rules" in listed and passed in listed  # F-5, H-5
+    # An option the game does not play is not offered (F-8: a side's meld counts together).
+    unplayed = await room.alice.autocomplete(
+        room.parent, "pinochle new", "options", "meld_credit", variant=variant
+    )
+    assert unplayed == []
 
 
 async def test_a_give_typed_without_cards_says_how_many_to_pass(room):

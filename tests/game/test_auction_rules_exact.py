@@ -113,7 +113,11 @@ def test_f4_trump_is_a_married_suit_when_the_declarer_has_one():
 
 
 def _married_suits(hand):
-    return {c.suit for c in hand if c.rank == "K" and any(q.rank == "Q" and q.suit is c.suit for q in hand)}
+    return {
+        c.suit
+        for c in hand
+        if c.rank == "K" and any(q.rank == "Q" and q.suit is c.suit for q in hand)
+    }
 
 
 def _lowest_bid(game) -> int:
