@@ -342,3 +342,32 @@ async def test_move_autocomplete_never_shows_a_card_not_held_and_a_wrong_give_ch
     assert done.response.content.startswith("Done: "), done.response.content
     assert sorted(table.game.view(seat).gave, key=str) == sorted(held[-4:], key=str)
     assert not [c for c in await offered(room.alice, "give") if c["value"].startswith("give")]
+
+
+async def test_a_bare_number_typed_to_move_is_a_bid_of_that_amount(room):
+    """F-2, H-2: Discord numbers no entries, so `/pinochle move action: 57` bids 57 while bids
+    are offered; `2000` is refused for its real reason (over what a deal can be worth) and
+    changes nothing."""
+    await room.alice.slash(room.parent, "pinochle new", variant="double-deck")
+    for _ in range(3):
+        await room.alice.slash(room.channel, "pinochle addbot", level="easy")
+    await room.alice.click(board(room.channel), label="Start")
+    table = room.table()
+    seat = table.seat_of(room.alice.id)
+    for _ in range(100):
+        await room.env.settle()
+        await room.bot.tables.settle()
+        await room.env.settle()
+        if table.to_act == seat and not table.is_computer_turn():
+            break
+        await room.env.advance_time(2)
+    assert table.game.phase == Phase.AUCTION
+    version = table.version
+    refused = await room.alice.slash(room.channel, "pinochle move", action="2000")
+    top = table.game.bid_ceiling()
+    assert f"no deal here can be worth more than {top}" in refused.response.content
+    assert table.version == version
+    amounts = [a.amount for a in table.game.legal_actions() if a.verb == "bid"]
+    done = await room.alice.slash(room.channel, "pinochle move", action=str(amounts[2]))
+    assert done.response.content.startswith("Done: "), done.response.content
+    assert table.game.state.bids[seat] == amounts[2]
