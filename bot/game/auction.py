@@ -148,6 +148,9 @@ class AuctionRules(MultiHandRules):
             events.append(Contract(self.state.declarer, self.state.high_bid))
             self.state.phase, self.state.turn = TRUMP, self.state.declarer
             if not self._legal_trump():  # F-4: no marriage to name: set without play
+                for seat in self.state.order:  # the defenders count their meld, no trump named
+                    if not self.variant.same_side(seat, self.state.declarer):
+                        self._declare(seat, self.state.hands[seat], events)
                 self._end_deal(events)
             return
         nxt = self._next_active(seat)
@@ -240,7 +243,7 @@ class AuctionRules(MultiHandRules):
                     meld[p] = 0
                 if counters[p] < self.opt["min_counters"]:  # H-12: the side scores nothing
                     meld[p] = cards[p] = 0
-        else:  # set unplayed (F-4, H-13): the defenders score the meld they showed (H-13)
+        else:  # set unplayed (F-4, H-13): the defenders score the meld they showed
             shown = self._shown_meld()
             meld[decl] = 0
             meld[1 - decl] = shown[1 - decl] if shown[1 - decl] >= least_meld else 0

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from bot.game import IllegalAction, OptionError, new_game
 from bot.game.cards import parse_cards
 from bot.game.events import DealEnded, Melded
+from bot.game.melds import MeldRules, best_melds
 from bot.game.random_play import random_action
 from bot.game.tricks import legal_plays
 
@@ -67,8 +68,8 @@ def test_f10_a_side_over_the_target_that_is_set_does_not_go_out():
 
 def test_f4_a_declarer_without_a_marriage_is_set_without_play():
     """F-4, DX-E3 `trump_requires_marriage`: trump must be a suit the declarer holds a marriage
-    in; holding none, the deal is not played and his side loses its bid (the defenders score
-    nothing: no trump is named, so no one melds)."""
+    in; holding none, the deal is not played and his side loses its bid; the defenders count
+    the meld they hold with no trump named (every marriage plain) [SPK]."""
     for seed in range(200):
         game = new_game("auction", seed=seed, options={"trump_requires_marriage": True})
         hands = game.state.hands
@@ -87,7 +88,11 @@ def test_f4_a_declarer_without_a_marriage_is_set_without_play():
         result = ended[0].result
         side = bidder % 2
         assert not result.made and result.declarer == bidder
-        assert result.points[bidder] == -bid and result.points[(bidder + 1) % 4] == 0
+        rules = MeldRules.from_options(game.options)
+        shown = sum(
+            p for s in (bidder + 1, bidder + 3) for _, _, p in best_melds(hands[s % 4], None, rules)
+        )
+        assert result.points[bidder] == -bid and result.points[(bidder + 1) % 4] == shown
         assert result.tricks == (0, 0, 0, 0) and result.trump is None
         assert game.state.scores[side] == -bid
         return
@@ -172,11 +177,13 @@ def test_every_option_a_game_plays_changes_nothing_else_and_is_accepted():
 
 def test_fx3_a_stuck_dealer_without_a_marriage_is_set_unplayed():
     """FX-3 (F-3, F-4, DX-E3): seed 1, S W N pass, E (the dealer) is stuck at 100 and holds no
-    marriage: with `trump_requires_marriage` the deal is not played; E–W −100, N–S 0."""
+    marriage: with `trump_requires_marriage` the deal is not played; E–W −100; N–S count their
+    meld with no trump named: N K♠ Q♠ 20, S K♥ Q♥ 20: +40."""
     game = new_game("auction", seed=1, options={"trump_requires_marriage": True})
     events = [e for call in ("pass", "pass", "pass", "bid 100") for e in game.apply(call)]
     (ended,) = [e for e in events if isinstance(e, DealEnded)]
-    assert ended.result.points == (0, -100, 0, -100) and not ended.result.made
+    assert {e.seat: e.points for e in events if isinstance(e, Melded)} == {N: 20, S: 20}
+    assert ended.result.points == (40, -100, 40, -100) and not ended.result.made
     assert game.deal_no == 2 and game.phase == "auction"
 
 
