@@ -159,7 +159,7 @@ class Tables(PinochleCog):
         if not equals:
             variant = getattr(interaction.namespace, "variant", None)
             game = VARIANTS.get(variant) if isinstance(variant, str) else None
-            own = game_options(variant) if game is not None else []
+            own = game_options(game.name) if game is not None else []
             names = [n for n in own if n in TABLE_OPTIONS]
             names += [
                 n

@@ -9,7 +9,6 @@ from bot.ai.bidding import best_trump
 from bot.ai.knowledge import read_view
 from bot.game import PASS, meld_points, new_game
 
-
 #: F-2: these hands are judged against a 250 opening (a club table's); BIC opens at 100.
 CLUB_OPENING = {"auction": {"min_bid": 250}}
 
