@@ -234,7 +234,7 @@ class AuctionRules(MultiHandRules):
         decl = self.party(self._declarer)
         took = [any(self.state.tricks_won[s] for s in self.party_seats(p)) for p in range(2)]
         least_meld = self.opt["min_meld"]
-        if self.state.tricks:
+        if self.state.phase == PLAY:  # played (or, for `deal_points`, being played)
             counters = self._counters_taken()
             for p in range(2):
                 if meld[p] < least_meld or not meld_saved(
