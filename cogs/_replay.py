@@ -89,7 +89,7 @@ def replay_page(record: GameRecord, game_id: int, at: Position, lang: str) -> st
     lines = [" · ".join([title, *deal_facts(deal, lang, name, contract=True)]), heading]
     lines += hand_lines(held, deal, lang, name)
     lines += auction_lines(deal, lang, name, named=False)
-    lines += passing_lines(deal, lang, name)
+    lines += passing_lines(deal, record.variant, lang, name)
     lines += meld_lines(deal, lang, name)
     if at.trick == 0:
         lines.append(t("records.replay.start", lang))

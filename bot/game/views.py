@@ -8,7 +8,7 @@ are frozen dataclasses with typed fields (cards, suits, actions, phases).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +31,11 @@ class DealPoints:
 
     meld: tuple[int, ...]
     cards: tuple[int, ...]
+
+    def of_side(self, seats: Iterable[int]) -> tuple[int, int]:
+        """The credited meld and card points of seats scoring together (a side: `Variant.sides`)."""
+        chosen = tuple(seats)
+        return sum(self.meld[s] for s in chosen), sum(self.cards[s] for s in chosen)
 
 
 @dataclass(frozen=True, slots=True)
