@@ -56,12 +56,8 @@ class Position:
 
 
 def replays_of(interaction: discord.Interaction) -> Replays:
-    """The replay records of the bot's Records cog (cogs.records)."""
-    from cogs.records import Records  # here: cogs.records imports this module
-
-    cog = bot_of(interaction).get_cog("Records")
-    assert isinstance(cog, Records), "the records extension holds the replays"
-    return cog.replays
+    """The bot's replay records (`bot.tables.review.Replays`)."""
+    return bot_of(interaction).replays
 
 
 def replay_page(record: GameRecord, game_id: int, at: Position, lang: str) -> str:

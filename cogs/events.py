@@ -12,7 +12,7 @@ and at the end.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -27,11 +27,9 @@ from cogs._common import guild_lang, is_manager, lang_of, person_of, reply
 from cogs._events_text import board_texts
 from cogs._group import choices
 from cogs._home import thread_refusal
+from cogs._house import House
 from cogs._pager import Page, send_pages
 from cogs._players import channel_of, guild_of, plain
-
-if TYPE_CHECKING:
-    from cogs._bot import PinochleBot
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +46,7 @@ def en(key: str) -> str:
 class Events(commands.Cog):
     """The /league event commands, moved into `/league` when the cog loads."""
 
-    def __init__(self, bot: PinochleBot) -> None:
+    def __init__(self, bot: House) -> None:
         self.bot = bot
         self.group = app_commands.Group(name=GROUP, description=en("description"))
 
@@ -268,5 +266,5 @@ class Events(commands.Cog):
         ][:25]
 
 
-async def setup(bot: PinochleBot) -> None:
+async def setup(bot: House) -> None:
     await bot.add_cog(Events(bot))
