@@ -13,10 +13,10 @@ from typing import Any
 import discord
 
 from bot.i18n import t
+from bot.presentation.record_text import review_lines
+from bot.presentation.texts import Namer, board_text, board_title
 from bot.tables import Table
 from bot.tables.model import DEFAULT_LEVEL
-from bot.tables.record_text import review_lines
-from bot.tables.texts import Namer, board_text, board_title
 from cogs._common import (
     dynamic_view,
     is_manager,

@@ -23,9 +23,11 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.ai.thinking import PoolThinker
 from bot.i18n import t
 from bot.i18n.translator import PinochleTranslator
 from bot.ledger_hook import ledger_hook
+from bot.nights.runner import EventRunner
 from bot.records_hook import records_hook
 from bot.services import Services
 from bot.settings import Settings
@@ -35,9 +37,7 @@ from bot.settings import Settings
 from bot.store import Store
 from bot.store.sql import is_postgres_url
 from bot.tables import TableService
-from bot.tables.events import EventRunner
 from bot.tables.review import Replays
-from bot.tables.thinking import PoolThinker
 from cogs._errors import PinochleTree
 from cogs._event_notices import DiscordNotices
 from cogs._hand import redraw_hand

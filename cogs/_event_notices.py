@@ -22,8 +22,8 @@ from typing import Any
 import discord
 
 from bot.i18n import t
+from bot.nights.runner import EventBoard, EventRow
 from bot.tables import Refusal, Text
-from bot.tables.events import EventBoard, EventRow
 from cogs._common import text_of
 from cogs._events_text import board_texts
 from cogs._home import ARCHIVE_MINUTES, forget_opening

@@ -23,9 +23,9 @@ from discord.utils import MISSING
 
 from bot.game import Action
 from bot.i18n import card_text, cards_text, t
+from bot.presentation.texts import hand_action_label, hand_text
 from bot.render import render_hand, render_in_thread
 from bot.tables import Hand, Refusal
-from bot.tables.texts import hand_action_label, hand_text
 from cogs._common import (
     dynamic_view,
     lang_of,

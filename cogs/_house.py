@@ -14,10 +14,10 @@ from typing import Protocol
 import discord
 from discord.ext import commands
 
+from bot.nights.runner import EventRunner
 from bot.services import Services
 from bot.settings import Settings
 from bot.tables import TableService
-from bot.tables.events import EventRunner
 from bot.tables.review import Replays
 from cogs._hand_watch import HandWatch
 

@@ -44,9 +44,9 @@ import discord
 from discord.ext import tasks
 
 from bot.i18n import t, variant_name
+from bot.presentation.texts import say
 from bot.tables import Outcome, Table
 from bot.tables.outcome import Text
-from bot.tables.texts import say
 from cogs._board import board_embed, board_view
 from cogs._board_spot import BoardSpots
 from cogs._common import mention_namer

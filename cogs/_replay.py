@@ -12,7 +12,7 @@ read is answered clearly. Records (with what each seat held at each trick)
 are built in a worker thread, one at a time, and kept in the one cache of built
 records (`bot.game.record.RECORDS`), so a member stepping through a game does not
 replay its log at every click; each click still passes the visibility gate. The
-lines are the deal review's (`bot.tables.record_text`).
+lines are the deal review's (`bot.presentation.record_text`).
 """
 
 from __future__ import annotations
@@ -26,8 +26,7 @@ import discord
 from bot.game import VARIANTS
 from bot.game.record import DealRecord, GameRecord
 from bot.i18n import t, variant_name
-from bot.tables.outcome import Name
-from bot.tables.record_text import (
+from bot.presentation.record_text import (
     auction_lines,
     deal_facts,
     hand_lines,
@@ -36,8 +35,9 @@ from bot.tables.record_text import (
     proof_line,
     trick_plays,
 )
+from bot.presentation.texts import Namer
+from bot.tables.outcome import Name
 from bot.tables.review import Replays
-from bot.tables.texts import Namer
 from cogs._common import dynamic_view, lang_of, reply
 from cogs._errors import guarded
 from cogs._pager import NO_PINGS

@@ -1,7 +1,7 @@
 """`/league event …`: league nights, a subgroup of `/league` from its own cog.
 
 Thin: find the event (by its name, or the server's one open event), call the
-event runner (`bot.tables.events`), answer privately. A refusal is an
+event runner (`bot.nights.runner`), answer privately. A refusal is an
 a `Refusal`, answered like every other by `cogs._errors`. The runner's notices on
 Discord (`DiscordNotices`) open each table in a thread off the event's channel (a private one
 for a duplicate night, whose tables share their cards), post the event's lines there, and keep
@@ -21,8 +21,8 @@ from discord.ext import commands
 from bot.events.when import parse_start
 from bot.game import VARIANTS, Refusal
 from bot.i18n import t, variant_name
+from bot.nights.runner import MAX_DEALS, MAX_ROUNDS, EventRow, EventRunner
 from bot.tables import Table
-from bot.tables.events import MAX_DEALS, MAX_ROUNDS, EventRow, EventRunner
 from cogs._common import guild_lang, is_manager, lang_of, person_of, reply
 from cogs._events_text import board_texts
 from cogs._group import choices

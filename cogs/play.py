@@ -19,9 +19,9 @@ from bot.game import Action, Card, IllegalAction, Suit, Typed, parse_action, par
 from bot.game.cards import MAX_HAND
 from bot.game.errors import shorten
 from bot.i18n import t
+from bot.presentation.texts import hand_action_label
+from bot.presentation.typed import GiveDraft, engine_text, give_draft
 from bot.tables import Refusal, Table
-from bot.tables.texts import hand_action_label
-from bot.tables.typed import GiveDraft, engine_text, give_draft
 from cogs._common import lang_of, private_text, reply, service_of, table_here
 from cogs._group import PinochleCog, describe
 from cogs._hand import (

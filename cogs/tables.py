@@ -15,9 +15,9 @@ from bot.game import VARIANTS, OptionError
 from bot.game.errors import shorten
 from bot.game.options import OPTIONS, parse_option_value
 from bot.i18n import LANGUAGES, t, variant_name
+from bot.presentation.texts import game_options, rules_text, score_text
 from bot.services.settings import TABLE_PLACES
 from bot.tables import Refusal, Table, shown_name
-from bot.tables.texts import game_options, rules_text, score_text
 from cogs._board import BoardButton, lobby_action
 from cogs._common import (
     guild_lang,

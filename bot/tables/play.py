@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
+from bot.ai.thinking import Thinker
 from bot.game import Action, IllegalAction, SeatView
 from bot.game.errors import Refusal
 from bot.game.fair import SALT_CHARS, clean_salt
@@ -22,7 +23,6 @@ from bot.tables.hints import best_meld, hint_text
 from bot.tables.model import Table, computer_plays
 from bot.tables.outcome import Act, Name, Outcome, Text
 from bot.tables.review import guard_shown
-from bot.tables.thinking import Thinker
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,8 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
+from bot.ai.table_players import PlayerFactory, simple_players
+from bot.ai.thinking import Thinker, ThreadThinker
 from bot.game import Action
 from bot.game.record import DealRecord
 from bot.store import Store, TableRow, Tx, list_unfinished_tables, update_table
@@ -35,10 +37,8 @@ from bot.tables.lobby import Lobby, StartedTable
 from bot.tables.model import DEFAULT_LEVEL, Table
 from bot.tables.outcome import Outcome
 from bot.tables.play import Hand, Play
-from bot.tables.players import PlayerFactory, simple_players
 from bot.tables.registry import Registry
 from bot.tables.seating import Seating
-from bot.tables.thinking import Thinker, ThreadThinker
 
 log = logging.getLogger(__name__)
 

@@ -11,9 +11,7 @@ from __future__ import annotations
 from bot.game import VARIANTS, Card, fingerprint, sort_hand
 from bot.game.record import DealRecord, MeldRecord, TrickRecord
 from bot.i18n import cards_text, meld_name, t
-from bot.tables.announce import deal_summary, parties
-from bot.tables.model import Table
-from bot.tables.texts import (
+from bot.presentation.texts import (
     Namer,
     fair_line,
     hand_by_suit,
@@ -21,6 +19,8 @@ from bot.tables.texts import (
     say,
     side_name,
 )
+from bot.tables.announce import deal_summary, parties
+from bot.tables.model import Table
 
 
 def deal_facts(deal: DealRecord, lang: str, name: Namer, *, contract: bool = False) -> list[str]:
