@@ -4,21 +4,25 @@ points, and Check Pinochle's premiums."""
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from . import actions as A
 from .actions import Action
-from .cards import SUITS, Card, remove_card
+from .cards import SUITS, Card, make_pack, remove_card
 from .ceiling import side_meld_ceiling
 from .checks import contract_checks, game_checks, meld_checks, net_chips, set_checks, settle
 from .errors import IllegalAction
 from .events import Bid, CardsGiven, Contract, DealThrownIn, Event, Passed, TrumpFixed
+from .melds import MELD_OPTION_ORDER, MeldRules
 from .multihand import MultiHandRules
 from .phases import AUCTION, PASSING, PLAY, TRUMP
+from .points import deal_total, scale
 
 MIN_BID = 200  # E-4; `opt.min_bid` sets another (F-2, H-2)
+#: The options a bid ceiling depends on: the meld table's and the count's (F-2, H-2, H-9).
+_CEILING_OPTIONS = (*MELD_OPTION_ORDER, "dd_last_trick")
 
 
 def ladder_step(high: int) -> int:
@@ -50,6 +54,40 @@ def bid_amounts(minimum: int, step: int, top: int) -> tuple[int, ...]:
     return tuple(amounts)
 
 
+def bid_ladder(options: Mapping[str, Any]) -> tuple[int, ...]:
+    """Every bid of a game with these (resolved) options, from its minimum up to its ceiling
+    (`bid_ceiling_of`), in the game's units: E-4's minimum and steps, F-2's and H-2's other
+    minimums, H-3's ladder."""
+    unit = scale(options)
+    given = options["min_bid"]
+    minimum = (MIN_BID if given is None else given) // unit
+    step = 0 if options["bid_ladder"] else max(1, options["bid_increment"] // unit)
+    return bid_amounts(minimum, step, max(minimum, bid_ceiling_of(options)))
+
+
+def bid_ceiling_of(options: Mapping[str, Any]) -> int:
+    """F-2, H-2: what a deal can be worth to one side under these options: the most meld a
+    side's cards can hold (`side_meld_ceiling`) plus every card point and the last trick."""
+    key = tuple((name, options[name]) for name in _CEILING_OPTIONS)
+    return _ceiling_of(key)
+
+
+@lru_cache(maxsize=32)
+def _ceiling_of(key: tuple[tuple[str, Any], ...]) -> int:
+    options = dict(key)
+    double_deck = options["count_scheme"] == "double_deck"
+    pack = make_pack(double_deck=double_deck)
+    copies = 4 if double_deck else 2
+    meld = side_meld_ceiling(MeldRules.from_options(options), len(pack) // 2, copies)
+    return meld + deal_total(options, pack)
+
+
+def least_bid_over(options: Mapping[str, Any], high: int) -> int:
+    """The least bid over the high bid `high` (0: none yet, so the game's minimum)."""
+    ladder = bid_ladder(options)
+    return ladder[min(bisect_right(ladder, high), len(ladder) - 1)]
+
+
 class AuctionRules(MultiHandRules):
     """The Check Pinochle phases (auction, trump) and deal scoring of `Game` (its play is §6's)."""
 
@@ -57,8 +95,7 @@ class AuctionRules(MultiHandRules):
         self.state.phase, self.state.turn = AUCTION, self.state.order[0]  # E-3: eldest speaks first
 
     def _min_bid(self) -> int:
-        given = self.opt["min_bid"]
-        return (MIN_BID if given is None else given) // self.scale
+        return self._bid_ladder()[0]
 
     def _step(self, high: int) -> int:
         """The least raise over `high` (E-4; H-3's ladder)."""
@@ -74,19 +111,11 @@ class AuctionRules(MultiHandRules):
 
     def _bid_ladder(self) -> tuple[int, ...]:
         """Every bid of this game, from the minimum up to the ceiling (E-4, F-2, H-3)."""
-        step = 0 if self.opt["bid_ladder"] else self._step(0)
-        return bid_amounts(self._min_bid(), step, self.bid_ceiling())
+        return bid_ladder(self.opt)
 
     def bid_ceiling(self) -> int:
-        """F-2, H-2: the highest bid, what a deal can be worth to one side: the most meld a side
-        can hold (`side_meld_ceiling`) and every card point; never below the minimum bid."""
-        size = self.state.pack_size
-        top = self._bid_tops.get(size)
-        if top is None:  # one per pack the game deals
-            copies = 4 if self.variant.double_deck else 2
-            meld = side_meld_ceiling(self.rules, size // 2, copies)
-            top = self._bid_tops[size] = max(self._min_bid(), meld + self.card_total)
-        return top
+        """F-2, H-2: the highest bid, what a deal can be worth to one side (`bid_ceiling_of`)."""
+        return self._bid_ladder()[-1]
 
     def _forced(self, seat: int) -> bool:
         """E-6, F-3: the dealer after three passes must bid (unless the deal is thrown in)."""

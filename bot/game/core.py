@@ -138,7 +138,6 @@ class GameCore(ABC):
         self._partner_exempt = self.variant.partnership and not self.opt["must_head_partner"]
         self._legal: list[Action] | None = None
         self._card_totals: dict[int, int] = {}
-        self._bid_tops: dict[int, int] = {}  # the auction's highest bid by pack size (F-2)
 
     @property
     def card_total(self) -> int:
