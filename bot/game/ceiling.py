@@ -39,27 +39,54 @@ def _ceiling(table: _Table, cards: int, copies: int) -> int:
     run, around, pins = _run_values(table, copies), _around_values(table, copies), _pins(table)
     levels = range(copies + 1)
     best = 0
+    filled: dict[tuple[int, ...], int] = {}
     # Where trumps lie beside the pinochle's cards (Q♠, J♦): spades, diamonds or another suit.
-    for trump, (k, p, a_a, a_k, a_q, a_j) in product("SDO", product(levels, repeat=6)):
-        q_trump = max(k, a_q, p if trump == "S" else 0)
-        j_trump = max(k, a_j, p if trump == "D" else 0)
+    # The loops run up the levels and stop once the cards needed pass `cards` (each level of a
+    # meld needs at least the cards of the one below).
+    for trump, k, p in product("SDO", levels, levels):
         plain = [s for s in "SDHC" if s != ("C" if trump == "O" else trump)]  # the other three
-        plain_q = [max(a_q, p if s == "S" else 0) for s in plain]
-        cost = max(k, a_a) + k + max(k, a_k) + q_trump + j_trump + 3 * (a_a + a_k)
-        cost += sum(plain_q) + sum(max(a_j, p if s == "D" else 0) for s in plain)
-        if cost > cards:
-            continue
-        value = run[k] + pins[p] + around["A"][a_a] + around["K"][a_k]
-        value += around["Q"][a_q] + around["J"][a_j]
-        units = [  # (cards, points) of each pair or card that may be added
-            ((j > max(k, a_k)) + (j > q_trump), v["royal marriage"])
-            for j in range(k + 1, copies + 1)  # royal marriages beyond the runs
-        ]
-        for q in plain_q:  # the other suits' marriages
-            units += [((j > a_k) + (j > q), v["marriage"]) for j in range(1, copies + 1)]
-        units += [(1, v["dix"])] * copies if v["dix"] else []
-        best = max(best, value + _fill(units, cards - cost))
+        for a_a in levels:
+            cost_a = k + max(k, a_a) + 3 * a_a  # the trump 10s, then the aces
+            if cost_a > cards:
+                break
+            for a_k in levels:
+                cost_k = cost_a + max(k, a_k) + 3 * a_k
+                if cost_k > cards:
+                    break
+                for a_q in levels:
+                    q_trump = max(k, a_q, p if trump == "S" else 0)
+                    plain_q = [max(a_q, p if s == "S" else 0) for s in plain]
+                    cost_q = cost_k + q_trump + sum(plain_q)
+                    if cost_q > cards:
+                        break
+                    for a_j in levels:
+                        j_trump = max(k, a_j, p if trump == "D" else 0)
+                        cost = cost_q + j_trump
+                        cost += sum(max(a_j, p if s == "D" else 0) for s in plain)
+                        if cost > cards:
+                            break
+                        value = run[k] + pins[p] + around["A"][a_a] + around["K"][a_k]
+                        value += around["Q"][a_q] + around["J"][a_j]
+                        key = (k, a_k, q_trump, *plain_q, cards - cost)
+                        if key not in filled:  # the same pairs and room recur across a_j
+                            filled[key] = _fill(
+                                _units(v, copies, k, a_k, q_trump, plain_q), key[-1]
+                            )
+                        best = max(best, value + filled[key])
     return best + 2 * table[5]  # a roundhouse bonus in each hand, at most
+
+
+def _units(
+    v: dict[str, int], copies: int, k: int, a_k: int, q_trump: int, plain_q: list[int]
+) -> list[tuple[int, int]]:
+    """(cards, points) of each pair or card that may be added to the levels held: the royal
+    marriages beyond the runs, the other suits' marriages, the dixes."""
+    units = [
+        ((j > max(k, a_k)) + (j > q_trump), v["royal marriage"]) for j in range(k + 1, copies + 1)
+    ]
+    for q in plain_q:
+        units += [((j > a_k) + (j > q), v["marriage"]) for j in range(1, copies + 1)]
+    return units + ([(1, v["dix"])] * copies if v["dix"] else [])
 
 
 def _fill(units: list[tuple[int, int]], room: int) -> int:
