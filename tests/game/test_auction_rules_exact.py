@@ -157,7 +157,7 @@ def test_a_game_refuses_an_option_it_does_not_play_saying_why(variant, option, v
     assert option in str(refused.value) and variant in str(refused.value)
 
 
-def test_every_option_a_game_plays_changes_nothing_else_and_is_accepted():
+def test_every_option_a_game_plays_is_accepted_at_its_values():
     """Each option the auction games list as played is accepted at each of its values."""
     from bot.game.options import OPTIONS
     from bot.game.variants import VARIANTS
