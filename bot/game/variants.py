@@ -74,6 +74,33 @@ _AUCTION_PLAYS = frozenset(
         "trump_without_marriage",
     }
 )
+#: The 48-card meld table's and count's options (§2.1, G-6, G-7), played by E and F.
+_SINGLE_DECK_PLAYS = frozenset(
+    {
+        "count_scheme",
+        "round_card_points",
+        "double_pinochle_value",
+        "eight_queens_value",
+        "eight_of_a_kind",
+        "grand_pinochle",
+        "roundhouse_bonus_points",
+        "same_class_upgrades",
+        "flush_includes_royal_bonus",
+    }
+)
+#: E: Check Pinochle plays F's auction with its checks (E-15..E-21) and any raise (H-3 too).
+_CHECK_PLAYS = (
+    _AUCTION_PLAYS
+    | _SINGLE_DECK_PLAYS
+    | {
+        "bid_ladder",
+        "set_side_forfeits_meld_checks",
+        "roundtrip_checks_additive",
+        "double_meld_checks",
+        "slam_defenders_eligible",
+        "no_marriage_remedy_default",
+    }
+)
 #: H: the double deck plays F's rules but its own meld table and count (H-7, H-9), and adds
 #: the ladder of raises and the house rules of the double deck (H-3, H-9..H-14).
 _DOUBLE_DECK_PLAYS = _AUCTION_PLAYS | {
@@ -104,6 +131,7 @@ VARIANTS: dict[str, Variant] = {
             checks=True,
             # E-6: the dealer stuck without a marriage still names a suit
             defaults=MappingProxyType({"trump_without_marriage": "any_suit"}),
+            plays=_CHECK_PLAYS,
         ),
         # A family of their own: their scores run on other scales (the 48-card auction's
         # contracts and sets; the double deck's 50-point count) than the partnership games'.
@@ -117,18 +145,7 @@ VARIANTS: dict[str, Variant] = {
             defaults=MappingProxyType(
                 {"pass_count": 4, "bid_requires_marriage": False, "min_bid": 100}
             ),
-            plays=_AUCTION_PLAYS
-            | {
-                "count_scheme",
-                "round_card_points",
-                "double_pinochle_value",
-                "eight_queens_value",
-                "eight_of_a_kind",
-                "grand_pinochle",
-                "roundhouse_bonus_points",
-                "same_class_upgrades",
-                "flush_includes_royal_bonus",
-            },
+            plays=_AUCTION_PLAYS | _SINGLE_DECK_PLAYS,
         ),
         Variant(
             "double-deck",

@@ -147,6 +147,9 @@ def _lowest_bid(game) -> int:
         ("double-deck", "grand_pinochle", True, "option_unplayed_meld_table"),
         ("double-deck", "round_card_points", True, "option_unplayed_count"),
         ("double-deck", "draw_before_meld", True, "option_unplayed_other_game"),
+        ("check", "tie_over_target", "highest_wins", "option_unplayed_bidder_first"),
+        ("check", "meld_credit_unit", "player", "option_unplayed_side_meld"),
+        ("check", "save_meld_counters", 20, "option_unplayed_other_game"),
     ],
 )
 def test_a_game_refuses_an_option_it_does_not_play_saying_why(variant, option, value, key):
@@ -158,11 +161,11 @@ def test_a_game_refuses_an_option_it_does_not_play_saying_why(variant, option, v
 
 
 def test_every_option_a_game_plays_is_accepted_at_its_values():
-    """Each option the auction games list as played is accepted at each of its values."""
+    """Each option the auction games (E, F, H) list as played is accepted at its values."""
     from bot.game.options import OPTIONS
     from bot.game.variants import VARIANTS
 
-    for variant in ("auction", "double-deck"):
+    for variant in ("check", "auction", "double-deck"):
         plays = VARIANTS[variant].plays
         assert plays is not None
         for name in sorted(plays):

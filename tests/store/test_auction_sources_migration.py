@@ -34,11 +34,14 @@ async def test_old_auction_tables_keep_their_rules_and_lose_what_they_never_play
     dd_own = await _table(old, 3, "double-deck", {"pass_count": 3, "grand_pinochle": True})
     auction = await _table(old, 4, "auction", {"meld_credit_unit": "player", "pass_count": 0})
     other = await _table(old, 5, "partnership", {"meld_credit_unit": "player"})
+    check = await _table(old, 6, "check", {"tie_over_target": "highest_wins", "bid_ladder": True})
     await old.close()
     new = await Store.open(database)
     try:
         assert await schema_version(new) == len(MIGRATIONS)
-        options = {t: (await get_table(new, t)).options for t in (dd, dd_own, auction, other)}
+        tables = (dd, dd_own, auction, other, check)
+        options = {t: (await get_table(new, t)).options for t in tables}
+        assert options[check] == {"bid_ladder": True}
         assert options[dd] == {"pass_count": 4, "trump_requires_marriage": False}
         assert options[dd_own] == {"pass_count": 3, "trump_requires_marriage": False}
         assert options[auction] == {"pass_count": 0, "min_bid": 250}
