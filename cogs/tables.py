@@ -19,7 +19,7 @@ from bot.game.options import OPTIONS, parse_option_value
 from bot.i18n import LANGUAGES, t, variant_name
 from bot.services.settings import TABLE_PLACES
 from bot.tables import Refusal, Table, shown_name
-from bot.tables.texts import game_options, rules_text, score_text
+from bot.tables.texts import final_standings, game_options, rules_text, score_text
 from cogs._board import BoardButton, lobby_action
 from cogs._common import (
     guild_lang,
@@ -231,6 +231,8 @@ class Tables(PinochleCog):
 
     @app_commands.command(name="tables", description=describe("tables"))
     async def tables(self, interaction: discord.Interaction) -> None:
+        """The server's open tables, then the last game of this channel (or of a thread opened from
+        it) with its final standings."""
         lang = lang_of(interaction)
         found = service_of(interaction).tables(interaction.guild_id)
         lines = [
@@ -245,20 +247,35 @@ class Tables(PinochleCog):
                 size=table.size,
             )
             for table in found
-        ]
-        await reply(interaction, "\n".join(lines) or t("bot.tables.none", lang))
+        ] or [t("bot.tables.none", lang)]
+        if ended := await ended_here(interaction):
+            lines.append(
+                t(
+                    "bot.tables.last",
+                    lang,
+                    table=ended.id,
+                    variant=variant_name(ended.variant, lang),
+                    channel=f"<#{ended.channel_id}>",
+                    standings=final_standings(ended, lang, mention_namer(ended)),
+                )
+            )
+        await reply(interaction, "\n".join(lines)[:2000])
 
     @app_commands.command(name="score", description=describe("score"))
     async def score(self, interaction: discord.Interaction) -> None:
+        """The scores of this channel's table; after its end, or in the channel a thread table was
+        opened from, those of the last game played here, with a link to its thread."""
         lang = lang_of(interaction)
         if table := service_of(interaction).table_in(channel_of(interaction)):
             await reply(interaction, score_text(table, lang, mention_namer(table))[:2000])
         elif table := await ended_here(interaction):
+            elsewhere = table.channel_id != channel_of(interaction)
             ended = t(
-                "bot.score.finished",
+                "bot.score.finished_in" if elsewhere else "bot.score.finished",
                 lang,
                 table=table.id,
                 variant=variant_name(table.variant, lang),
+                thread=f"<#{table.channel_id}>",
             )
             await reply(
                 interaction, f"{ended}\n{score_text(table, lang, mention_namer(table))}"[:2000]
@@ -284,11 +301,11 @@ class Tables(PinochleCog):
 
 
 async def ended_here(interaction: discord.Interaction) -> Table | None:
-    """The table that last finished in this channel (or thread), if any."""
+    """The table that last finished in this channel (or thread), or in a thread opened from it."""
     if interaction.guild_id is None:
         return None
     return await service_of(interaction).last_finished(
-        interaction.guild_id, channel_of(interaction)
+        interaction.guild_id, channel_of(interaction), home_key=PARENT
     )
 
 

@@ -280,16 +280,7 @@ def _play_lines(table: Table, view: PublicView, lang: str, name: Namer) -> list[
         lines.append(_deal_points_line(table, view, lang, name))
     lines.append(_scores_line(table, view, lang, name))
     if over:
-        lines.append(
-            t(
-                "bot.board.finished",
-                lang,
-                places=", ".join(
-                    f"{place}. {side_name(seats, lang, name)}"
-                    for place, seats in enumerate(view.ranking, start=1)
-                ),
-            )
-        )
+        lines.append(_standings_line(view, lang, name))
     elif table.event is not None and table.over:
         lines.append(t("bot.board.event_done", lang, deals=table.event["deals"]))
     elif view.to_act is not None:
@@ -404,6 +395,20 @@ def _meld_text(meld: str, cards: tuple[Card, ...], points: list[int], lang: str)
     )
 
 
+def final_standings(table: Table, lang: str, name: Namer) -> str:
+    """ "Final standings: 1. …, 2. …" of a game that is over."""
+    return _standings_line(table.public_view(), lang, name)
+
+
+def _standings_line(view: PublicView, lang: str, name: Namer) -> str:
+    """The final places of a game that is over (G-13), best first."""
+    places = ", ".join(
+        f"{place}. {side_name(seats, lang, name)}"
+        for place, seats in enumerate(view.ranking, start=1)
+    )
+    return t("bot.board.finished", lang, places=places)
+
+
 def _scores_line(table: Table, view: PublicView, lang: str, name: Namer) -> str:
     scores = " · ".join(
         f"{side_name(seats, lang, name)} {number(view.scores[seats[0]])}"
@@ -467,11 +472,14 @@ def _passed_lines(view: SeatView, lang: str) -> list[str]:
 
 
 def score_text(table: Table, lang: str, name: Namer) -> str:
-    """The scores now and each finished deal's points, one line per deal."""
+    """The scores now (and the final places once the game is over), each finished deal's points,
+    one line per deal."""
     if table.game is None:
         return t("bot.refuse.not_started", lang)
     view = table.public_view()
     lines = [_scores_line(table, view, lang, name)]
+    if table.game.is_over:
+        lines.append(_standings_line(view, lang, name))
     for result in table.game.deal_results:
         parts = " · ".join(
             f"{side_name(seats, lang, name)} {signed(result.points[seats[0]])}"
