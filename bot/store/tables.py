@@ -526,7 +526,7 @@ async def last_finished_table(
     `home_key`: the `Table.home` key naming the channel a table was opened from, so that a table
     that played in a thread of this channel counts as the channel's too.
     """
-    where, params = "t.channel_id = ?", [guild_id, channel_id]
+    where, params = "t.channel_id = ?", list[int | str]([guild_id, channel_id])
     if home_key is not None:
         opened = per_dialect(db, sqlite=_OPENED_FROM["sqlite"], postgres=_OPENED_FROM["postgres"])
         where = f"({where} OR {opened})"
