@@ -94,9 +94,7 @@ async def _forfeit(tx: Tx, table: Table, seat: int, player_id: int) -> None:
     pairs them with (or the first opponent still playing, when that one left too)."""
     game = table.started_game
     own, other = sorted(_sides(game), key=lambda side: seat not in side)
-    checks = game_checks(
-        game.scores[game.party(other[0])] * game.scale, game.scores[game.party(seat)] * game.scale
-    )
+    checks = game.forfeit_checks(seat)
     paired = other[own.index(seat)]
     payees = (
         [paired, *other] if paired not in table.left else [s for s in other if s not in table.left]

@@ -50,7 +50,7 @@ from bot.game.views import MeldOnTable
 from bot.i18n.numbers import number, signed
 from bot.tables.deallog import BoardTrick
 from bot.tables.model import Table
-from bot.tables.outcome import Cards, Side, Text, Who
+from bot.tables.outcome import Cards, Chip, Name, Side, Text, Who
 
 #: Events whose lines wait for their round (meld phase, auction) to close.
 ROUND_EVENTS = (Melded, DixDeclared, DealerDix, TrumpFixed, Bid, Passed, Contract, CardsGiven)
@@ -245,14 +245,38 @@ def deal_summary(table: Table, result: DealResult) -> list[Text]:
     if result.bid is not None and result.declarer is not None:
         key = "bot.line.contract_made" if result.made else "bot.line.contract_set"
         lines.append(Text.of(key, who=Who(result.declarer), amount=result.bid))
-        chips = [
-            Text.of("bot.line.chips_part", who=Who(seat), chips=signed(n))
-            for seat, n in enumerate(result.chips or ())
-            if n
-        ]
-        if chips:
-            lines.append(Text.of("bot.line.chips", parts=chips))
+        lines += chip_lines(table, result)
     return lines
+
+
+def chip_lines(table: Table, result: DealResult) -> list[Text]:
+    """Check (E-15..E-20): each side's chips this deal item by item, as the engine awarded them
+    (`DealResult.chip_items`: contract made or set, each meld check, slam, game premium), then
+    their sum; partners collect alike, so a side's first seat speaks for it."""
+    lines = []
+    for seats in parties(table):
+        items = result.chip_items(seats[0])
+        if not items:
+            continue
+        parts = [
+            Text.of("bot.line.chip_item", item=Chip(i.reason, i.detail), chips=signed(i.chips))
+            for i in items
+        ]
+        total = signed(sum(i.chips for i in items))
+        lines.append(Text.of("bot.line.chips", who=Side(seats), parts=parts, chips=total))
+    return lines
+
+
+def forfeit_lines(table: Table, seat: int, who: Who | Name | None = None) -> list[Text]:
+    """Check: the chips a player who leaves (or is kicked) mid-game pays now, the forfeit premium
+    (`forfeit_checks`), once per game as the ledger settles it once; `who`: the person, when the
+    seat already names the computer."""
+    game = table.game
+    if game is None or not VARIANTS[table.variant].checks or seat in table.left:
+        return []
+    paid = signed(-game.forfeit_checks(seat))
+    item = Text.of("bot.line.chip_item", item=Chip("game", "forfeit"), chips=paid)
+    return [Text.of("bot.line.chips", who=who or Who(seat), parts=[item], chips=paid)]
 
 
 def _player_out(table: Table, e: PlayerOut) -> list[Text]:

@@ -31,6 +31,7 @@ from bot.game.views import MeldOnTable
 from bot.i18n import (
     action_label,
     cards_text,
+    chip_reason,
     describe_error,
     meld_name,
     number,
@@ -45,7 +46,7 @@ from bot.i18n import (
 from bot.tables.announce import grouped_melds, parties
 from bot.tables.deallog import BoardTrick
 from bot.tables.model import Table, computer_plays, shown_name
-from bot.tables.outcome import Act, Cards, Name, Side, Text, Who
+from bot.tables.outcome import Act, Cards, Chip, Name, Side, Text, Who
 
 #: How a layer names the player in a seat, or a person by the `Name` they had.
 Namer = Callable[[int | Name], str]
@@ -92,6 +93,8 @@ def _param(value: Any, lang: str, name: Namer) -> Any:
         return cards_text(value.cards, lang)
     if isinstance(value, Act):
         return action_label(value.action, lang)
+    if isinstance(value, Chip):
+        return chip_reason(value.reason, value.detail, lang)
     if isinstance(value, Refusal):
         return refused(value, lang, name)
     if isinstance(value, Typed):
