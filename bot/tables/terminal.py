@@ -16,19 +16,23 @@ next time the same person plays in that database.
 from __future__ import annotations
 
 import hashlib
+import os
 import signal
+import sys
 import tempfile
 import threading
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.game import PASS, Action, Phase
+from bot.game import PASS, Action, Card, Phase
 from bot.game.errors import Refusal
-from bot.i18n import card_text, describe_error, t
+from bot.i18n import card_text, cards_text, describe_error, t
 from bot.services.settings import NUMBER_RANGES, SettingsService
 from bot.store import Store, StoreOpenError
 from bot.store.urls import safe_url
+from bot.tables.announce import AS_THEY_HAPPEN
 from bot.tables.model import Table
 from bot.tables.outcome import Name, Outcome
 from bot.tables.players import ai_players
@@ -43,7 +47,7 @@ from bot.tables.texts import (
     plain_namer,
     say,
 )
-from bot.tables.typed import typed_action
+from bot.tables.typed import salt_of, typed_action
 
 #: The server id of local play: Discord never gives a server the id 0, so a database the
 #: bot also uses keeps local games apart from every real server's.
@@ -56,12 +60,45 @@ NAME_LIMIT = 32
 SHOWN_BIDS = 5
 #: Answers that leave the game.
 QUIT = ("q", "quit", "exit")
+#: Answers that show how to answer.
+HELP = ("help", "?", "помощь")
 
 
 def local_member(name: str) -> int:
     """The member id of a local player: the same name is the same member in every game."""
     digest = hashlib.sha256(name.strip().casefold().encode()).digest()
     return 1 + int.from_bytes(digest[:8], "big") % (LOCAL_IDS - 1)
+
+
+class Screen:
+    """Where the terminal writes. A reader that went away (a closed pipe: `| head`) ends the
+    game quietly: nothing more is written, and the process's standard output goes nowhere, so
+    nothing fails when Python flushes it on the way out."""
+
+    def __init__(self, write: Callable[[str], Any]) -> None:
+        self._write = write
+        self.gone = False
+
+    def __call__(self, text: str) -> None:
+        if self.gone:
+            return
+        try:
+            self._write(text)
+        except BrokenPipeError:
+            self.gone_away()
+
+    def flush(self) -> None:
+        """Send what standard output still buffers (written to a pipe, it waits in a block)."""
+        if self._write is print and not self.gone:
+            try:
+                sys.stdout.flush()
+            except BrokenPipeError:
+                self.gone_away()
+
+    def gone_away(self) -> None:
+        self.gone = True
+        if self._write is print:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 class TerminalPublisher:
@@ -93,6 +130,24 @@ async def play_in_terminal(
     `database`: a SQLite file or PostgreSQL URL that keeps the game (None: a temporary one);
     `name`: the person's name there (their stats, replays and rating are kept under it).
     """
+    screen = Screen(write)
+    try:
+        return await _play_in(variant, lang, seed, options, level, database, name, read, screen)
+    finally:
+        screen.flush()
+
+
+async def _play_in(
+    variant: str,
+    lang: str,
+    seed: int | None,
+    options: dict[str, Any] | None,
+    level: str,
+    database: str | None,
+    name: str,
+    read: Callable[[str], str],
+    write: Screen,
+) -> int:
     from bot.ledger_hook import ledger_hook  # the hooks import this package: read them at call
     from bot.records_hook import records_hook
 
@@ -185,6 +240,7 @@ async def _open(
         variant=variant,
         options=options,
         language=lang,
+        home={AS_THEY_HAPPEN: True},  # read line by line, in the order things happen
     )
     table = opened.table
     assert table is not None  # an opened table
@@ -216,12 +272,15 @@ async def _play(
     lang: str,
     database: str | None,
     read: Callable[[str], str],
-    write: Callable[[str], Any],
+    write: Screen,
 ) -> int:
     name = terminal_namer(table, you, lang)
     drawn: int | None = None
+    held = Held()
     while True:
         await service.settle()
+        if write.gone:
+            return 0
         if table.status != "playing":
             write("\n" + board_title(table, lang) + "\n" + board_text(table, lang, name))
             if database is not None:
@@ -230,6 +289,8 @@ async def _play(
         hand = await service.hand(table.id, you.user_id)
         listed = listed_actions(table, hand)
         if hand.version != drawn:  # a refusal changes nothing: it stays under the same board
+            if cards := held.drawn(hand):
+                write("  " + t("bot.terminal.drew", lang, cards=cards_text(cards, lang)))
             _show(table, hand, listed, lang, name, write)
             drawn = hand.version
         try:
@@ -237,9 +298,23 @@ async def _play(
         except (EOFError, KeyboardInterrupt):
             write("")
             answer = "q"
+        except BrokenPipeError:  # the prompt itself found nobody reading
+            write.gone_away()
+            return 0
         if answer.casefold() in QUIT:
             write(t("bot.terminal.bye_kept" if database else "bot.terminal.bye", lang))
             return 0
+        if answer.casefold() in HELP:
+            write(t("bot.terminal.help", lang, count=len(listed)))
+            continue
+        word, salted = salt_of(answer)
+        if salted:  # a salt word for the next deal, as on Discord (bot.game.fair)
+            salt = await answered(
+                service.salt(table.id, you.user_id, word), lang, name, write, mark="! "
+            )
+            for text in salt.private if salt is not None else ():
+                write(say(text, lang, name))
+            continue
         if hand.legal and hand.legal[0].choice:  # F-5: the numbers of the cards to give
             action = given_cards(answer, hand) or chosen_action(answer, listed, table)
         else:
@@ -249,6 +324,24 @@ async def _play(
             continue
         act = service.act(table.id, you, action, version=hand.version)
         await answered(act, lang, name, write, mark="! ")
+
+
+class Held:
+    """The person's cards at the last screen, to name the cards they drew since (the stock is
+    face down: the channel says who drew, never what; A-5)."""
+
+    def __init__(self) -> None:
+        self._deal, self._stock, self._cards = 0, 0, Counter[Card]()
+
+    def drawn(self, hand: Hand) -> list[Card]:
+        """The cards drawn from the stock since the last call, in the hand's order."""
+        view = hand.view
+        cards = Counter([*view.hand, *view.table.get(hand.seat, ())])
+        # The stock's last two cards are everyone's to see (the turn-up, the card shown: A-8).
+        drew = view.deal == self._deal and 0 < view.stock < self._stock
+        gained = cards - self._cards if drew else Counter[Card]()
+        self._deal, self._stock, self._cards = view.deal, view.stock, cards
+        return [card for card in dict.fromkeys(view.hand) for _ in range(gained.get(card, 0))]
 
 
 def _ask(read: Callable[[str], str], prompt: str) -> str:

@@ -43,7 +43,7 @@ from bot.i18n import (
     variant_name,
     variant_summary,
 )
-from bot.tables.announce import grouped_melds, parties
+from bot.tables.announce import as_they_happen, grouped_melds, parties
 from bot.tables.deallog import BoardTrick
 from bot.tables.model import Table, computer_plays, shown_name
 from bot.tables.outcome import Act, Cards, Chip, Name, Side, Text, Who
@@ -319,7 +319,10 @@ def plays_text(plays: Sequence[tuple[int, Card]], lang: str, name: Namer) -> str
 
 
 def recent_tricks(table: Table, view: PublicView) -> list[BoardTrick]:
-    """The last few completed tricks, newest first; after a restart, the engine's last trick alone."""
+    """The last few completed tricks, newest first; after a restart, the engine's last trick alone.
+    A table told as things happen drops the last deal's trick once a new deal begins."""
+    if table.deal_log.carried and as_they_happen(table):
+        return []
     if table.deal_log.tricks:
         return list(table.deal_log.tricks)
     if not view.tricks:

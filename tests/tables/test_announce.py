@@ -182,8 +182,8 @@ def test_check_deal_end_states_contract_and_chips_with_one_minus_sign():
     table = table_of("check", 3, target=300)
     text = [line for _, _, lines in publishes(table) for line in said(lines, table)]
     assert "Alice made the contract of 200." in text
-    assert "Chips for Alice & Carol: meld: aces around +2, contract 200 +2, game +13 = +17." in text
-    assert "Chips for Bob & Dave: meld: aces around −2, contract 200 −2, game −13 = −17." in text
+    assert "Chips — Alice & Carol: meld: aces around +2, contract 200 +2, game +13 = +17." in text
+    assert "Chips — Bob & Dave: meld: aces around −2, contract 200 −2, game −13 = −17." in text
     russian = [
         line
         for _, _, lines in publishes(table_of("check", 3, target=300))
@@ -204,7 +204,7 @@ def test_check_chip_lines_add_up_item_by_item_to_each_sides_chips(seed):
     sides = []
     for _, _, lines in publishes(table, lambda _: random_action(table.game, rng)):
         text = said(lines, table)
-        chips = [line for line in text if line.startswith("Chips for ")]
+        chips = [line for line in text if line.startswith("Chips — ")]
         for line in chips:
             items, total = line.removesuffix(".").split(": ", 1)[1].rsplit(" = ", 1)
             values = [int(part.rsplit(" ", 1)[1].replace("−", "-")) for part in items.split(", ")]

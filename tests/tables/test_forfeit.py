@@ -49,7 +49,7 @@ async def test_a_leaver_pays_the_game_premium_at_once_then_neither_wins_nor_lose
     left = await service.leave(table.id, ALICE)
     assert left.private[0].key == "bot.done.left_game"
     said = [say(text, "en", plain_namer(table)) for text in left.public]
-    assert said[1] == f"Chips for Alice: forfeit −{premium} = −{premium}."
+    assert said[1] == f"Chips — Alice: forfeit −{premium} = −{premium}."
     russian = say(left.public[1], "ru", plain_namer(table))
     assert russian == f"Фишки — Alice: неустойка за уход −{premium} = −{premium}."
     after = await balances(store, table)
