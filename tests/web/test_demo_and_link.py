@@ -182,6 +182,21 @@ def test_the_demo_command_builds_once_and_prints_its_links(tmp_path, capsys, dem
     assert server_link("http://[::1]:8090", SECRET, DEMO_GUILD, 0) in capsys.readouterr().out
 
 
+def test_the_demo_without_web_secret_prints_no_links_that_could_never_open(
+    tmp_path, capsys, demo, monkeypatch
+):
+    """`--no-serve` ends at once: links signed with a secret of that run would be dead."""
+    from bot.demo import main
+
+    monkeypatch.setenv("WEB_SECRET", "")
+    copy = tmp_path / "demo.db"
+    copy.write_bytes(Path(demo).read_bytes())
+    assert main(["--database", str(copy), "--no-serve"]) == 0
+    out = capsys.readouterr().out
+    assert "http://" not in out
+    assert out.splitlines()[-1].startswith("WEB_SECRET is not set, so no links are printed")
+
+
 async def test_the_demo_refuses_a_file_that_holds_no_sample(tmp_path, capsys):
     """`demo --database games.db` on a kept terminal game prints no links that all answer 404."""
     from bot.demo import main
