@@ -130,43 +130,26 @@ async def play_in_terminal(
     `database`: a SQLite file or PostgreSQL URL that keeps the game (None: a temporary one);
     `name`: the person's name there (their stats, replays and rating are kept under it).
     """
-    screen = Screen(write)
-    try:
-        return await _play_in(variant, lang, seed, options, level, database, name, read, screen)
-    finally:
-        screen.flush()
-
-
-async def _play_in(
-    variant: str,
-    lang: str,
-    seed: int | None,
-    options: dict[str, Any] | None,
-    level: str,
-    database: str | None,
-    name: str,
-    read: Callable[[str], str],
-    write: Screen,
-) -> int:
     from bot.ledger_hook import ledger_hook  # the hooks import this package: read them at call
     from bot.records_hook import records_hook
 
+    screen = Screen(write)
     name = " ".join(name.split())
     if len(name) > NAME_LIMIT:
-        write(t("bot.terminal.bad_name", lang, limit=NAME_LIMIT))
+        screen(t("bot.terminal.bad_name", lang, limit=NAME_LIMIT))
         return 2
     you = Person(local_member(name), name or t("bot.terminal.you", lang))
     with tempfile.TemporaryDirectory(prefix="pinochle-") as folder:
         try:
             store = await Store.open(database or Path(folder) / "local.db")
         except StoreOpenError as error:
-            write(t("bot.terminal.database_unusable", lang, problem=error))
+            screen(t("bot.terminal.database_unusable", lang, problem=error))
             return 2
         try:
             await own_server(store)
             service = TableService(
                 store,
-                publisher=TerminalPublisher(write, lambda table: terminal_namer(table, you, lang)),
+                publisher=TerminalPublisher(screen, lambda table: terminal_namer(table, you, lang)),
                 players=ai_players(),
                 seed=seed,
                 turn_seconds=0,
@@ -174,12 +157,13 @@ async def _play_in(
                 owns=lambda guild_id: guild_id == LOCAL_GUILD,
             )
             try:
-                table = await _table(service, you, variant, options, level, lang, database, write)
+                table = await _table(service, you, variant, options, level, lang, database, screen)
                 if table is None:
                     return 2
-                return await _play(service, table, you, lang, database, read, write)
+                return await _play(service, table, you, lang, database, read, screen)
             finally:
                 await service.close()
+                screen.flush()
         finally:
             await store.close()
 
