@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from bot.game import Card
-from bot.tables.terminal import play_in_terminal
+from bot.terminal import play_in_terminal
 
 
 async def transcript(variant: str, answers: list[str], *, lang: str = "en", seed: int = 3):

@@ -19,8 +19,8 @@ from functools import lru_cache
 from bot.game import Action, Card, IllegalAction, Suit, parse_action
 from bot.game.actions import VERBS
 from bot.i18n import LANGUAGES, action_label, t
+from bot.presentation.texts import hand_action_label
 from bot.tables.model import Table
-from bot.tables.texts import hand_action_label
 
 #: How a salt word is typed, on Discord (`/pinochle move action:`) and in the terminal:
 #: "salt lucky7" (or "соль удача7").
