@@ -32,7 +32,7 @@ from cogs._common import (
 )
 from cogs._errors import said
 from cogs._group import PinochleCog, choices, describe
-from cogs._home import PARENT, QUIET, make_home, settle_home
+from cogs._home import PARENT, QUIET, make_home, opened_from, settle_home
 from cogs._house import House
 from cogs._players import channel_of, guild_of, services_of
 
@@ -259,11 +259,15 @@ class Tables(PinochleCog):
 
     @app_commands.command(name="score", description=describe("score"))
     async def score(self, interaction: discord.Interaction) -> None:
-        """The scores of this channel's table; after its end, or in the channel a thread table was
-        opened from, those of the last game played here, with a link to its thread."""
+        """The scores of this channel's table (while tables opened from it play in their threads,
+        where they are); after its end, or in the channel a thread table was opened from, those of
+        the last game played here, with a link to its thread."""
         lang = lang_of(interaction)
-        if table := service_of(interaction).table_in(channel_of(interaction)):
+        service = service_of(interaction)
+        if table := service.table_in(channel_of(interaction)):
             await reply(interaction, score_text(table, lang, mention_namer(table))[:2000])
+        elif opened_from(service, interaction.guild_id, interaction.channel_id):
+            table_here(interaction)  # the refusal that names their threads
         elif table := await ended_here(interaction):
             elsewhere = table.channel_id != channel_of(interaction)
             ended = t(

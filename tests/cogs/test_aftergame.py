@@ -198,3 +198,16 @@ async def test_score_and_tables_in_the_channel_tell_the_last_game_played_in_its_
     assert score.response.content.startswith(f"Стол №{table.id} (")
     assert f"в ветке <#{thread.id}>: игра окончена." in score.response.content.splitlines()[0]
     assert score.response.content.splitlines()[2].startswith("Итог: 1. ")
+
+
+async def test_score_in_the_channel_while_its_thread_table_plays_says_where(room):
+    """A newer game playing in a thread is what the person means, not the last one that ended."""
+    old = await finished_two_hand_game(room)
+    await room.alice.slash(room.parent, "pinochle new", variant="two-handed")
+    table = room.table()
+    assert table is not None and table.id != old.id and table.channel_id != old.channel_id
+    score = await room.alice.slash(room.parent, "pinochle score")
+    assert score.response.content == (
+        f"The tables opened from this channel play in their own threads: <#{table.channel_id}>."
+        " Use the command there."
+    )
