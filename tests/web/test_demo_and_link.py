@@ -168,6 +168,40 @@ async def test_the_demo_has_people_games_a_league_night_and_chips_on_every_page(
     assert "Ann" in texts[player] and "Ann" in texts[replay]  # game 1: Ann against Boris
 
 
+async def test_a_check_replay_itemises_each_seats_chips_as_the_engine_awarded_them(demo):
+    """E-15..E-20 on the replay page and in the API: each seat's items (contract made or set,
+    meld checks, game premium) add up to its chips in the deal's results."""
+    store = await Store.open(demo)
+    try:
+        row = await store.fetchone(
+            "SELECT id FROM tables WHERE variant = 'check' AND status = 'finished' LIMIT 1"
+        )
+    finally:
+        await store.close()
+    assert row is not None
+    server = await start_web(demo, host="127.0.0.1", port=0, secret=SECRET)
+    try:
+        replay = (await links(demo, SECRET, f"http://127.0.0.1:{server.port}"))[4]
+        check = re.sub(r"/games/\d+", f"/games/{row['id']}", replay)
+        api = check.replace("/s/", "/api/s/", 1)
+        async with aiohttp.ClientSession() as session:
+            async with session.get(check) as response:
+                html = await response.text()
+            async with session.get(api) as response:
+                data = await response.json()
+    finally:
+        await server.close()
+    assert data["deals"]
+    for deal in data["deals"]:
+        assert [c["seat"] for c in deal["chips"]] == [0, 1, 2, 3]
+        for seat in deal["chips"]:
+            total = sum(item["chips"] for item in seat["items"])
+            assert total == deal["results"]["chips"][seat["seat"]]
+    reasons = {i["reason"] for d in data["deals"] for c in d["chips"] for i in c["items"]}
+    assert {"game"} <= reasons and reasons & {"contract", "set"}
+    assert '<ul class="chips">' in html and re.search(r"(contract|set) \d+ [+−]\d+", html)
+
+
 def test_the_demo_command_builds_once_and_prints_its_links(tmp_path, capsys, demo):
     from bot.demo import main
 
