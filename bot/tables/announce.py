@@ -287,6 +287,8 @@ def forfeit_lines(table: Table, seat: int, who: Who | Name | None = None) -> lis
     game = table.game
     if game is None or not VARIANTS[table.variant].checks or seat in table.left:
         return []
+    if not table.forfeit_payees(seat):
+        return []  # every opponent gone before: nobody collects it
     paid = signed(-game.forfeit_checks(seat))
     item = Text.of("bot.line.chip_item", item=Chip("game", "forfeit"), chips=paid)
     return [Text.of("bot.line.chips", who=who or Who(seat), parts=[item], chips=paid)]
