@@ -32,7 +32,7 @@ from cogs._common import (
 )
 from cogs._errors import said
 from cogs._group import PinochleCog, choices, describe
-from cogs._home import PARENT, QUIET, make_home, opened_from, settle_home
+from cogs._home import PARENT, QUIET, make_home, settle_home
 from cogs._house import House
 from cogs._players import channel_of, guild_of, services_of
 
@@ -263,25 +263,26 @@ class Tables(PinochleCog):
         where they are); after its end, or in the channel a thread table was opened from, those of
         the last game played here, with a link to its thread."""
         lang = lang_of(interaction)
-        service = service_of(interaction)
-        if table := service.table_in(channel_of(interaction)):
-            await reply(interaction, score_text(table, lang, mention_namer(table))[:2000])
-        elif opened_from(service, interaction.guild_id, interaction.channel_id):
-            table_here(interaction)  # the refusal that names their threads
-        elif table := await ended_here(interaction):
-            elsewhere = table.channel_id != channel_of(interaction)
-            ended = t(
+        try:
+            table = table_here(interaction)  # refused with their threads while they play
+        except Refusal as refusal:
+            if refusal.key != "bot.refuse.no_table":
+                raise
+            ended = await ended_here(interaction)
+            if ended is None:
+                raise
+            elsewhere = ended.channel_id != channel_of(interaction)
+            over = t(
                 "bot.score.finished_in" if elsewhere else "bot.score.finished",
                 lang,
-                table=table.id,
-                variant=variant_name(table.variant, lang),
-                thread=f"<#{table.channel_id}>",
+                table=ended.id,
+                variant=variant_name(ended.variant, lang),
+                thread=f"<#{ended.channel_id}>",
             )
-            await reply(
-                interaction, f"{ended}\n{score_text(table, lang, mention_namer(table))}"[:2000]
-            )
-        else:
-            raise Refusal("bot.refuse.no_table")
+            text = f"{over}\n{score_text(ended, lang, mention_namer(ended))}"
+            await reply(interaction, text[:2000])
+            return
+        await reply(interaction, score_text(table, lang, mention_namer(table))[:2000])
 
     @app_commands.command(name="rules", description=describe("rules"))
     @app_commands.describe(variant=describe("rules.options.variant"))
