@@ -23,9 +23,10 @@ from typing import Any, TypeVar
 
 #: Bytes in a table's key and in each deal's seed.
 KEY_BYTES = 32
-#: The longest salt word a player may give, and the fewest hex digits a fingerprint is checked by.
+#: The longest salt word a player may give, and the fewest hex digits a fingerprint is shown and
+#: checked by: 128 bits, so that two seeds sharing them take about 2**64 work to find.
 SALT_CHARS = 32
-SHORT_FINGERPRINT = 16
+SHORT_FINGERPRINT = 32
 T = TypeVar("T")
 
 

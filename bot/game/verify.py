@@ -55,7 +55,7 @@ def read_seed(text: str) -> bytes | None:
 
 
 def read_fingerprint(text: str) -> str | None:
-    """A fingerprint as typed (at least its first 16 hex digits), lower case, or None."""
+    """A fingerprint as typed (at least its first `SHORT_FINGERPRINT` hex digits), lower case, or None."""
     text = text.strip().lower()
     digits = set("0123456789abcdef")
     if not SHORT_FINGERPRINT <= len(text) <= 64 or not set(text) <= digits:

@@ -50,7 +50,7 @@ async def test_replay_shows_exactly_the_logged_game_in_both_languages(room):
     assert pages[0].startswith(f"Replay of game #{table.id} · Two-handed · deal 1 of ")
     assert "Before the first trick." in pages[0] and "Hands as dealt:" in pages[0]
     seed = deal_seed(table.deal_key, 1).hex()  # the deal is over: its seed is revealed with it
-    assert f"🔓 Fair deal: seed `{seed}` · fingerprint `{table.fingerprint(1)[:16]}`" in pages[0]
+    assert f"🔓 Fair deal: seed `{seed}` · fingerprint `{table.fingerprint(1)[:32]}`" in pages[0]
     shown = []
     for page in pages[1:]:
         line = next(line for line in page.splitlines() if line.startswith("Trick "))

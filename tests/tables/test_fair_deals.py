@@ -39,15 +39,15 @@ async def test_the_fingerprint_is_on_the_board_before_the_first_card(service, st
     table = await open_table(service, "two-handed")
     first = fingerprint(deal_seed(table.deal_key, 1), table.id, 1)
     for lang in ("en", "ru"):
-        assert first[:16] in board_text(table, lang, _named)
+        assert first[:32] in board_text(table, lang, _named)
     assert (await deal_commits(store, table.id))[1][0] == first  # kept as published
 
     await service.join(table.id, BOB)
     await service.start(table.id, ALICE)
     board = board_text(table, "ru", _named)
-    assert "Отпечаток сдачи 1" in board and first[:16] in board
+    assert "Отпечаток сдачи 1" in board and first[:32] in board
     second = fingerprint(deal_seed(table.deal_key, 2), table.id, 2)
-    assert second[:16] in board  # the next deal's, while its salts are taken
+    assert second[:32] in board  # the next deal's, while its salts are taken
     assert (await deal_commits(store, table.id))[2][0] == second
 
 

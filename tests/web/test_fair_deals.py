@@ -37,11 +37,11 @@ async def test_the_replay_and_its_api_reveal_each_deals_seed(client, league):
 async def test_the_verify_page_checks_a_deal_in_either_language(client, league):
     game_id = await fair_game(league)
     seed = deal_seed(KEY, 2).hex()
-    shown = fingerprint(deal_seed(KEY, 2), game_id, 2)[:16]
+    shown = fingerprint(deal_seed(KEY, 2), game_id, 2)[:32]
     base = f"/games/{game_id}/verify?deal=2&seed={seed}"
     ok = visible_text(await page(client, league, f"{base}&fingerprint={shown}"))
     assert "OK: deal 2 of table" in ok
-    other = fingerprint(deal_seed(KEY, 3), game_id, 2)[:16]
+    other = fingerprint(deal_seed(KEY, 3), game_id, 2)[:32]
     wrong = visible_text(await page(client, league, f"{base}&fingerprint={other}&lang=ru"))
     assert "НЕ ПОДТВЕРЖДЕНО" in wrong and "отпечаток не совпадает" in wrong
     api = await client.get(f"/api/s/{league.token}{base}&fingerprint={shown}&table={game_id + 1}")
