@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 #: The largest text record `parse` reads (a long game is about 100 kB).
 MAX_RECORD_CHARS = 4_000_000
+#: The deepest nesting of a JSON value a record's line may hold (a deal's result needs 3).
+MAX_JSON_DEPTH = 8
 
 
 class RecordError(ValueError):
@@ -30,16 +32,17 @@ def read_text(text: str, cls: type[GameRecord]) -> GameRecord:
     """The record `text` holds, made by `cls` (`GameRecord.parse`)."""
     if len(text) > MAX_RECORD_CHARS:
         raise RecordError(f"a game record has at most {MAX_RECORD_CHARS} characters")
-    reader = _Reader(text.splitlines())
+    # Lines end at "\n" only: a line separator inside a name (U+2028, U+0085) is no line's end.
+    reader = _Reader([line.removesuffix("\r") for line in text.split("\n")])
     if reader.line() != MAGIC:
         raise reader.error(f"expected {MAGIC!r}")
     variant = reader.field("variant")
-    options = reader.field("options", json.loads)
+    options = reader.field("options", read_json)
     seed = reader.field("seed", int)
     table_id = (
         reader.field("dealing", _read_dealing) if reader.peek().startswith("dealing:") else None
     )
-    names = reader.field("seats", lambda v: None if v == "-" else json.loads(v))
+    names = reader.field("seats", lambda v: None if v == "-" else read_json(v))
     hints = reader.field("hints", lambda v: () if v == "-" else tuple(_read_ints(v)))
     final = reader.field("final", lambda v: None if v == "unfinished" else _read_ints(v))
     try:
@@ -52,6 +55,24 @@ def read_text(text: str, cls: type[GameRecord]) -> GameRecord:
     while reader.more():
         deals.append(_read_deal(reader, len(deals) + 1, fair=table_id is not None))
     return cls(variant, options, seed, deals, final, names, hints, table_id)
+
+
+def read_json(text: str, depth: int = MAX_JSON_DEPTH) -> Any:
+    """A JSON value nested at most `depth` deep (ValueError otherwise): deeper input is refused
+    before the parser would recurse into it."""
+    nesting, quoted, escaped = 0, False, False
+    for char in text:
+        if quoted:
+            quoted, escaped = (escaped or char != '"'), (not escaped and char == "\\")
+        elif char == '"':
+            quoted = True
+        elif char in "[{":
+            nesting += 1
+            if nesting > depth:
+                raise ValueError(f"JSON nested more than {depth} deep")
+        elif char in "]}":
+            nesting -= 1
+    return json.loads(text)
 
 
 def _read_ints(text: str) -> list[int]:
@@ -128,7 +149,7 @@ def _read_seed(text: str) -> bytes | None:
 def _read_salts(text: str) -> dict[int, str]:
     if text == "-":
         return {}
-    salts = json.loads(text)
+    salts = read_json(text)
     if not isinstance(salts, dict) or not all(isinstance(w, str) for w in salts.values()):
         raise ValueError("salts must be a JSON object of words")
     return {int(seat): word for seat, word in salts.items()}
@@ -159,7 +180,7 @@ def _read_deal(reader: _Reader, number: int, *, fair: bool) -> DealRecord:
             deal.melds.append(MeldRecord(meld[0], [part], part.points))
         while (trick := reader.keyed("trick")) is not None:
             deal.tricks.append(_read_trick(trick[1], trick[0]))
-        deal.results = reader.field("results", lambda v: None if v == "-" else json.loads(v))
+        deal.results = reader.field("results", lambda v: None if v == "-" else read_json(v))
         deal.actions = reader.field("actions", lambda v: [] if v == "-" else v.split(SEP))
     except ValueError as error:
         if isinstance(error, RecordError):

@@ -65,7 +65,10 @@ def write_text(record: GameRecord) -> str:
 
 
 def _json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    """JSON on one line, readable as written but for characters that are not printable: those
+    (U+2028, U+0085, controls, …) are escaped, so no name ever breaks a record's lines."""
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return "".join(c if c.isprintable() else json.dumps(c)[1:-1] for c in text)
 
 
 def _ints(values: Iterable[int]) -> str:

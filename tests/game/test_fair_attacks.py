@@ -1,0 +1,80 @@
+"""Attacks on provably fair deals (docs/fair-deals.md, "What each check proves"): a dishonest
+house, a troll's name or record, and a careful outsider with only a link each get a clear answer."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.game import Dealing, Game, fingerprint, new_game
+from bot.game.__main__ import random_action
+from bot.game.fair import deal_seed
+from bot.game.record import GameRecord
+from bot.record_cli import main as record_main
+from bot.verify_cli import main as verify_main
+
+KEY = bytes(range(32))
+TABLE = 12
+
+
+def played(variant: str, *, seed: int = 5, options: dict | None = None, moves: int = 400) -> Game:
+    game = new_game(
+        variant, seed=seed, options={"target": 300, **(options or {})}, dealing=Dealing(key=KEY)
+    )
+    rng = random.Random(seed)
+    while not game.is_over and len(game.history) < moves:
+        game.apply(random_action(game, rng))
+    return game
+
+
+def record_of(game: Game, names: list[str] | None = None) -> GameRecord:
+    record = GameRecord.from_log(
+        game.variant.name,
+        dict(game.options.given),
+        game.seed,
+        [str(a) for a in game.history],
+        names=names,
+        dealing=game.dealing,
+        table_id=TABLE,
+    )
+    record.deals = [deal for deal in record.deals if deal.finished]
+    return record
+
+
+def shown(deal: int) -> str:
+    return fingerprint(deal_seed(KEY, deal), TABLE, deal)[:32]
+
+
+@pytest.mark.parametrize("odd", ["\u2028", "\u2029", "\x85", "\x1b", "\x0b", "\x1c"])
+def test_a_name_with_a_line_separator_or_control_leaves_every_deal_verifiable(
+    tmp_path, odd, capsys
+):
+    record = record_of(played("two-handed"), names=[f"bob{odd}deal 9, dealer 1", "carol"])
+    text = record.to_text()
+    assert odd not in text  # escaped: the name is JSON, and JSON says it as \\uXXXX
+    assert GameRecord.parse(text).names == record.names
+    path = tmp_path / "game.txt"
+    path.write_text(text, encoding="utf-8")
+    assert verify_main(["--record", str(path), "--deal", "1", "--fingerprint", shown(1)]) == 0
+    assert record_main(["replay", str(path)]) == 0
+    assert "OK" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("line", ["options", "seats", "salts", "results"])
+def test_deeply_nested_json_is_one_line_and_exit_2_from_verify_and_replay(tmp_path, line, capsys):
+    record = record_of(played("two-handed"))
+    text = record.to_text()
+    nested = "[" * 100_000 + "]" * 100_000
+    lines = text.splitlines()
+    at = next(n for n, text_line in enumerate(lines) if text_line.startswith(f"{line}: "))
+    lines[at] = f"{line}: {nested}"
+    path = tmp_path / "game.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    assert verify_main(["--record", str(path), "--deal", "1", "--fingerprint", shown(1)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "nested more than" in err
+    assert record_main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "nested more than" in err
