@@ -76,6 +76,7 @@ def _deal(deal: DealRecord, table_id: int | None) -> dict[str, Any]:
             for trick in deal.tricks
         ],
         "results": plain(deal.results),
+        "thrown_in": deal.thrown_in,
     }
 
 

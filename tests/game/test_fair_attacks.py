@@ -78,3 +78,63 @@ def test_deeply_nested_json_is_one_line_and_exit_2_from_verify_and_replay(tmp_pa
     assert record_main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and "nested more than" in err
+
+
+def thrown_in_then_played() -> Game:
+    """Auction with `all_pass=redeal` (F-3): deal 1 passed out by all four, deal 2 played out."""
+    game = new_game("auction", seed=3, options={"all_pass": "redeal"}, dealing=Dealing(key=KEY))
+    for _ in range(4):
+        game.apply("pass")
+    rng = random.Random(4)
+    while game.deal_no == 2 and not game.is_over:
+        game.apply(random_action(game, rng))
+    return game
+
+
+def test_a_passed_out_deal_is_in_the_record_and_the_next_deal_verifies(tmp_path, capsys):
+    game = thrown_in_then_played()
+    record = record_of(game)  # only the deals that are over, as `record export` writes them
+    first = record.deals[0]
+    assert first.number == 1 and first.thrown_in and first.seed == deal_seed(KEY, 1)
+    assert [call for _, call in first.auction] == ["pass"] * 4  # its passes, F-3
+    text = record.to_text()
+    assert "deal 1, dealer" in text and "results: thrown in" in text
+    path = tmp_path / "export.txt"
+    path.write_text(text, encoding="utf-8")
+    for deal in (1, 2):
+        assert (
+            verify_main(["--record", str(path), "--deal", str(deal), "--fingerprint", shown(deal)])
+            == 0
+        )
+        assert f"OK: deal {deal} of table #{TABLE}" in capsys.readouterr().out
+    assert record_main(["replay", str(path)]) == 0
+
+
+def test_a_passed_out_deal_then_an_honest_deal_verify_on_the_web():
+    from bot.store.records import GameLog
+    from bot.store.web_reads import FinishedGame
+    from bot.web.replay import replay_view, verify_view
+
+    game = thrown_in_then_played()
+    log = GameLog(
+        game_id=TABLE,
+        guild_id=1,
+        status="finished",
+        variant="auction",
+        options=dict(game.options.given),
+        seed=game.seed,
+        actions=[str(a) for a in game.history],
+        names=["ann", "bob", "carol", "dan"],
+        hints=(),
+        dealing=game.dealing,
+    )
+    view, record = replay_view(FinishedGame(TABLE, "auction", "2026-01-01", TABLE, ()), log)
+    assert [deal["number"] for deal in view["deals"]][:2] == [1, 2]
+    assert (
+        view["deals"][0]["thrown_in"]
+        and view["deals"][0]["fair"]["seed"] == deal_seed(KEY, 1).hex()
+    )
+    for deal in (1, 2):
+        query = {"deal": str(deal), "seed": deal_seed(KEY, deal).hex(), "fingerprint": shown(deal)}
+        checked = verify_view(view, record, query)
+        assert checked["ok"] is True, checked["lines"]

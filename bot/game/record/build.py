@@ -14,6 +14,7 @@ from ..events import (
     DealEnded,
     DealerDix,
     DealStarted,
+    DealThrownIn,
     DeclaredOut,
     DixDeclared,
     Draw,
@@ -99,10 +100,18 @@ def _collect(
                 deal.declared_out = seat
             case DealEnded(result=result):
                 deal.results = result
-                if game.dealing is not None:  # over: its seed is revealed
-                    deal.seed = game.dealing.seed(deal.number)
+                _reveal(game, deal)
+            case DealThrownIn():
+                deal.thrown_in = True
+                _reveal(game, deal)
             case _:
                 pass
+
+
+def _reveal(game: Game, deal: DealRecord) -> None:
+    """A deal over (scored or thrown in): its seed is revealed."""
+    if game.dealing is not None:
+        deal.seed = game.dealing.seed(deal.number)
 
 
 def _drawn(deal: DealRecord) -> int:

@@ -86,12 +86,16 @@ class DealRecord:
     exchange: tuple[int, Card] | None = None  # three-/four-hand: the dix for the turn-up (C-4)
     declared_out: int | None = None  # the seat that claimed to be out (A-12), ending it early
 
+    #: Thrown in with nothing scored (F-3 all four pass, B-8 no marriage): over, without a result.
+    thrown_in: bool = False
+
     #: No game of the rule book deals a widow; the attribute is part of the shared interface.
     widow: None = None
 
     @property
     def finished(self) -> bool:
-        return self.results is not None
+        """Over: scored, or thrown in (then its seed is revealed like any other's)."""
+        return self.results is not None or self.thrown_in
 
     @property
     def result(self) -> DealResult | None:

@@ -189,7 +189,7 @@ class GameRecord:
         "unfinished"); each deal starts with `deal N, dealer S` and holds
         `hand S:`, `turnup:`, `stock:`, `auction:`, `contract:`, `trump:`, any
         `gave S: cards` (the passing, F-5), any `meld S: cards = points` and `trick N: S card, … -> winner, points`
-        lines, `results:` (JSON or -) and `actions:` (separated by " | ").
+        lines, `results:` (JSON, "thrown in" or -) and `actions:` (separated by " | ").
         """
         return read_text(text, cls)
 

@@ -13,7 +13,7 @@ from ..cards import Card, Suit, parse_cards
 from ..fair import KEY_BYTES
 from ..variants import get_variant
 from .deals import DealRecord, MeldPart, MeldRecord, TrickRecord
-from .writer import MAGIC, SEP
+from .writer import MAGIC, SEP, THROWN_IN
 
 if TYPE_CHECKING:
     from .game_record import GameRecord
@@ -180,13 +180,19 @@ def _read_deal(reader: _Reader, number: int, *, fair: bool) -> DealRecord:
             deal.melds.append(MeldRecord(meld[0], [part], part.points))
         while (trick := reader.keyed("trick")) is not None:
             deal.tricks.append(_read_trick(trick[1], trick[0]))
-        deal.results = reader.field("results", lambda v: None if v == "-" else read_json(v))
+        deal.results = reader.field("results", _read_results)
+        deal.thrown_in = deal.results == THROWN_IN
+        deal.results = None if deal.thrown_in else deal.results
         deal.actions = reader.field("actions", lambda v: [] if v == "-" else v.split(SEP))
     except ValueError as error:
         if isinstance(error, RecordError):
             raise
         raise reader.error(str(error)) from None
     return deal
+
+
+def _read_results(text: str) -> Any:
+    return None if text == "-" else text if text == THROWN_IN else read_json(text)
 
 
 def _read_auction(text: str) -> list[tuple[int, str]]:

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 
 #: The first line of every text record; the number changes if the format ever does.
 MAGIC = "Pinochle game record 1"
+#: The `results:` of a deal thrown in (nothing scored, the same or next dealer deals again).
+THROWN_IN = "thrown in"
 #: Between a deal's actions on its `actions:` line.
 SEP = " | "
 
@@ -59,6 +61,7 @@ def write_text(record: GameRecord) -> str:
             for n, t in enumerate(deal.tricks, start=1)
         ]
         results = _json(plain(deal.results)) if deal.results is not None else "-"
+        results = THROWN_IN if deal.thrown_in else results
         lines.append(f"results: {results}")
         lines.append(f"actions: {SEP.join(deal.actions) or '-'}")
     return "\n".join(lines) + "\n"
