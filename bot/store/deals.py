@@ -40,6 +40,22 @@ async def add_salt(tx: Tx, table_id: int, deal: int, seat: int, word: str) -> di
     return salts
 
 
+async def drop_salts(tx: Tx, table_id: int, seat: int, first_deal: int) -> None:
+    """A seat's salt words leave with the person who gave them: gone from `first_deal` on (the
+    deals not dealt yet); those already mixed into a deal stay in its record."""
+    rows = await tx.fetchall(
+        "SELECT deal, salts FROM deal_commits WHERE table_id = ? AND deal >= ?",
+        (table_id, first_deal),
+    )
+    for row in rows:
+        salts = json.loads(row["salts"])
+        if salts.pop(str(seat), None) is not None:
+            await tx.execute(
+                "UPDATE deal_commits SET salts = ? WHERE table_id = ? AND deal = ?",
+                (json.dumps(salts), table_id, row["deal"]),
+            )
+
+
 async def deal_commits(db: Reader, table_id: int) -> dict[int, tuple[str, dict[int, str]]]:
     """Each committed deal of a table -> (fingerprint, salts by seat)."""
     rows = await db.fetchall(

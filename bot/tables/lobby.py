@@ -30,7 +30,7 @@ from bot.store import (
     remove_seat,
     update_table,
 )
-from bot.store.deals import commit_deals
+from bot.store.deals import commit_deals, drop_salts
 from bot.store.events import get_event, is_dropped
 from bot.store.tables import merge_settings
 from bot.tables.announce import start_lines
@@ -240,11 +240,13 @@ class Lobby:
             host_leaves = person.user_id == table.host_id
             async with self._core.store.transaction() as tx:
                 await remove_seat(tx, table.id, seat)
+                await drop_salts(tx, table.id, seat, table.undealt())
                 if host_leaves and others:
                     await update_table(tx, table.id, host_id=others[0])
                 elif host_leaves:
                     await update_table(tx, table.id, status="cancelled")
             del table.seats[seat]
+            table.drop_salts(seat)
             if host_leaves and others:
                 table.host_id = others[0]
             elif host_leaves:
@@ -311,8 +313,10 @@ class Lobby:
             else:
                 async with self._core.store.transaction() as tx:
                     await remove_seat(tx, table.id, seat)
+                    await drop_salts(tx, table.id, seat, table.undealt())
                 public = [Text.of("bot.line.kicked_lobby", name=Name(target.display_name))]
                 del table.seats[seat]
+                table.drop_salts(seat)
             return self._core.publish(
                 Outcome(table, private=[Text.of("bot.done.kicked")], public=public, board=True)
             )

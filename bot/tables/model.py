@@ -113,6 +113,16 @@ class Table:
         """What the game deals from (its salts the table's own, so a salt given reaches it)."""
         return None if self.deal_key is None else Dealing(key=self.deal_key, salts=self.salts)
 
+    def undealt(self) -> int:
+        """The first deal not dealt yet (1 in the lobby): salts for it and later ones may change."""
+        return 1 if self.game is None else self.game.deal_no + 1
+
+    def drop_salts(self, seat: int) -> None:
+        """Forget a seat's salts for the deals not dealt yet (`bot.store.deals.drop_salts`)."""
+        for deal, words in self.salts.items():
+            if deal >= self.undealt():
+                words.pop(seat, None)
+
     def new_game(self) -> Game:
         """The game from its first deal: variant, options, seed and the fair dealing."""
         return new_game(self.variant, seed=self.seed, options=self.options, dealing=self.dealing)

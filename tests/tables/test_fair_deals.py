@@ -163,3 +163,28 @@ async def test_a_table_stored_before_fair_dealing_deals_from_its_seed_as_before(
     assert table.game.state.hands == new_game("two-handed", seed=row.seed).state.hands
     assert await deal_commits(store, table.id) == {}
     await service.close()
+
+
+async def test_a_salt_leaves_with_the_person_who_gave_it(service, store):
+    """Bob salts in the lobby and leaves; Carol takes his seat: deal 1 has no salt of hers, and
+    the review never shows her with Bob's word. Mid-game, a leaver's salt for the next deal goes
+    with them too."""
+    table = await open_table(service, "two-handed")
+    await service.join(table.id, BOB)
+    await service.salt(table.id, BOB.user_id, "bobs-word")
+    await service.leave(table.id, BOB)
+    await service.join(table.id, CAROL)
+    assert (await deal_commits(store, table.id))[1][1] == {}
+    await service.start(table.id, ALICE)
+    plain = new_game("two-handed", seed=table.seed, dealing=Dealing(key=table.deal_key))
+    assert table.game.state.hands == plain.state.hands  # dealt without Bob's word
+
+    await service.salt(table.id, CAROL.user_id, "carols-word")  # for deal 2
+    await service.leave(table.id, CAROL)  # forfeits: a computer plays on
+    assert (await deal_commits(store, table.id))[2][1] == {}
+    await service.join(table.id, CAROL)  # takes her seat back
+    await play_out(service, table, ALICE, CAROL, until=lambda t: t.game.deal_no == 2)
+    _, review = await service.review(table.id)
+    assert review.salts == {}
+    assert "bobs-word" not in "\n".join(review_lines(table, review, "en", _named))
+    assert table.record().deals[1].salts == {}
