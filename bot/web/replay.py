@@ -37,13 +37,14 @@ RESULT_COLUMNS: Final = ("meld", "cards", "points", "scores", "tricks", "chips")
 MAX_BUILDING: Final = 2
 
 
-def _deal(deal: DealRecord, table_id: int | None) -> dict[str, Any]:
+def _deal(deal: DealRecord, table_id: int | None, names: list[str]) -> dict[str, Any]:
     fair = None
     if deal.seed is not None and table_id is not None:  # a fair deal, over: its seed revealed
         fair = {
             "seed": deal.seed.hex(),
             "fingerprint": fingerprint(deal.seed, table_id, deal.number),
-            "salts": {str(seat): word for seat, word in sorted(deal.salts.items())},
+            # Keyed as people see seats: "<seat from 1> <name>".
+            "salts": {_seat_name(seat, names): word for seat, word in sorted(deal.salts.items())},
         }
     return {
         "number": deal.number,
@@ -80,18 +81,25 @@ def _deal(deal: DealRecord, table_id: int | None) -> dict[str, Any]:
     }
 
 
+def _seat_name(seat: int, names: list[str]) -> str:
+    return f"{seat + 1} {names[seat]}" if seat < len(names) else str(seat + 1)
+
+
 def replay_view(game: FinishedGame, log: GameLog) -> tuple[dict[str, Any], GameRecord]:
     """Everything the viewer shows of one recorded game, and its record (for checking a deal);
     ValueError if its log no longer replays."""
     record = GameRecord.from_stored(log)
     record.deals = played(record.deals)
+    names = [seat.display_name for seat in sorted(game.seats, key=lambda s: s.seat)]
     view = {
         "game": asdict(game),
-        "names": [seat.display_name for seat in sorted(game.seats, key=lambda s: s.seat)],
+        "names": names,
         "options": plain(log.options),
         "final_scores": plain(record.final_scores),
         "table_id": record.table_id,
-        "deals": [_deal(deal, record.table_id) for deal in record.deals],
+        "deals": [_deal(deal, record.table_id, names) for deal in record.deals],
+        # The text `record export` writes, so that anyone with the link checks a deal alone.
+        "record": record.to_text() if record.table_id is not None else None,
     }
     return view, record
 

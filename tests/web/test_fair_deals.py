@@ -52,3 +52,21 @@ async def test_the_verify_page_checks_a_deal_in_either_language(client, league):
     ]
     bad = await client.get(f"/api/s/{league.token}{base}&fingerprint=xyz")
     assert (await bad.json())["lines"] == [{"key": "bad_fingerprint", "params": {}}]
+
+
+async def test_a_player_with_only_the_link_verifies_a_deal_from_the_api_json(
+    client, league, tmp_path, capsys
+):
+    """No operator needed: the API's JSON (or the page's record text) is what `verify` reads."""
+    from bot.verify_cli import main as verify_main
+
+    game_id = await fair_game(league)
+    api = await client.get(f"/api/s/{league.token}/games/{game_id}")
+    path = tmp_path / "game.json"
+    path.write_text(await api.text(), encoding="utf-8")
+    shown = fingerprint(deal_seed(KEY, 2), game_id, 2)[:32]
+    assert verify_main(["--record", str(path), "--deal", "2", "--fingerprint", shown]) == 0
+    assert f"OK: deal 2 of table #{game_id}" in capsys.readouterr().out
+    html = await page(client, league, f"/games/{game_id}")
+    assert "Pinochle game record 1" in html and "dealing: fair, table" in html
+    assert KEY.hex() not in html

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 MAX_RECORD_CHARS = 4_000_000
 #: The deepest nesting of a JSON value a record's line may hold (a deal's result needs 3).
 MAX_JSON_DEPTH = 8
+#: The deepest nesting of the web API's JSON of a game (a trick's play needs 6).
+MAX_API_DEPTH = 16
 
 
 class RecordError(ValueError):
@@ -29,13 +31,16 @@ class RecordError(ValueError):
 
 
 def read_text(text: str, cls: type[GameRecord]) -> GameRecord:
-    """The record `text` holds, made by `cls` (`GameRecord.parse`)."""
+    """The record `text` holds, made by `cls` (`GameRecord.parse`): a text record, or the web
+    API's JSON of a game (`/api/s/<token>/games/<id>`), whose `record` is that text."""
     if len(text) > MAX_RECORD_CHARS:
         raise RecordError(f"a game record has at most {MAX_RECORD_CHARS} characters")
+    if text.lstrip().startswith("{"):
+        text = _api_record(text)
     # Lines end at "\n" only: a line separator inside a name (U+2028, U+0085) is no line's end.
     reader = _Reader([line.removesuffix("\r") for line in text.split("\n")])
     if reader.line() != MAGIC:
-        raise reader.error(f"expected {MAGIC!r}")
+        raise reader.error(f"expected {MAGIC!r} (or the web API's JSON of a game)")
     variant = reader.field("variant")
     options = reader.field("options", read_json)
     seed = reader.field("seed", int)
@@ -55,6 +60,20 @@ def read_text(text: str, cls: type[GameRecord]) -> GameRecord:
     while reader.more():
         deals.append(_read_deal(reader, len(deals) + 1, fair=table_id is not None))
     return cls(variant, options, seed, deals, final, names, hints, table_id)
+
+
+def _api_record(text: str) -> str:
+    """The text record inside the web API's JSON of a game."""
+    try:
+        data = read_json(text, MAX_API_DEPTH)
+    except ValueError as error:
+        raise RecordError(f"not the web API's JSON of a game: {error}") from None
+    record = data.get("record") if isinstance(data, dict) else None
+    if not isinstance(record, str):
+        raise RecordError(
+            "the web API's JSON holds no text record (a game dealt before fair dealing)"
+        )
+    return record
 
 
 def read_json(text: str, depth: int = MAX_JSON_DEPTH) -> Any:
