@@ -12,11 +12,12 @@ key ("bot.verify.*") with its parameters, for the caller to say in its language.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from typing import Any
 
 from .cards import Card, format_cards
-from .fair import KEY_BYTES, SHORT_FINGERPRINT, Dealing, fingerprint
+from .fair import KEY_BYTES, SHORT_FINGERPRINT, Dealing, fingerprint, snowflake_ms
 from .record import DealRecord, GameRecord
 
 #: A problem: its catalogue key (under "bot.verify.") and parameters.
@@ -32,6 +33,8 @@ class Verdict:
     fingerprint: str  # what SHA-256 of the seed and ids gives
     problems: list[Problem] = field(default_factory=list)
     dealt: DealRecord | None = None  # the engine's deal from the seed given
+    draw: int | None = None  # the deal's outside input: a person's Discord interaction id
+    salts: dict[int, str] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -41,7 +44,18 @@ class Verdict:
         """The answer to say: that the deal is verified, or that it is not and each problem."""
         ids = {"table": self.table_id, "deal": self.deal}
         if self.ok:
-            return [("ok", {"fingerprint": self.fingerprint, **ids})]
+            proven: list[Problem] = [("ok", {"fingerprint": self.fingerprint, **ids})]
+            if self.draw is None:
+                proven.append(("no_draw", {}))
+            else:
+                at = datetime.fromtimestamp(snowflake_ms(self.draw) / 1000, UTC)
+                proven.append(("draw", {"draw": self.draw, "time": f"{at:%Y-%m-%d %H:%M:%S}"}))
+            if self.salts:
+                words = ", ".join(
+                    f"{seat + 1}: {word}" for seat, word in sorted(self.salts.items())
+                )
+                proven.append(("salts", {"salts": words}))
+            return proven
         return [("failed", ids)] + [(key, {**ids, **params}) for key, params in self.problems]
 
 
@@ -79,6 +93,10 @@ def verify_deal(
     if given is None:
         verdict.problems.append(("no_deal", {"deal": deal}))
         return verdict
+    verdict.draw, verdict.salts = given.draw, dict(given.salts if salts is None else salts)
+    if given.people is not None:  # a computer never salts: such a salt is the house's choice
+        for seat in sorted(set(given.salts) - set(given.people)):
+            verdict.problems.append(("not_a_person", {"seat": seat + 1}))
     if not computed.startswith(published):
         verdict.problems.append(
             (
@@ -103,10 +121,11 @@ def verify_deal(
 
 
 def redeal(record: GameRecord, deal: int, seed: bytes, salts: Mapping[int, str]) -> DealRecord:
-    """The engine's deal `deal` from `seed` and `salts`, after the record's earlier deals."""
+    """The engine's deal `deal` from `seed` and `salts` (and the record's draw), after the
+    record's earlier deals."""
     revealed = record.dealing or Dealing()
-    dealing = Dealing(
-        seeds={**revealed.seeds, deal: seed}, salts={**revealed.salts, deal: dict(salts)}
+    dealing = replace(
+        revealed, seeds={**revealed.seeds, deal: seed}, salts={**revealed.salts, deal: dict(salts)}
     )
     before = [action for d in record.deals if d.number < deal for action in d.actions]
     again = GameRecord.from_log(

@@ -30,7 +30,7 @@ from bot.store import (
     remove_seat,
     update_table,
 )
-from bot.store.deals import commit_deals, drop_salts
+from bot.store.deals import commit_deals, drop_salts, record_inputs
 from bot.store.events import get_event, is_dropped
 from bot.store.tables import merge_settings
 from bot.tables.announce import start_lines
@@ -328,7 +328,11 @@ class Lobby:
             if not table.humans():
                 raise Refusal("bot.refuse.no_person", table)
             await self._core.load_salts(table)  # the lobby's salts for deal 1, also after a restart
-            game = table.new_game()
+            game = table.new_game(person.click)
+            dealing = game.dealing
+            first = (
+                (dealing.draws[1], dealing.people[1]) if dealing and 1 in dealing.draws else None
+            )
             seats = dict(table.seats)
             for free in range(table.size):
                 if free not in seats:
@@ -342,10 +346,14 @@ class Lobby:
                 ]
                 await update_table(tx, table.id, status="playing")
                 await commit_deals(tx, table.id, table.commitments(2))  # the next deal's
+                if first is not None:  # deal 1's draw, the host's Start (bot.game.fair)
+                    await record_inputs(tx, table.id, 1, *first)
                 if turn is not None:
                     await merge_settings(tx, table.id, {"turn": list(turn)})
             for seat in stored:
                 table.seats[seat.seat] = seat
+            if first is not None:
+                table.draws[1], table.people[1] = first
             table.status, table.game, table.version, table.turn = "playing", game, 0, turn
             self._core.schedule(table)
             return self._core.publish(

@@ -77,7 +77,9 @@ class Play:
                 found, person.user_id, playing=True, version=version, turn=True
             )
             try:
-                outcome = await self._core.apply(table, seat, action, user_id=person.user_id)
+                outcome = await self._core.apply(
+                    table, seat, action, user_id=person.user_id, click=person.click
+                )
             except IllegalAction as error:
                 raise Refusal("bot.refuse.illegal", table, error=error) from error
             assert outcome.action is not None  # set for every accepted action

@@ -188,3 +188,63 @@ async def test_a_salt_leaves_with_the_person_who_gave_it(service, store):
     assert review.salts == {}
     assert "bobs-word" not in "\n".join(review_lines(table, review, "en", _named))
     assert table.record().deals[1].salts == {}
+
+
+#: Discord interaction ids as Discord gives them (a snowflake: its time, then counters).
+CLICKS = iter(range(1_456_074_443_980_800_100, 1_456_074_443_980_900_000, 7))
+
+
+async def test_a_persons_clicks_are_the_draw_a_computers_seat_never_salts(service, store):
+    """Deal 1 is dealt with the host's Start click; deal 2 with the last click by a person in
+    deal 1 (computers' moves change nothing); the record says so and `verify` checks it."""
+    from dataclasses import replace
+
+    from bot.game.verify import verify_deal
+    from bot.store.deals import deal_inputs
+
+    table = await open_table(service, "three-handed")
+    await service.join(table.id, BOB)
+    start = next(CLICKS)
+    await service.start(table.id, replace(ALICE, click=start))  # seat 2 goes to a computer
+    assert table.draws[1] == start and table.people[1] == (0, 1)
+    dealt = Dealing(key=table.deal_key, draws={1: start})
+    assert (
+        table.game.state.hands
+        == new_game("three-handed", seed=table.seed, dealing=dealt).state.hands
+    )
+    assert (
+        table.game.state.hands
+        != new_game(
+            "three-handed", seed=table.seed, dealing=Dealing(key=table.deal_key)
+        ).state.hands
+    )
+
+    by_id = {ALICE.user_id: ALICE, BOB.user_id: BOB}
+    last = None
+    while table.game.deal_no == 1:
+        await service.settle()
+        if table.game.deal_no != 1:
+            break
+        seat = table.to_act
+        hand = await service.hand(table.id, table.seats[seat].user_id)
+        last = next(CLICKS)
+        who = replace(by_id[table.seats[seat].user_id], click=last)
+        await service.act(table.id, who, hand.legal[0], version=hand.version)
+    await service.settle()
+    assert table.draws[2] == last  # the last click by a person before deal 2 was dealt
+    assert (await deal_inputs(store, table.id))[0] == {1: start, 2: last}
+
+    record = table.record()
+    deal = record.deals[0]
+    assert deal.draw == start and deal.people == (0, 1)
+    text = record.to_text()
+    assert f"draw: {start}" in text and "people: 0 1" in text
+    shown = fingerprint(deal_seed(table.deal_key, 1), table.id, 1)[:32]
+    verdict = verify_deal(record, 1, deal.seed, shown, table.id)
+    assert verdict.ok and [key for key, _ in verdict.lines()] == ["ok", "draw"]
+
+    # The house adds a salt for the computer's seat (2) until the deal suits it: refused.
+    forged = type(record).parse(text.replace("salts: -", 'salts: {"2": "grind"}', 1))
+    forged.deals[0].salts = {2: "grind"}
+    problems = verify_deal(forged, 1, deal.seed, shown, table.id).problems
+    assert ("not_a_person", {"seat": 3}) in problems

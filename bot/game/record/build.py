@@ -125,6 +125,8 @@ def _dealt(game: Game, event: DealStarted) -> DealRecord:
     dealing = game.dealing
     return DealRecord(
         salts=dict(dealing.salts.get(event.deal, {})) if dealing is not None else {},
+        draw=dealing.draws.get(event.deal) if dealing is not None else None,
+        people=dealing.people.get(event.deal) if dealing is not None else None,
         number=event.deal,
         dealer=event.dealer,
         hands={s: list(game.state.hands[s]) for s in range(game.n) if game.state.hands[s]},

@@ -83,6 +83,8 @@ class GameRecord:
         return Dealing(
             seeds={d.number: d.seed for d in self.deals if d.seed is not None},
             salts={d.number: dict(d.salts) for d in self.deals if d.salts},
+            draws={d.number: d.draw for d in self.deals if d.draw is not None},
+            people={d.number: d.people for d in self.deals if d.people is not None},
         )
 
     # ------------------------------------------------------------------ building

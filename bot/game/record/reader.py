@@ -184,6 +184,11 @@ def _read_deal(reader: _Reader, number: int, *, fair: bool) -> DealRecord:
         if fair:
             deal.seed = reader.field("seed", _read_seed)
             deal.salts = reader.field("salts", _read_salts)
+            if reader.peek().startswith("draw:"):  # a record made before draws has neither line
+                deal.draw = reader.field("draw", lambda v: None if v == "-" else int(v))
+                deal.people = reader.field(
+                    "people", lambda v: None if v == "-" else tuple(_read_ints(v))
+                )
         while (hand := reader.keyed("hand")) is not None:
             deal.hands[hand[0]] = parse_cards(hand[1])
         deal.turnup = reader.field("turnup", lambda v: None if v == "-" else Card.from_text(v))
