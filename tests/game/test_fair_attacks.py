@@ -4,10 +4,11 @@ house, a troll's name or record, and a careful outsider with only a link each ge
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
-from bot.game import Dealing, Game, fingerprint, new_game
+from bot.game import Dealing, Game, fingerprint, make_pack, new_game
 from bot.game.__main__ import random_action
 from bot.game.fair import deal_seed
 from bot.game.record import GameRecord
@@ -138,3 +139,30 @@ def test_a_passed_out_deal_then_an_honest_deal_verify_on_the_web():
         query = {"deal": str(deal), "seed": deal_seed(KEY, deal).hex(), "fingerprint": shown(deal)}
         checked = verify_view(view, record, query)
         assert checked["ok"] is True, checked["lines"]
+
+
+def docs_code(block: int) -> dict:
+    """The `block`-th Python block of docs/fair-deals.md, run as an outsider would copy it."""
+    text = (Path(__file__).parents[2] / "docs" / "fair-deals.md").read_text(encoding="utf-8")
+    code = text.split("```python\n")[block + 1].split("```", 1)[0]
+    names: dict = {}
+    exec(code, names)
+    return names
+
+
+def test_a_double_deck_deal_redealt_from_the_docs_own_code():
+    """H-1: 80 cards, four of each A 10 K Q J; four hands of 20 in packets of 4 from the
+    dealer's left; with a draw and a salt, as docs/fair-deals.md says."""
+    outsider = {**docs_code(0), **docs_code(1)}
+    dealing = Dealing(key=KEY, salts={1: {2: "zebra"}}, draws={1: 1_456_074_443_980_800_100})
+    game = new_game("double-deck", seed=9, dealing=dealing)
+    pack = outsider["pack"](double_deck=True)
+    assert pack == [str(card) for card in make_pack(double_deck=True)] and len(pack) == 80
+    deck = outsider["deck"](deal_seed(KEY, 1).hex(), {2: "zebra"}, pack, 1_456_074_443_980_800_100)
+    hands, rest = outsider["deal"](deck, game.state.dealer, 4, 20, 4)
+    assert {s: [str(c) for c in game.state.hands[s]] for s in range(4)} == hands
+    assert rest == [] and game.state.turnup is None
+    undrawn = outsider["deal"](
+        outsider["deck"](deal_seed(KEY, 1).hex(), {2: "zebra"}, pack), game.state.dealer, 4, 20, 4
+    )[0]
+    assert undrawn != hands  # the draw goes into the shuffle
