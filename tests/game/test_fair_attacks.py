@@ -81,23 +81,31 @@ def test_deeply_nested_json_is_one_line_and_exit_2_from_verify_and_replay(tmp_pa
     assert len(err.splitlines()) == 1 and "nested more than" in err
 
 
-def thrown_in_then_played() -> Game:
-    """Auction with `all_pass=redeal` (F-3): deal 1 passed out by all four, deal 2 played out."""
-    game = new_game("auction", seed=3, options={"all_pass": "redeal"}, dealing=Dealing(key=KEY))
-    for _ in range(4):
-        game.apply("pass")
-    rng = random.Random(4)
-    while game.deal_no == 2 and not game.is_over:
+def thrown_in_then_played(rule: str = "F-3") -> Game:
+    """Deal 1 thrown in, deal 2 played out: F-3 auction with `all_pass=redeal` (all four pass),
+    or B-8 with `b_no_trump_fallback=redeal` (no marriage in the stock; seed found once)."""
+    if rule == "F-3":
+        game = new_game("auction", seed=3, options={"all_pass": "redeal"}, dealing=Dealing(key=KEY))
+        for _ in range(4):
+            game.apply("pass")
+        rng = random.Random(4)
+    else:
+        options = {"b_no_trump_fallback": "redeal", "target": 300}
+        game = new_game("two-handed-no-trump", seed=1, options=options, dealing=Dealing(key=KEY))
+        rng = random.Random(1)
+    while game.deal_no <= 2 and not game.is_over:
         game.apply(random_action(game, rng))
     return game
 
 
-def test_a_passed_out_deal_is_in_the_record_and_the_next_deal_verifies(tmp_path, capsys):
-    game = thrown_in_then_played()
+@pytest.mark.parametrize("rule", ["F-3", "B-8"])
+def test_a_passed_out_deal_is_in_the_record_and_the_next_deal_verifies(tmp_path, capsys, rule):
+    game = thrown_in_then_played(rule)
     record = record_of(game)  # only the deals that are over, as `record export` writes them
     first = record.deals[0]
     assert first.number == 1 and first.thrown_in and first.seed == deal_seed(KEY, 1)
-    assert [call for _, call in first.auction] == ["pass"] * 4  # its passes, F-3
+    if rule == "F-3":
+        assert [call for _, call in first.auction] == ["pass"] * 4  # its passes
     text = record.to_text()
     assert "deal 1, dealer" in text and "results: thrown in" in text
     path = tmp_path / "export.txt"
