@@ -21,6 +21,7 @@ import random
 import secrets
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 #: Bytes in a table's key and in each deal's seed.
@@ -53,9 +54,11 @@ def salt_text(salts: Mapping[int, str], draw: int | None = None) -> bytes:
 DISCORD_EPOCH_MS = 1_420_070_400_000
 
 
-def snowflake_ms(snowflake: int) -> int:
-    """When Discord made the id: Unix milliseconds (the id's bits above the lowest 22)."""
-    return (snowflake >> 22) + DISCORD_EPOCH_MS
+def snowflake_time(snowflake: int) -> str:
+    """When Discord made the id, "YYYY-MM-DD HH:MM:SS" UTC (the id's bits above the lowest 22
+    count milliseconds from Discord's epoch)."""
+    made = datetime.fromtimestamp(((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000, UTC)
+    return f"{made:%Y-%m-%d %H:%M:%S}"
 
 
 def clean_salt(word: str) -> str | None:

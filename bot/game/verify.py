@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
 from typing import Any
 
 from .cards import Card, format_cards
-from .fair import KEY_BYTES, SHORT_FINGERPRINT, Dealing, fingerprint, snowflake_ms
+from .fair import KEY_BYTES, SHORT_FINGERPRINT, Dealing, fingerprint, snowflake_time
 from .record import DealRecord, GameRecord
 
 #: A problem: its catalogue key (under "bot.verify.") and parameters.
@@ -48,8 +47,7 @@ class Verdict:
             if self.draw is None:
                 proven.append(("no_draw", {}))
             else:
-                at = datetime.fromtimestamp(snowflake_ms(self.draw) / 1000, UTC)
-                proven.append(("draw", {"draw": self.draw, "time": f"{at:%Y-%m-%d %H:%M:%S}"}))
+                proven.append(("draw", {"draw": self.draw, "time": snowflake_time(self.draw)}))
             if self.salts:
                 words = ", ".join(
                     f"{seat + 1}: {word}" for seat, word in sorted(self.salts.items())
