@@ -12,6 +12,7 @@ from simcord.http import router
 
 from tests.cogs.live_support import ping_requests, without_pictures
 from tests.cogs.sim import board_message, take_turn
+from tests.cogs.test_request_budget import open_two_handed
 
 
 def refuse(
@@ -35,14 +36,6 @@ def refuse(
 
 def _content(json: Any) -> str:
     return json.get("content") or "" if isinstance(json, dict) else ""
-
-
-async def open_two_handed(room):
-    await room.alice.slash(room.parent, "pinochle new", variant="two-handed", target=10)
-    await room.bob.click(board_message(room.channel), label="Join")
-    await room.alice.click(board_message(room.channel), label="Start")
-    await room.env.advance_time(10)
-    return room.table()
 
 
 async def test_a_turn_ping_whose_follow_up_and_channel_send_both_fail_is_sent_again(
