@@ -174,3 +174,42 @@ def test_a_double_deck_deal_redealt_from_the_docs_own_code():
         outsider["deck"](deal_seed(KEY, 1).hex(), {2: "zebra"}, pack), game.state.dealer, 4, 20, 4
     )[0]
     assert undrawn != hands  # the draw goes into the shuffle
+
+
+#: Two seeds whose fingerprints for "table 1 deal 1" share their first 16 hex digits (64 bits),
+#: found once offline with a distinguished-point collision search (about 2**32 SHA-256 in C;
+#: the tests never search): the first 8 bytes below, then b"pinochle-collision-test!".
+COLLIDING = (0x9C1F97F0B4FD2A66, 0x9B588F9B1D2DCDDE)
+
+
+def colliding_seed(prefix: int) -> bytes:
+    return prefix.to_bytes(8, "big") + b"pinochle-collision-test!"
+
+
+def test_two_seeds_sharing_16_digits_are_told_apart_by_the_32_shown(tmp_path, capsys):
+    """A house that found two seeds whose fingerprints share 16 digits could reveal either: 16
+    digits bind nothing. Both deals are refused with 16 digits; 32 tell them apart."""
+    first, second = (colliding_seed(prefix) for prefix in COLLIDING)
+    assert first != second
+    assert fingerprint(first, 1, 1)[:16] == fingerprint(second, 1, 1)[:16]
+    assert fingerprint(first, 1, 1)[:32] != fingerprint(second, 1, 1)[:32]
+    paths = []
+    for n, seed in enumerate((first, second)):
+        game = new_game("two-handed", seed=5, dealing=Dealing(seeds={1: seed}))
+        rng = random.Random(5)
+        while game.deal_no == 1:
+            game.apply(random_action(game, rng))
+        record = GameRecord.from_log(
+            "two-handed", {}, 5, [str(a) for a in game.history], dealing=game.dealing, table_id=1
+        )
+        record.deals = [deal for deal in record.deals if deal.finished]
+        paths.append(tmp_path / f"deal{n}.txt")
+        paths[-1].write_text(record.to_text(), encoding="utf-8")
+    assert paths[0].read_text() != paths[1].read_text()  # two different deals
+    short = fingerprint(first, 1, 1)[:16]
+    for path in paths:
+        assert verify_main(["--record", str(path), "--deal", "1", "--fingerprint", short]) == 2
+        assert "32 to 64 hexadecimal digits" in capsys.readouterr().err
+    shown = fingerprint(first, 1, 1)[:32]
+    assert verify_main(["--record", str(paths[0]), "--deal", "1", "--fingerprint", shown]) == 0
+    assert verify_main(["--record", str(paths[1]), "--deal", "1", "--fingerprint", shown]) == 1
