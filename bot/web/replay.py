@@ -22,6 +22,7 @@ from typing import Any, Final
 
 from bot.game import fingerprint, sort_hand
 from bot.game.errors import Refusal
+from bot.game.fair import snowflake_time
 from bot.game.plain import plain
 from bot.game.record import DealRecord, GameRecord
 from bot.game.verify import read_fingerprint, read_seed, verify_deal
@@ -45,6 +46,9 @@ def _deal(deal: DealRecord, table_id: int | None, names: list[str]) -> dict[str,
             "fingerprint": fingerprint(deal.seed, table_id, deal.number),
             # Keyed as people see seats: "<seat from 1> <name>".
             "salts": {_seat_name(seat, names): word for seat, word in sorted(deal.salts.items())},
+            # The outside input: a person's click (its Discord id, a string: it passes 2**53).
+            "draw": None if deal.draw is None else str(deal.draw),
+            "draw_time": None if deal.draw is None else snowflake_time(deal.draw),
         }
     return {
         "number": deal.number,

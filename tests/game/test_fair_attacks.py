@@ -81,11 +81,16 @@ def test_deeply_nested_json_is_one_line_and_exit_2_from_verify_and_replay(tmp_pa
     assert len(err.splitlines()) == 1 and "nested more than" in err
 
 
+#: A person's click, as Discord numbers it (2026-01-01 00:00:00 UTC).
+CLICK = 1_456_074_443_980_800_100
+
+
 def thrown_in_then_played(rule: str = "F-3") -> Game:
     """Deal 1 thrown in, deal 2 played out: F-3 auction with `all_pass=redeal` (all four pass),
     or B-8 with `b_no_trump_fallback=redeal` (no marriage in the stock; seed found once)."""
     if rule == "F-3":
-        game = new_game("auction", seed=3, options={"all_pass": "redeal"}, dealing=Dealing(key=KEY))
+        dealing = Dealing(key=KEY, draws={2: CLICK}, people={1: (0, 1, 2, 3), 2: (0, 1, 2, 3)})
+        game = new_game("auction", seed=3, options={"all_pass": "redeal"}, dealing=dealing)
         for _ in range(4):
             game.apply("pass")
         rng = random.Random(4)
@@ -147,6 +152,9 @@ def test_a_passed_out_deal_then_an_honest_deal_verify_on_the_web():
         query = {"deal": str(deal), "seed": deal_seed(KEY, deal).hex(), "fingerprint": shown(deal)}
         checked = verify_view(view, record, query)
         assert checked["ok"] is True, checked["lines"]
+        assert checked["lines"][1]["key"] == ("no_draw" if deal == 1 else "draw")
+    assert view["deals"][1]["fair"]["draw"] == str(CLICK)
+    assert view["deals"][1]["fair"]["draw_time"] == "2026-01-01 00:00:00"
 
 
 def docs_code(block: int) -> dict:
