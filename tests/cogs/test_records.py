@@ -162,3 +162,24 @@ async def test_hint_refused_where_hints_are_off(room):
     assert russian.response.content.startswith("За этим столом подсказки выключены.")
     assert room.table().hints_used == set()
     assert "Start" not in labels(board_message(room.channel))
+
+
+async def test_the_start_click_discord_numbered_is_deal_ones_draw(room):
+    """docs/fair-deals.md, "The draw": the interaction id Discord gave the host's Start goes
+    into deal 1's shuffle, and the record says it with the seats people held."""
+    from bot.game import Dealing, new_game
+    from tests.cogs.sim import board_message
+
+    await room.alice.slash(room.parent, "pinochle new", variant="three-handed")
+    await room.bob.click(board_message(room.channel), label="Join")
+    started = await room.alice.click(board_message(room.channel), label="Start")
+    table = room.table()
+    click = started._interaction.id
+    assert table.draws[1] == click and table.people[1] == (0, 1)  # seat 3: a computer
+    dealing = Dealing(key=table.deal_key, draws={1: click})
+    assert (
+        table.game.state.hands
+        == new_game(
+            "three-handed", seed=table.seed, options=table.options, dealing=dealing
+        ).state.hands
+    )
