@@ -42,8 +42,9 @@ def write_text(record: GameRecord) -> str:
         if record.table_id is not None:
             lines.append(f"seed: {deal.seed.hex() if deal.seed else 'hidden'}")
             lines.append(f"salts: {_json(deal.salts) if deal.salts else '-'}")
-            lines.append(f"draw: {deal.draw if deal.draw is not None else '-'}")
-            lines.append(f"people: {_ints(deal.people) if deal.people is not None else '-'}")
+            if deal.draw is not None or deal.people is not None:  # none before draws existed
+                lines.append(f"draw: {deal.draw if deal.draw is not None else '-'}")
+                lines.append(f"people: {_ints(deal.people) if deal.people is not None else '-'}")
         lines += [f"hand {seat}: {format_cards(cards)}" for seat, cards in deal.hands.items()]
         lines.append(f"turnup: {deal.turnup or '-'}")
         lines.append(f"stock: {_cards(deal.stock)}")
