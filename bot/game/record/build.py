@@ -100,6 +100,8 @@ def _collect(
                 deal.declared_out = seat
             case DealEnded(result=result):
                 deal.results = result
+                for meld in deal.melds:  # a side that lost its meld (C-6, D-5, E-11): none counted
+                    meld.counted = meld.counted and bool(result.meld[meld.seat])
                 _reveal(game, deal)
             case DealThrownIn():
                 deal.thrown_in = True
