@@ -33,7 +33,9 @@ OUTSIDER = outsiders_code()
 
 
 def outsider_deck(seed_hex: str, salts: dict[int, str], pack: list[str]) -> list[str]:
-    return OUTSIDER["deck"](seed_hex, salts, pack)
+    """The outsider's deck from the engine's salts (seats from 0), given as a record numbers
+    them (from 1)."""
+    return OUTSIDER["deck"](seed_hex, {seat + 1: word for seat, word in salts.items()}, pack)
 
 
 def played_game(variant: str, dealing: Dealing, seed: int = 5, moves: int = 10**6) -> Game:
@@ -114,7 +116,7 @@ def test_a_record_reveals_the_seeds_of_deals_over_and_never_the_key():
     in_play = record.deals[-1]
     assert not in_play.finished and in_play.seed is None
     assert deal_seed(KEY, in_play.number).hex() not in text
-    assert record.deals[1].salts == {1: "pepper"} and 'salts: {"1": "pepper"}' in text
+    assert record.deals[1].salts == {1: "pepper"} and 'salts: {"2": "pepper"}' in text  # seat 2
 
 
 def test_a_fair_record_reads_back_and_agrees_with_the_engine():

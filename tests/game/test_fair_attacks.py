@@ -3,6 +3,7 @@ house, a troll's name or record, and a careful outsider with only a link each ge
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -168,20 +169,27 @@ def docs_code(block: int) -> dict:
 
 def test_a_double_deck_deal_redealt_from_the_docs_own_code():
     """H-1: 80 cards, four of each A 10 K Q J; four hands of 20 in packets of 4 from the
-    dealer's left; with a draw and a salt, as docs/fair-deals.md says."""
+    dealer's left; with a draw and a salt: an outsider reads the record's lines (seats from 1)
+    and re-deals them with docs/fair-deals.md's code alone."""
     outsider = {**docs_code(0), **docs_code(1)}
-    dealing = Dealing(key=KEY, salts={1: {2: "zebra"}}, draws={1: 1_456_074_443_980_800_100})
+    dealing = Dealing(key=KEY, salts={1: {2: "zebra"}}, draws={1: CLICK}, people={1: (0, 1, 2, 3)})
     game = new_game("double-deck", seed=9, dealing=dealing)
+    rng = random.Random(9)
+    while game.deal_no == 1:
+        game.apply(random_action(game, rng))
+    text = record_of(game).to_text()
+    lines = dict(line.split(": ", 1) for line in text.split("\n\n")[1].splitlines()[1:])
+    dealer = int(text.split("deal 1, dealer ")[1].split("\n")[0])
+    salts = {int(seat): word for seat, word in json.loads(lines["salts"]).items()}
+    assert salts == {3: "zebra"}  # the engine's seat 2, as people number it
     pack = outsider["pack"](double_deck=True)
     assert pack == [str(card) for card in make_pack(double_deck=True)] and len(pack) == 80
-    deck = outsider["deck"](deal_seed(KEY, 1).hex(), {2: "zebra"}, pack, 1_456_074_443_980_800_100)
-    hands, rest = outsider["deal"](deck, game.state.dealer, 4, 20, 4)
-    assert {s: [str(c) for c in game.state.hands[s]] for s in range(4)} == hands
-    assert rest == [] and game.state.turnup is None
-    undrawn = outsider["deal"](
-        outsider["deck"](deal_seed(KEY, 1).hex(), {2: "zebra"}, pack), game.state.dealer, 4, 20, 4
-    )[0]
-    assert undrawn != hands  # the draw goes into the shuffle
+    deck = outsider["deck"](lines["seed"], salts, pack, int(lines["draw"]))
+    hands, rest = outsider["deal"](deck, dealer, 4, 20, 4)
+    assert {seat: lines[f"hand {seat}"].split() for seat in (1, 2, 3, 4)} == hands
+    assert rest == [] and lines["turnup"] == "-"
+    undrawn = outsider["deal"](outsider["deck"](lines["seed"], salts, pack), dealer, 4, 20, 4)
+    assert undrawn[0] != hands  # the draw goes into the shuffle
 
 
 #: Two seeds whose fingerprints for "table 1 deal 1" share their first 16 hex digits (64 bits),
@@ -221,3 +229,27 @@ def test_two_seeds_sharing_16_digits_are_told_apart_by_the_32_shown(tmp_path, ca
     shown = fingerprint(first, 1, 1)[:32]
     assert verify_main(["--record", str(paths[0]), "--deal", "1", "--fingerprint", shown]) == 0
     assert verify_main(["--record", str(paths[1]), "--deal", "1", "--fingerprint", shown]) == 1
+
+
+def test_the_record_numbers_seats_as_people_do_and_still_reads_those_from_0(tmp_path, capsys):
+    """Seats from 1 in the record, as on the board and in verify's answers; a record of the
+    first format (seats from 0, exported before) reads back to the same game and verifies."""
+    from bot.game.record.reader import MAGIC_FROM_0
+
+    old = (Path(__file__).parent / "record_v1.txt").read_text(encoding="utf-8")
+    assert old.startswith(MAGIC_FROM_0) and "contract: 0 290" in old
+    record = GameRecord.parse(old)
+    assert record.check() == []  # the engine agrees with every line, read as seats from 0
+    text = record.to_text()
+    assert text.startswith("Pinochle game record 2") and "contract: 1 290" in text
+    assert 'salts: {"2": "pepper"}' in text and "hand 4:" in text and "hand 0:" not in text
+    assert "auction: 2 bid 250, 3 bid 260, 4 pass, 1 bid 270" in text
+    again = GameRecord.parse(text)
+    assert again.deals[0].salts == {1: "pepper"} and again.deals == record.deals
+    for version, body in (("old", old), ("new", text)):
+        path = tmp_path / f"{version}.txt"
+        path.write_text(body, encoding="utf-8")
+        shown = fingerprint(deal_seed(KEY, 1), TABLE, 1)[:32]
+        assert verify_main(["--record", str(path), "--deal", "1", "--fingerprint", shown]) == 0
+    said = capsys.readouterr().out
+    assert "People's salts in it: 2: pepper." in said

@@ -238,14 +238,14 @@ async def test_a_persons_clicks_are_the_draw_a_computers_seat_never_salts(servic
     deal = record.deals[0]
     assert deal.draw == start and deal.people == (0, 1)
     text = record.to_text()
-    assert f"draw: {start}" in text and "people: 0 1" in text
+    assert f"draw: {start}" in text and "people: 1 2" in text  # seats as people count them
     shown = fingerprint(deal_seed(table.deal_key, 1), table.id, 1)[:32]
     verdict = verify_deal(record, 1, deal.seed, shown, table.id)
     assert verdict.ok and [key for key, _ in verdict.lines()] == ["ok", "draw"]
 
-    # The house adds a salt for the computer's seat (2) until the deal suits it: refused.
-    forged = type(record).parse(text.replace("salts: -", 'salts: {"2": "grind"}', 1))
-    forged.deals[0].salts = {2: "grind"}
+    # The house adds a salt for the computer's seat (3) until the deal suits it: refused.
+    forged = type(record).parse(text.replace("salts: -", 'salts: {"3": "grind"}', 1))
+    assert forged.deals[0].salts == {2: "grind"}
     problems = verify_deal(forged, 1, deal.seed, shown, table.id).problems
     assert ("not_a_person", {"seat": 3}) in problems
 

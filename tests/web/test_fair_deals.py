@@ -68,5 +68,5 @@ async def test_a_player_with_only_the_link_verifies_a_deal_from_the_api_json(
     assert verify_main(["--record", str(path), "--deal", "2", "--fingerprint", shown]) == 0
     assert f"OK: deal 2 of table #{game_id}" in capsys.readouterr().out
     html = await page(client, league, f"/games/{game_id}")
-    assert "Pinochle game record 1" in html and "dealing: fair, table" in html
+    assert "Pinochle game record 2" in html and "dealing: fair, table" in html
     assert KEY.hex() not in html

@@ -186,7 +186,8 @@ class GameRecord:
     def parse(cls, text: str) -> GameRecord:
         """Read a text record back (RecordError says which line is wrong).
 
-        The header is the magic line and `variant:`, `options:` (JSON), `seed:`,
+        Seats are numbered from 1, as people number them (a record of the first format, from
+        0, is read too). The header is the magic line and `variant:`, `options:` (JSON), `seed:`,
         `seats:` (JSON names or -), `hints:` (seats or -) and `final:` (scores or
         "unfinished"); each deal starts with `deal N, dealer S` and holds
         `hand S:`, `turnup:`, `stock:`, `auction:`, `contract:`, `trump:`, any
