@@ -354,6 +354,10 @@ ALTER TABLE games ADD CONSTRAINT games_family_check
                       'auction', 'double-deck'));
 """
 
+DEAL_INPUTS = """
+ALTER TABLE deal_commits ADD COLUMN inputs TEXT NOT NULL DEFAULT '{}' CHECK (inputs::json IS NOT NULL);
+"""
+
 AUCTION_SOURCES = """
 -- The auction games' defaults moved to their published sources (docs/rules.md §13, §14). A table
 -- opened before keeps the rules it was opened with, so its games replay as they were played: the
@@ -408,5 +412,6 @@ PG_MIGRATIONS: list[str] = [
     FAIR,
     SETTINGS_COLUMNS,
     NEW_FAMILIES,
+    DEAL_INPUTS,
     AUCTION_SOURCES,
 ]

@@ -110,7 +110,9 @@ class Play:
     ) -> Outcome:
         """Apply the person's action (the caller holds the lock and has guarded the seat)."""
         try:
-            outcome = await self._core.apply(table, seat, action, user_id=person.user_id)
+            outcome = await self._core.apply(
+                table, seat, action, user_id=person.user_id, click=person.click
+            )
         except IllegalAction as error:
             raise Refusal("bot.refuse.illegal", table, error=error) from error
         assert outcome.action is not None  # set for every accepted action
@@ -191,9 +193,12 @@ class Play:
                 )
             )
 
-    async def last_finished(self, guild_id: int, channel_id: int) -> Table | None:
-        """The channel's most recently finished table: what score and rules speak of after the end."""
-        row = await last_finished_table(self._core.store, guild_id, channel_id)
+    async def last_finished(
+        self, guild_id: int, channel_id: int, *, home_key: str | None = None
+    ) -> Table | None:
+        """The channel's most recently finished table: what score and rules speak of after the end
+        (`home_key`: the `Table.home` key of the channel a table was opened from, which counts too)."""
+        row = await last_finished_table(self._core.store, guild_id, channel_id, home_key=home_key)
         return None if row is None else await self._core.finished_table(row.id)
 
     async def review(self, table_id: int) -> tuple[Table, DealRecord]:
