@@ -23,14 +23,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.ai import get_player
 from bot.game import Phase, new_game
 
-GAMES = ("auction", "double-deck")
+#: The games with a passing, as tables play them (the double deck passes only as an option, H-5).
+GAMES: dict[str, dict[str, object]] = {"auction": {}, "double-deck": {"pass_count": 4}}
 
 
 def decision_times(game_name: str, deals: int, budget: float, play: bool) -> dict[str, list[float]]:
     """CPU seconds of each real decision (two or more choices), by kind: calls, play."""
     times: dict[str, list[float]] = {"calls": [], "play": []}
     for seed in range(deals):
-        game = new_game(game_name, seed=seed)
+        game = new_game(game_name, seed=seed, options=GAMES[game_name])
         while game.to_act is not None:
             view = game.view(game.to_act)
             calling = view.phase in (Phase.AUCTION, Phase.TRUMP)

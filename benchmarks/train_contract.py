@@ -29,12 +29,17 @@ from bot.ai.normal import decide_normal
 from bot.game import PASS, SUITS, Phase, new_game
 
 OUT = Path(__file__).resolve().parent.parent / "bot" / "ai" / "contract_fits.json"
-GAMES = ("auction", "double-deck")
+#: The games and the options the committed fits were trained under (the defaults of the time:
+#: the auction opening at 250, the double deck passing 4 with trump free of any marriage).
+GAMES: dict[str, dict[str, object]] = {
+    "auction": {"min_bid": 250},
+    "double-deck": {"pass_count": 4, "trump_requires_marriage": False},
+}
 
 
 def play(game_name: str, seed: int, samples: int, fit: contract.ContractFit | None):
     """One forced-dealer deal: the dealer's features by suit, the suit named, the side's total."""
-    game = new_game(game_name, seed=seed)
+    game = new_game(game_name, seed=seed, options=GAMES[game_name])
     dealer = game.view(0).dealer
     by_suit: dict = {}
     named = None
@@ -85,7 +90,7 @@ def least_squares(xs: list[list[float]], ys: list[float]) -> list[float]:
 
 def train(game_name: str, deals: int, samples: int, rounds: int) -> dict:
     fit = None
-    options = read_view(new_game(game_name, seed=0).view(0)).options
+    options = read_view(new_game(game_name, seed=0, options=GAMES[game_name]).view(0)).options
     trained = {key: options[key] for key in contract.FIT_OPTIONS}
     for round_no in range(rounds):
         rows = [play(game_name, seed, samples, fit) for seed in range(deals)]

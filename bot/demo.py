@@ -8,7 +8,7 @@ then a league night of two rounds (`EventRunner`) and a prize from the house on 
 ledger. Games go to the shortest target, so the whole build takes seconds. The sample is
 the server `DEMO_GUILD`; an existing file is served as it is (delete it to build afresh).
 Without `WEB_SECRET` the pages get a secret of this run, so the printed links work while
-the demo serves them.
+the demo serves them (with `--no-serve` none are printed: they could never open).
 """
 
 from __future__ import annotations
@@ -23,8 +23,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
+from bot.ai.table_players import LevelPlayer, ai_players
 from bot.i18n import t
 from bot.ledger_hook import ledger_hook
+from bot.nights.runner import EventBoard, EventRunner
 from bot.records_hook import records_hook
 from bot.settings import DEFAULT_WEB_HOST, settings_for_a_process
 from bot.stopping import run_until_stopped
@@ -40,12 +42,10 @@ from bot.store.events import EventRow
 from bot.store.sql import is_postgres_url
 from bot.store.urls import safe_url
 from bot.tables import Person, Refusal, TableService, Text
-from bot.tables.events import EventBoard, EventRunner
-from bot.tables.players import LevelPlayer, ai_players
 from bot.web.server import WebStartError, base_url
 from bot.web.tokens import server_link
 
-#: The sample server's id (the terminal's own server is 0: `bot.tables.terminal.LOCAL_GUILD`).
+#: The sample server's id (the terminal's own server is 0: `bot.terminal.LOCAL_GUILD`).
 DEMO_GUILD = 1
 DEFAULT_DATABASE = "data/demo.db"
 PEOPLE = ("Ann", "Boris", "Chloé", "Dmitri", "Emma", "Farid")
@@ -288,11 +288,12 @@ async def _main(args: argparse.Namespace, secret: str, own_secret: bool) -> int:
     else:
         print(t("bot.demo.building", "en", database=safe_url(database)))
         await build(database)
+    if args.no_serve and own_secret:  # a link signed with this run's secret would never open
+        print(t("bot.demo.no_links", "en"))
+        return 0
     if args.no_serve:
         for link in await links(database, secret, base_url(args.host, args.port)):
             print("  " + link)
-        if own_secret:
-            print(t("bot.demo.own_secret", "en"))
         return 0
     server = await start_web(database, host=args.host, port=args.port, secret=secret)
     try:

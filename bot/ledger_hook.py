@@ -37,7 +37,7 @@ import logging
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from bot.game import VARIANTS, Game, Transfer, game_checks
+from bot.game import VARIANTS, Game, Transfer, game_checks, place_ranks
 from bot.game.checks import settle
 from bot.game.events import DealEnded, Event, GameOver
 from bot.game.record import GameRecord
@@ -92,15 +92,8 @@ def _sides(game: Game) -> list[list[int]]:
 async def _forfeit(tx: Tx, table: Table, seat: int, player_id: int) -> None:
     """The leaver pays the E-20 game premium, as if the opponents had won now, to the opponent E-15
     pairs them with (or the first opponent still playing, when that one left too)."""
-    game = table.started_game
-    own, other = sorted(_sides(game), key=lambda side: seat not in side)
-    checks = game_checks(
-        game.scores[game.party(other[0])] * game.scale, game.scores[game.party(seat)] * game.scale
-    )
-    paired = other[own.index(seat)]
-    payees = (
-        [paired, *other] if paired not in table.left else [s for s in other if s not in table.left]
-    )
+    checks = table.started_game.forfeit_checks(seat)
+    payees = table.forfeit_payees(seat)
     if not payees:
         return
     await settle_deal(
@@ -179,8 +172,7 @@ def game_seats(
     rated as the person who left. `best`: each seat's best shown meld as
     (engine meld name, points).
     """
-    ranking = sorted(game_over.ranking, key=lambda side: any(seat in table.left for seat in side))
-    rank = {seat: place for place, side in enumerate(ranking, start=1) for seat in side}
+    rank = place_ranks(game_over.ranking, behind=table.left)
     variant = VARIANTS[table.variant]
     seats = []
     for seat, score in enumerate(game_over.scores):

@@ -11,8 +11,6 @@ at a time.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
@@ -21,9 +19,17 @@ from bot.game import Action, Card, IllegalAction, Suit, Typed, parse_action, par
 from bot.game.cards import MAX_HAND
 from bot.game.errors import shorten
 from bot.i18n import t
+from bot.presentation.texts import hand_action_label
+from bot.presentation.typed import (
+    SALT_WORDS,
+    BothReadings,
+    GiveDraft,
+    engine_text,
+    give_draft,
+    read_number,
+    salt_of,
+)
 from bot.tables import Refusal, Table
-from bot.tables.texts import hand_action_label
-from bot.tables.typed import GiveDraft, engine_text, give_draft
 from cogs._common import lang_of, private_text, reply, service_of, table_here
 from cogs._group import PinochleCog, describe
 from cogs._hand import (
@@ -35,10 +41,8 @@ from cogs._hand import (
     act_typed,
     send_hand,
 )
+from cogs._house import House
 from cogs._players import channel_of
-
-if TYPE_CHECKING:
-    from cogs._bot import PinochleBot
 
 #: The kinds of action (`Action.verb`) /pinochle move takes: showing or exchanging the dix
 #: (RULES A-7, C-4, D-3), the last draw, face-down card or turn-up, where the winner chooses (A-8),
@@ -107,7 +111,7 @@ def give_choices(table: Table, draft: GiveDraft, lang: str) -> list[Choice[str]]
 
 
 class Play(PinochleCog):
-    def __init__(self, bot: PinochleBot) -> None:
+    def __init__(self, bot: House) -> None:
         self.bot = bot
 
     @app_commands.command(name="hand", description=describe("hand"))
@@ -181,13 +185,15 @@ class Play(PinochleCog):
         typed out ("Take the turn-up"); the engine refuses one that is not legal now, and anything
         else is refused the same way, changing nothing."""
         typed = " ".join(action.lower().split())
-        word, salted = _salt_of(action)
+        word, salted = salt_of(action)
         if salted:  # a salt word for the next deal (bot.game.fair): not a move of the game
             table = table_here(interaction)
             outcome = await service_of(interaction).salt(table.id, interaction.user.id, word)
             await reply(interaction, private_text(outcome, lang_of(interaction)))
             return
         chosen: Action | str | None = _move_of(typed)
+        if chosen is None and typed.isascii() and typed.isdigit():
+            chosen = await _number_move(interaction, typed)
         if chosen is None:  # a label as autocomplete shows it, typed out or sent as shown
             offered = await move_choices(interaction, typed)
             chosen = next((c.value for c in offered if c.name.lower() == typed), None)
@@ -200,20 +206,19 @@ class Play(PinochleCog):
     async def move_action(
         self, interaction: discord.Interaction, current: str
     ) -> list[Choice[str]]:
-        word, salted = _salt_of(current)
+        word, salted = salt_of(current)
         if salted and word:  # what will be sent, as typed
             return [Choice(name=f"{SALT_WORDS[0]} {word}"[:100], value=f"{SALT_WORDS[0]} {word}")]
         return await move_choices(interaction, current)
 
 
-#: How `/pinochle move action:` takes a salt word: "salt lucky7" (or "соль удача7").
-SALT_WORDS = ("salt", "соль")
-
-
-def _salt_of(typed: str) -> tuple[str, bool]:
-    """The word after "salt" (the service checks it), and whether `typed` is a salt at all."""
-    head, _, word = typed.strip().partition(" ")
-    return word.strip(), head.lower() in SALT_WORDS
+async def _number_move(interaction: discord.Interaction, typed: str) -> Action | str | None:
+    """A bare number typed to `/pinochle move`: nothing is numbered in Discord, so while bids are
+    offered it is a bid of that amount, which the engine judges (F-2); otherwise None."""
+    table = table_here(interaction)
+    hand = await service_of(interaction).hand(table.id, interaction.user.id)
+    read = read_number(typed, {}, hand.legal)
+    return None if isinstance(read, BothReadings) else read
 
 
 def _move_of(typed: str) -> Action | None:
@@ -227,6 +232,6 @@ def _move_of(typed: str) -> Action | None:
     return action if action.verb in MOVE_VERBS or action.verb == "give" else None
 
 
-async def setup(bot: PinochleBot) -> None:
+async def setup(bot: House) -> None:
     bot.add_dynamic_items(ActionButton, ActionSelect, RefreshButton, GiveSelect, GiveButton)
     await bot.add_cog(Play(bot))

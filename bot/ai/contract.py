@@ -43,7 +43,16 @@ SAFETY_SD = 0.5
 
 
 #: The options a fit's totals depend on: a game whose options differ from the fit's reads none.
-FIT_OPTIONS = ("count_scheme", "pass_count", "dd_multiple_values", "save_meld_counters")
+FIT_OPTIONS = (
+    "count_scheme",
+    "pass_count",
+    "dd_multiple_values",
+    "save_meld_counters",
+    "min_counters",
+    "min_meld",
+    "set_scoring",
+    "dd_last_trick",
+)
 
 
 @dataclass(frozen=True)

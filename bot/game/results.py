@@ -7,6 +7,7 @@ Check deals, and no `last_trick`, so record texts written before read the same.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +40,15 @@ class Transfer(Plain):
 
 
 @dataclass(frozen=True, slots=True)
+class ChipItem:
+    """One part of a seat's chips in a deal: the transfers of one reason and detail, netted."""
+
+    reason: str
+    detail: str
+    chips: int
+
+
+@dataclass(frozen=True, slots=True)
 class DealResult(Plain):
     """A deal's score per seat (a partner's figures are the side's): G-4..G-7, G-13; E-11..E-20."""
 
@@ -61,9 +71,29 @@ class DealResult(Plain):
     transfers: tuple[Transfer, ...] | None = None  # who pays whom, and why (E-15)
     chips: tuple[int, ...] | None = None  # net per seat, summing to zero
 
+    def chip_items(self, seat: int) -> tuple[ChipItem, ...]:
+        """What `seat`'s chips this deal are made of (E-15..E-20): one item per reason and detail
+        (the contract made or set, each meld check, the slam, the game premium), in the order the
+        engine awarded them, signed for `seat`; they sum to `chips[seat]`; none outside Check."""
+        items: dict[tuple[str, str], int] = {}
+        for transfer in self.transfers or ():
+            sign = (transfer.payee == seat) - (transfer.payer == seat)
+            if sign:
+                key = (transfer.reason, transfer.detail)
+                items[key] = items.get(key, 0) + sign * transfer.checks
+        return tuple(ChipItem(reason, detail, chips) for (reason, detail), chips in items.items())
+
     def plain_keys(self) -> tuple[str, ...]:
         """The keys the hand-built dict had: no `last_trick`, the auction's only in auction games,
         the checks only in Check."""
         auction = _CHECK_KEYS if self.transfers is not None else _CHECK_KEYS[:-1]
         keys = _KEYS if self.bid is None else _KEYS[:3] + auction + _KEYS[3:]
         return keys if self.chips is None else (*keys, "chips")
+
+
+def place_ranks(places: Sequence[Sequence[int]], behind: Collection[int] = ()) -> dict[int, int]:
+    """Each seat's rank, 1 the best, from the engine's places (`standing`, a view's `ranking`:
+    the seats of each place, best first): a place's seats share a rank, and a place holding a
+    seat of `behind` (one who left or never came) comes after all the others, in its order."""
+    ordered = sorted(places, key=lambda place: any(seat in behind for seat in place))
+    return {seat: rank for rank, place in enumerate(ordered, start=1) for seat in place}

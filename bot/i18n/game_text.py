@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from bot.game.actions import Action, parse_action
 from bot.game.cards import Card, Suit, format_cards, parse_cards
-from bot.game.errors import PinochleError, Refusal, Typed
+from bot.game.errors import PinochleError, Refusal, Typed, speak_with
 from bot.game.options import OPTIONS, OptionSpec
 
 from .catalog import catalog, t
@@ -47,6 +47,15 @@ def suit_name(suit: Suit | str, lang: str) -> str:
 def meld_name(name: str, lang: str) -> str:
     """A meld's name, from the engine's meld name ("royal marriage" -> "королевский марьяж")."""
     return t(f"game.meld.{name}", lang)
+
+
+def chip_reason(reason: str, detail: str, lang: str, memo: str = "") -> str:
+    """What chips moved for, as the channel, `/chips history` and the web ledger all say it:
+    "contract 320", "meld: flush", "game", "forfeit" (a leaver's game premium), "grant: welcome"."""
+    if reason == "game" and detail == "forfeit":
+        return t("chips.reason.forfeit", lang)
+    shown = meld_name(detail, lang) if reason == "meld" and detail else detail
+    return t(f"chips.reason.{reason}", lang, detail=shown, memo=memo)
 
 
 def action_label(action: Action, lang: str) -> str:
@@ -142,6 +151,13 @@ def _refusal_param(
     if isinstance(value, Typed):
         return value.text
     return number(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+def _english(error: Refusal) -> str:
+    return describe_error(error, "en")
+
+
+speak_with(_english)  # every refusal's `str` is its English sentence wherever this layer is loaded
 
 
 #: Refusal parameters that hold cards or meld names (see bot.game's IllegalAction calls).

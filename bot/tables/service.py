@@ -23,6 +23,8 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
+from bot.ai.table_players import PlayerFactory, simple_players
+from bot.ai.thinking import Thinker, ThreadThinker
 from bot.game import Action
 from bot.game.record import DealRecord
 from bot.store import Store, TableRow, Tx, list_unfinished_tables, update_table
@@ -34,15 +36,13 @@ from bot.tables.leases import Leases
 from bot.tables.lobby import Lobby, StartedTable
 from bot.tables.model import DEFAULT_LEVEL, Table
 from bot.tables.outcome import Outcome
-from bot.tables.play import Hand, Play
-from bot.tables.players import PlayerFactory, simple_players
+from bot.tables.play import Hand, Play, Pressed
 from bot.tables.registry import Registry
 from bot.tables.seating import Seating
-from bot.tables.thinking import Thinker, ThreadThinker
 
 log = logging.getLogger(__name__)
 
-__all__ = ["ActionHook", "Hand", "Person", "Publisher", "StartedTable", "TableService"]
+__all__ = ["ActionHook", "Hand", "Person", "Pressed", "Publisher", "StartedTable", "TableService"]
 
 
 class TableService:
@@ -260,6 +260,11 @@ class TableService:
         """A person's action, from the state `version` they saw (`Play.act`)."""
         return await self._play.act(table_id, person, action, version=version)
 
+    async def press(self, table_id: int, person: Person, index: int, version: int) -> Pressed:
+        """A press of a hand view's action `index` drawn at `version`, answered with the hand after
+        it: one take of the table's lock (`Play.press`)."""
+        return await self._play.press(table_id, person, index, version)
+
     async def hint(self, table_id: int, person: Person) -> Outcome:
         """What the `hard` player would do in the person's seat now (`Play.hint`)."""
         return await self._play.hint(table_id, person)
@@ -268,9 +273,11 @@ class TableService:
         """A seated player's salt word for the next deal (`Play.salt`)."""
         return await self._play.salt(table_id, user_id, word)
 
-    async def last_finished(self, guild_id: int, channel_id: int) -> Table | None:
+    async def last_finished(
+        self, guild_id: int, channel_id: int, *, home_key: str | None = None
+    ) -> Table | None:
         """The channel's most recently finished table (`Play.last_finished`)."""
-        return await self._play.last_finished(guild_id, channel_id)
+        return await self._play.last_finished(guild_id, channel_id, home_key=home_key)
 
     async def review(self, table_id: int) -> tuple[Table, DealRecord]:
         """The last deal of a table that is over (`Play.review`)."""

@@ -12,13 +12,15 @@ from bot.ai.knowledge import read_view
 from bot.game import PASS, Card, Phase, Suit, make_pack, new_game, parse_cards
 
 HEARTS = Suit.HEARTS
+#: The games with a passing: the double deck passes only as a table's option (H-5).
+PASSING = {"auction": None, "double-deck": {"pass_count": 4}}
 
 
 def _cards(text: str) -> list[Card]:
     return parse_cards(text)
 
 
-def _deal_to_eldest(variant: str, hand: list[Card], seed: int = 5):
+def _deal_to_eldest(variant: str, hand: list[Card], seed: int = 5, options: dict | None = None):
     """A fresh deal of `variant` whose eldest hand (the first to call) holds `hand`: the rest of the
     pack shuffled among the other seats (G-10: packets of 4 from the dealer's left)."""
     rest = make_pack(double_deck=variant == "double-deck")
@@ -32,7 +34,8 @@ def _deal_to_eldest(variant: str, hand: list[Card], seed: int = 5):
         deck += mine[:packet] + rest[: 3 * packet]
         mine, rest = mine[packet:], rest[3 * packet :]
     others = rest
-    return new_game(variant, seed=seed, deck=deck + others)
+    table = {**(PASSING[variant] or {}), **(options or {})}
+    return new_game(variant, seed=seed, deck=deck + others, options=table)
 
 
 def _play_to(game, phase: Phase, level: str = "normal"):
@@ -49,7 +52,7 @@ def _play_to(game, phase: Phase, level: str = "normal"):
 def test_every_call_is_legal_and_the_same_for_the_same_view_seed_and_budget(variant, seed):
     """F-2, F-4, H-2: each bid, pass and trump hard makes is one the engine lists, and a second
     player with the same seed and budget makes the same one from the same view."""
-    game = new_game(variant, seed=seed)
+    game = new_game(variant, seed=seed, options=PASSING[variant])
     calls = 0
     while game.to_act is not None and game.state.phase in (Phase.AUCTION, Phase.TRUMP):
         view = game.view(game.to_act)
@@ -65,7 +68,7 @@ def test_every_call_is_legal_and_the_same_for_the_same_view_seed_and_budget(vari
 @pytest.mark.parametrize("variant", ["auction", "double-deck"])
 def test_the_pass_gives_cards_of_the_hand_that_the_engine_accepts(variant):
     """F-5, H-5: the partner gives 4 of its cards, the declarer 4 back; the engine takes both."""
-    game = new_game(variant, seed=8)
+    game = new_game(variant, seed=8, options=PASSING[variant])
     for _ in range(2):
         view = _play_to(game, Phase.PASSING)
         action = get_player("hard", seed=1, budget=0.1).choose(view)
@@ -95,12 +98,16 @@ def test_a_near_double_run_is_bid_and_named_trump_on_the_strength_of_the_partner
 
 @pytest.mark.parametrize("variant", ["auction", "double-deck"])
 def test_a_hand_with_nothing_passes(variant):
-    """F-9: no meld, no aces, no trump length: the contract would be set, so hard passes."""
+    """F-9: no meld, no aces, no trump length against a 250 opening (50 in the double deck): the
+    contract would be set, so hard passes."""
     text = {
         "auction": "J♠ 9♠ 10♥ J♥ 9♥ 10♦ J♦ 9♦ 10♣ J♣ 9♣ Q♥",
         "double-deck": "J♠ J♠ J♠ 10♠ K♥ J♥ J♥ J♥ 10♦ 10♦ K♦ J♦ J♦ 10♣ 10♣ K♣ K♣ J♣ J♣ 10♥",
     }[variant]
-    game = _deal_to_eldest(variant, _cards(text))
+    # F-2: a table opening at 250 (BIC's 100 is met by the card points alone)
+    game = _deal_to_eldest(
+        variant, _cards(text), options={"min_bid": 250} if variant == "auction" else None
+    )
     assert get_player("hard", seed=1, budget=0.1).choose(game.view(game.to_act)) == PASS
 
 
@@ -109,7 +116,7 @@ def test_the_committed_fits_load_and_give_their_answers_for_fixed_hands():
     and only those options, and value a fixed hand as committed."""
     fits = {f.game: f for f in contract.load_fits()}
     assert set(fits) == {"auction", "double-deck"}
-    deck = new_game("double-deck", seed=1)
+    deck = new_game("double-deck", seed=1, options=PASSING["double-deck"])
     k = read_view(deck.view(deck.to_act))
     assert contract.fit_for(k.options) is fits["double-deck"]
     assert contract.fit_for({**k.options, "count_scheme": "counters"}) is None

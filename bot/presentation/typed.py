@@ -19,13 +19,22 @@ from functools import lru_cache
 from bot.game import Action, Card, IllegalAction, Suit, parse_action
 from bot.game.actions import VERBS
 from bot.i18n import LANGUAGES, action_label, t
+from bot.presentation.texts import hand_action_label
 from bot.tables.model import Table
-from bot.tables.texts import hand_action_label
 
+#: How a salt word is typed, on Discord (`/pinochle move action:`) and in the terminal:
+#: "salt lucky7" (or "соль удача7").
+SALT_WORDS = ("salt", "соль")
 #: What separates words in a label: spaces and the punctuation labels use around names and points.
 _WORDS = re.compile(r"[^\s,;:()·—–]+")
 #: A placeholder no label text contains, to find where a template's argument starts.
 _SLOT = "\x00"
+
+
+def salt_of(typed: str) -> tuple[str, bool]:
+    """The word after "salt" (the service checks it), and whether `typed` is a salt at all."""
+    head, _, word = typed.strip().partition(" ")
+    return word.strip(), head.lower() in SALT_WORDS
 
 
 def words(text: str) -> tuple[str, ...]:
@@ -75,6 +84,43 @@ def typed_action(text: str, table: Table, legal: Iterable[Action]) -> Action | s
         if any(words(label) == typed for label in shown_labels(table, action)):
             return action
     return engine_text(text)
+
+
+#: The most digits a bare number may have to be read as an entry or a bid (a bid's ceiling
+#: has four; longer numbers are no bid, and reading them costs nothing).
+NUMBER_DIGITS = 9
+
+
+@dataclass(frozen=True)
+class BothReadings:
+    """A bare number that is both an entry shown under it and a legal bid of that amount: neither
+    is taken; the person is shown both and types the one meant."""
+
+    number: int
+    entry: Action
+    bid: Action
+
+
+def read_number(
+    text: str, shown: dict[int, Action], legal: Iterable[Action]
+) -> Action | str | BothReadings | None:
+    """A bare number ("55"): the entry shown on the screen under it, else, while bids are offered,
+    the bid of that amount (F-2: the engine judges it, so "2000" is refused for its real reason);
+    both at once is `BothReadings`. None: not a bare number, or neither reading applies.
+    `shown` is empty where nothing is numbered (Discord's `/pinochle move`)."""
+    if not (text.isascii() and text.isdigit()) or len(text) > NUMBER_DIGITS:
+        return None
+    number = int(text)
+    bids = [action for action in legal if action.verb == "bid"]
+    bid = next((action for action in bids if action.amount == number), None)
+    entry = shown.get(number)
+    if entry is not None and bid is not None and entry != bid:
+        return BothReadings(number, entry, bid)
+    if entry is not None:
+        return entry
+    if bid is not None:
+        return bid
+    return f"bid {number}" if bids else None
 
 
 def engine_text(text: str) -> str:
