@@ -2,7 +2,7 @@
 
     python benchmarks/calls_bench.py [--deals 20] [--budget 0.1] [--play]
 
-Plays `--deals` deals (seeds 0..N-1) of `auction` and `double-deck` with `hard` in every seat,
+Plays the first `--deals` seeds of `auction` and `double-deck` with `hard` in every seat,
 the auction and trump only unless `--play`, and times every decision with two or more legal
 choices in this thread's CPU time (`time.thread_time`: a busy machine slows the wall clock, not
 this). Prints, per game and kind of decision (calls: bids, passes, trump; play: the passing and

@@ -2,7 +2,7 @@
 
     python benchmarks/train_contract.py [--deals 1500] [--samples 16] [--rounds 2]
 
-For each game with a passing (`auction`, `double-deck`), deals seeded 0..N-1 are played with
+For each game with a passing (`auction`, `double-deck`), the first `--deals` seeds are played with
 every seat passing until the dealer is stuck at the minimum (F-3, H-4), so every hand in the
 dealer's seat gets a contract whatever it holds; the dealer names trump, the partners pass
 (F-5), and all four play the rest as `normal`. At the dealer's call the script records the
