@@ -17,7 +17,7 @@ import math
 import multiprocessing
 import statistics
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,13 +65,18 @@ def _seed(*parts: int) -> int:
 
 
 def play_deal(
-    variant: str, deal_seed: int, levels: list[str], player_seed: int, budget: float
+    variant: str,
+    deal_seed: int,
+    levels: list[str],
+    player_seed: int,
+    budget: float,
+    options: Mapping[str, Any] | None = None,
 ) -> tuple[DealResult, list[list[float]]]:
     """Play the first deal of a seeded game; returns its result and each seat's decision times.
 
     Only real decisions (two or more legal actions) are timed.
     """
-    game = new_game(variant, seed=deal_seed)
+    game = new_game(variant, seed=deal_seed, options=dict(options or {}))
     players = [
         _player(level, game, seed=_seed(player_seed, s), budget=budget)
         for s, level in enumerate(levels)
@@ -105,6 +110,8 @@ class Match:
     b: str
     seed: int = 1
     budget: float = 1.0
+    #: Table options every deal is played under (a house rule, a passing), as (name, value) pairs.
+    options: tuple[tuple[str, Any], ...] = ()
 
     def deal(self, index: int) -> DealOutcome:
         """Play deal `index` in every seating."""
@@ -115,7 +122,12 @@ class Match:
         for p, a_seats in enumerate(plays):
             levels = [self.a if s in a_seats else self.b for s in range(n)]
             result, times = play_deal(
-                self.variant, deal_seed, levels, _seed(self.seed, index, p), self.budget
+                self.variant,
+                deal_seed,
+                levels,
+                _seed(self.seed, index, p),
+                self.budget,
+                dict(self.options),
             )
             points = result.points
             if result.declarer is not None:
@@ -172,6 +184,7 @@ def summary(match: Match, outcomes: Iterable[DealOutcome]) -> dict[str, Any]:
         "b": match.b,
         "seed": match.seed,
         "budget": match.budget,
+        "options": dict(match.options),
         "deals": n,
         "plays_per_deal": len(seatings(match.variant)),
         "margin": round(mean, 2),

@@ -134,3 +134,18 @@ def test_the_auction_games_count_the_contracts_each_side_bought_and_made():
     assert result["contracts_bought_a"] + result["contracts_bought_b"] == 4
     assert result["contracts_made_a"] <= result["contracts_bought_a"]
     assert result["contracts_made_b"] <= result["contracts_bought_b"]
+
+
+def test_table_options_reach_every_deal_and_a_bad_one_is_refused(capsys):
+    """H-5: the double deck passes only as a table's option; `--option pass_count=4` plays the
+    deals under it (the summary names it), and an option the game does not play is refused with
+    a message, not a traceback."""
+    argv = ["arena", "--variant", "double-deck", "--a", "normal", "--b", "easy", "--deals", "1"]
+    argv += ["--workers", "1", "--json", "--option", "pass_count=4"]
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out)["options"] == {"pass_count": 4}
+    result, _ = play_deal("double-deck", 5, ["easy"] * 4, 1, 1.0, {"pass_count": 4})
+    assert result.declarer is not None
+    with pytest.raises(SystemExit):
+        main(argv[:-1] + ["pass_count=7"])
+    assert "pass_count" in capsys.readouterr().err
