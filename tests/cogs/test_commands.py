@@ -69,7 +69,7 @@ async def test_owner_can_force_a_sync_and_see_status(room):
     await room.alice.send(room.channel, f"{bot_mention} status")
     assert (
         room.channel.last_message.content
-        == "Open tables: 1, playing: 0. Extensions that failed: -."
+        == "Open tables: 1, playing: 0. Extensions that failed: -.\nSlash commands: registered."
     )
     puts = [r for r in room.env.http_requests if r.method == "PUT" and r.path.endswith("/commands")]
     assert len(puts) == 2
