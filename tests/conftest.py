@@ -8,12 +8,29 @@ import pytest
 import pytest_asyncio
 from hypothesis import settings
 
+from tests.conformance.plugin import RECORDER, install
 from tests.steady_sim import one_clock, steady_env
 
 # Hypothesis fails an example that takes over 200 ms by default: on a busy machine that measures the
 # machine, not the code. Tests may still set their own `deadline`.
 settings.register_profile("suite", deadline=None)
 settings.load_profile("suite")
+
+
+install()
+
+
+@pytest.fixture(autouse=True)
+def discord_conformance():
+    """Every request any SimCord test makes is held to Discord's published API and documented
+    limits (`tests.conformance`): a request Discord would refuse fails the test that made it. A
+    test that plants one takes it (`discord_conformance.take()`)."""
+    RECORDER.take()
+    yield RECORDER
+    found = RECORDER.take()
+    if found:
+        listed = "\n".join(f"  {violation}" for violation in found)
+        pytest.fail(f"Discord would refuse {len(found)} request(s):\n{listed}", pytrace=False)
 
 
 @pytest.fixture
