@@ -5,13 +5,17 @@ leaves out (`tests.conformance.limits`), then the interaction token's deadlines
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from tests.conformance import limits, spec
 from tests.conformance.limits import Breach, Checker
 
+#: How many distinct bodies' verdicts are kept.
+BODIES_KEPT = 4096
 #: No route in Discord's description has this path.
 UNKNOWN_ROUTE = "a route of Discord's API (the path matches none in the spec)"
 NO_BODY = "no body: the operation documents none"
@@ -80,7 +84,15 @@ def check_request(method: str, path: str, body: Any, files: int = 0) -> list[Vio
     route = spec.find_route(path)
     if route is None:
         return [Violation(method, path, "", UNKNOWN_ROUTE)]
-    return list(body_violations(route.template, method, body, files))
+    text = json.dumps(body, sort_keys=True, ensure_ascii=False)
+    return list(checked_body(route.template, method, text, files))
+
+
+@lru_cache(maxsize=BODIES_KEPT)
+def checked_body(template: str, method: str, text: str, files: int) -> tuple[Violation, ...]:
+    """A body's verdict, kept: a suite sends the same body many times (every test's bot uploads
+    the same command tree; the same refusal, the same lobby board)."""
+    return tuple(body_violations(template, method, json.loads(text), files))
 
 
 def body_violations(template: str, method: str, body: Any, files: int) -> Iterator[Violation]:
