@@ -1,8 +1,8 @@
 """A fast yes for the common case: a body the spec accepts.
 
 `jsonschema` is the authority (JSON Schema 2020-12, and its errors name the field), but it
-interprets the schema anew for every value, some 20 ms for a board with its buttons; the suite
-sends tens of thousands of bodies. This compiles one schema into nested Python functions that
+interprets the schema anew for every value, too slowly for the tens of thousands of bodies the
+suite sends (docs/discord-budget.md has the figures). This compiles one schema into nested Python functions that
 answer only "valid or not", for exactly the keywords Discord's description uses. A body they
 accept is valid; anything else goes to `jsonschema`, which says what is wrong (or, if these
 functions were wrong, that nothing is). A keyword not listed here compiles to "not valid", so an
