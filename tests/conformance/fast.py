@@ -106,7 +106,9 @@ class Compiler:
             return None
         kind = schema.get("properties", {}).get("type", {})
         values = kind.get("enum", [kind["const"]] if "const" in kind else None)
-        if not values or not all(isinstance(v, int | str) and not isinstance(v, bool) for v in values):
+        if not values or not all(
+            isinstance(v, int | str) and not isinstance(v, bool) for v in values
+        ):
             return None
         return frozenset(values)
 
@@ -148,8 +150,9 @@ class Compiler:
         if all(isinstance(choice, int | str) and not isinstance(choice, bool) for choice in bound):
             choices = frozenset(bound)
             return lambda value: (
-                isinstance(value, int | str) and not isinstance(value, bool) and value in choices
-            ) or any(same(value, choice) for choice in bound)
+                (isinstance(value, int | str) and not isinstance(value, bool) and value in choices)
+                or any(same(value, choice) for choice in bound)
+            )
         return lambda value: any(same(value, choice) for choice in bound)
 
     def k_const(self, bound: Any, schema: dict[str, Any]) -> Check:
@@ -157,15 +160,17 @@ class Compiler:
 
     def k_properties(self, bound: dict[str, Any], schema: dict[str, Any]) -> Check:
         checks = {name: self.compile(sub) for name, sub in bound.items()}
-        return lambda value: not isinstance(value, dict) or all(
-            checks[name](item) for name, item in value.items() if name in checks
+        return lambda value: (
+            not isinstance(value, dict)
+            or all(checks[name](item) for name, item in value.items() if name in checks)
         )
 
     def k_additionalProperties(self, bound: Any, schema: dict[str, Any]) -> Check:
         named = set(schema.get("properties", {}))
         sub = self.compile(bound)
-        return lambda value: not isinstance(value, dict) or all(
-            sub(item) for name, item in value.items() if name not in named
+        return lambda value: (
+            not isinstance(value, dict)
+            or all(sub(item) for name, item in value.items() if name not in named)
         )
 
     def k_required(self, bound: list[str], schema: dict[str, Any]) -> Check:

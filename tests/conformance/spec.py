@@ -77,9 +77,15 @@ def enumerations(node: Any) -> Any:
         return node
     node = {key: enumerations(value) for key, value in node.items()}
     alternatives = node.get("oneOf")
-    if isinstance(alternatives, list) and alternatives and all(
-        isinstance(one, dict) and "const" in one and set(one) <= {"const", "title", "description"}
-        for one in alternatives
+    if (
+        isinstance(alternatives, list)
+        and alternatives
+        and all(
+            isinstance(one, dict)
+            and "const" in one
+            and set(one) <= {"const", "title", "description"}
+            for one in alternatives
+        )
     ):
         constants = [one["const"] for one in alternatives]
         if len({json.dumps(constant) for constant in constants}) == len(constants):
