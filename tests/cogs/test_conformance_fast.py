@@ -37,8 +37,14 @@ def broken(value: Any) -> list[Any]:
     return [{}]
 
 
-def mutants(body: Any) -> Iterator[Any]:
+def mutants(body: Any, seen: set[tuple[Any, ...]]) -> Iterator[Any]:
+    """`body` broken at each field once per field of its kind (every button's label is one
+    field: jsonschema takes a while over each)."""
     for path, value in leaves(body):
+        kind = tuple("*" if isinstance(step, int) else step for step in path)
+        if kind in seen:
+            continue
+        seen.add(kind)
         for replacement in broken(value):
             if not path:
                 yield replacement
@@ -57,7 +63,8 @@ async def test_the_fast_yes_agrees_with_jsonschema_on_what_the_bot_sends(room):
     await room.alice.click(board_message(room.channel), label="Start")
     await room.bob.slash(room.channel, "pinochle hand")
 
-    compared = set()
+    compared: set[str] = set()
+    seen: dict[str, set[tuple[Any, ...]]] = {}
     for request in room.env.http_requests:
         route = spec.find_route(request.path)
         schema = route and spec.body_validator(route.template, request.method, "application/json")
@@ -65,6 +72,6 @@ async def test_the_fast_yes_agrees_with_jsonschema_on_what_the_bot_sends(room):
             continue
         compared.add(route.template)
         assert schema.fast(request.json) and schema.full.is_valid(request.json)
-        for mutant in mutants(request.json):
+        for mutant in mutants(request.json, seen.setdefault(route.template, set())):
             assert schema.fast(mutant) == schema.full.is_valid(mutant), (route.template, mutant)
     assert len(compared) >= 3, compared
