@@ -18,6 +18,7 @@ from tests.conformance.limits import Breach, Checker
 BODIES_KEPT = 4096
 #: No route in Discord's description has this path.
 UNKNOWN_ROUTE = "a route of Discord's API (the path matches none in the spec)"
+UNKNOWN_QUERY = "a query parameter the operation documents"
 NO_BODY = "no body: the operation documents none"
 BODY_REQUIRED = "a body: the operation requires one"
 
@@ -78,14 +79,29 @@ CHECKERS: dict[tuple[str, str], Checker] = {
 }
 
 
-def check_request(method: str, path: str, body: Any, files: int = 0) -> list[Violation]:
-    """What in one request (its path, its JSON body or `payload_json`, how many files it
-    uploads) Discord's description and documentation refuse."""
+def check_request(
+    method: str, path: str, body: Any, files: int = 0, query: dict[str, Any] | None = None
+) -> list[Violation]:
+    """What in one request (its path, its query, its JSON body or `payload_json`, how many
+    files it uploads) Discord's description and documentation refuse."""
     route = spec.find_route(path)
     if route is None:
         return [Violation(method, path, "", UNKNOWN_ROUTE)]
     text = json.dumps(body, sort_keys=True, ensure_ascii=False)
-    return list(checked_body(route.template, method, text, files))
+    found = list(query_violations(route.template, method, query or {}))
+    return found + list(checked_body(route.template, method, text, files))
+
+
+def query_violations(template: str, method: str, query: dict[str, Any]) -> Iterator[Violation]:
+    """Each query parameter is one the operation documents, with a value its schema takes."""
+    documented = spec.query_schemas(template, method)
+    for name, value in query.items():
+        schema = documented.get(name)
+        if schema is None:
+            yield Violation(method, template, f"?{name}", UNKNOWN_QUERY)
+            continue
+        for error in spec.schema_errors(schema, spec.query_value(value, schema)):
+            yield Violation(method, template, f"?{name}{error.pointer}", f"the spec's {error.rule}")
 
 
 @lru_cache(maxsize=BODIES_KEPT)

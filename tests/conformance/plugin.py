@@ -44,7 +44,7 @@ RECORDER = Recorder()
 def conforming(dispatch: Callable[..., Any]) -> Callable[..., Any]:
     def checked(backend: Any, method: str, path: str, **request: Any) -> Any:
         body, files = request.get("json"), len(request.get("files") or ())
-        refused = check_request(method, path, body, files)
+        refused = check_request(method, path, body, files, request.get("params"))
         route = spec.find_route(path)
         late = route and timing.token_breach(
             backend, route.template, route.arguments(path.strip("/").split("/"))

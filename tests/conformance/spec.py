@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -116,6 +116,7 @@ def registry() -> Registry:  # type: ignore[type-arg]
     return Registry().with_resource(SPEC_URI, resource)
 
 
+@lru_cache(maxsize=4096)
 def find_route(path: str) -> Route | None:
     """The spec's route for a concrete path: the one with the most literal segments wins, as
     `/messages/@original` beats `/messages/{message_id}`."""
@@ -139,6 +140,8 @@ class BodySchema:
 
     fast: Check
     full: Draft202012Validator
+    #: A query parameter that is a boolean (its text is read as Discord reads it).
+    boolean: bool = False
 
 
 @cache
@@ -156,6 +159,38 @@ def body_validator(template: str, method: str, media: str) -> BodySchema | None:
     where = pointer(["paths", template, method.lower(), "requestBody", "content", media, "schema"])
     full = Draft202012Validator({"$ref": f"{SPEC_URI}#{where}"}, registry=registry())
     return BodySchema(compiler().compile(content[media]["schema"]), full)
+
+
+@cache
+def query_schemas(template: str, method: str) -> dict[str, BodySchema]:
+    """The query parameters an operation documents (its path's and its own), each compiled."""
+    path = document()["paths"][template]
+    places = [("paths", template), ("paths", template, method.lower())]
+    schemas = {}
+    for place in places:
+        node = path if len(place) == 2 else path.get(method.lower(), {})
+        for index, parameter in enumerate(node.get("parameters", ())):
+            if parameter.get("in") == "query":
+                where = pointer([*place, "parameters", index, "schema"])
+                full = Draft202012Validator({"$ref": f"{SPEC_URI}#{where}"}, registry=registry())
+                fast = compiler().compile(parameter["schema"])
+                boolean = parameter["schema"].get("type") == "boolean"
+                schemas[parameter["name"]] = BodySchema(fast, full, boolean)
+    return schemas
+
+
+#: Discord's spellings of a boolean in a query string ("Boolean Query Strings",
+#: https://discord.com/developers/docs/reference#boolean-query-strings); discord.py sends 1 and 0.
+QUERY_BOOLEANS = {"True": True, "true": True, "1": True, "False": False, "false": False, "0": False}
+
+
+def query_value(value: Any, schema: BodySchema) -> Any:
+    """A query string's value as the JSON its schema describes: a boolean in any of Discord's
+    spellings, a whole number as the number."""
+    text = str(value).lower() if isinstance(value, bool) else str(value)
+    if schema.boolean:
+        return QUERY_BOOLEANS.get(text, text)
+    return int(text) if text.lstrip("-").isdigit() else text
 
 
 def body_required(template: str, method: str) -> bool:

@@ -389,3 +389,25 @@ def test_nothing_goes_through_a_token_after_fifteen_minutes(route):
 def test_a_real_webhook_token_has_no_deadline():
     other = {"webhook_id": "1", "webhook_token": "a-channel-webhook"}
     assert token_breach(backend_at(10_000), ORIGINAL_ROUTE, other) is None
+
+
+# ------------------------------------------------------------------------------------- queries
+
+
+def test_a_query_parameter_the_route_does_not_document_is_refused():
+    for spelling in ("true", "True", "1", 1, 0, True):  # Discord's spellings of a boolean
+        assert check_request("POST", FOLLOW_UP, {"content": "x"}, query={"wait": spelling}) == []
+    found = check_request("POST", FOLLOW_UP, {"content": "x"}, query={"wait": "yes"})
+    assert [(v.pointer, v.rule) for v in found] == [("?wait", 'the spec\'s type "boolean"')]
+    found = check_request("POST", FOLLOW_UP, {"content": "x"}, query={"hurry": "true"})
+    assert [(v.pointer, v.rule) for v in found] == [
+        ("?hurry", "a query parameter the operation documents")
+    ]
+
+
+def test_a_query_value_beyond_its_bounds_is_refused():
+    assert check_request("GET", MESSAGES, None, query={"limit": 100, "before": 7}) == []
+    found = check_request("GET", MESSAGES, None, query={"limit": "101"})
+    assert [(v.pointer, v.rule) for v in found] == [("?limit", "the spec's maximum 100")]
+    found = check_request("GET", MESSAGES, None, query={"before": "yesterday"})
+    assert [v.pointer for v in found] == ["?before"]
