@@ -37,12 +37,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.ai.table_players import LevelPlayer, ai_players
+from bot.ai.thinking import PoolThinker, Thinker, ThreadThinker
 from bot.game import Action, SeatView
 from bot.settings import default_ai_workers
 from bot.store import Store, set_guild_settings
 from bot.tables import Outcome, Person, Refusal, Table, TableService
-from bot.tables.players import LevelPlayer, ai_players
-from bot.tables.thinking import PoolThinker, Thinker, ThreadThinker
 
 TICK = 0.01
 

@@ -36,12 +36,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bot.ai.table_players import ai_players  # noqa: E402
 from bot.game import PASS, Action  # noqa: E402
 from bot.ledger_hook import ledger_hook  # noqa: E402
 from bot.store import Snapshot, Store, read_database  # noqa: E402
 from bot.store.audit import ledger_problems  # noqa: E402
 from bot.tables import Outcome, Person, Refusal, Table, TableService  # noqa: E402
-from bot.tables.players import ai_players  # noqa: E402
 
 VARIANTS = (
     "check",

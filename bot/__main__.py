@@ -2,7 +2,7 @@
 
     python -m bot                               the bot (DISCORD_TOKEN from .env or the environment)
     python -m bot play --variant two-handed     one game in this terminal against computer players
-                       [--database PATH --name NAME]   ... kept in a database (bot.tables.terminal)
+                       [--database PATH --name NAME]   ... kept in a database (bot.terminal)
     python -m bot ledger check                  verify the chip ledger (bot.store.cli)
     python -m bot migrate-db --from X --to Y    copy a database (to PostgreSQL) and verify it
     python -m bot backup --to FILE              an online copy of the SQLite database
@@ -238,7 +238,7 @@ def local_game(
     database: str | None = None,
     name: str = "",
 ) -> int:
-    from bot.tables.terminal import play_in_terminal
+    from bot.terminal import play_in_terminal
 
     options = None if target is None else {"target": target}  # 0 is refused, not ignored
     try:

@@ -23,8 +23,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
+from bot.ai.table_players import LevelPlayer, ai_players
 from bot.i18n import t
 from bot.ledger_hook import ledger_hook
+from bot.nights.runner import EventBoard, EventRunner
 from bot.records_hook import records_hook
 from bot.settings import DEFAULT_WEB_HOST, settings_for_a_process
 from bot.stopping import run_until_stopped
@@ -40,12 +42,10 @@ from bot.store.events import EventRow
 from bot.store.sql import is_postgres_url
 from bot.store.urls import safe_url
 from bot.tables import Person, Refusal, TableService, Text
-from bot.tables.events import EventBoard, EventRunner
-from bot.tables.players import LevelPlayer, ai_players
 from bot.web.server import WebStartError, base_url
 from bot.web.tokens import server_link
 
-#: The sample server's id (the terminal's own server is 0: `bot.tables.terminal.LOCAL_GUILD`).
+#: The sample server's id (the terminal's own server is 0: `bot.terminal.LOCAL_GUILD`).
 DEMO_GUILD = 1
 DEFAULT_DATABASE = "data/demo.db"
 PEOPLE = ("Ann", "Boris", "Chloé", "Dmitri", "Emma", "Farid")

@@ -37,7 +37,7 @@ import logging
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from bot.game import VARIANTS, Game, Transfer, game_checks
+from bot.game import VARIANTS, Game, Transfer, game_checks, place_ranks
 from bot.game.checks import settle
 from bot.game.events import DealEnded, Event, GameOver
 from bot.game.record import GameRecord
@@ -179,8 +179,7 @@ def game_seats(
     rated as the person who left. `best`: each seat's best shown meld as
     (engine meld name, points).
     """
-    ranking = sorted(game_over.ranking, key=lambda side: any(seat in table.left for seat in side))
-    rank = {seat: place for place, side in enumerate(ranking, start=1) for seat in side}
+    rank = place_ranks(game_over.ranking, behind=table.left)
     variant = VARIANTS[table.variant]
     seats = []
     for seat, score in enumerate(game_over.scores):

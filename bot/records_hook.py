@@ -36,8 +36,8 @@ def seat_deals(record: GameRecord) -> list[SeatDeals]:
     """Each seat's finished deals, own meld that counted and contracts, from a game record
     built from the log (`Table.record`: its typed deal results).
 
-    A seat's meld counts when its side's meld did (C-6, D-5, E-11: a side that takes
-    no trick loses its meld); partners' melds are told apart by who declared them.
+    A seat's meld is what it declared that counted (`MeldRecord.counted`: C-6, D-5, E-11, a side
+    that takes no trick loses its meld); partners' melds are told apart by who declared them.
     """
     seats = []
     for seat in range(record.players):
@@ -47,8 +47,9 @@ def seat_deals(record: GameRecord) -> list[SeatDeals]:
             if result is None or seat not in deal.hands:
                 continue  # a deal still in play, or one the seat sat out after going out (C-10)
             deals += 1
-            if result.meld[seat]:
-                meld += sum(part.points for m in deal.melds if m.seat == seat for part in m.parts)
+            meld += sum(
+                part.points for m in deal.melds if m.seat == seat and m.counted for part in m.parts
+            )
             if deal.contract is not None and deal.contract[0] == seat:
                 bids += 1
                 made += bool(result.made)

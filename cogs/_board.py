@@ -13,10 +13,10 @@ from typing import Any
 import discord
 
 from bot.i18n import t
+from bot.presentation.record_text import review_lines
+from bot.presentation.texts import Namer, board_text, board_title
 from bot.tables import Table
 from bot.tables.model import DEFAULT_LEVEL
-from bot.tables.record_text import review_lines
-from bot.tables.texts import Namer, board_text, board_title
 from cogs._common import (
     dynamic_view,
     is_manager,
@@ -28,6 +28,7 @@ from cogs._common import (
     service_of,
 )
 from cogs._errors import guarded
+from cogs._hand import send_hand
 from cogs._leave import ask_to_leave, must_ask
 from cogs._pager import Page, send_pages, split_pages
 from cogs._players import bot_of
@@ -107,8 +108,6 @@ class BoardButton(
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.action == "hand":
-            from cogs._hand import send_hand
-
             await send_hand(interaction, self.table_id)
             return
         if self.action == "review":

@@ -23,9 +23,11 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.ai.thinking import PoolThinker
 from bot.i18n import t
 from bot.i18n.translator import PinochleTranslator
 from bot.ledger_hook import ledger_hook
+from bot.nights.runner import EventRunner
 from bot.records_hook import records_hook
 from bot.services import Services
 from bot.settings import Settings
@@ -35,12 +37,12 @@ from bot.settings import Settings
 from bot.store import Store
 from bot.store.sql import is_postgres_url
 from bot.tables import TableService
-from bot.tables.events import EventRunner
-from bot.tables.thinking import PoolThinker
+from bot.tables.review import Replays
 from cogs._errors import PinochleTree
 from cogs._event_notices import DiscordNotices
 from cogs._hand import redraw_hand
 from cogs._hand_watch import HandWatch
+from cogs._house import House
 from cogs._presenter import ChannelPresenter
 from cogs._requests import RequestBudget, process_rate
 from cogs._sync import SyncRefused, sync_commands
@@ -67,13 +69,12 @@ def _shard_options(settings: Settings) -> dict[str, Any]:
     return {"shard_count": settings.shard_count, "shard_ids": shard_ids}
 
 
-class PinochleBot(commands.Bot):
+class PinochleBot(House):
     """A slash-command bot: no privileged intents, no prefix commands; one shard (`ShardedPinochleBot`
-    runs several)."""
+    runs several). It composes the Discord parts, which know it only as a `House`."""
 
     store: Store
-    services: Services
-    tables: TableService
+    presenter: ChannelPresenter
 
     def __init__(self, settings: Settings, *, store: Store | None = None) -> None:
         super().__init__(
@@ -93,10 +94,8 @@ class PinochleBot(commands.Bot):
         self.failed_extensions: dict[str, BaseException] = {}
         #: Why Discord refused this process's last command upload (None: it did not).
         self.sync_refusal: str | None = None
-        #: Each person's chosen language (/pinochle language), so replies need no query.
-        self.user_languages: dict[int, str] = {}
-        #: Who turned turn pings off (/pinochle notify off), so pings are decided without a query.
-        self.notify_off: set[int] = set()
+        self.user_languages = {}
+        self.notify_off = set()
         #: Computer players' decisions; its processes start when the first `hard` turn comes.
         self.thinker = PoolThinker(settings.ai_workers, settings.ai_budget)
         #: League events: rounds of tables in threads; its hook stores each deal's results.
@@ -107,6 +106,7 @@ class PinochleBot(commands.Bot):
             self.settings.database, pool_size=self.settings.database_pool_size
         )
         self.services = Services(self.store)
+        self.replays = Replays(self.store)
         settings = self.services.settings
         await settings.watch_people(self.user_settings_changed)
         self.user_languages = await settings.languages()

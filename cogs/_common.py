@@ -13,8 +13,8 @@ from discord.utils import MISSING
 
 from bot.game.errors import shorten
 from bot.i18n import pick_language
+from bot.presentation.texts import Namer, say
 from bot.tables import Name, Outcome, Person, Refusal, Table, TableService, Text, shown_name
-from bot.tables.texts import Namer, say
 from cogs._home import opened_from
 from cogs._players import bot_of, channel_of, plain, services_of
 

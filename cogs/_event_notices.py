@@ -17,20 +17,18 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.i18n import t
+from bot.nights.runner import EventBoard, EventRow
 from bot.tables import Refusal, Text
-from bot.tables.events import EventBoard, EventRow
 from cogs._common import text_of
 from cogs._events_text import board_texts
 from cogs._home import ARCHIVE_MINUTES, forget_opening
+from cogs._house import House
 from cogs._players import plain
-
-if TYPE_CHECKING:
-    from cogs._bot import PinochleBot
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +40,7 @@ GONE = (10007, 10013)
 class DiscordNotices:
     """The event runner's `EventNotices` on Discord: threads, lines and the standings message."""
 
-    def __init__(self, bot: PinochleBot) -> None:
+    def __init__(self, bot: House) -> None:
         self.bot = bot
 
     async def _channel(self, event: EventRow) -> discord.TextChannel:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import t, variant_name
+from bot.nights.runner import EventBoard
 from bot.services import PlayerEventResult
-from bot.tables.events import EventBoard
 from cogs._columns import code_table, fit
 from cogs._players import plain
 

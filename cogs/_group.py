@@ -10,16 +10,12 @@ subcommands; tests/cogs/test_command_limits.py counts them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.i18n import t
-
-if TYPE_CHECKING:
-    from cogs._bot import PinochleBot
+from cogs._house import House
 
 GROUP = "pinochle"
 
@@ -37,7 +33,7 @@ def choices(*values: str) -> list[Choice[str]]:
 class PinochleCog(commands.Cog):
     """A cog whose slash commands are subcommands of `/pinochle`."""
 
-    bot: PinochleBot
+    bot: House
 
     async def cog_load(self) -> None:
         group = self.bot.tree.get_command(GROUP)

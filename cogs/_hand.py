@@ -23,9 +23,9 @@ from discord.utils import MISSING
 
 from bot.game import Action
 from bot.i18n import card_text, cards_text, t
+from bot.presentation.texts import hand_action_label, hand_text
 from bot.render import render_hand, render_in_thread
 from bot.tables import Hand, Refusal
-from bot.tables.texts import hand_action_label, hand_text
 from cogs._common import (
     dynamic_view,
     lang_of,
@@ -381,7 +381,11 @@ class HandMessage:
 
 
 async def hand_message(
-    interaction: discord.Interaction, table_id: int, notes: list[str], chosen: Sequence[int] = ()
+    interaction: discord.Interaction,
+    table_id: int,
+    notes: list[str],
+    chosen: Sequence[int] = (),
+    hand: Hand | None = None,
 ) -> HandMessage:
     """A hand message: notes, the hand, its picture and components.
 
@@ -392,10 +396,11 @@ async def hand_message(
     (`cogs._hand_watch`), so the message is redrawn when the turn comes or goes.
     """
     lang = lang_of(interaction)
-    try:
-        hand = await service_of(interaction).hand(table_id, interaction.user.id)
-    except Refusal as refusal:
-        return HandMessage("\n".join(notes or [said(refusal, lang)]))
+    if hand is None:  # `hand`: the one the service answered a press with
+        try:
+            hand = await service_of(interaction).hand(table_id, interaction.user.id)
+        except Refusal as refusal:
+            return HandMessage("\n".join(notes or [said(refusal, lang)]))
     bot_of(interaction).hand_watch.shown(interaction, hand)
     name = mention_namer(hand.table)
     content = "\n".join(
@@ -443,9 +448,10 @@ async def show_hand(
     table_id: int,
     notes: Sequence[str] = (),
     chosen: Sequence[int] = (),
+    hand: Hand | None = None,
 ) -> None:
     """Redraw the clicked hand view in place (its picture replaces the old attachments)."""
-    message = await hand_message(interaction, table_id, list(notes), chosen)
+    message = await hand_message(interaction, table_id, list(notes), chosen, hand)
     await interaction.response.edit_message(
         content=message.content, view=message.view, attachments=message.files
     )
@@ -462,17 +468,23 @@ async def redraw_hand(interaction: discord.Interaction, table_id: int) -> None:
 async def act_from_view(
     interaction: discord.Interaction, table_id: int, version: int, index: int
 ) -> None:
-    """A click in a hand view: act if the view is current, else say so and show the hand now."""
+    """A click in a hand view: act if the view is current, else say so; then show the hand the
+    service answered with (one call, one take of the table's lock: `TableService.press`)."""
     try:
-        hand = await service_of(interaction).hand(table_id, interaction.user.id)
+        pressed = await service_of(interaction).press(
+            table_id, person_of(interaction), index, version
+        )
     except Refusal:
         await show_hand(interaction, table_id)  # says why there is no hand to act from
         return
-    if version != hand.version or index >= len(hand.legal):
-        note = said(Refusal("bot.refuse.stale", hand.table), lang_of(interaction))
+    lang = lang_of(interaction)
+    if pressed.outcome is not None:  # the table's voice now (see `act`)
+        bot_of(interaction).presenter.heard(table_id, interaction)
+        note = private_text(pressed.outcome, lang)
     else:
-        note = await act(interaction, table_id, hand.legal[index], version)
-    await show_hand(interaction, table_id, notes=[note])
+        assert pressed.refused is not None
+        note = said(pressed.refused, lang)
+    await show_hand(interaction, table_id, notes=[note], hand=pressed.hand)
     bot_of(interaction).presenter.answered(interaction)  # the ping it caused may go through it now
 
 

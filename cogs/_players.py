@@ -8,21 +8,19 @@ never played has no player yet (None), which each command answers in its own wor
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 import discord
 
 from bot.services import Player, Services
-
-if TYPE_CHECKING:
-    from cogs._bot import PinochleBot
+from cogs._house import House
 
 
-def bot_of(interaction: discord.Interaction) -> PinochleBot:
-    """The bot an interaction came to: always a `PinochleBot`. discord.py types `client` as its base
-    `Client`, and the views' callbacks may not narrow `Interaction[...]` (they override a method
-    generic in the client), so this is the one place that says which client it is."""
-    return cast("PinochleBot", interaction.client)
+def bot_of(interaction: discord.Interaction) -> House:
+    """The bot an interaction came to: always the `House` (the bot class). discord.py types
+    `client` as its base `Client`, and the views' callbacks may not narrow `Interaction[...]` (they
+    override a method generic in the client), so this is the one place that says which it is."""
+    return cast(House, interaction.client)
 
 
 def services_of(interaction: discord.Interaction) -> Services:

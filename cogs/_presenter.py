@@ -39,26 +39,23 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import tasks
 
 from bot.i18n import t, variant_name
+from bot.presentation.texts import say
 from bot.tables import Outcome, Table
 from bot.tables.outcome import Text
-from bot.tables.texts import say
 from cogs._board import board_embed, board_view
 from cogs._board_spot import BoardSpots
 from cogs._common import mention_namer
 from cogs._home import parent_of
+from cogs._house import House
 from cogs._pictures import BoardScene, as_files, board_pictures, board_scene, with_pictures
 from cogs._requests import Priority, RequestBudget, ShutChannels, process_rate
 from cogs._turn_pings import Ping, Plan, TurnPings
 from cogs._voices import Voices
-
-if TYPE_CHECKING:
-    from cogs._bot import PinochleBot
 
 log = logging.getLogger(__name__)
 
@@ -161,7 +158,7 @@ class ChannelPresenter:
 
     def __init__(
         self,
-        bot: PinochleBot,
+        bot: House,
         *,
         per_window: int = 4,
         window: float = 5.0,

@@ -12,7 +12,7 @@ read is answered clearly. Records (with what each seat held at each trick)
 are built in a worker thread, one at a time, and kept in the one cache of built
 records (`bot.game.record.RECORDS`), so a member stepping through a game does not
 replay its log at every click; each click still passes the visibility gate. The
-lines are the deal review's (`bot.tables.record_text`).
+lines are the deal review's (`bot.presentation.record_text`).
 """
 
 from __future__ import annotations
@@ -26,8 +26,7 @@ import discord
 from bot.game import VARIANTS
 from bot.game.record import DealRecord, GameRecord
 from bot.i18n import t, variant_name
-from bot.tables.outcome import Name
-from bot.tables.record_text import (
+from bot.presentation.record_text import (
     auction_lines,
     deal_facts,
     hand_lines,
@@ -36,8 +35,9 @@ from bot.tables.record_text import (
     proof_line,
     trick_plays,
 )
+from bot.presentation.texts import Namer
+from bot.tables.outcome import Name
 from bot.tables.review import Replays
-from bot.tables.texts import Namer
 from cogs._common import dynamic_view, lang_of, reply
 from cogs._errors import guarded
 from cogs._pager import NO_PINGS
@@ -56,12 +56,8 @@ class Position:
 
 
 def replays_of(interaction: discord.Interaction) -> Replays:
-    """The replay records of the bot's Records cog (cogs.records)."""
-    from cogs.records import Records  # here: cogs.records imports this module
-
-    cog = bot_of(interaction).get_cog("Records")
-    assert isinstance(cog, Records), "the records extension holds the replays"
-    return cog.replays
+    """The bot's replay records (`bot.tables.review.Replays`)."""
+    return bot_of(interaction).replays
 
 
 def replay_page(record: GameRecord, game_id: int, at: Position, lang: str) -> str:
@@ -89,7 +85,7 @@ def replay_page(record: GameRecord, game_id: int, at: Position, lang: str) -> st
     lines = [" · ".join([title, *deal_facts(deal, lang, name, contract=True)]), heading]
     lines += hand_lines(held, deal, lang, name)
     lines += auction_lines(deal, lang, name, named=False)
-    lines += passing_lines(deal, lang, name)
+    lines += passing_lines(deal, record.variant, lang, name)
     lines += meld_lines(deal, lang, name)
     if at.trick == 0:
         lines.append(t("records.replay.start", lang))

@@ -1,7 +1,7 @@
 """`/league event …`: league nights, a subgroup of `/league` from its own cog.
 
 Thin: find the event (by its name, or the server's one open event), call the
-event runner (`bot.tables.events`), answer privately. A refusal is an
+event runner (`bot.nights.runner`), answer privately. A refusal is an
 a `Refusal`, answered like every other by `cogs._errors`. The runner's notices on
 Discord (`DiscordNotices`) open each table in a thread off the event's channel (a private one
 for a duplicate night, whose tables share their cards), post the event's lines there, and keep
@@ -12,7 +12,7 @@ and at the end.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -21,17 +21,15 @@ from discord.ext import commands
 from bot.events.when import parse_start
 from bot.game import VARIANTS, Refusal
 from bot.i18n import t, variant_name
+from bot.nights.runner import MAX_DEALS, MAX_ROUNDS, EventRow, EventRunner
 from bot.tables import Table
-from bot.tables.events import MAX_DEALS, MAX_ROUNDS, EventRow, EventRunner
 from cogs._common import guild_lang, is_manager, lang_of, person_of, reply
 from cogs._events_text import board_texts
 from cogs._group import choices
 from cogs._home import thread_refusal
+from cogs._house import House
 from cogs._pager import Page, send_pages
 from cogs._players import channel_of, guild_of, plain
-
-if TYPE_CHECKING:
-    from cogs._bot import PinochleBot
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +46,7 @@ def en(key: str) -> str:
 class Events(commands.Cog):
     """The /league event commands, moved into `/league` when the cog loads."""
 
-    def __init__(self, bot: PinochleBot) -> None:
+    def __init__(self, bot: House) -> None:
         self.bot = bot
         self.group = app_commands.Group(name=GROUP, description=en("description"))
 
@@ -268,5 +266,5 @@ class Events(commands.Cog):
         ][:25]
 
 
-async def setup(bot: PinochleBot) -> None:
+async def setup(bot: House) -> None:
     await bot.add_cog(Events(bot))

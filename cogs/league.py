@@ -14,7 +14,6 @@ the server's hide_bots setting is on (/pinochle settings).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -30,11 +29,9 @@ from cogs._columns import code_table, fit
 from cogs._common import is_manager, lang_of
 from cogs._events_text import player_events_text
 from cogs._exports import Exports
+from cogs._house import House
 from cogs._pager import NO_PINGS, Page, send_pages
 from cogs._players import guild_of, plain, player_of, services_of
-
-if TYPE_CHECKING:
-    from cogs._bot import PinochleBot
 
 #: Rows per page of standings.
 PAGE = 10
@@ -196,7 +193,7 @@ class League(
 ):
     """The /league commands."""
 
-    def __init__(self, bot: PinochleBot) -> None:
+    def __init__(self, bot: House) -> None:
         self.bot = bot
         self.exports = Exports()
         super().__init__()
@@ -322,5 +319,5 @@ class League(
         )
 
 
-async def setup(bot: PinochleBot) -> None:
+async def setup(bot: House) -> None:
     await bot.add_cog(League(bot))

@@ -11,8 +11,6 @@ at a time.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
@@ -21,9 +19,9 @@ from bot.game import Action, Card, IllegalAction, Suit, Typed, parse_action, par
 from bot.game.cards import MAX_HAND
 from bot.game.errors import shorten
 from bot.i18n import t
+from bot.presentation.texts import hand_action_label
+from bot.presentation.typed import GiveDraft, engine_text, give_draft
 from bot.tables import Refusal, Table
-from bot.tables.texts import hand_action_label
-from bot.tables.typed import GiveDraft, engine_text, give_draft
 from cogs._common import lang_of, private_text, reply, service_of, table_here
 from cogs._group import PinochleCog, describe
 from cogs._hand import (
@@ -35,10 +33,8 @@ from cogs._hand import (
     act_typed,
     send_hand,
 )
+from cogs._house import House
 from cogs._players import channel_of
-
-if TYPE_CHECKING:
-    from cogs._bot import PinochleBot
 
 #: The kinds of action (`Action.verb`) /pinochle move takes: showing or exchanging the dix
 #: (RULES A-7, C-4, D-3), the last draw, face-down card or turn-up, where the winner chooses (A-8),
@@ -107,7 +103,7 @@ def give_choices(table: Table, draft: GiveDraft, lang: str) -> list[Choice[str]]
 
 
 class Play(PinochleCog):
-    def __init__(self, bot: PinochleBot) -> None:
+    def __init__(self, bot: House) -> None:
         self.bot = bot
 
     @app_commands.command(name="hand", description=describe("hand"))
@@ -227,6 +223,6 @@ def _move_of(typed: str) -> Action | None:
     return action if action.verb in MOVE_VERBS or action.verb == "give" else None
 
 
-async def setup(bot: PinochleBot) -> None:
+async def setup(bot: House) -> None:
     bot.add_dynamic_items(ActionButton, ActionSelect, RefreshButton, GiveSelect, GiveButton)
     await bot.add_cog(Play(bot))

@@ -10,8 +10,6 @@ from cogs._replay, hints from the table service. All four live under
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
@@ -21,16 +19,13 @@ from bot.i18n import meld_name, t, variant_name
 from bot.i18n import number as number_text
 from bot.services import Companion, GameSummary, PlayerStats
 from bot.tables import COMPUTER_MARK, person_name
-from bot.tables.review import Replays
 from cogs._columns import code_table, fit
 from cogs._common import OPTION_INT_MAX, lang_of, person_of, private_text, service_of, table_here
 from cogs._group import PinochleCog, choices, describe
+from cogs._house import House
 from cogs._pager import Page, send_pages
 from cogs._players import guild_of, player_of, services_of
 from cogs._replay import ReplayButton, send_replay
-
-if TYPE_CHECKING:
-    from cogs._bot import PinochleBot
 
 #: Games per page of /pinochle history.
 HISTORY_PAGE = 10
@@ -101,9 +96,8 @@ def history_line(game: GameSummary, lang: str) -> str:
 class Records(PinochleCog):
     """`/pinochle stats`, `/pinochle history`, `/pinochle replay`."""
 
-    def __init__(self, bot: PinochleBot) -> None:
+    def __init__(self, bot: House) -> None:
         self.bot = bot
-        self.replays = Replays(bot.store)
 
     @app_commands.command(name="stats", description=describe("stats"))
     @app_commands.describe(
@@ -190,7 +184,7 @@ class Records(PinochleCog):
 class Hints(PinochleCog):
     """`/pinochle hint`: the strong computer player's choice for your turn, with a reason."""
 
-    def __init__(self, bot: PinochleBot) -> None:
+    def __init__(self, bot: House) -> None:
         self.bot = bot
 
     @app_commands.command(name="hint", description=describe("hint"))
@@ -201,7 +195,7 @@ class Hints(PinochleCog):
         await interaction.followup.send(private_text(outcome, lang_of(interaction)), ephemeral=True)
 
 
-async def setup(bot: PinochleBot) -> None:
+async def setup(bot: House) -> None:
     bot.add_dynamic_items(ReplayButton)
     await bot.add_cog(Records(bot))
     await bot.add_cog(Hints(bot))

@@ -10,8 +10,6 @@ members who may manage the server see or change its settings.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.app_commands import Choice, locale_str
@@ -23,10 +21,8 @@ from bot.tables import Refusal, Text
 from bot.web.tokens import server_link
 from cogs._common import is_manager, lang_of, locale_lang, reply
 from cogs._group import PinochleCog, choices, describe
+from cogs._house import House
 from cogs._players import guild_of, plain, services_of
-
-if TYPE_CHECKING:
-    from cogs._bot import PinochleBot
 
 SWITCH = ("on", "off")
 #: The `language` value that unsets it: channel messages follow the server's Discord locale.
@@ -154,7 +150,7 @@ def choices_and_unset(values: tuple[str, ...], key: str, unset: str) -> list[Cho
 
 
 class Settings(PinochleCog):
-    def __init__(self, bot: PinochleBot) -> None:
+    def __init__(self, bot: House) -> None:
         self.bot = bot
 
     @app_commands.command(name="images", description=describe("images"))
@@ -305,5 +301,5 @@ class Settings(PinochleCog):
         return matching([Choice(name=labels[v], value=v) for v in SERVER_SETTINGS[name]], current)
 
 
-async def setup(bot: PinochleBot) -> None:
+async def setup(bot: House) -> None:
     await bot.add_cog(Settings(bot))

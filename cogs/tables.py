@@ -6,8 +6,6 @@ answers privately; the board and channel lines come from the presenter.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
@@ -17,9 +15,9 @@ from bot.game import VARIANTS, OptionError
 from bot.game.errors import shorten
 from bot.game.options import OPTIONS, parse_option_value
 from bot.i18n import LANGUAGES, t, variant_name
+from bot.presentation.texts import game_options, rules_text, score_text
 from bot.services.settings import TABLE_PLACES
 from bot.tables import Refusal, Table, shown_name
-from bot.tables.texts import game_options, rules_text, score_text
 from cogs._board import BoardButton, lobby_action
 from cogs._common import (
     guild_lang,
@@ -35,10 +33,8 @@ from cogs._common import (
 from cogs._errors import said
 from cogs._group import PinochleCog, choices, describe
 from cogs._home import PARENT, QUIET, make_home, settle_home
+from cogs._house import House
 from cogs._players import channel_of, guild_of, services_of
-
-if TYPE_CHECKING:
-    from cogs._bot import PinochleBot
 
 #: House rules a table may set (RULES §11 options meant for tables).
 TABLE_OPTIONS = tuple(name for name, spec in OPTIONS.items() if spec.table and name != "target")
@@ -65,7 +61,7 @@ def parse_house_rules(text: str | None) -> dict[str, object]:
 
 
 class Tables(PinochleCog):
-    def __init__(self, bot: PinochleBot) -> None:
+    def __init__(self, bot: House) -> None:
         self.bot = bot
 
     @app_commands.command(name="new", description=describe("new"))
@@ -292,6 +288,6 @@ async def ended_here(interaction: discord.Interaction) -> Table | None:
     )
 
 
-async def setup(bot: PinochleBot) -> None:
+async def setup(bot: House) -> None:
     bot.add_dynamic_items(BoardButton)
     await bot.add_cog(Tables(bot))

@@ -23,12 +23,12 @@ from PIL import Image, ImageDraw
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.ai.table_players import LevelPlayer
+from bot.presentation.texts import hand_text, plain_namer
 from bot.render import render_hand
 from bot.render.theme import font
 from bot.store import Store
-from bot.tables.players import LevelPlayer
 from bot.tables.service import Hand, Person, TableService
-from bot.tables.texts import hand_text, plain_namer
 from cogs._board import board_embed, board_view
 from cogs._hand import hand_components
 from cogs._pictures import board_pictures, board_scene

@@ -37,7 +37,7 @@ def anchors(page: Path) -> set[str]:
 
 def test_the_slugs_are_githubs() -> None:
     page = ROOT / "docs" / "computer-players.md"
-    assert "where-computers-think-bottablesthinking" in anchors(page)
+    assert "where-computers-think-botaithinking" in anchors(page)
     assert "11-option-flags-defaults" in anchors(ROOT / "docs" / "rules.md")
 
 

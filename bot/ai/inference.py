@@ -38,11 +38,10 @@ from bot.game import (
     Suit,
     legal_plays,
     meld_points,
-    scale,
     trick_winner,
     winning_play,
 )
-from bot.game.auction import MIN_BID
+from bot.game.auction import least_bid_over
 
 from .bidding import allowance, best_trump, unit
 from .knowledge import FACES, Knowledge
@@ -239,8 +238,6 @@ def _calls(k: Knowledge) -> list[Call]:
     ):
         return []
     order = [s for s in view.world.order if s in k.active]
-    step = max(1, k.options["bid_increment"] // scale(k.options))  # as the engine counts (E-4)
-    minimum = MIN_BID // scale(k.options)
     calls: list[Call] = []
     passed: set[int] = set()
     bids: dict[int, int] = {}
@@ -253,7 +250,7 @@ def _calls(k: Knowledge) -> list[Call]:
             turn += 1
         seat = order[turn % len(order)]
         partner = k.variant.partner(seat)
-        lowest = bids[high] + step if high is not None else minimum
+        lowest = least_bid_over(k.options, bids[high] if high is not None else 0)  # E-4, H-3
         forced = high is None and seat == view.dealer and len(passed) == len(order) - 1  # E-6
         if seat != k.seat and not forced:
             calls.append(

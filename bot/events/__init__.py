@@ -8,7 +8,7 @@ every table of a round plays the same seed, its seats rotated across tables. How
 an event is ranked (`bot.events.scoring`): matchpoints among everyone who held
 the same cards (2 per player beaten, 1 per tie), or total points when duplicate
 is off; a no-show's round scores zero. The runner that plays an event through the
-table service is `bot.tables.events`.
+table service is `bot.nights.runner`.
 """
 
 from bot.events.duplicate import rotate_for_table, round_seed

@@ -4,7 +4,7 @@ points, and Check Pinochle's premiums."""
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -16,6 +16,7 @@ from .errors import IllegalAction
 from .events import Bid, CardsGiven, Contract, DealThrownIn, Event, Passed, TrumpFixed
 from .multihand import MultiHandRules
 from .phases import AUCTION, PASSING, PLAY, TRUMP
+from .points import scale
 
 MIN_BID = 200  # E-4; `opt.min_bid` sets another (F-2, H-2)
 MAX_BID = 1500  # far above any reachable deal total; bounds the list of legal bids
@@ -50,6 +51,22 @@ def bid_amounts(minimum: int, step: int, top: int) -> tuple[int, ...]:
     return tuple(amounts)
 
 
+def bid_ladder(options: Mapping[str, Any]) -> tuple[int, ...]:
+    """Every bid of a game with these (resolved) options, from its minimum up, in the game's
+    units: E-4's minimum and steps, F-2's and H-2's other minimums, H-3's ladder."""
+    unit = scale(options)
+    given = options["min_bid"]
+    minimum = (MIN_BID if given is None else given) // unit
+    step = 0 if options["bid_ladder"] else max(1, options["bid_increment"] // unit)
+    return bid_amounts(minimum, step, MAX_BID // unit)
+
+
+def least_bid_over(options: Mapping[str, Any], high: int) -> int:
+    """The least bid over the high bid `high` (0: none yet, so the game's minimum)."""
+    ladder = bid_ladder(options)
+    return ladder[min(bisect_right(ladder, high), len(ladder) - 1)]
+
+
 class AuctionRules(MultiHandRules):
     """The Check Pinochle phases (auction, trump) and deal scoring of `Game` (its play is §6's)."""
 
@@ -57,8 +74,7 @@ class AuctionRules(MultiHandRules):
         self.state.phase, self.state.turn = AUCTION, self.state.order[0]  # E-3: eldest speaks first
 
     def _min_bid(self) -> int:
-        given = self.opt["min_bid"]
-        return (MIN_BID if given is None else given) // self.scale
+        return self._bid_ladder()[0]
 
     def _step(self, high: int) -> int:
         """The least raise over `high` (E-4; H-3's ladder)."""
@@ -74,8 +90,7 @@ class AuctionRules(MultiHandRules):
 
     def _bid_ladder(self) -> tuple[int, ...]:
         """Every bid of this game, from the minimum up (E-4, H-3)."""
-        step = 0 if self.opt["bid_ladder"] else self._step(0)
-        return bid_amounts(self._min_bid(), step, MAX_BID // self.scale)
+        return bid_ladder(self.opt)
 
     def _forced(self, seat: int) -> bool:
         """E-6, F-3: the dealer after three passes must bid (unless the deal is thrown in)."""

@@ -1,57 +1,62 @@
-"""The bot's one refusal type, and the engine's refusals with their English text.
+"""The bot's one refusal type, and the names of the engine's refusals.
 
 `Refusal` lives here, in the bottom layer, so that every layer above (the services, the store,
-the web) raises the same type. Each refusal has a catalog key and parameters so that the bot
-can say it in the reader's language (`bot.i18n.describe_error`); for the engine's own refusals
-(`IllegalAction`, `OptionError`) `str(error)` is the English sentence, naming the rule broken.
+the web) raises the same type. A refusal carries a catalog key and parameters, never a sentence:
+the catalogs (`bot/i18n/locales/<lang>`) hold every text, English included, and
+`bot.i18n.describe_error` says a refusal in the reader's language. `str(refusal)` is its English
+sentence once the language layer is loaded (it installs itself with `speak_with`), so logs and
+tracebacks read as before; the engine alone, with no catalog, shows the key and its parameters.
+A refusal is rebuilt from its key and parameters when unpickled, so one raised in a worker
+process reaches the parent intact.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-#: English templates; `bot/i18n` holds the same keys for other languages.
-MESSAGES: dict[str, str] = {
-    "bad_action": "not an action: {text}",
-    "game_over": "the game is over",
-    "not_your_turn": "it is not your turn",
-    "not_now": "you cannot {action} now",
-    "not_in_hand": "{card} is not in your hand",
-    "must_follow": "you must follow suit: you hold {suit}",
-    "must_head": "you must beat the trick if you can: play a higher {suit}",
-    "must_trump": "you have no {led}, so you must play a trump ({suit})",
-    "must_overtrump": "you must play a trump higher than {card}",
-    "not_a_meld": "{cards} is not a meld",
-    "meld_needs_trump": "{meld} needs a trump suit, and none is fixed yet",
-    "meld_not_held": "you do not hold {cards}",
-    "meld_needs_hand_card": "a meld must include at least one card from your hand",
-    "meld_reuse": "{card} was already used in a {meld_class} meld and cannot count in another",
-    "one_meld_per_turn": "only one meld per won trick",
-    "no_dix": "you hold no undeclared {card} to show",
-    "no_exchange_done": "the dix cannot be exchanged: one exchange per deal has been made",
-    "no_exchange_turnup": "the dix cannot be exchanged: the turn-up is itself a dix or already taken",
-    "exchange_first": "the first dix declared must be exchanged for the turn-up",
-    "bid_too_low": "the minimum bid is {minimum}",
-    "bid_not_higher": "a bid must be higher than {high}",
-    "bid_step": "bids go up in steps of {step}",
-    "give_count": "pass exactly {count} cards to your partner",
-    "bid_needs_marriage": "you need a marriage (a king and queen of one suit) to bid",
-    "bid_forced": "everyone passed: the dealer must bid at least {minimum}",
-    "trump_needs_marriage": "you may only name a suit in which you hold a marriage",
-    "not_legal": "{action} is not legal now",
-    "too_many_cards": "a meld has at most {limit} cards",
-    # House-rule options (RULES §11): names and values the bot or a caller gave.
-    "unknown_option": "unknown option {name}",
-    "unknown_option_prefix": "unknown option {name} (write {option}, without 'opt.')",
-    "not_house_rule": "there is no house rule called {name}",
-    "honour_only_option": "{name} says how to punish an illegal play or bid, and this bot refuses those as they are made, so the option never applies",
-    "target_not_house_rule": "the game target is set by its own option, target, not among the house rules",
-    "option_not_one_of": "option {name}: {value} is not one of {allowed}",
-    "option_not_switch": "option {name}: {value} is not on or off",
-    "option_not_multiple_of_10": "option {name}: {value} is not allowed (a positive multiple of 10)",
-    "option_not_bonus": "option {name}: {value} is not allowed (0 to 1000 in tens)",
-    "pack64_two_handed": "option pack64: the 64-card pack is for two-handed games only",
+#: Every refusal of the engine by name, with the parameters its text names: the catalogs hold
+#: `game.error.<name>` in every language with exactly these placeholders (tests/i18n checks).
+REFUSALS: Mapping[str, frozenset[str]] = {
+    "bad_action": frozenset({"text"}),
+    "game_over": frozenset(),
+    "not_your_turn": frozenset(),
+    "not_now": frozenset({"action"}),
+    "not_in_hand": frozenset({"card"}),
+    "must_follow": frozenset({"suit"}),
+    "must_head": frozenset({"suit"}),
+    "must_trump": frozenset({"led", "suit"}),
+    "must_overtrump": frozenset({"card"}),
+    "not_a_meld": frozenset({"cards"}),
+    "meld_needs_trump": frozenset({"meld"}),
+    "meld_not_held": frozenset({"cards"}),
+    "meld_needs_hand_card": frozenset(),
+    "meld_reuse": frozenset({"card", "meld_class"}),
+    "one_meld_per_turn": frozenset(),
+    "no_dix": frozenset({"card"}),
+    "no_exchange_done": frozenset(),
+    "no_exchange_turnup": frozenset(),
+    "exchange_first": frozenset(),
+    "bid_too_low": frozenset({"minimum"}),
+    "bid_not_higher": frozenset({"high"}),
+    "bid_step": frozenset({"step"}),
+    "give_count": frozenset({"count"}),
+    "bid_needs_marriage": frozenset(),
+    "bid_forced": frozenset({"minimum"}),
+    "trump_needs_marriage": frozenset(),
+    "not_legal": frozenset({"action"}),
+    "too_many_cards": frozenset({"limit"}),
+    "unknown_option": frozenset({"name"}),
+    "unknown_option_prefix": frozenset({"name", "option"}),
+    "not_house_rule": frozenset({"name"}),
+    "honour_only_option": frozenset({"name"}),
+    "target_not_house_rule": frozenset(),
+    "option_not_one_of": frozenset({"allowed", "name", "value"}),
+    "option_not_switch": frozenset({"name", "value"}),
+    "option_not_multiple_of_10": frozenset({"name", "value"}),
+    "option_not_bonus": frozenset({"name", "value"}),
+    "pack64_two_handed": frozenset(),
 }
 
 #: The most characters of a person's own text that a refusal repeats back to them.
@@ -84,6 +89,37 @@ class Refusal(ValueError):
         self.rule = rule
         self.params: dict[str, Any] = params
 
+    def __str__(self) -> str:
+        """The English sentence (with the rule id) once a speaker is installed, else the key and
+        its parameters: what logs and tracebacks show."""
+        if _speaker is not None:
+            try:
+                return _speaker(self)
+            except (KeyError, IndexError, ValueError):  # a text that does not fit its parameters
+                pass
+        said = ", ".join(f"{name}={value}" for name, value in self.params.items())
+        return f"{self.key}({said})" + (f" ({self.rule})" if self.rule else "")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its class and state, never through `__init__`: every subclass, whatever its
+        signature, comes back from a worker process with its key, parameters and rule."""
+        return (_rebuilt, (type(self), self.args), self.__dict__)
+
+
+def _rebuilt(cls: type[Refusal], args: tuple[Any, ...]) -> Refusal:
+    refusal = cls.__new__(cls)
+    refusal.args = args
+    return refusal
+
+
+_speaker: Callable[[Refusal], str] | None = None
+
+
+def speak_with(speaker: Callable[[Refusal], str]) -> None:
+    """Install how `str(refusal)` reads: the language layer gives its English on import."""
+    global _speaker
+    _speaker = speaker
+
 
 @dataclass(frozen=True)
 class Typed:
@@ -100,18 +136,12 @@ GAME_ERRORS = "game.error."
 
 
 class PinochleError(Refusal):
-    """An engine refusal: one of `MESSAGES` by name; `str(error)` is its English sentence with the
-    rule id, for logs and the engine's command line."""
+    """An engine refusal: one of `REFUSALS` by name (its catalog key `game.error.<name>`), with
+    the rule id that refuses it."""
 
     def __init__(self, name: str, /, rule: str | None = None, **params: Any):
         super().__init__(GAME_ERRORS + name, rule=rule, **{k: str(v) for k, v in params.items()})
         self.name = name
-        self.args = (f"{self.text} ({rule})" if rule else self.text,)
-
-    @property
-    def text(self) -> str:
-        """The English sentence without the rule id."""
-        return MESSAGES[self.name].format(**self.params)
 
 
 class IllegalAction(PinochleError):

@@ -217,7 +217,9 @@ class Game(TwoHandRules, AuctionRules):
 
     def view(self, seat: int) -> SeatView:
         """What `seat` may know: its own hand, everything public, and nothing else."""
-        return seat_view(self, seat)
+        if not 0 <= seat < self.n:
+            raise ValueError(f"no seat {seat} in a {self.n}-player game")
+        return seat_view(self, seat, tuple(self.legal_actions()) if self.to_act == seat else ())
 
     def public_view(self) -> PublicView:
         """What everyone may see (a board): `view` without a hand, legal actions or search data."""

@@ -7,6 +7,7 @@ Check deals, and no `last_trick`, so record texts written before read the same.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,3 +68,11 @@ class DealResult(Plain):
         auction = _CHECK_KEYS if self.transfers is not None else _CHECK_KEYS[:-1]
         keys = _KEYS if self.bid is None else _KEYS[:3] + auction + _KEYS[3:]
         return keys if self.chips is None else (*keys, "chips")
+
+
+def place_ranks(places: Sequence[Sequence[int]], behind: Collection[int] = ()) -> dict[int, int]:
+    """Each seat's rank, 1 the best, from the engine's places (`standing`, a view's `ranking`:
+    the seats of each place, best first): a place's seats share a rank, and a place holding a
+    seat of `behind` (one who left or never came) comes after all the others, in its order."""
+    ordered = sorted(places, key=lambda place: any(seat in behind for seat in place))
+    return {seat: rank for rank, place in enumerate(ordered, start=1) for seat in place}

@@ -8,7 +8,7 @@ are frozen dataclasses with typed fields (cards, suits, actions, phases).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +22,6 @@ from .tricks import winning_play
 
 if TYPE_CHECKING:
     from .core import GameCore
-    from .game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +30,11 @@ class DealPoints:
 
     meld: tuple[int, ...]
     cards: tuple[int, ...]
+
+    def of_side(self, seats: Iterable[int]) -> tuple[int, int]:
+        """The credited meld and card points of seats scoring together (a side: `Variant.sides`)."""
+        chosen = tuple(seats)
+        return sum(self.meld[s] for s in chosen), sum(self.cards[s] for s in chosen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,13 +181,10 @@ def public_view(game: GameCore) -> PublicView:
     return PublicView(**_public_fields(game))
 
 
-def seat_view(game: Game, seat: int) -> SeatView:
-    """The public view plus this seat's hand, its legal actions and what it knows of others."""
-    if not 0 <= seat < game.n:
-        raise ValueError(f"no seat {seat} in a {game.n}-player game")
+def seat_view(game: GameCore, seat: int, legal: tuple[Action, ...]) -> SeatView:
+    """The public view plus this seat's hand, its `legal` actions (none unless it is to act) and
+    what it knows of others."""
     st = game.state
-    to_act = game.to_act == seat
-    legal = tuple(game.legal_actions()) if to_act else ()
     world = st.public_copy(seat)
     return SeatView(
         **_public_fields(game),
@@ -194,7 +195,7 @@ def seat_view(game: Game, seat: int) -> SeatView:
         history=tuple(world.deal_history),
         partner=game.partner(seat),
         unseen=tuple(_unseen(game, seat)),
-        claim_wins=to_act and game.claim_wins(seat),
+        claim_wins=bool(legal) and game.claim_wins(seat),
         gave=tuple(st.gave[seat]),
         received=tuple(st.gave[partner]) if (partner := game.partner(seat)) is not None else (),
         options=dict(game.options.given),

@@ -22,9 +22,9 @@ Domains
                 `game.option.<option>.values.<value>.label|description` (value keys:
                 str(value), "auto" for None, "any" with a `{value}` placeholder for
                 options without a fixed list; on/off options have descriptions only),
-                `game.error.<key>`: the engine's refusals. Their English is
-                `bot.game.errors.MESSAGES` itself, merged into the English catalog at
-                load; only the other languages have an "error" section in their file.
+                `game.error.<key>`: the engine's refusals (`bot.game.errors.REFUSALS`
+                names them and their placeholders); importing this package makes
+                `str(refusal)` the English text (`bot.game.errors.speak_with`).
     `commands`  slash-command names and descriptions (see `translator`).
     `bot`       (and any other) messages of the Discord bot, added by its authors.
 

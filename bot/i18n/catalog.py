@@ -42,8 +42,8 @@ class Catalog:
         self._warned: set[tuple[str, str]] = set()
 
     @classmethod
-    def load(cls, root: Path, extra: Mapping[str, Mapping[str, str]] | None = None) -> Catalog:
-        """Read every `root/<lang>/*.json`; `extra` adds keys from code (they must not collide)."""
+    def load(cls, root: Path) -> Catalog:
+        """Read every `root/<lang>/*.json`."""
         messages: dict[str, dict[str, str]] = {}
         for lang_dir in sorted(p for p in root.iterdir() if p.is_dir()):
             texts = messages.setdefault(lang_dir.name, {})
@@ -61,14 +61,6 @@ class Catalog:
                 if not isinstance(tree, dict):
                     raise CatalogError(f"{path}: the file must hold one JSON object")
                 _flatten(tree, path.stem, texts, path)
-        for lang, coded in (extra or {}).items():
-            target = messages.setdefault(lang, {})
-            for key, text in coded.items():
-                if key in target:
-                    raise CatalogError(
-                        f"{root / lang}: {key!r} is defined in code; remove it from the file"
-                    )
-                target[key] = text
         return cls(messages)
 
     @property
@@ -131,15 +123,9 @@ def _flatten(node: Any, prefix: str, out: dict[str, str], path: Path) -> None:
 
 @cache
 def catalog() -> Catalog:
-    """The project's catalog: the files under LOCALES plus the engine's English refusals.
-
-    The engine owns the English text of its refusals (`bot.game.errors.MESSAGES`);
-    they enter the English catalog as `game.error.<key>`, so the Russian file
-    translates them under the same keys and nobody keeps a second English copy.
-    """
-    from bot.game.errors import MESSAGES
-
-    return Catalog.load(LOCALES, extra={"en": {f"game.error.{k}": v for k, v in MESSAGES.items()}})
+    """The project's catalog: the files under LOCALES, every language's texts (the engine's
+    refusals' English included, `game.error.<name>` in `locales/en/game.json`)."""
+    return Catalog.load(LOCALES)
 
 
 def t(key: str, lang: str, /, **params: Any) -> str:

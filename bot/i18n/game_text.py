@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from bot.game.actions import Action, parse_action
 from bot.game.cards import Card, Suit, format_cards, parse_cards
-from bot.game.errors import PinochleError, Refusal, Typed
+from bot.game.errors import PinochleError, Refusal, Typed, speak_with
 from bot.game.options import OPTIONS, OptionSpec
 
 from .catalog import catalog, t
@@ -142,6 +142,13 @@ def _refusal_param(
     if isinstance(value, Typed):
         return value.text
     return number(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+def _english(error: Refusal) -> str:
+    return describe_error(error, "en")
+
+
+speak_with(_english)  # every refusal's `str` is its English sentence wherever this layer is loaded
 
 
 #: Refusal parameters that hold cards or meld names (see bot.game's IllegalAction calls).

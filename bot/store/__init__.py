@@ -42,6 +42,8 @@ Writing for both backends:
 
 from bot.game.errors import Typed  # a refusal parameter: a member's own words
 
+from . import postgres as postgres  # each backend registers itself with `Store.open`
+from . import sqlite as sqlite
 from .audit import ledger_check
 from .csvio import read_csv, to_csv
 from .db import Lease, LeaseWatcher, Reader, Store, Tx, schema_version

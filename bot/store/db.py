@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequen
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 from .errors import StoreError
 from .sql import Dialect, Params, is_postgres_url, per_dialect
@@ -186,6 +186,16 @@ class Store:
     #: What `read_database` / `read_in_thread` open to read this database beside the store.
     source: str
 
+    #: The store class of each kind of database ("sqlite", "postgres"): a backend registers
+    #: itself as it is defined (`class SqliteStore(Store, backend="sqlite")`); `bot.store` imports
+    #: both, so `open` finds them without this module importing the modules that extend it.
+    _backends: ClassVar[dict[str, type[Store]]] = {}
+
+    def __init_subclass__(cls, *, backend: str | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if backend is not None:
+            Store._backends[backend] = cls
+
     def __init__(self, clock: Clock) -> None:
         self._clock = clock
         self._owners: set[asyncio.Task[Any]] = set()  # tasks inside transaction()
@@ -207,16 +217,17 @@ class Store:
         where that is refused). `schema` stops at an older version (tests check
         upgrades with it); `clock` returns an aware datetime that stamps every row.
         """
-        clock = clock or (lambda: datetime.now(UTC))
-        if is_postgres_url(database):
-            from .postgres import PostgresStore
+        backend = Store._backends["postgres" if is_postgres_url(database) else "sqlite"]
+        return await backend.connect_to_database(
+            database, clock=clock or (lambda: datetime.now(UTC)), schema=schema, pool_size=pool_size
+        )
 
-            return await PostgresStore.connect(
-                str(database), clock=clock, schema=schema, pool_size=pool_size
-            )
-        from .sqlite import SqliteStore
-
-        return await SqliteStore.connect(Path(database), clock=clock, schema=schema)
+    @classmethod
+    async def connect_to_database(
+        cls, database: str | Path, *, clock: Clock, schema: int | None, pool_size: int
+    ) -> Store:
+        """Open this backend's database (`open` has chosen the backend)."""
+        raise NotImplementedError(f"{cls.__name__} is not a backend")
 
     def now(self) -> str:
         """The current time as stored: ISO 8601 in UTC to the second."""

@@ -23,6 +23,9 @@ class StoreRefusal(StoreError, Refusal):
         Refusal.__init__(self, key, **params)
         self.args = (message,)
 
+    def __str__(self) -> str:
+        return str(self.args[0])
+
 
 class TableNotFound(StoreError, LookupError):
     """No table has the given id."""

@@ -1,6 +1,6 @@
 """League nights: events, their entrants, tables, deal results and final tables.
 
-An event row holds what the runner (`bot.tables.events`) needs to carry on
+An event row holds what the runner (`bot.nights.runner`) needs to carry on
 after a restart: its status, the round in play and that round's deadline (or
 the time left while paused). Each round's tables are ordinary tables linked in
 `event_tables`; every finished deal adds one result per seat to `event_scores`

@@ -28,6 +28,7 @@ import re
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from pathlib import Path
 from typing import Any, Final, TypeVar, cast
 
 import asyncpg
@@ -256,7 +257,7 @@ async def _pool(url: str, size: int, *, read_only: bool = False) -> asyncpg.Pool
     return pool
 
 
-class PostgresStore(Store):
+class PostgresStore(Store, backend="postgres"):
     """A PostgreSQL database that several bot processes share.
 
     Two bounded pools: one for transactions, one whose connections are read-only
@@ -284,6 +285,12 @@ class PostgresStore(Store):
         self._listening: dict[str, list[Listener]] = {}
         self._deliveries: set[asyncio.Task[None]] = set()
         self._closed = False
+
+    @classmethod
+    async def connect_to_database(
+        cls, database: str | Path, *, clock: Clock, schema: int | None, pool_size: int
+    ) -> PostgresStore:
+        return await cls.connect(str(database), clock=clock, schema=schema, pool_size=pool_size)
 
     @classmethod
     async def connect(

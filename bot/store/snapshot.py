@@ -24,6 +24,7 @@ import aiosqlite
 from .db import Reader, Row
 from .errors import StoreOpenError
 from .health import check_access, check_database, explain
+from .postgres import read_postgres
 from .sql import Dialect, Params, is_postgres_url
 from .sqlite import connect
 
@@ -92,8 +93,6 @@ async def read_database(database: str | Path, job: Job[T], *, integrity: str | N
     (missing, unreadable, damaged, foreign, newer, unreachable).
     """
     if is_postgres_url(database):
-        from .postgres import read_postgres
-
         return await read_postgres(str(database), job, check=integrity is not None)
     path = Path(database)
     if not _is_file(path):

@@ -210,7 +210,7 @@ def statements(script: str) -> list[str]:
     return found
 
 
-class SqliteStore(Store):
+class SqliteStore(Store, backend="sqlite"):
     """A SQLite file, held by this process alone (its `<file>.lock`)."""
 
     dialect: Dialect = "sqlite"
@@ -233,6 +233,12 @@ class SqliteStore(Store):
         self._closed = False
         self._write_lock = asyncio.Lock()
         self._listeners: dict[str, list[Listener]] = {}
+
+    @classmethod
+    async def connect_to_database(
+        cls, database: str | Path, *, clock: Clock, schema: int | None, pool_size: int
+    ) -> SqliteStore:
+        return await cls.connect(Path(database), clock=clock, schema=schema)  # one writer
 
     @classmethod
     async def connect(cls, path: Path, *, clock: Clock, schema: int | None) -> SqliteStore:

@@ -2,9 +2,10 @@
 
 The cogs and the terminal mode both drive tables through `TableService`; what
 they say comes back as `Outcome`s of catalog `Text`s, put into words by
-`bot.tables.texts`, and a refused call raises a `Refusal` (a catalog key too).
+`bot.presentation.texts`, and a refused call raises a `Refusal` (a catalog key too).
 """
 
+from bot.ai.table_players import ComputerPlayer, PlayerFactory, SimplePlayer, simple_players
 from bot.game.errors import Refusal
 from bot.tables.model import (
     AWAY_AFTER,
@@ -16,11 +17,11 @@ from bot.tables.model import (
     shown_name,
 )
 from bot.tables.outcome import Act, Cards, Name, Outcome, Side, Text, Who
-from bot.tables.players import ComputerPlayer, PlayerFactory, SimplePlayer, simple_players
 from bot.tables.service import (
     ActionHook,
     Hand,
     Person,
+    Pressed,
     Publisher,
     StartedTable,
     TableService,
@@ -39,6 +40,7 @@ __all__ = [
     "Outcome",
     "Person",
     "PlayerFactory",
+    "Pressed",
     "Publisher",
     "Refusal",
     "Side",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
+from bot.ai.thinking import Thinker
 from bot.game import Action, IllegalAction, SeatView
 from bot.game.errors import Refusal
 from bot.game.fair import SALT_CHARS, clean_salt
@@ -22,7 +23,6 @@ from bot.tables.hints import best_meld, hint_text
 from bot.tables.model import Table, computer_plays
 from bot.tables.outcome import Act, Name, Outcome, Text
 from bot.tables.review import guard_shown
-from bot.tables.thinking import Thinker
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,16 @@ class Hand:
     legal: list[Action]  # the seat's legal actions now (none while the computer covers it)
     version: int
     covered: bool  # the computer plays this seat until the person joins again
+
+
+@dataclass(frozen=True)
+class Pressed:
+    """A press of a hand view's action, and the person's hand after it: `outcome` when it was
+    applied, else `refused` (the view was out of date, or the action is refused now)."""
+
+    hand: Hand
+    outcome: Outcome | None = None
+    refused: Refusal | None = None
 
 
 class Play:
@@ -54,10 +64,7 @@ class Play:
         """
         async with self._core.registry.locked(table_id) as found:
             table, seat = guard_seat(found, user_id, playing=True)
-            view = table.seat_view(seat)
-            covered = computer_plays(table.seats[seat])
-            legal = [] if covered else list(view.legal)
-            return Hand(table, seat, view, legal, table.version, covered)
+            return _hand_of(table, seat)
 
     async def legal_for(self, table_id: int, user_id: int, verb: str | None = None) -> list[Action]:
         """Legal actions for this person now (optionally of one `Action.verb`): for autocomplete."""
@@ -76,13 +83,39 @@ class Play:
             table, seat = guard_seat(
                 found, person.user_id, playing=True, version=version, turn=True
             )
+            return await self._apply(table, seat, person, action)
+
+    async def press(self, table_id: int, person: Person, index: int, version: int) -> Pressed:
+        """A press of the action at `index` of the hand drawn at `version`: checked once, applied,
+        and answered with the hand after it, all under one take of the table's lock.
+
+        A press at another version, or of an index the hand does not have, changes nothing and
+        is refused as out of date (`bot.refuse.stale`), with the hand as it is now; a person with
+        no hand here (not seated, no game) gets the `Refusal` raised.
+        """
+        async with self._core.registry.locked(table_id) as found:
+            table, seat = guard_seat(found, person.user_id, playing=True)
+            hand = _hand_of(table, seat)
             try:
-                outcome = await self._core.apply(table, seat, action, user_id=person.user_id)
-            except IllegalAction as error:
-                raise Refusal("bot.refuse.illegal", table, error=error) from error
-            assert outcome.action is not None  # set for every accepted action
-            outcome.private.append(Text.of("bot.done.acted", action=Act(outcome.action)))
-            return outcome
+                guard_seat(found, person.user_id, playing=True, version=version, turn=True)
+                if not 0 <= index < len(hand.legal):
+                    raise Refusal("bot.refuse.stale", table)
+                outcome = await self._apply(table, seat, person, hand.legal[index])
+            except Refusal as refusal:
+                return Pressed(hand, refused=refusal)
+            return Pressed(_hand_of(table, seat), outcome)
+
+    async def _apply(
+        self, table: Table, seat: int, person: Person, action: str | Action
+    ) -> Outcome:
+        """Apply the person's action (the caller holds the lock and has guarded the seat)."""
+        try:
+            outcome = await self._core.apply(table, seat, action, user_id=person.user_id)
+        except IllegalAction as error:
+            raise Refusal("bot.refuse.illegal", table, error=error) from error
+        assert outcome.action is not None  # set for every accepted action
+        outcome.private.append(Text.of("bot.done.acted", action=Act(outcome.action)))
+        return outcome
 
     async def hint(self, table_id: int, person: Person) -> Outcome:
         """What the `hard` player would do in the person's seat now, with a reason; in a
@@ -183,3 +216,11 @@ class Play:
         await guard_shown(self._core.store, table_id, table)
         record = await asyncio.to_thread(table.record, actions)
         return table, next(d for d in record.deals if d.number == deal)
+
+
+def _hand_of(table: Table, seat: int) -> Hand:
+    """The seat's hand now (the caller holds the table's lock)."""
+    view = table.seat_view(seat)
+    covered = computer_plays(table.seats[seat])
+    legal = [] if covered else list(view.legal)
+    return Hand(table, seat, view, legal, table.version, covered)

@@ -23,6 +23,8 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
+from bot.ai.table_players import PlayerFactory, simple_players
+from bot.ai.thinking import Thinker, ThreadThinker
 from bot.game import Action
 from bot.game.record import DealRecord
 from bot.store import Store, TableRow, Tx, list_unfinished_tables, update_table
@@ -34,15 +36,13 @@ from bot.tables.leases import Leases
 from bot.tables.lobby import Lobby, StartedTable
 from bot.tables.model import DEFAULT_LEVEL, Table
 from bot.tables.outcome import Outcome
-from bot.tables.play import Hand, Play
-from bot.tables.players import PlayerFactory, simple_players
+from bot.tables.play import Hand, Play, Pressed
 from bot.tables.registry import Registry
 from bot.tables.seating import Seating
-from bot.tables.thinking import Thinker, ThreadThinker
 
 log = logging.getLogger(__name__)
 
-__all__ = ["ActionHook", "Hand", "Person", "Publisher", "StartedTable", "TableService"]
+__all__ = ["ActionHook", "Hand", "Person", "Pressed", "Publisher", "StartedTable", "TableService"]
 
 
 class TableService:
@@ -259,6 +259,11 @@ class TableService:
     ) -> Outcome:
         """A person's action, from the state `version` they saw (`Play.act`)."""
         return await self._play.act(table_id, person, action, version=version)
+
+    async def press(self, table_id: int, person: Person, index: int, version: int) -> Pressed:
+        """A press of a hand view's action `index` drawn at `version`, answered with the hand after
+        it: one take of the table's lock (`Play.press`)."""
+        return await self._play.press(table_id, person, index, version)
 
     async def hint(self, table_id: int, person: Person) -> Outcome:
         """What the `hard` player would do in the person's seat now (`Play.hint`)."""

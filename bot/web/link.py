@@ -3,7 +3,7 @@
 The link is the one `/pinochle settings web on` gives a server's managers
 (`bot.web.tokens.server_link`, under `WEB_SECRET` and `WEB_BASE_URL`). A server's pages
 are off until its managers turn them on; `--enable` turns them on from here, as its
-operator may (the terminal's games are the server `bot.tables.terminal.LOCAL_GUILD`, 0).
+operator may (the terminal's games are the server `bot.terminal.LOCAL_GUILD`, 0).
 """
 
 from __future__ import annotations

@@ -208,3 +208,40 @@ def test_a_four_hand_seat_that_takes_points_last_with_an_ace_shows_no_ten_that_w
             assert ten in read_evidence(read_view(game.view(watcher))).habits[seat]
             return
     pytest.fail("no ace took points last where a ten would have done in these deals")
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [
+        ("check", {"min_bid": 300}),  # F-2: another minimum
+        ("auction", {"pass_count": 0}),  # the variant's own minimum, 250
+        ("auction", None),
+        ("double-deck", None),  # H-2, H-3: from 50, up the ladder
+        ("check", {"bid_ladder": True}),
+        ("check", {"bid_increment": 25}),
+    ],
+)
+def test_each_call_was_offered_the_lowest_bid_the_engine_offered(variant, options):
+    """Inference reads each call against the least bid the engine offered that seat then (E-4)."""
+    checked = 0
+    for seed in range(1, 9):
+        game = new_game(variant, seed=seed, options=options)
+        offered: list[tuple[int, int | None]] = []  # each turn of the auction: seat, least bid
+        rng = random.Random(seed)
+        while game.state.phase == Phase.AUCTION:
+            legal = game.legal_actions()
+            bids = [a.amount for a in legal if a.verb == "bid"]
+            if PASS in legal:  # a forced dealer's bid (E-6) is no call
+                offered.append((game.to_act, min(bids) if bids else None))
+            game.apply(rng.choice(legal))
+        if game.state.phase != Phase.TRUMP:
+            continue  # thrown in
+        seat = game.to_act
+        calls = read_evidence(read_view(game.view(seat))).calls
+        expected = [(s, least) for s, least in offered if s != seat]
+        assert [c.seat for c in calls] == [s for s, _ in expected]
+        for call, (_, least) in zip(calls, expected, strict=True):
+            if least is not None:
+                assert call.lowest == least
+                checked += 1
+    assert checked

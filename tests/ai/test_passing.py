@@ -82,9 +82,9 @@ def test_a_seat_knows_its_partner_holds_what_it_passed_and_worlds_keep_it(varian
     import random
 
     from bot.ai.knowledge import read_view
+    from bot.ai.table_players import SimplePlayer
     from bot.ai.worlds import deal_hidden
     from bot.game import Phase, new_game
-    from bot.tables.players import SimplePlayer
 
     checked = 0
     for seed in range(4):

@@ -6,9 +6,9 @@ from __future__ import annotations
 from bot.game import Card
 from bot.game.events import TrickTaken
 from bot.i18n import cards_text
+from bot.presentation.texts import hand_by_suit
 from bot.store import load_actions
 from bot.tables import shown_name
-from bot.tables.texts import hand_by_suit
 from tests.cogs.aftergame_support import (
     all_pages,
     board_of,

@@ -184,7 +184,7 @@ async def test_a_give_that_is_not_hers_wrong_or_forged_changes_nothing(room):
 
 @pytest.mark.parametrize("variant", ["auction", "double-deck"])
 async def test_new_table_options_offer_the_games_own_house_rules_first(room, variant):
-    from bot.tables.texts import game_options
+    from bot.presentation.texts import game_options
     from cogs.tables import TABLE_OPTIONS  # the target is a command option of its own
 
     offered = await room.alice.autocomplete(

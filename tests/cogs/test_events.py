@@ -120,8 +120,8 @@ async def test_a_paused_event_goes_on_after_a_restart(server, database_path):
 
 def test_the_standings_read_in_both_languages():
     from bot.events import Standing
+    from bot.nights.runner import EventBoard
     from bot.store.events import EventRow
-    from bot.tables.events import EventBoard
     from cogs._events_text import board_texts
 
     event = EventRow(

@@ -7,13 +7,13 @@ import re
 
 import pytest
 
+from bot.ai.table_players import ai_players
+from bot.ai.thinking import ThreadThinker
 from bot.game import parse_action, parse_cards
 from bot.game.fair import deal_seed
 from bot.i18n import cards_text, number
+from bot.presentation.texts import action_label
 from bot.store import load_actions
-from bot.tables.players import ai_players
-from bot.tables.texts import action_label
-from bot.tables.thinking import ThreadThinker
 from cogs._bot import create_bot
 from tests.cogs.aftergame_support import all_pages, finished_two_hand_game, two_hand_game
 from tests.cogs.sim import board_message, close_store, labels, take_turn

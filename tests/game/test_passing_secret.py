@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.ai.table_players import SimplePlayer
 from bot.game import Phase, new_game
-from bot.tables.players import SimplePlayer
 
 
 @pytest.mark.parametrize("variant", ["auction", "double-deck"])

@@ -89,12 +89,6 @@ def test_broken_json_names_the_file(tmp_path):
         Catalog.load(tmp_path)
 
 
-def test_keys_supplied_by_code_may_not_be_redefined_in_a_file(tmp_path):
-    write(tmp_path, "en", "game", {"error": {"game_over": "the game is over"}})
-    with pytest.raises(CatalogError, match="defined in code"):
-        Catalog.load(tmp_path, extra={"en": {"game.error.game_over": "the game is over"}})
-
-
 def test_a_catalog_without_english_is_refused(tmp_path):
     write(tmp_path, "ru", "game", {"meld": {"flush": "флэш"}})
     with pytest.raises(CatalogError, match="English"):

@@ -1,11 +1,9 @@
 """Cards, suits, melds and refusals as a Russian or English player reads them."""
 
-from string import Formatter
-
 import pytest
 
 from bot.game import Card, IllegalAction, Suit, make_pack, new_game, parse_cards
-from bot.game.errors import MESSAGES
+from bot.game.errors import REFUSALS
 from bot.i18n import (
     card_text,
     cards_text,
@@ -66,8 +64,7 @@ def test_rules_summaries_state_the_variants_defining_rules():
 
 
 def test_english_refusals_are_the_engines_own_sentences():
-    for key, template in MESSAGES.items():
-        names = {name for _, name, _, _ in Formatter().parse(template) if name}
+    for key, names in REFUSALS.items():
         error = IllegalAction(key, "P-2", **{name: "A♠" for name in names})
         assert describe_error(error, "en") == str(error)
 

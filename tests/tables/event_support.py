@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.game import Dealing, new_game
+from bot.nights.runner import EventBoard, EventRunner
 from bot.store import TableRow, load_actions
 from bot.store.events import EventRow
 from bot.tables import Person, Refusal, SimplePlayer, TableService, Text
-from bot.tables.events import EventBoard, EventRunner
 
 #: Refusals a person too slow for the round's clock may get.
 LATE = ("bot.refuse.covered", "bot.refuse.stale", "bot.refuse.not_your_turn", "bot.refuse.no_table")

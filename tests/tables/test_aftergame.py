@@ -16,10 +16,10 @@ from bot.game.events import (
     TrickTaken,
 )
 from bot.game.record import DealRecord
+from bot.presentation.record_text import review_lines
+from bot.presentation.texts import plain_namer
 from bot.store import load_actions
 from bot.tables import Table, TableService
-from bot.tables.record_text import review_lines
-from bot.tables.texts import plain_namer
 from tests.tables.aftergame_helpers import play_until
 from tests.tables.helpers import ALICE, BOB, CAROL, EVE, open_table, refusal_of
 

@@ -20,9 +20,9 @@ from bot.game.events import (
     TrickTaken,
 )
 from bot.i18n import signed, t
+from bot.presentation.texts import board_text, plain_namer, say
 from bot.tables.announce import event_lines
 from bot.tables.outcome import Text
-from bot.tables.texts import board_text, plain_namer, say
 from tests.tables.texts_support import NAMES, publishes, said, table_of
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from bot.game import PASS
 from bot.game.events import DealEnded, TrickTaken
-from bot.tables.texts import board_text, hand_action_label
+from bot.presentation.texts import board_text, hand_action_label
 from tests.tables.texts_support import EVERY_GAME, publishes, random_moves, table_of
 
 #: Discord's limit on an embed's description.

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from bot.tables.events import KeyedLocks
+from bot.nights.runner import KeyedLocks
 
 
 async def test_one_key_waits_for_its_holder_another_key_does_not():

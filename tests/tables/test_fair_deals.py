@@ -9,11 +9,11 @@ import asyncio
 from bot.__main__ import main as record_main
 from bot.game import Dealing, fingerprint, new_game
 from bot.game.fair import deal_seed
+from bot.presentation.record_text import review_lines
+from bot.presentation.texts import board_text
 from bot.store import Seat, create_table, game_log
 from bot.store.deals import deal_commits
 from bot.tables import TableService
-from bot.tables.record_text import review_lines
-from bot.tables.texts import board_text
 from tests.tables.helpers import (
     ALICE,
     BOB,

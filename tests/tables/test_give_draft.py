@@ -7,7 +7,7 @@ import pytest
 
 from bot.game import Card, parse_cards
 from bot.game.actions import PASS, give_choice
-from bot.tables.typed import give_draft
+from bot.presentation.typed import give_draft
 
 HELD = parse_cards("A♥ A♥ 10♥ K♥ Q♠ J♦ 9♣")
 

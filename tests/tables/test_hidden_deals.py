@@ -13,6 +13,8 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.ledger_hook import ledger_hook
+from bot.nights.runner import EventRunner
+from bot.presentation.texts import say
 from bot.records_hook import records_hook
 from bot.store import (
     history,
@@ -26,8 +28,6 @@ from bot.store.events import event_tables
 from bot.store.players import find_player
 from bot.store.visibility import Hidden, hidden
 from bot.tables import Person, Refusal, TableService
-from bot.tables.events import EventRunner
-from bot.tables.texts import say
 from bot.web.app import create_app
 from bot.web.reader import open_reader
 from bot.web.tokens import page_token

@@ -12,15 +12,15 @@ import pytest
 
 from bot.ai.knowledge import read_view
 from bot.ai.melding import meld_worth
+from bot.ai.table_players import ai_players
 from bot.game import PASS, VARIANTS, Card, Phase, Suit, new_game, parse_action, parse_cards
 from bot.game.random_play import random_action
 from bot.game.views import SeatView
 from bot.ledger_hook import ledger_hook
+from bot.presentation.texts import say
 from bot.store import find_player, game_log, get_table, load_actions, recent_games
 from bot.tables import TableService
 from bot.tables.hints import best_meld, hint_text
-from bot.tables.players import ai_players
-from bot.tables.texts import say
 from tests.ai.helpers import hidden_twin
 from tests.game.helpers import two_hand_game
 from tests.tables.helpers import ALICE, BOB, EVE, GUILD, open_table, play_out, refusal_of

@@ -3,8 +3,8 @@ Check auction still open at the restart is told whole, in one message, when it c
 
 from __future__ import annotations
 
+from bot.presentation.texts import board_text
 from bot.tables import TableService
-from bot.tables.texts import board_text
 from tests.tables.helpers import ALICE, BOB, CAROL, DAVE, Recorder, open_table, play_out
 
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from bot.tables.terminal import play_in_terminal
+from bot.terminal import play_in_terminal
 
 
 async def test_a_scripted_player_finishes_a_game_in_the_terminal():

@@ -8,15 +8,15 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-import bot.tables.terminal as terminal
+import bot.terminal as terminal
 from bot.ai import LEVELS
+from bot.ai.table_players import ai_players
 from bot.game import VARIANTS, parse_action
 from bot.i18n import t
+from bot.presentation.typed import typed_action
 from bot.store import Store, find_player, game_log, leaderboard, player_stats, standings
 from bot.store.league import family_of
-from bot.tables.players import ai_players
-from bot.tables.terminal import LOCAL_GUILD, local_member, play_in_terminal
-from bot.tables.typed import typed_action
+from bot.terminal import LOCAL_GUILD, local_member, play_in_terminal
 
 #: A game kept short: the fewest points a game may go to.
 SHORT = {"target": 300}

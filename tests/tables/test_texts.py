@@ -10,8 +10,15 @@ import pytest
 
 from bot.game import DRAW_TURNUP, parse_action
 from bot.i18n import catalog
+from bot.presentation.texts import (
+    action_label,
+    board_text,
+    board_title,
+    hand_text,
+    plain_namer,
+    say,
+)
 from bot.tables import TableService
-from bot.tables.texts import action_label, board_text, board_title, hand_text, plain_namer, say
 from tests.tables.helpers import ALICE, BOB, open_table, play_out
 
 

@@ -13,10 +13,10 @@ import random
 
 import pytest
 
+from bot.ai.table_players import LevelPlayer
+from bot.ai.thinking import PoolThinker
 from bot.game import parse_action
 from bot.tables import Person, TableService
-from bot.tables.players import LevelPlayer
-from bot.tables.thinking import PoolThinker
 from tests.ai.helpers import random_positions
 from tests.tables import thinking_fakes
 from tests.tables.helpers import play_out
@@ -133,7 +133,7 @@ async def test_a_worker_that_dies_is_replaced_and_the_decision_tried_again(pools
     assert await pool.choose(1, "hard", {}, LEGAL, 1) == FIRST
     [first_pid] = pool.pids
     view = {"crash": "once", "marker": str(tmp_path / "crashed")}
-    with caplog.at_level(logging.WARNING, logger="bot.tables.thinking"):
+    with caplog.at_level(logging.WARNING, logger="bot.ai.thinking"):
         assert await pool.choose(1, "hard", view, LEGAL, 1) == FIRST  # by the new worker
     assert (tmp_path / "crashed").exists() and not alive(first_pid)
     assert pool.pids != [first_pid] and len(pool.pids) == 1
@@ -142,7 +142,7 @@ async def test_a_worker_that_dies_is_replaced_and_the_decision_tried_again(pools
 
 async def test_a_decision_that_kills_every_worker_is_made_by_the_easy_rules(pools, caplog):
     pool = pools(decide=thinking_fakes.crashing)
-    with caplog.at_level(logging.ERROR, logger="bot.tables.thinking"):
+    with caplog.at_level(logging.ERROR, logger="bot.ai.thinking"):
         assert await pool.choose(1, "hard", {"crash": "always"}, LEGAL, 1) == LAST  # the easy lane
     assert "table 1: the hard decision failed in the workers" in caplog.text
     assert await pool.choose(2, "hard", {}, LEGAL, 1) == FIRST  # the pool still works
@@ -151,7 +151,7 @@ async def test_a_decision_that_kills_every_worker_is_made_by_the_easy_rules(pool
 async def test_a_worker_stuck_far_past_its_budget_is_stopped(pools, caplog):
     """Stopped twice (the decision is tried once more), then the easy rules decide; the pool goes on."""
     pool = pools(budget=0.01, decide=thinking_fakes.hanging, hang_grace=0.2)
-    with caplog.at_level(logging.ERROR, logger="bot.tables.thinking"):
+    with caplog.at_level(logging.ERROR, logger="bot.ai.thinking"):
         assert await pool.choose(1, "hard", {"hang": 60}, LEGAL, 1) == LAST
     assert caplog.text.count("table 1: a worker took too long over a hard decision") == 2
     assert await pool.choose(1, "hard", {}, LEGAL, 1) == FIRST
@@ -159,7 +159,7 @@ async def test_a_worker_stuck_far_past_its_budget_is_stopped(pools, caplog):
 
 async def test_a_player_that_raises_does_not_stop_the_table(pools, caplog):
     pool = pools(decide=thinking_fakes.raising)
-    with caplog.at_level(logging.ERROR, logger="bot.tables.thinking"):
+    with caplog.at_level(logging.ERROR, logger="bot.ai.thinking"):
         assert await pool.choose(1, "hard", {}, LEGAL, 1) == LAST
     assert "ValueError: no idea" in caplog.text
     assert len(pool.pids) == 1  # the worker itself lives on

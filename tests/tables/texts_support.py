@@ -7,11 +7,11 @@ from collections.abc import Callable, Iterator
 
 from bot.game import VARIANTS, Action, new_game
 from bot.game.events import Event
+from bot.presentation.texts import plain_namer, say
 from bot.store import Seat
 from bot.tables.announce import event_lines, start_lines
 from bot.tables.model import Table
 from bot.tables.outcome import Text
-from bot.tables.texts import plain_namer, say
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")
 #: (variant, house rules): every game, and two-handed with the 64-card pack (its longest hands).

@@ -2,7 +2,7 @@
 
 `alive(pid)` tells whether a worker process still exists.
 
-Each has the signature of `bot.tables.thinking.decide`. A `hard` decision is the
+Each has the signature of `bot.ai.thinking.decide`. A `hard` decision is the
 one that goes to a worker; these answer it with the first legal action, and any
 other level (the in-process lane, and the easy fallback) with the last one, so a
 test can tell who decided.

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
+from bot.ai.table_players import SimplePlayer
 from bot.game import new_game
 from bot.services.league import record_game
 from bot.store import GameSeat, Store, append_action, create_table, update_table
-from bot.tables.players import SimplePlayer
 
 from .pages import page, visible_text
 

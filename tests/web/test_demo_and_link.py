@@ -17,7 +17,7 @@ import pytest
 
 from bot.demo import DEMO_GUILD, PEOPLE, build, links
 from bot.store import Store, get_guild_settings
-from bot.tables.terminal import LOCAL_GUILD, play_in_terminal
+from bot.terminal import LOCAL_GUILD, play_in_terminal
 from bot.web.link import main as web_link
 from bot.web.reader import open_reader
 from bot.web.server import start_web

@@ -99,6 +99,8 @@ def _collect(
                 deal.declared_out = seat
             case DealEnded(result=result):
                 deal.results = result
+                for meld in deal.melds:  # a side that lost its meld (C-6, D-5, E-11): none counted
+                    meld.counted = meld.counted and bool(result.meld[meld.seat])
                 if game.dealing is not None:  # over: its seed is revealed
                     deal.seed = game.dealing.seed(deal.number)
             case _:

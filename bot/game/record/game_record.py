@@ -191,7 +191,7 @@ class GameRecord:
         `gave S: cards` (the passing, F-5), any `meld S: cards = points` and `trick N: S card, … -> winner, points`
         lines, `results:` (JSON or -) and `actions:` (separated by " | ").
         """
-        return read_text(text, cls)
+        return cls(*read_text(text))
 
 
 class RecordCache:

@@ -7,16 +7,13 @@ Only what the text holds comes back: meld names, draws and holdings are not writ
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any, NamedTuple
 
 from ..cards import Card, Suit, parse_cards
 from ..fair import KEY_BYTES
 from ..variants import get_variant
 from .deals import DealRecord, MeldPart, MeldRecord, TrickRecord
 from .writer import MAGIC, SEP
-
-if TYPE_CHECKING:
-    from .game_record import GameRecord
 
 #: The largest text record `parse` reads (a long game is about 100 kB).
 MAX_RECORD_CHARS = 4_000_000
@@ -26,8 +23,21 @@ class RecordError(ValueError):
     """A text record that cannot be read (its line number and what was expected)."""
 
 
-def read_text(text: str, cls: type[GameRecord]) -> GameRecord:
-    """The record `text` holds, made by `cls` (`GameRecord.parse`)."""
+class ReadRecord(NamedTuple):
+    """A text record's fields, in `GameRecord`'s order (`GameRecord.parse` makes the record)."""
+
+    variant: str
+    options: dict[str, Any]
+    seed: int
+    deals: list[DealRecord]
+    final_scores: list[int] | None
+    names: list[str] | None
+    hints: tuple[int, ...]
+    table_id: int | None
+
+
+def read_text(text: str) -> ReadRecord:
+    """The fields of the record `text` holds (`GameRecord.parse`)."""
     if len(text) > MAX_RECORD_CHARS:
         raise RecordError(f"a game record has at most {MAX_RECORD_CHARS} characters")
     reader = _Reader(text.splitlines())
@@ -51,7 +61,7 @@ def read_text(text: str, cls: type[GameRecord]) -> GameRecord:
     deals: list[DealRecord] = []
     while reader.more():
         deals.append(_read_deal(reader, len(deals) + 1, fair=table_id is not None))
-    return cls(variant, options, seed, deals, final, names, hints, table_id)
+    return ReadRecord(variant, options, seed, deals, final, names, hints, table_id)
 
 
 def _read_ints(text: str) -> list[int]:

@@ -7,14 +7,12 @@ scores), then each deal's lines; the exact lines are listed in `GameRecord.parse
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
 
 from ..cards import Card, format_cards
 from ..plain import plain
-
-if TYPE_CHECKING:
-    from .game_record import GameRecord
+from .deals import DealRecord
 
 #: The first line of every text record; the number changes if the format ever does.
 MAGIC = "Pinochle game record 1"
@@ -22,7 +20,28 @@ MAGIC = "Pinochle game record 1"
 SEP = " | "
 
 
-def write_text(record: GameRecord) -> str:
+class Written(Protocol):
+    """What the text form holds of a record (`GameRecord`)."""
+
+    @property
+    def variant(self) -> str: ...
+    @property
+    def options(self) -> dict[str, Any]: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def deals(self) -> Sequence[DealRecord]: ...
+    @property
+    def final_scores(self) -> Sequence[int] | None: ...
+    @property
+    def names(self) -> Sequence[str] | None: ...
+    @property
+    def hints(self) -> tuple[int, ...]: ...
+    @property
+    def table_id(self) -> int | None: ...
+
+
+def write_text(record: Written) -> str:
     """The text record: a header, then each deal (see `GameRecord.parse` for the exact lines)."""
     final = "unfinished" if record.final_scores is None else _ints(record.final_scores)
     lines = [

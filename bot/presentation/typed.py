@@ -19,8 +19,8 @@ from functools import lru_cache
 from bot.game import Action, Card, IllegalAction, Suit, parse_action
 from bot.game.actions import VERBS
 from bot.i18n import LANGUAGES, action_label, t
+from bot.presentation.texts import hand_action_label
 from bot.tables.model import Table
-from bot.tables.texts import hand_action_label
 
 #: What separates words in a label: spaces and the punctuation labels use around names and points.
 _WORDS = re.compile(r"[^\s,;:()·—–]+")

@@ -42,8 +42,9 @@ from multiprocessing.connection import Connection
 from typing import Protocol
 
 from bot.ai.hard import GUARD
+from bot.ai.hard import warm_up as build_tables
+from bot.ai.table_players import LevelPlayer, PlayerFactory
 from bot.game import Action, SeatView
-from bot.tables.players import LevelPlayer, PlayerFactory
 
 log = logging.getLogger(__name__)
 
@@ -81,9 +82,7 @@ def decide(level: str, view: SeatView, legal: list[Action], seed: int, budget: f
 
 def warm_up() -> None:
     """Build `hard`'s tables in this process (a worker's first act)."""
-    from bot.ai import warm_up as build
-
-    build()
+    build_tables()
 
 
 class ThreadThinker:

@@ -350,16 +350,16 @@ def _recent_trick_line(trick: BoardTrick, lang: str, name: Namer) -> str:
 
 def _deal_points_line(table: Table, view: PublicView, lang: str, name: Namer) -> str:
     """Each side's meld and card points so far this deal (credited meld only, C-6)."""
-    meld, cards = view.deal_points.meld, view.deal_points.cards
     parts = " · ".join(
         t(
             "bot.board.deal_points_part",
             lang,
             who=side_name(seats, lang, name),
-            meld=number(sum(meld[s] for s in seats)),
-            cards=number(sum(cards[s] for s in seats)),
+            meld=number(meld),
+            cards=number(cards),
         )
         for seats in parties(table)
+        for meld, cards in [view.deal_points.of_side(seats)]
     )
     return t("bot.board.deal_points", lang, parts=parts)
 

@@ -23,17 +23,11 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from bot.ai.table_players import ai_players
 from bot.game import PASS, Action, Phase
 from bot.game.errors import Refusal
 from bot.i18n import card_text, describe_error, t
-from bot.services.settings import NUMBER_RANGES, SettingsService
-from bot.store import Store, StoreOpenError
-from bot.store.urls import safe_url
-from bot.tables.model import Table
-from bot.tables.outcome import Name, Outcome
-from bot.tables.players import ai_players
-from bot.tables.service import Hand, Person, TableService
-from bot.tables.texts import (
+from bot.presentation.texts import (
     Namer,
     board_text,
     board_title,
@@ -43,7 +37,13 @@ from bot.tables.texts import (
     plain_namer,
     say,
 )
-from bot.tables.typed import typed_action
+from bot.presentation.typed import typed_action
+from bot.services.settings import NUMBER_RANGES, SettingsService
+from bot.store import Store, StoreOpenError
+from bot.store.urls import safe_url
+from bot.tables.model import Table
+from bot.tables.outcome import Name, Outcome
+from bot.tables.service import Hand, Person, TableService
 
 #: The server id of local play: Discord never gives a server the id 0, so a database the
 #: bot also uses keeps local games apart from every real server's.

@@ -8,12 +8,10 @@ proof read alike wherever a deal is told again. Only deals that are over ever re
 
 from __future__ import annotations
 
-from bot.game import Card, fingerprint, sort_hand
+from bot.game import VARIANTS, Card, fingerprint, sort_hand
 from bot.game.record import DealRecord, MeldRecord, TrickRecord
 from bot.i18n import cards_text, meld_name, t
-from bot.tables.announce import deal_summary, parties
-from bot.tables.model import Table
-from bot.tables.texts import (
+from bot.presentation.texts import (
     Namer,
     fair_line,
     hand_by_suit,
@@ -21,6 +19,8 @@ from bot.tables.texts import (
     say,
     side_name,
 )
+from bot.tables.announce import deal_summary, parties
+from bot.tables.model import Table
 
 
 def deal_facts(deal: DealRecord, lang: str, name: Namer, *, contract: bool = False) -> list[str]:
@@ -68,18 +68,17 @@ def auction_lines(deal: DealRecord, lang: str, name: Namer, *, named: bool = Tru
     return [t("bot.review.auction", lang, steps="; ".join(steps))]
 
 
-def passing_lines(deal: DealRecord, lang: str, name: Namer) -> list[str]:
+def passing_lines(deal: DealRecord, variant: str, lang: str, name: Namer) -> list[str]:
     """The cards the partners traded (F-5), giver by giver; none without a passing."""
-    return [
-        t(
-            "bot.review.gave",
-            lang,
-            who=name(seat),
-            to=name((seat + 2) % 4),
-            cards=cards_text(cards, lang),
+    partner = VARIANTS[variant].partner
+    lines = []
+    for seat, cards in deal.passes:
+        to = partner(seat)
+        assert to is not None, "only partners pass cards (F-5)"
+        lines.append(
+            t("bot.review.gave", lang, who=name(seat), to=name(to), cards=cards_text(cards, lang))
         )
-        for seat, cards in deal.passes
-    ]
+    return lines
 
 
 def meld_lines(deal: DealRecord, lang: str, name: Namer) -> list[str]:
@@ -149,7 +148,7 @@ def review_lines(table: Table, deal: DealRecord, lang: str, name: Namer) -> list
         seat, card = deal.exchange
         lines.append(t("bot.review.exchange", lang, who=name(seat), card=cards_text([card], lang)))
     lines += auction_lines(deal, lang, name)
-    lines += passing_lines(deal, lang, name)
+    lines += passing_lines(deal, table.variant, lang, name)
     lines += meld_lines(deal, lang, name)
     if deal.tricks:
         lines.append(t("bot.review.tricks", lang))

@@ -2,7 +2,7 @@
 
 A computer player gets only what its seat may see (`Game.view(seat)`) and the
 legal actions, plus a seeded random generator, and returns one of those
-actions. The service asks through a `Thinker` (`bot.tables.thinking`): in a
+actions. The service asks through a `Thinker` (`bot.ai.thinking`): in a
 worker thread, or for the bot in worker processes, so a slow player never
 blocks the bot. The computer players of bot.ai plug in through
 `ai_players`; `SimplePlayer` is the service's own default, quick and
@@ -15,6 +15,7 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
+import bot.ai
 from bot.game import PASS, Action, SeatView
 
 
@@ -61,17 +62,14 @@ class LevelPlayer:
         self.level, self.budget = level, budget
 
     def choose(self, view: SeatView, legal: list[Action], rng: random.Random) -> Action:
-        from bot.ai import get_player
-
-        player = get_player(self.level, seed=rng.randrange(2**31), budget=self.budget)
+        player = bot.ai.get_player(self.level, seed=rng.randrange(2**31), budget=self.budget)
         return player.choose(view)
 
 
 def ai_players(budget: float = 1.0) -> PlayerFactory:
     """The factory of bot.ai players; `budget` is the thinking time per decision of `hard`."""
-    from bot.ai import LEVELS
 
     def make(level: str) -> ComputerPlayer:
-        return LevelPlayer(level if level in LEVELS else "easy", budget)
+        return LevelPlayer(level if level in bot.ai.LEVELS else "easy", budget)
 
     return make

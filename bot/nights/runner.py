@@ -55,6 +55,7 @@ from bot.game import VARIANTS
 from bot.game.errors import Refusal
 from bot.game.events import Event
 from bot.game.fair import key_maker
+from bot.nights.results import event_standings, record_deals
 from bot.store import Tx, family_of
 from bot.store.events import (
     EventError,
@@ -75,7 +76,6 @@ from bot.store.events import (
     update_event,
 )
 from bot.store.events import EventRow as EventRow  # the runner's answers: cogs read them here
-from bot.tables.event_results import event_standings, record_deals
 from bot.tables.model import Table
 from bot.tables.outcome import Text
 from bot.tables.service import Person, StartedTable, TableService

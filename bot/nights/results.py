@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.events import DealScore, Standing, round_scores, standings
+from bot.game import place_ranks
 from bot.game.events import DealEnded, Event
 from bot.services.league import record_game
 from bot.store import GameSeat, Reader, Tx
@@ -75,7 +76,6 @@ async def rate(tx: Tx, table: Table, absent: set[int]) -> None:
     game = table.started_game
     partnership = game.variant.partnership
     scores = game.seat_scores()
-    place = {seat: rank for rank, seats in enumerate(game.standing()) for seat in seats}
     people = {
         s.seat: s.player_id
         for s in table.seats.values()
@@ -88,11 +88,12 @@ async def rate(tx: Tx, table: Table, absent: set[int]) -> None:
     if len(teams) < 2 or (partnership and any(len(t) != 2 for t in teams.values())):
         return
 
-    def order(team: int) -> tuple[bool, int]:
-        seats = teams[team]
-        return (any(table.seats[s].user_id in absent for s in seats), place[seats[0]])
-
-    rank = {team: 1 + sum(order(other) < order(team) for other in teams) for team in teams}
+    missing = {seat for seat in people if table.seats[seat].user_id in absent}
+    place = place_ranks(game.standing(), behind=missing)
+    rank = {
+        team: 1 + sum(place[o[0]] < place[seats[0]] for o in teams.values())
+        for team, seats in teams.items()
+    }
     await record_game(
         tx,
         game_id=table.id,
