@@ -41,17 +41,22 @@ class Recorder:
 RECORDER = Recorder()
 
 
+def deadline_violations(backend: Any, method: str, path: str) -> list[Violation]:
+    """The interaction deadline a request through an interaction's token misses, if any."""
+    route = spec.find_route(path)
+    if route is None:
+        return []
+    late = timing.token_breach(backend, route.template, route.arguments(path.strip("/").split("/")))
+    return [Violation(method, route.template, "", *late)] if late else []
+
+
 def conforming(dispatch: Callable[..., Any]) -> Callable[..., Any]:
+    """SimCord's `dispatch`, with each request checked first and its violations kept."""
+
     def checked(backend: Any, method: str, path: str, **request: Any) -> Any:
         body, files = request.get("json"), len(request.get("files") or ())
         refused = check_request(method, path, body, files, request.get("params"))
-        route = spec.find_route(path)
-        late = route and timing.token_breach(
-            backend, route.template, route.arguments(path.strip("/").split("/"))
-        )
-        RECORDER.violations += refused
-        if route and late:
-            RECORDER.violations.append(Violation(method, route.template, "", *late))
+        RECORDER.violations += refused + deadline_violations(backend, method, path)
         if refused:
             params = copy.deepcopy(request.get("params") or {})
             entry = HttpLogEntry(method, path, params, copy.deepcopy(body), request.get("reason"))
