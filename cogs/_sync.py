@@ -60,7 +60,8 @@ def refusal(error: discord.HTTPException, payload: list[dict[str, Any]]) -> str:
     why = "; ".join(fields) or " ".join(error.text.split()) or "no reason given"
     return (
         f"Discord refused the slash commands (HTTP {error.status}, code {error.code}): {why}."
-        " No slash command is registered; the bot serves everything else."
+        " These commands are not registered (Discord keeps what it had before: nothing, on a"
+        " first sync); the bot serves everything else."
     )
 
 

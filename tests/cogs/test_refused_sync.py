@@ -51,7 +51,7 @@ async def test_a_refused_upload_is_one_error_line_naming_the_field(
     assert "\n" not in line
     assert line.startswith("Discord refused the slash commands (HTTP 400, code 50035):")
     assert f"{index}.options.0.max_value (/broken number: max_value)" in line
-    assert "No slash command is registered" in line
+    assert "These commands are not registered" in line
 
 
 async def test_after_a_refusal_the_owner_s_status_says_commands_are_not_registered(
@@ -65,7 +65,10 @@ async def test_after_a_refusal_the_owner_s_status_says_commands_are_not_register
 
     status = room.channel.last_message.content
     assert status.startswith("Open tables: 0, playing: 0.")
-    assert "Slash commands: NOT registered. Discord refused" in status
+    assert (
+        "Slash commands: NOT registered (Discord keeps the ones it had before, if any)." in status
+    )
+    assert "Discord refused the slash commands (HTTP 400, code 50035)" in status
     assert "/broken number: max_value" in status
 
     await room.alice.send(room.channel, f"{mention} sync")
