@@ -4,6 +4,8 @@ Hypothesis deadlines."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
 import pytest
 import pytest_asyncio
 from hypothesis import settings
@@ -96,14 +98,20 @@ def postgres_server():
 
 @pytest.fixture
 async def postgres_url(postgres_server):
-    """A new, empty database on the session's PostgreSQL server."""
-    return await postgres_server.new_database()
+    """A new, empty database on the session's PostgreSQL server, dropped after the test."""
+    url = await postgres_server.new_database()
+    yield url
+    await postgres_server.drop_database(url)
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
-async def database(request, tmp_path) -> str:
+async def database(request, tmp_path) -> AsyncIterator[str]:
     """Where a store-level test's database lives: a new SQLite file, or a new database on the
     session's PostgreSQL server (the test runs once on each)."""
     if request.param == "sqlite":
-        return str(tmp_path / "db" / "pinochle.db")
-    return await request.getfixturevalue("postgres_server").new_database()
+        yield str(tmp_path / "db" / "pinochle.db")
+        return
+    server = request.getfixturevalue("postgres_server")
+    url = await server.new_database()
+    yield url
+    await server.drop_database(url)
