@@ -306,7 +306,7 @@ CREATE TABLE rating_history (
 
 EVENT_NAMES = """
 -- An open event's name is unique per server under Unicode case folding ("Турнир" is "турнир"):
--- `name_key` holds `bot.store.nights.name_key(name)`, which SQL cannot compute. Rows from before
+-- `name_key` holds `bot.store.events.name_key(name)`, which SQL cannot compute. Rows from before
 -- get a key no name folds to (a space and the id), unique; the store compares their names itself.
 ALTER TABLE events ADD COLUMN name_key TEXT NOT NULL DEFAULT '';
 UPDATE events SET name_key = ' ' || id;
