@@ -39,7 +39,7 @@ from .melds import (
     sequential_meld_value,
 )
 from .options import OPTIONS, resolve_options
-from .phases import Phase
+from .phases import DealMode, Phase
 from .points import card_points, last_trick_bonus, round_card_points, scale
 from .results import DealResult, Transfer, place_ranks
 from .state import CompletedTrick, DealState
@@ -63,6 +63,7 @@ __all__ = [
     "Action",
     "Card",
     "CompletedTrick",
+    "DealMode",
     "DealResult",
     "DealState",
     "Dealing",
