@@ -51,23 +51,20 @@ def bid_amounts(minimum: int, step: int, top: int) -> tuple[int, ...]:
     return tuple(amounts)
 
 
-def least_bid(options: Mapping[str, Any]) -> int:
-    """A game's minimum bid in its units (E-4; F-2's and H-2's own minimums; G-7's scale)."""
+def bid_ladder(options: Mapping[str, Any]) -> tuple[int, ...]:
+    """Every bid of a game with these (resolved) options, from its minimum up, in the game's
+    units: E-4's minimum and steps, F-2's and H-2's other minimums, H-3's ladder."""
+    unit = scale(options)
     given = options["min_bid"]
-    return (MIN_BID if given is None else given) // scale(options)
-
-
-def raise_step(options: Mapping[str, Any], high: int) -> int:
-    """The least raise over the bid `high` (E-4's steps; H-3's ladder)."""
-    if options["bid_ladder"]:
-        return ladder_step(high)
-    step: int = options["bid_increment"] // scale(options)
-    return max(1, step)
+    minimum = (MIN_BID if given is None else given) // unit
+    step = 0 if options["bid_ladder"] else max(1, options["bid_increment"] // unit)
+    return bid_amounts(minimum, step, MAX_BID // unit)
 
 
 def least_bid_over(options: Mapping[str, Any], high: int) -> int:
     """The least bid over the high bid `high` (0: none yet, so the game's minimum)."""
-    return least_bid(options) if high == 0 else high + raise_step(options, high)
+    ladder = bid_ladder(options)
+    return ladder[min(bisect_right(ladder, high), len(ladder) - 1)]
 
 
 class AuctionRules(MultiHandRules):
@@ -77,11 +74,14 @@ class AuctionRules(MultiHandRules):
         self.state.phase, self.state.turn = AUCTION, self.state.order[0]  # E-3: eldest speaks first
 
     def _min_bid(self) -> int:
-        return least_bid(self.opt)
+        return self._bid_ladder()[0]
 
     def _step(self, high: int) -> int:
         """The least raise over `high` (E-4; H-3's ladder)."""
-        return raise_step(self.opt, high)
+        if self.opt["bid_ladder"]:
+            return ladder_step(high)
+        step: int = self.opt["bid_increment"] // self.scale
+        return max(1, step)
 
     def _bid_amounts(self, above: int) -> list[int]:
         """Every bid higher than `above`: the minimum, then each raise in its steps (E-4, H-3)."""
@@ -90,8 +90,7 @@ class AuctionRules(MultiHandRules):
 
     def _bid_ladder(self) -> tuple[int, ...]:
         """Every bid of this game, from the minimum up (E-4, H-3)."""
-        step = 0 if self.opt["bid_ladder"] else self._step(0)
-        return bid_amounts(self._min_bid(), step, MAX_BID // self.scale)
+        return bid_ladder(self.opt)
 
     def _forced(self, seat: int) -> bool:
         """E-6, F-3: the dealer after three passes must bid (unless the deal is thrown in)."""
