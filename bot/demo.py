@@ -8,7 +8,7 @@ then a league night of two rounds (`EventRunner`) and a prize from the house on 
 ledger. Games go to the shortest target, so the whole build takes seconds. The sample is
 the server `DEMO_GUILD`; an existing file is served as it is (delete it to build afresh).
 Without `WEB_SECRET` the pages get a secret of this run, so the printed links work while
-the demo serves them.
+the demo serves them (with `--no-serve` none are printed: they could never open).
 """
 
 from __future__ import annotations
@@ -288,11 +288,12 @@ async def _main(args: argparse.Namespace, secret: str, own_secret: bool) -> int:
     else:
         print(t("bot.demo.building", "en", database=safe_url(database)))
         await build(database)
+    if args.no_serve and own_secret:  # a link signed with this run's secret would never open
+        print(t("bot.demo.no_links", "en"))
+        return 0
     if args.no_serve:
         for link in await links(database, secret, base_url(args.host, args.port)):
             print("  " + link)
-        if own_secret:
-            print(t("bot.demo.own_secret", "en"))
         return 0
     server = await start_web(database, host=args.host, port=args.port, secret=secret)
     try:

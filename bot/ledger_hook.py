@@ -92,15 +92,8 @@ def _sides(game: Game) -> list[list[int]]:
 async def _forfeit(tx: Tx, table: Table, seat: int, player_id: int) -> None:
     """The leaver pays the E-20 game premium, as if the opponents had won now, to the opponent E-15
     pairs them with (or the first opponent still playing, when that one left too)."""
-    game = table.started_game
-    own, other = sorted(_sides(game), key=lambda side: seat not in side)
-    checks = game_checks(
-        game.scores[game.party(other[0])] * game.scale, game.scores[game.party(seat)] * game.scale
-    )
-    paired = other[own.index(seat)]
-    payees = (
-        [paired, *other] if paired not in table.left else [s for s in other if s not in table.left]
-    )
+    checks = table.started_game.forfeit_checks(seat)
+    payees = table.forfeit_payees(seat)
     if not payees:
         return
     await settle_deal(

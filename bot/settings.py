@@ -71,7 +71,7 @@ class Settings:
     #: kept beside it (the command-tree hash).
     database_url: str | None = None
     database_pool_size: int = DEFAULT_POOL_SIZE
-    #: Shards of the whole bot (None: as Discord recommends, all in this process).
+    #: Shards of the whole bot (None: no sharding, one shard in this process).
     shard_count: int | None = None
     #: The shards this process runs (None: all of them).
     shard_ids: tuple[int, ...] | None = None

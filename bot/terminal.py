@@ -16,17 +16,20 @@ next time the same person plays in that database.
 from __future__ import annotations
 
 import hashlib
+import os
 import signal
+import sys
 import tempfile
 import threading
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 from bot.ai.table_players import ai_players
-from bot.game import PASS, Action, Phase
+from bot.game import PASS, Action, Card, Phase
 from bot.game.errors import Refusal
-from bot.i18n import card_text, describe_error, t
+from bot.i18n import card_text, cards_text, describe_error, t
 from bot.ledger_hook import ledger_hook
 from bot.presentation.texts import (
     Namer,
@@ -38,11 +41,12 @@ from bot.presentation.texts import (
     plain_namer,
     say,
 )
-from bot.presentation.typed import typed_action
+from bot.presentation.typed import salt_of, typed_action
 from bot.records_hook import records_hook
 from bot.services.settings import NUMBER_RANGES, SettingsService
 from bot.store import Store, StoreOpenError
 from bot.store.urls import safe_url
+from bot.tables.announce import AS_THEY_HAPPEN
 from bot.tables.model import Table
 from bot.tables.outcome import Name, Outcome
 from bot.tables.service import Hand, Person, TableService
@@ -58,12 +62,45 @@ NAME_LIMIT = 32
 SHOWN_BIDS = 5
 #: Answers that leave the game.
 QUIT = ("q", "quit", "exit")
+#: Answers that show how to answer.
+HELP = ("help", "?", "помощь")
 
 
 def local_member(name: str) -> int:
     """The member id of a local player: the same name is the same member in every game."""
     digest = hashlib.sha256(name.strip().casefold().encode()).digest()
     return 1 + int.from_bytes(digest[:8], "big") % (LOCAL_IDS - 1)
+
+
+class Screen:
+    """Where the terminal writes. A reader that went away (a closed pipe: `| head`) ends the
+    game quietly: nothing more is written, and the process's standard output goes nowhere, so
+    nothing fails when Python flushes it on the way out."""
+
+    def __init__(self, write: Callable[[str], Any]) -> None:
+        self._write = write
+        self.gone = False
+
+    def __call__(self, text: str) -> None:
+        if self.gone:
+            return
+        try:
+            self._write(text)
+        except BrokenPipeError:
+            self.gone_away()
+
+    def flush(self) -> None:
+        """Send what standard output still buffers (written to a pipe, it waits in a block)."""
+        if self._write is print and not self.gone:
+            try:
+                sys.stdout.flush()
+            except BrokenPipeError:
+                self.gone_away()
+
+    def gone_away(self) -> None:
+        self.gone = True
+        if self._write is print:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 class TerminalPublisher:
@@ -95,22 +132,23 @@ async def play_in_terminal(
     `database`: a SQLite file or PostgreSQL URL that keeps the game (None: a temporary one);
     `name`: the person's name there (their stats, replays and rating are kept under it).
     """
+    screen = Screen(write)
     name = " ".join(name.split())
     if len(name) > NAME_LIMIT:
-        write(t("bot.terminal.bad_name", lang, limit=NAME_LIMIT))
+        screen(t("bot.terminal.bad_name", lang, limit=NAME_LIMIT))
         return 2
     you = Person(local_member(name), name or t("bot.terminal.you", lang))
     with tempfile.TemporaryDirectory(prefix="pinochle-") as folder:
         try:
             store = await Store.open(database or Path(folder) / "local.db")
         except StoreOpenError as error:
-            write(t("bot.terminal.database_unusable", lang, problem=error))
+            screen(t("bot.terminal.database_unusable", lang, problem=error))
             return 2
         try:
             await own_server(store)
             service = TableService(
                 store,
-                publisher=TerminalPublisher(write, lambda table: terminal_namer(table, you, lang)),
+                publisher=TerminalPublisher(screen, lambda table: terminal_namer(table, you, lang)),
                 players=ai_players(),
                 seed=seed,
                 turn_seconds=0,
@@ -118,12 +156,13 @@ async def play_in_terminal(
                 owns=lambda guild_id: guild_id == LOCAL_GUILD,
             )
             try:
-                table = await _table(service, you, variant, options, level, lang, database, write)
+                table = await _table(service, you, variant, options, level, lang, database, screen)
                 if table is None:
                     return 2
-                return await _play(service, table, you, lang, database, read, write)
+                return await _play(service, table, you, lang, database, read, screen)
             finally:
                 await service.close()
+                screen.flush()
         finally:
             await store.close()
 
@@ -184,6 +223,7 @@ async def _open(
         variant=variant,
         options=options,
         language=lang,
+        home={AS_THEY_HAPPEN: True},  # read line by line, in the order things happen
     )
     table = opened.table
     assert table is not None  # an opened table
@@ -215,12 +255,15 @@ async def _play(
     lang: str,
     database: str | None,
     read: Callable[[str], str],
-    write: Callable[[str], Any],
+    write: Screen,
 ) -> int:
     name = terminal_namer(table, you, lang)
     drawn: int | None = None
+    held = Held()
     while True:
         await service.settle()
+        if write.gone:
+            return 0
         if table.status != "playing":
             write("\n" + board_title(table, lang) + "\n" + board_text(table, lang, name))
             if database is not None:
@@ -229,6 +272,8 @@ async def _play(
         hand = await service.hand(table.id, you.user_id)
         listed = listed_actions(table, hand)
         if hand.version != drawn:  # a refusal changes nothing: it stays under the same board
+            if cards := held.drawn(hand):
+                write("  " + t("bot.terminal.drew", lang, cards=cards_text(cards, lang)))
             _show(table, hand, listed, lang, name, write)
             drawn = hand.version
         try:
@@ -236,9 +281,23 @@ async def _play(
         except (EOFError, KeyboardInterrupt):
             write("")
             answer = "q"
+        except BrokenPipeError:  # the prompt itself found nobody reading
+            write.gone_away()
+            return 0
         if answer.casefold() in QUIT:
             write(t("bot.terminal.bye_kept" if database else "bot.terminal.bye", lang))
             return 0
+        if answer.casefold() in HELP:
+            write(t("bot.terminal.help", lang, count=len(listed)))
+            continue
+        word, salted = salt_of(answer)
+        if salted:  # a salt word for the next deal, as on Discord (bot.game.fair)
+            salt = await answered(
+                service.salt(table.id, you.user_id, word), lang, name, write, mark="! "
+            )
+            for text in salt.private if salt is not None else ():
+                write(say(text, lang, name))
+            continue
         if hand.legal and hand.legal[0].choice:  # F-5: the numbers of the cards to give
             action = given_cards(answer, hand) or chosen_action(answer, listed, table)
         else:
@@ -248,6 +307,24 @@ async def _play(
             continue
         act = service.act(table.id, you, action, version=hand.version)
         await answered(act, lang, name, write, mark="! ")
+
+
+class Held:
+    """The person's cards at the last screen, to name the cards they drew since (the stock is
+    face down: the channel says who drew, never what; A-5)."""
+
+    def __init__(self) -> None:
+        self._deal, self._stock, self._cards = 0, 0, Counter[Card]()
+
+    def drawn(self, hand: Hand) -> list[Card]:
+        """The cards drawn from the stock since the last call, in the hand's order."""
+        view = hand.view
+        cards = Counter([*view.hand, *view.table.get(hand.seat, ())])
+        # The stock's last two cards are everyone's to see (the turn-up, the card shown: A-8).
+        drew = view.deal == self._deal and 0 < view.stock < self._stock
+        gained = cards - self._cards if drew else Counter[Card]()
+        self._deal, self._stock, self._cards = view.deal, view.stock, cards
+        return [card for card in dict.fromkeys(view.hand) for _ in range(gained.get(card, 0))]
 
 
 def _ask(read: Callable[[str], str], prompt: str) -> str:

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import meld_name, signed, t
+from bot.i18n import chip_reason, signed, t
 from bot.i18n import number as number_text
 from bot.services import HistoryEntry
 from bot.tables import Refusal
@@ -36,8 +36,7 @@ def en(key: str) -> str:
 
 def reason_text(entry: HistoryEntry, lang: str) -> str:
     """What a ledger transaction was for: "contract 320", "meld: flush", "grant: welcome"."""
-    detail = meld_name(entry.detail, lang) if entry.reason == "meld" else entry.detail
-    return t(f"chips.reason.{entry.reason}", lang, detail=detail, memo=entry.memo)
+    return chip_reason(entry.reason, entry.detail, lang, entry.memo)
 
 
 def history_row(entry: HistoryEntry, player_id: int, lang: str) -> list[str]:

@@ -20,7 +20,7 @@ from bot.game.cards import MAX_HAND
 from bot.game.errors import shorten
 from bot.i18n import t
 from bot.presentation.texts import hand_action_label
-from bot.presentation.typed import GiveDraft, engine_text, give_draft
+from bot.presentation.typed import SALT_WORDS, GiveDraft, engine_text, give_draft, salt_of
 from bot.tables import Refusal, Table
 from cogs._common import lang_of, private_text, reply, service_of, table_here
 from cogs._group import PinochleCog, describe
@@ -177,7 +177,7 @@ class Play(PinochleCog):
         typed out ("Take the turn-up"); the engine refuses one that is not legal now, and anything
         else is refused the same way, changing nothing."""
         typed = " ".join(action.lower().split())
-        word, salted = _salt_of(action)
+        word, salted = salt_of(action)
         if salted:  # a salt word for the next deal (bot.game.fair): not a move of the game
             table = table_here(interaction)
             outcome = await service_of(interaction).salt(table.id, interaction.user.id, word)
@@ -196,20 +196,10 @@ class Play(PinochleCog):
     async def move_action(
         self, interaction: discord.Interaction, current: str
     ) -> list[Choice[str]]:
-        word, salted = _salt_of(current)
+        word, salted = salt_of(current)
         if salted and word:  # what will be sent, as typed
             return [Choice(name=f"{SALT_WORDS[0]} {word}"[:100], value=f"{SALT_WORDS[0]} {word}")]
         return await move_choices(interaction, current)
-
-
-#: How `/pinochle move action:` takes a salt word: "salt lucky7" (or "соль удача7").
-SALT_WORDS = ("salt", "соль")
-
-
-def _salt_of(typed: str) -> tuple[str, bool]:
-    """The word after "salt" (the service checks it), and whether `typed` is a salt at all."""
-    head, _, word = typed.strip().partition(" ")
-    return word.strip(), head.lower() in SALT_WORDS
 
 
 def _move_of(typed: str) -> Action | None:

@@ -15,7 +15,7 @@ from bot.game import VARIANTS, OptionError
 from bot.game.errors import shorten
 from bot.game.options import OPTIONS, parse_option_value
 from bot.i18n import LANGUAGES, t, variant_name
-from bot.presentation.texts import game_options, rules_text, score_text
+from bot.presentation.texts import final_standings, game_options, rules_text, score_text
 from bot.services.settings import TABLE_PLACES
 from bot.tables import Refusal, Table, shown_name
 from cogs._board import BoardButton, lobby_action
@@ -227,6 +227,8 @@ class Tables(PinochleCog):
 
     @app_commands.command(name="tables", description=describe("tables"))
     async def tables(self, interaction: discord.Interaction) -> None:
+        """The server's open tables, then the last game of this channel (or of a thread opened from
+        it) with its final standings."""
         lang = lang_of(interaction)
         found = service_of(interaction).tables(interaction.guild_id)
         lines = [
@@ -241,26 +243,46 @@ class Tables(PinochleCog):
                 size=table.size,
             )
             for table in found
-        ]
-        await reply(interaction, "\n".join(lines) or t("bot.tables.none", lang))
+        ] or [t("bot.tables.none", lang)]
+        if ended := await ended_here(interaction):
+            lines.append(
+                t(
+                    "bot.tables.last",
+                    lang,
+                    table=ended.id,
+                    variant=variant_name(ended.variant, lang),
+                    channel=f"<#{ended.channel_id}>",
+                    standings=final_standings(ended, lang, mention_namer(ended)),
+                )
+            )
+        await reply(interaction, "\n".join(lines)[:2000])
 
     @app_commands.command(name="score", description=describe("score"))
     async def score(self, interaction: discord.Interaction) -> None:
+        """The scores of this channel's table (while tables opened from it play in their threads,
+        where they are); after its end, or in the channel a thread table was opened from, those of
+        the last game played here, with a link to its thread."""
         lang = lang_of(interaction)
-        if table := service_of(interaction).table_in(channel_of(interaction)):
-            await reply(interaction, score_text(table, lang, mention_namer(table))[:2000])
-        elif table := await ended_here(interaction):
-            ended = t(
-                "bot.score.finished",
+        try:
+            table = table_here(interaction)  # refused with their threads while they play
+        except Refusal as refusal:
+            if refusal.key != "bot.refuse.no_table":
+                raise
+            ended = await ended_here(interaction)
+            if ended is None:
+                raise
+            elsewhere = ended.channel_id != channel_of(interaction)
+            over = t(
+                "bot.score.finished_in" if elsewhere else "bot.score.finished",
                 lang,
-                table=table.id,
-                variant=variant_name(table.variant, lang),
+                table=ended.id,
+                variant=variant_name(ended.variant, lang),
+                thread=f"<#{ended.channel_id}>",
             )
-            await reply(
-                interaction, f"{ended}\n{score_text(table, lang, mention_namer(table))}"[:2000]
-            )
-        else:
-            raise Refusal("bot.refuse.no_table")
+            text = f"{over}\n{score_text(ended, lang, mention_namer(ended))}"
+            await reply(interaction, text[:2000])
+            return
+        await reply(interaction, score_text(table, lang, mention_namer(table))[:2000])
 
     @app_commands.command(name="rules", description=describe("rules"))
     @app_commands.describe(variant=describe("rules.options.variant"))
@@ -280,11 +302,11 @@ class Tables(PinochleCog):
 
 
 async def ended_here(interaction: discord.Interaction) -> Table | None:
-    """The table that last finished in this channel (or thread), if any."""
+    """The table that last finished in this channel (or thread), or in a thread opened from it."""
     if interaction.guild_id is None:
         return None
     return await service_of(interaction).last_finished(
-        interaction.guild_id, channel_of(interaction)
+        interaction.guild_id, channel_of(interaction), home_key=PARENT
     )
 
 

@@ -71,6 +71,35 @@ async def sample_hand() -> tuple[Any, dict[str, bytes], Hand]:
             await store.close()
 
 
+#: The fair-deal lock Discord shows as an emoji: the shipped font has no glyph for it (it would
+#: draw its missing-glyph box), so it is drawn here as a padlock.
+LOCK = "🔒"
+GOLD, STEEL = (240, 184, 64), (170, 175, 185)
+
+
+def _write(
+    pen: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: int, fill: tuple[int, ...]
+) -> None:
+    """`pen.text` in the shipped font, each `LOCK` drawn as a padlock one `size` wide."""
+    x, y = xy
+    for number, part in enumerate(text.split(LOCK)):
+        if number:
+            _padlock(pen, x, y, size)
+            x += size
+        pen.text((x, y), part, font=font(size), fill=fill)
+        x += int(pen.textlength(part, font=font(size)))
+
+
+def _padlock(pen: ImageDraw.ImageDraw, x: int, y: int, size: int) -> None:
+    """A shut padlock: a steel shackle over a gold body."""
+    left, right, width = x + size * 0.22, x + size * 0.68, max(2, size // 7)
+    pen.arc((left, y + size * 0.05, right, y + size * 0.75), 180, 360, fill=STEEL, width=width)
+    for side in (left, right):
+        pen.line((side, y + size * 0.4, side, y + size * 0.5), fill=STEEL, width=width)
+    body = (x + size * 0.1, y + size * 0.45, x + size * 0.8, y + size * 1.05)
+    pen.rounded_rectangle(body, max(1, size // 8), fill=GOLD)
+
+
 def _lines(text: str, width: int = 72) -> list[str]:
     return [part for line in text.split("\n") for part in textwrap.wrap(line, width) or [""]]
 
@@ -92,7 +121,7 @@ class Frame:
     def text(self, lines: list[str], size: int = 15, colour: tuple[int, int, int] = TEXT) -> None:
         def draw(canvas: Image.Image, pen: ImageDraw.ImageDraw, top: int) -> None:
             for i, line in enumerate(lines):
-                pen.text((PAD, top + i * (size + 6)), line, font=font(size), fill=colour)
+                _write(pen, (PAD, top + i * (size + 6)), line, size, colour)
 
         self.blocks.append((len(lines) * (size + 6) + 6, draw))
 
@@ -113,10 +142,10 @@ class Frame:
             pen.rectangle((PAD, top, PAD + 4, top + height), fill=rgb)
             y = top + 10
             if title:
-                pen.text((PAD + 16, y), title, font=font(16), fill=WHITE)
+                _write(pen, (PAD + 16, y), title, 16, WHITE)
                 y += 26
             for line in lines:
-                pen.text((PAD + 16, y), line, font=font(14), fill=TEXT)
+                _write(pen, (PAD + 16, y), line, 14, TEXT)
                 y += 20
             if image is not None:
                 canvas.paste(image, (PAD + 16, y + 4))

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = sorted([ROOT / "README.md", ROOT / "CHANGELOG.md", *(ROOT / "docs").glob("*.md")])
@@ -68,7 +68,8 @@ def test_the_readme_fits_a_screen_or_two_and_names_its_python() -> None:
 
 
 def test_the_readme_pictures_can_be_drawn_again(tmp_path, monkeypatch) -> None:
-    """docs/make_pictures.py plays its sample table to Alice's turn and draws both pictures."""
+    """docs/make_pictures.py plays its sample table to Alice's turn and draws both pictures, the
+    very ones the README shows, with no character the shipped font lacks."""
     spec = importlib.util.spec_from_file_location("make_pictures", ROOT / "docs/make_pictures.py")
     assert spec is not None and spec.loader is not None
     script = importlib.util.module_from_spec(spec)
@@ -82,7 +83,23 @@ def test_the_readme_pictures_can_be_drawn_again(tmp_path, monkeypatch) -> None:
     ]
     assert hand.seat == 0 and hand.legal and set(pictures) == {"trick.png", "melds.png"}
     monkeypatch.setattr(script, "OUT", tmp_path)
+    written: list[str] = []
+    text = ImageDraw.ImageDraw.text
+
+    def noted(pen, xy, words, *args, **kwargs):
+        written.append(words)
+        return text(pen, xy, words, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", noted)
     asyncio.run(script.main())
+    missing = bytes(script.font(14).getmask("\U0010ffff"))  # the font's missing-glyph box
+    lacking = {
+        c for words in written for c in words if bytes(script.font(14).getmask(c)) == missing
+    }
+    assert not lacking - {" "}, lacking  # the lock included: drawn, never a box
     for name in ("board.png", "hand.png"):
-        drawn = Image.open(tmp_path / name)
-        assert drawn.width == Image.open(ROOT / "docs" / "pictures" / name).width
+        drawn = Image.open(tmp_path / name).convert("RGB")
+        committed = Image.open(ROOT / "docs" / "pictures" / name).convert("RGB")
+        assert drawn.size == committed.size and drawn.tobytes() == committed.tobytes(), (
+            f"docs/pictures/{name} is not what `python docs/make_pictures.py` draws now: run it"
+        )

@@ -29,6 +29,7 @@ def test_without_a_token_it_explains_and_exits_non_zero(tmp_path):
         "DISCORD_TOKEN is not set" in done.stderr and "DISCORD_TOKEN=your-token-here" in done.stderr
     )
     assert "python -m bot play --variant two-handed" in done.stderr
+    assert done.stderr.count("\n") == 1  # one line, as docs/web-and-cli.md promises
 
 
 def test_play_in_the_terminal(tmp_path):

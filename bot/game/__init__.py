@@ -41,7 +41,7 @@ from .melds import (
 from .options import OPTIONS, resolve_options
 from .phases import DealMode, Phase
 from .points import card_points, last_trick_bonus, round_card_points, scale
-from .results import DealResult, Transfer, place_ranks
+from .results import ChipItem, DealResult, Transfer, place_ranks
 from .state import CompletedTrick, DealState
 from .tricks import legal_plays, trick_winner, winning_play
 from .variants import VARIANTS, Variant, get_variant
@@ -62,6 +62,7 @@ __all__ = [
     "VARIANTS",
     "Action",
     "Card",
+    "ChipItem",
     "CompletedTrick",
     "DealMode",
     "DealResult",

@@ -286,6 +286,13 @@ class AuctionRules(MultiHandRules):
             self._game_premium(winner, check)
         return winner
 
+    def forfeit_checks(self, seat: int) -> int:
+        """What a Check player who leaves mid-game pays (the forfeit policy): the E-20 game
+        premium as if the opponents had won with the scores of this moment."""
+        own = self.party(seat)
+        scores = self.state.scores
+        return game_checks(scores[1 - own] * self.scale, scores[own] * self.scale)
+
     def _game_premium(self, winner: int | None, check: dict[str, Any]) -> None:
         """E-20: the game's checks to the winners, and the deal's net chips (E-15)."""
         if winner is not None:

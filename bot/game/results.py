@@ -40,6 +40,15 @@ class Transfer(Plain):
 
 
 @dataclass(frozen=True, slots=True)
+class ChipItem:
+    """One part of a seat's chips in a deal: the transfers of one reason and detail, netted."""
+
+    reason: str
+    detail: str
+    chips: int
+
+
+@dataclass(frozen=True, slots=True)
 class DealResult(Plain):
     """A deal's score per seat (a partner's figures are the side's): G-4..G-7, G-13; E-11..E-20."""
 
@@ -61,6 +70,18 @@ class DealResult(Plain):
     # Check Pinochle only:
     transfers: tuple[Transfer, ...] | None = None  # who pays whom, and why (E-15)
     chips: tuple[int, ...] | None = None  # net per seat, summing to zero
+
+    def chip_items(self, seat: int) -> tuple[ChipItem, ...]:
+        """What `seat`'s chips this deal are made of (E-15..E-20): one item per reason and detail
+        (the contract made or set, each meld check, the slam, the game premium), in the order the
+        engine awarded them, signed for `seat`; they sum to `chips[seat]`; none outside Check."""
+        items: dict[tuple[str, str], int] = {}
+        for transfer in self.transfers or ():
+            sign = (transfer.payee == seat) - (transfer.payer == seat)
+            if sign:
+                key = (transfer.reason, transfer.detail)
+                items[key] = items.get(key, 0) + sign * transfer.checks
+        return tuple(ChipItem(reason, detail, chips) for (reason, detail), chips in items.items())
 
     def plain_keys(self) -> tuple[str, ...]:
         """The keys the hand-built dict had: no `last_trick`, the auction's only in auction games,

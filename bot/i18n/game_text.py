@@ -49,6 +49,15 @@ def meld_name(name: str, lang: str) -> str:
     return t(f"game.meld.{name}", lang)
 
 
+def chip_reason(reason: str, detail: str, lang: str, memo: str = "") -> str:
+    """What chips moved for, as the channel, `/chips history` and the web ledger all say it:
+    "contract 320", "meld: flush", "game", "forfeit" (a leaver's game premium), "grant: welcome"."""
+    if reason == "game" and detail == "forfeit":
+        return t("chips.reason.forfeit", lang)
+    shown = meld_name(detail, lang) if reason == "meld" and detail else detail
+    return t(f"chips.reason.{reason}", lang, detail=shown, memo=memo)
+
+
 def action_label(action: Action, lang: str) -> str:
     """An action as a button, menu or autocomplete label: "10♥", "Meld K♥ Q♥", "Ставка 250"."""
     if action.verb == "play":

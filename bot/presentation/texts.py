@@ -31,6 +31,7 @@ from bot.game.views import MeldOnTable
 from bot.i18n import (
     action_label,
     cards_text,
+    chip_reason,
     describe_error,
     meld_name,
     number,
@@ -42,10 +43,10 @@ from bot.i18n import (
     variant_name,
     variant_summary,
 )
-from bot.tables.announce import grouped_melds, parties
+from bot.tables.announce import as_they_happen, grouped_melds, parties
 from bot.tables.deallog import BoardTrick
 from bot.tables.model import Table, computer_plays, shown_name
-from bot.tables.outcome import Act, Cards, Name, Side, Text, Who
+from bot.tables.outcome import Act, Cards, Chip, Name, Side, Text, Who
 
 #: How a layer names the player in a seat, or a person by the `Name` they had.
 Namer = Callable[[int | Name], str]
@@ -92,6 +93,8 @@ def _param(value: Any, lang: str, name: Namer) -> Any:
         return cards_text(value.cards, lang)
     if isinstance(value, Act):
         return action_label(value.action, lang)
+    if isinstance(value, Chip):
+        return chip_reason(value.reason, value.detail, lang)
     if isinstance(value, Refusal):
         return refused(value, lang, name)
     if isinstance(value, Typed):
@@ -280,16 +283,7 @@ def _play_lines(table: Table, view: PublicView, lang: str, name: Namer) -> list[
         lines.append(_deal_points_line(table, view, lang, name))
     lines.append(_scores_line(table, view, lang, name))
     if over:
-        lines.append(
-            t(
-                "bot.board.finished",
-                lang,
-                places=", ".join(
-                    f"{place}. {side_name(seats, lang, name)}"
-                    for place, seats in enumerate(view.ranking, start=1)
-                ),
-            )
-        )
+        lines.append(_standings_line(view, lang, name))
     elif table.event is not None and table.over:
         lines.append(t("bot.board.event_done", lang, deals=table.event["deals"]))
     elif view.to_act is not None:
@@ -325,7 +319,10 @@ def plays_text(plays: Sequence[tuple[int, Card]], lang: str, name: Namer) -> str
 
 
 def recent_tricks(table: Table, view: PublicView) -> list[BoardTrick]:
-    """The last few completed tricks, newest first; after a restart, the engine's last trick alone."""
+    """The last few completed tricks, newest first; after a restart, the engine's last trick alone.
+    A table told as things happen drops the last deal's trick once a new deal begins."""
+    if table.deal_log.carried and as_they_happen(table):
+        return []
     if table.deal_log.tricks:
         return list(table.deal_log.tricks)
     if not view.tricks:
@@ -404,6 +401,20 @@ def _meld_text(meld: str, cards: tuple[Card, ...], points: list[int], lang: str)
     )
 
 
+def final_standings(table: Table, lang: str, name: Namer) -> str:
+    """ "Final standings: 1. …, 2. …" of a game that is over."""
+    return _standings_line(table.public_view(), lang, name)
+
+
+def _standings_line(view: PublicView, lang: str, name: Namer) -> str:
+    """The final places of a game that is over (G-13), best first."""
+    places = ", ".join(
+        f"{place}. {side_name(seats, lang, name)}"
+        for place, seats in enumerate(view.ranking, start=1)
+    )
+    return t("bot.board.finished", lang, places=places)
+
+
 def _scores_line(table: Table, view: PublicView, lang: str, name: Namer) -> str:
     scores = " · ".join(
         f"{side_name(seats, lang, name)} {number(view.scores[seats[0]])}"
@@ -467,11 +478,14 @@ def _passed_lines(view: SeatView, lang: str) -> list[str]:
 
 
 def score_text(table: Table, lang: str, name: Namer) -> str:
-    """The scores now and each finished deal's points, one line per deal."""
+    """The scores now (and the final places once the game is over), each finished deal's points,
+    one line per deal."""
     if table.game is None:
         return t("bot.refuse.not_started", lang)
     view = table.public_view()
     lines = [_scores_line(table, view, lang, name)]
+    if table.game.is_over:
+        lines.append(_standings_line(view, lang, name))
     for result in table.game.deal_results:
         parts = " · ".join(
             f"{side_name(seats, lang, name)} {signed(result.points[seats[0]])}"

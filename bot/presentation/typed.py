@@ -22,10 +22,19 @@ from bot.i18n import LANGUAGES, action_label, t
 from bot.presentation.texts import hand_action_label
 from bot.tables.model import Table
 
+#: How a salt word is typed, on Discord (`/pinochle move action:`) and in the terminal:
+#: "salt lucky7" (or "соль удача7").
+SALT_WORDS = ("salt", "соль")
 #: What separates words in a label: spaces and the punctuation labels use around names and points.
 _WORDS = re.compile(r"[^\s,;:()·—–]+")
 #: A placeholder no label text contains, to find where a template's argument starts.
 _SLOT = "\x00"
+
+
+def salt_of(typed: str) -> tuple[str, bool]:
+    """The word after "salt" (the service checks it), and whether `typed` is a salt at all."""
+    head, _, word = typed.strip().partition(" ")
+    return word.strip(), head.lower() in SALT_WORDS
 
 
 def words(text: str) -> tuple[str, ...]:

@@ -21,7 +21,7 @@ import asyncpg
 from .audit import ledger_check
 from .backup import backup_database
 from .errors import StoreError
-from .transfer import TargetNotEmpty, migrate_database
+from .transfer import TargetNotEmpty, migrate_database, rows
 from .urls import safe_url, scrub
 
 DEFAULT_DATABASE = "data/pinochle.db"
@@ -154,7 +154,7 @@ def _migrate(source: str, target: str, *, force: bool) -> int:
     if report.problems:
         return 1
     print(
-        f"OK: {sum(report.rows.values())} rows copied from {safe_url(source)} to"
+        f"OK: {rows(sum(report.rows.values()))} copied from {safe_url(source)} to"
         f" {safe_url(target)}; row counts, ledger check, balances and standings agree"
     )
     return 0

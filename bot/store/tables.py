@@ -511,11 +511,29 @@ async def load_actions(db: Reader, table_id: int, *, after_seq: int = 0) -> list
     ]
 
 
-async def last_finished_table(db: Reader, guild_id: int, channel_id: int) -> TableRow | None:
-    """The channel's most recently finished table, if any (what `/pinochle score` shows after the end)."""
+#: A finished table whose `Table.home` names the channel it was opened from (a thread table).
+_OPENED_FROM = {
+    "sqlite": "CAST(json_extract(t.settings, '$.home.' || ?) AS TEXT) = ?",
+    "postgres": "(t.settings::json -> 'home' ->> CAST(? AS TEXT)) = CAST(? AS TEXT)",
+}
+
+
+async def last_finished_table(
+    db: Reader, guild_id: int, channel_id: int, *, home_key: str | None = None
+) -> TableRow | None:
+    """The channel's most recently finished table, if any (what `/pinochle score` shows after the end).
+
+    `home_key`: the `Table.home` key naming the channel a table was opened from, so that a table
+    that played in a thread of this channel counts as the channel's too.
+    """
+    where, params = "t.channel_id = ?", list[int | str]([guild_id, channel_id])
+    if home_key is not None:
+        opened = per_dialect(db, sqlite=_OPENED_FROM["sqlite"], postgres=_OPENED_FROM["postgres"])
+        where = f"({where} OR {opened})"
+        params += [home_key, str(channel_id)]
     row = await db.fetchone(
-        _select_table(db) + " WHERE t.guild_id = ? AND t.status = 'finished' AND t.channel_id = ?"
+        _select_table(db) + f" WHERE t.guild_id = ? AND t.status = 'finished' AND {where}"
         " ORDER BY t.id DESC LIMIT 1",
-        (guild_id, channel_id),
+        tuple(params),
     )
     return None if row is None else _table(row)

@@ -235,12 +235,12 @@ async def migrate_database(
                 await _empty_target(tx, await _table_names(tx), force=force, where=store.database)
                 for table in tables:
                     report.rows[table] = await _copy_table(snapshot, tx, table, batch)
-                    progress(f"{table}: {report.rows[table]} rows")
+                    progress(f"{table}: {rows(report.rows[table])}")
                 await _restart_ids(tx)
             for table, count in report.rows.items():
                 copied = await _count(store, table)
                 if copied != count:
-                    report.problems.append(f"{table}: {count} rows in the source, {copied} copied")
+                    report.problems.append(f"{table}: {rows(count)} in the source, {copied} copied")
             report.problems += [f"ledger: {p}" for p in await ledger_problems(store)]
             before, after = await _league_and_chips(snapshot), await _league_and_chips(store)
         finally:
@@ -251,3 +251,8 @@ async def migrate_database(
 
     await read_database(source, copy, integrity="quick_check")
     return report
+
+
+def rows(count: int) -> str:
+    """ "1 row", "2 rows": a count of rows as the copy's lines say it."""
+    return f"{count} row" if count == 1 else f"{count} rows"

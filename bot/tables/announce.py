@@ -10,7 +10,8 @@ board showing them meanwhile, so however many there are they cost no message of
 their own; each deal ends with them and one summary (per side meld + card points
 with the last trick's 10 shown apart, contract made or set, chips, totals),
 published with the next deal's opening line. The game's end names
-the places and, when the others played on (C-10, D1-2), says so.
+the places and, when the others played on (C-10, D1-2), says so. A table read line by line as
+things happen (the terminal: `AS_THEY_HAPPEN`) is told each meld when it is made instead.
 
 Lines name their players at the start or after a colon and use verbs that do
 not change with the person (English past tense; Russian impersonal forms), so
@@ -50,7 +51,12 @@ from bot.game.views import MeldOnTable
 from bot.i18n.numbers import number, signed
 from bot.tables.deallog import BoardTrick
 from bot.tables.model import Table
-from bot.tables.outcome import Cards, Side, Text, Who
+from bot.tables.outcome import Cards, Chip, Name, Side, Text, Who
+
+#: `Table.home` key of a table whose lines are read one by one as they come (the terminal): melds
+#: made after a trick or during the first trick are told at once rather than with the deal's
+#: summary or the whole round, and a new deal's board drops the last deal's trick.
+AS_THEY_HAPPEN = "as_they_happen"
 
 #: Events whose lines wait for their round (meld phase, auction) to close.
 ROUND_EVENTS = (Melded, DixDeclared, DealerDix, TrumpFixed, Bid, Passed, Contract, CardsGiven)
@@ -72,7 +78,8 @@ def event_lines(table: Table, events: Sequence[Event]) -> list[Text]:
         _remember(table, event)
         made = _lines(table, event)
         if isinstance(event, ROUND_EVENTS):
-            (log.deal_melds if _after_trick(table) else log.held).extend(made)
+            later = _after_trick(table) and not as_they_happen(table)
+            (log.deal_melds if later else log.held).extend(made)
         elif made:
             if isinstance(event, DealEnded | DealThrownIn):
                 lines += log.take_deal_melds()
@@ -100,7 +107,13 @@ def round_open(table: Table) -> bool:
         and game.tricks_played == 0
         and bool(table.deal_log.held)
         and not all(game.state.declared[s] for s in game.active)
+        and not as_they_happen(table)
     )
+
+
+def as_they_happen(table: Table) -> bool:
+    """Whether the table's lines are told one by one as things happen (`AS_THEY_HAPPEN`)."""
+    return bool(table.home.get(AS_THEY_HAPPEN))
 
 
 def _after_trick(table: Table) -> bool:
@@ -245,14 +258,40 @@ def deal_summary(table: Table, result: DealResult) -> list[Text]:
     if result.bid is not None and result.declarer is not None:
         key = "bot.line.contract_made" if result.made else "bot.line.contract_set"
         lines.append(Text.of(key, who=Who(result.declarer), amount=result.bid))
-        chips = [
-            Text.of("bot.line.chips_part", who=Who(seat), chips=signed(n))
-            for seat, n in enumerate(result.chips or ())
-            if n
-        ]
-        if chips:
-            lines.append(Text.of("bot.line.chips", parts=chips))
+        lines += chip_lines(table, result)
     return lines
+
+
+def chip_lines(table: Table, result: DealResult) -> list[Text]:
+    """Check (E-15..E-20): each side's chips this deal item by item, as the engine awarded them
+    (`DealResult.chip_items`: contract made or set, each meld check, slam, game premium), then
+    their sum; partners collect alike, so a side's first seat speaks for it."""
+    lines = []
+    for seats in parties(table):
+        items = result.chip_items(seats[0])
+        if not items:
+            continue
+        parts = [
+            Text.of("bot.line.chip_item", item=Chip(i.reason, i.detail), chips=signed(i.chips))
+            for i in items
+        ]
+        total = signed(sum(i.chips for i in items))
+        lines.append(Text.of("bot.line.chips", who=Side(seats), parts=parts, chips=total))
+    return lines
+
+
+def forfeit_lines(table: Table, seat: int, who: Who | Name | None = None) -> list[Text]:
+    """Check: the chips a player who leaves (or is kicked) mid-game pays now, the forfeit premium
+    (`forfeit_checks`), once per game as the ledger settles it once; `who`: the person, when the
+    seat already names the computer."""
+    game = table.game
+    if game is None or not VARIANTS[table.variant].checks or seat in table.left:
+        return []
+    if not table.forfeit_payees(seat):
+        return []  # every opponent gone before: nobody collects it
+    paid = signed(-game.forfeit_checks(seat))
+    item = Text.of("bot.line.chip_item", item=Chip("game", "forfeit"), chips=paid)
+    return [Text.of("bot.line.chips", who=who or Who(seat), parts=[item], chips=paid)]
 
 
 def _player_out(table: Table, e: PlayerOut) -> list[Text]:

@@ -33,7 +33,7 @@ from bot.store import (
 from bot.store.deals import commit_deals
 from bot.store.nights import get_event, is_dropped
 from bot.store.tables import merge_settings
-from bot.tables.announce import start_lines
+from bot.tables.announce import forfeit_lines, start_lines
 from bot.tables.computers import ComputerDriver
 from bot.tables.core import Person, TableCore
 from bot.tables.guard import guard, guard_seat
@@ -215,6 +215,7 @@ class Lobby:
                 if computer_plays(table.seats[seat]):
                     raise Refusal("bot.refuse.already_away", table)
                 player = table.seats[seat].player_id
+                forfeit = forfeit_lines(table, seat)
                 paused = await self._seating.write_seats(
                     table,
                     replace(table.seats[seat], away_strikes=AWAY_AFTER),
@@ -227,6 +228,7 @@ class Lobby:
                         private=[Text.of("bot.done.left_game")],
                         public=[
                             Text.of("bot.line.left_game", who=Who(seat)),
+                            *forfeit,
                             *self._seating.pause_lines(paused),
                         ],
                         board=True,
@@ -298,6 +300,7 @@ class Lobby:
                 if not computer_plays(target):
                     raise Refusal("bot.refuse.kick_present", table, name=Name(target.display_name))
                 # By name: once a computer holds the seat, Who(seat) would name the computer.
+                forfeit = forfeit_lines(table, seat, Name(target.display_name))
                 paused = await self._seating.write_seats(
                     table,
                     computer_seat(table.seats, seat, DEFAULT_LEVEL),
@@ -305,6 +308,7 @@ class Lobby:
                 )
                 public = [
                     Text.of("bot.line.kicked", name=Name(target.display_name)),
+                    *forfeit,
                     *self._seating.pause_lines(paused),
                 ]
                 self._core.schedule(table)

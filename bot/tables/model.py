@@ -244,6 +244,16 @@ class Table:
         and for a hint asked there, so the hint names the computer's move."""
         return self.seed ^ (version * 0x9E3779B97F4A7C15 & (2**64 - 1))
 
+    def forfeit_payees(self, seat: int) -> list[int]:
+        """Who may collect the forfeit premium of `seat`'s person leaving (the forfeit policy,
+        `bot.ledger_hook`), first choice first: the opponent E-15 pairs the seat with, else the
+        opponents still playing; none when every opponent has left."""
+        own, other = sorted(self.started_game.variant.sides(), key=lambda side: seat not in side)
+        paired = other[own.index(seat)]
+        if paired not in self.left:
+            return [paired, *other]
+        return [s for s in other if s not in self.left]
+
     def humans(self) -> list[int]:
         return [s.user_id for s in self.seats.values() if s.user_id is not None]
 

@@ -46,6 +46,14 @@ class Cards:
 
 
 @dataclass(frozen=True)
+class Chip:
+    """Why chips moved (a `Transfer`'s reason and detail), said as the ledger says it."""
+
+    reason: str
+    detail: str
+
+
+@dataclass(frozen=True)
 class Act:
     """An action, shown as its label in the reader's language ("10♥", "Объявить К♥ Д♥")."""
 
@@ -56,7 +64,7 @@ class Act:
 class Text:
     """A catalog key (domain included, e.g. "bot.refuse.not_your_turn") and its parameters.
 
-    Parameters may be plain values, `Who`, `Name`, `Side`, `Cards`, `Act`, another `Text`, or a
+    Parameters may be plain values, `Who`, `Name`, `Side`, `Cards`, `Act`, `Chip`, another `Text`, or a
     list of these (rendered joined by commas).
     """
 

@@ -191,9 +191,12 @@ class Play:
                 )
             )
 
-    async def last_finished(self, guild_id: int, channel_id: int) -> Table | None:
-        """The channel's most recently finished table: what score and rules speak of after the end."""
-        row = await last_finished_table(self._core.store, guild_id, channel_id)
+    async def last_finished(
+        self, guild_id: int, channel_id: int, *, home_key: str | None = None
+    ) -> Table | None:
+        """The channel's most recently finished table: what score and rules speak of after the end
+        (`home_key`: the `Table.home` key of the channel a table was opened from, which counts too)."""
+        row = await last_finished_table(self._core.store, guild_id, channel_id, home_key=home_key)
         return None if row is None else await self._core.finished_table(row.id)
 
     async def review(self, table_id: int) -> tuple[Table, DealRecord]:

@@ -273,9 +273,11 @@ class TableService:
         """A seated player's salt word for the next deal (`Play.salt`)."""
         return await self._play.salt(table_id, user_id, word)
 
-    async def last_finished(self, guild_id: int, channel_id: int) -> Table | None:
+    async def last_finished(
+        self, guild_id: int, channel_id: int, *, home_key: str | None = None
+    ) -> Table | None:
         """The channel's most recently finished table (`Play.last_finished`)."""
-        return await self._play.last_finished(guild_id, channel_id)
+        return await self._play.last_finished(guild_id, channel_id, home_key=home_key)
 
     async def review(self, table_id: int) -> tuple[Table, DealRecord]:
         """The last deal of a table that is over (`Play.review`)."""

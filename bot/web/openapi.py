@@ -105,6 +105,7 @@ _DEAL: Final = _object(
         )
     ),
     results={"description": "the deal's scoring summary as the engine reports it"},
+    chips=_list(_object(seat=_INT, items=_list(_object(reason=_STR, detail=_STR, chips=_INT)))),
 )
 
 SCHEMAS: Final = {

@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import asdict
 from typing import Any, Final
 
-from bot.game import fingerprint, sort_hand
+from bot.game import DealResult, fingerprint, sort_hand
 from bot.game.errors import Refusal
 from bot.game.plain import plain
 from bot.game.record import DealRecord, GameRecord
@@ -76,7 +76,20 @@ def _deal(deal: DealRecord, table_id: int | None) -> dict[str, Any]:
             for trick in deal.tricks
         ],
         "results": plain(deal.results),
+        "chips": _chips(deal),
     }
+
+
+def _chips(deal: DealRecord) -> list[dict[str, Any]]:
+    """Check: each seat's chips of the deal item by item, as the engine awarded them (E-15..E-20);
+    empty in the other games."""
+    result = deal.results
+    if not isinstance(result, DealResult) or result.chips is None:
+        return []
+    return [
+        {"seat": seat, "items": [asdict(item) for item in result.chip_items(seat)]}
+        for seat in range(len(result.chips))
+    ]
 
 
 def replay_view(game: FinishedGame, log: GameLog) -> tuple[dict[str, Any], GameRecord]:

@@ -13,7 +13,17 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from bot.game.cards import Card
-from bot.i18n import LANGUAGES, card_text, meld_name, number, signed, suit_name, t, variant_name
+from bot.i18n import (
+    LANGUAGES,
+    card_text,
+    chip_reason,
+    meld_name,
+    number,
+    signed,
+    suit_name,
+    t,
+    variant_name,
+)
 
 
 def accepted_language(header: str | None) -> str:
@@ -71,8 +81,7 @@ class Words:
 
     def reason(self, reason: str, detail: str, memo: str) -> str:
         """What a ledger transaction was for, as `/chips history` says it."""
-        shown = meld_name(detail, self.lang) if reason == "meld" and detail else detail
-        return t(f"chips.reason.{reason}", self.lang, detail=shown, memo=memo)
+        return chip_reason(reason, detail, self.lang, memo)
 
     @staticmethod
     def number(value: float, digits: int | None = None) -> str:

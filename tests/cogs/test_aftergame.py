@@ -164,3 +164,50 @@ async def test_score_and_rules_speak_of_the_table_that_just_ended(room):
 
     elsewhere = await room.alice.slash(room.guild.create_text_channel("other"), "pinochle score")
     assert elsewhere.response.content == "There is no open table here. Open one with /pinochle new."
+
+
+async def test_score_and_tables_in_the_channel_tell_the_last_game_played_in_its_thread(
+    room, database_path
+):
+    """The person asks where they opened the table: the result and a link to its thread, also
+    after a restart (a game that ended while they were away is only in the store)."""
+    from cogs._bot import create_bot
+    from tests.cogs.sim import close_store
+
+    table = await finished_two_hand_game(room)
+    thread = room.channel
+    assert thread.id != room.parent.id and table.channel_id == thread.id
+    old_bot = room.bot
+    await room.env.restart_bot(create_bot(database_path))
+    await close_store(old_bot)
+    await room.env.advance_time(10)
+
+    score = await room.alice.slash(room.parent, "pinochle score")
+    lines = score.response.content.splitlines()
+    assert lines[0] == f"Table #{table.id} (Two-handed) in <#{thread.id}> is over."
+    assert lines[1].startswith("Scores: ")
+    assert lines[2].startswith("Final standings: 1. ")
+    listed = await room.alice.slash(room.parent, "pinochle tables")
+    assert listed.response.content.splitlines() == [
+        "No open tables in this server.",
+        f"The last game here: #{table.id} Two-handed in <#{thread.id}>. {lines[2]}",
+    ]
+
+    await room.eve.slash(room.parent, "pinochle language", language="ru")
+    score = await room.eve.slash(room.parent, "pinochle score")
+    assert score.response.content.startswith(f"Стол №{table.id} (")
+    assert f"в ветке <#{thread.id}>: игра окончена." in score.response.content.splitlines()[0]
+    assert score.response.content.splitlines()[2].startswith("Итог: 1. ")
+
+
+async def test_score_in_the_channel_while_its_thread_table_plays_says_where(room):
+    """A newer game playing in a thread is what the person means, not the last one that ended."""
+    old = await finished_two_hand_game(room)
+    await room.alice.slash(room.parent, "pinochle new", variant="two-handed")
+    table = room.table()
+    assert table is not None and table.id != old.id and table.channel_id != old.channel_id
+    score = await room.alice.slash(room.parent, "pinochle score")
+    assert score.response.content == (
+        f"The tables opened from this channel play in their own threads: <#{table.channel_id}>."
+        " Use the command there."
+    )

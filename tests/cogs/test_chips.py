@@ -99,6 +99,26 @@ async def test_history_lists_each_movement_with_its_game_and_reason_newest_first
     ]
 
 
+async def test_history_names_a_leavers_forfeit_premium_apart_from_the_game_premium(server):
+    """The forfeit policy's premium (E-20 paid by a leaver) reads "forfeit", as the channel said it."""
+    ids = await server.players("north", "east")
+    async with server.store.transaction() as tx:
+        await settle_deal(
+            tx, server.guild.id, None, GAME, 1, pairs([ids["east"]], [ids["north"]], 13, "game")
+        )
+        await settle_deal(
+            tx,
+            server.guild.id,
+            None,
+            GAME + 1,
+            1_000_000,
+            pairs([ids["east"]], [ids["north"]], 12, "game", "forfeit"),
+        )
+    result = await server["north"].slash(server.channel, "chips history")
+    body = [" ".join(row.split()[1:3]) for row in code_lines(result.response.content)[1:]]
+    assert body == ["−12 forfeit", "−13 game"]
+
+
 async def test_history_pages_turn_with_buttons_for_the_member_who_asked(server):
     ids = await server.players("north", "east")
     async with server.store.transaction() as tx:

@@ -114,3 +114,36 @@ def test_cx7_forced_dealer_set_pays_defenders_4():
 def test_e15_each_member_collects_from_one_opponent():
     transfers = settle([(1, 3, "meld", "flush")], SIDES)
     assert {(t.payer, t.payee, t.checks) for t in transfers} == {(0, 1, 3), (2, 3, 3)}
+
+
+def test_chip_items_name_every_award_and_add_up_over_random_check_games():
+    """E-15..E-20: a deal's chips, item by item (contract made or set, each meld check by name,
+    slam, and the game premium in the deal that ends the game), sum to each seat's chips."""
+    import random
+
+    from bot.game import new_game
+    from bot.game.events import DealEnded
+    from bot.game.random_play import random_action
+
+    reasons, premiums = set(), 0
+    for seed in range(12):
+        game, rng = new_game("check", seed=seed, options={"target": 300}), random.Random(seed)
+        while not game.is_over:
+            for event in game.apply(random_action(game, rng)):
+                if not isinstance(event, DealEnded):
+                    continue
+                result = event.result
+                for seat in range(4):
+                    items = result.chip_items(seat)
+                    assert sum(item.chips for item in items) == result.chips[seat]
+                    assert len({(i.reason, i.detail) for i in items}) == len(items)
+                    reasons |= {item.reason for item in items}
+                bid = str(result.bid)
+                contract = [i for i in result.chip_items(0) if i.reason in ("contract", "set")]
+                assert [(i.reason, i.detail) for i in contract] == [
+                    ("contract" if result.made else "set", bid)
+                ]
+                game_items = [i for i in result.chip_items(0) if i.reason == "game"]
+                assert bool(game_items) == game.is_over and len(game_items) <= 1
+                premiums += len(game_items)
+    assert premiums == 12 and {"contract", "set", "meld", "game"} <= reasons

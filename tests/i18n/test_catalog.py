@@ -128,3 +128,16 @@ def test_the_default_must_be_a_language_the_bot_speaks():
     with pytest.raises(ValueError):
         pick_language("ru", default="de")
     assert LANGUAGES == ("en", "ru")
+
+
+def test_chip_reasons_read_alike_in_the_channel_chips_history_and_the_web_ledger():
+    """One wording of why chips moved: a meld check by name, the contract by its amount, the
+    game premium, a leaver's forfeit premium apart from it."""
+    from bot.i18n import chip_reason
+
+    assert chip_reason("meld", "eight aces", "en") == "meld: eight aces"
+    assert chip_reason("set", "250", "en") == "set 250"
+    assert chip_reason("game", "game", "en") == "game"
+    assert chip_reason("game", "forfeit", "en") == "forfeit"
+    assert chip_reason("game", "forfeit", "ru") == "неустойка за уход"
+    assert chip_reason("grant", "", "en", "welcome") == "grant: welcome"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 
 from bot.ledger_hook import ledger_hook
 from bot.records_hook import records_hook
@@ -240,7 +241,9 @@ def test_a_target_with_data_is_refused_unless_forced(tmp_path, postgres_server, 
     asyncio.run(sqlite_with_games(path))
     url = asyncio.run(postgres_server.new_database())
     assert main(["migrate-db", "--from", str(path), "--to", url]) == 0
-    assert "OK:" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "OK:" in out
+    assert " 1 rows" not in out and re.search(r": 1 row$", out, re.M)  # "1 row", said rightly
 
     assert main(["migrate-db", "--from", str(path), "--to", url]) == 2
     assert "--force" in capsys.readouterr().err

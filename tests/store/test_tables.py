@@ -225,3 +225,21 @@ async def test_two_simultaneous_clicks_store_exactly_one_action(store):
     assert sorted(results) == ["refused", "stored"]
     [action] = await load_actions(store, table.id)
     assert action.action == ("play A♠" if results[0] == "stored" else "play 10♠")
+
+
+async def test_a_thread_tables_result_belongs_to_the_channel_it_was_opened_from(store):
+    """`/pinochle score` in a channel speaks of the last game played in a thread opened from it."""
+    from bot.store.tables import last_finished_table
+
+    here = await new_table(store, channel=CHANNEL)
+    thread = await new_table(store, channel=CHANNEL + 1, settings={"home": {"parent": CHANNEL}})
+    other = await new_table(store, channel=CHANNEL + 3, settings={"home": {"parent": CHANNEL + 2}})
+    async with store.transaction() as tx:
+        for done in (here, thread, other):
+            await update_table(tx, done.id, status="finished")
+    assert (await last_finished_table(store, GUILD, CHANNEL)).id == here.id  # the channel's own
+    found = await last_finished_table(store, GUILD, CHANNEL, home_key="parent")
+    assert found.id == thread.id  # the newer, in its thread
+    assert (await last_finished_table(store, GUILD, CHANNEL + 1, home_key="parent")).id == thread.id
+    assert await last_finished_table(store, GUILD + 1, CHANNEL, home_key="parent") is None
+    assert await last_finished_table(store, GUILD, CHANNEL + 4, home_key="parent") is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -19,6 +20,7 @@ from bot.game.events import (
     ShownMeld,
     TrickTaken,
 )
+from bot.game.random_play import random_action
 from bot.i18n import signed, t
 from bot.presentation.texts import board_text, plain_namer, say
 from bot.tables.announce import event_lines
@@ -180,8 +182,37 @@ def test_check_deal_end_states_contract_and_chips_with_one_minus_sign():
     table = table_of("check", 3, target=300)
     text = [line for _, _, lines in publishes(table) for line in said(lines, table)]
     assert "Alice made the contract of 200." in text
-    assert "Chips this deal: Alice +17, Bob −17, Carol +17, Dave −17." in text
+    assert "Chips — Alice & Carol: meld: aces around +2, contract 200 +2, game +13 = +17." in text
+    assert "Chips — Bob & Dave: meld: aces around −2, contract 200 −2, game −13 = −17." in text
+    russian = [
+        line
+        for _, _, lines in publishes(table_of("check", 3, target=300))
+        for line in said(lines, table, "ru")
+    ]
+    assert (
+        "Фишки — Alice и Carol: комбинация: четыре туза +2, контракт 200 +2, партия +13 = +17."
+        in russian
+    )
     assert signed(-13) == "−13" and signed(8) == "+8" and signed(0) == "0"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_check_chip_lines_add_up_item_by_item_to_each_sides_chips(seed):
+    """E-15..E-20 read in the channel: each side's items sum to its total, the two sides' totals
+    cancel, and the deal that ends the game names its game premium."""
+    table, rng = table_of("check", seed, target=300), random.Random(seed)
+    sides = []
+    for _, _, lines in publishes(table, lambda _: random_action(table.game, rng)):
+        text = said(lines, table)
+        chips = [line for line in text if line.startswith("Chips — ")]
+        for line in chips:
+            items, total = line.removesuffix(".").split(": ", 1)[1].rsplit(" = ", 1)
+            values = [int(part.rsplit(" ", 1)[1].replace("−", "-")) for part in items.split(", ")]
+            assert sum(values) == int(total.replace("−", "-")), line
+            sides.append(int(total.replace("−", "-")))
+        if chips:
+            assert len(chips) == 2 and sides[-1] == -sides[-2]
+    assert sides and table.game.is_over and ", game +" in " ".join(text)
 
 
 def test_play_on_game_over_explains_the_others_played_on_in_both_languages():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bot.game import game_checks
 from bot.ledger_hook import FORFEIT_DEAL, ledger_hook
+from bot.presentation.texts import plain_namer, say
 from bot.store import balance, game_results, is_settled, ledger_check
 from bot.tables import TableService
 from tests.tables.helpers import ALICE, BOB, GUILD, open_table, play_out, refusal_of
@@ -47,6 +48,10 @@ async def test_a_leaver_pays_the_game_premium_at_once_then_neither_wins_nor_lose
 
     left = await service.leave(table.id, ALICE)
     assert left.private[0].key == "bot.done.left_game"
+    said = [say(text, "en", plain_namer(table)) for text in left.public]
+    assert said[1] == f"Chips — Alice: forfeit −{premium} = −{premium}."
+    russian = say(left.public[1], "ru", plain_namer(table))
+    assert russian == f"Фишки — Alice: неустойка за уход −{premium} = −{premium}."
     after = await balances(store, table)
     assert after[table.seats[alice].player_id] == before[table.seats[alice].player_id] - premium
     assert after[payee] == before[payee] + premium

@@ -168,6 +168,40 @@ async def test_the_demo_has_people_games_a_league_night_and_chips_on_every_page(
     assert "Ann" in texts[player] and "Ann" in texts[replay]  # game 1: Ann against Boris
 
 
+async def test_a_check_replay_itemises_each_seats_chips_as_the_engine_awarded_them(demo):
+    """E-15..E-20 on the replay page and in the API: each seat's items (contract made or set,
+    meld checks, game premium) add up to its chips in the deal's results."""
+    store = await Store.open(demo)
+    try:
+        row = await store.fetchone(
+            "SELECT id FROM tables WHERE variant = 'check' AND status = 'finished' LIMIT 1"
+        )
+    finally:
+        await store.close()
+    assert row is not None
+    server = await start_web(demo, host="127.0.0.1", port=0, secret=SECRET)
+    try:
+        replay = (await links(demo, SECRET, f"http://127.0.0.1:{server.port}"))[4]
+        check = re.sub(r"/games/\d+", f"/games/{row['id']}", replay)
+        api = check.replace("/s/", "/api/s/", 1)
+        async with aiohttp.ClientSession() as session:
+            async with session.get(check) as response:
+                html = await response.text()
+            async with session.get(api) as response:
+                data = await response.json()
+    finally:
+        await server.close()
+    assert data["deals"]
+    for deal in data["deals"]:
+        assert [c["seat"] for c in deal["chips"]] == [0, 1, 2, 3]
+        for seat in deal["chips"]:
+            total = sum(item["chips"] for item in seat["items"])
+            assert total == deal["results"]["chips"][seat["seat"]]
+    reasons = {i["reason"] for d in data["deals"] for c in d["chips"] for i in c["items"]}
+    assert {"game"} <= reasons and reasons & {"contract", "set"}
+    assert '<ul class="chips">' in html and re.search(r"(contract|set) \d+ [+−]\d+", html)
+
+
 def test_the_demo_command_builds_once_and_prints_its_links(tmp_path, capsys, demo):
     from bot.demo import main
 
@@ -180,6 +214,21 @@ def test_the_demo_command_builds_once_and_prints_its_links(tmp_path, capsys, dem
     # An IPv6 address is written in brackets, so the links printed open.
     assert main(["--database", str(copy), "--no-serve", "--host", "::1", "--port", "8090"]) == 0
     assert server_link("http://[::1]:8090", SECRET, DEMO_GUILD, 0) in capsys.readouterr().out
+
+
+def test_the_demo_without_web_secret_prints_no_links_that_could_never_open(
+    tmp_path, capsys, demo, monkeypatch
+):
+    """`--no-serve` ends at once: links signed with a secret of that run would be dead."""
+    from bot.demo import main
+
+    monkeypatch.setenv("WEB_SECRET", "")
+    copy = tmp_path / "demo.db"
+    copy.write_bytes(Path(demo).read_bytes())
+    assert main(["--database", str(copy), "--no-serve"]) == 0
+    out = capsys.readouterr().out
+    assert "http://" not in out
+    assert out.splitlines()[-1].startswith("WEB_SECRET is not set, so no links are printed")
 
 
 async def test_the_demo_refuses_a_file_that_holds_no_sample(tmp_path, capsys):
