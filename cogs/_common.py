@@ -56,7 +56,7 @@ async def guild_lang(interaction: discord.Interaction) -> str:
 
 
 def person_of(interaction: discord.Interaction) -> Person:
-    return Person(interaction.user.id, interaction.user.display_name)
+    return Person(interaction.user.id, interaction.user.display_name, interaction.id)
 
 
 def service_of(interaction: discord.Interaction) -> TableService:

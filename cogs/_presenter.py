@@ -27,7 +27,11 @@ The board stays in view: when `REPOST_AT` messages stand below it
 (`cogs._board_spot`) it is posted again at the bottom and the old one is
 deleted, so at a person's turn it is among the channel's last five messages.
 A failed edit (5xx) is tried again after 1, 2 and 4 seconds, then the board
-is posted anew (at once after a 403: trying again would only be refused again). A table in a thread of its own (`cogs._home`) sends
+is posted anew (at once after a 403: trying again would only be refused again); a post or a
+ping that fails is queued again, after a back-off doubling up to `MAX_BACKOFF` seconds, for
+as long as it is wanted (one board and one ping a table, as ever). A channel that refuses the
+board's pictures (403, Missing Permissions: no Attach Files) gets it as text, and its table's
+host one line saying why. A table in a thread of its own (`cogs._home`) sends
 its final result to the channel it was opened from (a cancelled one edits its opening line there).
 """
 
@@ -75,11 +79,22 @@ SAME_TURN = 15.0
 MAX_LINES = 200
 #: Discord's error code of a channel (or thread) that no longer exists.
 UNKNOWN_CHANNEL = 10003
+#: Discord's error code of a request the bot lacks a permission for (for a board: Attach Files).
+MISSING_PERMISSIONS = 50013
+#: The longest wait before a failed board post or ping is tried again.
+MAX_BACKOFF = 30.0
+#: Seconds between two notices to a channel that it refuses the board's pictures.
+FILES_NOTICE_SECONDS = 24 * 3600.0
 
 
 #: A board as drawn: its embed, its buttons, its pictures' scene, and what it shows (to tell an
 #: edit that changes nothing).
 Board = tuple[discord.Embed, discord.ui.View | None, BoardScene | None, object]
+
+
+def _backoff(failures: int) -> float:
+    """Seconds to wait after `failures` failed sends in a row: 1, 2, 4, … up to `MAX_BACKOFF`."""
+    return min(RETRY_DELAY * 2.0 ** min(failures - 1, 16), MAX_BACKOFF)
 
 
 def _board_delay(table: Table, plan: Plan) -> float:
@@ -118,6 +133,8 @@ class _Outbox:
         default_factory=dict
     )  # failed board edits in a row, by table id
     hold: float = 0.0  # no board drawn before this time (backing off after a failed edit)
+    ping_hold: float = 0.0  # no ping sent before this time (backing off after a failed send)
+    ping_failures: int = 0  # failed pings in a row
     speaker: int | None = None  # the table that spoke last here: its voice may send the lines
     urgent: asyncio.Event = field(default_factory=asyncio.Event)  # a ping or lines came
     preempted: bool = False  # a board gave its place to them
@@ -131,9 +148,13 @@ class _Outbox:
 
     def ready(self) -> bool:
         """Whether something may be sent now (a board waits for its time, and while backing off)."""
-        return bool(self.lines or self.pings or self.drops or self.edits) or (
+        return bool(self.lines or self.ping_due() or self.drops or self.edits) or (
             self.board_due() is not None
         )
+
+    def ping_due(self) -> bool:
+        """Whether a ping waits and may be sent now (not backing off after a failed one)."""
+        return bool(self.pings) and time.monotonic() >= self.ping_hold
 
     def board_due(self) -> Table | None:
         """A table whose board may be drawn now."""
@@ -168,6 +189,10 @@ class ChannelPresenter:
         self.per_window, self.window = per_window, window
         self.budget = budget or RequestBudget(process_rate(None, None))
         self.shut = ShutChannels()
+        #: Channels that refused a board's pictures (no Attach Files): boards go there as text.
+        self.no_files = ShutChannels()
+        #: Channels whose table's host was told so lately (one notice, not one a board).
+        self.files_told = ShutChannels(FILES_NOTICE_SECONDS)
         self.voices = Voices()
         self._boxes: dict[int, _Outbox] = {}
         self._tick = tasks.loop(seconds=window / per_window)(self._resume_waiting)
@@ -337,14 +362,25 @@ class ChannelPresenter:
             return Sent.NOTHING  # woken when it is answered (or by a tick, to go without it)
         if box.lines:
             return await self._post_lines(channel, box)
-        if box.pings:
+        if box.ping_due():
             table_id, (table, ping) = next(iter(box.pings.items()))
             if table_id in box.boards and self._moves(channel.id, box, table):
                 # the board is posted again: the ping goes below it
                 board = box.take_board(table_id)
                 return Sent.of(await self._draw_board(channel, box, board, Priority.PROMPT))
             del box.pings[table_id]
-            sent = await self._post_ping(channel, box, table, ping)
+            try:
+                sent = await self._post_ping(channel, box, table, ping)
+            except discord.HTTPException as error:
+                if self.pings.current(table_id, ping):  # its turn is on: never dropped
+                    box.pings.setdefault(table_id, (table, ping))
+                box.ping_failures += 1
+                box.ping_hold = time.monotonic() + _backoff(box.ping_failures)
+                if isinstance(error, discord.Forbidden | discord.NotFound):
+                    raise  # the channel refuses the bot, or is gone: `_send_ready` shuts it
+                log.warning("table %s: ping not sent (%s); trying again", table.id, error)
+                return Sent.CHANNEL
+            box.ping_failures = 0
             if sent is Sent.NOTHING:
                 box.pings[table_id] = (table, ping)
             return sent
@@ -414,7 +450,11 @@ class ChannelPresenter:
         if table.version != version:  # it waited for its slot: draw what is there now
             version, (embed, view, scene, drawn) = await self._render(table)
         pictures: dict[str, bytes] = {}
-        if scene is not None and await self.bot.services.settings.images_enabled(table.guild_id):
+        if (
+            scene is not None
+            and not self.no_files.is_shut(channel.id)
+            and await self.bot.services.settings.images_enabled(table.guild_id)
+        ):
             pictures = await board_pictures(scene)
         embeds = with_pictures(embed, pictures)
         if stays:
@@ -431,6 +471,8 @@ class ChannelPresenter:
                 log.info("table %s: board message gone; posting a new one", table.id)
                 old = None
             except discord.Forbidden as error:
+                if pictures and error.code == MISSING_PERMISSIONS:
+                    return self._without_files(channel.id, box, table)
                 log.warning("table %s: board edit refused (%s); posting it anew", table.id, error)
             except discord.HTTPException as error:
                 if self._retry_later(box, table):
@@ -453,6 +495,20 @@ class ChannelPresenter:
                 view=view or discord.utils.MISSING,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
+        except discord.Forbidden as error:
+            if pictures and error.code == MISSING_PERMISSIONS:
+                return self._without_files(channel.id, box, table)
+            raise  # the channel refuses the bot: `_send_ready` shuts it
+        except discord.NotFound:
+            raise  # the channel is gone (or it is a bug): `_send_ready` decides
+        except discord.HTTPException as error:  # a 5xx, a 429 given up on: never dropped
+            failures = box.retries.get(table.id, 0) + 1
+            box.retries[table.id] = failures
+            box.hold = time.monotonic() + _backoff(failures)
+            box.mark(table, 0.0)
+            log.warning("table %s: board not posted (%s); trying again", table.id, error)
+            return True
+        else:
             box.retries.pop(table.id, None)
             await self.bot.tables.set_board_message(table.id, message.id)
             self._drawn[table.id] = (message.id, drawn)
@@ -501,8 +557,20 @@ class ChannelPresenter:
         if failures > EDIT_RETRIES:
             return False
         box.retries[table.id] = failures
-        box.hold = time.monotonic() + RETRY_DELAY * 2 ** (failures - 1)
+        box.hold = time.monotonic() + _backoff(failures)
         box.mark(table, 0.0)
+        return True
+
+    def _without_files(self, channel_id: int, box: _Outbox, table: Table) -> bool:
+        """The channel refused the board's pictures: boards go there as text from now on (the
+        board is drawn again at once), and the host is told why, once."""
+        log.warning("channel %s: no Attach Files; boards go without pictures", channel_id)
+        self.no_files.shut(channel_id)
+        box.mark(table, 0.0)
+        if not self.files_told.is_shut(channel_id):
+            self.files_told.shut(channel_id)
+            notice = Text.of("bot.line.no_files", host=table.host_id)
+            box.lines.append(say(notice, table.language, mention_namer(table)))
         return True
 
     def _settled(self, channel_id: int, table: Table) -> None:

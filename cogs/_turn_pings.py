@@ -93,6 +93,11 @@ class TurnPings:
         turn.message = message_id
         return True
 
+    def current(self, table_id: int, ping: Ping) -> bool:
+        """Whether the ping's turn is still on (a ping that could not be sent is then tried again)."""
+        turn = self._turns.get(table_id)
+        return turn is not None and turn.number == ping.turn and turn.message is None
+
     def _end(self, turn: _Turn) -> Plan:
         """The turn announced so far is over."""
         plan = Plan(ended=True, drop=turn.message)

@@ -12,11 +12,11 @@ key ("bot.verify.*") with its parameters, for the caller to say in its language.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .cards import Card, format_cards
-from .fair import KEY_BYTES, SHORT_FINGERPRINT, Dealing, fingerprint
+from .fair import KEY_BYTES, SHORT_FINGERPRINT, Dealing, fingerprint, snowflake_time
 from .record import DealRecord, GameRecord
 
 #: A problem: its catalogue key (under "bot.verify.") and parameters.
@@ -32,6 +32,8 @@ class Verdict:
     fingerprint: str  # what SHA-256 of the seed and ids gives
     problems: list[Problem] = field(default_factory=list)
     dealt: DealRecord | None = None  # the engine's deal from the seed given
+    draw: int | None = None  # the deal's outside input: a person's Discord interaction id
+    salts: dict[int, str] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -41,7 +43,17 @@ class Verdict:
         """The answer to say: that the deal is verified, or that it is not and each problem."""
         ids = {"table": self.table_id, "deal": self.deal}
         if self.ok:
-            return [("ok", {"fingerprint": self.fingerprint, **ids})]
+            proven: list[Problem] = [("ok", {"fingerprint": self.fingerprint, **ids})]
+            if self.draw is None:
+                proven.append(("no_draw", {}))
+            else:
+                proven.append(("draw", {"draw": self.draw, "time": snowflake_time(self.draw)}))
+            if self.salts:
+                words = ", ".join(
+                    f"{seat + 1}: {word}" for seat, word in sorted(self.salts.items())
+                )
+                proven.append(("salts", {"salts": words}))
+            return proven
         return [("failed", ids)] + [(key, {**ids, **params}) for key, params in self.problems]
 
 
@@ -55,7 +67,7 @@ def read_seed(text: str) -> bytes | None:
 
 
 def read_fingerprint(text: str) -> str | None:
-    """A fingerprint as typed (at least its first 16 hex digits), lower case, or None."""
+    """A fingerprint as typed (at least its first `SHORT_FINGERPRINT` hex digits), lower case, or None."""
     text = text.strip().lower()
     digits = set("0123456789abcdef")
     if not SHORT_FINGERPRINT <= len(text) <= 64 or not set(text) <= digits:
@@ -79,6 +91,10 @@ def verify_deal(
     if given is None:
         verdict.problems.append(("no_deal", {"deal": deal}))
         return verdict
+    verdict.draw, verdict.salts = given.draw, dict(given.salts if salts is None else salts)
+    if given.people is not None:  # a computer never salts: such a salt is the house's choice
+        for seat in sorted(set(given.salts) - set(given.people)):
+            verdict.problems.append(("not_a_person", {"seat": seat + 1}))
     if not computed.startswith(published):
         verdict.problems.append(
             (
@@ -103,10 +119,11 @@ def verify_deal(
 
 
 def redeal(record: GameRecord, deal: int, seed: bytes, salts: Mapping[int, str]) -> DealRecord:
-    """The engine's deal `deal` from `seed` and `salts`, after the record's earlier deals."""
+    """The engine's deal `deal` from `seed` and `salts` (and the record's draw), after the
+    record's earlier deals."""
     revealed = record.dealing or Dealing()
-    dealing = Dealing(
-        seeds={**revealed.seeds, deal: seed}, salts={**revealed.salts, deal: dict(salts)}
+    dealing = replace(
+        revealed, seeds={**revealed.seeds, deal: seed}, salts={**revealed.salts, deal: dict(salts)}
     )
     before = [action for d in record.deals if d.number < deal for action in d.actions]
     again = GameRecord.from_log(

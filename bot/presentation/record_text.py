@@ -9,6 +9,7 @@ proof read alike wherever a deal is told again. Only deals that are over ever re
 from __future__ import annotations
 
 from bot.game import VARIANTS, Card, fingerprint, sort_hand
+from bot.game.fair import snowflake_time
 from bot.game.record import DealRecord, MeldRecord, TrickRecord
 from bot.i18n import cards_text, meld_name, t
 from bot.presentation.texts import (
@@ -136,7 +137,11 @@ def proof_line(deal: DealRecord, table_id: int | None, lang: str, name: Namer) -
     if deal.seed is None or table_id is None:
         return []
     proof = fingerprint(deal.seed, table_id, deal.number)
-    return [fair_line(deal.seed, proof, deal.salts, lang, name)]
+    line = fair_line(deal.seed, proof, deal.salts, lang, name)
+    if deal.draw is None:
+        return [line + " " + t("bot.review.fair_no_draw", lang)]
+    drawn = t("bot.review.fair_draw", lang, draw=deal.draw, time=snowflake_time(deal.draw))
+    return [line + " " + drawn]
 
 
 def review_lines(table: Table, deal: DealRecord, lang: str, name: Namer) -> list[str]:

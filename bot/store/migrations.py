@@ -385,6 +385,13 @@ ALTER TABLE games_new RENAME TO games;
 CREATE INDEX games_by_guild ON games (guild_id, finished_at);
 """
 
+DEAL_INPUTS = """
+-- Fair dealing's outside input (bot.game.fair), written as each deal is dealt: {"draw": the Discord
+-- interaction id of the last click by a person before it (absent: none), "people": the seats
+-- people held then (only their salts count)}.
+ALTER TABLE deal_commits ADD COLUMN inputs TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(inputs));
+"""
+
 MIGRATIONS: list[str] = [
     CORE,
     LEDGER,
@@ -397,4 +404,5 @@ MIGRATIONS: list[str] = [
     FAIR,
     SETTINGS_COLUMNS,
     NEW_FAMILIES,
+    DEAL_INPUTS,
 ]

@@ -354,6 +354,10 @@ ALTER TABLE games ADD CONSTRAINT games_family_check
                       'auction', 'double-deck'));
 """
 
+DEAL_INPUTS = """
+ALTER TABLE deal_commits ADD COLUMN inputs TEXT NOT NULL DEFAULT '{}' CHECK (inputs::json IS NOT NULL);
+"""
+
 PG_MIGRATIONS: list[str] = [
     CORE,
     LEDGER,
@@ -366,4 +370,5 @@ PG_MIGRATIONS: list[str] = [
     FAIR,
     SETTINGS_COLUMNS,
     NEW_FAMILIES,
+    DEAL_INPUTS,
 ]

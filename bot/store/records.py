@@ -17,7 +17,7 @@ from typing import Any
 from bot.game.fair import Dealing
 
 from .db import Reader, Tx
-from .deals import deal_salts
+from .deals import deal_inputs, deal_salts
 from .players import Player, get_player
 from .standings import BestMeld
 from .tables import get_table, load_actions
@@ -148,7 +148,8 @@ async def game_log(db: Reader, game_id: int) -> GameLog | None:
 async def _dealing(db: Reader, table_id: int, key: bytes | None) -> Dealing | None:
     if key is None:
         return None
-    return Dealing(key=key, salts=await deal_salts(db, table_id))
+    draws, people = await deal_inputs(db, table_id)
+    return Dealing(key=key, salts=await deal_salts(db, table_id), draws=draws, people=people)
 
 
 #: A player's visible games (`visibility.SHOWN_GAME`: none whose cards another table still plays).

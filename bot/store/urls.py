@@ -3,7 +3,9 @@
 A PostgreSQL URL can carry secrets in two places: its user info
 (`postgresql://bot:PASSWORD@host/db`) and its query (`?password=…`,
 `?sslpassword=…`). `safe_url` masks both, and `scrub` masks them inside any
-text built from the URL (a driver's error may quote it). Neither ever raises,
+text built from the URL (a driver's error may quote it): only in a secret's
+place (a URL's user info, a `password=` pair), never its letters elsewhere, so
+a short password never garbles the words around it. Neither ever raises,
 whatever the URL looks like: a malformed URL is still shown without secrets.
 
     safe_url("postgresql://bot:hunter2@db/pinochle?password=x")
@@ -22,6 +24,10 @@ _SECRET_NAMES: Final = ("pass", "secret", "token", "key")
 _URL: Final = re.compile(
     r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*://)(?P<authority>[^/?#]*)(?P<rest>.*)", re.S
 )
+#: A URL inside a line of text: up to the next space or quote.
+_URL_IN_TEXT: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^\s'\"<>]+")
+#: Where a secret stands in text: after "user:" and before "@", or after "name=" (quoted or not).
+_PLACE: Final = r"(?P<before>:|(?:{names})[\w-]*\s*=\s*['\"]?){secret}(?P<after>@|\W|$)"
 
 
 def _parts(url: str) -> tuple[str, str, str, str, str] | None:
@@ -75,10 +81,15 @@ def safe_url(url: str) -> str:
 
 
 def scrub(text: str, *urls: str) -> str:
-    """`text` with each of the URLs shown safely and every secret of theirs masked."""
+    """`text` with every URL in it shown safely, and each secret of `urls` masked where a secret
+    stands (a user info's password, a secret parameter's value), its letters elsewhere left be."""
     for url in urls:
         if url:
             text = text.replace(url, safe_url(url))
-            for secret in secrets_of(url):
-                text = text.replace(secret, MASK)
+    text = _URL_IN_TEXT.sub(lambda found: safe_url(found.group()), text)
+    names = "|".join(_SECRET_NAMES)
+    for url in urls:
+        for secret in secrets_of(url) if url else []:
+            place = _PLACE.format(names=names, secret=re.escape(secret))
+            text = re.sub(place, rf"\g<before>{MASK}\g<after>", text, flags=re.I)
     return text

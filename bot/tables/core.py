@@ -24,7 +24,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from bot.game import Action, parse_action
+from bot.game import Action, Dealing, parse_action
 from bot.game.events import DealStarted, Event
 from bot.store import (
     DuplicateAction,
@@ -36,7 +36,7 @@ from bot.store import (
     load_actions,
     update_table,
 )
-from bot.store.deals import commit_deals, deal_salts
+from bot.store.deals import commit_deals, deal_inputs, deal_salts, record_inputs
 from bot.store.tables import merge_settings, set_away_strikes
 from bot.tables.announce import event_lines
 from bot.tables.deallog import DealLog
@@ -57,6 +57,9 @@ class Person:
 
     user_id: int
     name: str
+    #: The Discord id of the interaction (click or command) that carries the act, if any: a
+    #: number Discord gives, which fair dealing mixes into the next deal (bot.game.fair).
+    click: int | None = None
 
 
 class Publisher(Protocol):
@@ -197,6 +200,7 @@ class TableCore:
         """The salt words stored for the table's deals, which its game deals from (bot.game.fair)."""
         if table.deal_key is not None:
             table.salts = await deal_salts(self.store, table.id)
+            table.draws, table.people = await deal_inputs(self.store, table.id)
 
     async def replay(self, table: Table) -> None:
         """Rebuild the game from seed, options and the stored action log.
@@ -229,7 +233,13 @@ class TableCore:
     # ------------------------------------------------------------ changing a table
 
     async def apply(
-        self, table: Table, seat: int, action: str | Action, *, user_id: int | None
+        self,
+        table: Table,
+        seat: int,
+        action: str | Action,
+        *,
+        user_id: int | None,
+        click: int | None = None,
     ) -> Outcome:
         """Apply and store one action (the caller holds the lock); IllegalAction changes nothing.
 
@@ -239,10 +249,18 @@ class TableCore:
         the next turn's deadline, the table's status, and what the hooks write. Only once
         that has committed is the copy swapped in, so a failed write leaves the table
         exactly as it was and the next action simply tries again.
+
+        A person's `click` (their interaction's Discord id) is the next deal's draw until a later
+        person's click replaces it; a deal this action deals is dealt with it, and both are
+        stored with it (bot.game.fair).
         """
         if not isinstance(action, Action):
             action = _parse_action(action)  # typed text; IllegalAction if it is no action
         game = table.started_game.clone()
+        last_click = click if user_id is not None and click is not None else table.last_click
+        people = table.people_seats()
+        if game.dealing is not None and table.draws_people():
+            game.dealing = _with_inputs(game.dealing, game.deal_no + 1, last_click, people)
         events = game.apply(action)
         seq = table.version + 1
         reset = user_id is not None and table.seats[seat].away_strikes > 0
@@ -250,10 +268,14 @@ class TableCore:
         turn = None if over else timed_turn(table, seq, game.to_act, self.now())
         dealt = any(isinstance(event, DealStarted) for event in events)
         ahead = table.commitments(game.deal_no + 1) if dealt and not over else {}
+        inputs = dealt and table.draws_people()
         staged = replace(table, game=game)  # what the hooks read: the table after this action
         try:
             async with self.store.transaction() as tx:
                 await append_action(tx, table.id, seq, seat, user_id, str(action))
+                if inputs:  # the deal just dealt: its draw and people (bot.game.fair)
+                    await commit_deals(tx, table.id, table.commitments(game.deal_no))
+                    await record_inputs(tx, table.id, game.deal_no, last_click, people)
                 if ahead:  # the next deal's fingerprint, shown from now on (bot.game.fair)
                     await commit_deals(tx, table.id, ahead)
                 if reset:
@@ -267,6 +289,11 @@ class TableCore:
             await self.replay(table)
             raise
         table.game, table.version, table.turn = game, seq, turn
+        table.last_click = None if dealt else last_click  # clicks before its commitment: none
+        if inputs:
+            table.people[game.deal_no] = people
+            if last_click is not None:
+                table.draws[game.deal_no] = last_click
         if reset:
             table.with_seat(seat, away_strikes=0)
         if over:
@@ -307,3 +334,14 @@ class TableCore:
                     )
             await self.sleep(delay)
             delay = min(delay * 2, longest)
+
+
+def _with_inputs(dealing: Dealing, deal: int, draw: int | None, people: tuple[int, ...]) -> Dealing:
+    """`dealing` as deal `deal` would be dealt now: with this draw and these people's seats (its
+    salts the table's own, shared)."""
+    draws = {k: v for k, v in dealing.draws.items() if k != deal}
+    return replace(
+        dealing,
+        draws=draws if draw is None else {**draws, deal: draw},
+        people={**dealing.people, deal: people},
+    )

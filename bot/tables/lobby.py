@@ -30,7 +30,7 @@ from bot.store import (
     remove_seat,
     update_table,
 )
-from bot.store.deals import commit_deals
+from bot.store.deals import commit_deals, drop_salts, record_inputs
 from bot.store.nights import get_event, is_dropped
 from bot.store.tables import merge_settings
 from bot.tables.announce import forfeit_lines, start_lines
@@ -242,11 +242,13 @@ class Lobby:
             host_leaves = person.user_id == table.host_id
             async with self._core.store.transaction() as tx:
                 await remove_seat(tx, table.id, seat)
+                await drop_salts(tx, table.id, seat, table.undealt())
                 if host_leaves and others:
                     await update_table(tx, table.id, host_id=others[0])
                 elif host_leaves:
                     await update_table(tx, table.id, status="cancelled")
             del table.seats[seat]
+            table.drop_salts(seat)
             if host_leaves and others:
                 table.host_id = others[0]
             elif host_leaves:
@@ -315,8 +317,10 @@ class Lobby:
             else:
                 async with self._core.store.transaction() as tx:
                     await remove_seat(tx, table.id, seat)
+                    await drop_salts(tx, table.id, seat, table.undealt())
                 public = [Text.of("bot.line.kicked_lobby", name=Name(target.display_name))]
                 del table.seats[seat]
+                table.drop_salts(seat)
             return self._core.publish(
                 Outcome(table, private=[Text.of("bot.done.kicked")], public=public, board=True)
             )
@@ -328,7 +332,11 @@ class Lobby:
             if not table.humans():
                 raise Refusal("bot.refuse.no_person", table)
             await self._core.load_salts(table)  # the lobby's salts for deal 1, also after a restart
-            game = table.new_game()
+            game = table.new_game(person.click)
+            dealing = game.dealing
+            first = (
+                (dealing.draws[1], dealing.people[1]) if dealing and 1 in dealing.draws else None
+            )
             seats = dict(table.seats)
             for free in range(table.size):
                 if free not in seats:
@@ -342,10 +350,14 @@ class Lobby:
                 ]
                 await update_table(tx, table.id, status="playing")
                 await commit_deals(tx, table.id, table.commitments(2))  # the next deal's
+                if first is not None:  # deal 1's draw, the host's Start (bot.game.fair)
+                    await record_inputs(tx, table.id, 1, *first)
                 if turn is not None:
                     await merge_settings(tx, table.id, {"turn": list(turn)})
             for seat in stored:
                 table.seats[seat.seat] = seat
+            if first is not None:
+                table.draws[1], table.people[1] = first
             table.status, table.game, table.version, table.turn = "playing", game, 0, turn
             self._core.schedule(table)
             return self._core.publish(

@@ -78,6 +78,12 @@ class Table:
     #: the salt words given for each deal (deal -> seat -> word), which the game deals from.
     deal_key: bytes | None = field(default=None, repr=False)
     salts: dict[int, dict[int, str]] = field(default_factory=dict)
+    #: Each dealt deal's draw (a person's Discord interaction id) and the seats people held then.
+    draws: dict[int, int] = field(default_factory=dict)
+    people: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    #: The Discord id of the last click by a person since the deal in play was dealt (after the
+    #: next deal's fingerprint was shown): the next deal's draw. Memory only.
+    last_click: int | None = field(default=None, repr=False)
     _views: dict[int | None, PublicView] = field(default_factory=dict, repr=False)
     _views_of: tuple[Any, int] | None = field(default=None, repr=False)
 
@@ -111,11 +117,37 @@ class Table:
     @property
     def dealing(self) -> Dealing | None:
         """What the game deals from (its salts the table's own, so a salt given reaches it)."""
-        return None if self.deal_key is None else Dealing(key=self.deal_key, salts=self.salts)
+        if self.deal_key is None:
+            return None
+        return Dealing(key=self.deal_key, salts=self.salts, draws=self.draws, people=self.people)
 
-    def new_game(self) -> Game:
-        """The game from its first deal: variant, options, seed and the fair dealing."""
-        return new_game(self.variant, seed=self.seed, options=self.options, dealing=self.dealing)
+    def undealt(self) -> int:
+        """The first deal not dealt yet (1 in the lobby): salts for it and later ones may change."""
+        return 1 if self.game is None else self.game.deal_no + 1
+
+    def drop_salts(self, seat: int) -> None:
+        """Forget a seat's salts for the deals not dealt yet (`bot.store.deals.drop_salts`)."""
+        for deal, words in self.salts.items():
+            if deal >= self.undealt():
+                words.pop(seat, None)
+
+    def draws_people(self) -> bool:
+        """Whether people's clicks go into its deals: never at a duplicate league round's table
+        (every table of the round must get the same cards)."""
+        return self.deal_key is not None and not (self.event and self.event.get("duplicate"))
+
+    def people_seats(self) -> tuple[int, ...]:
+        """The seats people hold now (a computer's seat never salts)."""
+        return tuple(sorted(n for n, seat in self.seats.items() if seat.user_id is not None))
+
+    def new_game(self, click: int | None = None) -> Game:
+        """The game from its first deal: variant, options, seed and the fair dealing (`click`:
+        the first deal's draw, the host's Start, when it is dealt now)."""
+        dealing = self.dealing
+        if dealing is not None and click is not None and self.draws_people():
+            people = {**dealing.people, 1: self.people_seats()}
+            dealing = replace(dealing, draws={**dealing.draws, 1: click}, people=people)
+        return new_game(self.variant, seed=self.seed, options=self.options, dealing=dealing)
 
     def record(self, actions: Sequence[str] | None = None) -> GameRecord:
         """The game so far (or after `actions`, its log) as a record (bot.game.record): seeds
@@ -230,6 +262,8 @@ class Table:
             covers_due=set(self.covers_due),
             deal_log=self.deal_log.copy(),
             salts={deal: dict(words) for deal, words in self.salts.items()},
+            draws=dict(self.draws),
+            people=dict(self.people),
             _views=dict(self._views),
         )
 

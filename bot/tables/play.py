@@ -110,7 +110,9 @@ class Play:
     ) -> Outcome:
         """Apply the person's action (the caller holds the lock and has guarded the seat)."""
         try:
-            outcome = await self._core.apply(table, seat, action, user_id=person.user_id)
+            outcome = await self._core.apply(
+                table, seat, action, user_id=person.user_id, click=person.click
+            )
         except IllegalAction as error:
             raise Refusal("bot.refuse.illegal", table, error=error) from error
         assert outcome.action is not None  # set for every accepted action

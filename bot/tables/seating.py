@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.store import Seat, Tx, get_guild_settings, put_seat
+from bot.store.deals import drop_salts
 from bot.store.tables import merge_settings
 from bot.tables.core import Person, TableCore
 from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_name, computer_plays
@@ -79,10 +80,13 @@ class Seating:
             if forfeit is not None:
                 event = Forfeited(seat=forfeit[0], player_id=forfeit[1])
                 await self._core.run_hooks(tx, table, [event])
+                await drop_salts(tx, table.id, forfeit[0], table.undealt())
         for seat in stored:
             table.seats[seat.seat] = seat
         if turn is not None:
             table.turn = turn
+        if forfeit is not None:
+            table.drop_salts(forfeit[0])
         if forfeit is not None and forfeit[1] is not None:
             table.left[forfeit[0]] = forfeit[1]
         if paused is not KEEP:

@@ -22,6 +22,7 @@ from typing import Any, Final
 
 from bot.game import DealResult, fingerprint, sort_hand
 from bot.game.errors import Refusal
+from bot.game.fair import snowflake_time
 from bot.game.plain import plain
 from bot.game.record import DealRecord, GameRecord
 from bot.game.verify import read_fingerprint, read_seed, verify_deal
@@ -37,13 +38,17 @@ RESULT_COLUMNS: Final = ("meld", "cards", "points", "scores", "tricks", "chips")
 MAX_BUILDING: Final = 2
 
 
-def _deal(deal: DealRecord, table_id: int | None) -> dict[str, Any]:
+def _deal(deal: DealRecord, table_id: int | None, names: list[str]) -> dict[str, Any]:
     fair = None
     if deal.seed is not None and table_id is not None:  # a fair deal, over: its seed revealed
         fair = {
             "seed": deal.seed.hex(),
             "fingerprint": fingerprint(deal.seed, table_id, deal.number),
-            "salts": {str(seat): word for seat, word in sorted(deal.salts.items())},
+            # Keyed as people see seats: "<seat from 1> <name>".
+            "salts": {_seat_name(seat, names): word for seat, word in sorted(deal.salts.items())},
+            # The outside input: a person's click (its Discord id, a string: it passes 2**53).
+            "draw": None if deal.draw is None else str(deal.draw),
+            "draw_time": None if deal.draw is None else snowflake_time(deal.draw),
         }
     return {
         "number": deal.number,
@@ -77,7 +82,12 @@ def _deal(deal: DealRecord, table_id: int | None) -> dict[str, Any]:
         ],
         "results": plain(deal.results),
         "chips": _chips(deal),
+        "thrown_in": deal.thrown_in,
     }
+
+
+def _seat_name(seat: int, names: list[str]) -> str:
+    return f"{seat + 1} {names[seat]}" if seat < len(names) else str(seat + 1)
 
 
 def _chips(deal: DealRecord) -> list[dict[str, Any]]:
@@ -97,13 +107,16 @@ def replay_view(game: FinishedGame, log: GameLog) -> tuple[dict[str, Any], GameR
     ValueError if its log no longer replays."""
     record = GameRecord.from_stored(log)
     record.deals = played(record.deals)
+    names = [seat.display_name for seat in sorted(game.seats, key=lambda s: s.seat)]
     view = {
         "game": asdict(game),
-        "names": [seat.display_name for seat in sorted(game.seats, key=lambda s: s.seat)],
+        "names": names,
         "options": plain(log.options),
         "final_scores": plain(record.final_scores),
         "table_id": record.table_id,
-        "deals": [_deal(deal, record.table_id) for deal in record.deals],
+        "deals": [_deal(deal, record.table_id, names) for deal in record.deals],
+        # The text `record export` writes, so that anyone with the link checks a deal alone.
+        "record": record.to_text() if record.table_id is not None else None,
     }
     return view, record
 

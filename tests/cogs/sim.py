@@ -42,7 +42,9 @@ class Room:
         return self.bot.tables.table_in(self.channel.id)
 
     def fix_deals(self, seed: int, key: int | None = None) -> None:
-        """The service's table seeds and fair-dealing keys fixed: the same deals every run."""
+        """The service's table seeds and fair-dealing keys fixed: the same deals every run (each
+        deal also takes in a person's click, whose Discord id SimCord gives alike every run, so a
+        test that adds a request before it gets other cards)."""
         lobby = self.bot.tables._lobby
         lobby._rng.seed(seed)
         lobby._new_key = key_maker(seed if key is None else key)

@@ -326,7 +326,7 @@ async def test_a_salt_is_typed_with_move_before_the_deal_and_the_board_shows_the
     a word too long is refused and changes nothing."""
     await room.alice.slash(room.channel, "pinochle new", variant="two-handed")
     table = room.table()
-    shown = table.fingerprint(1)[:16]
+    shown = table.fingerprint(1)[:32]
     assert shown in board_body(room.channel)
     offered = await room.alice.autocomplete(room.channel, "pinochle move", "action", "salt lucky7")
     assert offered == [{"name": "salt lucky7", "value": "salt lucky7"}]

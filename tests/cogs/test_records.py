@@ -50,7 +50,7 @@ async def test_replay_shows_exactly_the_logged_game_in_both_languages(room):
     assert pages[0].startswith(f"Replay of game #{table.id} · Two-handed · deal 1 of ")
     assert "Before the first trick." in pages[0] and "Hands as dealt:" in pages[0]
     seed = deal_seed(table.deal_key, 1).hex()  # the deal is over: its seed is revealed with it
-    assert f"🔓 Fair deal: seed `{seed}` · fingerprint `{table.fingerprint(1)[:16]}`" in pages[0]
+    assert f"🔓 Fair deal: seed `{seed}` · fingerprint `{table.fingerprint(1)[:32]}`" in pages[0]
     shown = []
     for page in pages[1:]:
         line = next(line for line in page.splitlines() if line.startswith("Trick "))
@@ -162,3 +162,22 @@ async def test_hint_refused_where_hints_are_off(room):
     assert russian.response.content.startswith("За этим столом подсказки выключены.")
     assert room.table().hints_used == set()
     assert "Start" not in labels(board_message(room.channel))
+
+
+async def test_the_start_click_discord_numbered_is_deal_ones_draw(room):
+    """docs/fair-deals.md, "The draw": the interaction id Discord gave the host's Start goes
+    into deal 1's shuffle, and the record says it with the seats people held."""
+    from bot.game import Dealing, new_game
+    from tests.cogs.sim import board_message
+
+    await room.alice.slash(room.parent, "pinochle new", variant="three-handed")
+    await room.bob.click(board_message(room.channel), label="Join")
+    await room.alice.click(board_message(room.channel), label="Start")
+    table = room.table()
+    answered = [r.path for r in room.env.http_requests if r.path.startswith("/interactions/")]
+    click = int(answered[-1].split("/")[2])  # Start's: the last interaction answered
+    assert table.draws[1] == click and table.people[1] == (0, 1)  # seat 3: a computer
+    dealing = Dealing(key=table.deal_key, draws={1: click})
+    fresh = new_game("three-handed", seed=table.seed, options=table.options, dealing=dealing)
+    dealt = table.record().deals[0].hands  # as dealt (a computer may have acted since)
+    assert dealt == {seat: list(hand) for seat, hand in enumerate(fresh.state.hands)}

@@ -107,7 +107,7 @@ def test_names_and_hints_are_kept_in_the_header():
     log = random_log("two-handed", 3, {}, stop=20)
     record = GameRecord.from_log("two-handed", {}, 3, log, names=["Anna", "Борис"], hints=[1, 1])
     text = record.to_text()
-    assert 'seats: ["Anna", "Борис"]' in text and "hints: 1" in text
+    assert 'seats: ["Anna", "Борис"]' in text and "hints: 2" in text  # seat 2, as people count
     again = GameRecord.parse(text)
     assert again.names == ["Anna", "Борис"] and again.hints == (1,)
     assert not again.finished and again.deals[-1].results is None
@@ -136,11 +136,11 @@ def test_an_edited_action_is_refused_by_the_engine():
 @pytest.mark.parametrize(
     ("damage", "message"),
     [
-        (lambda t: t.replace("Pinochle game record 1", "Some other file"), "line 1"),
+        (lambda t: t.replace("Pinochle game record 2", "Some other file"), "line 1"),
         (lambda t: t.replace("variant: two-handed", "variant: bridge"), "unknown variant"),
         (lambda t: t.replace("seed: 4", "seed: four"), "bad seed"),
         (lambda t: t.replace("deal 2, dealer", "deal 9, dealer"), "expected 'deal 2"),
-        (lambda t: t.replace("trick 1: ", "trick 1: 0 Z♥, "), "line 22: not a card"),
+        (lambda t: t.replace("trick 1: ", "trick 1: 1 Z♥, "), "line 22: not a card"),
         (lambda t: t.rsplit("actions:", 1)[0], "ends too soon"),
     ],
 )

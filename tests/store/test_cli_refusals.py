@@ -172,9 +172,17 @@ async def _empty_store(path) -> None:
 )
 def test_safe_url_masks_every_secret_and_never_raises(url, shown, secrets):
     assert safe_url(url) == shown
-    # A driver's message may quote the URL or a decoded part of it.
-    said = scrub(f"cannot connect to {url}: bad password {' '.join(secrets)}", url)
+    # A driver's message may quote the URL, or a decoded part of it in a secret's place.
+    places = " ".join(f"bot:{s}@db password='{s}' sslpassword={s}" for s in secrets)
+    said = scrub(f"cannot connect to {url}: bad password in {places}", url)
     assert not [secret for secret in secrets if secret in said], said
+
+
+@pytest.mark.parametrize("password", ["t", "o", "connect", "cannot"])
+def test_a_password_that_is_a_common_word_is_masked_in_its_place_only(password):
+    url = f"postgresql://u:{password}@db.example/pinochle"
+    said = scrub(f"cannot connect to {url}: connection refused", url)
+    assert said == "cannot connect to postgresql://u:***@db.example/pinochle: connection refused"
 
 
 @pytest.mark.parametrize("value", [f"mysql://bot:{USER_SECRET}@db/x", f"bot:{USER_SECRET}@db/x"])

@@ -59,7 +59,7 @@ def test_export_then_replay_round_trips_every_variant(variant, tmp_path, capsys)
     game_id = asyncio.run(store_game(database, variant, seed=7))
     assert main(["record", "export", "--game", str(game_id), "--database", str(database)]) == 0
     text = capsys.readouterr().out
-    assert text.startswith("Pinochle game record 1\nvariant: " + variant)
+    assert text.startswith("Pinochle game record 2\nvariant: " + variant)
     assert '["Ann", "Bot 1"' in text
     record_file = tmp_path / "game.txt"
     record_file.write_text(text, encoding="utf-8")
@@ -120,7 +120,7 @@ def test_missing_things_are_told_apart(tmp_path, capsys):
         said.startswith("error: ") and "not a SQLite database" in said and "Traceback" not in said
     )
     assert main(["record", "replay", str(junk)]) == 2
-    assert "line 1: expected 'Pinochle game record 1'" in capsys.readouterr().err
+    assert "line 1: expected 'Pinochle game record 2'" in capsys.readouterr().err
     assert main(["record", "replay", str(tmp_path / "absent.txt")]) == 2
 
 

@@ -644,3 +644,24 @@ async def test_a_round_moves_on_however_late_its_last_table_commits(postgres_url
         await runner.close()
         await service.close()
         await store.close()
+
+
+@pytest.mark.parametrize("duplicate", [True, False])
+async def test_only_a_duplicate_rounds_tables_deal_without_peoples_clicks(runner, store, duplicate):
+    """Every table of a duplicate round must get the same cards: no person's click goes into
+    them (docs/fair-deals.md, "The draw"); at other event tables the clicks do."""
+    from dataclasses import replace
+
+    from bot.store.deals import deal_inputs
+
+    people = [replace(p, click=1_456_074_443_980_800_100 + 7 * n) for n, p in enumerate(PEOPLE[:4])]
+    event = await new_event(runner, people, rounds=1, duplicate=duplicate)
+    await runner.start(event.id, people[0])
+    await play_event(runner, runner.service, people)
+    rows = [await get_table(store, t.table_id) for t in await event_tables(store, event.id)]
+    draws = [(await deal_inputs(store, row.id))[0] for row in rows]
+    if duplicate:
+        assert draws == [{}] * len(rows)
+        assert len({str(await dealt_hands(runner.service, row)) for row in rows}) == 1
+    else:
+        assert all(2 in drawn for drawn in draws)  # deal 2 took a person's click

@@ -39,15 +39,15 @@ async def test_the_fingerprint_is_on_the_board_before_the_first_card(service, st
     table = await open_table(service, "two-handed")
     first = fingerprint(deal_seed(table.deal_key, 1), table.id, 1)
     for lang in ("en", "ru"):
-        assert first[:16] in board_text(table, lang, _named)
+        assert first[:32] in board_text(table, lang, _named)
     assert (await deal_commits(store, table.id))[1][0] == first  # kept as published
 
     await service.join(table.id, BOB)
     await service.start(table.id, ALICE)
     board = board_text(table, "ru", _named)
-    assert "Отпечаток сдачи 1" in board and first[:16] in board
+    assert "Отпечаток сдачи 1" in board and first[:32] in board
     second = fingerprint(deal_seed(table.deal_key, 2), table.id, 2)
-    assert second[:16] in board  # the next deal's, while its salts are taken
+    assert second[:32] in board  # the next deal's, while its salts are taken
     assert (await deal_commits(store, table.id))[2][0] == second
 
 
@@ -163,3 +163,112 @@ async def test_a_table_stored_before_fair_dealing_deals_from_its_seed_as_before(
     assert table.game.state.hands == new_game("two-handed", seed=row.seed).state.hands
     assert await deal_commits(store, table.id) == {}
     await service.close()
+
+
+async def test_a_salt_leaves_with_the_person_who_gave_it(service, store):
+    """Bob salts in the lobby and leaves; Carol takes his seat: deal 1 has no salt of hers, and
+    the review never shows her with Bob's word. Mid-game, a leaver's salt for the next deal goes
+    with them too."""
+    table = await open_table(service, "two-handed")
+    await service.join(table.id, BOB)
+    await service.salt(table.id, BOB.user_id, "bobs-word")
+    await service.leave(table.id, BOB)
+    await service.join(table.id, CAROL)
+    assert (await deal_commits(store, table.id))[1][1] == {}
+    await service.start(table.id, ALICE)
+    plain = new_game("two-handed", seed=table.seed, dealing=Dealing(key=table.deal_key))
+    assert table.game.state.hands == plain.state.hands  # dealt without Bob's word
+
+    await service.salt(table.id, CAROL.user_id, "carols-word")  # for deal 2
+    await service.leave(table.id, CAROL)  # forfeits: a computer plays on
+    assert (await deal_commits(store, table.id))[2][1] == {}
+    await service.join(table.id, CAROL)  # takes her seat back
+    await play_out(service, table, ALICE, CAROL, until=lambda t: t.game.deal_no == 2)
+    _, review = await service.review(table.id)
+    assert review.salts == {}
+    assert "bobs-word" not in "\n".join(review_lines(table, review, "en", _named))
+    assert table.record().deals[1].salts == {}
+
+
+#: Discord interaction ids as Discord gives them (a snowflake: its time, then counters).
+CLICKS = iter(range(1_456_074_443_980_800_100, 1_456_074_443_980_900_000, 7))
+
+
+async def test_a_persons_clicks_are_the_draw_a_computers_seat_never_salts(service, store):
+    """Deal 1 is dealt with the host's Start click; deal 2 with the last click by a person in
+    deal 1 (computers' moves change nothing); the record says so and `verify` checks it."""
+    from dataclasses import replace
+
+    from bot.game.verify import verify_deal
+    from bot.store.deals import deal_inputs
+
+    table = await open_table(service, "three-handed")
+    await service.join(table.id, BOB)
+    start = next(CLICKS)
+    await service.start(table.id, replace(ALICE, click=start))  # seat 2 goes to a computer
+    assert table.draws[1] == start and table.people[1] == (0, 1)
+    dealt = Dealing(key=table.deal_key, draws={1: start})
+    assert (
+        table.game.state.hands
+        == new_game("three-handed", seed=table.seed, dealing=dealt).state.hands
+    )
+    assert (
+        table.game.state.hands
+        != new_game(
+            "three-handed", seed=table.seed, dealing=Dealing(key=table.deal_key)
+        ).state.hands
+    )
+
+    by_id = {ALICE.user_id: ALICE, BOB.user_id: BOB}
+    last = None
+    while table.game.deal_no == 1:
+        await service.settle()
+        if table.game.deal_no != 1:
+            break
+        seat = table.to_act
+        hand = await service.hand(table.id, table.seats[seat].user_id)
+        last = next(CLICKS)
+        who = replace(by_id[table.seats[seat].user_id], click=last)
+        await service.act(table.id, who, hand.legal[0], version=hand.version)
+    await service.settle()
+    assert table.draws[2] == last  # the last click by a person before deal 2 was dealt
+    assert (await deal_inputs(store, table.id))[0] == {1: start, 2: last}
+
+    record = table.record()
+    deal = record.deals[0]
+    assert deal.draw == start and deal.people == (0, 1)
+    text = record.to_text()
+    assert f"draw: {start}" in text and "people: 1 2" in text  # seats as people count them
+    shown = fingerprint(deal_seed(table.deal_key, 1), table.id, 1)[:32]
+    verdict = verify_deal(record, 1, deal.seed, shown, table.id)
+    assert verdict.ok and [key for key, _ in verdict.lines()] == ["ok", "draw"]
+
+    # The house adds a salt for the computer's seat (3) until the deal suits it: refused.
+    forged = type(record).parse(text.replace("salts: -", 'salts: {"3": "grind"}', 1))
+    assert forged.deals[0].salts == {2: "grind"}
+    problems = verify_deal(forged, 1, deal.seed, shown, table.id).problems
+    assert ("not_a_person", {"seat": 3}) in problems
+
+
+async def test_a_restart_keeps_each_deals_draw(store):
+    """Nothing is lost: the draws are stored as their deals are dealt, so another process deals
+    the same cards when it replays the log."""
+    from dataclasses import replace
+
+    service = TableService(store, seed=5, turn_seconds=0)
+    table = await open_table(service, "two-handed")
+    await service.join(table.id, BOB)
+    await service.start(table.id, replace(ALICE, click=next(CLICKS)))
+    by_id = {ALICE.user_id: ALICE, BOB.user_id: BOB}
+    while table.game.deal_no == 1:
+        hand = await service.hand(table.id, table.seats[table.to_act].user_id)
+        who = replace(by_id[table.seats[table.to_act].user_id], click=next(CLICKS))
+        await service.act(table.id, who, hand.legal[0], version=hand.version)
+    hands, draws = [list(h) for h in table.game.state.hands], dict(table.draws)
+    assert set(draws) == {1, 2}
+    await service.close()
+
+    again = TableService(store, seed=99, turn_seconds=0)
+    [resumed] = await again.resume()
+    assert [list(h) for h in resumed.game.state.hands] == hands and resumed.draws == draws
+    await again.close()

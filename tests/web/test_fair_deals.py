@@ -37,11 +37,11 @@ async def test_the_replay_and_its_api_reveal_each_deals_seed(client, league):
 async def test_the_verify_page_checks_a_deal_in_either_language(client, league):
     game_id = await fair_game(league)
     seed = deal_seed(KEY, 2).hex()
-    shown = fingerprint(deal_seed(KEY, 2), game_id, 2)[:16]
+    shown = fingerprint(deal_seed(KEY, 2), game_id, 2)[:32]
     base = f"/games/{game_id}/verify?deal=2&seed={seed}"
     ok = visible_text(await page(client, league, f"{base}&fingerprint={shown}"))
     assert "OK: deal 2 of table" in ok
-    other = fingerprint(deal_seed(KEY, 3), game_id, 2)[:16]
+    other = fingerprint(deal_seed(KEY, 3), game_id, 2)[:32]
     wrong = visible_text(await page(client, league, f"{base}&fingerprint={other}&lang=ru"))
     assert "НЕ ПОДТВЕРЖДЕНО" in wrong and "отпечаток не совпадает" in wrong
     api = await client.get(f"/api/s/{league.token}{base}&fingerprint={shown}&table={game_id + 1}")
@@ -52,3 +52,21 @@ async def test_the_verify_page_checks_a_deal_in_either_language(client, league):
     ]
     bad = await client.get(f"/api/s/{league.token}{base}&fingerprint=xyz")
     assert (await bad.json())["lines"] == [{"key": "bad_fingerprint", "params": {}}]
+
+
+async def test_a_player_with_only_the_link_verifies_a_deal_from_the_api_json(
+    client, league, tmp_path, capsys
+):
+    """No operator needed: the API's JSON (or the page's record text) is what `verify` reads."""
+    from bot.verify_cli import main as verify_main
+
+    game_id = await fair_game(league)
+    api = await client.get(f"/api/s/{league.token}/games/{game_id}")
+    path = tmp_path / "game.json"
+    path.write_text(await api.text(), encoding="utf-8")
+    shown = fingerprint(deal_seed(KEY, 2), game_id, 2)[:32]
+    assert verify_main(["--record", str(path), "--deal", "2", "--fingerprint", shown]) == 0
+    assert f"OK: deal 2 of table #{game_id}" in capsys.readouterr().out
+    html = await page(client, league, f"/games/{game_id}")
+    assert "Pinochle game record 2" in html and "dealing: fair, table" in html
+    assert KEY.hex() not in html

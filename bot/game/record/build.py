@@ -14,6 +14,7 @@ from ..events import (
     DealEnded,
     DealerDix,
     DealStarted,
+    DealThrownIn,
     DeclaredOut,
     DixDeclared,
     Draw,
@@ -102,10 +103,18 @@ def _collect(
                 deal.results = result
                 for meld in deal.melds:  # a side that lost its meld (C-6, D-5, E-11): none counted
                     meld.counted = meld.counted and bool(result.meld[meld.seat])
-                if game.dealing is not None:  # over: its seed is revealed
-                    deal.seed = game.dealing.seed(deal.number)
+                _reveal(game, deal)
+            case DealThrownIn():
+                deal.thrown_in = True
+                _reveal(game, deal)
             case _:
                 pass
+
+
+def _reveal(game: Game, deal: DealRecord) -> None:
+    """A deal over (scored or thrown in): its seed is revealed."""
+    if game.dealing is not None:
+        deal.seed = game.dealing.seed(deal.number)
 
 
 def _drawn(deal: DealRecord) -> int:
@@ -119,6 +128,8 @@ def _dealt(game: Game, event: DealStarted) -> DealRecord:
     dealing = game.dealing
     return DealRecord(
         salts=dict(dealing.salts.get(event.deal, {})) if dealing is not None else {},
+        draw=dealing.draws.get(event.deal) if dealing is not None else None,
+        people=dealing.people.get(event.deal) if dealing is not None else None,
         number=event.deal,
         dealer=event.dealer,
         hands={s: list(game.state.hands[s]) for s in range(game.n) if game.state.hands[s]},

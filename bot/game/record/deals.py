@@ -83,15 +83,23 @@ class DealRecord:
     #: A fair deal (bot.game.fair): the players' salt words by seat, and its seed once it is over.
     salts: dict[int, str] = field(default_factory=dict)
     seed: bytes | None = None
+    #: A fair deal's draw (a person's Discord interaction id) and the seats people held as it
+    #: was dealt (None: not recorded, a deal dealt before draws existed).
+    draw: int | None = None
+    people: tuple[int, ...] | None = None
     exchange: tuple[int, Card] | None = None  # three-/four-hand: the dix for the turn-up (C-4)
     declared_out: int | None = None  # the seat that claimed to be out (A-12), ending it early
+
+    #: Thrown in with nothing scored (F-3 all four pass, B-8 no marriage): over, without a result.
+    thrown_in: bool = False
 
     #: No game of the rule book deals a widow; the attribute is part of the shared interface.
     widow: None = None
 
     @property
     def finished(self) -> bool:
-        return self.results is not None
+        """Over: scored, or thrown in (then its seed is revealed like any other's)."""
+        return self.results is not None or self.thrown_in
 
     @property
     def result(self) -> DealResult | None:

@@ -83,6 +83,8 @@ class GameRecord:
         return Dealing(
             seeds={d.number: d.seed for d in self.deals if d.seed is not None},
             salts={d.number: dict(d.salts) for d in self.deals if d.salts},
+            draws={d.number: d.draw for d in self.deals if d.draw is not None},
+            people={d.number: d.people for d in self.deals if d.people is not None},
         )
 
     # ------------------------------------------------------------------ building
@@ -184,12 +186,13 @@ class GameRecord:
     def parse(cls, text: str) -> GameRecord:
         """Read a text record back (RecordError says which line is wrong).
 
-        The header is the magic line and `variant:`, `options:` (JSON), `seed:`,
+        Seats are numbered from 1, as people number them (a record of the first format, from
+        0, is read too). The header is the magic line and `variant:`, `options:` (JSON), `seed:`,
         `seats:` (JSON names or -), `hints:` (seats or -) and `final:` (scores or
         "unfinished"); each deal starts with `deal N, dealer S` and holds
         `hand S:`, `turnup:`, `stock:`, `auction:`, `contract:`, `trump:`, any
         `gave S: cards` (the passing, F-5), any `meld S: cards = points` and `trick N: S card, … -> winner, points`
-        lines, `results:` (JSON or -) and `actions:` (separated by " | ").
+        lines, `results:` (JSON, "thrown in" or -) and `actions:` (separated by " | ").
         """
         return cls(*read_text(text))
 

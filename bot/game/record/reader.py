@@ -13,10 +13,17 @@ from ..cards import Card, Suit, parse_cards
 from ..fair import KEY_BYTES
 from ..variants import get_variant
 from .deals import DealRecord, MeldPart, MeldRecord, TrickRecord
-from .writer import MAGIC, SEP
+from .writer import MAGIC, SEP, THROWN_IN
+
+#: The first line of a record from before seats were numbered from 1 (they were from 0 then).
+MAGIC_FROM_0 = "Pinochle game record 1"
 
 #: The largest text record `parse` reads (a long game is about 100 kB).
 MAX_RECORD_CHARS = 4_000_000
+#: The deepest nesting of a JSON value a record's line may hold (a deal's result needs 3).
+MAX_JSON_DEPTH = 8
+#: The deepest nesting of the web API's JSON of a game (a trick's play needs 6).
+MAX_API_DEPTH = 16
 
 
 class RecordError(ValueError):
@@ -37,20 +44,26 @@ class ReadRecord(NamedTuple):
 
 
 def read_text(text: str) -> ReadRecord:
-    """The fields of the record `text` holds (`GameRecord.parse`)."""
+    """The fields of the record `text` holds (`GameRecord.parse`): a text record, or the web
+    API's JSON of a game (`/api/s/<token>/games/<id>`), whose `record` is that text."""
     if len(text) > MAX_RECORD_CHARS:
         raise RecordError(f"a game record has at most {MAX_RECORD_CHARS} characters")
-    reader = _Reader(text.splitlines())
-    if reader.line() != MAGIC:
-        raise reader.error(f"expected {MAGIC!r}")
+    if text.lstrip().startswith("{"):
+        text = _api_record(text)
+    # Lines end at "\n" only: a line separator inside a name (U+2028, U+0085) is no line's end.
+    reader = _Reader([line.removesuffix("\r") for line in text.split("\n")])
+    magic = reader.line()
+    if magic not in (MAGIC, MAGIC_FROM_0):
+        raise reader.error(f"expected {MAGIC!r} (or the web API's JSON of a game)")
+    first = 0 if magic == MAGIC_FROM_0 else 1  # the number of the first seat
     variant = reader.field("variant")
-    options = reader.field("options", json.loads)
+    options = reader.field("options", read_json)
     seed = reader.field("seed", int)
     table_id = (
         reader.field("dealing", _read_dealing) if reader.peek().startswith("dealing:") else None
     )
-    names = reader.field("seats", lambda v: None if v == "-" else json.loads(v))
-    hints = reader.field("hints", lambda v: () if v == "-" else tuple(_read_ints(v)))
+    names = reader.field("seats", lambda v: None if v == "-" else read_json(v))
+    hints = reader.field("hints", lambda v: () if v == "-" else _read_seats(v, first))
     final = reader.field("final", lambda v: None if v == "unfinished" else _read_ints(v))
     try:
         get_variant(variant)
@@ -60,8 +73,40 @@ def read_text(text: str) -> ReadRecord:
         raise reader.error("options must be a JSON object and seats a JSON list")
     deals: list[DealRecord] = []
     while reader.more():
-        deals.append(_read_deal(reader, len(deals) + 1, fair=table_id is not None))
+        deals.append(_read_deal(reader, len(deals) + 1, first, fair=table_id is not None))
     return ReadRecord(variant, options, seed, deals, final, names, hints, table_id)
+
+
+def _api_record(text: str) -> str:
+    """The text record inside the web API's JSON of a game."""
+    try:
+        data = read_json(text, MAX_API_DEPTH)
+    except ValueError as error:
+        raise RecordError(f"not the web API's JSON of a game: {error}") from None
+    record = data.get("record") if isinstance(data, dict) else None
+    if not isinstance(record, str):
+        raise RecordError(
+            "the web API's JSON holds no text record (a game dealt before fair dealing)"
+        )
+    return record
+
+
+def read_json(text: str, depth: int = MAX_JSON_DEPTH) -> Any:
+    """A JSON value nested at most `depth` deep (ValueError otherwise): deeper input is refused
+    before the parser would recurse into it."""
+    nesting, quoted, escaped = 0, False, False
+    for char in text:
+        if quoted:
+            quoted, escaped = (escaped or char != '"'), (not escaped and char == "\\")
+        elif char == '"':
+            quoted = True
+        elif char in "[{":
+            nesting += 1
+            if nesting > depth:
+                raise ValueError(f"JSON nested more than {depth} deep")
+        elif char in "]}":
+            nesting -= 1
+    return json.loads(text)
 
 
 def _read_ints(text: str) -> list[int]:
@@ -135,41 +180,54 @@ def _read_seed(text: str) -> bytes | None:
     return seed
 
 
-def _read_salts(text: str) -> dict[int, str]:
+def _read_seats(text: str, first: int) -> tuple[int, ...]:
+    """Seats as the record numbers them (from `first`) as the engine does, from 0."""
+    return tuple(seat - first for seat in _read_ints(text))
+
+
+def _read_salts(text: str, first: int) -> dict[int, str]:
     if text == "-":
         return {}
-    salts = json.loads(text)
+    salts = read_json(text)
     if not isinstance(salts, dict) or not all(isinstance(w, str) for w in salts.values()):
         raise ValueError("salts must be a JSON object of words")
-    return {int(seat): word for seat, word in salts.items()}
+    return {int(seat) - first: word for seat, word in salts.items()}
 
 
-def _read_deal(reader: _Reader, number: int, *, fair: bool) -> DealRecord:
+def _read_deal(reader: _Reader, number: int, first: int, *, fair: bool) -> DealRecord:
+    """Deal `number`'s lines, its seats numbered from `first`."""
     head = reader.line()
     expected = f"deal {number}, dealer "
     if not head.startswith(expected):
         raise reader.error(f"expected '{expected}S'")
     try:
-        deal = DealRecord(number=number, dealer=int(head[len(expected) :]), hands={})
+        deal = DealRecord(number=number, dealer=int(head[len(expected) :]) - first, hands={})
         if fair:
             deal.seed = reader.field("seed", _read_seed)
-            deal.salts = reader.field("salts", _read_salts)
+            deal.salts = reader.field("salts", lambda v: _read_salts(v, first))
+            if reader.peek().startswith("draw:"):  # a record made before draws has neither line
+                deal.draw = reader.field("draw", lambda v: None if v == "-" else int(v))
+                deal.people = reader.field(
+                    "people", lambda v: None if v == "-" else _read_seats(v, first)
+                )
         while (hand := reader.keyed("hand")) is not None:
-            deal.hands[hand[0]] = parse_cards(hand[1])
+            deal.hands[hand[0] - first] = parse_cards(hand[1])
         deal.turnup = reader.field("turnup", lambda v: None if v == "-" else Card.from_text(v))
         deal.stock = reader.field("stock", lambda v: None if v == "-" else _read_cards(v))
-        deal.auction = reader.field("auction", _read_auction)
-        deal.contract = reader.field("contract", _read_contract)
+        deal.auction = reader.field("auction", lambda v: _read_auction(v, first))
+        deal.contract = reader.field("contract", lambda v: _read_contract(v, first))
         deal.trump = reader.field("trump", lambda v: None if v == "-" else Suit.parse(v))
         while (gave := reader.keyed("gave")) is not None:
-            deal.passes.append((gave[0], parse_cards(gave[1])))
+            deal.passes.append((gave[0] - first, parse_cards(gave[1])))
         while (meld := reader.keyed("meld")) is not None:
             cards, _, points = meld[1].rpartition(" = ")
             part = MeldPart("", parse_cards(cards), int(points))
-            deal.melds.append(MeldRecord(meld[0], [part], part.points))
+            deal.melds.append(MeldRecord(meld[0] - first, [part], part.points))
         while (trick := reader.keyed("trick")) is not None:
-            deal.tricks.append(_read_trick(trick[1], trick[0]))
-        deal.results = reader.field("results", lambda v: None if v == "-" else json.loads(v))
+            deal.tricks.append(_read_trick(trick[1], trick[0], first))
+        deal.results = reader.field("results", _read_results)
+        deal.thrown_in = deal.results == THROWN_IN
+        deal.results = None if deal.thrown_in else deal.results
         deal.actions = reader.field("actions", lambda v: [] if v == "-" else v.split(SEP))
     except ValueError as error:
         if isinstance(error, RecordError):
@@ -178,28 +236,32 @@ def _read_deal(reader: _Reader, number: int, *, fair: bool) -> DealRecord:
     return deal
 
 
-def _read_auction(text: str) -> list[tuple[int, str]]:
+def _read_results(text: str) -> Any:
+    return None if text == "-" else text if text == THROWN_IN else read_json(text)
+
+
+def _read_auction(text: str, first: int) -> list[tuple[int, str]]:
     if text == "-":
         return []
     calls = []
     for call in text.split(", "):
         seat, _, word = call.partition(" ")
-        calls.append((int(seat), word))
+        calls.append((int(seat) - first, word))
     return calls
 
 
-def _read_contract(text: str) -> tuple[int, int] | None:
+def _read_contract(text: str, first: int) -> tuple[int, int] | None:
     if text == "-":
         return None
     declarer, amount = _read_ints(text)
-    return declarer, amount
+    return declarer - first, amount
 
 
-def _read_trick(text: str, number: int) -> TrickRecord:
+def _read_trick(text: str, number: int, first: int) -> TrickRecord:
     plays_text, _, outcome = text.rpartition(" -> ")
     winner, _, points = outcome.partition(", ")
     plays = []
     for play in plays_text.split(", "):
         seat, _, card = play.partition(" ")
-        plays.append((int(seat), Card.from_text(card)))
-    return TrickRecord(plays, int(winner), int(points), number)
+        plays.append((int(seat) - first, Card.from_text(card)))
+    return TrickRecord(plays, int(winner) - first, int(points), number)
