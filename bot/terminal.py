@@ -41,7 +41,7 @@ from bot.presentation.texts import (
     plain_namer,
     say,
 )
-from bot.presentation.typed import salt_of, typed_action
+from bot.presentation.typed import BothReadings, read_number, salt_of, typed_action
 from bot.records_hook import records_hook
 from bot.services.settings import NUMBER_RANGES, SettingsService
 from bot.store import Store, StoreOpenError
@@ -305,6 +305,14 @@ async def _play(
         if action is None:
             write("! " + t("bot.terminal.help", lang, count=len(listed)))
             continue
+        if isinstance(action, BothReadings):  # F-2: an entry's number and a bid's amount
+            entry = hand_action_label(table, action.entry, lang)
+            bid = hand_action_label(table, action.bid, lang)
+            write(
+                "! "
+                + t("bot.terminal.both_readings", lang, number=action.number, entry=entry, bid=bid)
+            )
+            continue
         act = service.act(table.id, you, action, version=hand.version)
         await answered(act, lang, name, write, mark="! ")
 
@@ -359,19 +367,27 @@ def listed_actions(table: Table, hand: Hand) -> list[Action]:
     return [action for _, action in sorted(enumerate(hand.legal), key=order)]
 
 
-def chosen_action(answer: str, listed: list[Action], table: Table) -> Action | str | None:
-    """The action a typed answer means: a listed number picks that entry, other text is read
-    back as a shown label or an action's text (`typed_action`); None for an empty line or any
-    number that is no entry ("99", "0", "²", "٣", 5,000 digits)."""
+def shown_entries(listed: list[Action]) -> dict[int, Action]:
+    """The entries the screen numbers, by number: all but the bids past the first few (the
+    highest is shown too); a number read as an entry must be one of these (`read_number`)."""
+    bids = [n for n, action in enumerate(listed) if action.verb == "bid"]
+    hidden = set(bids[SHOWN_BIDS:-1])  # a Check auction offers every amount up to the limit (E-4)
+    return {n + 1: action for n, action in enumerate(listed) if n not in hidden}
+
+
+def chosen_action(
+    answer: str, listed: list[Action], table: Table
+) -> Action | str | BothReadings | None:
+    """The action a typed answer means: a number shown on the screen picks that entry, a legal
+    bid's amount not shown as an entry bids it, and one that is both is `BothReadings`
+    (`read_number`); other text is read back as a shown label or an action's text
+    (`typed_action`); None for an empty line or any number that is neither ("99", "0", "²",
+    "٣", 5,000 digits)."""
     if not answer:
         return None
     if not answer.lstrip("+-").isnumeric():
         return typed_action(answer, table, listed)
-    if answer.isascii() and answer.isdigit() and len(answer) <= len(str(len(listed))):
-        number = int(answer)
-        if 1 <= number <= len(listed):
-            return listed[number - 1]
-    return None
+    return read_number(answer, shown_entries(listed), listed)
 
 
 def given_cards(answer: str, hand: Hand) -> Action | None:
@@ -409,9 +425,9 @@ def _show(
         write(t("bot.terminal.give", lang, count=hand.legal[0].amount, to=to))
         return
     bids = [n for n, action in enumerate(listed) if action.verb == "bid"]
-    hidden = set(bids[SHOWN_BIDS:-1])  # a Check auction offers every amount up to the limit (E-4)
+    shown = shown_entries(listed)
     for number, action in enumerate(listed):
-        if number not in hidden:
+        if number + 1 in shown:
             write(f"  {number + 1:>2}. {hand_action_label(table, action, lang)}")
         elif number == bids[SHOWN_BIDS]:
             write(

@@ -20,7 +20,15 @@ from bot.game.cards import MAX_HAND
 from bot.game.errors import shorten
 from bot.i18n import t
 from bot.presentation.texts import hand_action_label
-from bot.presentation.typed import SALT_WORDS, GiveDraft, engine_text, give_draft, salt_of
+from bot.presentation.typed import (
+    SALT_WORDS,
+    BothReadings,
+    GiveDraft,
+    engine_text,
+    give_draft,
+    read_number,
+    salt_of,
+)
 from bot.tables import Refusal, Table
 from cogs._common import lang_of, private_text, reply, service_of, table_here
 from cogs._group import PinochleCog, describe
@@ -184,6 +192,8 @@ class Play(PinochleCog):
             await reply(interaction, private_text(outcome, lang_of(interaction)))
             return
         chosen: Action | str | None = _move_of(typed)
+        if chosen is None and typed.isascii() and typed.isdigit():
+            chosen = await _number_move(interaction, typed)
         if chosen is None:  # a label as autocomplete shows it, typed out or sent as shown
             offered = await move_choices(interaction, typed)
             chosen = next((c.value for c in offered if c.name.lower() == typed), None)
@@ -200,6 +210,15 @@ class Play(PinochleCog):
         if salted and word:  # what will be sent, as typed
             return [Choice(name=f"{SALT_WORDS[0]} {word}"[:100], value=f"{SALT_WORDS[0]} {word}")]
         return await move_choices(interaction, current)
+
+
+async def _number_move(interaction: discord.Interaction, typed: str) -> Action | str | None:
+    """A bare number typed to `/pinochle move`: nothing is numbered in Discord, so while bids are
+    offered it is a bid of that amount, which the engine judges (F-2); otherwise None."""
+    table = table_here(interaction)
+    hand = await service_of(interaction).hand(table.id, interaction.user.id)
+    read = read_number(typed, {}, hand.legal)
+    return None if isinstance(read, BothReadings) else read
 
 
 def _move_of(typed: str) -> Action | None:

@@ -154,9 +154,14 @@ class Tables(PinochleCog):
         name, equals, _ = last.partition("=")
         if not equals:
             variant = getattr(interaction.namespace, "variant", None)
-            own = game_options(variant) if variant in VARIANTS else []
+            game = VARIANTS.get(variant) if isinstance(variant, str) else None
+            own = game_options(game.name) if game is not None else []
             names = [n for n in own if n in TABLE_OPTIONS]
-            names += [n for n in TABLE_OPTIONS if n not in names]
+            names += [
+                n
+                for n in TABLE_OPTIONS
+                if n not in names and (game is None or game.plays_option(n))
+            ]
             suggestions = [f"{n}=" for n in names if n.startswith(name)]
         elif name in TABLE_OPTIONS:
             spec = OPTIONS[name]

@@ -10,16 +10,19 @@ from typing import Any
 
 from . import actions as A
 from .actions import Action
-from .cards import SUITS, Card, remove_card
+from .cards import SUITS, Card, make_pack, remove_card
+from .ceiling import side_meld_ceiling
 from .checks import contract_checks, game_checks, meld_checks, net_chips, set_checks, settle
 from .errors import IllegalAction
 from .events import Bid, CardsGiven, Contract, DealThrownIn, Event, Passed, TrumpFixed
+from .melds import MELD_OPTION_ORDER, MeldRules
 from .multihand import MultiHandRules
 from .phases import AUCTION, PASSING, PLAY, TRUMP
-from .points import scale
+from .points import deal_total, scale
 
 MIN_BID = 200  # E-4; `opt.min_bid` sets another (F-2, H-2)
-MAX_BID = 1500  # far above any reachable deal total; bounds the list of legal bids
+#: The options a bid ceiling depends on: the meld table's and the count's (F-2, H-2, H-9).
+_CEILING_OPTIONS = (*MELD_OPTION_ORDER, "dd_last_trick")
 
 
 def ladder_step(high: int) -> int:
@@ -52,13 +55,31 @@ def bid_amounts(minimum: int, step: int, top: int) -> tuple[int, ...]:
 
 
 def bid_ladder(options: Mapping[str, Any]) -> tuple[int, ...]:
-    """Every bid of a game with these (resolved) options, from its minimum up, in the game's
-    units: E-4's minimum and steps, F-2's and H-2's other minimums, H-3's ladder."""
+    """Every bid of a game with these (resolved) options, from its minimum up to its ceiling
+    (`bid_ceiling_of`), in the game's units: E-4's minimum and steps, F-2's and H-2's other
+    minimums, H-3's ladder."""
     unit = scale(options)
     given = options["min_bid"]
     minimum = (MIN_BID if given is None else given) // unit
     step = 0 if options["bid_ladder"] else max(1, options["bid_increment"] // unit)
-    return bid_amounts(minimum, step, MAX_BID // unit)
+    return bid_amounts(minimum, step, max(minimum, bid_ceiling_of(options)))
+
+
+def bid_ceiling_of(options: Mapping[str, Any]) -> int:
+    """F-2, H-2: what a deal can be worth to one side under these options: the most meld a
+    side's cards can hold (`side_meld_ceiling`) plus every card point and the last trick."""
+    key = tuple((name, options[name]) for name in _CEILING_OPTIONS)
+    return _ceiling_of(key)
+
+
+@lru_cache(maxsize=32)
+def _ceiling_of(key: tuple[tuple[str, Any], ...]) -> int:
+    options = dict(key)
+    double_deck = options["count_scheme"] == "double_deck"
+    pack = make_pack(double_deck=double_deck)
+    copies = 4 if double_deck else 2
+    meld = side_meld_ceiling(MeldRules.from_options(options), len(pack) // 2, copies)
+    return meld + deal_total(options, pack)
 
 
 def least_bid_over(options: Mapping[str, Any], high: int) -> int:
@@ -89,8 +110,12 @@ class AuctionRules(MultiHandRules):
         return list(amounts[bisect_right(amounts, above) :])
 
     def _bid_ladder(self) -> tuple[int, ...]:
-        """Every bid of this game, from the minimum up (E-4, H-3)."""
+        """Every bid of this game, from the minimum up to the ceiling (E-4, F-2, H-3)."""
         return bid_ladder(self.opt)
+
+    def bid_ceiling(self) -> int:
+        """F-2, H-2: the highest bid, what a deal can be worth to one side (`bid_ceiling_of`)."""
+        return self._bid_ladder()[-1]
 
     def _forced(self, seat: int) -> bool:
         """E-6, F-3: the dealer after three passes must bid (unless the deal is thrown in)."""
@@ -151,6 +176,11 @@ class AuctionRules(MultiHandRules):
         if self.state.declarer is not None and still_in == [self.state.declarer]:
             events.append(Contract(self.state.declarer, self.state.high_bid))
             self.state.phase, self.state.turn = TRUMP, self.state.declarer
+            if not self._legal_trump():  # F-4: no marriage to name: set without play
+                for seat in self.state.order:  # the defenders count their meld, no trump named
+                    if not self.variant.same_side(seat, self.state.declarer):
+                        self._declare(seat, self.state.hands[seat], events)
+                self._end_deal(events)
             return
         nxt = self._next_active(seat)
         while nxt in self.state.passed:
@@ -158,11 +188,15 @@ class AuctionRules(MultiHandRules):
         self.state.turn = nxt
 
     def _legal_trump(self) -> list[Action]:
+        """F-4, DX-E3: any suit; by option only a suit the declarer holds a marriage in. Holding
+        none, his side is set unplayed (`trump_without_marriage = set`), or he names any suit
+        (`any_suit`: Check's forced dealer, E-6)."""
         hand = self.state.hands[self._actor]
         suits = list(SUITS)
         if self.opt["trump_requires_marriage"]:
             married = [s for s in SUITS if Card("K", s) in hand and Card("Q", s) in hand]
-            suits = married or suits  # a forced dealer without a marriage still names a suit
+            if married or self.opt["trump_without_marriage"] == "set":
+                suits = married
         return [Action("trump", suit=s) for s in suits]
 
     def _apply_trump(self, act: Action, events: list[Event]) -> None:
@@ -178,6 +212,9 @@ class AuctionRules(MultiHandRules):
     def _meld_and_lead(self, events: list[Event]) -> None:
         for s in self.state.order:  # E-9, F-6: everyone melds at once
             self._declare(s, self.state.hands[s], events)
+        if self._shown_meld()[self.party(self._declarer)] < self.opt["min_meld"]:
+            self._end_deal(events)  # H-13: too little meld to play; set unplayed
+            return
         self.state.phase = PLAY  # E-10, F-7: the declarer leads (or eldest, by option)
         eldest = self.opt["first_lead"] == "eldest"
         self.state.turn = self.state.order[0] if eldest else self.state.declarer
@@ -221,14 +258,31 @@ class AuctionRules(MultiHandRules):
         self._meld_and_lead(events)
 
     def _score_check(self, meld: list[int], cards: list[int], result: dict[str, Any]) -> list[int]:
-        """E-11..E-13, F-8, F-9, H-10: the deal's points; Check's E-16..E-19 premiums."""
+        """E-11..E-13, F-8, F-9, H-10..H-14: the deal's points; Check's E-16..E-19 premiums.
+        `meld` and `cards` become what counted (the deal's record shows them)."""
         decl = self.party(self._declarer)
         took = [any(self.state.tricks_won[s] for s in self.party_seats(p)) for p in range(2)]
-        least = self.opt["save_meld_counters"]
-        for p in range(2):
-            if not meld_saved(took[p], cards[p], least):
-                meld[p] = 0  # the deal's record shows the meld that counted
-        points, made = contract_points(self.state.high_bid, decl, meld, cards)
+        least_meld = self.opt["min_meld"]
+        if self.state.phase == PLAY:  # played (or, for `deal_points`, being played)
+            counters = self._counters_taken()
+            for p in range(2):
+                if meld[p] < least_meld or not meld_saved(
+                    took[p], counters[p], self.opt["save_meld_counters"]
+                ):
+                    meld[p] = 0
+                if counters[p] < self.opt["min_counters"]:  # H-12: the side scores nothing
+                    meld[p] = cards[p] = 0
+        else:  # set unplayed (F-4, H-13): the defenders score the meld they showed
+            shown = self._shown_meld()
+            meld[decl] = 0
+            meld[1 - decl] = shown[1 - decl] if shown[1 - decl] >= least_meld else 0
+        points, made = contract_points(
+            self.state.high_bid,
+            decl,
+            meld,
+            cards,
+            progressive=self.opt["set_scoring"] == "progressive",
+        )
         result.update(
             bid=self.state.high_bid,
             declarer=self.state.declarer,
@@ -238,6 +292,21 @@ class AuctionRules(MultiHandRules):
         if self.variant.checks:
             self._premiums(decl, made, took, result)
         return points
+
+    def _counters_taken(self) -> list[int]:
+        """H-10, H-12: the counters (aces, tens and kings) in each side's tricks."""
+        taken = [0, 0]
+        for trick in self.state.tricks:
+            side = self.party(trick.winner)
+            taken[side] += sum(card.rank in _COUNTERS for _, card in trick.plays)
+        return taken
+
+    def _shown_meld(self) -> list[int]:
+        """Each side's meld as shown (F-6), credited or not."""
+        shown = [0, 0]
+        for seat in range(self.n):
+            shown[self.party(seat)] += sum(points for _, _, points in self.state.pending[seat])
+        return shown
 
     def _premiums(self, decl: int, made: bool, took: list[bool], result: dict[str, Any]) -> None:
         """E-16..E-19: the checks a Check deal pays, into `result`."""
@@ -265,16 +334,17 @@ class AuctionRules(MultiHandRules):
         result["transfers"] = settle(awards, [self.party_seats(0), self.party_seats(1)])
 
     def _check_winner(self, check: dict[str, Any]) -> int | None:
-        """E-14, F-10: the declaring side is counted first; then the defenders (unless only the
-        bidders may go out); F-11: a contract side taking every trick shoots the moon."""
+        """E-14, F-10: the declaring side is counted first, and goes out only on a contract made;
+        then the defenders (unless only the bidders may go out); F-11: a contract side taking
+        every trick shoots the moon."""
         decl = self.party(self._declarer)
         winner = None
         tricks = len(self.state.tricks)
         moon = sum(self.state.tricks_won[s] for s in self.party_seats(decl)) == tricks
         if self.opt["shoot_the_moon"] and moon and check["made"]:
             winner = decl
-        elif self.state.scores[decl] >= self.state.target:
-            winner = decl
+        elif check["made"] and self.state.scores[decl] >= self.state.target:
+            winner = decl  # a set side never goes out, above the target or not (F-10)
         elif (
             self.state.scores[1 - decl] >= self.state.target
             and not self.opt["only_bidder_goes_out"]
@@ -313,6 +383,8 @@ class AuctionRules(MultiHandRules):
             raise IllegalAction("bid_too_low", "E-4", minimum=self._min_bid())
         if amount <= self.state.high_bid:
             raise IllegalAction("bid_not_higher", "E-4", high=self.state.high_bid)
+        if amount > self.bid_ceiling():
+            raise IllegalAction("bid_over_ceiling", "F-2", ceiling=self.bid_ceiling())
         if amount not in self._bid_amounts(self.state.high_bid):
             raise IllegalAction("bid_step", "E-4", step=self._step(self.state.high_bid))
         if not self._may_bid(seat):
@@ -321,19 +393,28 @@ class AuctionRules(MultiHandRules):
 
 def meld_saved(took_a_trick: bool, counters: int, least: int = 0) -> bool:
     """E-11, F-8: a side's meld counts once it takes a trick; H-10 (by option) only with at least
-    `least` points in its tricks."""
+    `least` counters (aces, tens, kings) in its tricks."""
     return took_a_trick and counters >= least
 
 
 def contract_points(
-    bid: int, declarers: int, meld: Sequence[int], cards: Sequence[int]
+    bid: int,
+    declarers: int,
+    meld: Sequence[int],
+    cards: Sequence[int],
+    *,
+    progressive: bool = False,
 ) -> tuple[list[int], bool]:
     """E-12, E-13, F-9: each side's points for the deal, and whether the contract was made. The
     bidding side scores all it took if that reaches the bid, else minus the bid (set); the
-    defenders always score what they took. `meld` holds only meld that counts (`meld_saved`)."""
+    defenders always score what they took. `meld` holds only meld that counts (`meld_saved`).
+    H-14 `progressive`: a set side scores nothing and the bid goes to the defenders instead."""
     points = [m + c for m, c in zip(meld, cards, strict=True)]
     made = points[declarers] >= bid
-    if not made:
+    if not made and progressive:
+        points[declarers] = 0
+        points[1 - declarers] += bid
+    elif not made:
         points[declarers] = -bid
     return points, made
 
@@ -343,6 +424,9 @@ def _has_marriage(hand: list[Card]) -> bool:
     codes = {card.code for card in hand}
     return any(king in codes and king + 1 in codes for king in _KINGS)
 
+
+#: H-10: the counters, the cards a side counts to save its meld (the last trick is none).
+_COUNTERS = frozenset({"A", "10", "K"})
 
 #: The code of each suit's king (`Card.code`: suit * 8 + rank, A 10 K Q J 9).
 _KINGS = tuple(Card("K", suit).code for suit in SUITS)

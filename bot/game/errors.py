@@ -57,6 +57,15 @@ REFUSALS: Mapping[str, frozenset[str]] = {
     "option_not_multiple_of_10": frozenset({"name", "value"}),
     "option_not_bonus": frozenset({"name", "value"}),
     "pack64_two_handed": frozenset(),
+    # A game refuses an option it does not play (RULES §13, §14), saying why.
+    "option_unplayed_other_game": frozenset({"name", "game", "source"}),
+    "option_unplayed_bidder_first": frozenset({"name", "game"}),
+    "option_unplayed_side_meld": frozenset({"name", "game"}),
+    "option_unplayed_meld_time": frozenset({"name", "game"}),
+    "option_unplayed_ladder": frozenset({"name", "game"}),
+    "option_unplayed_meld_table": frozenset({"name", "game"}),
+    "option_unplayed_count": frozenset({"name", "game"}),
+    "bid_over_ceiling": frozenset({"ceiling"}),
 }
 
 #: The most characters of a person's own text that a refusal repeats back to them.

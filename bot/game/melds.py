@@ -125,7 +125,7 @@ class MeldRules:
         cached = getattr(options, "meld_rules", None)
         if isinstance(cached, MeldRules):
             return cached
-        rules = _rules_for(tuple((k, options[k]) for k in _MELD_OPTION_ORDER if k in options))
+        rules = _rules_for(tuple((k, options[k]) for k in MELD_OPTION_ORDER if k in options))
         if isinstance(options, Options):
             options.meld_rules = rules
         return rules
@@ -148,7 +148,7 @@ _MELD_OPTIONS = {
     "dd_multiple_values",
 }
 #: `_MELD_OPTIONS` in order: the key of `_rules_for`, read off the options one by one.
-_MELD_OPTION_ORDER = tuple(sorted(_MELD_OPTIONS))
+MELD_OPTION_ORDER = tuple(sorted(_MELD_OPTIONS))
 
 
 def _double_deck_values(doubling: bool) -> dict[str, int]:

@@ -80,9 +80,12 @@ class MultiHandRules(GameCore):
             self._declare(seat, hand, events)
 
     def _declare(self, seat: int, hand: list[Card], events: list[Event]) -> None:
-        """S-4, S-5: the best meld of the hand; every dealt 9 of trumps scores for its first holder."""
-        dix = self._dix
-        if (
+        """S-4, S-5: the best meld of the hand; every dealt 9 of trumps scores for its first holder.
+        With no trump named (F-4: a bidder set for want of a marriage) every marriage is plain."""
+        dix = self.dix_card
+        if dix is None:
+            dixes = 0
+        elif (
             self.state.mode == DealMode.MULTI_HAND
         ):  # S-5: each 9 of trumps scores for the player dealt it
             excluded = (

@@ -159,10 +159,15 @@ OPTIONS: dict[str, OptionSpec] = {
         OptionSpec("pass_count", 0, (0, 3, 4), rule="F-5"),
         OptionSpec("first_lead", "bidder", ("bidder", "eldest"), rule="F-7"),
         OptionSpec("save_meld_counters", 0, (0, 20), rule="H-10"),
+        OptionSpec("min_counters", 0, (0, 20), rule="H-12"),
+        OptionSpec("min_meld", 0, (0, 20), rule="H-13"),
+        OptionSpec("set_scoring", "deduct", ("deduct", "progressive"), rule="H-14"),
+        OptionSpec("dd_last_trick", 2, (2, 1), rule="H-9"),
         OptionSpec("shoot_the_moon", False, B, rule="F-11"),
         OptionSpec("only_bidder_goes_out", False, B, rule="F-10"),
         OptionSpec("dd_multiple_values", "pagat", ("pagat", "doubling"), rule="H-7"),
         OptionSpec("trump_requires_marriage", False, B, rule="DX-E3"),
+        OptionSpec("trump_without_marriage", "set", ("set", "any_suit"), rule="DX-E3"),
         OptionSpec("set_side_forfeits_meld_checks", False, B, rule="DX-E6"),
         OptionSpec("roundtrip_checks_additive", False, B, rule="DX-E7"),
         OptionSpec("double_meld_checks", "twice_single", ("twice_single", "none"), rule="DX-E8"),
@@ -176,6 +181,28 @@ OPTIONS: dict[str, OptionSpec] = {
             honour_only=True,
         ),
     ]
+}
+
+
+#: Why a game that lists the options it plays (`Variant.plays`) refuses one of the others: the
+#: refusal's key, by option; any other is "a rule of another game" (its rule id says which).
+UNPLAYED: dict[str, str] = {
+    "tie_over_target": "option_unplayed_bidder_first",
+    "declare_out": "option_unplayed_bidder_first",
+    "running_tally_game_call": "option_unplayed_bidder_first",
+    "meld_credit_unit": "option_unplayed_side_meld",
+    "partnership_meld_timing": "option_unplayed_meld_time",
+    "meld_excludes_first_card": "option_unplayed_meld_time",
+    "bid_ladder": "option_unplayed_ladder",
+    "double_pinochle_value": "option_unplayed_meld_table",
+    "eight_queens_value": "option_unplayed_meld_table",
+    "eight_of_a_kind": "option_unplayed_meld_table",
+    "grand_pinochle": "option_unplayed_meld_table",
+    "roundhouse_bonus_points": "option_unplayed_meld_table",
+    "same_class_upgrades": "option_unplayed_meld_table",
+    "flush_includes_royal_bonus": "option_unplayed_meld_table",
+    "round_card_points": "option_unplayed_count",
+    "count_scheme": "option_unplayed_count",
 }
 
 
@@ -243,6 +270,15 @@ def _resolve(options: Mapping[str, Any], players: int, variant: str | None) -> O
             if key in OPTIONS:
                 raise OptionError("unknown_option_prefix", name=repr(name), option=repr(key))
             raise OptionError("unknown_option", name=shorten(repr(name)))
+    if game is not None:
+        for name in given:
+            if not game.plays_option(name):
+                raise OptionError(
+                    UNPLAYED.get(name, "option_unplayed_other_game"),
+                    name=name,
+                    game=game.name,
+                    source=OPTIONS[name].rule,
+                )
     defaults = game.defaults if game is not None else {}
     for name, spec in OPTIONS.items():
         if name in given:

@@ -26,9 +26,11 @@ def scale(options: Mapping[str, Any]) -> int:
 
 
 def last_trick_bonus(options: Mapping[str, Any]) -> int:
-    """The last trick's points (G-5): 10, or 1 in the one-point count; 2 in the double deck (H-9)."""
+    """The last trick's points (G-5): 10, or 1 in the one-point count; 2 in the double deck, or
+    1 by `dd_last_trick` (H-9)."""
     if options["count_scheme"] == "double_deck":
-        return DOUBLE_DECK_LAST_TRICK
+        last: int = options.get("dd_last_trick", DOUBLE_DECK_LAST_TRICK)
+        return last
     return 10 // scale(options)
 
 

@@ -55,7 +55,9 @@ def strict_plays(
     """The cards of `hand` that §8 allows, duplicates removed, in hand order.
 
     `exempt_from_heading` is true when the winning card is a partner's and
-    `must_head_partner` is off (P-5), which lifts P-2(b) and P-3(b).
+    `must_head_partner` is off (P-5), which lifts P-2(b) and P-3(b): under a partner's trump,
+    with under-trumping not compulsory, no trump is owed (P-3(c)), as under an opponent's
+    trump the player cannot beat.
     """
     if not trick:  # P-1: the leader may lead any card
         return list(dict.fromkeys(hand))
@@ -71,12 +73,12 @@ def strict_plays(
     if trump is not None:
         trumps = [c for c in hand if c.suit is trump]
         if trumps:  # P-3
-            if win.suit is trump and not exempt_from_heading:
+            if win.suit is trump:
                 higher = [c for c in trumps if c.strength > win.strength]
-                if higher:  # P-3(b): over-trump
+                if higher and not exempt_from_heading:  # P-3(b): over-trump
                     return list(dict.fromkeys(higher))
-                if not must_undertrump:
-                    return list(dict.fromkeys(hand))
+                if not must_undertrump and (exempt_from_heading or not higher):
+                    return list(dict.fromkeys(hand))  # P-3(c) off: no trump is owed
             return list(dict.fromkeys(trumps))  # P-3(a), P-3(c)
     return list(dict.fromkeys(hand))  # P-4, P-6
 

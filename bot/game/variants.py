@@ -23,6 +23,12 @@ class Variant:
     double_deck: bool = False  # the 80-card pack and its meld table and count (H-1, H-7, H-9)
     #: Option defaults of this game where they differ from the options' own (§11, §13, §14).
     defaults: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    #: The options this game plays, the others refused (§13, §14); None: it takes every option.
+    plays: frozenset[str] | None = None
+
+    def plays_option(self, name: str) -> bool:
+        """Does this game play the option `name` (§13, §14)? Those it does not are refused."""
+        return self.plays is None or name in self.plays
 
     @property
     def two_handed(self) -> bool:
@@ -47,6 +53,66 @@ class Variant:
         return [[s for s in chosen if self.party(s) == p] for p in parties]
 
 
+#: F: the options partnership auction plays (§13): the auction, passing, trump, play and game
+#: end, the 48-card meld table and the count.
+_AUCTION_PLAYS = frozenset(
+    {
+        "target",
+        "packet_size",
+        "head_rule",
+        "must_undertrump",
+        "must_head_partner",
+        "bid_increment",
+        "min_bid",
+        "bid_requires_marriage",
+        "all_pass",
+        "pass_count",
+        "first_lead",
+        "shoot_the_moon",
+        "only_bidder_goes_out",
+        "trump_requires_marriage",
+        "trump_without_marriage",
+    }
+)
+#: The 48-card meld table's and count's options (§2.1, G-6, G-7), played by E and F.
+_SINGLE_DECK_PLAYS = frozenset(
+    {
+        "count_scheme",
+        "round_card_points",
+        "double_pinochle_value",
+        "eight_queens_value",
+        "eight_of_a_kind",
+        "grand_pinochle",
+        "roundhouse_bonus_points",
+        "same_class_upgrades",
+        "flush_includes_royal_bonus",
+    }
+)
+#: E: Check Pinochle plays F's auction with its checks (E-15..E-21) and any raise (H-3 too).
+_CHECK_PLAYS = (
+    _AUCTION_PLAYS
+    | _SINGLE_DECK_PLAYS
+    | {
+        "bid_ladder",
+        "set_side_forfeits_meld_checks",
+        "roundtrip_checks_additive",
+        "double_meld_checks",
+        "slam_defenders_eligible",
+        "no_marriage_remedy_default",
+    }
+)
+#: H: the double deck plays F's rules but its own meld table and count (H-7, H-9), and adds
+#: the ladder of raises and the house rules of the double deck (H-3, H-9..H-14).
+_DOUBLE_DECK_PLAYS = _AUCTION_PLAYS | {
+    "bid_ladder",
+    "dd_multiple_values",
+    "save_meld_counters",
+    "min_counters",
+    "min_meld",
+    "set_scoring",
+    "dd_last_trick",
+}
+
 VARIANTS: dict[str, Variant] = {
     v.name: v
     for v in [
@@ -55,7 +121,18 @@ VARIANTS: dict[str, Variant] = {
         Variant("three-handed", 3, "C", family="three-handed"),
         Variant("four-handed", 4, "D1", family="four-handed"),
         Variant("partnership", 4, "D2", partnership=True, family="partnership"),
-        Variant("check", 4, "E", partnership=True, auction=True, family="partnership", checks=True),
+        Variant(
+            "check",
+            4,
+            "E",
+            partnership=True,
+            auction=True,
+            family="partnership",
+            checks=True,
+            # E-6: the dealer stuck without a marriage still names a suit
+            defaults=MappingProxyType({"trump_without_marriage": "any_suit"}),
+            plays=_CHECK_PLAYS,
+        ),
         # A family of their own: their scores run on other scales (the 48-card auction's
         # contracts and sets; the double deck's 50-point count) than the partnership games'.
         Variant(
@@ -66,8 +143,9 @@ VARIANTS: dict[str, Variant] = {
             auction=True,
             family="auction",
             defaults=MappingProxyType(
-                {"pass_count": 4, "bid_requires_marriage": False, "min_bid": 250}
+                {"pass_count": 4, "bid_requires_marriage": False, "min_bid": 100}
             ),
+            plays=_AUCTION_PLAYS | _SINGLE_DECK_PLAYS,
         ),
         Variant(
             "double-deck",
@@ -79,8 +157,8 @@ VARIANTS: dict[str, Variant] = {
             double_deck=True,
             defaults=MappingProxyType(
                 {
-                    "pass_count": 4,
                     "bid_requires_marriage": False,
+                    "trump_requires_marriage": True,
                     "min_bid": 50,
                     "count_scheme": "double_deck",
                     "target": 500,
@@ -88,6 +166,7 @@ VARIANTS: dict[str, Variant] = {
                     "bid_ladder": True,
                 }
             ),
+            plays=_DOUBLE_DECK_PLAYS,
         ),
     ]
 }

@@ -86,6 +86,43 @@ def typed_action(text: str, table: Table, legal: Iterable[Action]) -> Action | s
     return engine_text(text)
 
 
+#: The most digits a bare number may have to be read as an entry or a bid (a bid's ceiling
+#: has four; longer numbers are no bid, and reading them costs nothing).
+NUMBER_DIGITS = 9
+
+
+@dataclass(frozen=True)
+class BothReadings:
+    """A bare number that is both an entry shown under it and a legal bid of that amount: neither
+    is taken; the person is shown both and types the one meant."""
+
+    number: int
+    entry: Action
+    bid: Action
+
+
+def read_number(
+    text: str, shown: dict[int, Action], legal: Iterable[Action]
+) -> Action | str | BothReadings | None:
+    """A bare number ("55"): the entry shown on the screen under it, else, while bids are offered,
+    the bid of that amount (F-2: the engine judges it, so "2000" is refused for its real reason);
+    both at once is `BothReadings`. None: not a bare number, or neither reading applies.
+    `shown` is empty where nothing is numbered (Discord's `/pinochle move`)."""
+    if not (text.isascii() and text.isdigit()) or len(text) > NUMBER_DIGITS:
+        return None
+    number = int(text)
+    bids = [action for action in legal if action.verb == "bid"]
+    bid = next((action for action in bids if action.amount == number), None)
+    entry = shown.get(number)
+    if entry is not None and bid is not None and entry != bid:
+        return BothReadings(number, entry, bid)
+    if entry is not None:
+        return entry
+    if bid is not None:
+        return bid
+    return f"bid {number}" if bids else None
+
+
 def engine_text(text: str) -> str:
     """`text` in the engine's words: a verb of either language as the engine's ("give Т♠ 10♠"
     from "передать Тп 10п"), a lone card as playing it ("play 9♠" from "9п"); else `text`."""

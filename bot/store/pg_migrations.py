@@ -358,6 +358,48 @@ DEAL_INPUTS = """
 ALTER TABLE deal_commits ADD COLUMN inputs TEXT NOT NULL DEFAULT '{}' CHECK (inputs::json IS NOT NULL);
 """
 
+AUCTION_SOURCES = """
+-- The auction games' defaults moved to their published sources (docs/rules.md §13, §14). A table
+-- opened before keeps the rules it was opened with, so its games replay as they were played: the
+-- double deck passed 4 cards and its declarer named any suit; the auction opened at 250. The
+-- options these games and Check never played (now refused) changed nothing and are dropped.
+UPDATE tables SET options = (options::jsonb || '{"pass_count": 4}'::jsonb)::text
+    WHERE variant = 'double-deck' AND options::jsonb -> 'pass_count' IS NULL;
+UPDATE tables SET options = (options::jsonb || '{"trump_requires_marriage": false}'::jsonb)::text
+    WHERE variant = 'double-deck' AND options::jsonb -> 'trump_requires_marriage' IS NULL;
+UPDATE tables SET options = (options::jsonb || '{"min_bid": 250}'::jsonb)::text
+    WHERE variant = 'auction' AND options::jsonb -> 'min_bid' IS NULL;
+UPDATE tables SET options = (options::jsonb - ARRAY['tie_over_target', 'declare_out',
+    'running_tally_game_call', 'draw_before_meld', 'dix_exchange_mandatory',
+    'winner_chooses_last_card', 'twohand_head_rule', 'renege_penalty_2h', 'renege_penalty_3h',
+    'pack64', 'pack64_hand_size', 'first_marriage_value', 'b_no_trump_fallback',
+    'turnup_dix_immediate', 'three_hand_playon', 'partnership_meld_timing',
+    'meld_excludes_first_card', 'meld_credit_unit', 'bid_ladder', 'save_meld_counters',
+    'min_counters', 'min_meld', 'set_scoring', 'dd_last_trick', 'dd_multiple_values',
+    'set_side_forfeits_meld_checks', 'roundtrip_checks_additive', 'double_meld_checks',
+    'slam_defenders_eligible', 'no_marriage_remedy_default']::text[])::text
+    WHERE variant = 'auction';
+UPDATE tables SET options = (options::jsonb - ARRAY['tie_over_target', 'declare_out',
+    'running_tally_game_call', 'count_scheme', 'round_card_points', 'double_pinochle_value',
+    'eight_queens_value', 'eight_of_a_kind', 'grand_pinochle', 'roundhouse_bonus_points',
+    'same_class_upgrades', 'flush_includes_royal_bonus', 'draw_before_meld',
+    'dix_exchange_mandatory', 'winner_chooses_last_card', 'twohand_head_rule',
+    'renege_penalty_2h', 'renege_penalty_3h', 'pack64', 'pack64_hand_size',
+    'first_marriage_value', 'b_no_trump_fallback', 'turnup_dix_immediate', 'three_hand_playon',
+    'partnership_meld_timing', 'meld_excludes_first_card', 'meld_credit_unit',
+    'set_side_forfeits_meld_checks', 'roundtrip_checks_additive', 'double_meld_checks',
+    'slam_defenders_eligible', 'no_marriage_remedy_default']::text[])::text
+    WHERE variant = 'double-deck';
+UPDATE tables SET options = (options::jsonb - ARRAY['tie_over_target', 'declare_out',
+    'running_tally_game_call', 'draw_before_meld', 'dix_exchange_mandatory',
+    'winner_chooses_last_card', 'twohand_head_rule', 'renege_penalty_2h', 'renege_penalty_3h',
+    'pack64', 'pack64_hand_size', 'first_marriage_value', 'b_no_trump_fallback',
+    'turnup_dix_immediate', 'three_hand_playon', 'partnership_meld_timing',
+    'meld_excludes_first_card', 'meld_credit_unit', 'save_meld_counters', 'min_counters',
+    'min_meld', 'set_scoring', 'dd_last_trick', 'dd_multiple_values']::text[])::text
+    WHERE variant = 'check';
+"""
+
 PG_MIGRATIONS: list[str] = [
     CORE,
     LEDGER,
@@ -371,4 +413,5 @@ PG_MIGRATIONS: list[str] = [
     SETTINGS_COLUMNS,
     NEW_FAMILIES,
     DEAL_INPUTS,
+    AUCTION_SOURCES,
 ]

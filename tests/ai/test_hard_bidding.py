@@ -9,10 +9,13 @@ from bot.ai.bidding import best_trump
 from bot.ai.knowledge import read_view
 from bot.game import PASS, meld_points, new_game
 
+#: F-2: these hands are judged against a 250 opening (a club table's); BIC opens at 100.
+CLUB_OPENING = {"auction": {"min_bid": 250}}
+
 
 def _first_call(variant: str, seed: int):
     """The eldest hand's first call of a fresh deal: its view and its meld in its best trump."""
-    game = new_game(variant, seed=seed)
+    game = new_game(variant, seed=seed, options=CLUB_OPENING.get(variant))
     view = game.view(game.to_act)
     k = read_view(view)
     trump, _ = best_trump(k.hand, k.options)

@@ -214,7 +214,7 @@ def test_a_four_hand_seat_that_takes_points_last_with_an_ace_shows_no_ten_that_w
     ("variant", "options"),
     [
         ("check", {"min_bid": 300}),  # F-2: another minimum
-        ("auction", {"pass_count": 0}),  # the variant's own minimum, 250
+        ("auction", {"pass_count": 0}),  # the variant's own minimum, 100
         ("auction", None),
         ("double-deck", None),  # H-2, H-3: from 50, up the ladder
         ("check", {"bid_ladder": True}),
@@ -227,15 +227,15 @@ def test_each_call_was_offered_the_lowest_bid_the_engine_offered(variant, option
     for seed in range(1, 9):
         game = new_game(variant, seed=seed, options=options)
         offered: list[tuple[int, int | None]] = []  # each turn of the auction: seat, least bid
-        rng = random.Random(seed)
-        while game.state.phase == Phase.AUCTION:
+        rng, deal = random.Random(seed), game.deal_no
+        while game.state.phase == Phase.AUCTION and game.deal_no == deal:
             legal = game.legal_actions()
             bids = [a.amount for a in legal if a.verb == "bid"]
             if PASS in legal:  # a forced dealer's bid (E-6) is no call
                 offered.append((game.to_act, min(bids) if bids else None))
             game.apply(rng.choice(legal))
         if game.state.phase != Phase.TRUMP:
-            continue  # thrown in
+            continue  # thrown in, or set unplayed for want of a marriage (H-4)
         seat = game.to_act
         calls = read_evidence(read_view(game.view(seat))).calls
         expected = [(s, least) for s, least in offered if s != seat]

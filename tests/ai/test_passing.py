@@ -88,7 +88,8 @@ def test_a_seat_knows_its_partner_holds_what_it_passed_and_worlds_keep_it(varian
 
     checked = 0
     for seed in range(4):
-        game, player, rng = new_game(variant, seed=seed), SimplePlayer(), random.Random(seed)
+        game = new_game(variant, seed=seed, options={"pass_count": 4})  # F-5, H-5
+        player, rng = SimplePlayer(), random.Random(seed)
         while not game.deal_results:
             view = game.view(game.to_act)
             if view.phase == Phase.PLAY and view.gave and view.partner is not None:

@@ -30,6 +30,10 @@ TEXTS = {
 }
 
 
+#: F-5, H-5: the partners pass 4 cards (the auction's default; the double deck's by option).
+PASSING = "pass_count=4"
+
+
 def board(channel):
     """The newest board, in either language (its embed title names the table: "table #", "стол №")."""
     return next(
@@ -63,7 +67,12 @@ async def play_game(room, variant: str, lang: str, target: int) -> dict[str, lis
     texts = TEXTS[lang]
     await room.alice.slash(room.parent, "pinochle language", language=lang)  # her own replies
     await room.alice.slash(
-        room.parent, "pinochle new", variant=variant, language=lang, target=target
+        room.parent,
+        "pinochle new",
+        variant=variant,
+        language=lang,
+        target=target,
+        options=PASSING,  # H-5: the double deck passes by option
     )
     for _ in range(3):
         await room.alice.slash(room.channel, "pinochle addbot", level="easy")
@@ -128,7 +137,7 @@ async def test_a_whole_game_with_the_passing_by_menu_and_button(room, variant, l
 async def until_alice_gives(room, variant: str = "auction"):
     """A table of Alice and three computers, played (by her first legal choice) until she is to
     pass cards: the table and her hand view then."""
-    await room.alice.slash(room.parent, "pinochle new", variant=variant)
+    await room.alice.slash(room.parent, "pinochle new", variant=variant, options=PASSING)
     for _ in range(3):
         await room.alice.slash(room.channel, "pinochle addbot", level="easy")
     await room.alice.click(board(room.channel), label="Start")
@@ -198,7 +207,13 @@ async def test_new_table_options_offer_the_games_own_house_rules_first(room, var
     assert [c["value"] for c in counts] == ["pass_count=0", "pass_count=3", "pass_count=4"]
     rules = await room.alice.slash(room.parent, "pinochle rules", variant=variant)
     listed = rules.response.embeds[0].description
-    assert "This game's house rules" in listed and "Cards passed: 4" in listed
+    passed = {"auction": "Cards passed: 4", "double-deck": "Cards passed: None"}[variant]
+    assert "This game's house rules" in listed and passed in listed  # F-5, H-5
+    # An option the game does not play is not offered (F-8: a side's meld counts together).
+    unplayed = await room.alice.autocomplete(
+        room.parent, "pinochle new", "options", "meld_credit", variant=variant
+    )
+    assert unplayed == []
 
 
 async def test_a_give_typed_without_cards_says_how_many_to_pass(room):
@@ -327,3 +342,32 @@ async def test_move_autocomplete_never_shows_a_card_not_held_and_a_wrong_give_ch
     assert done.response.content.startswith("Done: "), done.response.content
     assert sorted(table.game.view(seat).gave, key=str) == sorted(held[-4:], key=str)
     assert not [c for c in await offered(room.alice, "give") if c["value"].startswith("give")]
+
+
+async def test_a_bare_number_typed_to_move_is_a_bid_of_that_amount(room):
+    """F-2, H-2: Discord numbers no entries, so `/pinochle move action: 57` bids 57 while bids
+    are offered; `2000` is refused for its real reason (over what a deal can be worth) and
+    changes nothing."""
+    await room.alice.slash(room.parent, "pinochle new", variant="double-deck")
+    for _ in range(3):
+        await room.alice.slash(room.channel, "pinochle addbot", level="easy")
+    await room.alice.click(board(room.channel), label="Start")
+    table = room.table()
+    seat = table.seat_of(room.alice.id)
+    for _ in range(100):
+        await room.env.settle()
+        await room.bot.tables.settle()
+        await room.env.settle()
+        if table.to_act == seat and not table.is_computer_turn():
+            break
+        await room.env.advance_time(2)
+    assert table.game.phase == Phase.AUCTION
+    version = table.version
+    refused = await room.alice.slash(room.channel, "pinochle move", action="2000")
+    top = table.game.bid_ceiling()
+    assert f"no deal here can be worth more than {top}" in refused.response.content
+    assert table.version == version
+    amounts = [a.amount for a in table.game.legal_actions() if a.verb == "bid"]
+    done = await room.alice.slash(room.channel, "pinochle move", action=str(amounts[2]))
+    assert done.response.content.startswith("Done: "), done.response.content
+    assert table.game.state.bids[seat] == amounts[2]

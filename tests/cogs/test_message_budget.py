@@ -71,7 +71,11 @@ async def test_an_auction_deal_posts_no_message_per_call_or_give(room, variant):
     auction as one message (every call, the trump, both gives) and one turn ping at a time."""
     room.fix_deals(1)
     count = await alice_and_bob_play(
-        room, variant, bids=3, until=lambda table: table.started_game.tricks_played >= 2
+        room,
+        variant,
+        bids=3,
+        house="pass_count=4",  # H-5: the double deck passes by option
+        until=lambda table: table.started_game.tricks_played >= 2,
     )
     assert count.deals == 1 and count.per_deal[0] <= BUDGET, count
     posted = [said for said in count.posted[0] if not _is_ping(said)]

@@ -24,6 +24,7 @@ FX_AUCTION = ["bid 250", "pass", "pass", "pass", "trump H"]
 FX_PASSES = ["give A♥ 10♥ K♥ J♥", "give K♦ Q♣ J♣ J♥"]
 HX_AUCTION = ["pass", "bid 50", "bid 51", "bid 55", "bid 60", "pass", "pass", "trump H"]
 HX_PASSES = ["give A♥ 10♥ K♥ A♣", "give 10♦ J♣ J♠ Q♠"]
+HX_PASSING = {"pass_count": 4}  # HX-1: the table plays the partners' passing (H-5)
 
 
 def deal_by_script(variant: str, seed: int, script: list[str], options: dict | None = None):
@@ -59,7 +60,7 @@ def test_fx2_a_set_contract_scores_minus_the_bid():
 
 def test_hx1_double_deck_made_with_its_own_meld_table_and_count():
     """HX-1 (H-3, H-5, H-7, H-8, H-9): N at 60 in ♥; melds 19, 21, 10, 14; counters 42 + 8 = 50."""
-    melds, result = deal_by_script("double-deck", 2, HX_AUCTION + HX_PASSES)
+    melds, result = deal_by_script("double-deck", 2, HX_AUCTION + HX_PASSES, HX_PASSING)
     assert melds == {N: 19, E: 21, S: 10, W: 14}
     assert result.tricks == (16, 0, 0, 4)
     assert (result.cards[N], result.cards[E], result.last_trick[N]) == (42, 8, 2)
@@ -69,7 +70,7 @@ def test_hx1_double_deck_made_with_its_own_meld_table_and_count():
 def test_hx2_set_and_a_meld_not_saved_by_twenty_counters():
     """HX-2 (H-10, H-11): at 75 N–S are set (−75); E–W's 8 counters do not save their 35 meld."""
     script = [*HX_AUCTION[:4], "bid 75", *HX_AUCTION[5:], *HX_PASSES]
-    _, result = deal_by_script("double-deck", 2, script, {"save_meld_counters": 20})
+    _, result = deal_by_script("double-deck", 2, script, {**HX_PASSING, "save_meld_counters": 20})
     assert result.points == (-75, 8, -75, 8) and not result.made
     assert result.meld[E] == 0
 
@@ -259,12 +260,12 @@ def test_the_double_deck_ladder_raises_by_1_then_5_then_10():
 
 
 def test_the_single_deck_auction_needs_no_marriage_and_opens_at_the_minimum():
-    """F-2: 250 in tens by default, `opt.min_bid` another; no marriage needed (unlike E-5)."""
+    """F-2: 100 in tens by default (BIC), `opt.min_bid` another; no marriage needed (unlike E-5)."""
     game = new_game("auction", seed=1)
     bids = [a.amount for a in game.legal_actions() if a.verb == "bid"]
-    assert bids[:3] == [250, 260, 270]
+    assert bids[:3] == [100, 110, 120]
     with pytest.raises(IllegalAction) as refused:
-        game.apply("bid 240")
+        game.apply("bid 90")
     assert refused.value.name == "bid_too_low"
     lower = new_game("auction", seed=1, options={"min_bid": 150})
     assert lower.legal_actions()[0].amount == 150

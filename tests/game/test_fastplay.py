@@ -16,9 +16,11 @@ from bot.game.tricks import bits, legal_tiers, strict_plays, winning_index
 
 OPTION_SETS = [
     {},
-    {"head_rule": "trump_lead_only", "twohand_head_rule": "trump_lead_only"},
+    {"head_rule": "trump_lead_only"},
+    {"twohand_head_rule": "trump_lead_only"},  # P-5: two-handed only (the auction games refuse it)
     {"must_undertrump": False},
     {"must_head_partner": False},
+    {"must_head_partner": False, "must_undertrump": False},  # P-3(c) beside a partner's trump
     {"round_card_points": True},
     {"count_scheme": "counters"},
     {"pack64": True},

@@ -5,7 +5,8 @@ the same for the six games it has. For each game and a few option sets that take
 random games from seed 3 (every action, the public events it caused, each seat's legal list as
 its view shows it, the stored game and the deal results, hashed) and `python -m bot.game
 simulate`'s figures for 60 deals from seed 11. A change meant to alter play (a rule, an event's
-form) re-records them; a speed change never should.
+form) re-records them; a speed change never should. The auction games were re-recorded when their
+defaults moved to the published rules and their bids gained a ceiling (F-2, H-2, H-5, DX-E3).
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ RECORDED = [
     ("four-handed", {}, "14965cdb82b7ef96", (2991, 10430, 15000)),
     ("partnership", {}, "2769f20d36604f2c", (2935, 8780, 15000)),
     ("check", {}, "a30931bd5236b682", (3237, 9420, 15000)),
-    ("auction", {}, "9ee93d6cd29ee0ce", (3434, 10090, 15000)),
-    ("double-deck", {}, "aec7f64e6899907c", (5375, 4257, 3000)),
+    ("auction", {}, "3362f37eb8c49017", (3434, 8590, 15000)),
+    ("double-deck", {}, "ee0f6b6d1e3d0e95", (4887, 3976, 2800)),
     ("two-handed", {"pack64": True}, "dbcd2e51a9dcd26e", (4176, 4540, 15000)),
     ("two-handed", {"winner_chooses_last_card": True}, "995d489adc07eb9f", (3313, 5580, 15000)),
     ("two-handed", {"declare_out": True}, "22c1a852089043f6", (409, 970, 1396)),
@@ -44,7 +45,7 @@ RECORDED = [
     ),
     ("partnership", {"must_head_partner": True}, "310f5f96763adc75", (2935, 8780, 15000)),
     ("check", {"round_card_points": True}, "8cc03baaf45c3e9a", (3236, 9480, 14830)),
-    ("double-deck", {"must_undertrump": False}, "b314eb15ea7fa5e9", (5375, 4257, 3000)),
+    ("double-deck", {"must_undertrump": False}, "cf9034954a845ec1", (4887, 3976, 2800)),
 ]
 
 

@@ -14,7 +14,8 @@ from bot.game import Phase, new_game
 def test_only_the_partners_see_the_passed_cards(variant: str, seed: int) -> None:
     import random
 
-    game, player, rng = new_game(variant, seed=seed), SimplePlayer(), random.Random(seed)
+    game = new_game(variant, seed=seed, options={"pass_count": 4})  # F-5, H-5
+    player, rng = SimplePlayer(), random.Random(seed)
     while game.phase != Phase.PLAY:
         seat = game.to_act
         assert seat is not None

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from bot.game import new_game
 from bot.terminal import play_in_terminal
 
 
@@ -105,9 +106,10 @@ async def test_a_long_auction_lists_a_few_bids_and_takes_any_typed_amount():
     await play_in_terminal(
         "check", seed=2, level="easy", read=lambda prompt: next(answers), write=out.append
     )
-    first_offer = out[: next(i for i, line in enumerate(out) if line.endswith("Bid 1500")) + 1]
+    top = f"Bid {new_game('check', seed=2).bid_ceiling()}"  # F-2: what a deal can be worth
+    first_offer = out[: next(i for i, line in enumerate(out) if line.endswith(top)) + 1]
     listed = [line for line in first_offer if re.fullmatch(r"\s+\d+\. Bid \d+", line)]
-    assert 2 <= len(listed) <= 6 and listed[-1].endswith("Bid 1500")
+    assert 2 <= len(listed) <= 6 and listed[-1].endswith(top)
     assert "   1. Pass" in first_offer  # the pass first, not after 130 bids
     assert any("any other amount: type it" in line for line in first_offer)
     assert any("Contract 300 (You)" in line for line in out)  # the auction is on the board
@@ -136,3 +138,52 @@ async def test_answers_that_are_no_entry_get_help_and_the_prompt_again(lang, hel
     assert len(prompts) == len(odd) + 1
     assert sum(line.startswith(help_text) for line in out) == len(odd)
     assert not [line for line in out if "not an action" in line or "непонятное действие" in line]
+
+
+async def _auction_screen(variant: str, seed: int, typed: list[str]) -> list[str]:
+    """The lines the terminal writes while `typed` is answered at the first prompts."""
+    out: list[str] = []
+    answers = iter([*typed, "q"])
+    await play_in_terminal(
+        variant, seed=seed, level="easy", read=lambda prompt: next(answers), write=out.append
+    )
+    return "\n".join(out).split("\n")
+
+
+async def test_a_bare_number_is_a_menu_entry_only_when_the_screen_shows_it():
+    """F-2, H-3: the double deck's screen lists Pass, Bid 50 … Bid 54 and the highest bid; 55 is
+    no entry shown, so it bids 55 (it once bid the 55th entry's amount); 3 is an entry, Bid 51."""
+    out = await _auction_screen("double-deck", 2, ["55"])
+    assert "   6. Bid 54" in out and "   7. Bid 55" not in out
+    assert any("Contract 55 (You)" in line for line in out)
+    out = await _auction_screen("double-deck", 2, ["3"])
+    assert any(line.startswith("High bid 52 (") for line in out)  # 51 was bid, and raised
+    assert not any(line.startswith("High bid 480") for line in out)
+
+
+async def test_a_number_both_shown_and_a_legal_bid_is_refused_with_both_readings():
+    """F-2: the highest bid's entry number (80) is also a legal bid (80): neither is taken; both
+    readings are offered and the auction waits."""
+    out = await _auction_screen("double-deck", 2, ["80"])
+    top = new_game("double-deck", seed=2).bid_ceiling()
+    assert f"  80. Bid {top}" in out
+    said = [line for line in out if line.startswith("! 80 is both entry 80")]
+    assert said == [
+        f"! 80 is both entry 80 on the screen (Bid {top}) and a bid of 80: type the entry's"
+        f" words ('Bid {top}') or the bid ('Bid 80')."
+    ]
+    assert not any("Contract" in line for line in out)
+
+
+async def test_a_bid_out_of_range_is_refused_for_its_real_reason():
+    """F-2: in the auction "50" (no entry shown) is a bid under the minimum, not the 50th
+    entry's amount; "9000" and "bid 9000" are over what a deal can be worth, and say so."""
+    out = await _auction_screen("auction", 1, ["50", "9000", "bid 9000"])
+    top = new_game("auction", seed=1).bid_ceiling()
+    assert sum("the minimum bid is 100" in line for line in out) == 1
+    over = f"no deal here can be worth more than {top}"
+    assert sum(over in line for line in out) == 2
+    assert not any("steps of" in line or "Contract" in line for line in out)
+    dd = await _auction_screen("double-deck", 2, ["bid 2000"])  # the issue's words, H-2
+    dd_top = new_game("double-deck", seed=2).bid_ceiling()
+    assert sum(f"no deal here can be worth more than {dd_top}" in line for line in dd) == 1

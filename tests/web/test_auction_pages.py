@@ -16,12 +16,14 @@ from .pages import page, visible_text
 
 GUILD = 4242
 NAMES = {"auction": "Partnership auction", "double-deck": "Double-deck"}
+#: F-5, H-5: the partners pass 4 cards (the auction's default; the double deck's by option).
+PASSING = {"pass_count": 4}
 
 
 async def add_game(league, variant: str, seed: int) -> tuple[int, object]:
     """A whole game of `variant` played by SimplePlayer, stored and rated as the bot does."""
     game, player, rng = (
-        new_game(variant, seed=seed, options={"target": 100}),
+        new_game(variant, seed=seed, options={"target": 100, **PASSING}),
         SimplePlayer(),
         random.Random(seed),
     )
@@ -40,7 +42,13 @@ async def add_game(league, variant: str, seed: int) -> tuple[int, object]:
     try:
         async with store.transaction() as tx:
             table = await create_table(
-                tx, guild_id=GUILD, channel_id=77, host_id=1, variant=variant, seed=seed
+                tx,
+                guild_id=GUILD,
+                channel_id=77,
+                host_id=1,
+                variant=variant,
+                seed=seed,
+                options=PASSING,
             )
             for seq, action in enumerate(actions, 1):
                 await append_action(tx, table.id, seq, None, None, action)
@@ -74,9 +82,10 @@ async def test_a_new_game_has_its_own_standings_and_a_replay_with_the_passing(
     html = await page(client, league, f"/games/{game_id}")
     assert "Cards passed" in visible_text(html)
     replay = await (await client.get(f"/api/s/{league.token}/games/{game_id}")).json()
-    first = replay["deals"][0]
+    # The first deal with a passing (a double-deck bidder without a marriage plays none, H-4).
+    first = next(deal for deal in replay["deals"] if deal["passes"])
     passed = [(p["seat"], p["cards"]) for p in first["passes"]]
-    gives = [a for a in game.history if a.verb == "give"][:2]  # the first deal's two gives
+    gives = [a for a in game.history if a.verb == "give"][:2]  # that deal's two gives
     assert [sorted(cards) for _, cards in passed] == [sorted(map(str, a.cards)) for a in gives]
     assert all(len(cards) == 4 for _, cards in passed)
     assert passed[0][0] != passed[1][0] and (passed[0][0] - passed[1][0]) % 2 == 0  # partners
