@@ -55,7 +55,7 @@ EXTENSIONS = (
     "cogs.admin",
     "cogs.chips",
     "cogs.league",
-    "cogs.events",
+    "cogs.nights",
     "cogs.settings",
     "cogs.records",
 )
