@@ -22,7 +22,7 @@ def parser() -> argparse.ArgumentParser:
         "arena",
         help="duplicate deals between two levels",
         description="Play duplicate deals between two levels (each deal in every seating with"
-        " the same cards) and print A's margin in points per deal with its 95%% interval, the"
+        " the same cards) and print A's margin in points per deal with its 95% interval, the"
         " share of deals A won, and the seconds per decision of each side.",
     )
     arena.add_argument("--variant", required=True, choices=sorted(VARIANTS), help="the game")

@@ -16,6 +16,7 @@ or fetched at run time.
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from importlib import resources
 from typing import Any
 
 from bot.game import PASS, SUITS, Action, Card, Suit, lowest_bid, meld_points
+from bot.game.auction import trump_suits
 
 from .bidding import OVERCALL_MARGIN, PARTNER_BID_WORTH, expected_total, unit
 from .inference import Evidence, read_evidence
@@ -140,7 +142,10 @@ def worth_by_trump(
 ) -> dict[Suit, float]:
     """The side's expected deal total if this seat declares in each suit, the pass counted."""
     partners = partner_hands(k, rng, samples)
-    return {s: fit.predict(expected_features(k.hand, s, partners, k.options)) for s in SUITS}
+    return {
+        s: fit.predict(expected_features(k.hand, s, partners, k.options))
+        for s in trump_suits(k.hand, k.options)  # F-4, DX-E3: the suits this hand may name
+    }
 
 
 def samples_for(budget_work: float) -> int:
@@ -161,7 +166,7 @@ def choose_bid(
         return lowest  # F-3, H-4: the stuck dealer bids the minimum
     bids = k.view.bids
     partner = k.partner
-    reach = max(worth.values()) - SAFETY_SD * fit.sd
+    reach = max(worth.values(), default=-math.inf) - SAFETY_SD * fit.sd
     if partner is not None and partner < len(bids) and bids[partner] is not None:
         reach += PARTNER_BID_WORTH * unit(k.options)
     if partner is not None and k.view.bidder == partner:
@@ -172,5 +177,5 @@ def choose_bid(
 def choose_trump(legal: list[Action], worth: Mapping[Suit, float]) -> Action:
     """The suit whose contract is worth most with the partner's pass counted (F-4)."""
     named = {a.suit: a for a in legal if a.suit is not None}
-    suit = max(named, key=lambda s: (worth[s], -SUITS.index(s)))
+    suit = max(named, key=lambda s: (worth.get(s, -math.inf), -SUITS.index(s)))
     return named[suit]

@@ -92,6 +92,9 @@ def test_a_near_double_run_is_bid_and_named_trump_on_the_strength_of_the_partner
     fit = contract.fit_for(k.options)
     assert fit is not None
     worth = contract.worth_by_trump(k, fit, random.Random(1), 24)
+    assert set(worth) == {HEARTS}  # DX-E3: the one suit it holds a marriage in
+    free = _deal_to_eldest("double-deck", hand, options={"trump_requires_marriage": False})
+    worth = contract.worth_by_trump(read_view(free.view(free.to_act)), fit, random.Random(1), 24)
     assert max(worth, key=worth.__getitem__) == HEARTS
     assert worth[HEARTS] - max(w for s, w in worth.items() if s != HEARTS) > 40
 
@@ -145,3 +148,19 @@ def test_a_table_whose_count_no_fit_was_trained_on_calls_as_normal():
     assert get_player("hard", seed=1, budget=0.1).choose(view) == get_player(
         "normal", seed=1
     ).choose(view)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_double_deck_hand_without_a_marriage_never_buys_a_contract_it_cannot_name_trump_for(
+    level,
+):
+    """DX-E3: the double deck's declarer names trump only in a suit he holds a marriage in, and
+    holding none his side is set unplayed: ten aces and seven tens are worth nothing to bid on
+    without a marriage, and the same hand with one bids."""
+    strong = "A♠ A♠ A♠ 10♠ 10♠ A♥ A♥ A♥ 10♥ 10♥ A♦ A♦ 10♦ 10♦ A♣ A♣ 10♣ K♠ K♥ "
+    no_passing = {"pass_count": 0}  # the double deck's default (H-5)
+    unmarried = _deal_to_eldest("double-deck", _cards(strong + "Q♦"), options=no_passing)
+    married = _deal_to_eldest("double-deck", _cards(strong + "Q♠"), options=no_passing)
+    player = get_player(level, seed=1, budget=0.1)
+    assert player.choose(unmarried.view(unmarried.to_act)) == PASS
+    assert player.choose(married.view(married.to_act)) != PASS
