@@ -273,7 +273,10 @@ def _resolve(options: Mapping[str, Any], players: int, variant: str | None) -> O
         for name in given:
             if not game.plays_option(name):
                 raise OptionError(
-                    _unplayed_reason(game, name), name=name, game=game.name, source=OPTIONS[name].rule
+                    _unplayed_reason(game, name),
+                    name=name,
+                    game=game.name,
+                    source=OPTIONS[name].rule,
                 )
     defaults = game.defaults if game is not None else {}
     for name, spec in OPTIONS.items():

@@ -108,9 +108,7 @@ _MULTI_HAND_PLAYS = frozenset({"head_rule", "turnup_dix_immediate", "running_tal
 #: Four at the table meld after their first card, or before play (D2-1, DX-D2).
 _FOUR_HAND_PLAYS = frozenset({"partnership_meld_timing", "meld_excludes_first_card"})
 #: A: the two-hand game, its 64-card pack and declaring out (A-12, A-14).
-_TWO_HANDED_PLAYS = (
-    _PLAIN_PLAYS | _TWO_HAND_PLAYS | {"declare_out", "pack64", "pack64_hand_size"}
-)
+_TWO_HANDED_PLAYS = _PLAIN_PLAYS | _TWO_HAND_PLAYS | {"declare_out", "pack64", "pack64_hand_size"}
 #: C and D1: everyone for himself; the last two play on as A (C-10, D1-2) unless `three_hand_playon`.
 _CUTTHROAT_PLAYS = (
     _PLAIN_PLAYS | _TWO_HAND_PLAYS | _MULTI_HAND_PLAYS | {"declare_out", "three_hand_playon"}
