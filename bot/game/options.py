@@ -303,13 +303,15 @@ def _resolve(options: Mapping[str, Any], players: int, variant: str | None) -> O
 
 
 def _unplayed_reason(game: Variant, name: str) -> str:
-    """The refusal key of an option `game` does not play (§11.1): a penalty of honour mode
-    (§0.3), a reuse rule where nobody melds twice (M-4), the auction games' own reasons, or a
-    rule of another game."""
+    """The refusal key of an option `game` does not play (G-14): a penalty of honour mode (§0.3),
+    a reuse rule where nobody melds twice (M-4), the 64-card pack (A-14), the auction games' own
+    reasons, or a rule of another game."""
     if OPTIONS[name].honour_only:
         return "honour_only_option"
     if name == "same_class_upgrades":
         return "option_unplayed_sequential"
+    if name == "pack64":
+        return "pack64_two_handed"
     if game.auction:
         return UNPLAYED.get(name, "option_unplayed_other_game")
     return "option_unplayed_other_game"

@@ -23,12 +23,12 @@ class Variant:
     double_deck: bool = False  # the 80-card pack and its meld table and count (H-1, H-7, H-9)
     #: Option defaults of this game where they differ from the options' own (§11, §13, §14).
     defaults: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
-    #: The options this game plays, the others refused (§11.1, §13, §14): those some rule of
+    #: The options this game plays, the others refused (G-14, §13, §14): those some rule of
     #: this game reads.
     plays: frozenset[str] = frozenset()
 
     def plays_option(self, name: str) -> bool:
-        """Does this game play the option `name` (§11.1, §13, §14)? Those it does not are refused."""
+        """Does this game play the option `name` (G-14, §13, §14)? Those it does not are refused."""
         return name in self.plays
 
     @property

@@ -438,7 +438,7 @@ UPDATE tables SET options = json_remove(options, '$.tie_over_target', '$.declare
 """
 
 UNPLAYED_OPTIONS = """
--- Every game now refuses the options it does not play (docs/rules.md §11.1): a table opened
+-- Every game now refuses the options it does not play (docs/rules.md G-14): a table opened
 -- before may hold some; they never changed its games, so they are dropped. The auction games
 -- lose the reuse rule of two-hand melding (M-4) and Check its honour-mode remedy (E-21).
 UPDATE tables SET options = json_remove(options, '$.running_tally_game_call',

@@ -1,5 +1,5 @@
 """G-14: every game plays only the options some rule of its own reads, and refuses the others
-with the reason, never ignoring one (F-12, H-15 for the auction games; §11.1 for the rest)."""
+with the reason, never ignoring one (F-12, H-15 for the auction games; G-14 for the rest)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,10 @@ from bot.game.variants import VARIANTS
 
 #: A value of each option given to a game (those `check` decides have no list of values).
 _SAMPLE = {"target": 500, "roundhouse_bonus_points": 10, "min_bid": 300}
-_REASONS = {key for key in REFUSALS if key.startswith("option_unplayed")} | {"honour_only_option"}
+_REASONS = {key for key in REFUSALS if key.startswith("option_unplayed")} | {
+    "honour_only_option",
+    "pack64_two_handed",
+}
 
 
 def _values(name: str) -> tuple[Any, ...]:
@@ -61,16 +64,16 @@ def test_g14_every_option_a_game_plays_is_accepted_at_each_value(variant):
 
 def test_g14_the_two_hand_options_are_refused_by_the_partnership_game():
     """G-14, A-12, A-14, M-4: the partnership game deals no stock and melds once: it refuses the
-    two-hand deal's options, the 64-card pack and declaring out, each naming another game."""
-    for name in ("draw_before_meld", "pack64", "declare_out", "twohand_head_rule"):
+    two-hand deal's options and declaring out, each naming another game's rule, and the 64-card
+    pack saying it is the two-handed games'."""
+    for name in ("draw_before_meld", "declare_out", "twohand_head_rule"):
         with pytest.raises(OptionError) as refused:
-            new_game(
-                "partnership",
-                seed=1,
-                options={name: True if name != "twohand_head_rule" else "any_suit"},
-            )
+            new_game("partnership", seed=1, options={name: _values(name)[-1]})
         assert refused.value.name == "option_unplayed_other_game"
         assert "partnership" in str(refused.value) and OPTIONS[name].rule in str(refused.value)
+    with pytest.raises(OptionError) as refused:
+        new_game("partnership", seed=1, options={"pack64": True})
+    assert refused.value.name == "pack64_two_handed"
 
 
 def test_m4_no_simultaneous_meld_game_plays_same_class_upgrades():

@@ -1,4 +1,4 @@
-"""Every game refuses the options it does not play (RULES §11.1, A-15, F-12, H-15): a table
+"""Every game refuses the options it does not play (RULES G-14, F-12, H-15): a table
 opened before keeps the options its game plays and loses the others, on both backends."""
 
 from __future__ import annotations
