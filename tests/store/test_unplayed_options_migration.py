@@ -4,8 +4,9 @@ opened before keeps the options its game plays and loses the others, on both bac
 from __future__ import annotations
 
 from bot.game import new_game
-from bot.store import Seat, Store, create_table, get_table, schema_version
+from bot.store import Store, get_table, schema_version
 from bot.store.migrations import MIGRATIONS
+from tests.store.helpers import lobby_table
 
 #: The last schema before every game refused what it does not play.
 BEFORE = next(i for i, m in enumerate(MIGRATIONS) if "Every game now refuses the options" in m)
@@ -48,19 +49,10 @@ CASES = [
 
 async def test_old_tables_keep_the_options_their_game_plays_and_lose_the_others(database):
     old = await Store.open(database, schema=BEFORE)
-    ids = []
-    for channel, (variant, options, _) in enumerate(CASES, start=2):
-        async with old.transaction() as tx:
-            table = await create_table(
-                tx,
-                guild_id=1,
-                channel_id=channel,
-                host_id=3,
-                variant=variant,
-                options=options,
-                seats=[Seat(0, "Ann", user_id=3)],
-            )
-        ids.append(table.id)
+    ids = [
+        await lobby_table(old, channel, variant, options)
+        for channel, (variant, options, _) in enumerate(CASES, start=2)
+    ]
     await old.close()
     new = await Store.open(database)
     try:
