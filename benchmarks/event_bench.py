@@ -35,7 +35,7 @@ MAX_SWEEPS = 20_000
 
 
 async def run_event(env: Any, variant: str, people: int, rounds: int, deals: int) -> dict[str, Any]:
-    from bot.store.events import event_tables, list_events
+    from bot.store.nights import event_tables, list_events
     from bot.tables import Person, SimplePlayer
 
     guild = env.create_guild()

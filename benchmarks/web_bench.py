@@ -35,7 +35,7 @@ from bot.store import (
     set_guild_settings,
     start_season,
 )
-from bot.store.events import add_entrant, create_event, save_results, update_event
+from bot.store.nights import add_entrant, create_event, save_results, update_event
 from bot.web.ratelimit import RateLimit
 from bot.web.server import start_web
 from bot.web.tokens import page_token

@@ -38,7 +38,7 @@ from bot.store import (
     grant,
     set_guild_settings,
 )
-from bot.store.events import EventRow
+from bot.store.nights import EventRow
 from bot.store.sql import is_postgres_url
 from bot.store.urls import safe_url
 from bot.tables import Person, Refusal, TableService, Text

@@ -30,6 +30,7 @@ from bot.ai.table_players import ai_players
 from bot.game import PASS, Action, Card, Phase
 from bot.game.errors import Refusal
 from bot.i18n import card_text, cards_text, describe_error, t
+from bot.ledger_hook import ledger_hook
 from bot.presentation.texts import (
     Namer,
     board_text,
@@ -41,6 +42,7 @@ from bot.presentation.texts import (
     say,
 )
 from bot.presentation.typed import BothReadings, read_number, salt_of, typed_action
+from bot.records_hook import records_hook
 from bot.services.settings import NUMBER_RANGES, SettingsService
 from bot.store import Store, StoreOpenError
 from bot.store.urls import safe_url
@@ -130,9 +132,6 @@ async def play_in_terminal(
     `database`: a SQLite file or PostgreSQL URL that keeps the game (None: a temporary one);
     `name`: the person's name there (their stats, replays and rating are kept under it).
     """
-    from bot.ledger_hook import ledger_hook  # the hooks import this package: read them at call
-    from bot.records_hook import records_hook
-
     screen = Screen(write)
     name = " ".join(name.split())
     if len(name) > NAME_LIMIT:

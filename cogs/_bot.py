@@ -45,7 +45,7 @@ from cogs._hand_watch import HandWatch
 from cogs._house import House
 from cogs._presenter import ChannelPresenter
 from cogs._requests import RequestBudget, process_rate
-from cogs._sync import sync_commands
+from cogs._sync import SyncRefused, sync_commands
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +55,7 @@ EXTENSIONS = (
     "cogs.admin",
     "cogs.chips",
     "cogs.league",
-    "cogs.events",
+    "cogs.nights",
     "cogs.settings",
     "cogs.records",
 )
@@ -92,6 +92,8 @@ class PinochleBot(House):
         )
         self.hand_watch = HandWatch(redraw_hand)
         self.failed_extensions: dict[str, BaseException] = {}
+        #: Why Discord refused this process's last command upload (None: it did not).
+        self.sync_refusal: str | None = None
         self.user_languages = {}
         self.notify_off = set()
         #: Computer players' decisions; its processes start when the first `hard` turn comes.
@@ -160,10 +162,20 @@ class PinochleBot(House):
             log.exception("could not tell channel %s that table %s is broken", channel_id, table_id)
 
     async def sync_commands(self, *, force: bool = False) -> bool:
-        """Sync the command tree if it changed since the last sync (or if forced)."""
-        return await sync_commands(
-            self.tree, self.settings.data_dir, self.settings.dev_guild_id, force=force
-        )
+        """Sync the command tree if it changed since the last sync (or if forced).
+
+        A refusal is one error line in the log and `sync_refusal` for the owner's status; the
+        bot goes on serving (its buttons, its tables, the owner's commands)."""
+        try:
+            synced = await sync_commands(
+                self.tree, self.settings.data_dir, self.settings.dev_guild_id, force=force
+            )
+        except SyncRefused as refused:
+            self.sync_refusal = str(refused)
+            log.error("%s", refused)
+            return False
+        self.sync_refusal = None
+        return synced
 
     async def on_message(self, message: discord.Message) -> None:
         """Every guild message may push a table's board up (no message-content intent needed for that)."""

@@ -20,6 +20,9 @@ from cogs._players import bot_of, channel_of, plain, services_of
 
 #: The most characters a message's content may have (Discord's limit).
 MESSAGE_LIMIT = 2000
+#: The largest integer a slash-command option may take or bound (Discord's: 2^53 - 1, what a
+#: JavaScript number holds exactly). A larger `max_value` makes Discord refuse the whole upload.
+OPTION_INT_MAX = 2**53 - 1
 
 
 def dynamic_view() -> discord.ui.View:

@@ -24,6 +24,7 @@ from discord import app_commands
 from bot.i18n import t
 from bot.tables import Refusal, Table
 from cogs._common import lang_of, reply, text_of
+from cogs._voices import answerable
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +59,13 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
 
 
 async def tell(interaction: discord.Interaction, message: str) -> None:
-    """The answer about an error, privately; a failure to send it is only logged."""
+    """The answer about an error, privately; a failure to send it is only logged, and so is an
+    answer Discord would no longer take (a handler that outlived the interaction's deadline)."""
+    if not answerable(interaction):
+        log.warning(
+            "could not tell user %s about an error: too late to answer", interaction.user.id
+        )
+        return
     try:
         await reply(interaction, message)
     except discord.HTTPException:

@@ -24,6 +24,8 @@ log = logging.getLogger(__name__)
 
 #: Seconds an interaction's follow-ups may be sent or deleted (Discord allows 15 minutes), with a margin.
 LIFETIME = 14 * 60
+#: Seconds Discord waits for an interaction's first answer (a response or a defer).
+FIRST_ANSWER = 3.0
 #: Seconds (from the interaction) a ping waits for its answer before it goes through the channel.
 ANSWER_WAIT = 2.5
 #: Messages sent through interactions remembered for their deletion (the oldest is let go first).
@@ -32,8 +34,20 @@ MAX_SENT = 8192
 MAX_TABLES = 8192
 
 
+def _age(interaction: discord.Interaction) -> float:
+    return (discord.utils.utcnow() - interaction.created_at).total_seconds()
+
+
 def _fresh(interaction: discord.Interaction) -> bool:
-    return (discord.utils.utcnow() - interaction.created_at).total_seconds() < LIFETIME
+    return _age(interaction) < LIFETIME
+
+
+def answerable(interaction: discord.Interaction) -> bool:
+    """Whether Discord still takes an answer through `interaction`: its first within 3 seconds,
+    follow-ups while its token lives. Past that Discord refuses (Unknown Interaction)."""
+    if interaction.response.is_done():
+        return _fresh(interaction)
+    return _age(interaction) < FIRST_ANSWER
 
 
 class Voices:
@@ -69,7 +83,7 @@ class Voices:
         interaction = self._usable(table_id, channel_id)
         if interaction is None or interaction.response.is_done():
             return False
-        return (discord.utils.utcnow() - interaction.created_at).total_seconds() < ANSWER_WAIT
+        return _age(interaction) < ANSWER_WAIT
 
     def _usable(self, table_id: int, channel_id: int) -> discord.Interaction | None:
         interaction = self._tables.get(table_id)

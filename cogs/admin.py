@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from discord.ext import commands
 
 from bot.i18n import t
+from cogs._common import MESSAGE_LIMIT
 
 if TYPE_CHECKING:
     from cogs._bot import PinochleBot
@@ -37,18 +38,30 @@ class Admin(commands.Cog):
     async def sync(self, ctx: commands.Context[PinochleBot]) -> None:
         """Sync the slash commands now, changed or not."""
         await self.bot.sync_commands(force=True)
-        await ctx.reply(t("bot.admin.synced", "en"), mention_author=False)
+        refused = self.bot.sync_refusal
+        text = (
+            t("bot.admin.sync_refused", "en", why=refused)
+            if refused
+            else t("bot.admin.synced", "en")
+        )
+        await ctx.reply(text, mention_author=False)
 
     @commands.command(name="status")
     async def status(self, ctx: commands.Context[PinochleBot]) -> None:
-        """Open tables, and extensions that failed to load."""
+        """Open tables, extensions that failed to load, and whether the slash commands are
+        registered (a refused upload leaves a server with none)."""
         tables = self.bot.tables.tables()
         playing = sum(1 for table in tables if table.status == "playing")
         failed = ", ".join(self.bot.failed_extensions) or "-"
-        await ctx.reply(
-            t("bot.admin.status", "en", tables=len(tables), playing=playing, failed=failed),
-            mention_author=False,
-        )
+        lines = [t("bot.admin.status", "en", tables=len(tables), playing=playing, failed=failed)]
+        refused = self.bot.sync_refusal
+        if refused:
+            lines.append(t("bot.admin.commands_refused", "en", why=refused))
+        elif self.bot.settings.syncs_commands:
+            lines.append(t("bot.admin.commands_registered", "en"))
+        else:
+            lines.append(t("bot.admin.commands_elsewhere", "en"))
+        await ctx.reply("\n".join(lines)[:MESSAGE_LIMIT], mention_author=False)
 
 
 async def setup(bot: PinochleBot) -> None:

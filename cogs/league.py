@@ -1,6 +1,6 @@
 """`/league`: standings per game family and season, a player's record, seasons, results as CSV.
 
-`/league event …` is a subgroup that `cogs.events` adds to this group when it loads;
+`/league event …` is a subgroup that `cogs.nights` adds to this group when it loads;
 `/league player` lists the events a player finished.
 
 Thin: parse, call the league service (`bot.services.league`), render. Ratings are kept

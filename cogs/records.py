@@ -20,7 +20,7 @@ from bot.i18n import number as number_text
 from bot.services import Companion, GameSummary, PlayerStats
 from bot.tables import COMPUTER_MARK, person_name
 from cogs._columns import code_table, fit
-from cogs._common import lang_of, person_of, private_text, service_of, table_here
+from cogs._common import OPTION_INT_MAX, lang_of, person_of, private_text, service_of, table_here
 from cogs._group import PinochleCog, choices, describe
 from cogs._house import House
 from cogs._pager import Page, send_pages
@@ -155,7 +155,7 @@ class Records(PinochleCog):
     @app_commands.command(name="replay", description=describe("replay"))
     @app_commands.describe(game=describe("replay.options.game"))
     async def replay(
-        self, interaction: discord.Interaction, game: app_commands.Range[int, 1, 2**62]
+        self, interaction: discord.Interaction, game: app_commands.Range[int, 1, OPTION_INT_MAX]
     ) -> None:
         await send_replay(interaction, game)
 

@@ -4,16 +4,35 @@ Hypothesis deadlines."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
 import pytest
 import pytest_asyncio
 from hypothesis import settings
 
+from tests.conformance.plugin import RECORDER, install
 from tests.steady_sim import one_clock, steady_env
 
 # Hypothesis fails an example that takes over 200 ms by default: on a busy machine that measures the
 # machine, not the code. Tests may still set their own `deadline`.
 settings.register_profile("suite", deadline=None)
 settings.load_profile("suite")
+
+
+install()
+
+
+@pytest.fixture(autouse=True)
+def discord_conformance():
+    """Every request any SimCord test makes is held to Discord's published API and documented
+    limits (`tests.conformance`): a request Discord would refuse fails the test that made it. A
+    test that plants one takes it (`discord_conformance.take()`)."""
+    RECORDER.take()
+    yield RECORDER
+    found = RECORDER.take()
+    if found:
+        listed = "\n".join(f"  {violation}" for violation in found)
+        pytest.fail(f"Discord would refuse {len(found)} request(s):\n{listed}", pytrace=False)
 
 
 @pytest.fixture
@@ -79,14 +98,20 @@ def postgres_server():
 
 @pytest.fixture
 async def postgres_url(postgres_server):
-    """A new, empty database on the session's PostgreSQL server."""
-    return await postgres_server.new_database()
+    """A new, empty database on the session's PostgreSQL server, dropped after the test."""
+    url = await postgres_server.new_database()
+    yield url
+    await postgres_server.drop_database(url)
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
-async def database(request, tmp_path) -> str:
+async def database(request, tmp_path) -> AsyncIterator[str]:
     """Where a store-level test's database lives: a new SQLite file, or a new database on the
     session's PostgreSQL server (the test runs once on each)."""
     if request.param == "sqlite":
-        return str(tmp_path / "db" / "pinochle.db")
-    return await request.getfixturevalue("postgres_server").new_database()
+        yield str(tmp_path / "db" / "pinochle.db")
+        return
+    server = request.getfixturevalue("postgres_server")
+    url = await server.new_database()
+    yield url
+    await server.drop_database(url)

@@ -39,7 +39,7 @@ from .melds import (
     sequential_meld_value,
 )
 from .options import OPTIONS, resolve_options
-from .phases import Phase
+from .phases import DealMode, Phase
 from .points import card_points, last_trick_bonus, round_card_points, scale
 from .results import ChipItem, DealResult, Transfer, place_ranks
 from .state import CompletedTrick, DealState
@@ -64,6 +64,7 @@ __all__ = [
     "Card",
     "ChipItem",
     "CompletedTrick",
+    "DealMode",
     "DealResult",
     "DealState",
     "Dealing",

@@ -32,7 +32,7 @@ from .events import (
 from .fair import Dealing
 from .melds import MeldRules
 from .options import Options, resolve_options
-from .phases import GAME_OVER, MELD, PLAY, PLAYOFF, STOCK
+from .phases import GAME_OVER, MELD, PLAY, PLAYOFF, STOCK, DealMode
 from .points import deal_total, last_trick_bonus, point_table, round_card_points, scale
 from .results import DealResult
 from .state import CompletedTrick, DealState
@@ -209,7 +209,7 @@ class GameCore(ABC):
         st = self.state
         if st.deal_no == 1 and self.first_deck is not None:
             return list(self.first_deck)
-        pack64 = st.mode == "two" and self.opt["pack64"] and self.variant.two_handed
+        pack64 = st.mode == DealMode.TWO_HAND and self.opt["pack64"] and self.variant.two_handed
         deck = make_pack(pack64, double_deck=self.variant.double_deck)
         if self.dealing is not None:
             return self.dealing.deck(deck, st.deal_no)
@@ -221,10 +221,10 @@ class GameCore(ABC):
         st.new_deal(self.n)
         st.deal_no += 1
         if self.variant.auction:
-            st.mode = "check"
+            st.mode = DealMode.AUCTION
         else:
-            st.mode = "two" if len(st.active) == 2 else "multi"
-        st.no_trump_rules = self.variant.no_trump_until_marriage and st.mode == "two"
+            st.mode = DealMode.TWO_HAND if len(st.active) == 2 else DealMode.MULTI_HAND
+        st.no_trump_rules = self.variant.no_trump_until_marriage and st.mode == DealMode.TWO_HAND
         deck = self._deck()
         st.pack_size = len(deck)
         seats = [self._next_active(st.dealer)]
@@ -232,20 +232,20 @@ class GameCore(ABC):
             seats.append(self._next_active(seats[-1]))
         st.order = seats
         st.after = {s: seats[(i + 1) % len(seats)] for i, s in enumerate(seats)}
-        if st.mode == "two":
+        if st.mode == DealMode.TWO_HAND:
             hand_size = self.opt["pack64_hand_size"] if len(deck) == 64 else 12
         else:
             hand_size = len(deck) // len(seats)
         hands, rest = deal_out(deck, seats, hand_size, self.opt["packet_size"])
         for s, cards in hands.items():
             st.hands[s].extend(cards)
-        if st.mode == "two":
+        if st.mode == DealMode.TWO_HAND:
             if not st.no_trump_rules:
                 st.turnup, st.stock = rest[0], rest[1:]
                 st.trump = st.turnup.suit
             else:
                 st.stock = rest
-        elif st.mode == "multi":
+        elif st.mode == DealMode.MULTI_HAND:
             st.turnup = st.hands[st.dealer][-1]  # C-2: the dealer's last card, his own
             st.trump = st.turnup.suit
         events.append(DealStarted(st.deal_no, st.dealer, st.turnup, st.trump))
@@ -283,7 +283,7 @@ class GameCore(ABC):
     def stock_left(self) -> int:
         """Cards still to draw in a two-hand deal, the turn-up included (A-3)."""
         st = self.state
-        if st.mode != "two":
+        if st.mode != DealMode.TWO_HAND:
             return 0
         return len(st.stock) + (1 if st.turnup is not None else 0)
 
@@ -319,7 +319,7 @@ class GameCore(ABC):
         trick = st.trick
         trick.append((seat, card))
         events.append(CardPlayed(seat, card))
-        if not st.tricks and st.mode != "two":
+        if not st.tricks and st.mode != DealMode.TWO_HAND:
             st.first_cards[seat] = card
             self._declare_after_first_card(seat, events)
         if len(trick) < len(st.order):
@@ -346,15 +346,19 @@ class GameCore(ABC):
         st.tricks.append(tuple.__new__(CompletedTrick, (number, plays[0][0], plays, winner, pts)))
         last = not st.hands[winner] and self._all_played()  # a card in hand: not the last trick
         events.append(TrickTaken(number, winner, plays, pts, last))
-        if st.mode != "two" and self._credit_unit[winner] not in st.credited_units:
+        if st.mode != DealMode.TWO_HAND and self._credit_unit[winner] not in st.credited_units:
             self._credit_melds(winner, events)
         if last:
             self._end_deal(events)
             return
-        if st.mode == "two" and (st.stock or st.turnup is not None):  # `stock_left()`
+        if st.mode == DealMode.TWO_HAND and (st.stock or st.turnup is not None):  # `stock_left()`
             self._after_stock_trick(winner, events)
             return
-        if self.opt["running_tally_game_call"] and st.mode == "multi" and self._tally_call(events):
+        if (
+            self.opt["running_tally_game_call"]
+            and st.mode == DealMode.MULTI_HAND
+            and self._tally_call(events)
+        ):
             return
         st.turn = winner
 
@@ -420,7 +424,7 @@ class GameCore(ABC):
         deal_points = self._party_deal_points(meld, cards, check)
         for p in range(self.parties):
             st.scores[p] += deal_points[p]
-        check_winner = self._check_winner(check) if st.mode == "check" else None
+        check_winner = self._check_winner(check) if st.mode == DealMode.AUCTION else None
         result = DealResult(
             deal=st.deal_no,
             dealer=st.dealer,
@@ -438,7 +442,7 @@ class GameCore(ABC):
         events.append(DealEnded(st.deal_no, result))
         if claim is not None:
             self._settle_claim(claim, events)
-        elif st.mode == "check":
+        elif st.mode == DealMode.AUCTION:
             if check_winner is not None:
                 self._game_over(events)
         else:
@@ -450,7 +454,7 @@ class GameCore(ABC):
         self, meld: list[int], cards: list[int], check: dict[str, Any]
     ) -> list[int]:
         """What each party scores for the deal (E-11..E-19 in Check, meld plus cards elsewhere)."""
-        if self.state.mode == "check":
+        if self.state.mode == DealMode.AUCTION:
             return self._score_check(meld, cards, check)
         return [meld[p] + cards[p] for p in range(self.parties)]
 

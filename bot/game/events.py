@@ -1,6 +1,6 @@
 """The public events `Game.apply` returns: what everyone at the table sees happen.
 
-Each kind of event is a dataclass of its own (readers `match` on the class); `event.type`
+Each kind of event is a frozen dataclass of its own (readers `match` on the class); `event.type`
 names the kind in the plain form (`bot.game.plain`, the "type" key). Nothing hidden is in an
 event: a drawn card is an event without the card (`Draw`), a card shown is one with it (`Show`).
 """
@@ -17,7 +17,7 @@ from .results import DealResult
 from .state import Play
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Event(Plain):
     """Base of the events; `type` is the kind's name (the plain form's "type")."""
 
@@ -46,21 +46,21 @@ def shown_meld(name: str, cards: tuple[Card, ...], points: int) -> ShownMeld:
     return ShownMeld(name, cards, points)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class SeatEvent(Event):
     """An event about one seat."""
 
     seat: int
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class CardEvent(SeatEvent):
     """A card everyone sees a seat play, take or draw."""
 
     card: Card
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class DealStarted(Event):
     type: ClassVar[str] = "deal"
     deal: int
@@ -69,7 +69,7 @@ class DealStarted(Event):
     trump: Suit | None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class DealThrownIn(Event):
     """B-8 with `b_no_trump_fallback=redeal`: no marriage in the stock phase, nothing scores."""
 
@@ -117,13 +117,13 @@ class StockExhausted(Event):
     type: ClassVar[str] = "stock_exhausted"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class DealerDix(SeatEvent):
     type: ClassVar[str] = "dealer_dix"
     points: int
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class TrickTaken(Event):
     type: ClassVar[str] = "trick"
     number: int
@@ -133,7 +133,7 @@ class TrickTaken(Event):
     last: bool
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Melded(SeatEvent):
     type: ClassVar[str] = "meld"
     pending: bool  # shown, but counts only once the seat (or side) takes a trick
@@ -141,13 +141,13 @@ class Melded(SeatEvent):
     melds: tuple[ShownMeld, ...]
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class TrumpFixed(SeatEvent):
     type: ClassVar[str] = "trump"
     suit: Suit
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class DixDeclared(SeatEvent):
     type: ClassVar[str] = "dix"
     points: int
@@ -155,27 +155,27 @@ class DixDeclared(SeatEvent):
     card: Card | None  # the turn-up taken in exchange
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class MeldCredited(Event):
     type: ClassVar[str] = "meld_credited"
     seats: tuple[int, ...]
     points: int
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Bid(SeatEvent):
     type: ClassVar[str] = "bid"
     amount: int
     forced: bool
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Contract(SeatEvent):
     type: ClassVar[str] = "contract"
     amount: int
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class CardsGiven(SeatEvent):
     """F-5, H-5: a seat passed `count` cards to its partner `to`; which cards, only the two of
     them know (their views' `gave` and `received`)."""
@@ -185,26 +185,26 @@ class CardsGiven(SeatEvent):
     count: int
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class DealEnded(Event):
     type: ClassVar[str] = "deal_end"
     deal: int
     result: DealResult  # the entry of `Game.deal_results`
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class TargetRaised(Event):
     type: ClassVar[str] = "target_raised"
     target: int
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class PlayerOut(SeatEvent):
     type: ClassVar[str] = "player_out"
     place: int
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class GameOver(Event):
     type: ClassVar[str] = "game_over"
     ranking: tuple[tuple[int, ...], ...]

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 from .cards import CARD_BY_CODE, Card
 from .core import GameCore
-from .phases import PLAY, PLAYOFF
+from .phases import PLAY, PLAYOFF, DealMode
 from .state import CompletedTrick
 from .tricks import beat_masks, legal_tiers
 
@@ -109,9 +109,9 @@ class FastTricks:
         st = game.state
         if st.phase not in (PLAY, PLAYOFF) or st.stock or st.turnup is not None:
             return None
-        if st.mode != "two" and not all(st.declared[s] for s in st.active):
+        if st.mode != DealMode.TWO_HAND and not all(st.declared[s] for s in st.active):
             return None  # D2-1: melds still to come after a first card
-        if game.opt["running_tally_game_call"] and st.mode == "multi":
+        if game.opt["running_tally_game_call"] and st.mode == DealMode.MULTI_HAND:
             return None  # DX-G7: a deal may end at any trick
         if any(st.table[s] for s in st.active):
             return None
@@ -180,7 +180,7 @@ class FastTricks:
         game = self.game
         st = game.state
         for s in st.active:
-            if st.mode != "two" and self.tricks_won[s] > st.tricks_won[s]:
+            if st.mode != DealMode.TWO_HAND and self.tricks_won[s] > st.tricks_won[s]:
                 game._credit_melds(s, [])  # C-6, D-5, E-11: a trick won credits the side's meld
         st.won_points = self.won_points
         st.tricks_won = self.tricks_won

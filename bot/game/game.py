@@ -32,6 +32,7 @@ from .phases import (
     PLAYOFF,
     STOCK,
     TRUMP,
+    DealMode,
     Phase,
 )
 from .results import DealResult
@@ -173,9 +174,9 @@ class Game(TwoHandRules, AuctionRules):
 
     def _begin_deal(self, events: list[Event]) -> None:
         mode = self.state.mode
-        if mode == "two":
+        if mode == DealMode.TWO_HAND:
             self._begin_two(events)
-        elif mode == "multi":
+        elif mode == DealMode.MULTI_HAND:
             self._begin_multi(events)
         else:
             self._begin_check(events)

@@ -10,7 +10,7 @@ from .cards import Card
 from .core import GameCore
 from .events import DealerDix, DixDeclared, Event, MeldCredited, Melded, shown_meld
 from .melds import best_melds, cards_melded
-from .phases import EXCHANGE, PLAY
+from .phases import EXCHANGE, PLAY, DealMode
 
 
 class MultiHandRules(GameCore):
@@ -70,7 +70,7 @@ class MultiHandRules(GameCore):
     def _declare_after_first_card(self, seat: int, events: list[Event]) -> None:
         """D2-1: in four-hand games each player melds after his card to trick 1."""
         if (
-            self.state.mode == "multi"
+            self.state.mode == DealMode.MULTI_HAND
             and len(self.state.active) == 4
             and not self.state.declared[seat]
         ):
@@ -85,7 +85,9 @@ class MultiHandRules(GameCore):
         dix = self.dix_card
         if dix is None:
             dixes = 0
-        elif self.state.mode == "multi":  # S-5: each 9 of trumps scores for the player dealt it
+        elif (
+            self.state.mode == DealMode.MULTI_HAND
+        ):  # S-5: each 9 of trumps scores for the player dealt it
             excluded = (
                 self.state.first_cards.get(seat) if self.opt["meld_excludes_first_card"] else None
             )

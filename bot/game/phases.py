@@ -7,6 +7,15 @@ that compare with the plain names.
 from enum import StrEnum
 
 
+class DealMode(StrEnum):
+    """Which rule set plays a deal, from its variant and who is in it: what the engine dispatches
+    on. A `str` enum, so a reader comparing with the plain names keeps working."""
+
+    TWO_HAND = "two"  # two players: the stock, melds after tricks, the play-off (A, B; C-10)
+    MULTI_HAND = "multi"  # three or four players, no auction: all meld at once (C, D)
+    AUCTION = "auction"  # the auction games: bids, trump named, the partners' passing (E, F, H)
+
+
 class Phase(StrEnum):
     """Whose decision of which kind the game waits for."""
 

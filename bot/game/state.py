@@ -17,7 +17,7 @@ from typing import Any, Generic, NamedTuple, Protocol, TypeVar, overload
 from .actions import Action, give_choice
 from .cards import Card, Suit
 from .melds import TableCard
-from .phases import GAME_OVER, Phase
+from .phases import GAME_OVER, DealMode, Phase
 from .results import DealResult
 
 T = TypeVar("T")
@@ -115,7 +115,7 @@ class DealState:
     )  # every action of the game
     deal_results: list[DealResult] = field(metadata=_meta(_empty_list, _records, per_deal=False))
     # This deal.
-    mode: str = field(metadata=_meta(_const("multi"), _keep))  # "two", "multi" or "check"
+    mode: DealMode = field(metadata=_meta(_const(DealMode.MULTI_HAND), _keep))  # the rule set
     no_trump_rules: bool = field(
         metadata=_meta(_const(False), _keep)
     )  # Variant B's deal (B-2..B-8)

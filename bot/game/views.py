@@ -16,7 +16,7 @@ from .actions import Action
 from .cards import ALL_CARDS, Card, Suit, pack_of_size, sort_hand
 from .melds import sequential_meld_value
 from .options import resolve_options
-from .phases import AUCTION, GAME_OVER, PASSING, Phase
+from .phases import AUCTION, GAME_OVER, PASSING, DealMode, Phase
 from .state import CompletedTrick, DealState, Play
 from .tricks import winning_play
 
@@ -216,7 +216,7 @@ def _unseen(game: GameCore, seat: int) -> list[Card]:
             seen += st.known[s]
     seen += [c for _, c in st.trick]
     seen += st.played_cards
-    if st.turnup is not None and not (st.mode != "two" and seat == st.dealer):
+    if st.turnup is not None and not (st.mode != DealMode.TWO_HAND and seat == st.dealer):
         seen.append(st.turnup)  # in C/D it is the dealer's own card, already in his hand
     for c in seen:
         counts[c] -= 1

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.events import DealScore, Standing, round_scores, standings
 from bot.game import place_ranks
 from bot.game.events import DealEnded, Event
+from bot.nights import DealScore, Standing, round_scores, standings
 from bot.services.league import record_game
 from bot.store import GameSeat, Reader, Tx
-from bot.store.events import (
+from bot.store.nights import (
     EventRow,
     ScoreRow,
     absences,

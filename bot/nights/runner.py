@@ -1,7 +1,7 @@
 """League nights over the table service: rounds, their clock, no-shows, standings.
 
 An `EventRunner` plays organised events through the ordinary table service, with
-no Discord in sight. Each round it seats the entrants (`bot.events.seating`),
+no Discord in sight. Each round it seats the entrants (`bot.nights.seating`),
 asks its `EventNotices` where each table lives (on Discord, a thread of its own
 off the event's channel) and opens them all already playing, computers in the
 seats left over, in one transaction with the event's round
@@ -21,7 +21,7 @@ its final table. The round timer runs in the service's clock: when it expires,
 the computer plays every seat still playing, so the round's last deals finish
 at once. The organiser may pause (the round clock stops and no new round opens;
 tables in play carry on) and start again, drop an entrant, or end the event.
-Everything lives in the store (`bot.store.events`), so a restart resumes an event
+Everything lives in the store (`bot.store.nights`), so a restart resumes an event
 where it was, like its tables. Opening a round survives a flaky Discord: each table's
 place is tried again after `place_retries`; a table of an event without duplicate that gets
 none plays in the event's own channel if that is free, and otherwise the round does not open:
@@ -44,20 +44,20 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from bot.events import (
+from bot.game import VARIANTS
+from bot.game.errors import Refusal
+from bot.game.events import Event
+from bot.game.fair import key_maker
+from bot.nights import (
     Standing,
     rotate_for_table,
     round_seed,
     seat_round,
 )
-from bot.events.duplicate import SEED_LIMIT
-from bot.game import VARIANTS
-from bot.game.errors import Refusal
-from bot.game.events import Event
-from bot.game.fair import key_maker
+from bot.nights.duplicate import SEED_LIMIT
 from bot.nights.results import event_standings, record_deals
 from bot.store import Tx, family_of
-from bot.store.events import (
+from bot.store.nights import (
     EventError,
     add_entrant,
     add_event_table,
@@ -75,7 +75,7 @@ from bot.store.events import (
     seating_history,
     update_event,
 )
-from bot.store.events import EventRow as EventRow  # the runner's answers: cogs read them here
+from bot.store.nights import EventRow as EventRow  # the runner's answers: cogs read them here
 from bot.tables.model import Table
 from bot.tables.outcome import Text
 from bot.tables.service import Person, StartedTable, TableService

@@ -30,7 +30,7 @@ from bot.store import (
     Store,
     find_player,
 )
-from bot.store.events import PlayerEventResult
+from bot.store.nights import PlayerEventResult
 from bot.store.records import Companion
 
 from .league import LeagueService, record_game

@@ -57,7 +57,7 @@ from bot.store import (
     store_game,
     to_csv,
 )
-from bot.store.events import PlayerEventResult, player_event_results
+from bot.store.nights import PlayerEventResult, player_event_results
 
 from .settings import SettingsService
 

@@ -9,7 +9,7 @@ be shown, to anyone, only when both hold:
    cancel) is never shown: `played`.
 2. **No other open table holds the same cards.** Tables with one seed are dealt
    the same cards, deal by deal (a duplicate league night gives every table of
-   a round the round's seed, `bot.events.duplicate`). While another table with
+   a round the round's seed, `bot.nights.duplicate`). While another table with
    that seed is open (lobby or playing, in any server), every deal of the seed
    stays hidden, the one it plays and the later ones alike: `hidden`. A table's
    own later deals are other cards, so its players may look back at the deals

@@ -46,7 +46,7 @@ from bot.game.events import (
     TrumpFixed,
     TurnupTaken,
 )
-from bot.game.phases import AUCTION, MELD, PASSING, PLAY, TRUMP
+from bot.game.phases import AUCTION, MELD, PASSING, PLAY, TRUMP, DealMode
 from bot.game.views import MeldOnTable
 from bot.i18n.numbers import number, signed
 from bot.tables.deallog import BoardTrick
@@ -120,7 +120,7 @@ def _after_trick(table: Table) -> bool:
     """Whether a meld now is a two-hand meld after a trick (A-6, C-10), told with the summary; not
     the dealer's dix (A-4), nor the melds declared during the first trick (D2-1)."""
     game = table.started_game
-    return game.state.mode == "two" and game.tricks_played > 0
+    return game.state.mode == DealMode.TWO_HAND and game.tricks_played > 0
 
 
 def _remember(table: Table, event: Event) -> None:

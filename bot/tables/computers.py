@@ -14,6 +14,7 @@ import asyncio
 import functools
 import logging
 
+from bot.ai.player import fallback
 from bot.ai.thinking import Thinker
 from bot.game import Action, IllegalAction
 from bot.tables.core import TableCore
@@ -107,8 +108,6 @@ class ComputerDriver:
             await self._core.apply(table, seat, choice, user_id=None)
         except IllegalAction as error:  # a faulty player must not stall the table
             log.error("table %s: computer chose %s: %s", table.id, choice, error)
-            from bot.ai.player import fallback  # as `bot.ai.table_players` reaches bot.ai: late
-
             await self._core.apply(
                 table, seat, fallback(table.started_game.view(seat)), user_id=None
             )

@@ -31,7 +31,7 @@ from bot.store import (
     update_table,
 )
 from bot.store.deals import commit_deals, drop_salts, record_inputs
-from bot.store.events import get_event, is_dropped
+from bot.store.nights import get_event, is_dropped
 from bot.store.tables import merge_settings
 from bot.tables.announce import forfeit_lines, start_lines
 from bot.tables.computers import ComputerDriver

@@ -9,7 +9,7 @@ from typing import ClassVar
 from bot.game.events import Event, SeatEvent
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class Forfeited(SeatEvent):
     """A person left, or was kicked, mid-game: their seat forfeits (the ledger settles it).
     `player_id` is the stored player who held the seat (a computer plays it on); the seat's

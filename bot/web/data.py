@@ -27,7 +27,7 @@ from bot.store import (
     player_profile,
     standings,
 )
-from bot.store.events import player_event_results
+from bot.store.nights import player_event_results
 from bot.store.web_reads import (
     count_accounts,
     count_events,

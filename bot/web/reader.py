@@ -24,9 +24,11 @@ from bot.store.db import Reader, Row, schema_version
 from bot.store.errors import StoreOpenError
 from bot.store.health import explain
 from bot.store.migrations import MIGRATIONS
+from bot.store.postgres import PostgresReader, _pool, check_schema, connect_to
 from bot.store.snapshot import Snapshot
 from bot.store.sql import Dialect, Params, is_postgres_url
 from bot.store.sqlite import connect
+from bot.store.urls import safe_url
 
 #: Connections (each an aiosqlite thread, or a PostgreSQL session) the web app holds at most.
 DEFAULT_POOL = 2
@@ -125,9 +127,6 @@ class PostgresReadPool:
 
     @classmethod
     async def open(cls, url: str, *, size: int = DEFAULT_POOL) -> PostgresReadPool:
-        from bot.store.postgres import PostgresReader, _pool, check_schema, connect_to
-        from bot.store.urls import safe_url
-
         conn = await connect_to(url)
         try:
             version = await check_schema(conn, safe_url(url), empty_ok=False)

@@ -9,7 +9,9 @@ opens a two-handed table for alice and bob in its guild (owned by its shard).
 It reports on stdout, one line each, flushed: `ready <json>` (its guild, the
 tables it resumed or opened) and `acted <n>` after each action. It plays
 BEFORE actions; then, told `hold`, holds on (its leases with it) until killed;
-given GO, waits for that file to appear and plays AFTER more; then it closes cleanly.
+given GO, waits for that file to appear and plays AFTER more; then it closes cleanly. Its
+requests are held to Discord as every test's are (`tests.conformance`): `ready` lists any
+violation so far, and a violation after it makes the process end with status 3.
 The waits block the process: SimCord's clock is virtual, so a sleep on the
 loop would never end, and nothing else is due meanwhile (no turn timers).
 """
@@ -27,6 +29,7 @@ from bot.settings import Settings
 from bot.tables import Person, SimplePlayer
 from cogs._bot import create_bot
 from tests.cogs.sim import board_message, close_store
+from tests.conformance.plugin import RECORDER, install
 from tests.steady_sim import steady_run
 
 SHARDS = 2
@@ -52,6 +55,7 @@ async def act(bot, table_id: int, rng: random.Random) -> None:
 
 
 async def main(url: str, shard: int, data_dir: Path, mode: str, plan: list[str]) -> None:
+    install()
     placeholder = create_bot(data_dir / f"placeholder-{mode}.db")
     # Only shard 0's process syncs the commands (Discord keeps them for the whole application); in
     # this SimCord of its own, shard 1's process finds them as Discord would have them.
@@ -79,7 +83,11 @@ async def main(url: str, shard: int, data_dir: Path, mode: str, plan: list[str])
             await bob.click(board_message(channel), label="Join")
             await alice.click(board_message(channel), label="Start")
         tables = [t.id for t in bot.tables.tables()]
-        say("ready", {"guild": guild.id, "tables": tables, "synced": syncs})
+        violations = [str(violation) for violation in RECORDER.take()]
+        say(
+            "ready",
+            {"guild": guild.id, "tables": tables, "synced": syncs, "violations": violations},
+        )
         rng, acted = random.Random(shard), 0
 
         async def play(count: int) -> None:
@@ -97,6 +105,10 @@ async def main(url: str, shard: int, data_dir: Path, mode: str, plan: list[str])
             _wait_for(Path(plan[1]))
             await play(int(plan[2]))
         await close_store(bot)
+    late = RECORDER.take()
+    if late:
+        say("violations", [str(violation) for violation in late])
+        raise SystemExit(3)
 
 
 def _hold() -> None:

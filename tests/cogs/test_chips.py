@@ -476,7 +476,7 @@ async def test_chips_and_league_commands_have_russian_names(server):
             "league player",
             "league season",
             "league export",
-            "league event",  # the /league event subgroup (cogs.events)
+            "league event",  # the /league event subgroup (cogs.nights)
         ]
     )
     assert not [

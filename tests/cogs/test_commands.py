@@ -69,10 +69,33 @@ async def test_owner_can_force_a_sync_and_see_status(room):
     await room.alice.send(room.channel, f"{bot_mention} status")
     assert (
         room.channel.last_message.content
-        == "Open tables: 1, playing: 0. Extensions that failed: -."
+        == "Open tables: 1, playing: 0. Extensions that failed: -.\nSlash commands: registered."
     )
     puts = [r for r in room.env.http_requests if r.method == "PUT" and r.path.endswith("/commands")]
     assert len(puts) == 2
+
+
+async def test_a_refused_forced_sync_is_reported_until_a_sync_succeeds(room):
+    """Discord can refuse an upload without naming a field (no `applications.commands` scope:
+    403): the owner is told, the status says so, and the next sync that succeeds clears it."""
+    room.bot.owner_id = room.alice.id
+    bot_mention = room.bot.user.mention
+    room.env.inject_error(
+        "PUT", "/applications/*/commands", status=403, code=50001, message="Missing Access"
+    )
+
+    await room.alice.send(room.channel, f"{bot_mention} sync")
+    assert room.channel.last_message.content.startswith(
+        "Commands NOT synced: Discord refused the slash commands (HTTP 403, code 50001):"
+        " Missing Access. These commands are not registered"
+    )
+    await room.alice.send(room.channel, f"{bot_mention} status")
+    assert "Slash commands: NOT registered" in room.channel.last_message.content
+
+    await room.alice.send(room.channel, f"{bot_mention} sync")
+    assert room.channel.last_message.content == "Commands synced."
+    await room.alice.send(room.channel, f"{bot_mention} status")
+    assert room.channel.last_message.content.endswith("\nSlash commands: registered.")
 
 
 def test_settings_from_the_environment(tmp_path):

@@ -10,7 +10,7 @@ from simcord import BackendError, SetupError
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import ChannelType, OverwriteType
 
-from bot.store.events import list_entrants, list_events
+from bot.store.nights import list_entrants, list_events
 from tests.cogs.ledger_support import Server, refused
 from tests.cogs.sim import close_store
 

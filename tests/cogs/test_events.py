@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.store.events import (
+from bot.store.nights import (
     ScoreRow,
     add_entrant,
     add_scores,
@@ -119,9 +119,9 @@ async def test_a_paused_event_goes_on_after_a_restart(server, database_path):
 
 
 def test_the_standings_read_in_both_languages():
-    from bot.events import Standing
+    from bot.nights import Standing
     from bot.nights.runner import EventBoard
-    from bot.store.events import EventRow
+    from bot.store.nights import EventRow
     from cogs._events_text import board_texts
 
     event = EventRow(

@@ -73,6 +73,7 @@ def test_two_processes_kill_one_mid_deal_only_its_tables_resume(tmp_path, postgr
         workers.append(second)
         second_ready = second.until("ready")
         assert first_ready["guild"] == guild_id(0) and second_ready["guild"] == guild_id(1)
+        assert first_ready["violations"] == second_ready["violations"] == []
         # Only the process running shard 0 syncs the commands.
         assert (first_ready["synced"], second_ready["synced"]) == (1, 0)
         [mine], [theirs] = first_ready["tables"], second_ready["tables"]
@@ -88,7 +89,9 @@ def test_two_processes_kill_one_mid_deal_only_its_tables_resume(tmp_path, postgr
 
         again = Worker(url, 0, tmp_path, "resume", "5")
         workers.append(again)
-        assert again.until("ready")["tables"] == [mine]  # its own table only, not `theirs`
+        resumed = again.until("ready")
+        assert resumed["tables"] == [mine]  # its own table only, not `theirs`
+        assert resumed["violations"] == []
         again.until("acted", 5)
         assert again.finish() == 0
         assert asyncio.run(stored(url, mine)) == before + 5

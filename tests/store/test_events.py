@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.store import create_table, get_table
-from bot.store.events import (
+from bot.store.nights import (
     EventError,
     ScoreRow,
     absences,

@@ -23,7 +23,7 @@ from bot.store import (
     start_season,
 )
 from bot.store.cli import main
-from bot.store.events import (
+from bot.store.nights import (
     ScoreRow,
     absences,
     add_absences,

@@ -4,7 +4,7 @@ PostgreSQL): a table's deals are hidden while another open table, of any server,
 from __future__ import annotations
 
 from bot.store import create_table, update_table
-from bot.store.events import add_event_table, create_event
+from bot.store.nights import add_event_table, create_event
 from bot.store.visibility import Hidden, hidden, shown_game
 
 SEED = 2**61 + 7

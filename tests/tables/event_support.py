@@ -10,7 +10,7 @@ from typing import Any
 from bot.game import Dealing, new_game
 from bot.nights.runner import EventBoard, EventRunner
 from bot.store import TableRow, load_actions
-from bot.store.events import EventRow
+from bot.store.nights import EventRow
 from bot.tables import Person, Refusal, SimplePlayer, TableService, Text
 
 #: Refusals a person too slow for the round's clock may get.

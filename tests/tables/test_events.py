@@ -6,11 +6,11 @@ import asyncio
 
 import pytest
 
-from bot.events import DealScore, round_scores, standings
+from bot.nights import DealScore, round_scores, standings
 from bot.nights.runner import EventRunner
 from bot.presentation.texts import numbered, say
 from bot.store import Store, get_table, set_guild_settings
-from bot.store.events import absences, event_scores, event_tables, get_event, list_entrants
+from bot.store.nights import absences, event_scores, event_tables, get_event, list_entrants
 from bot.tables import Person, Refusal, TableService
 from tests.tables.event_support import Notices, dealt_hands, play_event
 from tests.tables.helpers import GUILD, play_out, refusal_of

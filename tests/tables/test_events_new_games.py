@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.store import get_table
-from bot.store.events import event_tables, get_event
+from bot.store.nights import event_tables, get_event
 from tests.tables.event_support import dealt_hands, play_event
 from tests.tables.test_events import (  # noqa: F401  (the event tests' fixtures)
     ANN,

@@ -24,7 +24,7 @@ from bot.store import (
     recent_games,
     set_guild_settings,
 )
-from bot.store.events import event_tables
+from bot.store.nights import event_tables
 from bot.store.players import find_player
 from bot.store.visibility import Hidden, hidden
 from bot.tables import Person, Refusal, TableService

@@ -28,7 +28,7 @@ from bot.store import (
     start_season,
     update_table,
 )
-from bot.store.events import add_entrant, create_event, save_results, update_event
+from bot.store.nights import add_entrant, create_event, save_results, update_event
 from bot.web.tokens import page_token
 
 GUILD = 4242

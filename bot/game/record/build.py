@@ -28,6 +28,7 @@ from ..events import (
     TurnupTaken,
 )
 from ..game import Game
+from ..phases import DealMode
 from .deals import DealRecord, DrawHow, MeldPart, MeldRecord, TrickRecord
 
 
@@ -77,7 +78,7 @@ def _collect(
             case MeldCredited(seats=seats):
                 for meld in deal.melds:
                     meld.counted = meld.counted or meld.seat in seats
-            case DixDeclared(seat=seat, card=card) if game.state.mode != "two":
+            case DixDeclared(seat=seat, card=card) if game.state.mode != DealMode.TWO_HAND:
                 if card is not None:  # three and four hands: the exchange, C-4 (its 10 melds)
                     deal.exchange = (seat, card)
             case DealerDix() | DixDeclared():  # the dix scored on its own: A-4, A-7, C-3
@@ -123,7 +124,7 @@ def _drawn(deal: DealRecord) -> int:
 
 def _dealt(game: Game, event: DealStarted) -> DealRecord:
     """The deal just dealt, read from the engine before anyone acts."""
-    two = game.state.mode == "two"
+    two = game.state.mode == DealMode.TWO_HAND
     dealing = game.dealing
     return DealRecord(
         salts=dict(dealing.salts.get(event.deal, {})) if dealing is not None else {},

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.events import DealScore, matchpoints, round_scores, standings
+from bot.nights import DealScore, matchpoints, round_scores, standings
 
 
 def held(round_no, deal, seat, results):

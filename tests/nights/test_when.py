@@ -2,7 +2,7 @@
 
 from datetime import UTC, datetime
 
-from bot.events.when import parse_start
+from bot.nights.when import parse_start
 
 NOW = datetime(2026, 12, 4, 18, 0, tzinfo=UTC)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from bot.events.seating import Seats
+from bot.nights.seating import Seats
 
 #: Seeds stay below 2**62: every store keeps them as a signed 64-bit integer.
 SEED_LIMIT = 2**62

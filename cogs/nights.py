@@ -18,10 +18,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.events.when import parse_start
 from bot.game import VARIANTS, Refusal
 from bot.i18n import t, variant_name
 from bot.nights.runner import MAX_DEALS, MAX_ROUNDS, EventRow, EventRunner
+from bot.nights.when import parse_start
 from bot.tables import Table
 from cogs._common import guild_lang, is_manager, lang_of, person_of, reply
 from cogs._events_text import board_texts

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.events import Seating, rotate_for_table, seat_round
-from bot.events.seating import table_counts
+from bot.nights import Seating, rotate_for_table, seat_round
+from bot.nights.seating import table_counts
 
 
 def people(seats) -> list[int]:
