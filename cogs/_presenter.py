@@ -43,6 +43,7 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 import discord
 from discord.ext import tasks
@@ -292,10 +293,7 @@ class ChannelPresenter:
             self._wake(parent, box)
             return
         thread = f"<#{table.channel_id}>"
-        places = next(
-            (text.params["places"] for text in outcome.public if text.key == "bot.line.game_over"),
-            None,
-        )
+        places = next((p for text in outcome.public if (p := _places(text)) is not None), None)
         result = (
             Text.of("bot.home.result", thread=thread, places=places)
             if places is not None
@@ -674,3 +672,12 @@ class ChannelPresenter:
             sent = Sent.CHANNEL
         self.spots.gone(channel.id, message_id)
         return sent
+
+
+def _places(text: Text) -> list[Any] | None:
+    """The places a game-over line names, also when the others played on (C-10, D1-2)."""
+    if text.key == "bot.line.game_over":
+        return list(text.params["places"])
+    if text.key == "bot.line.game_over_played_on":
+        return [text.params["first"], *text.params["rest"]]
+    return None
