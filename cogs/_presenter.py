@@ -43,7 +43,6 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
 
 import discord
 from discord.ext import tasks
@@ -293,10 +292,10 @@ class ChannelPresenter:
             self._wake(parent, box)
             return
         thread = f"<#{table.channel_id}>"
-        places = next((p for text in outcome.public if (p := _places(text)) is not None), None)
+        over = next((text for text in outcome.public if text.key in _HOME_RESULTS), None)
         result = (
-            Text.of("bot.home.result", thread=thread, places=places)
-            if places is not None
+            Text.of(_HOME_RESULTS[over.key], thread=thread, **over.params)
+            if over is not None
             else Text.of("bot.home.finished", thread=thread)
         )
         box.lines.append(say(result, table.language, mention_namer(table)))
@@ -674,10 +673,9 @@ class ChannelPresenter:
         return sent
 
 
-def _places(text: Text) -> list[Any] | None:
-    """The places a game-over line names, also when the others played on (C-10, D1-2)."""
-    if text.key == "bot.line.game_over":
-        return list(text.params["places"])
-    if text.key == "bot.line.game_over_played_on":
-        return [text.params["first"], *text.params["rest"]]
-    return None
+#: The channel's line under a thread's opening, for the game-over line the thread got: the same
+#: places, and when the others played on (C-10, D1-2) why the first has fewer points.
+_HOME_RESULTS = {
+    "bot.line.game_over": "bot.home.result",
+    "bot.line.game_over_played_on": "bot.home.result_played_on",
+}

@@ -246,7 +246,7 @@ async def test_a_cancelled_thread_table_edits_its_opening_line_and_posts_nothing
 
 async def test_the_channel_names_the_places_also_when_the_others_played_on(room):
     """RULES C-10: in three-handed the others play on for second and third place; the line left
-    under the thread's opening still names all three places, as after a two-handed game."""
+    under the thread's opening names all three places, and why the first may have fewer points."""
     await room.alice.slash(room.parent, "pinochle new", variant="three-handed", target=10)
     for _ in range(2):
         await room.alice.click(board_message(room.channel), label="Add computer player")
@@ -257,5 +257,8 @@ async def test_the_channel_names_the_places_also_when_the_others_played_on(room)
         await room.env.advance_time(10)
     assert "the others played on" in channel_lines(thread)[-1]
     _, result = posted(room.parent)
-    assert result.content.startswith(f"The game in <#{thread.id}> is over: 1. "), result.content
-    assert ", 2. " in result.content and ", 3. " in result.content
+    assert result.content.startswith(f"The game in <#{thread.id}> is over. 1. "), result.content
+    assert "first to reach the target; the others played on for the next places: 2. " in (
+        result.content
+    )
+    assert ", 3. " in result.content
