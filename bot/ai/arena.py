@@ -17,18 +17,18 @@ import math
 import multiprocessing
 import statistics
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.game import VARIANTS, Game, new_game
+from bot.game import VARIANTS, DealResult, Game, new_game
 
 from .levels import LEVELS, get_player
 from .player import Player
-from .reference import ReferencePlayer
+from .reference import ReferencePlayer, SeenCallsReference
 
 #: The levels an arena may seat: the table levels and the yardstick that sees every card.
-ARENA_LEVELS = (*LEVELS, ReferencePlayer.level)
+ARENA_LEVELS = (*LEVELS, ReferencePlayer.level, SeenCallsReference.level)
 
 
 @dataclass
@@ -40,6 +40,11 @@ class DealOutcome:
     points_b: float
     seconds_a: list[float] = field(default_factory=list)
     seconds_b: list[float] = field(default_factory=list)
+    #: In the auction games, contracts each side bought and made over the seatings (E-7, F-9).
+    bought_a: int = 0
+    made_a: int = 0
+    bought_b: int = 0
+    made_b: int = 0
 
     @property
     def margin(self) -> float:
@@ -60,13 +65,18 @@ def _seed(*parts: int) -> int:
 
 
 def play_deal(
-    variant: str, deal_seed: int, levels: list[str], player_seed: int, budget: float
-) -> tuple[list[int], list[list[float]]]:
-    """Play the first deal of a seeded game; returns points per seat and each seat's decision times.
+    variant: str,
+    deal_seed: int,
+    levels: list[str],
+    player_seed: int,
+    budget: float,
+    options: Mapping[str, Any] | None = None,
+) -> tuple[DealResult, list[list[float]]]:
+    """Play the first deal of a seeded game; returns its result and each seat's decision times.
 
     Only real decisions (two or more legal actions) are timed.
     """
-    game = new_game(variant, seed=deal_seed)
+    game = new_game(variant, seed=deal_seed, options=dict(options or {}))
     players = [
         _player(level, game, seed=_seed(player_seed, s), budget=budget)
         for s, level in enumerate(levels)
@@ -82,13 +92,14 @@ def play_deal(
         if len(view.legal) > 1:
             times[seat].append(time.perf_counter() - start)
         game.apply(action)
-    return list(game.deal_results[-1].points), times
+    return game.deal_results[-1], times
 
 
 def _player(level: str, game: Game, *, seed: int, budget: float) -> Player:
     """A level's player for a seat of `game` (the reference alone reads the game itself)."""
-    if level == ReferencePlayer.level:
-        return ReferencePlayer(game, seed=seed, budget=budget)
+    for cls in (ReferencePlayer, SeenCallsReference):
+        if level == cls.level:
+            return cls(game, seed=seed, budget=budget)
     return get_player(level, seed=seed, budget=budget)
 
 
@@ -99,6 +110,8 @@ class Match:
     b: str
     seed: int = 1
     budget: float = 1.0
+    #: Table options every deal is played under (a house rule, a passing), as (name, value) pairs.
+    options: tuple[tuple[str, Any], ...] = ()
 
     def deal(self, index: int) -> DealOutcome:
         """Play deal `index` in every seating."""
@@ -108,9 +121,22 @@ class Match:
         out = DealOutcome(index, 0.0, 0.0)
         for p, a_seats in enumerate(plays):
             levels = [self.a if s in a_seats else self.b for s in range(n)]
-            points, times = play_deal(
-                self.variant, deal_seed, levels, _seed(self.seed, index, p), self.budget
+            result, times = play_deal(
+                self.variant,
+                deal_seed,
+                levels,
+                _seed(self.seed, index, p),
+                self.budget,
+                dict(self.options),
             )
+            points = result.points
+            if result.declarer is not None:
+                if result.declarer in a_seats:
+                    out.bought_a += 1
+                    out.made_a += bool(result.made)
+                else:
+                    out.bought_b += 1
+                    out.made_b += bool(result.made)
             b_seats = [s for s in range(n) if s not in a_seats]
             out.points_a += statistics.fmean(points[s] for s in a_seats) / len(plays)
             out.points_b += statistics.fmean(points[s] for s in b_seats) / len(plays)
@@ -158,6 +184,7 @@ def summary(match: Match, outcomes: Iterable[DealOutcome]) -> dict[str, Any]:
         "b": match.b,
         "seed": match.seed,
         "budget": match.budget,
+        "options": dict(match.options),
         "deals": n,
         "plays_per_deal": len(seatings(match.variant)),
         "margin": round(mean, 2),
@@ -175,6 +202,10 @@ def summary(match: Match, outcomes: Iterable[DealOutcome]) -> dict[str, Any]:
         "max_seconds_b": round(max(secs_b), 4) if secs_b else 0.0,
         "decisions_a": len(secs_a),
         "decisions_b": len(secs_b),
+        "contracts_bought_a": sum(o.bought_a for o in outcomes),
+        "contracts_made_a": sum(o.made_a for o in outcomes),
+        "contracts_bought_b": sum(o.bought_b for o in outcomes),
+        "contracts_made_b": sum(o.made_b for o in outcomes),
     }
 
 
@@ -198,5 +229,16 @@ def report(s: dict[str, Any]) -> str:
             f"seconds per decision: A {s['seconds_per_decision_a']:.4f} (median {s['median_seconds_a']:.4f}, "
             f"max {s['max_seconds_a']:.3f}, n={s['decisions_a']}); B {s['seconds_per_decision_b']:.4f} "
             f"(median {s['median_seconds_b']:.4f}, max {s['max_seconds_b']:.3f}, n={s['decisions_b']})",
+            *_contracts_line(s),
         ]
     )
+
+
+def _contracts_line(s: dict[str, Any]) -> list[str]:
+    """The contracts each side bought and made, in the auction games (none elsewhere)."""
+    if not s["contracts_bought_a"] and not s["contracts_bought_b"]:
+        return []
+    return [
+        f"contracts: A bought {s['contracts_bought_a']}, made {s['contracts_made_a']}; "
+        f"B bought {s['contracts_bought_b']}, made {s['contracts_made_b']}"
+    ]

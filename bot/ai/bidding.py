@@ -12,11 +12,13 @@ minimum (E-6, F-3) is his only choice. Overcalling a partner needs a clearly bet
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from bot.game import PASS, SUITS, Action, Card, Suit, lowest_bid, make_pack, meld_points
+from bot.game.auction import trump_suits
 from bot.game.points import deal_total
 
 from .knowledge import Knowledge
@@ -85,10 +87,15 @@ def expected_total(hand: list[Card], trump: Suit, options: Mapping[str, Any]) ->
 
 
 def best_trump(
-    hand: list[Card], options: Mapping[str, Any], suits: Iterable[Suit] = SUITS
+    hand: list[Card], options: Mapping[str, Any], suits: Iterable[Suit] | None = None
 ) -> tuple[Suit, float]:
-    """The trump that makes the hand worth most (meld plus expected tricks)."""
-    return max(((s, expected_total(hand, s, options)) for s in suits), key=lambda sw: sw[1])
+    """The trump that makes the hand worth most (meld plus expected tricks), among `suits` or the
+    suits the engine lets this hand name (F-4, DX-E3); worth minus infinity when it may name none
+    (its side would be set unplayed), so no contract is worth buying."""
+    named = trump_suits(hand, options) if suits is None else tuple(suits)
+    if not named:
+        return SUITS[0], -math.inf
+    return max(((s, expected_total(hand, s, options)) for s in named), key=lambda sw: sw[1])
 
 
 def will_bid(

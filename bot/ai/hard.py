@@ -10,7 +10,8 @@ best total deal margin over the worlds (each world scores every candidate, so
 luck cancels between them). Ties go to the `normal` player's choice, which is
 listed first. The margin counts a side's total, so partners play for
 their partnership. In an auction it weighs passing against several bid
-levels up to what the hand is worth (`bidding.bid_levels`). The two-hand
+levels up to what the hand is worth (`bidding.bid_levels`; in the games with a passing, see
+below). The two-hand
 play-off, where nothing is hidden, is solved exactly instead (`solver`), from
 its first trick: a solved play-off replaces the whole search, so the solver may
 visit up to `SOLVER_BUDGETS` budgets' worth of positions (the median 12-card
@@ -22,15 +23,14 @@ what a card is worth there is mostly the meld it may still complete, which
 rough playouts cannot see, and the arena showed it (searched from its first
 trick, the search lost 48 points a deal to `normal` there).
 
-In partnership auction and double-deck (RULES F-5, the games with a passing) the bidding and the
-naming of trump are `normal`'s too, whose bids are fitted to those games: searched, they gained
-nothing `hard` could show in the arena (auction, 180 duplicate deals at 0.1 s, even with a
-searched call kept only beyond two standard errors: +2.2 a deal, −16.7 .. +21.1; double-deck,
-the calls alone, 100 deals: +1.5, −4.1 .. +7.1; docs/computer-players.md). In the double deck
-the search plays only the last 12 of its 20 tricks: with 80 cards hidden in 60 places, a
-decision's budget buys too few worlds early on, and searching every trick lost to `normal` (100
-deals at 0.1 s: −4.1, −6.8 .. −1.4), while the last 12 gained (100 deals: +4.4, +1.6 .. +7.1;
-the last 8: +3.4, +0.4 .. +6.4; the last 16: +2.9, −0.5 .. +6.2).
+In partnership auction and double-deck (RULES F-5, the games with a passing) the bids and the
+trump come from what a contract is worth with the partner's pass counted (`contract`: a model
+fitted offline on self-play, over partner hands drawn against the partner's calls), not from
+playouts: a call's playouts swing by hundreds of points with the contract made or set, so at
+this budget they were too noisy to beat `normal`'s calls (docs/computer-players.md). The double
+deck's card play is searched from its first trick; in its first `DOUBLE_DECK_EARLY` tricks, with
+80 cards hidden in 60 places, a decision's budget buys few worlds, so a searched card replaces
+`normal`'s only beyond `EARLY_NOISE_Z` standard errors.
 
 Noise: the worlds are a sample, so a total is an estimate. The `normal`
 move stays unless another beats it by more than the sampling error of the
@@ -67,6 +67,7 @@ from bot.game import (
     world_from_view,
 )
 
+from . import contract
 from .bidding import bid_levels
 from .inference import Evidence, read_evidence
 from .knowledge import Knowledge, read_view
@@ -99,8 +100,10 @@ GUARD = 3.0
 #: Playout actions a deal drawn against the melds and calls costs (`worlds.deal_hidden`), and
 #: what weighing one caller's hand adds: about what they take here.
 DRAW_WORK, CALLER_WORK = 70, 15
-#: The double deck's first trick the search plays (0-based: the last 12 of 20); before it, normal's.
-DOUBLE_DECK_SEARCH_FROM = 8
+#: The double deck's early tricks (0-based, before this one): with 80 cards hidden in 60 places
+#: a decision's budget buys few worlds, so there a searched card replaces `normal`'s only when it
+#: beats it by `EARLY_NOISE_Z` standard errors.
+DOUBLE_DECK_EARLY, EARLY_NOISE_Z = 8, 2.0
 #: The two-hand stock phase is searched once the stock holds this many cards or fewer (the
 #: turn-up included, A-3); earlier the `normal` rules decide (see the module docstring).
 STOCK_SEARCH = 6
@@ -188,10 +191,10 @@ def search_worlds(
     return margins, work
 
 
-def choose(margins: list[list[float]]) -> int:
+def choose(margins: list[list[float]], noise_z: float = NOISE_Z) -> int:
     """The candidate to play: the first (the `normal` move) unless another beats it beyond noise.
 
-    The best alternative by mean must beat the first by more than `NOISE_Z`
+    The best alternative by mean must beat the first by more than `noise_z`
     standard errors of their world-by-world difference. One world is searched
     only when it is the only one that fits the view: then there is no sampling error.
     """
@@ -202,7 +205,7 @@ def choose(margins: list[list[float]]) -> int:
     diffs = [b - a for a, b in zip(margins[0], margins[best], strict=True)]
     gain = statistics.fmean(diffs)
     error = 0.0 if len(diffs) < 2 else statistics.stdev(diffs) / math.sqrt(len(diffs))
-    return best if gain > NOISE_Z * error else 0
+    return best if gain > noise_z * error else 0
 
 
 def _one_world(k: Knowledge) -> bool:
@@ -221,6 +224,9 @@ class HardPlayer(Player):
     """Determinized playouts over worlds consistent with the view; see the module docstring."""
 
     level = "hard"
+    #: In the games with a passing, bid and name trump by the contract's fitted worth (`contract`)
+    #: rather than by searching the calls' playouts.
+    calls_by_contract = True
 
     def decide(self, view: SeatView, legal: list[Action]) -> Action:
         fallback = decide_normal(view, legal)
@@ -231,9 +237,8 @@ class HardPlayer(Player):
                 return fallback  # the two-hand stock phase: see the module docstring
         k = read_view(view)
         if k.options["pass_count"] and view.phase in (Phase.AUCTION, Phase.TRUMP):
-            return fallback  # the passing games' bidding and trump: see the module docstring
-        if k.variant.double_deck and view.tricks_played < DOUBLE_DECK_SEARCH_FROM:
-            return fallback  # the double deck's early tricks: see the module docstring
+            if self.calls_by_contract:
+                return self._call(k, legal)  # the passing games' calls: see the module docstring
         candidates = [fallback] + [a for a in self._candidates(k, legal) if a != fallback]
         if len(candidates) == 1:
             return fallback
@@ -256,7 +261,20 @@ class HardPlayer(Player):
             )
         except WorldError:
             return fallback
-        return candidates[choose(margins)]
+        early = k.variant.double_deck and view.tricks_played < DOUBLE_DECK_EARLY
+        return candidates[choose(margins, EARLY_NOISE_Z if early else NOISE_Z)]
+
+    def _call(self, k: Knowledge, legal: list[Action]) -> Action:
+        """A bid, pass or trump in a game with a passing: by the contract's worth with the
+        partner's pass counted (`contract`), over partner hands drawn as the budget allows."""
+        fit = contract.fit_for(k.options)
+        if fit is None:
+            return decide_normal(k.view, legal)
+        samples = contract.samples_for(self.budget * work_rate(k.view.variant))
+        worth = contract.worth_by_trump(k, fit, self.rng(k.view), samples)
+        if k.phase == Phase.TRUMP:
+            return contract.choose_trump(legal, worth)
+        return contract.choose_bid(k, legal, fit, worth)
 
     def worlds(self) -> tuple[Dealer, int]:
         """Where the search's worlds come from and at most how many: samples of what the view

@@ -42,3 +42,12 @@ class ReferencePlayer(HardPlayer):
         state = self._game.state
         hands = {s: list(cards) for s, cards in enumerate(state.hands) if s != k.seat}
         return hands, list(state.stock)
+
+
+class SeenCallsReference(ReferencePlayer):
+    """The reference whose bids and trump in the games with a passing are searched on the true
+    deal too (each call played out to the end of the deal), where `reference` calls as `hard`
+    does: the two bound what better calls and better card play could each add."""
+
+    level = "reference-seen"
+    calls_by_contract = False

@@ -10,7 +10,7 @@ from typing import Any
 
 from . import actions as A
 from .actions import Action
-from .cards import SUITS, Card, make_pack, remove_card
+from .cards import SUITS, Card, Suit, make_pack, remove_card
 from .ceiling import side_meld_ceiling
 from .checks import contract_checks, game_checks, meld_checks, net_chips, set_checks, settle
 from .errors import IllegalAction
@@ -191,13 +191,9 @@ class AuctionRules(MultiHandRules):
         """F-4, DX-E3: any suit; by option only a suit the declarer holds a marriage in. Holding
         none, his side is set unplayed (`trump_without_marriage = set`), or he names any suit
         (`any_suit`: Check's forced dealer, E-6)."""
-        hand = self.state.hands[self._actor]
-        suits = list(SUITS)
-        if self.opt["trump_requires_marriage"]:
-            married = [s for s in SUITS if Card("K", s) in hand and Card("Q", s) in hand]
-            if married or self.opt["trump_without_marriage"] == "set":
-                suits = married
-        return [Action("trump", suit=s) for s in suits]
+        return [
+            Action("trump", suit=s) for s in trump_suits(self.state.hands[self._actor], self.opt)
+        ]
 
     def _apply_trump(self, act: Action, events: list[Event]) -> None:
         suit = act.suit
@@ -417,6 +413,16 @@ def contract_points(
     elif not made:
         points[declarers] = -bid
     return points, made
+
+
+def trump_suits(hand: Sequence[Card], options: Mapping[str, Any]) -> tuple[Suit, ...]:
+    """F-4, DX-E3: the suits a declarer holding `hand` may name trump under the game's resolved
+    `options`; none means his side is set unplayed (`trump_without_marriage = set`). The
+    computer players weigh a contract over these suits only."""
+    if not options["trump_requires_marriage"]:
+        return SUITS
+    married = tuple(s for s in SUITS if Card("K", s) in hand and Card("Q", s) in hand)
+    return married if married or options["trump_without_marriage"] == "set" else SUITS
 
 
 def _has_marriage(hand: list[Card]) -> bool:

@@ -36,10 +36,10 @@ def test_seatings_swap_sides_and_rotate_cutthroat_seats():
 
 def test_both_seatings_of_a_deal_are_dealt_the_same_cards():
     """Duplicate play: what differs between the two plays is who sits where, not the cards."""
-    points_1, _ = play_deal("two-handed", 77, ["easy", "easy"], player_seed=1, budget=1.0)
-    points_2, _ = play_deal("two-handed", 77, ["easy", "easy"], player_seed=1, budget=1.0)
-    assert points_1 == points_2
-    assert sum(points_1) >= 250  # the card points and last trick (G-5) plus any meld
+    result_1, _ = play_deal("two-handed", 77, ["easy", "easy"], player_seed=1, budget=1.0)
+    result_2, _ = play_deal("two-handed", 77, ["easy", "easy"], player_seed=1, budget=1.0)
+    assert result_1.points == result_2.points
+    assert sum(result_1.points) >= 250  # the card points and last trick (G-5) plus any meld
 
 
 def test_equal_levels_play_to_a_zero_margin_in_duplicate():
@@ -124,3 +124,28 @@ def test_the_reference_plays_a_duplicate_deal_from_the_command_line(capsys):
     assert main([*args, "--deals", "1", "--budget", "0.02", "--workers", "1", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["a"] == "reference" and result["plays_per_deal"] == 3
+
+
+def test_the_auction_games_count_the_contracts_each_side_bought_and_made():
+    """E-7, F-9: every deal of an auction game has one declaring side, so the contracts bought
+    add up to the seatings played, and a side makes at most what it bought."""
+    match = Match("auction", "easy", "normal", seed=1)
+    result = summary(match, run(match, 2, workers=1))
+    assert result["contracts_bought_a"] + result["contracts_bought_b"] == 4
+    assert result["contracts_made_a"] <= result["contracts_bought_a"]
+    assert result["contracts_made_b"] <= result["contracts_bought_b"]
+
+
+def test_table_options_reach_every_deal_and_a_bad_one_is_refused(capsys):
+    """H-5: the double deck passes only as a table's option; `--option pass_count=4` plays the
+    deals under it (the summary names it), and an option the game does not play is refused with
+    a message, not a traceback."""
+    argv = ["arena", "--variant", "double-deck", "--a", "normal", "--b", "easy", "--deals", "1"]
+    argv += ["--workers", "1", "--json", "--option", "pass_count=4"]
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out)["options"] == {"pass_count": 4}
+    result, _ = play_deal("double-deck", 5, ["easy"] * 4, 1, 1.0, {"pass_count": 4})
+    assert result.declarer is not None
+    with pytest.raises(SystemExit):
+        main(argv[:-1] + ["pass_count=7"])
+    assert "pass_count" in capsys.readouterr().err

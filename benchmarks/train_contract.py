@@ -1,0 +1,128 @@
+"""Fit `bot.ai.contract`'s models: what a contract is worth with this hand and the partner's pass.
+
+    python benchmarks/train_contract.py [--deals 1500] [--samples 16] [--rounds 2]
+
+For each game with a passing (`auction`, `double-deck`), the first `--deals` seeds are played with
+every seat passing until the dealer is stuck at the minimum (F-3, H-4), so every hand in the
+dealer's seat gets a contract whatever it holds; the dealer names trump, the partners pass
+(F-5), and all four play the rest as `normal`. At the dealer's call the script records the
+hand's features in each suit, averaged over `--samples` partner hands with their gifts (the
+same `contract.worth_by_trump` machinery `hard` uses at the table), and after the deal the
+declaring side's total (meld credited plus cards, F-9): the target. Weights are least squares
+(plain Python). Round 1 names trump as `normal` does; each later round names it by the fit of
+the round before, and the last round's deals give the committed fit. It prints the fit and the
+residual spread, and writes `bot/ai/contract_fits.json`. Deterministic: the same arguments give
+the same file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+from pathlib import Path
+
+from bot.ai import contract
+from bot.ai.knowledge import read_view
+from bot.ai.normal import decide_normal
+from bot.game import PASS, SUITS, Phase, new_game
+
+OUT = Path(__file__).resolve().parent.parent / "bot" / "ai" / "contract_fits.json"
+#: The games and the options the committed fits were trained under (the defaults of the time:
+#: the auction opening at 250, the double deck passing 4 with trump free of any marriage).
+GAMES: dict[str, dict[str, object]] = {
+    "auction": {"min_bid": 250},
+    "double-deck": {"pass_count": 4, "trump_requires_marriage": False},
+}
+
+
+def play(game_name: str, seed: int, samples: int, fit: contract.ContractFit | None):
+    """One forced-dealer deal: the dealer's features by suit, the suit named, the side's total."""
+    game = new_game(game_name, seed=seed, options=GAMES[game_name])
+    dealer = game.view(0).dealer
+    by_suit: dict = {}
+    named = None
+    deals = len(game.deal_results)
+    while len(game.deal_results) == deals:
+        seat = game.to_act
+        view = game.view(seat)
+        legal = list(view.legal)
+        if view.phase == Phase.AUCTION:
+            if seat == dealer and PASS not in legal:
+                k = read_view(view)
+                partners = contract.partner_hands(k, random.Random(seed), samples)
+                by_suit = {
+                    s: contract.expected_features(k.hand, s, partners, k.options) for s in SUITS
+                }
+            action = min(legal, key=lambda a: (a.verb != "pass", a.amount or 0))
+        elif view.phase == Phase.TRUMP and fit is not None:
+            worth = {s: fit.predict(x) for s, x in by_suit.items()}
+            action = contract.choose_trump(legal, worth)
+        else:
+            action = decide_normal(view, legal) if len(legal) > 1 or legal[0].choice else legal[0]
+        if view.phase == Phase.TRUMP:
+            named = action.suit
+        game.apply(action)
+    result = game.deal_results[-1]
+    total = result.meld[dealer] + result.cards[dealer]
+    return by_suit[named], total
+
+
+def least_squares(xs: list[list[float]], ys: list[float]) -> list[float]:
+    """Weights minimising the squared error (normal equations, a whisker of ridge for stability)."""
+    n = len(xs[0])
+    a = [
+        [sum(x[i] * x[j] for x in xs) + (1e-6 if i == j else 0.0) for j in range(n)]
+        for i in range(n)
+    ]
+    b = [sum(x[i] * y for x, y in zip(xs, ys, strict=True)) for i in range(n)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot], b[col], b[pivot] = a[pivot], a[col], b[pivot], b[col]
+        for r in range(n):
+            if r != col:
+                f = a[r][col] / a[col][col]
+                a[r] = [v - f * p for v, p in zip(a[r], a[col], strict=True)]
+                b[r] -= f * b[col]
+    return [b[i] / a[i][i] for i in range(n)]
+
+
+def train(game_name: str, deals: int, samples: int, rounds: int) -> dict:
+    fit = None
+    options = read_view(new_game(game_name, seed=0, options=GAMES[game_name]).view(0)).options
+    trained = {key: options[key] for key in contract.FIT_OPTIONS}
+    for round_no in range(rounds):
+        rows = [play(game_name, seed, samples, fit) for seed in range(deals)]
+        xs = [x for x, _ in rows]
+        ys = [float(y) for _, y in rows]
+        weights = least_squares(xs, ys)
+        residuals = [y - sum(w * v for w, v in zip(weights, x, strict=True)) for x, y in rows]
+        sd = statistics.pstdev(residuals)
+        fit = contract.ContractFit(game_name, tuple(weights), sd, deals, tuple(trained.items()))
+        named = ", ".join(f"{n} {w:+.2f}" for n, w in zip(contract.FEATURES, weights, strict=True))
+        print(
+            f"{game_name} round {round_no + 1}: {named}; sd {sd:.1f}, mean {statistics.fmean(ys):.1f}"
+        )
+    assert fit is not None
+    return {
+        "weights": [round(w, 4) for w in fit.weights],
+        "sd": round(fit.sd, 2),
+        "deals": deals,
+        "options": trained,
+    }
+
+
+def main() -> None:
+    parse = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parse.add_argument("--deals", type=int, default=1500)
+    parse.add_argument("--samples", type=int, default=16)
+    parse.add_argument("--rounds", type=int, default=2)
+    args = parse.parse_args()
+    fits = {g: train(g, args.deals, args.samples, args.rounds) for g in GAMES}
+    OUT.write_text(json.dumps(fits, indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {OUT}")
+
+
+if __name__ == "__main__":
+    main()

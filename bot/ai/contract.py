@@ -1,0 +1,181 @@
+"""What a contract is worth to the side that buys it, the partner's pass counted: `hard`'s calls
+in the games with a passing (RULES F-5, H-5).
+
+`normal` values a hand as dealt (`bidding`: meld plus expected tricks, fitted to self-play). The
+declarer's hand after the passing also holds the partner's best cards (trumps first, then aces:
+`passing`), and that is where a flush or a double run comes from. Here a contract in a trump is
+worth a linear model of the declaring side's deal total on `normal`'s worth of the hand and the
+meld the partner's gift adds to it, averaged over partner hands drawn from the unseen cards, each
+weighed by the chance that it made the partner's calls seen (`inference`), each giving what
+`passing.choose_gift` would give; the same partner hands serve every trump, so the trumps are
+compared on equal draws. The weights are fitted offline on forced-dealer self-play deals
+(`benchmarks/train_contract.py`) and committed as data (`contract_fits.json`); nothing is fitted
+or fetched at run time.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from bot.game import PASS, SUITS, Action, Card, Suit, lowest_bid, meld_points
+from bot.game.auction import trump_suits
+
+from .bidding import OVERCALL_MARGIN, PARTNER_BID_WORTH, expected_total, unit
+from .inference import Evidence, read_evidence
+from .knowledge import Knowledge
+from .passing import choose_gift
+
+#: The features, in the order of a fit's weights.
+FEATURES = ("base", "worth", "pass_meld")
+#: A partner hand drawn and its gift chosen, for one trump, in playout actions (what it takes on
+#: the reference machine at the double deck's rate); a call draws as many as its budget buys.
+SAMPLE_WORK = 230
+#: Never fewer, never more partner hands a call than these.
+MIN_SAMPLES, MAX_SAMPLES = 4, 48
+#: The share of a fit's residual spread kept in reserve below a hand's expected total before
+#: bidding (about a 70% chance to make the contract).
+SAFETY_SD = 0.5
+
+
+#: The options a fit's totals depend on: a game whose options differ from the fit's reads none.
+FIT_OPTIONS = (
+    "count_scheme",
+    "pass_count",
+    "dd_multiple_values",
+    "save_meld_counters",
+    "min_counters",
+    "min_meld",
+    "set_scoring",
+    "dd_last_trick",
+)
+
+
+@dataclass(frozen=True)
+class ContractFit:
+    """A game's fitted weights (over `FEATURES`), its residual spread, the options it was trained
+    under (`FIT_OPTIONS`) and on how many deals."""
+
+    game: str
+    weights: tuple[float, ...]
+    sd: float
+    deals: int
+    options: tuple[tuple[str, Any], ...]
+
+    def predict(self, features: Sequence[float]) -> float:
+        return sum(w * x for w, x in zip(self.weights, features, strict=True))
+
+
+@cache
+def load_fits() -> tuple[ContractFit, ...]:
+    """The committed fits, one per kind of game."""
+    text = resources.files(__package__).joinpath("contract_fits.json").read_text("utf-8")
+    return tuple(
+        ContractFit(game, tuple(f["weights"]), f["sd"], f["deals"], tuple(f["options"].items()))
+        for game, f in json.loads(text).items()
+    )
+
+
+def fit_for(options: Mapping[str, Any]) -> ContractFit | None:
+    """The fit trained under these options, or None (no passing, or a count or meld table no fit
+    was trained on: the caller keeps `normal`'s calls)."""
+    if not options["pass_count"]:
+        return None
+    mine = tuple((key, options[key]) for key in FIT_OPTIONS)
+    return next((f for f in load_fits() if f.options == mine), None)
+
+
+def features(
+    hand: Sequence[Card], gift: Sequence[Card], trump: Suit, options: Mapping[str, Any]
+) -> list[float]:
+    """A hand's features in `trump` with `gift` received (`FEATURES`): `normal`'s worth of the hand
+    as dealt (`bidding.expected_total`), and the meld the gift adds to it."""
+    held = list(hand)
+    with_gift = held + list(gift)
+    added = meld_points(with_gift, trump, options) - meld_points(held, trump, options)
+    return [1.0, expected_total(held, trump, options), float(added)]
+
+
+def partner_hands(k: Knowledge, rng: random.Random, count: int) -> list[tuple[list[Card], float]]:
+    """`count` partner hands drawn from the cards unseen, each with the chance it made the
+    partner's calls seen (`inference`'s reading of a call)."""
+    partner = k.partner
+    assert partner is not None  # the games with a passing are partnerships (F-1, H-1)
+    unseen = list(k.unseen)
+    size = len(k.hand)
+    calls = [c for c in read_evidence(k).calls if c.seat == partner]
+    evidence = Evidence(None, k.options, {}, {}, {}, calls)
+    drawn = []
+    for _ in range(count):
+        hand = rng.sample(unseen, size)
+        drawn.append((hand, evidence.weight({partner: hand}) if calls else 1.0))
+    return drawn
+
+
+def expected_features(
+    hand: list[Card],
+    trump: Suit,
+    partners: Sequence[tuple[list[Card], float]],
+    options: Mapping[str, Any],
+) -> list[float]:
+    """The features of `hand` with each partner's gift in `trump`, weighed by the partners' weights
+    (uniform when every weight is zero)."""
+    total = sum(w for _, w in partners)
+    count = options["pass_count"]
+    mean = [0.0] * len(FEATURES)
+    for partner, weight in partners:
+        share = weight / total if total > 0 else 1 / len(partners)
+        gift = choose_gift(partner, trump, count, "partner", options)
+        for i, x in enumerate(features(hand, gift, trump, options)):
+            mean[i] += share * x
+    return mean
+
+
+def worth_by_trump(
+    k: Knowledge, fit: ContractFit, rng: random.Random, samples: int
+) -> dict[Suit, float]:
+    """The side's expected deal total if this seat declares in each suit, the pass counted."""
+    partners = partner_hands(k, rng, samples)
+    return {
+        s: fit.predict(expected_features(k.hand, s, partners, k.options))
+        for s in trump_suits(k.hand, k.options)  # F-4, DX-E3: the suits this hand may name
+    }
+
+
+def samples_for(budget_work: float) -> int:
+    """Partner hands a call may draw for its budget (in playout actions), four trumps each."""
+    return max(MIN_SAMPLES, min(MAX_SAMPLES, int(budget_work / (4 * SAMPLE_WORK))))
+
+
+def choose_bid(
+    k: Knowledge, legal: list[Action], fit: ContractFit, worth: Mapping[Suit, float]
+) -> Action:
+    """Bid the lowest legal amount while it stays within the best trump's worth, less a reserve
+    against being set; a partner's bid adds to it and overcalling a partner needs a margin, as
+    `normal` weighs them (E-5, F-2, H-3: the engine lists the amounts allowed)."""
+    lowest = lowest_bid(legal)
+    if lowest is None:
+        return PASS
+    if PASS not in legal:
+        return lowest  # F-3, H-4: the stuck dealer bids the minimum
+    bids = k.view.bids
+    partner = k.partner
+    reach = max(worth.values(), default=-math.inf) - SAFETY_SD * fit.sd
+    if partner is not None and partner < len(bids) and bids[partner] is not None:
+        reach += PARTNER_BID_WORTH * unit(k.options)
+    if partner is not None and k.view.bidder == partner:
+        reach -= OVERCALL_MARGIN * unit(k.options)
+    return lowest if (lowest.amount or 0) <= reach else PASS
+
+
+def choose_trump(legal: list[Action], worth: Mapping[Suit, float]) -> Action:
+    """The suit whose contract is worth most with the partner's pass counted (F-4)."""
+    named = {a.suit: a for a in legal if a.suit is not None}
+    suit = max(named, key=lambda s: (worth.get(s, -math.inf), -SUITS.index(s)))
+    return named[suit]

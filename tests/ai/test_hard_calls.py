@@ -1,0 +1,166 @@
+"""`hard`'s calls in the games with a passing (RULES F-2..F-5, H-2..H-5): the contract's worth with
+the partner's pass counted (`bot.ai.contract`), from fitted parameters committed as data."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.ai import contract, get_player
+from bot.ai.knowledge import read_view
+from bot.game import PASS, Card, Phase, Suit, make_pack, new_game, parse_cards
+
+HEARTS = Suit.HEARTS
+#: The games with a passing: the double deck passes only as a table's option (H-5).
+PASSING = {"auction": None, "double-deck": {"pass_count": 4}}
+
+
+def _cards(text: str) -> list[Card]:
+    return parse_cards(text)
+
+
+def _deal_to_eldest(variant: str, hand: list[Card], seed: int = 5, options: dict | None = None):
+    """A fresh deal of `variant` whose eldest hand (the first to call) holds `hand`: the rest of the
+    pack shuffled among the other seats (G-10: packets of 4 from the dealer's left)."""
+    rest = make_pack(double_deck=variant == "double-deck")
+    for card in hand:
+        rest.remove(card)
+    random.Random(seed).shuffle(rest)
+    packet, others = 4 if variant == "double-deck" else 3, []
+    deck: list[Card] = []
+    mine = list(hand)
+    while mine:
+        deck += mine[:packet] + rest[: 3 * packet]
+        mine, rest = mine[packet:], rest[3 * packet :]
+    others = rest
+    table = {**(PASSING[variant] or {}), **(options or {})}
+    return new_game(variant, seed=seed, deck=deck + others, options=table)
+
+
+def _play_to(game, phase: Phase, level: str = "normal"):
+    """Play the deal with `level` in every seat until `phase` (the view of the seat to act)."""
+    while game.to_act is not None:
+        view = game.view(game.to_act)
+        if view.phase == phase:
+            return view
+        game.apply(get_player(level, seed=1, budget=0.1).choose(view))
+    raise AssertionError(f"{phase} never came")
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("auction", 3), ("auction", 29), ("double-deck", 3)])
+def test_every_call_is_legal_and_the_same_for_the_same_view_seed_and_budget(variant, seed):
+    """F-2, F-4, H-2: each bid, pass and trump hard makes is one the engine lists, and a second
+    player with the same seed and budget makes the same one from the same view."""
+    game = new_game(variant, seed=seed, options=PASSING[variant])
+    calls = 0
+    while game.to_act is not None and game.state.phase in (Phase.AUCTION, Phase.TRUMP):
+        view = game.view(game.to_act)
+        first = get_player("hard", seed=7, budget=0.1).choose(view)
+        again = get_player("hard", seed=7, budget=0.1).choose(view)
+        assert first == again
+        assert first in view.legal
+        game.apply(first)
+        calls += 1
+    assert calls >= 4  # every seat called at least once
+
+
+@pytest.mark.parametrize("variant", ["auction", "double-deck"])
+def test_the_pass_gives_cards_of_the_hand_that_the_engine_accepts(variant):
+    """F-5, H-5: the partner gives 4 of its cards, the declarer 4 back; the engine takes both."""
+    game = new_game(variant, seed=8, options=PASSING[variant])
+    for _ in range(2):
+        view = _play_to(game, Phase.PASSING)
+        action = get_player("hard", seed=1, budget=0.1).choose(view)
+        assert len(action.cards) == view.legal[0].amount == 4
+        hand = list(view.hand)
+        for card in action.cards:
+            hand.remove(card)  # each card given is one the seat holds
+        game.apply(action)
+
+
+def test_a_near_double_run_is_bid_and_named_trump_on_the_strength_of_the_partners_pass():
+    """H-7: nine hearts one jack short of a double run (150) and nothing else but jacks around:
+    the partner's pass (trumps first, F-5) is likely to complete the run, so hard opens, names
+    hearts, and values hearts far above any other suit."""
+    hand = _cards("A♥ A♥ 10♥ 10♥ K♥ K♥ Q♥ Q♥ J♥ J♠ J♠ 10♠ 10♣ 10♣ J♣ J♣ K♦ 10♦ 10♦ J♦")
+    game = _deal_to_eldest("double-deck", hand)
+    view = game.view(game.to_act)
+    assert sorted(view.hand) == sorted(hand)
+    assert get_player("hard", seed=1, budget=0.1).choose(view).verb == "bid"
+    k = read_view(view)
+    fit = contract.fit_for(k.options)
+    assert fit is not None
+    worth = contract.worth_by_trump(k, fit, random.Random(1), 24)
+    assert set(worth) == {HEARTS}  # DX-E3: the one suit it holds a marriage in
+    free = _deal_to_eldest("double-deck", hand, options={"trump_requires_marriage": False})
+    worth = contract.worth_by_trump(read_view(free.view(free.to_act)), fit, random.Random(1), 24)
+    assert max(worth, key=worth.__getitem__) == HEARTS
+    assert worth[HEARTS] - max(w for s, w in worth.items() if s != HEARTS) > 40
+
+
+@pytest.mark.parametrize("variant", ["auction", "double-deck"])
+def test_a_hand_with_nothing_passes(variant):
+    """F-9: no meld, no aces, no trump length against a 250 opening (50 in the double deck): the
+    contract would be set, so hard passes."""
+    text = {
+        "auction": "J♠ 9♠ 10♥ J♥ 9♥ 10♦ J♦ 9♦ 10♣ J♣ 9♣ Q♥",
+        "double-deck": "J♠ J♠ J♠ 10♠ K♥ J♥ J♥ J♥ 10♦ 10♦ K♦ J♦ J♦ 10♣ 10♣ K♣ K♣ J♣ J♣ 10♥",
+    }[variant]
+    # F-2: a table opening at 250 (BIC's 100 is met by the card points alone)
+    game = _deal_to_eldest(
+        variant, _cards(text), options={"min_bid": 250} if variant == "auction" else None
+    )
+    assert get_player("hard", seed=1, budget=0.1).choose(game.view(game.to_act)) == PASS
+
+
+def test_the_committed_fits_load_and_give_their_answers_for_fixed_hands():
+    """The fitted parameters are data in the package: they load, cover both games with a passing
+    and only those options, and value a fixed hand as committed."""
+    fits = {f.game: f for f in contract.load_fits()}
+    assert set(fits) == {"auction", "double-deck"}
+    deck = new_game("double-deck", seed=1, options=PASSING["double-deck"])
+    k = read_view(deck.view(deck.to_act))
+    assert contract.fit_for(k.options) is fits["double-deck"]
+    assert contract.fit_for({**k.options, "count_scheme": "counters"}) is None
+    features = contract.features(
+        _cards("A♥ A♥ 10♥ 10♥ K♥ K♥ Q♥ Q♥ J♥ A♠ A♦ A♣ J♠ J♣ K♦ 10♦ 10♦ J♦ Q♠ 10♣"),
+        _cards("J♥ K♣ Q♣ J♣"),
+        HEARTS,
+        k.options,
+    )
+    # H-7: the gift turns a run and a royal marriage (15 + 4) into a double run (150) and adds
+    # the clubs marriage (2); aces around, jacks around and the pinochle stay as they were
+    assert features[2] == 150 + 2 - 15 - 4
+    assert round(fits["double-deck"].predict(features), 1) == EXPECTED_DOUBLE_DECK
+
+
+EXPECTED_DOUBLE_DECK = 182.2
+
+
+def test_a_table_whose_count_no_fit_was_trained_on_calls_as_normal():
+    """F-9 with the counters count (a house option): the fits were trained on the default count,
+    so hard reads none of them and makes `normal`'s calls, never a call scaled for another count."""
+    game = new_game("auction", seed=4, options={"count_scheme": "counters"})
+    k = read_view(game.view(game.to_act))
+    assert contract.fit_for(k.options) is None
+    view = game.view(game.to_act)
+    assert get_player("hard", seed=1, budget=0.1).choose(view) == get_player(
+        "normal", seed=1
+    ).choose(view)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_double_deck_hand_without_a_marriage_never_buys_a_contract_it_cannot_name_trump_for(
+    level,
+):
+    """DX-E3: the double deck's declarer names trump only in a suit he holds a marriage in, and
+    holding none his side is set unplayed: ten aces and seven tens are worth nothing to bid on
+    without a marriage, and the same hand with one bids."""
+    strong = "A♠ A♠ A♠ 10♠ 10♠ A♥ A♥ A♥ 10♥ 10♥ A♦ A♦ 10♦ 10♦ A♣ A♣ 10♣ K♠ K♥ "
+    no_passing = {"pass_count": 0}  # the double deck's default (H-5)
+    unmarried = _deal_to_eldest("double-deck", _cards(strong + "Q♦"), options=no_passing)
+    married = _deal_to_eldest("double-deck", _cards(strong + "Q♠"), options=no_passing)
+    player = get_player(level, seed=1, budget=0.1)
+    assert player.choose(unmarried.view(unmarried.to_act)) == PASS
+    assert player.choose(married.view(married.to_act)) != PASS
