@@ -321,7 +321,7 @@ def _bidders_first(table: Table, e: GameOver) -> list[Text]:
     its contract is counted first and goes out (E-14, F-10)."""
     target = table.public_view().target
     first, *rest = (e.scores[seats[0]] for seats in e.ranking)
-    if not rest or max(rest) <= first or max(rest) < target:
+    if not rest or first < target or max(rest) <= first:  # F-11's moon wins below it: not this
         return []
     return [Text.of("bot.line.bidders_first", target=target, who=Side(tuple(e.ranking[0])))]
 
