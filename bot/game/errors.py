@@ -65,6 +65,7 @@ REFUSALS: Mapping[str, frozenset[str]] = {
     "option_unplayed_ladder": frozenset({"name", "game"}),
     "option_unplayed_meld_table": frozenset({"name", "game"}),
     "option_unplayed_count": frozenset({"name", "game"}),
+    "option_unplayed_sequential": frozenset({"name", "game"}),
     "bid_over_ceiling": frozenset({"ceiling"}),
 }
 

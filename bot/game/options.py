@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import OptionError, shorten
-from .variants import get_variant
+from .variants import Variant, get_variant
 
 
 @dataclass(frozen=True)
@@ -184,7 +184,7 @@ OPTIONS: dict[str, OptionSpec] = {
 }
 
 
-#: Why a game that lists the options it plays (`Variant.plays`) refuses one of the others: the
+#: Why an auction game (E, F, H) refuses an option it does not play (`Variant.plays`): the
 #: refusal's key, by option; any other is "a rule of another game" (its rule id says which).
 UNPLAYED: dict[str, str] = {
     "tie_over_target": "option_unplayed_bidder_first",
@@ -199,7 +199,6 @@ UNPLAYED: dict[str, str] = {
     "eight_of_a_kind": "option_unplayed_meld_table",
     "grand_pinochle": "option_unplayed_meld_table",
     "roundhouse_bonus_points": "option_unplayed_meld_table",
-    "same_class_upgrades": "option_unplayed_meld_table",
     "flush_includes_royal_bonus": "option_unplayed_meld_table",
     "round_card_points": "option_unplayed_count",
     "count_scheme": "option_unplayed_count",
@@ -274,7 +273,7 @@ def _resolve(options: Mapping[str, Any], players: int, variant: str | None) -> O
         for name in given:
             if not game.plays_option(name):
                 raise OptionError(
-                    UNPLAYED.get(name, "option_unplayed_other_game"),
+                    _unplayed_reason(game, name),
                     name=name,
                     game=game.name,
                     source=OPTIONS[name].rule,
@@ -301,6 +300,21 @@ def _resolve(options: Mapping[str, Any], players: int, variant: str | None) -> O
     if values["target"] is None:
         values["target"] = 100 if values["count_scheme"] == "one_point" else 1000
     return Options(values, given)
+
+
+def _unplayed_reason(game: Variant, name: str) -> str:
+    """The refusal key of an option `game` does not play (G-14): a penalty of honour mode (§0.3),
+    a reuse rule where nobody melds twice (M-4), the 64-card pack (A-14), the auction games' own
+    reasons, or a rule of another game."""
+    if OPTIONS[name].honour_only:
+        return "honour_only_option"
+    if name == "same_class_upgrades":
+        return "option_unplayed_sequential"
+    if name == "pack64":
+        return "pack64_two_handed"
+    if game.auction:
+        return UNPLAYED.get(name, "option_unplayed_other_game")
+    return "option_unplayed_other_game"
 
 
 def parse_option_value(name: str, text: str) -> Any:

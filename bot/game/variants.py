@@ -23,12 +23,13 @@ class Variant:
     double_deck: bool = False  # the 80-card pack and its meld table and count (H-1, H-7, H-9)
     #: Option defaults of this game where they differ from the options' own (§11, §13, §14).
     defaults: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
-    #: The options this game plays, the others refused (§13, §14); None: it takes every option.
-    plays: frozenset[str] | None = None
+    #: The options this game plays, the others refused (G-14, §13, §14): those some rule of
+    #: this game reads.
+    plays: frozenset[str] = frozenset()
 
     def plays_option(self, name: str) -> bool:
-        """Does this game play the option `name` (§13, §14)? Those it does not are refused."""
-        return self.plays is None or name in self.plays
+        """Does this game play the option `name` (G-14, §13, §14)? Those it does not are refused."""
+        return name in self.plays
 
     @property
     def two_handed(self) -> bool:
@@ -84,9 +85,33 @@ _SINGLE_DECK_PLAYS = frozenset(
         "eight_of_a_kind",
         "grand_pinochle",
         "roundhouse_bonus_points",
-        "same_class_upgrades",
         "flush_includes_royal_bonus",
     }
+)
+#: What every game without an auction plays (§11): the target and its ties, the 48-card meld
+#: table and count, the packets of the deal and under-trumping (P-3).
+_PLAIN_PLAYS = _SINGLE_DECK_PLAYS | {"target", "tie_over_target", "packet_size", "must_undertrump"}
+#: The two-hand deal with a stock (A-5..A-11, P-5, M-4): A and B, and the last two of C and D1
+#: playing on (C-10).
+_TWO_HAND_PLAYS = frozenset(
+    {
+        "draw_before_meld",
+        "dix_exchange_mandatory",
+        "winner_chooses_last_card",
+        "twohand_head_rule",
+        "same_class_upgrades",
+    }
+)
+#: The three- and four-hand deal (C-3..C-8, D2-1, DX-G7): the turn-up dix, the head rule and
+#: the running tally's call.
+_MULTI_HAND_PLAYS = frozenset({"head_rule", "turnup_dix_immediate", "running_tally_game_call"})
+#: Four at the table meld after their first card, or before play (D2-1, DX-D2).
+_FOUR_HAND_PLAYS = frozenset({"partnership_meld_timing", "meld_excludes_first_card"})
+#: A: the two-hand game, its 64-card pack and declaring out (A-12, A-14).
+_TWO_HANDED_PLAYS = _PLAIN_PLAYS | _TWO_HAND_PLAYS | {"declare_out", "pack64", "pack64_hand_size"}
+#: C and D1: everyone for himself; the last two play on as A (C-10, D1-2) unless `three_hand_playon`.
+_CUTTHROAT_PLAYS = (
+    _PLAIN_PLAYS | _TWO_HAND_PLAYS | _MULTI_HAND_PLAYS | {"declare_out", "three_hand_playon"}
 )
 #: E: Check Pinochle plays F's auction with its checks (E-15..E-21) and any raise (H-3 too).
 _CHECK_PLAYS = (
@@ -98,7 +123,6 @@ _CHECK_PLAYS = (
         "roundtrip_checks_additive",
         "double_meld_checks",
         "slam_defenders_eligible",
-        "no_marriage_remedy_default",
     }
 )
 #: H: the double deck plays F's rules but its own meld table and count (H-7, H-9), and adds
@@ -116,11 +140,31 @@ _DOUBLE_DECK_PLAYS = _AUCTION_PLAYS | {
 VARIANTS: dict[str, Variant] = {
     v.name: v
     for v in [
-        Variant("two-handed", 2, "A", family="two-handed"),
-        Variant("two-handed-no-trump", 2, "B", no_trump_until_marriage=True, family="two-handed"),
-        Variant("three-handed", 3, "C", family="three-handed"),
-        Variant("four-handed", 4, "D1", family="four-handed"),
-        Variant("partnership", 4, "D2", partnership=True, family="partnership"),
+        Variant("two-handed", 2, "A", family="two-handed", plays=_TWO_HANDED_PLAYS),
+        Variant(
+            "two-handed-no-trump",
+            2,
+            "B",
+            no_trump_until_marriage=True,
+            family="two-handed",
+            plays=_TWO_HANDED_PLAYS | {"first_marriage_value", "b_no_trump_fallback"},
+        ),
+        Variant("three-handed", 3, "C", family="three-handed", plays=_CUTTHROAT_PLAYS),
+        Variant(
+            "four-handed", 4, "D1", family="four-handed", plays=_CUTTHROAT_PLAYS | _FOUR_HAND_PLAYS
+        ),
+        Variant(
+            "partnership",
+            4,
+            "D2",
+            partnership=True,
+            family="partnership",
+            # D2-2: a side's meld; P-5: heading a partner's trick; no declaring out (A-12)
+            plays=_PLAIN_PLAYS
+            | _MULTI_HAND_PLAYS
+            | _FOUR_HAND_PLAYS
+            | {"must_head_partner", "meld_credit_unit"},
+        ),
         Variant(
             "check",
             4,

@@ -525,11 +525,14 @@ _OWN_SECTIONS = {"F": ("F",), "H": ("F", "H")}
 
 def game_options(variant: str) -> list[str]:
     """The house rules a game of its own lists in `/pinochle rules` (RULES §13, §14): those of
-    its rules sections and those it sets apart from the other games, in the options' order."""
+    its rules sections and those it sets apart from the other games, in the options' order; only
+    those it plays (G-14: the double deck's own count is no choice)."""
     game = VARIANTS[variant]
     sections = _OWN_SECTIONS.get(game.rules, ())
     return [
         name
         for name, spec in OPTIONS.items()
-        if spec.table and (spec.rule.split("-")[0] in sections or name in game.defaults)
+        if spec.table
+        and game.plays_option(name)
+        and (spec.rule.split("-")[0] in sections or name in game.defaults)
     ]

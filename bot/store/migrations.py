@@ -437,6 +437,47 @@ UPDATE tables SET options = json_remove(options, '$.tie_over_target', '$.declare
     WHERE variant = 'check';
 """
 
+UNPLAYED_OPTIONS = """
+-- Every game now refuses the options it does not play (docs/rules.md G-14): a table opened
+-- before may hold some; they never changed its games, so they are dropped. The auction games
+-- lose the reuse rule of two-hand melding (M-4) and Check its honour-mode remedy (E-21).
+UPDATE tables SET options = json_remove(options, '$.renege_penalty_2h', '$.renege_penalty_3h',
+    '$.bid_increment', '$.min_bid', '$.bid_ladder', '$.bid_requires_marriage', '$.all_pass',
+    '$.pass_count', '$.first_lead', '$.save_meld_counters', '$.min_counters', '$.min_meld',
+    '$.set_scoring', '$.dd_last_trick', '$.shoot_the_moon', '$.only_bidder_goes_out',
+    '$.dd_multiple_values', '$.trump_requires_marriage', '$.trump_without_marriage',
+    '$.set_side_forfeits_meld_checks', '$.roundtrip_checks_additive', '$.double_meld_checks',
+    '$.slam_defenders_eligible', '$.no_marriage_remedy_default')
+    WHERE variant IN ('two-handed', 'two-handed-no-trump', 'three-handed', 'four-handed',
+        'partnership');
+UPDATE tables SET options = json_remove(options, '$.running_tally_game_call', '$.head_rule',
+    '$.first_marriage_value', '$.b_no_trump_fallback', '$.turnup_dix_immediate',
+    '$.three_hand_playon', '$.must_head_partner', '$.partnership_meld_timing',
+    '$.meld_excludes_first_card', '$.meld_credit_unit')
+    WHERE variant = 'two-handed';
+UPDATE tables SET options = json_remove(options, '$.running_tally_game_call', '$.head_rule',
+    '$.turnup_dix_immediate', '$.three_hand_playon', '$.must_head_partner',
+    '$.partnership_meld_timing', '$.meld_excludes_first_card', '$.meld_credit_unit')
+    WHERE variant = 'two-handed-no-trump';
+UPDATE tables SET options = json_remove(options, '$.pack64', '$.pack64_hand_size',
+    '$.first_marriage_value', '$.b_no_trump_fallback', '$.must_head_partner',
+    '$.partnership_meld_timing', '$.meld_excludes_first_card', '$.meld_credit_unit')
+    WHERE variant = 'three-handed';
+UPDATE tables SET options = json_remove(options, '$.pack64', '$.pack64_hand_size',
+    '$.first_marriage_value', '$.b_no_trump_fallback', '$.must_head_partner', '$.meld_credit_unit')
+    WHERE variant = 'four-handed';
+UPDATE tables SET options = json_remove(options, '$.declare_out', '$.same_class_upgrades',
+    '$.draw_before_meld', '$.dix_exchange_mandatory', '$.winner_chooses_last_card',
+    '$.twohand_head_rule', '$.pack64', '$.pack64_hand_size', '$.first_marriage_value',
+    '$.b_no_trump_fallback', '$.three_hand_playon')
+    WHERE variant = 'partnership';
+UPDATE tables SET options = json_remove(options, '$.same_class_upgrades')
+    WHERE variant = 'auction';
+UPDATE tables SET options = json_remove(options, '$.same_class_upgrades',
+    '$.no_marriage_remedy_default')
+    WHERE variant = 'check';
+"""
+
 MIGRATIONS: list[str] = [
     CORE,
     LEDGER,
@@ -451,4 +492,5 @@ MIGRATIONS: list[str] = [
     NEW_FAMILIES,
     DEAL_INPUTS,
     AUCTION_SOURCES,
+    UNPLAYED_OPTIONS,
 ]

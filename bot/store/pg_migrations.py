@@ -400,6 +400,47 @@ UPDATE tables SET options = (options::jsonb - ARRAY['tie_over_target', 'declare_
     WHERE variant = 'check';
 """
 
+UNPLAYED_OPTIONS = """
+-- Every game now refuses the options it does not play (docs/rules.md G-14): a table opened
+-- before may hold some; they never changed its games, so they are dropped. The auction games
+-- lose the reuse rule of two-hand melding (M-4) and Check its honour-mode remedy (E-21).
+UPDATE tables SET options = (options::jsonb - ARRAY['renege_penalty_2h', 'renege_penalty_3h',
+    'bid_increment', 'min_bid', 'bid_ladder', 'bid_requires_marriage', 'all_pass', 'pass_count',
+    'first_lead', 'save_meld_counters', 'min_counters', 'min_meld', 'set_scoring', 'dd_last_trick',
+    'shoot_the_moon', 'only_bidder_goes_out', 'dd_multiple_values', 'trump_requires_marriage',
+    'trump_without_marriage', 'set_side_forfeits_meld_checks', 'roundtrip_checks_additive',
+    'double_meld_checks', 'slam_defenders_eligible', 'no_marriage_remedy_default']::text[])::text
+    WHERE variant IN ('two-handed', 'two-handed-no-trump', 'three-handed', 'four-handed',
+        'partnership');
+UPDATE tables SET options = (options::jsonb - ARRAY['running_tally_game_call', 'head_rule',
+    'first_marriage_value', 'b_no_trump_fallback', 'turnup_dix_immediate', 'three_hand_playon',
+    'must_head_partner', 'partnership_meld_timing', 'meld_excludes_first_card',
+    'meld_credit_unit']::text[])::text
+    WHERE variant = 'two-handed';
+UPDATE tables SET options = (options::jsonb - ARRAY['running_tally_game_call', 'head_rule',
+    'turnup_dix_immediate', 'three_hand_playon', 'must_head_partner', 'partnership_meld_timing',
+    'meld_excludes_first_card', 'meld_credit_unit']::text[])::text
+    WHERE variant = 'two-handed-no-trump';
+UPDATE tables SET options = (options::jsonb - ARRAY['pack64', 'pack64_hand_size',
+    'first_marriage_value', 'b_no_trump_fallback', 'must_head_partner', 'partnership_meld_timing',
+    'meld_excludes_first_card', 'meld_credit_unit']::text[])::text
+    WHERE variant = 'three-handed';
+UPDATE tables SET options = (options::jsonb - ARRAY['pack64', 'pack64_hand_size',
+    'first_marriage_value', 'b_no_trump_fallback', 'must_head_partner',
+    'meld_credit_unit']::text[])::text
+    WHERE variant = 'four-handed';
+UPDATE tables SET options = (options::jsonb - ARRAY['declare_out', 'same_class_upgrades',
+    'draw_before_meld', 'dix_exchange_mandatory', 'winner_chooses_last_card', 'twohand_head_rule',
+    'pack64', 'pack64_hand_size', 'first_marriage_value', 'b_no_trump_fallback',
+    'three_hand_playon']::text[])::text
+    WHERE variant = 'partnership';
+UPDATE tables SET options = (options::jsonb - ARRAY['same_class_upgrades']::text[])::text
+    WHERE variant = 'auction';
+UPDATE tables SET options = (options::jsonb - ARRAY['same_class_upgrades',
+    'no_marriage_remedy_default']::text[])::text
+    WHERE variant = 'check';
+"""
+
 PG_MIGRATIONS: list[str] = [
     CORE,
     LEDGER,
@@ -414,4 +455,5 @@ PG_MIGRATIONS: list[str] = [
     NEW_FAMILIES,
     DEAL_INPUTS,
     AUCTION_SOURCES,
+    UNPLAYED_OPTIONS,
 ]

@@ -53,7 +53,7 @@ async def test_add_computer_start_and_house_rules(room):
         room.channel,
         "pinochle new",
         variant="three-handed",
-        options="double_pinochle_value=400 pack64=off",
+        options="double_pinochle_value=400 turnup_dix_immediate=off",
         timer=60,
     )
     assert "Your table is open" in result.response.content

@@ -1,6 +1,8 @@
-"""Players for store tests."""
+"""Players and tables for store tests."""
 
-from bot.store import Store, ensure_player
+from typing import Any
+
+from bot.store import Seat, Store, create_table, ensure_player
 
 
 async def make_players(store: Store, guild_id: int, *names: str) -> list[int]:
@@ -10,3 +12,18 @@ async def make_players(store: Store, guild_id: int, *names: str) -> list[int]:
             (await ensure_player(tx, guild_id, display_name=name, user_id=index)).id
             for index, name in enumerate(names, start=1)
         ]
+
+
+async def lobby_table(store: Store, channel: int, variant: str, options: dict[str, Any]) -> int:
+    """The id of a new lobby table of `variant` with `options` in `channel`, one person seated."""
+    async with store.transaction() as tx:
+        table = await create_table(
+            tx,
+            guild_id=1,
+            channel_id=channel,
+            host_id=3,
+            variant=variant,
+            options=options,
+            seats=[Seat(0, "Ann", user_id=3)],
+        )
+    return table.id

@@ -7,34 +7,23 @@ from __future__ import annotations
 import json
 
 from bot.game import new_game
-from bot.store import Seat, Store, create_table, get_table, schema_version
+from bot.store import Store, get_table, schema_version
 from bot.store.migrations import MIGRATIONS
+from tests.store.helpers import lobby_table
 
 #: The last schema before the auction games' defaults moved.
 BEFORE = next(i for i, m in enumerate(MIGRATIONS) if "The auction games' defaults moved" in m)
 
 
-async def _table(store: Store, channel: int, variant: str, options: dict) -> int:
-    async with store.transaction() as tx:
-        table = await create_table(
-            tx,
-            guild_id=1,
-            channel_id=channel,
-            host_id=3,
-            variant=variant,
-            options=options,
-            seats=[Seat(0, "Ann", user_id=3)],
-        )
-    return table.id
-
-
 async def test_old_auction_tables_keep_their_rules_and_lose_what_they_never_played(database):
     old = await Store.open(database, schema=BEFORE)
-    dd = await _table(old, 2, "double-deck", {})
-    dd_own = await _table(old, 3, "double-deck", {"pass_count": 3, "grand_pinochle": True})
-    auction = await _table(old, 4, "auction", {"meld_credit_unit": "player", "pass_count": 0})
-    other = await _table(old, 5, "partnership", {"meld_credit_unit": "player"})
-    check = await _table(old, 6, "check", {"tie_over_target": "highest_wins", "bid_ladder": True})
+    dd = await lobby_table(old, 2, "double-deck", {})
+    dd_own = await lobby_table(old, 3, "double-deck", {"pass_count": 3, "grand_pinochle": True})
+    auction = await lobby_table(old, 4, "auction", {"meld_credit_unit": "player", "pass_count": 0})
+    other = await lobby_table(old, 5, "partnership", {"meld_credit_unit": "player"})
+    check = await lobby_table(
+        old, 6, "check", {"tie_over_target": "highest_wins", "bid_ladder": True}
+    )
     await old.close()
     new = await Store.open(database)
     try:

@@ -108,7 +108,7 @@ def _meld_position(variant: str, options: dict, turnup: str | None, hand: str = 
         ("two-handed-no-trump", {}, None, 40),  # B-4, DX-B1: the first marriage is royal
         ("two-handed-no-trump", {"first_marriage_value": 20}, None, 20),  # DX-B1's option
         ("two-handed-no-trump", {"first_marriage_value": 20, "count_scheme": "one_point"}, None, 2),
-        ("two-handed", {"first_marriage_value": 20}, "9♣", 40),  # A: trump was turned (A-3)
+        ("two-handed", {}, "9♣", 40),  # A: trump was turned (A-3); B-4's option is refused (G-14)
     ],
 )
 def test_hints_and_computers_value_the_first_marriage_as_the_engine_does_b4(
