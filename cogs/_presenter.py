@@ -292,13 +292,10 @@ class ChannelPresenter:
             self._wake(parent, box)
             return
         thread = f"<#{table.channel_id}>"
-        places = next(
-            (text.params["places"] for text in outcome.public if text.key == "bot.line.game_over"),
-            None,
-        )
+        over = next((text for text in outcome.public if text.key in _HOME_RESULTS), None)
         result = (
-            Text.of("bot.home.result", thread=thread, places=places)
-            if places is not None
+            Text.of(_HOME_RESULTS[over.key], thread=thread, **over.params)
+            if over is not None
             else Text.of("bot.home.finished", thread=thread)
         )
         box.lines.append(say(result, table.language, mention_namer(table)))
@@ -674,3 +671,11 @@ class ChannelPresenter:
             sent = Sent.CHANNEL
         self.spots.gone(channel.id, message_id)
         return sent
+
+
+#: The channel's line under a thread's opening, for the game-over line the thread got: the same
+#: places, and when the others played on (C-10, D1-2) why the first has fewer points.
+_HOME_RESULTS = {
+    "bot.line.game_over": "bot.home.result",
+    "bot.line.game_over_played_on": "bot.home.result_played_on",
+}

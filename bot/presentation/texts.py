@@ -92,7 +92,7 @@ def _param(value: Any, lang: str, name: Namer) -> Any:
     if isinstance(value, Cards):
         return cards_text(value.cards, lang)
     if isinstance(value, Act):
-        return action_label(value.action, lang)
+        return _chosen_label(value.action, value.phase, lang)
     if isinstance(value, Chip):
         return chip_reason(value.reason, value.detail, lang)
     if isinstance(value, Refusal):
@@ -136,8 +136,13 @@ def hand_action_label(table: Table, action: Action, lang: str) -> str:
                 cards=cards_text(action.cards, lang),
                 points=named[1],
             )
-    if action == PASS and game.phase in _PASS_KEYS:
-        return t(_PASS_KEYS[game.phase], lang)
+    return _chosen_label(action, game.phase, lang)
+
+
+def _chosen_label(action: Action, phase: Phase | None, lang: str) -> str:
+    """An action's label as chosen in `phase`: "pass" named by what it declines there."""
+    if action == PASS and phase in _PASS_KEYS:
+        return t(_PASS_KEYS[phase], lang)
     return action_label(action, lang)
 
 

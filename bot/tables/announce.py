@@ -313,7 +313,17 @@ def _game_over(table: Table, e: GameOver) -> list[Text]:
     ]
     if played_on(table):
         return [Text.of("bot.line.game_over_played_on", first=places[0], rest=places[1:])]
-    return [Text.of("bot.line.game_over", places=places)]
+    return [*_bidders_first(table, e), Text.of("bot.line.game_over", places=places)]
+
+
+def _bidders_first(table: Table, e: GameOver) -> list[Text]:
+    """Why the winners have fewer points, when both sides reached the target: the side that made
+    its contract is counted first and goes out (E-14, F-10)."""
+    target = table.public_view().target
+    first, *rest = (e.scores[seats[0]] for seats in e.ranking)
+    if not rest or first < target or max(rest) <= first:  # F-11's moon wins below it: not this
+        return []
+    return [Text.of("bot.line.bidders_first", target=target, who=Side(tuple(e.ranking[0])))]
 
 
 def played_on(table: Table) -> bool:

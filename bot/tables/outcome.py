@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.game import Action, Card
+from bot.game import Action, Card, Phase
 from bot.tables.model import Table
 
 
@@ -55,9 +55,11 @@ class Chip:
 
 @dataclass(frozen=True)
 class Act:
-    """An action, shown as its label in the reader's language ("10♥", "Объявить К♥ Д♥")."""
+    """An action, shown as its label in the reader's language ("10♥", "Объявить К♥ Д♥"); with the
+    phase it was chosen in, a pass is named by what it declines ("No meld"), as its button was."""
 
     action: Action
+    phase: Phase | None = None
 
 
 @dataclass(frozen=True)

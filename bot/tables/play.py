@@ -109,6 +109,7 @@ class Play:
         self, table: Table, seat: int, person: Person, action: str | Action
     ) -> Outcome:
         """Apply the person's action (the caller holds the lock and has guarded the seat)."""
+        phase = table.started_game.phase  # "Done: No meld", as the button said
         try:
             outcome = await self._core.apply(
                 table, seat, action, user_id=person.user_id, click=person.click
@@ -116,7 +117,7 @@ class Play:
         except IllegalAction as error:
             raise Refusal("bot.refuse.illegal", table, error=error) from error
         assert outcome.action is not None  # set for every accepted action
-        outcome.private.append(Text.of("bot.done.acted", action=Act(outcome.action)))
+        outcome.private.append(Text.of("bot.done.acted", action=Act(outcome.action, phase)))
         return outcome
 
     async def hint(self, table_id: int, person: Person) -> Outcome:
@@ -157,7 +158,8 @@ class Play:
             again.last_hint = (version, seat, choice)
         reason = hint_text(view, choice, options)
         return Outcome(
-            again, private=[Text.of("records.hint.answer", action=Act(choice), reason=reason)]
+            again,
+            private=[Text.of("records.hint.answer", action=Act(choice, view.phase), reason=reason)],
         )
 
     async def salt(self, table_id: int, user_id: int, word: str) -> Outcome:

@@ -453,6 +453,21 @@ def test_history_lines_read_in_russian():
         (LineView(6, "Петя", 50), LineView(None, None, -50)),
     )
     assert history_row(grant, 6, "ru") == ["2026-11-30", "+50", "выдача: приз", "—", "заведение"]
+    went_set = HistoryEntry(
+        3,
+        "2026-11-30T09:00:00+00:00",
+        "set",
+        "250",
+        "",
+        None,
+        4,
+        1,
+        None,
+        (LineView(5, "Вася", 4), LineView(6, "Петя", -4)),
+    )
+    # E-15: a failed contract is "недобор", as the game's own option calls it, never "без контракта"
+    # (which reads as "there was no contract").
+    assert history_row(went_set, 6, "ru")[:3] == ["2026-11-30", "−4", "недобор 250"]
 
 
 async def test_chips_and_league_commands_have_russian_names(server):

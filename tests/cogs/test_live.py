@@ -13,6 +13,7 @@ from tests.cogs.live_support import (
     turn_pings,
     without_pictures,
 )
+from tests.cogs.playing import play_out
 from tests.cogs.sim import board_message, channel_lines, take_turn
 
 
@@ -241,3 +242,23 @@ async def test_a_cancelled_thread_table_edits_its_opening_line_and_posts_nothing
         opening.content == f"The Check Pinochle table hosted by <@{room.alice.id}> was cancelled."
     )
     assert board_message(room.channel).embeds[0].description.endswith("This table was cancelled.")
+
+
+async def test_the_channel_names_the_places_also_when_the_others_played_on(room):
+    """RULES C-10: in three-handed the others play on for second and third place; the line left
+    under the thread's opening names all three places, and why the first may have fewer points."""
+    await room.alice.slash(room.parent, "pinochle new", variant="three-handed", target=10)
+    for _ in range(2):
+        await room.alice.click(board_message(room.channel), label="Add computer player")
+    await room.alice.click(board_message(room.channel), label="Start")
+    thread, table = room.channel, room.table()
+    await play_out(room.env, room.bot, table, [room.alice])
+    for _ in range(3):
+        await room.env.advance_time(10)
+    assert "the others played on" in channel_lines(thread)[-1]
+    _, result = posted(room.parent)
+    assert result.content.startswith(f"The game in <#{thread.id}> is over. 1. "), result.content
+    assert "first to reach the target; the others played on for the next places: 2. " in (
+        result.content
+    )
+    assert ", 3. " in result.content

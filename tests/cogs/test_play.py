@@ -340,3 +340,18 @@ async def test_a_salt_is_typed_with_move_before_the_deal_and_the_board_shows_the
     assert shown in board_body(room.channel) and table.deal_key.hex() not in board_body(
         room.channel
     )
+
+
+async def test_declining_by_its_button_is_answered_in_the_buttons_words(room):
+    """RULES C-4: eldest keeps the dix with the hand view's *Keep the dix*; the reply names what
+    she pressed ("Done: Keep the dix."), not the engine's "Pass" she never saw."""
+    room.fix_deals(0, key=2)  # a deal whose eldest holds the dix
+    await room.alice.slash(room.channel, "pinochle new", variant="three-handed")
+    for _ in range(2):
+        await room.alice.click(board_message(room.channel), label="Add computer player")
+    await room.alice.click(board_message(room.channel), label="Start")
+    table = room.table()
+    assert table.game.view(table.to_act).legal == (EXCHANGE, PASS)
+    hand = (await room.alice.slash(room.channel, "pinochle hand")).response
+    kept = await room.alice.click(hand, label="Keep the dix")
+    assert kept.response.content.startswith("Done: Keep the dix.\n"), kept.response.content

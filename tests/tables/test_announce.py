@@ -292,3 +292,27 @@ def test_a_double_decks_two_marriages_of_one_suit_name_their_suit():
     (english,), (russian,) = said(held, table), said(held, table, "ru")
     assert "marriage K♣ Q♣ ×2 (4)" in english
     assert "марьяж К♣ Д♣ ×2 (4)" in russian
+
+
+def test_bidders_who_go_out_with_fewer_points_are_told_why_in_both_languages():
+    """F-10: both sides passed the target in the last deal; the side that made its contract is
+    counted first and wins with fewer points, and the channel says so before the places."""
+    table = table_of("auction", 1, target=300)
+    rng = random.Random(1)
+    steps = list(publishes(table, lambda _: random_action(table.game, rng)))
+    english = [line for _, _, lines in steps for line in said(lines, table)]
+    russian = [line for _, _, lines in steps for line in said(lines, table, "ru")]
+    assert english[-1] == "Game over. 1. Alice & Carol (344), 2. Bob & Dave (456)."
+    assert english[-2] == (
+        "Both sides reached 300: Alice & Carol made the contract, and the bidding side is counted "
+        "first, so it goes out."
+    )
+    assert english[-3].startswith(("Alice made the contract", "Carol made the contract"))
+    assert russian[-2].startswith("Обе стороны набрали 300: Alice и Carol — контракт выполнен")
+    assert sum(line.startswith("Both sides reached") for line in english) == 1
+
+
+def test_no_reason_is_given_when_the_winners_simply_have_more():
+    table = table_of("partnership", 3, target=500)
+    text = [line for _, _, lines in publishes(table) for line in said(lines, table)]
+    assert not any(line.startswith("Both sides reached") for line in text)
