@@ -14,7 +14,16 @@ from .cards import SUITS, Card, Suit, make_pack, remove_card
 from .ceiling import side_meld_ceiling
 from .checks import contract_checks, game_checks, meld_checks, net_chips, set_checks, settle
 from .errors import IllegalAction
-from .events import Bid, CardsGiven, Contract, DealThrownIn, Event, Passed, TrumpFixed
+from .events import (
+    Bid,
+    CardsGiven,
+    Contract,
+    DealThrownIn,
+    Event,
+    Passed,
+    SetUnplayed,
+    TrumpFixed,
+)
 from .melds import MELD_OPTION_ORDER, MeldRules
 from .multihand import MultiHandRules
 from .phases import AUCTION, PASSING, PLAY, TRUMP
@@ -180,6 +189,7 @@ class AuctionRules(MultiHandRules):
                 for seat in self.state.order:  # the defenders count their meld, no trump named
                     if not self.variant.same_side(seat, self.state.declarer):
                         self._declare(seat, self.state.hands[seat], events)
+                events.append(SetUnplayed(self.state.declarer, "no_marriage"))
                 self._end_deal(events)
             return
         nxt = self._next_active(seat)
@@ -209,6 +219,7 @@ class AuctionRules(MultiHandRules):
         for s in self.state.order:  # E-9, F-6: everyone melds at once
             self._declare(s, self.state.hands[s], events)
         if self._shown_meld()[self.party(self._declarer)] < self.opt["min_meld"]:
+            events.append(SetUnplayed(self._declarer, "little_meld"))
             self._end_deal(events)  # H-13: too little meld to play; set unplayed
             return
         self.state.phase = PLAY  # E-10, F-7: the declarer leads (or eldest, by option)

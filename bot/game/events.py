@@ -176,6 +176,15 @@ class Contract(SeatEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class SetUnplayed(SeatEvent):
+    """F-4, DX-E3, H-13: the declarer's side is set without play, and why: `no_marriage` (no suit
+    it may name trump in) or `little_meld` (less meld than the table's `min_meld`)."""
+
+    type: ClassVar[str] = "set_unplayed"
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class CardsGiven(SeatEvent):
     """F-5, H-5: a seat passed `count` cards to its partner `to`; which cards, only the two of
     them know (their views' `gave` and `received`)."""

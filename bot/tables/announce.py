@@ -38,6 +38,7 @@ from bot.game.events import (
     Melded,
     Passed,
     PlayerOut,
+    SetUnplayed,
     Show,
     ShownMeld,
     StockExhausted,
@@ -163,6 +164,8 @@ def _lines(table: Table, event: Event) -> list[Text]:
             return [Text.of("bot.line.stock_exhausted")]
         case DealThrownIn(deal=deal, dealer=dealer):
             return [Text.of("bot.line.thrown_in", deal=deal, who=Who(dealer))]
+        case SetUnplayed(seat=seat, reason=reason):
+            return [Text.of(f"bot.line.set_unplayed.{reason}", who=Who(seat))]
         case Show(seat=seat, card=card):
             return [Text.of("bot.line.show", who=Who(seat), card=Cards((card,)))]
         case TurnupTaken(seat=seat, card=card):

@@ -6,7 +6,8 @@ random games from seed 3 (every action, the public events it caused, each seat's
 its view shows it, the stored game and the deal results, hashed) and `python -m bot.game
 simulate`'s figures for 60 deals from seed 11. A change meant to alter play (a rule, an event's
 form) re-records them; a speed change never should. The auction games were re-recorded when their
-defaults moved to the published rules and their bids gained a ceiling (F-2, H-2, H-5, DX-E3).
+defaults moved to the published rules and their bids gained a ceiling (F-2, H-2, H-5, DX-E3), and
+the double deck's when a side set without play came to be told why (an event, F-4; the same cards).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ RECORDED = [
     ("partnership", {}, "2769f20d36604f2c", (2935, 8780, 15000)),
     ("check", {}, "a30931bd5236b682", (3237, 9420, 15000)),
     ("auction", {}, "3362f37eb8c49017", (3434, 8590, 15000)),
-    ("double-deck", {}, "ee0f6b6d1e3d0e95", (4887, 3976, 2800)),
+    ("double-deck", {}, "c432d52970a561b8", (4887, 3976, 2800)),
     ("two-handed", {"pack64": True}, "dbcd2e51a9dcd26e", (4176, 4540, 15000)),
     ("two-handed", {"winner_chooses_last_card": True}, "995d489adc07eb9f", (3313, 5580, 15000)),
     ("two-handed", {"declare_out": True}, "22c1a852089043f6", (409, 970, 1396)),
@@ -45,7 +46,7 @@ RECORDED = [
     ),
     ("partnership", {"must_head_partner": True}, "310f5f96763adc75", (2935, 8780, 15000)),
     ("check", {"round_card_points": True}, "8cc03baaf45c3e9a", (3236, 9480, 14830)),
-    ("double-deck", {"must_undertrump": False}, "cf9034954a845ec1", (4887, 3976, 2800)),
+    ("double-deck", {"must_undertrump": False}, "bdfd74230a32e34a", (4887, 3976, 2800)),
 ]
 
 

@@ -316,3 +316,40 @@ def test_no_reason_is_given_when_the_winners_simply_have_more():
     table = table_of("partnership", 3, target=500)
     text = [line for _, _, lines in publishes(table) for line in said(lines, table)]
     assert not any(line.startswith("Both sides reached") for line in text)
+
+
+@pytest.mark.parametrize(
+    ("seed", "options", "english", "russian"),
+    [
+        (  # DX-E3: the double deck's trump needs a marriage in its suit
+            1,
+            {},
+            "Bob holds no marriage, so there is no suit to name trump in: the side is set without "
+            "play.",
+            "Bob: нет ни одного марьяжа, назвать козырь нельзя — контракт провален без розыгрыша.",
+        ),
+        (  # H-13: a bidding side with less meld than `min_meld` is set without play
+            2,
+            {"min_meld": 20},
+            "Bob's side shows less meld than the table's minimum to play: it is set without play.",
+            "Bob: у пары меньше комбинаций, чем нужно для игры за этим столом, — контракт провален "
+            "без розыгрыша.",
+        ),
+    ],
+)
+def test_a_side_set_without_play_is_told_why_before_the_deals_summary(
+    seed, options, english, russian
+):
+    """F-4: a deal that ends without a card played says why, in both languages, just before its
+    summary tells the set contract."""
+    table = table_of("double-deck", seed, **options)
+    rng = random.Random(seed)
+    for _, _, lines in publishes(table, lambda _: random_action(table.game, rng)):
+        text = said(lines, table)
+        if english in text:
+            at = text.index(english)
+            assert text[at + 1].startswith("Deal ") and text[at + 1].endswith(" is over.")
+            assert any(line.startswith("Bob went set: the contract of") for line in text[at:])
+            assert russian in said(lines, table, "ru")
+            return
+    raise AssertionError("no side was set without play")
