@@ -21,7 +21,7 @@ import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from bot.ai.table_players import LevelPlayer, ai_players
 from bot.i18n import t
@@ -41,7 +41,7 @@ from bot.store import (
 from bot.store.nights import EventRow
 from bot.store.sql import is_postgres_url
 from bot.store.urls import safe_url
-from bot.tables import Person, Refusal, TableService, Text
+from bot.tables import Person, Refusal, TableHome, TableService, Text
 from bot.web.server import WebStartError, base_url
 from bot.web.tokens import server_link
 
@@ -78,8 +78,8 @@ class QuietNotices:
 
     async def place(
         self, event: EventRow, round_no: int, table_no: int, people: Sequence[int]
-    ) -> tuple[int, dict[str, Any]]:
-        return next(self._homes), {}
+    ) -> tuple[int, TableHome]:
+        return next(self._homes), TableHome()
 
     async def forget(self, event: EventRow, channel_id: int) -> None:
         return None

@@ -46,9 +46,9 @@ from bot.records_hook import records_hook
 from bot.services.settings import NUMBER_RANGES, SettingsService
 from bot.store import Store, StoreOpenError
 from bot.store.urls import safe_url
-from bot.tables.announce import AS_THEY_HAPPEN
 from bot.tables.model import Table
 from bot.tables.outcome import Name, Outcome
+from bot.tables.row_settings import TableHome
 from bot.tables.service import Hand, Person, TableService
 
 #: The server id of local play: Discord never gives a server the id 0, so a database the
@@ -223,7 +223,7 @@ async def _open(
         variant=variant,
         options=options,
         language=lang,
-        home={AS_THEY_HAPPEN: True},  # read line by line, in the order things happen
+        home=TableHome(as_they_happen=True),  # read line by line, in the order things happen
     )
     table = opened.table
     assert table is not None  # an opened table

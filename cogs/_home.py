@@ -2,7 +2,7 @@
 
 In thread mode `/pinochle new` posts one opening line in the channel and
 starts a public thread from it, so the thread hangs under that line; the
-table's channel is the thread, and the channel it was opened from (`PARENT`)
+table's channel is the thread, and the channel it was opened from (`TableHome.parent`)
 is kept in `Table.home`. That channel then gets nothing but the opening line
 and the final result. Without the permission to create threads, or in a
 channel that cannot have them, the host is told and the table opens in the
@@ -24,8 +24,6 @@ from cogs._players import channel_of
 
 log = logging.getLogger(__name__)
 
-#: `Table.home` keys: the channel a thread table was opened from, and a quiet table (no turn pings).
-PARENT, QUIET = "parent", "quiet"
 #: Channel types that can have public threads.
 THREAD_PARENTS = (discord.ChannelType.text, discord.ChannelType.news)
 #: Minutes of silence after which Discord hides the thread from the channel list (a day).
@@ -131,9 +129,9 @@ async def forget_opening(
 
 def opened_from(service: TableService, guild_id: int | None, channel_id: int | None) -> list[Table]:
     """Active tables that live in threads opened from this channel, oldest first."""
-    return [table for table in service.tables(guild_id) if table.home.get(PARENT) == channel_id]
+    return [table for table in service.tables(guild_id) if table.home.parent == channel_id]
 
 
 def parent_of(table: Table) -> int | None:
     """The channel a thread table was opened from (where its result goes), or None."""
-    return table.home.get(PARENT)
+    return table.home.parent

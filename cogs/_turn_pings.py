@@ -18,7 +18,6 @@ from dataclasses import dataclass
 
 from bot.tables import Outcome, Table
 from bot.tables.outcome import Text, Who
-from cogs._home import QUIET
 
 
 @dataclass(frozen=True)
@@ -106,7 +105,7 @@ class TurnPings:
 
     def _wanted(self, table: Table, users: list[int]) -> tuple[int, ...]:
         """The people among `users` who may be mentioned: none at a quiet table, none who turned pings off."""
-        if table.home.get(QUIET):
+        if table.home.quiet:
             return ()
         return tuple(user for user in users if not self._muted(user))
 

@@ -179,7 +179,7 @@ class Events(commands.Cog):
                 interaction.user.id,
                 error,
             )
-        number = (table.event or {}).get("table", 0) + 1
+        number = (0 if table.event is None else table.event.table) + 1
         await self._answer(
             interaction,
             "events.done.your_table",

@@ -17,7 +17,7 @@ from bot.game.options import OPTIONS, parse_option_value
 from bot.i18n import LANGUAGES, t, variant_name
 from bot.presentation.texts import final_standings, game_options, rules_text, score_text
 from bot.services.settings import TABLE_PLACES
-from bot.tables import Refusal, Table, shown_name
+from bot.tables import PARENT_KEY, Refusal, Table, TableHome, shown_name
 from cogs._board import BoardButton, lobby_action
 from cogs._common import (
     guild_lang,
@@ -32,7 +32,7 @@ from cogs._common import (
 )
 from cogs._errors import said
 from cogs._group import PinochleCog, choices, describe
-from cogs._home import PARENT, QUIET, make_home, settle_home
+from cogs._home import make_home, settle_home
 from cogs._house import House
 from cogs._players import channel_of, guild_of, services_of
 
@@ -115,9 +115,6 @@ class Tables(PinochleCog):
         person = person_of(interaction)
         host = interaction.user.mention
         home = await make_home(interaction, place or "thread", lang, host, variant)
-        settings = {PARENT: home.parent_id} if home.parent_id is not None else {}
-        if quiet:
-            settings[QUIET] = True
         asker = lang_of(interaction)
         try:
             outcome = await service_of(interaction).open(
@@ -128,7 +125,7 @@ class Tables(PinochleCog):
                 options=rules,
                 language=lang,
                 turn_seconds=timer,
-                home=settings,
+                home=TableHome(parent=home.parent_id, quiet=bool(quiet)),
                 hints=hints == "on",
             )
         except Refusal as refusal:
@@ -311,7 +308,7 @@ async def ended_here(interaction: discord.Interaction) -> Table | None:
     if interaction.guild_id is None:
         return None
     return await service_of(interaction).last_finished(
-        interaction.guild_id, channel_of(interaction), home_key=PARENT
+        interaction.guild_id, channel_of(interaction), home_key=PARENT_KEY
     )
 
 

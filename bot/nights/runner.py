@@ -78,6 +78,7 @@ from bot.store.nights import (
 from bot.store.nights import EventRow as EventRow  # the runner's answers: cogs read them here
 from bot.tables.model import Table
 from bot.tables.outcome import Text
+from bot.tables.row_settings import EventPlace, TableHome
 from bot.tables.service import Person, StartedTable, TableService
 from bot.tables.service_events import Cancelled
 
@@ -138,7 +139,7 @@ class EventNotices(Protocol):
 
     async def place(
         self, event: EventRow, round_no: int, table_no: int, people: Sequence[int]
-    ) -> tuple[int, dict[str, Any]]:
+    ) -> tuple[int, TableHome]:
         """Where a new table of the event lives: its channel id and its `Table.home`. `people`
         are the user ids seated there. A duplicate event's table gets a place that only those
         people can read (its deal is the one every other table of the round still plays); raise
@@ -418,7 +419,7 @@ class EventRunner:
             return
         closed = any(isinstance(e, Cancelled) for e in events)
         if await record_deals(tx, table, events) or closed:
-            asyncio.get_running_loop().call_soon(self._check_soon, table.event["id"], table.lock)
+            asyncio.get_running_loop().call_soon(self._check_soon, table.event.id, table.lock)
 
     # ------------------------------------------------------------ rounds
 
@@ -461,7 +462,7 @@ class EventRunner:
                 ):
                     await self._forget(event, made)
                     return await self._hold(event, round_no)
-                placed, in_channel = (event.channel_id, {}), number
+                placed, in_channel = (event.channel_id, TableHome()), number
             else:
                 made.append(placed[0])
             channel_id, home = placed
@@ -475,13 +476,13 @@ class EventRunner:
                     language=event.language,
                     turn_seconds=event.turn_seconds,
                     seats=tuple(None if p is None else Person(p, names[p]) for p in seats),
-                    event={
-                        "id": event.id,
-                        "round": round_no,
-                        "table": number,
-                        "deals": event.deals_per_round,
-                        "duplicate": event.duplicate,
-                    },
+                    event=EventPlace(
+                        id=event.id,
+                        round=round_no,
+                        table=number,
+                        deals=event.deals_per_round,
+                        duplicate=event.duplicate,
+                    ),
                     home=home,
                     deal_key=shared if event.duplicate else self._new_key(),
                 )
@@ -491,7 +492,7 @@ class EventRunner:
 
         async def bookkeeping(tx: Tx, tables: list[Table]) -> None:
             for spec, table in zip(specs, tables, strict=True):
-                await add_event_table(tx, event.id, round_no, spec.event["table"], table.id)
+                await add_event_table(tx, event.id, round_no, spec.event.table, table.id)
             stored.append(
                 await update_event(
                     tx,
@@ -531,7 +532,7 @@ class EventRunner:
 
     async def _place(
         self, event: EventRow, round_no: int, table_no: int, people: list[int]
-    ) -> tuple[int, dict[str, Any]] | None:
+    ) -> tuple[int, TableHome] | None:
         """Where a new table lives (`EventNotices.place`); None if it never worked."""
         return await self._retrying(
             event,

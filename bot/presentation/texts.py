@@ -290,7 +290,7 @@ def _play_lines(table: Table, view: PublicView, lang: str, name: Namer) -> list[
     if over:
         lines.append(_standings_line(view, lang, name))
     elif table.event is not None and table.over:
-        lines.append(t("bot.board.event_done", lang, deals=table.event["deals"]))
+        lines.append(t("bot.board.event_done", lang, deals=table.event.deals))
     elif view.to_act is not None:
         lines.append(t("bot.board.waiting", lang, who=name(view.to_act)))
     return lines
@@ -464,7 +464,7 @@ def hand_text(
         if not beside_board:  # under the board, "To act: You" has said it
             lines.append(t("bot.hand.your_turn", lang))
     elif table.event is not None and table.over:
-        lines.append(t("bot.board.event_done", lang, deals=table.event["deals"]))
+        lines.append(t("bot.board.event_done", lang, deals=table.event.deals))
     elif view.to_act is not None:
         lines.append(t("bot.board.waiting", lang, who=name(view.to_act)))
     return "\n".join(lines)

@@ -17,6 +17,7 @@ from bot.tables.model import (
     shown_name,
 )
 from bot.tables.outcome import Act, Cards, Name, Outcome, Side, Text, Who
+from bot.tables.row_settings import PARENT_KEY, EventPlace, TableHome
 from bot.tables.service import (
     ActionHook,
     Hand,
@@ -31,10 +32,12 @@ __all__ = [
     "AWAY_AFTER",
     "COMPUTER_MARK",
     "DEFAULT_LEVEL",
+    "PARENT_KEY",
     "Act",
     "ActionHook",
     "Cards",
     "ComputerPlayer",
+    "EventPlace",
     "Hand",
     "Name",
     "Outcome",
@@ -47,6 +50,7 @@ __all__ = [
     "SimplePlayer",
     "StartedTable",
     "Table",
+    "TableHome",
     "TableService",
     "Text",
     "Who",

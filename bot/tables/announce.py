@@ -11,7 +11,7 @@ their own; each deal ends with them and one summary (per side meld + card points
 with the last trick's 10 shown apart, contract made or set, chips, totals),
 published with the next deal's opening line. The game's end names
 the places and, when the others played on (C-10, D1-2), says so. A table read line by line as
-things happen (the terminal: `AS_THEY_HAPPEN`) is told each meld when it is made instead.
+things happen (the terminal: `Home.as_they_happen`) is told each meld when it is made instead.
 
 Lines name their players at the start or after a colon and use verbs that do
 not change with the person (English past tense; Russian impersonal forms), so
@@ -53,11 +53,6 @@ from bot.i18n.numbers import number, signed
 from bot.tables.deallog import BoardTrick
 from bot.tables.model import Table
 from bot.tables.outcome import Cards, Chip, Name, Side, Text, Who
-
-#: `Table.home` key of a table whose lines are read one by one as they come (the terminal): melds
-#: made after a trick or during the first trick are told at once rather than with the deal's
-#: summary or the whole round, and a new deal's board drops the last deal's trick.
-AS_THEY_HAPPEN = "as_they_happen"
 
 #: Events whose lines wait for their round (meld phase, auction) to close.
 ROUND_EVENTS = (Melded, DixDeclared, DealerDix, TrumpFixed, Bid, Passed, Contract, CardsGiven)
@@ -113,8 +108,10 @@ def round_open(table: Table) -> bool:
 
 
 def as_they_happen(table: Table) -> bool:
-    """Whether the table's lines are told one by one as things happen (`AS_THEY_HAPPEN`)."""
-    return bool(table.home.get(AS_THEY_HAPPEN))
+    """Whether the table's lines are told one by one as things happen (the terminal): melds made
+    after a trick or during the first trick are told at once rather than with the deal's summary
+    or the whole round, and a new deal's board drops the last deal's trick."""
+    return table.home.as_they_happen
 
 
 def _after_trick(table: Table) -> bool:

@@ -23,6 +23,7 @@ from bot.tables.computers import ComputerDriver
 from bot.tables.core import TableCore
 from bot.tables.model import AWAY_AFTER, Table
 from bot.tables.outcome import Outcome, Text, Who
+from bot.tables.row_settings import settings_patch
 from bot.tables.seating import Seating
 from bot.tables.turns import KEEP, timed_turn
 
@@ -148,7 +149,7 @@ class TurnClock:
             await set_away_strikes(tx, table.id, seat, strikes)
             paused = await self._seating.pause_after(tx, table, after)
             if paused is not KEEP:
-                await merge_settings(tx, table.id, {"paused_until": paused})
+                await merge_settings(tx, table.id, settings_patch(paused_until=paused))
         table.with_seat(seat, away_strikes=strikes)
         if paused is not KEEP:
             table.paused_until = paused
@@ -186,7 +187,7 @@ class TurnClock:
             return
         async with self._core.store.transaction() as tx:
             await update_table(tx, table.id, status="cancelled")
-            await merge_settings(tx, table.id, {"abandoned": True, "paused_until": None})
+            await merge_settings(tx, table.id, settings_patch(abandoned=True, paused_until=None))
         table.status, table.abandoned, table.paused_until = "cancelled", True, None
         self._core.forget(table)
         self._core.publish(Outcome(table, public=[Text.of("bot.line.abandoned")], board=True))

@@ -43,6 +43,7 @@ from bot.tables.deallog import DealLog
 from bot.tables.model import Table
 from bot.tables.outcome import Outcome
 from bot.tables.registry import Registry
+from bot.tables.row_settings import settings_patch
 from bot.tables.turns import new_turn, timed_turn
 
 log = logging.getLogger(__name__)
@@ -192,7 +193,7 @@ class TableCore:
             turn = new_turn(table, table.seats, self.now())
             if turn is not None:
                 async with self.store.transaction() as tx:
-                    await merge_settings(tx, table.id, {"turn": list(turn)})
+                    await merge_settings(tx, table.id, settings_patch(turn=turn))
                 table.turn = turn
         return table
 
@@ -281,7 +282,7 @@ class TableCore:
                 if reset:
                     await set_away_strikes(tx, table.id, seat, 0)
                 if turn is not None:
-                    await merge_settings(tx, table.id, {"turn": list(turn)})
+                    await merge_settings(tx, table.id, settings_patch(turn=turn))
                 if over:
                     await update_table(tx, table.id, status="finished")
                 await self.run_hooks(tx, staged, events)

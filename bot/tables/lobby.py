@@ -40,6 +40,13 @@ from bot.tables.guard import guard, guard_seat
 from bot.tables.limits import HARD, Cooldowns, check_hard_seat, check_open
 from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_plays
 from bot.tables.outcome import Name, Outcome, Text, Who
+from bot.tables.row_settings import (
+    EventPlace,
+    TableHome,
+    TableSettings,
+    settings_json,
+    settings_patch,
+)
 from bot.tables.seating import Seating, computer_seat, person_seat
 from bot.tables.service_events import Cancelled
 from bot.tables.turns import timed_turn
@@ -58,8 +65,8 @@ class StartedTable:
     language: str
     turn_seconds: float
     seats: tuple[Person | None, ...]
-    event: dict[str, Any]
-    home: dict[str, Any]
+    event: EventPlace
+    home: TableHome
     #: The fair dealing's key (bot.game.fair): a duplicate round's tables share one.
     deal_key: bytes = field(repr=False)
     level: str = DEFAULT_LEVEL
@@ -99,7 +106,7 @@ class Lobby:
         options: dict[str, Any] | None = None,
         language: str = "en",
         turn_seconds: float | None = None,
-        home: dict[str, Any] | None = None,
+        home: TableHome | None = None,
         hints: bool = False,
     ) -> Outcome:
         """Open a table in the lobby with the host in seat 0, within the server's limits.
@@ -135,11 +142,11 @@ class Lobby:
                         options=options,
                         seed=self._rng.randrange(2**63),
                         language=language,
-                        settings={
-                            "turn_seconds": seconds,
-                            "home": dict(home or {}),
-                            "hints": hints,
-                        },
+                        settings=settings_json(
+                            TableSettings(
+                                turn_seconds=seconds, home=home or TableHome(), hints=hints
+                            )
+                        ),
                         seats=[person_seat(0, host)],
                         deal_key=self._new_key(),
                     )
@@ -191,12 +198,12 @@ class Lobby:
         player could come back again and again and hold every table of the next round)."""
         info = table.event
         assert info is not None
-        if await is_dropped(self._core.store, info["id"], user_id):
+        if await is_dropped(self._core.store, info.id, user_id):
             raise Refusal("events.refuse.dropped_out", table)
-        event = await get_event(self._core.store, info["id"])
+        event = await get_event(self._core.store, info.id)
         if (
             event is not None
-            and event.round == info["round"]
+            and event.round == info.round
             and event.deadline is not None
             and event.deadline <= self._core.now()
         ):
@@ -353,7 +360,7 @@ class Lobby:
                 if first is not None:  # deal 1's draw, the host's Start (bot.game.fair)
                     await record_inputs(tx, table.id, 1, *first)
                 if turn is not None:
-                    await merge_settings(tx, table.id, {"turn": list(turn)})
+                    await merge_settings(tx, table.id, settings_patch(turn=turn))
             for seat in stored:
                 table.seats[seat.seat] = seat
             if first is not None:
@@ -427,11 +434,11 @@ class Lobby:
                     options=dict(spec.options),
                     seed=spec.seed,
                     language=spec.language,
-                    settings={
-                        "turn_seconds": spec.turn_seconds,
-                        "home": dict(spec.home),
-                        "event": dict(spec.event),
-                    },
+                    settings=settings_json(
+                        TableSettings(
+                            turn_seconds=spec.turn_seconds, home=spec.home, event=spec.event
+                        )
+                    ),
                     deal_key=spec.deal_key,
                 )
                 table = Table.from_row(row, turn_seconds=spec.turn_seconds)
@@ -443,7 +450,7 @@ class Lobby:
                 table.game = table.new_game()
                 table.turn = timed_turn(table, 0, table.game.to_act, self._core.now())
                 if table.turn is not None:
-                    await merge_settings(tx, table.id, {"turn": list(table.turn)})
+                    await merge_settings(tx, table.id, settings_patch(turn=table.turn))
                 made.append(table)
             await also(tx, made)
         for table in made:
@@ -514,7 +521,7 @@ class Lobby:
                     if seat != 0:
                         await remove_seat(tx, new.id, 0)
                     placed = [await self._seating.store_seat(tx, new, s) for s in seats]
-                    await merge_settings(tx, old.id, {"rematch": new.id})
+                    await merge_settings(tx, old.id, settings_patch(rematch=new.id))
                 new.seats = {s.seat: s for s in placed}
             old.rematch = new.id
         self._core.publish(Outcome(old, board=True))

@@ -17,6 +17,7 @@ from bot.game import VARIANTS, Action, Dealing, Game, PublicView, SeatView, fing
 from bot.game.record import RECORDS, GameRecord
 from bot.store import Seat, TableRow
 from bot.tables.deallog import DealLog
+from bot.tables.row_settings import EventPlace, TableHome, TableSettings
 
 #: Timer expiries in a row after which the computer keeps playing a person's seat.
 AWAY_AFTER = 3
@@ -48,7 +49,7 @@ class Table:
     board_message_id: int | None = None
     #: How the caller shows the table (on Discord: the channel it was opened from, a quiet table);
     #: kept with the table for the caller, never read by the service.
-    home: dict[str, Any] = field(default_factory=dict)
+    home: TableHome = field(default_factory=TableHome)
     #: The running turn timer as (state version, deadline in the service's clock), if any.
     turn: tuple[int, float] | None = None
     #: Seats whose person left or was kicked mid-game -> that person's player id (the forfeit).
@@ -58,9 +59,9 @@ class Table:
     #: Closed because nobody came back before `paused_until`.
     abandoned: bool = False
     rematch: int | None = None  # the table opened as this finished table's rematch, if any
-    #: A league event's table: {"id", "round", "table", "deals"}; it never pauses and
-    #: ends after "deals" deals (`over`), its persons' seats played by the computer when away.
-    event: dict[str, Any] | None = None
+    #: A league event's table: it never pauses and ends after `event.deals` deals (`over`), its
+    #: persons' seats played by the computer when away.
+    event: EventPlace | None = None
     #: Whether players may ask for a hint (`/pinochle hint`), and who has.
     hints: bool = False
     hints_used: set[int] = field(default_factory=set)
@@ -89,6 +90,7 @@ class Table:
 
     @classmethod
     def from_row(cls, row: TableRow, *, turn_seconds: float) -> Table:
+        settings = TableSettings.from_json(row.settings)
         return cls(
             id=row.id,
             guild_id=row.guild_id,
@@ -99,17 +101,17 @@ class Table:
             seed=int(row.seed or 0),
             language=row.language,
             status=row.status,
-            turn_seconds=row.settings.get("turn_seconds", turn_seconds),
+            turn_seconds=turn_seconds if settings.turn_seconds is None else settings.turn_seconds,
             seats={s.seat: _plain_seat(s) for s in row.seats},
             board_message_id=row.board_message_id,
-            home=dict(row.settings.get("home", {})),
-            turn=tuple(row.settings["turn"]) if row.settings.get("turn") else None,
-            left={int(seat): player for seat, player in row.settings.get("left", {}).items()},
-            paused_until=row.settings.get("paused_until"),
-            abandoned=bool(row.settings.get("abandoned")),
-            rematch=row.settings.get("rematch"),
-            event=row.settings.get("event"),
-            hints=bool(row.settings.get("hints")),
+            home=settings.home,
+            turn=settings.turn,
+            left=dict(settings.left),
+            paused_until=settings.paused_until,
+            abandoned=settings.abandoned,
+            rematch=settings.rematch,
+            event=settings.event,
+            hints=settings.hints,
             hints_used=set(row.hints_used),
             deal_key=row.deal_key,
         )
@@ -134,7 +136,7 @@ class Table:
     def draws_people(self) -> bool:
         """Whether people's clicks go into its deals: never at a duplicate league round's table
         (every table of the round must get the same cards)."""
-        return self.deal_key is not None and not (self.event and self.event.get("duplicate"))
+        return self.deal_key is not None and not (self.event and self.event.duplicate)
 
     def people_seats(self) -> tuple[int, ...]:
         """The seats people hold now (a computer's seat never salts)."""
@@ -254,9 +256,7 @@ class Table:
             self,
             options=dict(self.options),
             seats=dict(self.seats),
-            home=dict(self.home),
             left=dict(self.left),
-            event=None if self.event is None else dict(self.event),
             hints_used=set(self.hints_used),
             lock=asyncio.Lock(),
             covers_due=set(self.covers_due),
@@ -304,7 +304,7 @@ class Table:
         """Whether this table is over once its game is `game` (an action's result, not yet kept)."""
         if game.is_over:
             return True
-        return self.event is not None and len(game.deal_results) >= self.event["deals"]
+        return self.event is not None and len(game.deal_results) >= self.event.deals
 
     @property
     def paused(self) -> bool:

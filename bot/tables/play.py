@@ -171,13 +171,13 @@ class Play:
             table, seat = guard_seat(found, user_id)
             if table.deal_key is None:
                 raise Refusal("bot.refuse.salt_old_table", table)
-            if table.event is not None and table.event.get("duplicate"):
+            if table.event is not None and table.event.duplicate:
                 raise Refusal("bot.refuse.salt_duplicate", table)
             game = table.game
             if game is not None and (
                 game.is_over
                 or table.over
-                or (table.event is not None and game.deal_no >= table.event["deals"])
+                or (table.event is not None and game.deal_no >= table.event.deals)
             ):
                 raise Refusal("bot.refuse.salt_no_deal", table)  # (or an event table's last deal)
             clean = clean_salt(word)

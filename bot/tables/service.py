@@ -38,6 +38,7 @@ from bot.tables.model import DEFAULT_LEVEL, Table
 from bot.tables.outcome import Outcome
 from bot.tables.play import Hand, Play, Pressed
 from bot.tables.registry import Registry
+from bot.tables.row_settings import TableHome, settings_patch
 from bot.tables.seating import Seating
 
 log = logging.getLogger(__name__)
@@ -141,7 +142,7 @@ class TableService:
         try:
             async with self.store.transaction() as tx:
                 await update_table(tx, row.id, status="cancelled")
-                await merge_settings(tx, row.id, {"broken": note})
+                await merge_settings(tx, row.id, settings_patch(broken=note))
         except Exception:
             log.exception("table %s: could not mark it broken; the next start tries again", row.id)
         self.broken.append(row)
@@ -186,7 +187,7 @@ class TableService:
         options: dict[str, Any] | None = None,
         language: str = "en",
         turn_seconds: float | None = None,
-        home: dict[str, Any] | None = None,
+        home: TableHome | None = None,
         hints: bool = False,
     ) -> Outcome:
         """Open a table in the lobby with the host in seat 0 (`Lobby.open`)."""

@@ -164,7 +164,7 @@ async def test_one_events_slow_retries_do_not_hold_up_another_events_commands(se
 
     await server.env.advance_time(61)  # Friday's second try
     [table] = server.env.bot.tables.tables(server.guild.id)
-    assert table.event["id"] == friday.id
+    assert table.event.id == friday.id
     assert [t.id for t in server.parent.threads] == [table.channel_id]
 
 

@@ -103,7 +103,7 @@ async def test_pings_respect_notify_off_and_a_quiet_table(room):
 
     await room.bob.slash(room.parent, "pinochle notify", state="on")
     quiet = await open_two_handed(room, quiet=True)
-    assert quiet.home["quiet"] is True
+    assert quiet.home.quiet is True
     for _ in range(8):
         await take_turn(room.member_at(quiet.to_act), room.channel)
         await room.env.advance_time(10)

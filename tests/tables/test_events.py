@@ -200,7 +200,7 @@ async def test_pause_and_resume_across_a_restart_and_ratings_update_once(
 
     # A new process on the same database: its tables and the event come back.
     runner = await make_runner(Notices(), resume=True)
-    assert {t.event["round"] for t in runner.service.tables()} == {2}
+    assert {t.event.round for t in runner.service.tables()} == {2}
     with pytest.raises(Refusal) as refused:
         await runner.start(event.id, BOB)
     assert refused.value.key == "events.refuse.not_organiser"
