@@ -140,12 +140,13 @@ async def _game(
     opened = await service.open(
         guild_id=DEMO_GUILD, channel_id=channel, host=host, variant=variant, options=SHORT
     )
-    assert opened.table is not None  # an opened table
-    table_id = opened.table.id
+    table = opened.table
+    assert table is not None  # an opened table
+    table_id = table.id
     for guest in guests:
-        await service.join(table_id, guest)
-    while opened.table.free_seat() is not None:
-        await service.add_computer(table_id, host, level)
+        table = (await service.join(table_id, guest)).table or table
+    while table.free_seat() is not None:
+        table = (await service.add_computer(table_id, host, level)).table or table
     await service.start(table_id, host)
 
 
@@ -167,7 +168,7 @@ async def _drive(service: TableService, runner: NightRunner, rng: random.Random)
             try:
                 hand = await service.hand(table.id, user)
                 if hand.legal:
-                    action = choosers[user].choose(hand.view, hand.legal, rng)
+                    action = choosers[user].choose(hand.view, list(hand.legal), rng)
                     person = Person(user, table.seats[seat].display_name)
                     await service.act(table.id, person, action, version=hand.version)
                     moved = True

@@ -14,7 +14,7 @@ from discord.utils import MISSING
 from bot.game.errors import shorten
 from bot.i18n import pick_language
 from bot.presentation.texts import Namer, say
-from bot.tables import Name, Outcome, Person, Refusal, Table, TableService, Text, shown_name
+from bot.tables import Name, Outcome, Person, Refusal, TableService, TableSnapshot, Text, shown_name
 from cogs._home import opened_from
 from cogs._players import bot_of, channel_of, plain, services_of
 
@@ -66,7 +66,7 @@ def service_of(interaction: discord.Interaction) -> TableService:
     return bot_of(interaction).tables
 
 
-def table_here(interaction: discord.Interaction) -> Table:
+def table_here(interaction: discord.Interaction) -> TableSnapshot:
     """The active table of the interaction's channel; a `Refusal` if there is none.
 
     In a channel whose tables play in threads opened from it, the refusal says where they are.
@@ -93,7 +93,7 @@ def numbered(who: int | Name) -> str:
     return plain(who.text) if isinstance(who, Name) else f"#{who + 1}"
 
 
-def mention_namer(table: Table) -> Namer:
+def mention_namer(table: TableSnapshot) -> Namer:
     """People as mentions (shown as their names; pings only where allowed), computers by name."""
 
     def name(who: int | Name) -> str:
@@ -110,7 +110,7 @@ def private_text(outcome: Outcome, lang: str) -> str:
     return "\n".join(say(text, lang, name) for text in outcome.private)
 
 
-def text_of(text: Text | Refusal, lang: str, table: Table | None = None) -> str:
+def text_of(text: Text | Refusal, lang: str, table: TableSnapshot | None = None) -> str:
     return say(text, lang, mention_namer(table) if table is not None else numbered)
 
 

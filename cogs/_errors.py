@@ -22,22 +22,25 @@ import discord
 from discord import app_commands
 
 from bot.i18n import t
-from bot.tables import Refusal, Table
-from cogs._common import lang_of, reply, text_of
+from bot.tables import Refusal, TableService
+from cogs._common import lang_of, reply, service_of, text_of
 from cogs._voices import answerable
 
 log = logging.getLogger(__name__)
 
 
-def said(refusal: Refusal, lang: str) -> str:
-    """A refusal in the member's language, with players named as Discord shows them."""
-    return text_of(refusal, lang, refusal.table if isinstance(refusal.table, Table) else None)
+def said(refusal: Refusal, lang: str, tables: TableService | None = None) -> str:
+    """A refusal in the member's language, with players named as Discord shows them (the table
+    it names, looked up in `tables`)."""
+    table_id = refusal.table_id
+    table = None if tables is None or table_id is None else tables.known_table(table_id)
+    return text_of(refusal, lang, table)
 
 
-def refusal_text(error: BaseException, lang: str) -> str | None:
+def refusal_text(error: BaseException, lang: str, tables: TableService | None = None) -> str | None:
     """What to tell a member about a refusal, in `lang`; None if `error` is no refusal (a bug)."""
     if isinstance(error, Refusal):
-        return said(error, lang)
+        return said(error, lang, tables)
     if isinstance(error, app_commands.CheckFailure):
         return t("bot.error.not_allowed", lang)
     return None
@@ -47,7 +50,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     """Answer the user about `error`; log the traceback of anything unexpected."""
     original = getattr(error, "original", error)
     lang = lang_of(interaction)
-    message = refusal_text(original, lang)
+    message = refusal_text(original, lang, service_of(interaction))
     if message is None:
         error_id = secrets.token_hex(4)
         where = interaction.command.qualified_name if interaction.command else interaction.data

@@ -76,7 +76,7 @@ def hand_components(hand: Hand, lang: str, chosen: Sequence[int] = ()) -> discor
     return view
 
 
-def _layout(legal: list[Action]) -> list[tuple[str, str, list[int]]]:
+def _layout(legal: Sequence[Action]) -> list[tuple[str, str, list[int]]]:
     """Rows of ("buttons" | "menu", verb, action indices), at most MAX_ROWS of them.
 
     Each kind of action starts its own row. Bids are always a menu; cards and
@@ -153,7 +153,7 @@ class ActionButton(
             discord.ButtonStyle.primary if action.verb == "play" else discord.ButtonStyle.secondary
         )
         button: Button = discord.ui.Button(
-            label=hand_action_label(hand.table, action, lang)[:80],
+            label=hand_action_label(hand.view, action, lang)[:80],
             style=style,
             row=row,
             custom_id=f"pinochle:act:{hand.table.id}:{hand.version}:{index}:{owner}",
@@ -213,7 +213,7 @@ class ActionSelect(
             placeholder=t(f"bot.menu.{verb}_more" if more else f"bot.menu.{verb}", lang),
             options=[
                 discord.SelectOption(
-                    label=hand_action_label(hand.table, hand.legal[i], lang)[:100], value=str(i)
+                    label=hand_action_label(hand.view, hand.legal[i], lang)[:100], value=str(i)
                 )
                 for i in indices
             ],
@@ -275,7 +275,7 @@ class GiveSelect(
         notes = []
         hand = await service_of(interaction).hand(self.table_id, interaction.user.id)
         if hand.version != self.version:
-            notes.append(said(Refusal("bot.refuse.stale", hand.table), lang_of(interaction)))
+            notes.append(said(Refusal("bot.refuse.stale", hand.table.id), lang_of(interaction)))
             chosen = []
         else:
             cards = [hand.view.hand[i] for i in chosen if i < len(hand.view.hand)]
@@ -330,7 +330,7 @@ class GiveButton(
             return
         held = hand.view.hand
         if self.version != hand.version or any(i >= len(held) for i in self.chosen):
-            note = said(Refusal("bot.refuse.stale", hand.table), lang_of(interaction))
+            note = said(Refusal("bot.refuse.stale", hand.table.id), lang_of(interaction))
         else:
             give = Action("give", tuple(held[i] for i in self.chosen))
             note = await act(interaction, self.table_id, give, self.version)
@@ -400,7 +400,7 @@ async def hand_message(
         try:
             hand = await service_of(interaction).hand(table_id, interaction.user.id)
         except Refusal as refusal:
-            return HandMessage("\n".join(notes or [said(refusal, lang)]))
+            return HandMessage("\n".join(notes or [said(refusal, lang, service_of(interaction))]))
     bot_of(interaction).hand_watch.shown(interaction, hand)
     name = mention_namer(hand.table)
     content = "\n".join(
@@ -483,7 +483,7 @@ async def act_from_view(
         note = private_text(pressed.outcome, lang)
     else:
         assert pressed.refused is not None
-        note = said(pressed.refused, lang)
+        note = said(pressed.refused, lang, service_of(interaction))
     await show_hand(interaction, table_id, notes=[note], hand=pressed.hand)
     bot_of(interaction).presenter.answered(interaction)  # the ping it caused may go through it now
 
@@ -511,6 +511,6 @@ async def act(
             table_id, person_of(interaction), action, version=version
         )
     except Refusal as refusal:
-        return said(refusal, lang_of(interaction))
+        return said(refusal, lang_of(interaction), service_of(interaction))
     bot_of(interaction).presenter.heard(table_id, interaction)
     return private_text(outcome, lang_of(interaction))

@@ -66,7 +66,7 @@ class LeaveQuestion(PinochleView):
         try:
             outcome = await service_of(interaction).leave(self.table_id, person_of(interaction))
         except Refusal as refusal:
-            answer = said(refusal, lang)
+            answer = said(refusal, lang, service_of(interaction))
         else:
             answer = private_text(outcome, lang)
         await interaction.response.edit_message(content=answer, view=None)

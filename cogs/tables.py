@@ -17,7 +17,7 @@ from bot.game.options import OPTIONS, parse_option_value
 from bot.i18n import LANGUAGES, t, variant_name
 from bot.presentation.texts import final_standings, game_options, rules_text, score_text
 from bot.services.settings import TABLE_PLACES
-from bot.tables import PARENT_KEY, Refusal, Table, TableHome, shown_name
+from bot.tables import PARENT_KEY, Refusal, TableHome, TableSnapshot, shown_name
 from cogs._board import BoardButton, lobby_action
 from cogs._common import (
     guild_lang,
@@ -130,7 +130,7 @@ class TablesCog(PinochleCog):
             )
         except Refusal as refusal:
             await settle_home(home, None, lang, host, variant)  # the thread made for it goes
-            lines = [said(refusal, asker)]
+            lines = [said(refusal, asker, service_of(interaction))]
         else:
             await settle_home(home, outcome.table, lang, host, variant)
             lines = [private_text(outcome, asker)]
@@ -209,7 +209,7 @@ class TablesCog(PinochleCog):
     async def kick(self, interaction: discord.Interaction, member: str) -> None:
         table = table_here(interaction)
         if not member.isdigit() or int(member) - 1 not in table.seats:
-            raise Refusal("bot.refuse.no_seat_choice", table)
+            raise Refusal("bot.refuse.no_seat_choice", table.id)
         await lobby_action(interaction, "kick", table.id, seat=int(member) - 1)
 
     @kick.autocomplete("member")
@@ -303,7 +303,7 @@ class TablesCog(PinochleCog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
-async def ended_here(interaction: discord.Interaction) -> Table | None:
+async def ended_here(interaction: discord.Interaction) -> TableSnapshot | None:
     """The table that last finished in this channel (or thread), or in a thread opened from it."""
     if interaction.guild_id is None:
         return None

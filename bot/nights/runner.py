@@ -81,6 +81,7 @@ from bot.tables.outcome import Text
 from bot.tables.row_settings import EventPlace, TableHome
 from bot.tables.service import Person, StartedTable, TableService
 from bot.tables.service_events import Cancelled
+from bot.tables.snapshot import TableSnapshot
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -366,7 +367,7 @@ class NightRunner:
                     log.info("event %s: table %s not closed (%s)", event.id, table.table_id, gone)
             return await self._finish(event)
 
-    async def table_of(self, event_id: int, user_id: int) -> Table | None:
+    async def table_of(self, event_id: int, user_id: int) -> TableSnapshot | None:
         """The table of the round in play where the person still plays (not dropped): the way
         back for an entrant who lost their table's private thread (left it on Discord)."""
         store = self.service.store

@@ -21,7 +21,7 @@ from bot.presentation.texts import (
     side_name,
 )
 from bot.tables.announce import deal_summary, parties
-from bot.tables.model import Table
+from bot.tables.snapshot import TableSnapshot
 
 
 def deal_facts(deal: DealRecord, lang: str, name: Namer, *, contract: bool = False) -> list[str]:
@@ -144,7 +144,7 @@ def proof_line(deal: DealRecord, table_id: int | None, lang: str, name: Namer) -
     return [line + " " + drawn]
 
 
-def review_lines(table: Table, deal: DealRecord, lang: str, name: Namer) -> list[str]:
+def review_lines(table: TableSnapshot, deal: DealRecord, lang: str, name: Namer) -> list[str]:
     """A finished deal line by line: hands as dealt, auction, melds, tricks, score: *Review last deal*."""
     title = t("bot.review.title", lang, table=table.id, deal=deal.number, dealer=name(deal.dealer))
     lines = [" · ".join([title, *deal_facts(deal, lang, name)]), t("bot.review.hands", lang)]
@@ -161,10 +161,10 @@ def review_lines(table: Table, deal: DealRecord, lang: str, name: Namer) -> list
     if deal.declared_out is not None:
         lines.append(t("bot.review.declared_out", lang, who=name(deal.declared_out)))
     lines += _review_score(table, deal, lang, name)
-    return lines + proof_line(deal, table.id if table.deal_key is not None else None, lang, name)
+    return lines + proof_line(deal, table.id if table.fair else None, lang, name)
 
 
-def _review_score(table: Table, deal: DealRecord, lang: str, name: Namer) -> list[str]:
+def _review_score(table: TableSnapshot, deal: DealRecord, lang: str, name: Namer) -> list[str]:
     """The deal's score: meld and card points by party (last trick included, G-5), then the
     result as the channel told it (points, totals, contract made or set E-12, chips E-15)."""
     result = deal.result

@@ -27,6 +27,7 @@ from bot.tables.service import (
     StartedTable,
     TableService,
 )
+from bot.tables.snapshot import TableSnapshot
 
 __all__ = [
     "AWAY_AFTER",
@@ -52,6 +53,7 @@ __all__ = [
     "Table",
     "TableHome",
     "TableService",
+    "TableSnapshot",
     "Text",
     "Who",
     "computer_plays",

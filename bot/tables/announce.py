@@ -53,6 +53,7 @@ from bot.i18n.numbers import number, signed
 from bot.tables.deallog import BoardTrick
 from bot.tables.model import Table
 from bot.tables.outcome import Cards, Chip, Name, Side, Text, Who
+from bot.tables.snapshot import TableSnapshot
 
 #: Events whose lines wait for their round (meld phase, auction) to close.
 ROUND_EVENTS = (Melded, DixDeclared, DealerDix, TrumpFixed, Bid, Passed, Contract, CardsGiven)
@@ -238,7 +239,7 @@ def _bid(e: Bid | Passed) -> Text:
     return Text.of(key, who=Who(e.seat), amount=e.amount)
 
 
-def deal_summary(table: Table, result: DealResult) -> list[Text]:
+def deal_summary(table: Table | TableSnapshot, result: DealResult) -> list[Text]:
     """One summary: per side meld + cards + the last trick's 10 apart (G-5), the contract, chips, totals."""
     lines = [Text.of("bot.line.deal_end", deal=result.deal)]
     for seats in parties(table):
@@ -262,7 +263,7 @@ def deal_summary(table: Table, result: DealResult) -> list[Text]:
     return lines
 
 
-def chip_lines(table: Table, result: DealResult) -> list[Text]:
+def chip_lines(table: Table | TableSnapshot, result: DealResult) -> list[Text]:
     """Check (E-15..E-20): each side's chips this deal item by item, as the engine awarded them
     (`DealResult.chip_items`: contract made or set, each meld check, slam, game premium), then
     their sum; partners collect alike, so a side's first seat speaks for it."""
@@ -336,11 +337,11 @@ def played_on(table: Table) -> bool:
     )
 
 
-def parties(table: Table) -> list[tuple[int, ...]]:
+def parties(table: Table | TableSnapshot) -> list[tuple[int, ...]]:
     """Seats scoring together: partners in team variants, each seat alone otherwise."""
     return [tuple(side) for side in VARIANTS[table.variant].sides(range(table.size))]
 
 
-def side_of(table: Table, seat: int) -> tuple[int, ...]:
+def side_of(table: Table | TableSnapshot, seat: int) -> tuple[int, ...]:
     """The seats scoring with `seat` (itself alone outside partnership games)."""
     return next(seats for seats in parties(table) if seat in seats)

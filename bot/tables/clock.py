@@ -22,7 +22,7 @@ from bot.store.tables import merge_settings, set_away_strikes
 from bot.tables.computers import ComputerDriver
 from bot.tables.core import TableCore
 from bot.tables.model import AWAY_AFTER, Table
-from bot.tables.outcome import Outcome, Text, Who
+from bot.tables.outcome import Text, Who, told
 from bot.tables.row_settings import settings_patch
 from bot.tables.seating import Seating
 from bot.tables.turns import KEEP, timed_turn
@@ -114,7 +114,7 @@ class TurnClock:
                         return
                     user = table.seats[seat].user_id
                     self._core.publish(
-                        Outcome(
+                        told(
                             table,
                             public=[
                                 Text.of(
@@ -156,7 +156,7 @@ class TurnClock:
         key = "bot.line.away" if strikes >= AWAY_AFTER else "bot.line.timeout"
         self._computers.stand_in(table.id, version)
         self._core.publish(
-            Outcome(
+            told(
                 table,
                 public=[Text.of(key, who=Who(seat)), *self._seating.pause_lines(paused)],
                 board=True,
@@ -190,4 +190,4 @@ class TurnClock:
             await merge_settings(tx, table.id, settings_patch(abandoned=True, paused_until=None))
         table.status, table.abandoned, table.paused_until = "cancelled", True, None
         self._core.forget(table)
-        self._core.publish(Outcome(table, public=[Text.of("bot.line.abandoned")], board=True))
+        self._core.publish(told(table, public=[Text.of("bot.line.abandoned")], board=True))

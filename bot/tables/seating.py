@@ -15,7 +15,7 @@ from bot.store.deals import drop_salts
 from bot.store.tables import merge_settings
 from bot.tables.core import Person, TableCore
 from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_name, computer_plays
-from bot.tables.outcome import Outcome, Text, Who
+from bot.tables.outcome import Text, Who, told
 from bot.tables.row_settings import settings_patch
 from bot.tables.service_events import Forfeited
 from bot.tables.turns import KEEP, Paused, new_turn, nobody_present
@@ -47,7 +47,7 @@ class Seating:
         await self.write_seats(table, replace(table.seats[seat], away_strikes=AWAY_AFTER))
         self._core.schedule(table)
         self._core.publish(
-            Outcome(table, public=[Text.of("bot.line.covered", who=Who(seat))], board=True)
+            told(table, public=[Text.of("bot.line.covered", who=Who(seat))], board=True)
         )
 
     async def store_seat(self, tx: Tx, table: Table, seat: Seat) -> Seat:

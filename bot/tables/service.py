@@ -40,6 +40,7 @@ from bot.tables.play import Hand, Playing, Pressed
 from bot.tables.registry import Registry
 from bot.tables.row_settings import TableHome, settings_patch
 from bot.tables.seating import Seating
+from bot.tables.snapshot import TableSnapshot, snapshot_of
 
 log = logging.getLogger(__name__)
 
@@ -100,7 +101,7 @@ class TableService:
         """Whether this process drives the guild's tables and events (its shard's guilds)."""
         return self._owns(guild_id)
 
-    async def resume(self) -> list[Table]:
+    async def resume(self) -> tuple[TableSnapshot, ...]:
         """Load every unfinished table from the store, replaying each game's action log.
 
         A table that does not load (a log that no longer replays, any error reading
@@ -125,9 +126,9 @@ class TableService:
                 await self._set_aside(row, error)
                 continue
             self._registry.add(table)
-            resumed.append(table)
+            resumed.append(snapshot_of(table))
             self._core.schedule(table)
-        return resumed
+        return tuple(resumed)
 
     async def close(self) -> None:
         """Stop every timer and computer driver (the store stays open: the caller owns it)."""
@@ -149,21 +150,28 @@ class TableService:
 
     # ------------------------------------------------------------ the registry (`Registry`)
 
-    def table(self, table_id: int) -> Table | None:
+    # Snapshots are taken between two awaits: a table changes in memory only after its write
+    # commits, in one step, so a snapshot never shows half a change.
+
+    def table(self, table_id: int) -> TableSnapshot | None:
         """The open table with this id, or None."""
-        return self._registry.get(table_id)
+        return _shown(self._registry.get(table_id))
 
-    def table_in(self, channel_id: int) -> Table | None:
+    def table_in(self, channel_id: int) -> TableSnapshot | None:
         """The active table of a channel (one at most)."""
-        return self._registry.in_channel(channel_id)
+        return _shown(self._registry.in_channel(channel_id))
 
-    def tables(self, guild_id: int | None = None) -> list[Table]:
+    def tables(self, guild_id: int | None = None) -> tuple[TableSnapshot, ...]:
         """Active tables, oldest first, of one guild or all."""
-        return self._registry.active(guild_id)
+        return tuple(snapshot_of(table) for table in self._registry.active(guild_id))
 
-    async def finished_table(self, table_id: int) -> Table | None:
+    def known_table(self, table_id: int) -> TableSnapshot | None:
+        """The table, open or let go here lately (ended, or taken over by another process)."""
+        return _shown(self._registry.known(table_id))
+
+    async def finished_table(self, table_id: int) -> TableSnapshot | None:
         """A finished table with its game replayed (its board, score and rules), or None."""
-        return await self._core.finished_table(table_id)
+        return _shown(await self._core.finished_table(table_id))
 
     def board_message(self, table_id: int) -> int | None:
         """The channel message that shows the table (open or recently ended), if one is known."""
@@ -251,7 +259,9 @@ class TableService:
         """The person's hand and legal actions (`Playing.hand`)."""
         return await self._play.hand(table_id, user_id)
 
-    async def legal_for(self, table_id: int, user_id: int, verb: str | None = None) -> list[Action]:
+    async def legal_for(
+        self, table_id: int, user_id: int, verb: str | None = None
+    ) -> tuple[Action, ...]:
         """Legal actions for this person now, for autocomplete (`Playing.legal_for`)."""
         return await self._play.legal_for(table_id, user_id, verb)
 
@@ -276,11 +286,11 @@ class TableService:
 
     async def last_finished(
         self, guild_id: int, channel_id: int, *, home_key: str | None = None
-    ) -> Table | None:
+    ) -> TableSnapshot | None:
         """The channel's most recently finished table (`Playing.last_finished`)."""
         return await self._play.last_finished(guild_id, channel_id, home_key=home_key)
 
-    async def review(self, table_id: int) -> tuple[Table, DealRecord]:
+    async def review(self, table_id: int) -> tuple[TableSnapshot, DealRecord]:
         """The last deal of a table that is over (`Playing.review`)."""
         return await self._play.review(table_id)
 
@@ -289,3 +299,7 @@ class TableService:
     async def settle(self) -> None:
         """Wait until no computer is thinking or playing (tests, the terminal, benchmarks)."""
         await self._computers.settle()
+
+
+def _shown(table: Table | None) -> TableSnapshot | None:
+    return None if table is None else snapshot_of(table)

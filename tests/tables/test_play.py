@@ -9,7 +9,7 @@ import pytest
 from bot.game import ALL_CARDS
 from bot.store import get_table, load_actions
 from bot.tables import TableService
-from tests.tables.helpers import ALICE, BOB, EVE, open_table, play_out, refusal_of
+from tests.tables.helpers import ALICE, BOB, EVE, lives, open_table, play_out, refusal_of
 
 
 async def two_people(service: TableService):
@@ -136,7 +136,7 @@ async def test_restart_resumes_the_game_from_the_stored_log(store, recorder):
     await first.close()
 
     second = TableService(store, publisher=recorder, seed=99, turn_seconds=0)
-    [again] = await second.resume()
+    [again] = lives(second, await second.resume())
     assert again.id == table.id and again.version == 9 and again.status == "playing"
     assert [again.game.view(0), again.game.view(1)] == views
     assert again.seats == table.seats
