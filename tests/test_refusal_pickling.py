@@ -25,22 +25,15 @@ EXAMPLES: list[Refusal] = [
     PinochleError("game_over"),
     IllegalAction("give_count", "F-5", count=4),
     OptionError("option_not_one_of", name="target", value="7", allowed="500, 1000"),
-    StoreRefusal("a message for the log", key="bot.refuse.moving"),
-    ChannelBusy("channel 10 already has active table 3", key="bot.refuse.table_exists"),
+    StoreRefusal("bot.refuse.moving"),
+    ChannelBusy(10, 3),
     LeaseLost(3),
-    LedgerRefusal("a reason is required", key="chips.refuse.reason_missing"),
-    NegativeBalance(
-        "Ann holds 5 chips", key="chips.refuse.negative", balance=5, amount=-6, name=Typed("Ann")
-    ),
+    LedgerRefusal("chips.refuse.reason_missing"),
+    NegativeBalance("chips.refuse.negative", balance=5, amount=-6, name=Typed("Ann")),
     SettingsRefusal(
-        "starting_balance must be a whole number from 0 to 10, not -1",
-        key="settings.refuse.out_of_range",
-        setting="starting_balance",
-        value=-1,
-        low=0,
-        high=10,
+        "settings.refuse.out_of_range", setting="starting_balance", value=-1, low=0, high=10
     ),
-    LeagueRefusal("a season needs a name", key="chips.league.refuse.name_required"),
+    LeagueRefusal("chips.league.refuse.name_required"),
 ]
 
 
