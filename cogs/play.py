@@ -137,8 +137,8 @@ class PlayCog(PinochleCog):
         """No meld holds more cards than a hand (MAX_HAND): a longer list is refused before it is read."""
         try:
             chosen = parse_cards(cards, limit=MAX_HAND)
-        except IllegalAction as error:
-            raise Refusal("bot.refuse.illegal", error=error) from error
+        except IllegalAction:  # the engine's refusal (too many cards), said as it is
+            raise
         except ValueError as error:
             raise Refusal("bot.refuse.bad_card", text=Typed(shorten(cards))) from error
         await act_typed(interaction, "meld " + " ".join(map(str, chosen)))
@@ -198,8 +198,7 @@ class PlayCog(PinochleCog):
             offered = await move_choices(interaction, typed)
             chosen = next((c.value for c in offered if c.name.lower() == typed), None)
         if chosen is None:
-            error = IllegalAction("not_legal", action=shorten(action))
-            raise Refusal("bot.refuse.illegal", error=error)
+            raise IllegalAction("not_legal", action=shorten(action))
         await act_typed(interaction, chosen)
 
     @move.autocomplete("action")

@@ -97,10 +97,7 @@ class TablesCog(PinochleCog):
 
         Hints (`/pinochle hint`) are off unless the host turns them on: every finished game is rated.
         """
-        try:
-            rules = parse_house_rules(options)
-        except OptionError as error:
-            raise Refusal("bot.refuse.bad_option", error=error) from error
+        rules = parse_house_rules(options)  # OptionError, said by the one handler
         if target is not None:
             try:
                 rules["target"] = OPTIONS["target"].validate(target)

@@ -112,10 +112,7 @@ class Lobby:
         if variant not in VARIANTS:
             raise Refusal("bot.refuse.bad_variant", variant=variant)
         options = dict(options or {})
-        try:
-            resolve_options(options, players=VARIANTS[variant].players, variant=variant)
-        except ValueError as error:
-            raise Refusal("bot.refuse.bad_option", error=error) from error
+        resolve_options(options, players=VARIANTS[variant].players, variant=variant)  # OptionError
         seconds = self._core.turn_seconds if turn_seconds is None else turn_seconds
         async with self._opening:
             limits = await get_guild_settings(self._core.store, guild_id)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.game import OptionError
+from bot.presentation.texts import numbered, say
 from bot.store import get_table
 from bot.tables import Name, shown_name
 from tests.tables.helpers import (
@@ -51,8 +53,9 @@ async def test_unknown_variant_and_bad_house_rule_are_refused(service):
             options={"double_pinochle_value": 500},
         )
     )
-    assert rule.key == "bot.refuse.bad_option"
-    assert "double_pinochle_value" in str(rule.params["error"])
+    assert isinstance(rule, OptionError)  # the engine's own refusal, passed through
+    assert "double_pinochle_value" in str(rule)
+    assert say(rule, "en", numbered).startswith("That house rule cannot be used: ")
     assert service.table_in(CHANNEL) is None
 
 
