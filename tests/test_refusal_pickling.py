@@ -15,6 +15,7 @@ from bot.game.errors import REFUSALS
 from bot.i18n import describe_error
 from bot.store.errors import ChannelBusy, LeaseLost, StoreRefusal
 from bot.store.ledger import LedgerRefusal, NegativeBalance
+from bot.store.nights import EventNameTaken
 from bot.store.seasons import LeagueRefusal
 from bot.store.settings import SettingsRefusal
 
@@ -34,6 +35,7 @@ EXAMPLES: list[Refusal] = [
         "settings.refuse.out_of_range", setting="starting_balance", value=-1, low=0, high=10
     ),
     LeagueRefusal("chips.league.refuse.name_required"),
+    EventNameTaken("Friday night"),
 ]
 
 
