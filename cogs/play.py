@@ -110,7 +110,9 @@ def give_choices(table: Table, draft: GiveDraft, lang: str) -> list[Choice[str]]
     return found
 
 
-class PlayCog(PinochleCog):
+class ActionsCog(PinochleCog):
+    """The commands a seated person acts with: their hand view and every kind of action typed."""
+
     def __init__(self, bot: House) -> None:
         self.bot = bot
 
@@ -233,4 +235,4 @@ def _move_of(typed: str) -> Action | None:
 
 async def setup(bot: House) -> None:
     bot.add_dynamic_items(ActionButton, ActionSelect, RefreshButton, GiveSelect, GiveButton)
-    await bot.add_cog(PlayCog(bot))
+    await bot.add_cog(ActionsCog(bot))
