@@ -19,7 +19,7 @@ from bot.game import Action, Card, IllegalAction, Suit, Typed, parse_action, par
 from bot.game.cards import MAX_HAND
 from bot.game.errors import shorten
 from bot.i18n import t
-from bot.presentation.texts import hand_action_label
+from bot.presentation.texts import hand_action_label, say
 from bot.presentation.typed import (
     SALT_WORDS,
     BothReadings,
@@ -30,7 +30,7 @@ from bot.presentation.typed import (
     salt_of,
 )
 from bot.tables import Refusal, Table
-from cogs._common import lang_of, private_text, reply, service_of, table_here
+from cogs._common import lang_of, mention_namer, reply, service_of, table_here
 from cogs._group import PinochleCog, describe
 from cogs._hand import (
     ActionButton,
@@ -191,7 +191,10 @@ class ActionsCog(PinochleCog):
         if salted:  # a salt word for the next deal (bot.game.fair): not a move of the game
             table = table_here(interaction)
             outcome = await service_of(interaction).salt(table.id, interaction.user.id, word)
-            await reply(interaction, private_text(outcome, lang_of(interaction)))
+            await reply(
+                interaction,
+                say(outcome.private, lang_of(interaction), mention_namer(outcome.table)),
+            )
             return
         chosen: Action | str | None = _move_of(typed)
         if chosen is None and typed.isascii() and typed.isdigit():

@@ -68,10 +68,13 @@ def numbered(who: int | Name) -> str:
     return who.text if isinstance(who, Name) else f"#{who + 1}"
 
 
-def say(text: Text | Refusal, lang: str, name: Namer) -> str:
-    """A `Text` (or a refusal) in `lang`, with players named by `name`."""
+def say(text: Text | Refusal | Sequence[Text], lang: str, name: Namer) -> str:
+    """A `Text`, a refusal or several texts (one a line) in `lang`, with players named by `name`:
+    the one way every surface (Discord, the terminal, the league nights) puts them into words."""
     if isinstance(text, Refusal):
         return refused(text, lang, name)
+    if not isinstance(text, Text):
+        return "\n".join(say(line, lang, name) for line in text)
     return t(text.key, lang, **{k: _param(v, lang, name) for k, v in text.params.items()})
 
 
