@@ -12,7 +12,7 @@ import bot.services
 import bot.web  # noqa: F401
 from bot.game import IllegalAction, OptionError, PinochleError, Refusal, Typed, new_game
 from bot.game.errors import REFUSALS
-from bot.i18n import describe_error
+from bot.i18n import catalog, describe_error
 from bot.store.errors import ChannelBusy, LeaseLost, StoreRefusal
 from bot.store.ledger import LedgerRefusal, NegativeBalance
 from bot.store.nights import EventNameTaken
@@ -56,6 +56,16 @@ def test_a_pickled_refusal_keeps_its_type_key_parameters_rule_and_text(refusal: 
     assert str(back) == str(refusal)
     for lang in ("en", "ru"):
         assert describe_error(back, lang) == describe_error(refusal, lang)
+
+
+@pytest.mark.parametrize("refusal", EXAMPLES, ids=lambda e: type(e).__name__)
+def test_every_refusal_type_is_said_from_both_catalogues_never_from_code(refusal: Refusal):
+    """A key and its parameters only: the English and the Russian both come from the catalogues,
+    and the English `str` is the catalogue's sentence, not a message written in the code."""
+    for lang in ("en", "ru"):
+        assert catalog().lookup(refusal.key, lang) is not None, (refusal.key, lang)
+    assert str(refusal) == describe_error(refusal, "en")
+    assert refusal.args == (refusal.key,)
 
 
 def test_every_engine_refusal_keeps_its_text_through_pickling():
