@@ -1,4 +1,4 @@
-"""The store's error family: callers catch `StoreError`; each message names the input and the reason.
+"""The store's error family: callers catch `StoreError`, a refusal or an error for the log.
 
 A refusal a member can meet (a grant beyond the limit, a season name taken) is raised as a
 `StoreRefusal`: a `StoreError` that is also the bot's one `Refusal`, a catalog key and its
