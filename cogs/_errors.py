@@ -22,25 +22,22 @@ import discord
 from discord import app_commands
 
 from bot.i18n import t
-from bot.tables import Refusal, TableService
-from cogs._common import lang_of, reply, service_of, text_of
+from bot.presentation.texts import say
+from bot.tables import Refusal
+from cogs._common import lang_of, mention_namer, refused_at, reply
 from cogs._voices import answerable
 
 log = logging.getLogger(__name__)
 
 
-def said(refusal: Refusal, lang: str, tables: TableService | None = None) -> str:
-    """A refusal in the member's language, with players named as Discord shows them (the table
-    it names, looked up in `tables`)."""
-    table_id = refusal.table_id
-    table = None if tables is None or table_id is None else tables.known_table(table_id)
-    return text_of(refusal, lang, table)
-
-
-def refusal_text(error: BaseException, lang: str, tables: TableService | None = None) -> str | None:
-    """What to tell a member about a refusal, in `lang`; None if `error` is no refusal (a bug)."""
+def refusal_text(
+    error: BaseException, lang: str, interaction: discord.Interaction | None = None
+) -> str | None:
+    """What to tell a member about a refusal, in `lang`; None if `error` is no refusal (a bug).
+    Players are named as Discord shows them at the table the refusal names (`interaction`'s)."""
     if isinstance(error, Refusal):
-        return said(error, lang, tables)
+        table = None if interaction is None else refused_at(interaction, error)
+        return say(error, lang, mention_namer(table))
     if isinstance(error, app_commands.CheckFailure):
         return t("bot.error.not_allowed", lang)
     return None
@@ -50,7 +47,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     """Answer the user about `error`; log the traceback of anything unexpected."""
     original = getattr(error, "original", error)
     lang = lang_of(interaction)
-    message = refusal_text(original, lang, service_of(interaction))
+    message = refusal_text(original, lang, interaction)
     if message is None:
         error_id = secrets.token_hex(4)
         where = interaction.command.qualified_name if interaction.command else interaction.data
