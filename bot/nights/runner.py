@@ -487,7 +487,7 @@ class NightRunner:
         deadline = self.service.clock() + event.round_seconds
         stored: list[EventRow] = []
 
-        async def bookkeeping(tx: Tx, tables: list[Table]) -> None:
+        async def bookkeeping(tx: Tx, tables: tuple[TableSnapshot, ...]) -> None:
             for spec, table in zip(specs, tables, strict=True):
                 await add_event_table(tx, event.id, round_no, spec.event.table, table.id)
             stored.append(

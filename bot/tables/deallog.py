@@ -24,7 +24,7 @@ from bot.game.state import CardPlay
 RECENT_TRICKS = 3
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class BoardTrick:
     """A completed trick as the board tells it: who played what, who won, its points."""
 

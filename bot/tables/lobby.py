@@ -48,6 +48,7 @@ from bot.tables.row_settings import (
 )
 from bot.tables.seating import Seating, computer_seat, person_seat
 from bot.tables.service_events import Cancelled
+from bot.tables.snapshot import TableSnapshot, snapshot_of
 from bot.tables.turns import timed_turn
 
 
@@ -398,8 +399,8 @@ class Lobby:
     async def open_started(
         self,
         tables: Sequence[StartedTable],
-        also: Callable[[Tx, list[Table]], Awaitable[None]],
-    ) -> list[Table]:
+        also: Callable[[Tx, tuple[TableSnapshot, ...]], Awaitable[None]],
+    ) -> tuple[TableSnapshot, ...]:
         """Open several tables already playing, their seats given, in one transaction.
 
         For a league event's round: no lobby, no host limits or cooldown (the
@@ -444,13 +445,13 @@ class Lobby:
                 if table.turn is not None:
                     await merge_settings(tx, table.id, settings_patch(turn=table.turn))
                 made.append(table)
-            await also(tx, made)
+            await also(tx, tuple(snapshot_of(table) for table in made))
         for table in made:
             await self._core.store.claim_table(table.id)  # new tables: this process drives them
             self._core.registry.add(table)
             self._core.schedule(table)
             self._core.publish(told(table, public=start_lines(table), board=True))
-        return made
+        return tuple(snapshot_of(table) for table in made)
 
     async def cover(self, table_id: int, user_id: int) -> bool:
         """The computer plays a person's seat from now on, with no forfeit (a league event's no-show,

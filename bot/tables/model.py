@@ -2,8 +2,9 @@
 
 The store's `TableRow` and `Seat` are frozen snapshots; a `Table` is the live
 object the service mutates under `Table.lock`, writing every change through
-the store in the same step (see `bot.tables.service`). The views of the game
-that the board and the hand views show are computed once per state version.
+the store in the same step (see `bot.tables.service`); callers outside the
+service see it only as a frozen `bot.tables.snapshot.TableSnapshot`. The views of
+the game that the board and the hand views show are computed once per state version.
 """
 
 from __future__ import annotations
@@ -246,26 +247,6 @@ class Table:
         if view is None:
             view = self._views[key] = make()
         return view
-
-    def snapshot(self) -> Table:
-        """The table as it is now, to draw (the board) after its lock is let go: its containers
-        are its own, so later changes to the table do not reach it, nor does drawing it touch
-        the table. The game is shared: no change alters a game in place (`TableCore.apply`
-        swaps in a changed copy, a replay or a start builds a new one)."""
-        return replace(
-            self,
-            options=dict(self.options),
-            seats=dict(self.seats),
-            left=dict(self.left),
-            hints_used=set(self.hints_used),
-            lock=asyncio.Lock(),
-            covers_due=set(self.covers_due),
-            deal_log=self.deal_log.copy(),
-            salts={deal: dict(words) for deal, words in self.salts.items()},
-            draws=dict(self.draws),
-            people=dict(self.people),
-            _views=dict(self._views),
-        )
 
     def with_seat(self, number: int, **changes: Any) -> Seat:
         """The seat with some fields changed (store seats are frozen)."""

@@ -240,8 +240,8 @@ class TableService:
     async def open_started(
         self,
         tables: Sequence[StartedTable],
-        also: Callable[[Tx, list[Table]], Awaitable[None]],
-    ) -> list[Table]:
+        also: Callable[[Tx, tuple[TableSnapshot, ...]], Awaitable[None]],
+    ) -> tuple[TableSnapshot, ...]:
         """Open several tables already playing in one transaction (`Lobby.open_started`)."""
         return await self._lobby.open_started(tables, also)
 
