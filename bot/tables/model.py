@@ -10,7 +10,7 @@ the game that the board and the hand views show are computed once per state vers
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -189,10 +189,7 @@ class Table:
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat a person holds here, or None."""
-        for number, seat in self.seats.items():
-            if seat.user_id == user_id:
-                return number
-        return None
+        return seat_of(self.seats, user_id)
 
     def free_seat(self) -> int | None:
         return next((n for n in range(self.size) if n not in self.seats), None)
@@ -206,12 +203,7 @@ class Table:
 
     def awaits(self, user_id: int) -> bool:
         """Whether the game waits for this person now (their turn, and no computer covers their seat)."""
-        seat = self.to_act
-        return (
-            seat is not None
-            and self.seats[seat].user_id == user_id
-            and not computer_plays(self.seats[seat])
-        )
+        return awaits(self.seats, self.to_act, user_id)
 
     @property
     def to_act(self) -> int | None:
@@ -270,11 +262,11 @@ class Table:
         return [s for s in other if s not in self.left]
 
     def humans(self) -> list[int]:
-        return [s.user_id for s in self.seats.values() if s.user_id is not None]
+        return humans(self.seats)
 
     def present(self) -> list[int]:
         """Seats whose person plays them now: not left, not covered after three timer expiries."""
-        return [n for n, s in self.seats.items() if s.user_id is not None and not computer_plays(s)]
+        return present(self.seats)
 
     @property
     def over(self) -> bool:
@@ -319,6 +311,30 @@ def _plain_seat(seat: Seat) -> Seat:
     if seat.user_id is not None or not seat.display_name.startswith(COMPUTER_MARK):
         return seat
     return replace(seat, display_name=seat.display_name.removeprefix(COMPUTER_MARK))
+
+
+def seat_of(seats: Mapping[int, Seat], user_id: int) -> int | None:
+    """The seat a person holds among `seats`, or None."""
+    return next((number for number, seat in seats.items() if seat.user_id == user_id), None)
+
+
+def awaits(seats: Mapping[int, Seat], to_act: int | None, user_id: int) -> bool:
+    """Whether the seat to act is this person's and no computer covers it."""
+    return (
+        to_act is not None
+        and seats[to_act].user_id == user_id
+        and not computer_plays(seats[to_act])
+    )
+
+
+def humans(seats: Mapping[int, Seat]) -> list[int]:
+    """The people seated (left or covered too)."""
+    return [s.user_id for s in seats.values() if s.user_id is not None]
+
+
+def present(seats: Mapping[int, Seat]) -> list[int]:
+    """Seats whose person plays them now: not left, not covered after three timer expiries."""
+    return [n for n, s in seats.items() if s.user_id is not None and not computer_plays(s)]
 
 
 def computer_plays(seat: Seat) -> bool:

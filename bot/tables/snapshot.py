@@ -18,7 +18,7 @@ from bot.game import PublicView
 from bot.game.results import DealResult
 from bot.store import Seat
 from bot.tables.deallog import BoardTrick
-from bot.tables.model import Table, computer_plays
+from bot.tables.model import Table, awaits, humans, present, seat_of
 from bot.tables.row_settings import EventPlace, TableHome
 
 
@@ -86,26 +86,21 @@ class TableSnapshot:
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat a person holds here, or None."""
-        return next((n for n, seat in self.seats.items() if seat.user_id == user_id), None)
+        return seat_of(self.seats, user_id)
 
     def free_seat(self) -> int | None:
         return next((n for n in range(self.size) if n not in self.seats), None)
 
     def awaits(self, user_id: int) -> bool:
         """Whether the game waits for this person now (their turn, no computer covering their seat)."""
-        seat = self.to_act
-        return (
-            seat is not None
-            and self.seats[seat].user_id == user_id
-            and not computer_plays(self.seats[seat])
-        )
+        return awaits(self.seats, self.to_act, user_id)
 
     def humans(self) -> list[int]:
-        return [s.user_id for s in self.seats.values() if s.user_id is not None]
+        return humans(self.seats)
 
     def present(self) -> list[int]:
         """Seats whose person plays them now: not left, not covered after three timer expiries."""
-        return [n for n, s in self.seats.items() if s.user_id is not None and not computer_plays(s)]
+        return present(self.seats)
 
 
 def snapshot_of(table: Table) -> TableSnapshot:
