@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar, overload
 
-from .actions import Action, give_choice
+from .actions import Action, gift_size
 from .cards import Card, Suit
 from .melds import TableCard
 from .phases import GAME_OVER, DealMode, Phase
@@ -171,10 +171,13 @@ class DealState:
     gave: list[list[Card]] = field(
         metadata=_meta(_seats(list), _nested, hidden=lambda v: [[] for _ in v])
     )
+    #: The cards the seat passing now has chosen so far (F-5), still in its hand: once all are
+    #: chosen they change hands and join the deal's history as one give. Only the giver knows them.
+    giving: list[Card] = field(metadata=_meta(_empty_list, _shallow, hidden=lambda v: []))
     declarer: int | None = field(metadata=_meta(_const(None), _keep))
     deal_history: list[Action] = field(
         metadata=_meta(_empty_list, _shallow)
-    )  # this deal's actions (all public)
+    )  # this deal's actions (all public but the cards of a pass); a pass, once whole, is one
 
     @classmethod
     def start(cls, n: int) -> DealState:
@@ -214,9 +217,11 @@ class DealState:
         n = len(self.gave)
         for s in {seat, (seat + 2) % n} if n == 4 else {seat}:  # passes go between partners
             new.gave[s] = list(self.gave[s])
+        if seat == self.turn:
+            new.giving = list(self.giving)
         if self.declarer is not None and (seat - self.declarer) % 2:  # F-5: the other side's
             new.deal_history = [
-                give_choice(len(a.cards)) if a.verb == "give" and a.cards else a
+                gift_size(len(a.cards)) if a.verb == "give" and a.cards else a
                 for a in self.deal_history
             ]
         return new

@@ -87,8 +87,14 @@ class PublicView:
     contract: int | None  # Check, once the auction is over
     give_count: int  # F-5: in the passing, how many cards the seat to act gives (else 0)
     give_to: int | None  # F-5: in the passing, the partner who receives them
+    give_chosen: int  # F-5: how many of them the giver has chosen so far (one give a card)
     partnership: bool
     auction: bool
+
+    @property
+    def give_due(self) -> int:
+        """F-5: in the passing, how many cards the giver has still to choose (else 0)."""
+        return self.give_count - self.give_chosen
 
     @property
     def heading(self) -> Play | None:
@@ -110,6 +116,7 @@ class SeatView(PublicView):
     claim_wins: bool  # A-12: declaring out now would win
     gave: tuple[Card, ...]  # F-5: the cards this seat passed to its partner this deal
     received: tuple[Card, ...]  # F-5: the cards its partner passed to it (secret to the two)
+    giving: tuple[Card, ...]  # F-5: passing now, the cards it chose so far (still in its hand)
     options: Mapping[str, Any]  # the options the table chose (defaults left out)
     world: DealState  # the state as this seat may know it, for search (`world_from_view`)
 
@@ -171,6 +178,7 @@ def _public_fields(game: GameCore) -> dict[str, Any]:
         else None,
         "give_count": game.opt["pass_count"] if st.phase == PASSING else 0,
         "give_to": game.partner(st.turn) if st.phase == PASSING and st.turn is not None else None,
+        "give_chosen": len(st.giving),
         "partnership": game.variant.partnership,
         "auction": auction,
     }
@@ -198,6 +206,7 @@ def seat_view(game: GameCore, seat: int, legal: tuple[Action, ...]) -> SeatView:
         claim_wins=bool(legal) and game.claim_wins(seat),
         gave=tuple(st.gave[seat]),
         received=tuple(st.gave[partner]) if (partner := game.partner(seat)) is not None else (),
+        giving=tuple(world.giving),
         options=dict(game.options.given),
         world=world,
     )
