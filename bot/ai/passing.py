@@ -91,14 +91,19 @@ def gift_role(view: SeatView) -> Role:
     return "partner" if view.give_to == view.bidder else "bidder"
 
 
-def give(k: Knowledge) -> Action:
-    """The seat's next give (F-5): the first card of the pass `choose_gift` picks that it has not
-    chosen yet. The pass is decided whole from the hand, where the chosen cards stay until it is
-    complete, so card by card it comes to the same set as one give would."""
+def still_to_give(k: Knowledge) -> list[Card]:
+    """The cards the seat has still to give (F-5) of the pass `choose_gift` picks, in its order.
+    The pass is decided whole from the hand, where the chosen cards stay until it is complete,
+    so card by card it comes to the same set as one give would."""
     assert k.trump is not None  # the passing follows the naming of trump (F-4)
     view = k.view
     gift = choose_gift(k.hand, k.trump, view.give_count, gift_role(view), k.options)
-    return Action.give(still_due(gift, view.giving)[:1])
+    return still_due(gift, view.giving)
+
+
+def give(k: Knowledge) -> Action:
+    """The seat's next give (F-5): the first card `still_to_give` names."""
+    return Action.give(still_to_give(k)[:1])
 
 
 def still_due(gift: Sequence[Card], chosen: Sequence[Card]) -> list[Card]:

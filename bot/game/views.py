@@ -120,6 +120,19 @@ class SeatView(PublicView):
     options: Mapping[str, Any]  # the options the table chose (defaults left out)
     world: DealState  # the state as this seat may know it, for search (`world_from_view`)
 
+    @property
+    def unchosen(self) -> tuple[int, ...]:
+        """F-5: the places in `hand` of the cards not chosen for the pass (all of them outside the
+        passing; of two copies held with one chosen, the second place)."""
+        chosen = list(self.giving)
+        places = []
+        for place, card in enumerate(self.hand):
+            if card in chosen:
+                chosen.remove(card)
+            else:
+                places.append(place)
+        return tuple(places)
+
     def meld_value(self, cards: Sequence[Card]) -> tuple[str, int] | None:
         """The two-hand meld `cards` form now and the points it would be credited (§2.1, B-4)."""
         names_trump = self.world.no_trump_rules and self.trump is None

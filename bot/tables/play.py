@@ -19,7 +19,7 @@ from bot.store.deals import add_salt
 from bot.store.tables import last_finished_table, mark_hinted
 from bot.tables.core import Person, TableCore
 from bot.tables.guard import guard, guard_seat
-from bot.tables.hints import best_meld, hint_text
+from bot.tables.hints import best_meld, hint_text, whole_pass
 from bot.tables.model import Table, computer_plays
 from bot.tables.outcome import Act, Name, Outcome, Text
 from bot.tables.review import guard_shown
@@ -122,7 +122,8 @@ class Playing:
 
     async def hint(self, table_id: int, person: Person) -> Outcome:
         """What the `hard` player would do in the person's seat now, with a reason; in a
-        two-hand meld phase, the meld worth the most points.
+        two-hand meld phase, the meld worth the most points; in the passing (F-5), the whole
+        rest of the pass.
 
         Decided from the seat's own view only, outside the table's lock (the person may act
         meanwhile: then the hint is refused as out of date). At most one hint per table is
@@ -138,6 +139,8 @@ class Playing:
             choice = cached[2]
         elif (best := best_meld(view)) is not None:
             choice = best[0]
+        elif (gift := whole_pass(view)) is not None:
+            choice = gift
         elif table_id in self._hinting:  # one search per table at a time, whoever asks
             raise Refusal("records.refuse.hint_busy", table)
         else:

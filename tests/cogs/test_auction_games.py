@@ -174,8 +174,9 @@ async def test_a_give_that_is_not_hers_wrong_or_forged_changes_nothing(room):
     # Bob is not at the table: a forged press of Alice's button is refused, privately.
     stolen = await forged_click(room.bob, picked.response, button["custom_id"])
     assert stolen.ephemeral and "someone else's" in stolen.response.content
-    # Typed: too few cards, and a card she does not hold; each says why.
-    few = await room.alice.slash(room.channel, "pinochle move", action=f"give {held[0]}")
+    # Typed: too few cards (two of four: one alone is a card chosen, F-5), and a card she does
+    # not hold; each says why.
+    few = await room.alice.slash(room.channel, "pinochle move", action=f"give {held[0]} {held[1]}")
     assert "pass exactly 4 cards" in few.response.content
     faces = [rank + suit for rank in ("A", "10", "K", "Q", "J", "9") for suit in "♠♥♦♣"]
     missing = next(c for c in faces if c not in map(str, held))  # 24 faces, at most 20 held
@@ -325,7 +326,7 @@ async def test_move_autocomplete_never_shows_a_card_not_held_and_a_wrong_give_ch
     five = " ".join(map(str, held[:5]))
     (over,) = await offered(room.alice, f"give {five}")
     assert over["name"].endswith("(5 of 4 chosen)")
-    step = (await offered(room.alice, ""))[0]
+    step = (await offered(room.alice, f"give {held[0]} "))[0]  # two cards (one is a legal give)
     for sent, why in [
         (over["value"], "pass exactly 4 cards"),
         (step["value"], "pass exactly 4 cards"),
