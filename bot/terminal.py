@@ -420,8 +420,9 @@ def _show(
     if why is not None:
         write(t("bot.terminal.only_pass", lang, reason=describe_error(why, lang, rule=False)))
     if hand.legal and hand.view.phase is Phase.PASSING:  # F-5: the cards numbered, to give
-        for number, held in enumerate(hand.view.hand):
-            write(f"  {number + 1:>2}. {card_text(held, lang)}")
+        free = hand.view.unchosen
+        for number, held in enumerate(hand.view.hand):  # a card chosen already is ticked
+            write(f"  {number + 1:>2}. {card_text(held, lang)}{'' if number in free else ' ✓'}")
         write(give_prompt(hand.view, "bot.terminal", lang, name))
         return
     bids = [n for n, action in enumerate(listed) if action.verb == "bid"]
