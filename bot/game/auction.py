@@ -28,6 +28,7 @@ from .melds import MELD_OPTION_ORDER, MeldRules
 from .multihand import MultiHandRules
 from .phases import AUCTION, PASSING, PLAY, TRUMP
 from .points import deal_total, scale
+from .state import AuctionCall
 
 MIN_BID = 200  # E-4; `opt.min_bid` sets another (F-2, H-2)
 #: The options a bid ceiling depends on: the meld table's and the count's (F-2, H-2, H-9).
@@ -166,12 +167,14 @@ class AuctionRules(MultiHandRules):
         return None
 
     def _apply_auction(self, act: Action, events: list[Event]) -> None:
-        seat = self._actor
+        seat, forced = self._actor, self._forced(self._actor)
+        lowest = least_bid_over(self.opt, self.state.high_bid)
+        self.state.calls.append(AuctionCall(seat, lowest, act.amount, forced))
         if act.verb == "pass":  # a legal pass is `A.PASS`
             self.state.passed.add(seat)
             events.append(Passed(seat))
         else:
-            forced, amount = self._forced(seat), act.amount
+            amount = act.amount
             assert amount is not None  # a bid
             self.state.high_bid, self.state.declarer = amount, seat
             self.state.bids[seat] = amount

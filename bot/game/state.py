@@ -39,6 +39,16 @@ class CompletedTrick(NamedTuple):
     points: int
 
 
+class AuctionCall(NamedTuple):
+    """One call of an auction (E-3..E-6, F-2, F-3): `seat` was offered `lowest` (the least bid it
+    could make) and bid `amount`, or passed (None); `forced`: the stuck dealer's bid (E-6)."""
+
+    seat: int
+    lowest: int
+    amount: int | None
+    forced: bool
+
+
 def _keep(value: Any) -> Any:
     return value  # immutable: shared between copies
 
@@ -167,6 +177,7 @@ class DealState:
     bids: list[int | None] = field(metadata=_meta(_each(None), _shallow))
     passed: set[int] = field(metadata=_meta(lambda n: set(), _shallow))
     high_bid: int = field(metadata=_meta(_const(0), _keep))
+    calls: list[AuctionCall] = field(metadata=_meta(_empty_list, _shallow))  # the auction so far
     #: The cards each seat passed to its partner this deal (F-5): only the two partners know them.
     gave: list[list[Card]] = field(
         metadata=_meta(_seats(list), _nested, hidden=lambda v: [[] for _ in v])

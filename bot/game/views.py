@@ -17,7 +17,7 @@ from .cards import ALL_CARDS, Card, Suit, pack_of_size, sort_hand
 from .melds import sequential_meld_value
 from .options import resolve_options
 from .phases import AUCTION, GAME_OVER, PASSING, DealMode, Phase
-from .state import CardPlay, CompletedTrick, DealState
+from .state import AuctionCall, CardPlay, CompletedTrick, DealState
 from .tricks import winning_play
 
 if TYPE_CHECKING:
@@ -85,6 +85,7 @@ class PublicView:
     bids: tuple[int | None, ...]
     passed: tuple[int, ...]
     contract: int | None  # Check, once the auction is over
+    calls: tuple[AuctionCall, ...]  # this deal's auction, call by call (E-3..E-6)
     give_count: int  # F-5: in the passing, how many cards the seat to act gives (else 0)
     give_to: int | None  # F-5: in the passing, the partner who receives them
     give_chosen: int  # F-5: how many of them the giver has chosen so far (one give a card)
@@ -189,6 +190,7 @@ def _public_fields(game: GameCore) -> dict[str, Any]:
         "contract": st.high_bid
         if auction and st.phase != AUCTION and st.declarer is not None
         else None,
+        "calls": tuple(st.calls),
         "give_count": game.opt["pass_count"] if st.phase == PASSING else 0,
         "give_to": game.partner(st.turn) if st.phase == PASSING and st.turn is not None else None,
         "give_chosen": len(st.giving),
