@@ -407,6 +407,7 @@ async def test_a_card_given_alone_is_chosen_and_the_menu_gives_the_rest(
     done = await room.alice.slash(room.channel, "pinochle move", action=f"give {first}")
     reply = done.response.content
     assert chosen_so_far.format(card=card_text(first, lang)) in reply, reply
+    assert reply.startswith(("Chosen to pass: ", "Выбрано для передачи: ")), reply  # not given
     assert table.game.phase == Phase.PASSING and table.to_act == seat
     assert sorted(map(str, table.game.state.hands[seat])) == sorted(map(str, held))
     assert table.game.state.hands[partner] == theirs  # nothing has reached the partner
