@@ -26,6 +26,7 @@ from bot.game import (
     resolve_options,
 )
 from bot.game.errors import IllegalAction, OptionError, Refusal, Typed
+from bot.game.events import TrickTaken
 from bot.game.fair import SHORT_FINGERPRINT
 from bot.game.views import MeldOnTable
 from bot.i18n import (
@@ -44,7 +45,6 @@ from bot.i18n import (
     variant_summary,
 )
 from bot.tables.announce import grouped_melds, parties
-from bot.tables.deallog import BoardTrick
 from bot.tables.model import computer_plays, shown_name
 from bot.tables.outcome import Act, Cards, Chip, Name, Side, Text, Who
 from bot.tables.snapshot import TableSnapshot
@@ -282,7 +282,8 @@ def _play_lines(table: TableSnapshot, view: PublicView, lang: str, name: Namer) 
             plays=plays_text(view.trick, lang, name) if view.trick else "—",
         )
     )
-    lines += [_recent_trick_line(trick, lang, name) for trick in recent_tricks(table, view)]
+    bonus = table.last_trick_bonus
+    lines += [_recent_trick_line(trick, bonus, lang, name) for trick in recent_tricks(table, view)]
     over = table.game_over
     if not over and (view.tricks_played or any(view.deal_points.meld)):
         lines.append(_deal_points_line(table, view, lang, name))
@@ -323,7 +324,7 @@ def plays_text(plays: Sequence[tuple[int, Card]], lang: str, name: Namer) -> str
     return " · ".join(f"{name(seat)} {card.text(lang)}" for seat, card in plays)
 
 
-def recent_tricks(table: TableSnapshot, view: PublicView) -> list[BoardTrick]:
+def recent_tricks(table: TableSnapshot, view: PublicView) -> list[TrickTaken]:
     """The last few completed tricks, newest first; after a restart, the engine's last trick alone.
     A table told as things happen drops the last deal's trick once a new deal begins."""
     if table.tricks_carried and table.home.as_they_happen:
@@ -333,12 +334,14 @@ def recent_tricks(table: TableSnapshot, view: PublicView) -> list[BoardTrick]:
     if not view.tricks:
         return []
     last = view.tricks[-1]  # the engine's record: plays, winner and card points (G-3, G-4)
-    return [BoardTrick(last.number, last.plays, last.winner, last.points)]
+    return [TrickTaken(last.number, last.winner, last.plays, last.points, last=False)]
 
 
-def _recent_trick_line(trick: BoardTrick, lang: str, name: Namer) -> str:
-    """ "Trick 7: Alice 10♥ · Bob Q♦ → Alice, 13 points (+10 for the last trick)"."""
-    key = "bot.board.trick_done_last" if trick.last_bonus else "bot.board.trick_done"
+def _recent_trick_line(trick: TrickTaken, last_bonus: int, lang: str, name: Namer) -> str:
+    """ "Trick 7: Alice 10♥ · Bob Q♦ → Alice, 13 points (+10 for the last trick)"; `last_bonus`:
+    what the deal's last trick adds (G-5, G-7)."""
+    bonus = last_bonus if trick.last else 0
+    key = "bot.board.trick_done_last" if bonus else "bot.board.trick_done"
     return t(
         key,
         lang,
@@ -346,7 +349,7 @@ def _recent_trick_line(trick: BoardTrick, lang: str, name: Namer) -> str:
         plays=plays_text(trick.cards, lang, name),
         who=name(trick.winner),
         points=trick.points,
-        bonus=trick.last_bonus,
+        bonus=bonus,
     )
 
 

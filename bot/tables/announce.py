@@ -50,7 +50,6 @@ from bot.game.events import (
 from bot.game.phases import AUCTION, MELD, PASSING, PLAY, TRUMP, DealMode
 from bot.game.views import MeldOnTable
 from bot.i18n.numbers import number, signed
-from bot.tables.deallog import BoardTrick
 from bot.tables.model import Table
 from bot.tables.outcome import Cards, Chip, Name, Side, Text, Who
 from bot.tables.snapshot import TableSnapshot
@@ -128,9 +127,8 @@ def _remember(table: Table, event: Event) -> None:
     match event:
         case DealStarted():
             log.new_deal()
-        case TrickTaken(number=trick, winner=winner, cards=cards, points=points, last=last):
-            bonus = table.started_game.last_trick_bonus if last else 0  # G-5, G-7
-            log.add_trick(BoardTrick(trick, cards, winner, points, bonus))
+        case TrickTaken():
+            log.add_trick(event)
 
 
 def _lines(table: Table, event: Event) -> list[Text]:

@@ -15,9 +15,9 @@ from types import MappingProxyType
 from typing import Any
 
 from bot.game import PublicView
+from bot.game.events import TrickTaken
 from bot.game.results import DealResult
 from bot.store import Seat
-from bot.tables.deallog import BoardTrick
 from bot.tables.model import Table, awaits, humans, present, seat_of
 from bot.tables.row_settings import EventPlace, TableHome
 
@@ -66,8 +66,10 @@ class TableSnapshot:
     finished_places: Mapping[int, int]
     #: The latest completed tricks the board shows, newest first (`DealLog.tricks`), and whether
     #: they hold the previous deal's last trick.
-    recent_tricks: tuple[BoardTrick, ...]
+    recent_tricks: tuple[TrickTaken, ...]
     tricks_carried: bool
+    #: The points the deal's last trick adds (G-5, G-7): 0 before the game.
+    last_trick_bonus: int
     #: Whether its deals are dealt fairly (bot.game.fair): a secret key, committed to before each deal.
     fair: bool
     #: The fingerprints of the deal in play and the next (the lobby: both the first's), if fair.
@@ -138,6 +140,7 @@ def snapshot_of(table: Table) -> TableSnapshot:
         finished_places=MappingProxyType(_finished_places(table)),
         recent_tricks=tuple(table.deal_log.tricks),
         tricks_carried=table.deal_log.carried,
+        last_trick_bonus=0 if game is None else game.last_trick_bonus,
         fair=table.deal_key is not None,
         fingerprints=None if now is None or ahead is None else (now, ahead),
         salts_ahead=len(table.salts.get(deal + 1, {})),
