@@ -302,7 +302,13 @@ class TableCore:
         else:
             self.schedule(table)
         return self.publish(
-            Outcome(table, public=event_lines(table, events), board=True, action=action)
+            Outcome(
+                table,
+                public=event_lines(table, events),
+                board=True,
+                action=action,
+                events=tuple(events),
+            )
         )
 
     async def persist(

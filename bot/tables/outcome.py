@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.game import Action, Card, Phase
+from bot.game.events import Event
 from bot.tables.model import Table
 
 
@@ -95,6 +96,7 @@ class Outcome:
     board: bool = False
     ping: list[int] = field(default_factory=list)
     action: Action | None = None  # the accepted action (`str()` is its text, as stored)
+    events: tuple[Event, ...] = ()  # what the engine said of the accepted action
 
     @property
     def has_public(self) -> bool:

@@ -11,12 +11,14 @@ import asyncio
 from dataclasses import dataclass
 
 from bot.ai.thinking import Thinker
-from bot.game import Action, IllegalAction, SeatView
+from bot.game import Action, IllegalAction, Phase, SeatView
 from bot.game.errors import Refusal
+from bot.game.events import Melded
 from bot.game.fair import SALT_CHARS, clean_salt
 from bot.game.record import DealRecord
 from bot.store.deals import add_salt
 from bot.store.tables import last_finished_table, mark_hinted
+from bot.tables.announce import meld_parts
 from bot.tables.core import Person, TableCore
 from bot.tables.guard import guard, guard_seat
 from bot.tables.hints import best_meld, hint_text
@@ -117,7 +119,7 @@ class Playing:
         except IllegalAction as error:
             raise Refusal("bot.refuse.illegal", table, error=error) from error
         assert outcome.action is not None  # set for every accepted action
-        outcome.private.append(Text.of("bot.done.acted", action=Act(outcome.action, phase)))
+        outcome.private.append(_done(outcome, outcome.action, seat, phase))
         return outcome
 
     async def hint(self, table_id: int, person: Person) -> Outcome:
@@ -223,6 +225,18 @@ class Playing:
         await guard_shown(self._core.store, table_id, table)
         record = await asyncio.to_thread(table.record, actions)
         return table, next(d for d in record.deals if d.number == deal)
+
+
+def _done(outcome: Outcome, action: Action, seat: int, phase: Phase) -> Text:
+    """The acting person's confirmation: a meld named with its points as the engine scored it
+    (M-1), any other action by its button's words ("Done: No meld")."""
+    melded = next(
+        (e for e in outcome.events if isinstance(e, Melded) and e.seat == seat),
+        None,
+    )
+    if action.verb == "meld" and melded is not None:
+        return Text.of("bot.done.melded", melds=meld_parts(melded), points=melded.points)
+    return Text.of("bot.done.acted", action=Act(action, phase))
 
 
 def _hand_of(table: Table, seat: int) -> Hand:
