@@ -34,6 +34,7 @@ from bot.presentation.texts import (
     Namer,
     board_text,
     board_title,
+    card_places,
     hand_action_label,
     hand_text,
     numbered,
@@ -351,8 +352,7 @@ def listed_actions(table: Table, hand: Hand) -> list[Action]:
     """The legal actions in the order the terminal numbers them: cards in the order the screen
     shows them, the hand's then those it has melded onto the table (so numbers read off the
     screen), and in an auction the pass first, before the bids."""
-    shown = [*hand.view.hand, *hand.view.table.get(hand.seat, ())]
-    position = {card: i for i, card in reversed(list(enumerate(shown)))}
+    position = card_places(hand.view)
     first = {action.verb: i for i, action in reversed(list(enumerate(hand.legal)))}
     auction = table.game is not None and table.game.phase == Phase.AUCTION
 

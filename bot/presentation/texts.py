@@ -470,6 +470,13 @@ def hand_text(
     return "\n".join(lines)
 
 
+def card_places(view: SeatView) -> dict[Card, int]:
+    """Where each of a seat's cards is shown to it: its hand (trump first, `hand_text`), then what
+    it has melded onto the table. Buttons and numbered entries of cards follow these places."""
+    shown = [*view.hand, *view.table.get(view.seat, ())]
+    return {card: at for at, card in reversed(list(enumerate(shown)))}
+
+
 def _passed_lines(view: SeatView, lang: str) -> list[str]:
     """The cards this seat gave its partner and received this deal (F-5): only the two know them."""
     lines = []
