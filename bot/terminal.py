@@ -30,6 +30,7 @@ from bot.ai.table_players import ai_players
 from bot.game import PASS, Action, Card, Phase
 from bot.game.errors import Refusal
 from bot.i18n import card_text, cards_text, describe_error, t
+from bot.presentation.record_text import revealed_lines
 from bot.presentation.texts import (
     Namer,
     board_text,
@@ -267,6 +268,9 @@ async def _play(
             return 0
         if table.status != "playing":
             write("\n" + board_title(table, lang) + "\n" + board_text(table, lang, name))
+            if table.status == "finished":  # the fingerprints shown before each deal, checked
+                for line in revealed_lines(table, lang, name):
+                    write(line)
             if database is not None:
                 write(t("bot.terminal.kept", lang, database=safe_url(database)))
             return 0

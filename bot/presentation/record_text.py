@@ -144,6 +144,19 @@ def proof_line(deal: DealRecord, table_id: int | None, lang: str, name: Namer) -
     return [line + " " + drawn]
 
 
+def revealed_lines(table: Table, lang: str, name: Namer) -> list[str]:
+    """Once a game is over, each of its fair deals revealed (`proof_line`), by number: what the
+    terminal prints at the end, where no review is opened (a deal still in play is never here:
+    the record reveals only deals that are over)."""
+    if table.deal_key is None:
+        return []
+    return [
+        t("bot.terminal.revealed", lang, deal=deal.number, proof=line)
+        for deal in table.record().deals
+        for line in proof_line(deal, table.id, lang, name)
+    ]
+
+
 def review_lines(table: Table, deal: DealRecord, lang: str, name: Namer) -> list[str]:
     """A finished deal line by line: hands as dealt, auction, melds, tricks, score: *Review last deal*."""
     title = t("bot.review.title", lang, table=table.id, deal=deal.number, dealer=name(deal.dealer))
