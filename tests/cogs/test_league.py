@@ -296,5 +296,5 @@ def test_league_tables_read_in_russian():
         "Очки",
         "Против",
     ]
-    assert lines[1].split() == ["1", "Вася", "12.3", "3", "2", "67", "3000", "2800"]
+    assert lines[1].split() == ["1", "Вася", "12,3", "3", "2", "67", "3000", "2800"]
     assert scope_text(None, "ru") == "за всё время"
