@@ -12,17 +12,23 @@ from bot.game.fair import fingerprint
 from bot.terminal import play_in_terminal
 
 
-async def test_a_scripted_player_finishes_a_game_in_the_terminal():
+async def scripted_game(answers: list[str], lang: str = "en") -> tuple[int, str]:
+    """A short two-handed game (seed 4, to 300) answered by `answers`: its status, what it wrote."""
     out: list[str] = []
-    answers = iter(["bogus"] + ["1"] * 2000)
+    typed = iter(answers)
     status = await play_in_terminal(
         "two-handed",
+        lang=lang,
         seed=4,
         options={"target": 300},
-        read=lambda prompt: next(answers),
+        read=lambda prompt: next(typed),
         write=out.append,
     )
-    text = "\n".join(out)
+    return status, "\n".join(out)
+
+
+async def test_a_scripted_player_finishes_a_game_in_the_terminal():
+    status, text = await scripted_game(["bogus"] + ["1"] * 2000)
     assert status == 0
     assert "! Not allowed: not an action: 'bogus'" in text
     assert "Your hand: " in text and "   1. " in text
@@ -203,17 +209,7 @@ async def test_the_end_of_a_game_reveals_every_deals_seed_that_the_fingerprint_b
     """Fair deals (docs/fair-deals.md): each deal's fingerprint is shown before it and its seed
     once it is over; the terminal prints the seeds when the game ends, as the Discord review does,
     so the player can check SHA-256(seed, "table 1 deal N") against what was shown."""
-    out: list[str] = []
-    answers = iter(["1"] * 2000)
-    status = await play_in_terminal(
-        "two-handed",
-        lang=lang,
-        seed=4,
-        options={"target": 300},
-        read=lambda prompt: next(answers),
-        write=out.append,
-    )
-    text = "\n".join(out)
+    status, text = await scripted_game(["1"] * 2000, lang)
     assert status == 0
     shown = dict(re.findall(locked, text))
     assert shown and "1" in shown
@@ -226,9 +222,5 @@ async def test_the_end_of_a_game_reveals_every_deals_seed_that_the_fingerprint_b
 
 
 async def test_quitting_mid_game_reveals_no_seed():
-    out: list[str] = []
-    answers = iter(["1", "1", "q"])
-    await play_in_terminal(
-        "two-handed", seed=4, read=lambda prompt: next(answers), write=out.append
-    )
-    assert "🔓" not in "\n".join(out) and "seed" not in "\n".join(out)
+    _, text = await scripted_game(["1", "1", "q"])
+    assert "🔓" not in text and "seed" not in text
