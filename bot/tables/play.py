@@ -21,9 +21,9 @@ from bot.store.tables import last_finished_table, mark_hinted
 from bot.tables.announce import meld_parts
 from bot.tables.core import Person, TableCore
 from bot.tables.guard import guard, guard_seat
-from bot.tables.hints import best_meld, hint_text
+from bot.tables.hints import best_meld, hint_text, whole_pass
 from bot.tables.model import Table, computer_plays
-from bot.tables.outcome import Act, Name, Outcome, Text
+from bot.tables.outcome import Act, Cards, Name, Outcome, Text
 from bot.tables.review import guard_shown
 
 
@@ -116,12 +116,13 @@ class Hands:
             table, seat, action, user_id=person.user_id, click=person.click
         )
         assert outcome.action is not None  # set for every accepted action
-        outcome.private.append(_done(outcome, outcome.action, seat, phase))
+        outcome.private.append(_done(outcome, table, seat, phase))
         return outcome
 
     async def hint(self, table_id: int, person: Person) -> Outcome:
         """What the `hard` player would do in the person's seat now, with a reason; in a
-        two-hand meld phase, the meld worth the most points.
+        two-hand meld phase, the meld worth the most points; in the passing (F-5), the whole
+        rest of the pass.
 
         Decided from the seat's own view only, outside the table's lock (the person may act
         meanwhile: then the hint is refused as out of date). At most one hint per table is
@@ -137,6 +138,8 @@ class Hands:
             choice = cached[2]
         elif (best := best_meld(view)) is not None:
             choice = best[0]
+        elif (gift := whole_pass(view)) is not None:
+            choice = gift
         elif table_id in self._hinting:  # one search per table at a time, whoever asks
             raise Refusal("records.refuse.hint_busy", table)
         else:
@@ -224,9 +227,15 @@ class Hands:
         return table, next(d for d in record.deals if d.number == deal)
 
 
-def _done(outcome: Outcome, action: Action, seat: int, phase: Phase) -> Text:
-    """The acting person's confirmation: a meld named with its points as the engine scored it
-    (M-1), any other action by its button's words ("Done: No meld")."""
+def _done(outcome: Outcome, table: Table, seat: int, phase: Phase) -> Text:
+    """The acting person's confirmation: a card chosen to pass while more are due (F-5), a meld
+    named with its points as the engine scored it (M-1), any other action by its button's words
+    ("Done: No meld")."""
+    action = outcome.action
+    assert action is not None  # set for every accepted action
+    game = table.started_game
+    if game.phase is Phase.PASSING and game.to_act == seat:  # F-5: chosen, not given yet
+        return Text.of("bot.done.chosen", cards=Cards(action.cards))
     melded = next(
         (e for e in outcome.events if isinstance(e, Melded) and e.seat == seat),
         None,
