@@ -30,10 +30,12 @@ from bot.ai.table_players import ai_players
 from bot.game import PASS, Action, Card, Phase, SeatView
 from bot.game.errors import Refusal
 from bot.i18n import card_text, cards_text, describe_error, t
+from bot.presentation.record_text import revealed_lines
 from bot.presentation.texts import (
     Namer,
     board_text,
     board_title,
+    card_places,
     give_prompt,
     hand_action_label,
     hand_text,
@@ -267,6 +269,10 @@ async def _play(
         table = service.known_table(table.id) or table  # as it is now
         if table.status != "playing":
             write("\n" + board_title(table, lang) + "\n" + board_text(table, lang, name))
+            if table.status == "finished":  # the fingerprints shown before each deal, checked
+                deals = await service.revealed_deals(table.id)
+                for line in revealed_lines(table, deals, lang, name):
+                    write(line)
             if database is not None:
                 write(t("bot.terminal.kept", lang, database=safe_url(database)))
             return 0
@@ -352,8 +358,7 @@ def listed_actions(table: TableSnapshot, hand: Hand) -> list[Action]:
     """The legal actions in the order the terminal numbers them: cards in the order the screen
     shows them, the hand's then those it has melded onto the table (so numbers read off the
     screen), and in an auction the pass first, before the bids."""
-    shown = [*hand.view.hand, *hand.view.table.get(hand.seat, ())]
-    position = {card: i for i, card in reversed(list(enumerate(shown)))}
+    position = card_places(hand.view)
     first = {action.verb: i for i, action in reversed(list(enumerate(hand.legal)))}
     auction = hand.view.phase == Phase.AUCTION
 

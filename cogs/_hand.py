@@ -14,16 +14,16 @@ import io
 import logging
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 from discord.utils import MISSING
 
-from bot.game import Action, Phase
+from bot.game import Action, Card, Phase
 from bot.i18n import card_text, cards_text, t
-from bot.presentation.texts import hand_action_label, hand_text, say
+from bot.presentation.texts import card_places, hand_action_label, hand_text, say
 from bot.render import render_hand, render_in_thread
 from bot.tables import Hand, Refusal
 from cogs._common import (
@@ -61,7 +61,7 @@ def hand_components(hand: Hand, lang: str, chosen: Sequence[int] = ()) -> discor
             view.add_item(GiveButton.build(hand, owner, lang, chosen))
         view.add_item(RefreshButton(hand.table.id, owner, lang, row=2))
         return view
-    rows = _layout(hand.legal)
+    rows = _layout(hand.legal, card_places(hand.view))
     for row, (kind, verb, indices) in enumerate(rows):
         if kind == "menu":
             more = (
@@ -76,15 +76,21 @@ def hand_components(hand: Hand, lang: str, chosen: Sequence[int] = ()) -> discor
     return view
 
 
-def _layout(legal: Sequence[Action]) -> list[tuple[str, str, list[int]]]:
+def _layout(
+    legal: Sequence[Action], places: Mapping[Card, int] | None = None
+) -> list[tuple[str, str, list[int]]]:
     """Rows of ("buttons" | "menu", verb, action indices), at most MAX_ROWS of them.
 
     Each kind of action starts its own row. Bids are always a menu; cards and
     melds become menus, the biggest group first, only when buttons would not fit.
+    Cards to play come in the order the hand shows them (`card_places`: trump first,
+    like its text and picture), so trump is found at the same place on the buttons.
     """
     groups: dict[str, list[int]] = {}
     for index, action in enumerate(legal):
         groups.setdefault(action.verb, []).append(index)
+    if "play" in groups and places:
+        groups["play"].sort(key=lambda index: places.get(legal[index].card, len(places)))
     as_menus = {"bid"} & set(groups)
 
     def rows_of(verb: str) -> list[tuple[str, str, list[int]]]:

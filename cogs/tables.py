@@ -44,16 +44,16 @@ def parse_house_rules(text: str | None) -> dict[str, object]:
 
     OptionError (a ValueError, said in the reader's language by `describe_error`)
     names the rule that cannot be read; the game target is a command option of
-    its own, not a house rule (RULES §11, G-12).
+    its own, not a house rule (RULES §11, G-12). Whether the game plays a rule it
+    reads (an honour-mode penalty never: §0.3) is the engine's answer when the
+    table opens (`bot.game.options.resolve_options`).
     """
     rules: dict[str, object] = {}
     for item in (text or "").replace(",", " ").split():
         name, _, value = item.partition("=")
         if name == "target":
             raise OptionError("target_not_house_rule")
-        if name in OPTIONS and OPTIONS[name].honour_only:  # RULES §0.3: play here is enforced
-            raise OptionError("honour_only_option", name=name)
-        if name not in TABLE_OPTIONS:
+        if name not in OPTIONS:
             raise OptionError("not_house_rule", name=shorten(name))
         rules[name] = parse_option_value(name, value)
     return rules

@@ -8,6 +8,8 @@ proof read alike wherever a deal is told again. Only deals that are over ever re
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.game import VARIANTS, Card, fingerprint, sort_hand
 from bot.game.fair import snowflake_time
 from bot.game.record import DealRecord, MeldRecord, TrickRecord
@@ -142,6 +144,21 @@ def proof_line(deal: DealRecord, table_id: int | None, lang: str, name: Namer) -
         return [line + " " + t("bot.review.fair_no_draw", lang)]
     drawn = t("bot.review.fair_draw", lang, draw=deal.draw, time=snowflake_time(deal.draw))
     return [line + " " + drawn]
+
+
+def revealed_lines(
+    table: TableSnapshot, deals: Sequence[DealRecord], lang: str, name: Namer
+) -> list[str]:
+    """Once a game is over, each of its fair deals revealed (`proof_line`), by number: what the
+    terminal prints at the end, where no review is opened (`deals`: the deals that are over,
+    `TableService.deals_over`)."""
+    if not table.fair:
+        return []
+    return [
+        t("bot.terminal.revealed", lang, deal=deal.number, proof=line)
+        for deal in deals
+        for line in proof_line(deal, table.id, lang, name)
+    ]
 
 
 def review_lines(table: TableSnapshot, deal: DealRecord, lang: str, name: Namer) -> list[str]:

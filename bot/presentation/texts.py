@@ -473,6 +473,13 @@ def hand_text(
     return "\n".join(lines)
 
 
+def card_places(view: SeatView) -> dict[Card, int]:
+    """Where each of a seat's cards is shown to it: its hand (trump first, `hand_text`), then what
+    it has melded onto the table. Buttons and numbered entries of cards follow these places."""
+    shown = [*view.hand, *view.table.get(view.seat, ())]
+    return {card: at for at, card in reversed(list(enumerate(shown)))}
+
+
 def give_prompt(view: SeatView, keys: str, lang: str, name: Namer) -> str:
     """F-5: how many cards the seat passing gives and to whom, with the cards it chose so far
     (`keys`: the hand view's wording, or the terminal's)."""

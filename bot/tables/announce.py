@@ -190,7 +190,14 @@ def grouped_melds(
 
 
 def _meld(e: Melded) -> list[Text]:
-    """One player's melds; a lone meld without its own points, repeats (two dixes) stated once."""
+    """One player's melds, as `meld_parts` names them, and their points."""
+    key = "bot.line.meld_pending" if e.pending else "bot.line.meld"
+    return [Text.of(key, who=Who(e.seat), melds=meld_parts(e), points=e.points)]
+
+
+def meld_parts(e: Melded) -> list[Text]:
+    """Each meld of `e` by name and cards; a lone meld without its own points, repeats (two
+    dixes) stated once."""
     groups = grouped_melds(e.melds)
     parts = []
     for (name, cards), points in groups.items():
@@ -211,8 +218,7 @@ def _meld(e: Melded) -> list[Text]:
             )
         else:
             parts.append(Text.of("bot.line.meld_bare", name=meld, cards=Cards(cards)))
-    key = "bot.line.meld_pending" if e.pending else "bot.line.meld"
-    return [Text.of(key, who=Who(e.seat), melds=parts, points=e.points)]
+    return parts
 
 
 def _dix(table: Table, e: DixDeclared) -> list[Text]:

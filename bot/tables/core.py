@@ -304,7 +304,13 @@ class TableCore:
         else:
             self.schedule(table)
         return self.publish(
-            told(table, public=event_lines(table, events), board=True, action=action)
+            told(
+                table,
+                public=event_lines(table, events),
+                board=True,
+                action=action,
+                events=tuple(events),
+            )
         )
 
     async def persist(

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.game import Action, Card, Phase
+from bot.game.events import Event
 from bot.tables.model import Table
 from bot.tables.snapshot import TableSnapshot, snapshot_of
 
@@ -97,6 +98,7 @@ class Outcome:
     board: bool = False
     ping: Sequence[int] = ()
     action: Action | None = None  # the accepted action (`str()` is its text, as stored)
+    events: tuple[Event, ...] = ()  # what the engine said of the accepted action
 
     def __post_init__(self) -> None:
         for name in ("private", "public", "ping"):  # given as lists by its makers: kept as tuples
@@ -115,7 +117,8 @@ def told(
     board: bool = False,
     ping: Sequence[int] = (),
     action: Action | None = None,
+    events: tuple[Event, ...] = (),
 ) -> Outcome:
     """The outcome of a call on `table` (the caller holds its lock), with the table as its parts
     left it: they are worked out before it is taken (telling a trick logs it for the board)."""
-    return Outcome(snapshot_of(table), private, public, board, ping, action)
+    return Outcome(snapshot_of(table), private, public, board, ping, action, events)

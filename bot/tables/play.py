@@ -13,10 +13,12 @@ from dataclasses import dataclass, replace
 from bot.ai.thinking import Thinker
 from bot.game import Action, IllegalAction, Phase, SeatView
 from bot.game.errors import Refusal
+from bot.game.events import Melded
 from bot.game.fair import SALT_CHARS, clean_salt
 from bot.game.record import DealRecord
 from bot.store.deals import add_salt
 from bot.store.tables import last_finished_table, mark_hinted
+from bot.tables.announce import meld_parts
 from bot.tables.core import Person, TableCore
 from bot.tables.guard import guard, guard_seat
 from bot.tables.hints import best_meld, hint_text, whole_pass
@@ -119,12 +121,7 @@ class Hands:
             table, seat, action, user_id=person.user_id, click=person.click
         )
         assert outcome.action is not None  # set for every accepted action
-        game = table.started_game
-        if game.phase is Phase.PASSING and game.to_act == seat:  # F-5: chosen, not given yet
-            done = Text.of("bot.done.chosen", cards=Cards(outcome.action.cards))
-        else:
-            done = Text.of("bot.done.acted", action=Act(outcome.action, phase))
-        return replace(outcome, private=(*outcome.private, done))
+        return replace(outcome, private=(*outcome.private, _done(outcome, table, seat, phase)))
 
     async def hint(self, table_id: int, person: Person) -> Outcome:
         """What the `hard` player would do in the person's seat now, with a reason; in a
@@ -236,6 +233,33 @@ class Hands:
         await guard_shown(self._core.store, table_id)
         record = await asyncio.to_thread(table.record, actions)
         return shown, next(d for d in record.deals if d.number == deal)
+
+    async def revealed_deals(self, table_id: int) -> tuple[DealRecord, ...]:
+        """The deals of a finished game whose seeds its record reveals (bot.game.fair: every deal
+        that is over), for anyone to check against the fingerprints shown before them; refused
+        while another open table holds their cards (`guard_shown`), and before the game ends."""
+        table = guard(await self._core.finished_table(table_id))
+        await guard_shown(self._core.store, table_id)
+        record = await asyncio.to_thread(table.record)
+        return tuple(deal for deal in record.deals if deal.seed is not None)
+
+
+def _done(outcome: Outcome, table: Table, seat: int, phase: Phase) -> Text:
+    """The acting person's confirmation: a card chosen to pass while more are due (F-5), a meld
+    named with its points as the engine scored it (M-1), any other action by its button's words
+    ("Done: No meld")."""
+    action = outcome.action
+    assert action is not None  # set for every accepted action
+    game = table.started_game
+    if game.phase is Phase.PASSING and game.to_act == seat:  # F-5: chosen, not given yet
+        return Text.of("bot.done.chosen", cards=Cards(action.cards))
+    melded = next(
+        (e for e in outcome.events if isinstance(e, Melded) and e.seat == seat),
+        None,
+    )
+    if action.verb == "meld" and melded is not None:
+        return Text.of("bot.done.melded", melds=meld_parts(melded), points=melded.points)
+    return Text.of("bot.done.acted", action=Act(action, phase))
 
 
 def _hand_of(table: Table, seat: int) -> Hand:

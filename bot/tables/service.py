@@ -290,6 +290,10 @@ class TableService:
         """The channel's most recently finished table (`Hands.last_finished`)."""
         return await self._hands.last_finished(guild_id, channel_id, home_key=home_key)
 
+    async def revealed_deals(self, table_id: int) -> tuple[DealRecord, ...]:
+        """A finished game's deals with their seeds revealed (`Hands.revealed_deals`)."""
+        return await self._hands.revealed_deals(table_id)
+
     async def review(self, table_id: int) -> tuple[TableSnapshot, DealRecord]:
         """The last deal of a table that is over (`Hands.review`)."""
         return await self._hands.review(table_id)

@@ -28,7 +28,7 @@ from cogs.chips import history_row
 from tests.cogs.playing import play_out
 from tests.tables.helpers import live_of
 
-from .ledger_support import Server, buttons, close_bot, code_lines, current, refused
+from .ledger_support import Server, buttons, code_lines, current, refused
 
 GAME = 7
 
@@ -63,8 +63,7 @@ async def cx1(server: Server) -> dict[str, int]:
 @pytest.fixture
 async def server(simcord_env):
     server = Server(simcord_env, "north", "east", "south", "west", "newcomer")
-    yield server
-    await close_bot(simcord_env)
+    return server
 
 
 async def test_balance_shows_settled_chips_of_oneself_and_of_others(server):

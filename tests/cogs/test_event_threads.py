@@ -12,7 +12,6 @@ from simcord.enums import ChannelType, OverwriteType
 
 from bot.store.nights import list_entrants, list_events
 from tests.cogs.ledger_support import Server, refused
-from tests.cogs.sim import close_store
 from tests.tables.helpers import lives
 
 #: Card suits as the boards, melds and deal summaries show them.
@@ -22,8 +21,7 @@ SUITS = "♠♥♦♣"
 @pytest.fixture
 async def server(simcord_env):
     server = Server(simcord_env, "ann", "ben", "cat", "dan", "eve")
-    yield server
-    await close_store(simcord_env.bot)
+    return server
 
 
 async def open_event(server: Server, channel=None, **options) -> None:

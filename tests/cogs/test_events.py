@@ -25,8 +25,7 @@ from .events_support import finish_event_tables, standings_messages
 @pytest.fixture
 async def server(simcord_env):
     server = Server(simcord_env, "ann", "ben", "cat")
-    yield server
-    await close_store(simcord_env.bot)
+    return server
 
 
 async def open_event(server: Server, **options) -> None:

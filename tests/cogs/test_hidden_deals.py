@@ -11,7 +11,7 @@ from simcord import SetupError
 
 from tests.cogs.aftergame_support import board_of
 from tests.cogs.ledger_support import Server, refused
-from tests.cogs.sim import close_store, labels
+from tests.cogs.sim import labels
 from tests.tables.helpers import live_of, lives
 
 #: Virtual seconds the computer may take to play a table's deal; a safeguard, never a measure.
@@ -22,8 +22,7 @@ TURNS = 600
 async def server(simcord_env):
     server = Server(simcord_env, "ann", "ben", "cat", "dan", "eve")
     simcord_env.bot.presenter.per_window = 10_000  # boards at once: the test reads them
-    yield server
-    await close_store(simcord_env.bot)
+    return server
 
 
 async def computer_plays(server: Server, table_id: int) -> None:
