@@ -16,6 +16,7 @@ import argparse
 import asyncio
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -101,7 +102,9 @@ def export(game_id: int, database: str) -> int:
         )
         return 1
     record = GameRecord.from_stored(log)
-    record.deals = played(record.deals)  # never a deal dealt but not played (nor its seed)
+    record = replace(
+        record, deals=tuple(played(record.deals))
+    )  # never a deal dealt but not played (nor its seed)
     sys.stdout.write(record.to_text())
     return 0
 

@@ -66,7 +66,7 @@ def replay_page(record: GameRecord, game_id: int, at: Position, lang: str) -> st
     deal = record.deals[at.deal]
 
     def name(seat: int | Name) -> str:
-        names = record.names or []
+        names = record.names or ()
         if isinstance(seat, Name):
             return plain(seat.text)
         return plain(names[seat]) if seat < len(names) else f"#{seat + 1}"

@@ -11,7 +11,7 @@ key ("bot.verify.*") with its parameters, for the caller to say in its language.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -108,7 +108,7 @@ def verify_deal(
         verdict.problems.append(("replay", {"error": str(error)}))
         return verdict
     for seat in sorted(set(given.hands) | set(verdict.dealt.hands)):
-        mine, engine = given.hands.get(seat, []), verdict.dealt.hands.get(seat, [])
+        mine, engine = given.hands.get(seat, ()), verdict.dealt.hands.get(seat, ())
         if sorted(mine) != sorted(engine):
             verdict.problems.append(("hand", {"seat": seat + 1, **_both(mine, engine)}))
     rest = [given.turnup, *(given.stock or [])]
@@ -138,5 +138,5 @@ def _cards(cards: list[Card | None]) -> list[Card]:
     return [card for card in cards if card is not None]
 
 
-def _both(record: list[Card], engine: list[Card]) -> dict[str, str]:
+def _both(record: Sequence[Card], engine: Sequence[Card]) -> dict[str, str]:
     return {"record": format_cards(record) or "—", "engine": format_cards(engine) or "—"}

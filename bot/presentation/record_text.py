@@ -8,7 +8,7 @@ proof read alike wherever a deal is told again. Only deals that are over ever re
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.game import VARIANTS, Card, fingerprint, sort_hand
 from bot.game.fair import snowflake_time
@@ -39,7 +39,9 @@ def deal_facts(deal: DealRecord, lang: str, name: Namer, *, contract: bool = Fal
     return facts
 
 
-def hand_lines(hands: dict[int, list[Card]], deal: DealRecord, lang: str, name: Namer) -> list[str]:
+def hand_lines(
+    hands: Mapping[int, Sequence[Card]], deal: DealRecord, lang: str, name: Namer
+) -> list[str]:
     """One line per seat: its cards by suit, trump first (the hands as dealt, or as held)."""
     return [
         t(

@@ -11,6 +11,7 @@ deal). `Replays` reads a finished game for `/pinochle replay` through the same g
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 from bot.game.errors import Refusal
 from bot.game.record import GameRecord
@@ -46,5 +47,7 @@ class Replays:
         await guard_shown(self.store, game_id)  # its cards are played elsewhere
         async with self._building:
             record = await asyncio.to_thread(GameRecord.from_stored, log)
-        record.deals = played(record.deals)  # never a deal dealt but not played
+        record = replace(
+            record, deals=tuple(played(record.deals))
+        )  # never a deal dealt but not played
         return record if record.deals else None

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any, Final
 
 from bot.game import DealResult, fingerprint, sort_hand
@@ -106,7 +106,7 @@ def replay_view(game: FinishedGame, log: GameLog) -> tuple[dict[str, Any], GameR
     """Everything the viewer shows of one recorded game, and its record (for checking a deal);
     ValueError if its log no longer replays."""
     record = GameRecord.from_stored(log)
-    record.deals = played(record.deals)
+    record = replace(record, deals=tuple(played(record.deals)))
     names = [seat.display_name for seat in sorted(game.seats, key=lambda s: s.seat)]
     view = {
         "game": asdict(game),

@@ -180,4 +180,4 @@ async def test_the_start_click_discord_numbered_is_deal_ones_draw(room):
     dealing = Dealing(key=table.deal_key, draws={1: click})
     fresh = new_game("three-handed", seed=table.seed, options=table.options, dealing=dealing)
     dealt = table.record().deals[0].hands  # as dealt (a computer may have acted since)
-    assert dealt == {seat: list(hand) for seat, hand in enumerate(fresh.state.hands)}
+    assert dealt == {seat: tuple(hand) for seat, hand in enumerate(fresh.state.hands)}

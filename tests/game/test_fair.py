@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -145,9 +146,14 @@ def test_verify_succeeds_on_a_real_game_and_fails_on_a_changed_card_seed_or_id()
         "rest",
     ]
 
-    edited = GameRecord.parse(record.to_text())
-    hand = edited.deals[1].hands[0]
-    hand[0], edited.deals[1].stock[0] = edited.deals[1].stock[0], hand[0]  # one card swapped
+    read = GameRecord.parse(record.to_text())
+    dealt = read.deals[1]
+    assert dealt.stock is not None
+    hand, stock = dealt.hands[0], dealt.stock
+    swapped = replace(  # one card swapped between the first hand and the stock
+        dealt, hands={**dealt.hands, 0: (stock[0], *hand[1:])}, stock=(hand[0], *stock[1:])
+    )
+    edited = replace(read, deals=(read.deals[0], swapped, *read.deals[2:]))
     problems = verify_deal(edited, 2, seed, shown, 12).problems
     assert [key for key, _ in problems] == ["hand", "rest"]
     assert problems[0][1]["seat"] == 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -40,7 +41,7 @@ def record_of(game: Game, names: list[str] | None = None) -> GameRecord:
         dealing=game.dealing,
         table_id=TABLE,
     )
-    record.deals = [deal for deal in record.deals if deal.finished]
+    record = replace(record, deals=tuple(deal for deal in record.deals if deal.finished))
     return record
 
 
@@ -218,7 +219,7 @@ def test_two_seeds_sharing_16_digits_are_told_apart_by_the_32_shown(tmp_path, ca
         record = GameRecord.from_log(
             "two-handed", {}, 5, [str(a) for a in game.history], dealing=game.dealing, table_id=1
         )
-        record.deals = [deal for deal in record.deals if deal.finished]
+        record = replace(record, deals=tuple(deal for deal in record.deals if deal.finished))
         paths.append(tmp_path / f"deal{n}.txt")
         paths[-1].write_text(record.to_text(), encoding="utf-8")
     assert paths[0].read_text() != paths[1].read_text()  # two different deals

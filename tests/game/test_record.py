@@ -63,7 +63,7 @@ def test_text_round_trip_matches_the_engine(variant, seed, options, stop):
     assert again.actions == log
     game = again.replay()
     assert record.finished == game.is_over
-    assert record.final_scores == (game.seat_scores() if game.is_over else None)
+    assert record.final_scores == (tuple(game.seat_scores()) if game.is_over else None)
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
@@ -76,7 +76,7 @@ def test_every_deal_holds_the_whole_pack_and_its_tricks_add_up(variant):
     for deal in record.deals:
         dealt = [card for hand in deal.hands.values() for card in hand]
         if deal.stock is not None:
-            dealt += deal.stock + ([deal.turnup] if deal.turnup else [])
+            dealt += [*deal.stock, *([deal.turnup] if deal.turnup else [])]
         assert Counter(dealt) == Counter(pack_of_size(len(dealt)))
         results = deal.result
         assert results is not None
@@ -109,7 +109,7 @@ def test_names_and_hints_are_kept_in_the_header():
     text = record.to_text()
     assert 'seats: ["Anna", "Борис"]' in text and "hints: 2" in text  # seat 2, as people count
     again = GameRecord.parse(text)
-    assert again.names == ["Anna", "Борис"] and again.hints == (1,)
+    assert again.names == ("Anna", "Борис") and again.hints == (1,)
     assert not again.finished and again.deals[-1].results is None
 
 
@@ -200,6 +200,33 @@ def test_the_record_cache_builds_a_game_once_and_keeps_a_bounded_number():
     assert len(cache) == 2
     again = cache.get(1, "two-handed", {}, 5, log)
     assert again is not first and again.to_text() == first.to_text()
+
+
+@pytest.mark.parametrize("read", [False, True])
+def test_a_kept_record_cannot_be_changed_by_one_reader_for_the_others(read):
+    """Every reader shares the one record built (`RECORDS`): built or read from text, none of
+    its deals, hands, tricks, melds, results or header can be changed in place."""
+    log = random_log("two-handed", 5, {})
+    record = RecordCache(size=1).get(1, "two-handed", {}, 5, log)
+    record = GameRecord.parse(record.to_text()) if read else record
+    deal = record.deals[0]
+    changes = [
+        lambda: setattr(record, "deals", ()),
+        lambda: record.options.update(pack64=True),  # type: ignore[attr-defined]
+        lambda: setattr(deal, "trump", None),
+        lambda: deal.hands.update({0: ()}),  # type: ignore[attr-defined]
+        lambda: deal.tricks[0].plays.append(deal.tricks[0].plays[0]),  # type: ignore[attr-defined]
+        lambda: setattr(deal.tricks[0], "winner", 1),
+        lambda: deal.melds[0].parts[0].cards.pop(),  # type: ignore[attr-defined]
+        lambda: deal.actions.append("pass"),  # type: ignore[attr-defined]
+    ]
+    if read:  # a result read from text is its plain form, frozen all the way down
+        changes.append(lambda: deal.results["scores"].append(0))  # type: ignore[index]
+    text = record.to_text()
+    for change in changes:
+        with pytest.raises((AttributeError, TypeError)):
+            change()
+    assert record.to_text() == text
 
 
 def test_a_record_from_the_key_never_answers_for_one_from_revealed_seeds():

@@ -77,7 +77,7 @@ async def test_review_of_a_deal_lists_every_card_dealt_once_and_every_trick(
     assert review.tricks[-1].last and sum(len(t.draws) for t in review.tricks) == (
         24 if two_hand else 0
     )
-    assert (review.auction != []) == VARIANTS[variant].auction
+    assert bool(review.auction) == VARIANTS[variant].auction
     hands, tricks, melds = engine_deal(table, [row.action for row in await _log(store, table)], 1)
     assert {s: sorted(map(str, h)) for s, h in review.hands.items()} == hands
     assert [[[s, str(c)] for s, c in t.plays] for t in review.tricks] == tricks

@@ -20,16 +20,12 @@ from typing import Any
 
 from bot.game import Card, PublicView
 from bot.game.errors import Refusal
-from bot.game.record import DealRecord
 from bot.tables import TableService, TableSnapshot
 from bot.tables.model import Table
 from bot.tables.outcome import Text
 from tests.tables.helpers import ALICE, BOB, open_table
 
 PLAIN = (type(None), bool, int, float, str, bytes)
-#: Not frozen yet: the engine's deal records (`bot.game.record`, what `review` answers with) are
-#: still built in place; freezing them is the next step.
-NOT_YET = (DealRecord,)
 #: Read-only interfaces (a snapshot's seats and options are read-only proxies behind them).
 READ_ONLY = (Mapping, Sequence)
 
@@ -61,7 +57,7 @@ def thawed_in_annotation(hint: Any, seen: set[type] | None = None) -> list[str]:
         ]
     if origin is not None and isinstance(origin, type) and issubclass(origin, READ_ONLY):
         return [bad for arg in typing.get_args(hint) for bad in thawed_in_annotation(arg, seen)]
-    if isinstance(hint, type) and issubclass(hint, (Refusal, *NOT_YET)):
+    if isinstance(hint, type) and issubclass(hint, Refusal):
         return []
     if isinstance(hint, type) and _frozen_class(hint):
         if hint in seen or hint.__module__.startswith("bot.game"):

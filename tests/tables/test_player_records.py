@@ -86,7 +86,7 @@ async def test_history_is_newest_first_and_each_game_replays_from_its_log(store)
     assert [g.game_id for g in await recent_games(store, GUILD, alice.id, offset=1)] == [first.id]
     log = await game_log(store, first.id)
     record = GameRecord.from_stored(log)
-    assert record.finished and record.final_scores == first.game.seat_scores()
+    assert record.finished and record.final_scores == tuple(first.game.seat_scores())
     assert record.names[0] == "Alice" and record.check() == []
     assert await game_log(store, 999) is None
 

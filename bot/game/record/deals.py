@@ -2,37 +2,59 @@
 
 `DealRecord` holds a deal from the deal to its result; its tricks are `TrickRecord`s and its
 meld declarations `MeldRecord`s (each of `MeldPart`s). Built from the engine's events
-(`build`) or read from text (`reader`).
+(`build`) or read from text (`reader`), each in local lists, and frozen once built: one record
+is shared by every reader (`RECORDS`), so none can change it for the others.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
 
 from ..cards import Card, Suit
 from ..results import DealResult
+from ..state import CardPlay
 
 #: How a card reached a two-hand holding after a trick (RULES A-6, A-8): drawn face down,
 #: the last face-down card shown, or the turn-up taken.
 DrawHow = Literal["draw", "show", "take_turnup"]
 
 
-@dataclass
+def read_only(mapping: Mapping[Any, Any]) -> Mapping[Any, Any]:
+    """A read-only copy of `mapping`, its lists and mappings frozen all the way down (tuples,
+    read-only mappings): what a record keeps of a mapping."""
+    return MappingProxyType({key: frozen(value) for key, value in mapping.items()})
+
+
+def frozen(value: Any) -> Any:
+    """`value` with its lists and mappings frozen all the way down (a deal's plain result)."""
+    if isinstance(value, Mapping):
+        return read_only(value)
+    if isinstance(value, list | tuple):
+        return tuple(frozen(item) for item in value)
+    return value
+
+
+def _nothing() -> Mapping[Any, Any]:
+    return MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
 class TrickRecord:
     """One completed trick: the plays in order (the leader first), its winner and card points;
     built from the engine, also its number, whether it was the deal's last (G-5), the draws
     after it as (seat, card, `DrawHow`) and what each seat held as it began (hand and
     face-up cards, RULES §0.3)."""
 
-    plays: list[tuple[int, Card]]
+    plays: tuple[CardPlay, ...]
     winner: int
     points: int
     number: int = 0
     last: bool = False
-    draws: list[tuple[int, Card, DrawHow]] = field(default_factory=list)
-    held: dict[int, list[Card]] = field(default_factory=dict)
+    draws: tuple[tuple[int, Card, DrawHow], ...] = ()
+    held: Mapping[int, tuple[Card, ...]] = field(default_factory=_nothing)
 
     @property
     def leader(self) -> int:
@@ -43,45 +65,47 @@ class MeldPart(NamedTuple):
     """One meld of a declaration: the engine's name, its cards and points."""
 
     name: str
-    cards: list[Card]
+    cards: tuple[Card, ...]
     points: int
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class MeldRecord:
     """A meld declaration (or the dix scored on its own: A-4, A-7, C-3): the seat, its parts,
     its points, after which trick, and whether it counted (C-6, D-5, E-11: a declared meld
     counts once its side wins a trick)."""
 
     seat: int
-    parts: list[MeldPart]
+    parts: tuple[MeldPart, ...]
     points: int
     after_trick: int = 0
     counted: bool = True
     dix: bool = False
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class DealRecord:
     """One deal from the deal to its result; `results` stays None while it is in play."""
 
     number: int
     dealer: int
-    hands: dict[int, list[Card]]  # seat -> its cards as dealt (seats sitting out are absent)
+    #: seat -> its cards as dealt (seats sitting out are absent)
+    hands: Mapping[int, tuple[Card, ...]]
     turnup: Card | None = None  # two-hand: the card under the stock; 3-4 hands: dealer's last (C-2)
-    stock: list[Card] | None = None  # two-hand: face down, in the order drawn (A-3, A-6)
-    auction: list[tuple[int, str]] = field(default_factory=list)  # (seat, "bid 250" | "pass")
+    stock: tuple[Card, ...] | None = None  # two-hand: face down, in the order drawn (A-3, A-6)
+    auction: tuple[tuple[int, str], ...] = ()  # (seat, "bid 250" | "pass")
     contract: tuple[int, int] | None = None  # (declarer, amount), auction games (E-7)
     trump: Suit | None = None
     trump_by: int | None = None  # who named trump, auction games (E-8)
-    passes: list[tuple[int, list[Card]]] = field(default_factory=list)  # (giver, cards), F-5
-    melds: list[MeldRecord] = field(default_factory=list)
-    tricks: list[TrickRecord] = field(default_factory=list)
-    #: The engine's deal result (`DealResult`); a record read from text holds its plain form.
+    passes: tuple[tuple[int, tuple[Card, ...]], ...] = ()  # (giver, cards), F-5
+    melds: tuple[MeldRecord, ...] = ()
+    tricks: tuple[TrickRecord, ...] = ()
+    #: The engine's deal result (`DealResult`); a record read from text holds its plain form
+    #: (frozen: `frozen`).
     results: DealResult | Mapping[str, Any] | None = None
-    actions: list[str] = field(default_factory=list)  # the deal's actions, as stored
+    actions: tuple[str, ...] = ()  # the deal's actions, as stored
     #: A fair deal (bot.game.fair): the players' salt words by seat, and its seed once it is over.
-    salts: dict[int, str] = field(default_factory=dict)
+    salts: Mapping[int, str] = field(default_factory=_nothing)
     seed: bytes | None = None
     #: A fair deal's draw (a person's Discord interaction id) and the seats people held as it
     #: was dealt (None: not recorded, a deal dealt before draws existed).

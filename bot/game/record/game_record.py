@@ -17,7 +17,7 @@ from ..fair import Dealing
 from ..game import Game, new_game
 from ..variants import get_variant
 from .build import deals_of
-from .deals import DealRecord
+from .deals import DealRecord, read_only
 from .reader import read_text
 from .writer import write_text
 
@@ -48,16 +48,18 @@ class StoredGame(Protocol):
     def dealing(self) -> Dealing | None: ...
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class GameRecord:
-    """A game as a list of deals; build it with `from_log` or read it with `parse`."""
+    """A game as its deals; build it with `from_log` or read it with `parse`. Frozen all the
+    way down: one record is shared by all its readers (`RECORDS`)."""
 
     variant: str
-    options: dict[str, Any]
+    options: Mapping[str, Any]  # read-only
     seed: int
-    deals: list[DealRecord]
-    final_scores: list[int] | None  # per seat (partners share their side's), None while unfinished
-    names: list[str] | None = None  # who sat in each seat, when the exporter knows
+    deals: tuple[DealRecord, ...]
+    #: Per seat (partners share their side's), None while unfinished.
+    final_scores: tuple[int, ...] | None
+    names: tuple[str, ...] | None = None  # who sat in each seat, when the exporter knows
     hints: tuple[int, ...] = ()  # seats that asked for a hint
     #: Dealt fairly (bot.game.fair): the table whose fingerprints name it; None: dealt from `seed`.
     table_id: int | None = None
@@ -117,11 +119,11 @@ class GameRecord:
             deals = [deal for deal in deals if dealing.seed(deal.number) is not None]
         return cls(
             variant=game.variant.name,
-            options=dict(game.options.given),
+            options=read_only(game.options.given),
             seed=seed,
-            deals=deals,
-            final_scores=game.seat_scores() if game.is_over else None,
-            names=list(names) if names is not None else None,
+            deals=tuple(deals),
+            final_scores=tuple(game.seat_scores()) if game.is_over else None,
+            names=tuple(names) if names is not None else None,
             hints=tuple(sorted(set(hints))),
             table_id=table_id,
         )
@@ -139,7 +141,7 @@ class GameRecord:
             dealing=game.dealing,
             table_id=game.game_id if game.dealing is not None else None,
         )
-        return replace(record, names=list(game.names), hints=tuple(sorted(set(game.hints))))
+        return replace(record, names=tuple(game.names), hints=tuple(sorted(set(game.hints))))
 
     def replay(self) -> Game:
         """The engine's game after every action of the record (raises on a refused action)."""
@@ -247,12 +249,12 @@ def _same(
     record: GameRecord, variant: str, seed: int | None, table_id: int | None, actions: Sequence[str]
 ) -> bool:
     """Whether a kept record is the game asked for (another store may reuse a game id)."""
-    last = record.deals[-1].actions[-1:] if record.deals else []
+    last = record.deals[-1].actions[-1:] if record.deals else ()
     return (
         get_variant(variant).name == record.variant
         and seed == record.seed
         and table_id == record.table_id
-        and last == list(actions[-1:])
+        and last == tuple(actions[-1:])
     )
 
 

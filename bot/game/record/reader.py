@@ -7,12 +7,13 @@ Only what the text holds comes back: meld names, draws and holdings are not writ
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from ..cards import Card, Suit, parse_cards
 from ..fair import KEY_BYTES
 from ..variants import get_variant
-from .deals import DealRecord, MeldPart, MeldRecord, TrickRecord
+from .deals import DealRecord, MeldPart, MeldRecord, TrickRecord, frozen, read_only
 from .writer import MAGIC, SEP, THROWN_IN
 
 #: The first line of a record from before seats were numbered from 1 (they were from 0 then).
@@ -34,11 +35,11 @@ class ReadRecord(NamedTuple):
     """A text record's fields, in `GameRecord`'s order (`GameRecord.parse` makes the record)."""
 
     variant: str
-    options: dict[str, Any]
+    options: Mapping[str, Any]
     seed: int
-    deals: list[DealRecord]
-    final_scores: list[int] | None
-    names: list[str] | None
+    deals: tuple[DealRecord, ...]
+    final_scores: tuple[int, ...] | None
+    names: tuple[str, ...] | None
     hints: tuple[int, ...]
     table_id: int | None
 
@@ -74,7 +75,16 @@ def read_text(text: str) -> ReadRecord:
     deals: list[DealRecord] = []
     while reader.more():
         deals.append(_read_deal(reader, len(deals) + 1, first, fair=table_id is not None))
-    return ReadRecord(variant, options, seed, deals, final, names, hints, table_id)
+    return ReadRecord(
+        variant,
+        read_only(options),
+        seed,
+        tuple(deals),
+        None if final is None else tuple(final),
+        None if names is None else tuple(names),
+        hints,
+        table_id,
+    )
 
 
 def _api_record(text: str) -> str:
@@ -201,53 +211,72 @@ def _read_deal(reader: _Reader, number: int, first: int, *, fair: bool) -> DealR
     if not head.startswith(expected):
         raise reader.error(f"expected '{expected}S'")
     try:
-        deal = DealRecord(number=number, dealer=int(head[len(expected) :]) - first, hands={})
+        dealer = int(head[len(expected) :]) - first
+        dealt: dict[str, Any] = {}  # a fair deal's seed, salts, draw and people
         if fair:
-            deal.seed = reader.field("seed", _read_seed)
-            deal.salts = reader.field("salts", lambda v: _read_salts(v, first))
+            dealt["seed"] = reader.field("seed", _read_seed)
+            dealt["salts"] = read_only(reader.field("salts", lambda v: _read_salts(v, first)))
             if reader.peek().startswith("draw:"):  # a record made before draws has neither line
-                deal.draw = reader.field("draw", lambda v: None if v == "-" else int(v))
-                deal.people = reader.field(
+                dealt["draw"] = reader.field("draw", lambda v: None if v == "-" else int(v))
+                dealt["people"] = reader.field(
                     "people", lambda v: None if v == "-" else _read_seats(v, first)
                 )
+        hands: dict[int, tuple[Card, ...]] = {}
         while (hand := reader.keyed("hand")) is not None:
-            deal.hands[hand[0] - first] = parse_cards(hand[1])
-        deal.turnup = reader.field("turnup", lambda v: None if v == "-" else Card.from_text(v))
-        deal.stock = reader.field("stock", lambda v: None if v == "-" else _read_cards(v))
-        deal.auction = reader.field("auction", lambda v: _read_auction(v, first))
-        deal.contract = reader.field("contract", lambda v: _read_contract(v, first))
-        deal.trump = reader.field("trump", lambda v: None if v == "-" else Suit.parse(v))
+            hands[hand[0] - first] = tuple(parse_cards(hand[1]))
+        turnup = reader.field("turnup", lambda v: None if v == "-" else Card.from_text(v))
+        stock = reader.field("stock", lambda v: None if v == "-" else tuple(_read_cards(v)))
+        auction = reader.field("auction", lambda v: _read_auction(v, first))
+        contract = reader.field("contract", lambda v: _read_contract(v, first))
+        trump = reader.field("trump", lambda v: None if v == "-" else Suit.parse(v))
+        passes = []
         while (gave := reader.keyed("gave")) is not None:
-            deal.passes.append((gave[0] - first, parse_cards(gave[1])))
+            passes.append((gave[0] - first, tuple(parse_cards(gave[1]))))
+        melds = []
         while (meld := reader.keyed("meld")) is not None:
             cards, _, points = meld[1].rpartition(" = ")
-            part = MeldPart("", parse_cards(cards), int(points))
-            deal.melds.append(MeldRecord(meld[0] - first, [part], part.points))
+            part = MeldPart("", tuple(parse_cards(cards)), int(points))
+            melds.append(MeldRecord(meld[0] - first, (part,), part.points))
+        tricks = []
         while (trick := reader.keyed("trick")) is not None:
-            deal.tricks.append(_read_trick(trick[1], trick[0], first))
-        deal.results = reader.field("results", _read_results)
-        deal.thrown_in = deal.results == THROWN_IN
-        deal.results = None if deal.thrown_in else deal.results
-        deal.actions = reader.field("actions", lambda v: [] if v == "-" else v.split(SEP))
+            tricks.append(_read_trick(trick[1], trick[0], first))
+        results = reader.field("results", _read_results)
+        actions = reader.field("actions", lambda v: () if v == "-" else tuple(v.split(SEP)))
     except ValueError as error:
         if isinstance(error, RecordError):
             raise
         raise reader.error(str(error)) from None
-    return deal
+    return DealRecord(
+        number=number,
+        dealer=dealer,
+        hands=read_only(hands),
+        turnup=turnup,
+        stock=stock,
+        auction=auction,
+        contract=contract,
+        trump=trump,
+        passes=tuple(passes),
+        melds=tuple(melds),
+        tricks=tuple(tricks),
+        results=None if results == THROWN_IN else frozen(results),
+        actions=actions,
+        thrown_in=results == THROWN_IN,
+        **dealt,
+    )
 
 
 def _read_results(text: str) -> Any:
     return None if text == "-" else text if text == THROWN_IN else read_json(text)
 
 
-def _read_auction(text: str, first: int) -> list[tuple[int, str]]:
+def _read_auction(text: str, first: int) -> tuple[tuple[int, str], ...]:
     if text == "-":
-        return []
+        return ()
     calls = []
     for call in text.split(", "):
         seat, _, word = call.partition(" ")
         calls.append((int(seat) - first, word))
-    return calls
+    return tuple(calls)
 
 
 def _read_contract(text: str, first: int) -> tuple[int, int] | None:
@@ -264,4 +293,4 @@ def _read_trick(text: str, number: int, first: int) -> TrickRecord:
     for play in plays_text.split(", "):
         seat, _, card = play.partition(" ")
         plays.append((int(seat) - first, Card.from_text(card)))
-    return TrickRecord(plays, int(winner) - first, int(points), number)
+    return TrickRecord(tuple(plays), int(winner) - first, int(points), number)

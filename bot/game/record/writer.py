@@ -9,7 +9,7 @@ tricks, hints, salts, people); only a deal's `results:` JSON is the engine's, by
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from ..cards import Card, format_cards
@@ -31,7 +31,7 @@ class Written(Protocol):
     @property
     def variant(self) -> str: ...
     @property
-    def options(self) -> dict[str, Any]: ...
+    def options(self) -> Mapping[str, Any]: ...
     @property
     def seed(self) -> int: ...
     @property
@@ -52,7 +52,7 @@ def write_text(record: Written) -> str:
     lines = [
         MAGIC,
         f"variant: {record.variant}",
-        f"options: {_json(record.options)}",
+        f"options: {_json(plain(record.options))}",
         f"seed: {record.seed}",
         *([f"dealing: fair, table {record.table_id}"] if record.table_id is not None else []),
         f"seats: {_json(record.names) if record.names is not None else '-'}",
@@ -110,7 +110,7 @@ def _ints(values: Iterable[int]) -> str:
     return " ".join(str(v) for v in values)
 
 
-def _cards(cards: list[Card] | None) -> str:
+def _cards(cards: Sequence[Card] | None) -> str:
     if cards is None:
         return "-"
     return format_cards(cards) or "(empty)"
