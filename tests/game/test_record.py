@@ -202,6 +202,18 @@ def test_the_record_cache_builds_a_game_once_and_keeps_a_bounded_number():
     assert again is not first and again.to_text() == first.to_text()
 
 
+@pytest.mark.parametrize("variant", ["two-handed", "four-handed", "partnership"])
+def test_a_trick_of_the_record_is_the_engine_s_own_taken_trick(variant):
+    """One finished-trick type (G-3, G-4): the record's tricks, built or read back, carry the
+    engine's own `CompletedTrick`s of the deal in play."""
+    log = random_log(variant, 7, {}, stop=60)
+    record = GameRecord.from_log(variant, {}, 7, log)
+    engine = tuple(record.replay().state.tricks)
+    assert engine and tuple(trick.taken for trick in record.deals[-1].tricks) == engine
+    again = GameRecord.parse(record.to_text())
+    assert tuple(trick.taken for trick in again.deals[-1].tricks) == engine
+
+
 @pytest.mark.parametrize("read", [False, True])
 def test_a_kept_record_cannot_be_changed_by_one_reader_for_the_others(read):
     """Every reader shares the one record built (`RECORDS`): built or read from text, none of

@@ -15,7 +15,7 @@ from typing import Any, Literal, NamedTuple
 
 from ..cards import Card, Suit
 from ..results import DealResult
-from ..state import CardPlay
+from ..state import CardPlay, CompletedTrick
 
 #: How a card reached a two-hand holding after a trick (RULES A-6, A-8): drawn face down,
 #: the last face-down card shown, or the turn-up taken.
@@ -43,22 +43,35 @@ def _nothing() -> Mapping[Any, Any]:
 
 @dataclass(frozen=True, slots=True)
 class TrickRecord:
-    """One completed trick: the plays in order (the leader first), its winner and card points;
-    built from the engine, also its number, whether it was the deal's last (G-5), the draws
-    after it as (seat, card, `DrawHow`) and what each seat held as it began (hand and
+    """One completed trick: the engine's own (`taken`: its number, leader, plays in order,
+    winner and card points); built from the engine, also whether it was the deal's last (G-5),
+    the draws after it as (seat, card, `DrawHow`) and what each seat held as it began (hand and
     face-up cards, RULES §0.3)."""
 
-    plays: tuple[CardPlay, ...]
-    winner: int
-    points: int
-    number: int = 0
+    taken: CompletedTrick
     last: bool = False
     draws: tuple[tuple[int, Card, DrawHow], ...] = ()
     held: Mapping[int, tuple[Card, ...]] = field(default_factory=_nothing)
 
     @property
+    def number(self) -> int:
+        return self.taken.number
+
+    @property
     def leader(self) -> int:
-        return self.plays[0][0]
+        return self.taken.leader
+
+    @property
+    def plays(self) -> tuple[CardPlay, ...]:
+        return self.taken.plays
+
+    @property
+    def winner(self) -> int:
+        return self.taken.winner
+
+    @property
+    def points(self) -> int:
+        return self.taken.points
 
 
 class MeldPart(NamedTuple):

@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 
 from ..cards import Card, Suit, parse_cards
 from ..fair import KEY_BYTES
+from ..state import CompletedTrick
 from ..variants import get_variant
 from .deals import DealRecord, MeldPart, MeldRecord, TrickRecord, frozen, read_only
 from .writer import MAGIC, SEP, THROWN_IN
@@ -293,4 +294,5 @@ def _read_trick(text: str, number: int, first: int) -> TrickRecord:
     for play in plays_text.split(", "):
         seat, _, card = play.partition(" ")
         plays.append((int(seat) - first, Card.from_text(card)))
-    return TrickRecord(tuple(plays), int(winner) - first, int(points), number)
+    taken = CompletedTrick(number, plays[0][0], tuple(plays), int(winner) - first, int(points))
+    return TrickRecord(taken)
