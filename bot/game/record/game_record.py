@@ -204,7 +204,7 @@ class RecordCache:
     key): a finished game (or a finished deal) never changes, so each is replayed once for its
     readers: the game-end hooks and the deal review (`Table.record`), `/pinochle replay` and the
     web replay (`GameRecord.from_stored`). Entries hold no names or
-    hints (each reader adds its own, `from_stored`); never change one in place."""
+    hints (each reader adds its own, `from_stored`, on a copy); they are frozen, so shared."""
 
     def __init__(self, size: int = RECORDS_KEPT) -> None:
         self.size = size
