@@ -43,7 +43,7 @@ from bot.i18n import (
     variant_name,
     variant_summary,
 )
-from bot.tables.announce import as_they_happen, grouped_melds, parties
+from bot.tables.announce import as_they_happen, dealt_parties, grouped_melds, parties
 from bot.tables.deallog import BoardTrick
 from bot.tables.model import Table, computer_plays, shown_name
 from bot.tables.outcome import Act, Cards, Chip, Name, Side, Text, Who
@@ -372,6 +372,7 @@ def _deal_points_line(table: Table, view: PublicView, lang: str, name: Namer) ->
             cards=number(cards),
         )
         for seats in parties(table)
+        if any(seat in view.active for seat in seats)  # who finished sits out (C-10, D1-2)
         for meld, cards in [view.deal_points.of_side(seats)]
     )
     return t("bot.board.deal_points", lang, parts=parts)
@@ -521,7 +522,7 @@ def score_text(table: Table, lang: str, name: Namer) -> str:
     for result in table.game.deal_results:
         parts = " · ".join(
             f"{side_name(seats, lang, name)} {signed(result.points[seats[0]])}"
-            for seats in parties(table)
+            for seats in dealt_parties(table, result)
         )
         lines.append(t("bot.score.deal", lang, deal=result.deal, parts=parts))
     return "\n".join(lines)
