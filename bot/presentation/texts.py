@@ -195,11 +195,9 @@ def _fair_lines(table: Table, lang: str) -> list[str]:
     if now is None or ahead is None:
         return []
     salts = len(table.salts.get(deal + 1, {}))
-    if table.game is None:
-        return [t("bot.board.fair_lobby", lang, fingerprint=short(now), salts=salts)]
-    return [
-        t("bot.board.fair", lang, deal=deal, fingerprint=short(now), next=short(ahead), salts=salts)
-    ]
+    key = "bot.board.fair_lobby" if table.game is None else "bot.board.fair"
+    key += "_salted" if salts else ""  # no count of none
+    return [t(key, lang, deal=deal, fingerprint=short(now), next=short(ahead), salts=salts)]
 
 
 def fair_line(
