@@ -325,14 +325,14 @@ def test_no_reason_is_given_when_the_winners_simply_have_more():
             {},
             "Bob holds no marriage, so there is no suit to name trump in: the side is set without "
             "play.",
-            "Bob: нет ни одного марьяжа, назвать козырь нельзя — контракт провален без розыгрыша.",
+            "Bob: нет ни одного марьяжа, назвать козырь нельзя — недобор, сдача не разыгрывается.",
         ),
         (  # H-13: a bidding side with less meld than `min_meld` is set without play
             2,
             {"min_meld": 20},
             "Bob's side shows less meld than the table's minimum to play: it is set without play.",
-            "Bob: у пары меньше комбинаций, чем нужно для игры за этим столом, — контракт провален "
-            "без розыгрыша.",
+            "Bob: у пары меньше комбинаций, чем нужно для игры за этим столом, — недобор, сдача "
+            "не разыгрывается.",
         ),
     ],
 )
