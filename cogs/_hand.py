@@ -31,6 +31,7 @@ from cogs._common import (
     lang_of,
     mention_namer,
     person_of,
+    refused_at,
     service_of,
     table_here,
 )
@@ -76,7 +77,7 @@ def hand_components(hand: Hand, lang: str, chosen: Sequence[int] = ()) -> discor
 
 
 def _layout(
-    legal: list[Action], places: Mapping[Card, int] | None = None
+    legal: Sequence[Action], places: Mapping[Card, int] | None = None
 ) -> list[tuple[str, str, list[int]]]:
     """Rows of ("buttons" | "menu", verb, action indices), at most MAX_ROWS of them.
 
@@ -158,7 +159,7 @@ class ActionButton(
             discord.ButtonStyle.primary if action.verb == "play" else discord.ButtonStyle.secondary
         )
         button: Button = discord.ui.Button(
-            label=hand_action_label(hand.table, action, lang)[:80],
+            label=hand_action_label(hand.view, action, lang)[:80],
             style=style,
             row=row,
             custom_id=f"pinochle:act:{hand.table.id}:{hand.version}:{index}:{owner}",
@@ -218,7 +219,7 @@ class ActionSelect(
             placeholder=t(f"bot.menu.{verb}_more" if more else f"bot.menu.{verb}", lang),
             options=[
                 discord.SelectOption(
-                    label=hand_action_label(hand.table, hand.legal[i], lang)[:100], value=str(i)
+                    label=hand_action_label(hand.view, hand.legal[i], lang)[:100], value=str(i)
                 )
                 for i in indices
             ],
@@ -411,7 +412,9 @@ async def hand_message(
             hand = await service_of(interaction).hand(table_id, interaction.user.id)
         except Refusal as refusal:
             return HandMessage(
-                "\n".join(notes or [say(refusal, lang, mention_namer(refusal.table))])
+                "\n".join(
+                    notes or [say(refusal, lang, mention_namer(refused_at(interaction, refusal)))]
+                )
             )
     bot_of(interaction).hand_watch.shown(interaction, hand)
     name = mention_namer(hand.table)
@@ -495,7 +498,7 @@ async def act_from_view(
         note = say(pressed.outcome.private, lang, mention_namer(pressed.outcome.table))
     else:
         assert pressed.refused is not None
-        note = say(pressed.refused, lang, mention_namer(pressed.refused.table))
+        note = say(pressed.refused, lang, mention_namer(refused_at(interaction, pressed.refused)))
     await show_hand(interaction, table_id, notes=[note], hand=pressed.hand)
     bot_of(interaction).presenter.answered(interaction)  # the ping it caused may go through it now
 
@@ -523,6 +526,6 @@ async def act(
             table_id, person_of(interaction), action, version=version
         )
     except Refusal as refusal:
-        return say(refusal, lang_of(interaction), mention_namer(refusal.table))
+        return say(refusal, lang_of(interaction), mention_namer(refused_at(interaction, refusal)))
     bot_of(interaction).presenter.heard(table_id, interaction)
     return say(outcome.private, lang_of(interaction), mention_namer(outcome.table))

@@ -75,7 +75,7 @@ async def test_an_auction_deal_posts_no_message_per_call_or_give(room, variant):
         variant,
         bids=3,
         house="pass_count=4",  # H-5: the double deck passes by option
-        until=lambda table: table.started_game.tricks_played >= 2,
+        until=lambda table: table.view is not None and table.view.tricks_played >= 2,
     )
     assert count.deals == 1 and count.per_deal[0] <= BUDGET, count
     posted = [said for said in count.posted[0] if not _is_ping(said)]

@@ -24,6 +24,7 @@ from bot.game.random_play import random_action
 from bot.i18n import signed, t
 from bot.presentation.texts import board_text, plain_namer, say, score_text
 from bot.tables.announce import event_lines
+from tests.tables.helpers import shown
 from tests.tables.texts_support import NAMES, publishes, said, table_of
 
 
@@ -78,7 +79,7 @@ def test_two_hand_melds_after_tricks_are_told_with_the_deals_summary_in_both_lan
         for event in events:
             if isinstance(event, Melded):
                 melded += 1
-                board = board_text(table, "en", plain_namer(table))
+                board = board_text(shown(table), "en", plain_namer(shown(table)))
                 assert f"Melds ({NAMES[event.seat]}): " in board  # shown at once
     english, russian = said(lines, table), said(lines, table, "ru")
     assert english[:2] == [
@@ -236,9 +237,11 @@ def test_a_finished_player_is_marked_on_the_board_while_the_others_play_on():
     for _, events, _ in publishes(table):
         if any(isinstance(e, PlayerOut) for e in events) and not table.game.is_over:
             break
-    assert "1. Alice (host, finished, place 1)" in board_text(table, "en", plain_namer(table))
+    assert "1. Alice (host, finished, place 1)" in board_text(
+        shown(table), "en", plain_namer(shown(table))
+    )
     assert "1. Alice (хозяин, игра закончена, место 1)" in board_text(
-        table, "ru", plain_namer(table)
+        shown(table), "ru", plain_namer(shown(table))
     )
 
 
@@ -365,7 +368,8 @@ def test_a_finished_player_is_left_out_of_the_deals_the_others_play_on_in_both_l
         if finished:
             english += said(lines, table)
             russian += said(lines, table, "ru")
-            board = [board_text(table, lang, plain_namer(table)) for lang in ("en", "ru")]
+            snapshot = shown(table)
+            board = [board_text(snapshot, lang, plain_namer(snapshot)) for lang in ("en", "ru")]
             for line in (*board[0].splitlines(), *board[1].splitlines()):
                 if line.startswith(("This deal:", "В этой сдаче:")):
                     assert "Alice" not in line and "Bob" in line, line
@@ -375,5 +379,5 @@ def test_a_finished_player_is_left_out_of_the_deals_the_others_play_on_in_both_l
     assert any(line.startswith("Bob: meld") for line in summaries)
     assert not any(line.startswith("Alice: комбинации") for line in russian)
     assert any(line.startswith("Bob: комбинации") for line in russian)
-    deal_lines = score_text(table, "ru", plain_namer(table)).splitlines()[2:]
+    deal_lines = score_text(shown(table), "ru", plain_namer(shown(table))).splitlines()[2:]
     assert "Alice" not in deal_lines[-1] and "Bob" in deal_lines[-1]

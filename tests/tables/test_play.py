@@ -11,7 +11,7 @@ from bot.i18n import cards_text, meld_name
 from bot.presentation.texts import numbered, plain_namer, say
 from bot.store import get_table, load_actions
 from bot.tables import TableService
-from tests.tables.helpers import ALICE, BOB, EVE, open_table, play_out, refusal_of
+from tests.tables.helpers import ALICE, BOB, EVE, lives, open_table, play_out, refusal_of
 
 
 async def two_people(service: TableService):
@@ -139,7 +139,7 @@ async def test_restart_resumes_the_game_from_the_stored_log(store, recorder):
     await first.close()
 
     second = TableService(store, publisher=recorder, seed=99, turn_seconds=0)
-    [again] = await second.resume()
+    [again] = lives(second, await second.resume())
     assert again.id == table.id and again.version == 9 and again.status == "playing"
     assert [again.game.view(0), again.game.view(1)] == views
     assert again.seats == table.seats
