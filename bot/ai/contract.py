@@ -33,7 +33,7 @@ from .knowledge import Knowledge
 from .passing import choose_gift
 
 #: The features, in the order of a fit's weights.
-FEATURES = ("base", "worth", "pass_meld")
+FEATURES = ("base", "worth", "pass_meld", "meld")
 #: A partner hand drawn and its gift chosen, for one trump, in playout actions (what it takes on
 #: the reference machine at the double deck's rate); a call draws as many as its budget buys.
 SAMPLE_WORK = 230
@@ -55,13 +55,19 @@ FIT_OPTIONS = (
     "set_scoring",
     "dd_last_trick",
 )
+#: An option that moves a fit's totals less: among the fits a game may read, the one trained with
+#: the same rule for trump without a marriage (DX-E3) if there is one. (The opening bid moves
+#: nothing: a fit predicts the side's points, made or set.)
+NEAR_OPTION = "trump_requires_marriage"
 
 
 @dataclass(frozen=True)
 class ContractFit:
     """A game's fitted weights (over `FEATURES`), its residual spread, the options it was trained
-    under (`FIT_OPTIONS`) and on how many deals."""
+    under (`FIT_OPTIONS` and `NEAR_OPTION`) and on how many deals; `name` tells it from the
+    game's other fits (the table options it was trained at)."""
 
+    name: str
     game: str
     weights: tuple[float, ...]
     sd: float
@@ -74,37 +80,55 @@ class ContractFit:
 
 @cache
 def load_fits() -> tuple[ContractFit, ...]:
-    """The committed fits, one per kind of game."""
+    """The committed fits: per game, one per set of table options it was trained at."""
     text = resources.files(__package__).joinpath("contract_fits.json").read_text("utf-8")
     return tuple(
-        ContractFit(game, tuple(f["weights"]), f["sd"], f["deals"], tuple(f["options"].items()))
-        for game, f in json.loads(text).items()
+        ContractFit(
+            name,
+            f["game"],
+            tuple(f["weights"]),
+            f["sd"],
+            f["deals"],
+            tuple(f["options"].items()),
+        )
+        for name, f in json.loads(text).items()
     )
 
 
-def fit_for(options: Mapping[str, Any]) -> ContractFit | None:
-    """The fit trained under these options, or None (no passing, or a count or meld table no fit
-    was trained on: the caller keeps `normal`'s calls)."""
-    if not options["pass_count"]:
-        return None
-    mine = tuple((key, options[key]) for key in FIT_OPTIONS)
-    return next((f for f in load_fits() if f.options == mine), None)
+def fit_for(game: str, options: Mapping[str, Any]) -> ContractFit | None:
+    """The fit of `game` trained under these options (`FIT_OPTIONS` alike, `NEAR_OPTION` too if
+    one was), or None (a count, passing or meld table no fit was trained on: the caller keeps its
+    other calls)."""
+    mine = {key: options[key] for key in FIT_OPTIONS}
+    fits = [
+        f
+        for f in load_fits()
+        if f.game == game and all(dict(f.options).get(k) == v for k, v in mine.items())
+    ]
+    return min(
+        fits, key=lambda f: dict(f.options)[NEAR_OPTION] != options[NEAR_OPTION], default=None
+    )
 
 
 def features(
     hand: Sequence[Card], gift: Sequence[Card], trump: Suit, options: Mapping[str, Any]
 ) -> list[float]:
     """A hand's features in `trump` with `gift` received (`FEATURES`): `normal`'s worth of the hand
-    as dealt (`bidding.expected_total`), and the meld the gift adds to it."""
+    as dealt (`bidding.expected_total`), the meld the gift adds to it, and its own meld (which
+    the side scores as it is when it makes the contract, where the worth's other terms are
+    estimates)."""
     held = list(hand)
-    with_gift = held + list(gift)
-    added = meld_points(with_gift, trump, options) - meld_points(held, trump, options)
-    return [1.0, expected_total(held, trump, options), float(added)]
+    meld = meld_points(held, trump, options)
+    added = meld_points(held + list(gift), trump, options) - meld
+    return [1.0, expected_total(held, trump, options), float(added), float(meld)]
 
 
 def partner_hands(k: Knowledge, rng: random.Random, count: int) -> list[tuple[list[Card], float]]:
     """`count` partner hands drawn from the cards unseen, each with the chance it made the
-    partner's calls seen (`inference`'s reading of a call)."""
+    partner's calls seen (`inference`'s reading of a call); none in a game without a passing,
+    where the partner gives nothing."""
+    if not k.options["pass_count"]:
+        return []
     partner = k.partner
     assert partner is not None  # the games with a passing are partnerships (F-1, H-1)
     unseen = list(k.unseen)
@@ -125,7 +149,9 @@ def expected_features(
     options: Mapping[str, Any],
 ) -> list[float]:
     """The features of `hand` with each partner's gift in `trump`, weighed by the partners' weights
-    (uniform when every weight is zero)."""
+    (uniform when every weight is zero); with no partner hands (no passing) the hand's own."""
+    if not partners:
+        return features(hand, [], trump, options)
     total = sum(w for _, w in partners)
     count = options["pass_count"]
     mean = [0.0] * len(FEATURES)

@@ -236,9 +236,12 @@ class HardPlayer(Player):
             if view.stock > STOCK_SEARCH:
                 return fallback  # the two-hand stock phase: see the module docstring
         k = read_view(view)
-        if k.options["pass_count"] and view.phase in (Phase.AUCTION, Phase.TRUMP):
-            if self.calls_by_contract:
-                return self._call(k, legal)  # the passing games' calls: see the module docstring
+        if view.phase in (Phase.AUCTION, Phase.TRUMP) and self.calls_by_contract:
+            fit = contract.fit_for(view.variant, k.options)
+            if fit is not None:
+                return self._call(k, legal, fit)  # see the module docstring
+            if k.options["pass_count"]:
+                return fallback  # a passing table no fit was trained on
         candidates = [fallback] + [a for a in self._candidates(k, legal) if a != fallback]
         if len(candidates) == 1:
             return fallback
@@ -264,12 +267,9 @@ class HardPlayer(Player):
         early = k.variant.double_deck and view.tricks_played < DOUBLE_DECK_EARLY
         return candidates[choose(margins, EARLY_NOISE_Z if early else NOISE_Z)]
 
-    def _call(self, k: Knowledge, legal: list[Action]) -> Action:
-        """A bid, pass or trump in a game with a passing: by the contract's worth with the
-        partner's pass counted (`contract`), over partner hands drawn as the budget allows."""
-        fit = contract.fit_for(k.options)
-        if fit is None:
-            return decide_normal(k.view, legal)
+    def _call(self, k: Knowledge, legal: list[Action], fit: contract.ContractFit) -> Action:
+        """A bid, pass or trump by the contract's fitted worth, the partner's pass (if any)
+        counted (`contract`), over partner hands drawn as the budget allows."""
         samples = contract.samples_for(self.budget * work_rate(k.view.variant))
         worth = contract.worth_by_trump(k, fit, self.rng(k.view), samples)
         if k.phase == Phase.TRUMP:
