@@ -39,8 +39,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.ai.table_players import LevelPlayer, ai_players
 from bot.ai.thinking import PoolThinker, Thinker, ThreadThinker
+from bot.config import default_ai_workers
 from bot.game import Action, SeatView
-from bot.settings import default_ai_workers
 from bot.store import Store, set_guild_settings
 from bot.tables import Outcome, Person, Refusal, Table, TableService
 

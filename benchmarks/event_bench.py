@@ -114,7 +114,7 @@ async def measure(variant: str, people: int, rounds: int, deals: int) -> None:
             try:
                 result = await run_event(env, variant, people, rounds, deals)
             finally:
-                await env.bot.events.close()
+                await env.bot.nights.close()
                 await env.bot.tables.close()
                 await env.bot.store.close()
         size = sum(p.stat().st_size for p in Path(tmp).glob("bench.db*"))

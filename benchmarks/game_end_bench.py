@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.game import new_game
 from bot.game.random_play import random_action
-from bot.ledger_hook import best_melds
-from bot.records_hook import seat_deals
+from bot.services.ledger_hook import best_melds
+from bot.services.records_hook import seat_deals
 from bot.store import Seat
 from bot.tables import Table
 

@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 from bot.ai.table_players import ai_players  # noqa: E402
 from bot.game import PASS, Action  # noqa: E402
-from bot.ledger_hook import ledger_hook  # noqa: E402
+from bot.services.ledger_hook import ledger_hook  # noqa: E402
 from bot.store import Snapshot, Store, read_database  # noqa: E402
 from bot.store.audit import ledger_problems  # noqa: E402
 from bot.tables import Outcome, Person, Refusal, Table, TableService  # noqa: E402

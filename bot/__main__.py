@@ -32,9 +32,9 @@ import sys
 from collections.abc import Sequence
 
 from bot.ai import LEVELS
+from bot.config import Config, config_for_a_process, load_config
 from bot.game import VARIANTS
 from bot.i18n import LANGUAGES, t
-from bot.settings import Settings, load_settings, settings_for_a_process
 
 
 def parser() -> argparse.ArgumentParser:
@@ -118,12 +118,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             database=args.database,
             name=args.name,
         )
-    settings = settings_for_a_process()
-    if settings is None:
+    config = config_for_a_process()
+    if config is None:
         return 2
-    if settings.token is None:
+    if config.token is None:
         return no_token()
-    return run_bot(settings)
+    return run_bot(config)
 
 
 #: The exit status when Discord cannot be reached (BSD sysexits' EX_TEMPFAIL: try again later).
@@ -134,7 +134,7 @@ class DiscordUnreachable(Exception):
     """Connecting to Discord failed for want of a network (the reason is the message)."""
 
 
-def run_bot(settings: Settings) -> int:
+def run_bot(config: Config) -> int:
     """Open the database, start the computer players' workers, then connect; exit 2 if the database is unusable.
 
     The store opens before anything else: a damaged, foreign,
@@ -150,7 +150,7 @@ def run_bot(settings: Settings) -> int:
     from bot.web.server import WebStartError
 
     try:
-        return run_until_stopped(_serve(settings)) or 0
+        return run_until_stopped(_serve(config)) or 0
     except StoreUnreachable as error:  # the PostgreSQL server did not answer: later it may
         print(t("bot.main.database_unusable", "en", problem=error), file=sys.stderr)
         return EX_TEMPFAIL
@@ -168,33 +168,33 @@ def run_bot(settings: Settings) -> int:
         return 2
 
 
-async def _serve(settings: Settings) -> int:
+async def _serve(config: Config) -> int:
     import aiohttp
     import discord
 
     from bot.store import Store
     from cogs._bot import create_bot  # the entry point wires the Discord layer in
 
-    assert settings.token is not None, "main answers a missing token before the bot runs"
-    token = settings.token
-    store = await Store.open(settings.database, pool_size=settings.database_pool_size)
+    assert config.token is not None, "main answers a missing token before the bot runs"
+    token = config.token
+    store = await Store.open(config.database, pool_size=config.database_pool_size)
     web = None
     try:
-        if settings.web_port is not None:
+        if config.web_port is not None:
             from bot.web.server import start_web
 
             # After Store.open: the database exists and is at this release's schema.
             web = await start_web(
-                settings.database,
-                host=settings.web_host,
-                port=settings.web_port,
-                secret=settings.web_secret,
-                trusted_proxies=settings.web_trusted_proxies,
+                config.database,
+                host=config.web_host,
+                port=config.web_port,
+                secret=config.web_secret,
+                trusted_proxies=config.web_trusted_proxies,
             )
-        bot = create_bot(settings.database, settings=settings, store=store)
+        bot = create_bot(config.database, config=config, store=store)
         bot.thinker.start()  # the workers calibrate the computer players while the bot connects
         logging.getLogger("bot").info(
-            "%d computer-player worker processes started", settings.ai_workers
+            "%d computer-player worker processes started", config.ai_workers
         )
         async with bot:
             try:
@@ -262,7 +262,7 @@ def store_tools(argv: list[str]) -> int:
     """Hand over to the store's command line (bot.store.cli), with `.env` read first."""
     from bot.store.cli import main as ledger_main
 
-    load_settings()  # DATABASE_URL / DATABASE_PATH from .env, as for the bot
+    load_config()  # DATABASE_URL / DATABASE_PATH from .env, as for the bot
     return ledger_main(argv)
 
 

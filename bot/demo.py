@@ -4,7 +4,7 @@ The sample is played, not written: six people with ordinary names sit at tables 
 variant through the real table service (`TableService`, with the bot's own hooks, so the
 league ratings, deal figures, replays and Check chips are what a Discord server would hold),
 their moves chosen by an `easy` computer player and the empty seats filled by computers;
-then a league night of two rounds (`EventRunner`) and a prize from the house on the chip
+then a league night of two rounds (`NightRunner`) and a prize from the house on the chip
 ledger. Games go to the shortest target, so the whole build takes seconds. The sample is
 the server `DEMO_GUILD`; an existing file is served as it is (delete it to build afresh).
 Without `WEB_SECRET` the pages get a secret of this run, so the printed links work while
@@ -24,11 +24,11 @@ from pathlib import Path
 from typing import Any, Literal
 
 from bot.ai.table_players import LevelPlayer, ai_players
+from bot.config import DEFAULT_WEB_HOST, config_for_a_process
 from bot.i18n import t
-from bot.ledger_hook import ledger_hook
-from bot.nights.runner import EventBoard, EventRunner
-from bot.records_hook import records_hook
-from bot.settings import DEFAULT_WEB_HOST, settings_for_a_process
+from bot.nights.runner import EventBoard, NightRunner
+from bot.services.ledger_hook import ledger_hook
+from bot.services.records_hook import records_hook
 from bot.stopping import run_until_stopped
 from bot.store import (
     Store,
@@ -107,7 +107,7 @@ async def build(database: str, *, seed: int = 1) -> None:
                 new_cooldown=0,
                 max_tables_member=20,
             )
-        runner = EventRunner(QuietNotices(), seed=seed)
+        runner = NightRunner(QuietNotices(), seed=seed)
         service = TableService(
             store,
             players=ai_players(),
@@ -149,7 +149,7 @@ async def _game(
     await service.start(table_id, host)
 
 
-async def _drive(service: TableService, runner: EventRunner, rng: random.Random) -> None:
+async def _drive(service: TableService, runner: NightRunner, rng: random.Random) -> None:
     """The people's turns at every table, each chosen by a computer player of the person's
     style (`STYLES`), until none waits."""
     choosers = {n + 1: LevelPlayer(style, 0.0) for n, style in enumerate(STYLES)}
@@ -178,7 +178,7 @@ async def _drive(service: TableService, runner: EventRunner, rng: random.Random)
 
 
 async def _league_night(
-    service: TableService, runner: EventRunner, people: list[Person], rng: random.Random
+    service: TableService, runner: NightRunner, people: list[Person], rng: random.Random
 ) -> None:
     """A two-round league night of every person, played to its final table."""
     event = await runner.create(
@@ -262,7 +262,7 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str]) -> int:
     """Build the sample if the database holds nothing yet, print its links and serve its pages."""
     args = parser().parse_args(argv)
-    settings = settings_for_a_process()
+    settings = config_for_a_process()
     if settings is None:
         return 2
     secret = settings.web_secret or secrets.token_hex(16)

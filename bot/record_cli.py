@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from bot.config import config_for_a_process
 from bot.game.record import MAX_RECORD_CHARS, GameRecord, RecordError
-from bot.settings import settings_for_a_process
 from bot.store import StoreOpenError, game_log, read_database
 from bot.store.urls import safe_url
 from bot.store.visibility import hidden, played
@@ -62,7 +62,7 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.record_command == "export":
-        settings = settings_for_a_process()  # .env read as the bot reads it
+        settings = config_for_a_process()  # .env read as the bot reads it
         if settings is None:  # a malformed setting, said in one line
             return 2
         return export(args.game, args.database or settings.database)

@@ -2,7 +2,7 @@
 
 The table lives in a temporary database, or in the one given (`--database`), where the
 game is kept exactly as a Discord game would be: the same hooks record its deal figures
-(bot.records_hook), its league rating and any Check chips (bot.ledger_hook). The
+(bot.services.records_hook), its league rating and any Check chips (bot.services.ledger_hook). The
 terminal is a server of its own (`LOCAL_GUILD`) whose one member is the person at the
 keyboard, named by `--name` and known by an id drawn from that name (`local_member`);
 as its only manager the terminal sets that server's limits so any variant may be played
@@ -30,7 +30,6 @@ from bot.ai.table_players import ai_players
 from bot.game import PASS, Action, Card, Phase
 from bot.game.errors import Refusal
 from bot.i18n import card_text, cards_text, describe_error, t
-from bot.ledger_hook import ledger_hook
 from bot.presentation.texts import (
     Namer,
     board_text,
@@ -42,7 +41,8 @@ from bot.presentation.texts import (
     say,
 )
 from bot.presentation.typed import BothReadings, read_number, salt_of, typed_action
-from bot.records_hook import records_hook
+from bot.services.ledger_hook import ledger_hook
+from bot.services.records_hook import records_hook
 from bot.services.settings import NUMBER_RANGES, SettingsService
 from bot.store import Store, StoreOpenError
 from bot.store.urls import safe_url

@@ -24,13 +24,13 @@ import discord
 from discord.ext import commands
 
 from bot.ai.thinking import PoolThinker
+from bot.config import Config
 from bot.i18n import t
 from bot.i18n.translator import PinochleTranslator
-from bot.ledger_hook import ledger_hook
-from bot.nights.runner import EventRunner
-from bot.records_hook import records_hook
+from bot.nights.runner import NightRunner
 from bot.services import Services
-from bot.settings import Settings
+from bot.services.ledger_hook import ledger_hook
+from bot.services.records_hook import records_hook
 
 # Wiring, not queries: the bot opens the store (or takes one opened) and hands it to the services
 # and the table service; the cogs reach it only through those.
@@ -39,10 +39,10 @@ from bot.store.sql import is_postgres_url
 from bot.tables import TableService
 from bot.tables.review import Replays
 from cogs._errors import PinochleTree
-from cogs._event_notices import DiscordNotices
 from cogs._hand import redraw_hand
 from cogs._hand_watch import HandWatch
 from cogs._house import House
+from cogs._night_notices import DiscordNotices
 from cogs._presenter import ChannelPresenter
 from cogs._requests import RequestBudget, process_rate
 from cogs._sync import SyncRefused, sync_commands
@@ -61,12 +61,12 @@ EXTENSIONS = (
 )
 
 
-def _shard_options(settings: Settings) -> dict[str, Any]:
+def _shard_options(config: Config) -> dict[str, Any]:
     """What `AutoShardedBot` is told: the shards of the whole bot, and which of them run here."""
-    if settings.shard_count is None:
+    if config.shard_count is None:
         return {}
-    shard_ids = None if settings.shard_ids is None else list(settings.shard_ids)
-    return {"shard_count": settings.shard_count, "shard_ids": shard_ids}
+    shard_ids = None if config.shard_ids is None else list(config.shard_ids)
+    return {"shard_count": config.shard_count, "shard_ids": shard_ids}
 
 
 class PinochleBot(House):
@@ -76,49 +76,49 @@ class PinochleBot(House):
     store: Store
     presenter: ChannelPresenter
 
-    def __init__(self, settings: Settings, *, store: Store | None = None) -> None:
+    def __init__(self, config: Config, *, store: Store | None = None) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
             tree_cls=PinochleTree,
             allowed_mentions=discord.AllowedMentions.none(),
-            **_shard_options(settings),
+            **_shard_options(config),
         )
-        self.settings = settings
+        self.config = config
         self._opened_store = store
         self.presenter = ChannelPresenter(
-            self, budget=RequestBudget(process_rate(settings.shard_count, settings.shard_ids))
+            self, budget=RequestBudget(process_rate(config.shard_count, config.shard_ids))
         )
         self.hand_watch = HandWatch(redraw_hand)
-        self.failed_extensions: dict[str, BaseException] = {}
+        self.failed_extensions = {}
         #: Why Discord refused this process's last command upload (None: it did not).
-        self.sync_refusal: str | None = None
+        self.sync_refusal = None
         self.user_languages = {}
         self.notify_off = set()
         #: Computer players' decisions; its processes start when the first `hard` turn comes.
-        self.thinker = PoolThinker(settings.ai_workers, settings.ai_budget)
+        self.thinker = PoolThinker(config.ai_workers, config.ai_budget)
         #: League events: rounds of tables in threads; its hook stores each deal's results.
-        self.events = EventRunner(DiscordNotices(self))
+        self.nights = NightRunner(DiscordNotices(self))
 
     async def setup_hook(self) -> None:
         self.store = self._opened_store or await Store.open(
-            self.settings.database, pool_size=self.settings.database_pool_size
+            self.config.database, pool_size=self.config.database_pool_size
         )
         self.services = Services(self.store)
         self.replays = Replays(self.store)
-        settings = self.services.settings
-        await settings.watch_people(self.user_settings_changed)
-        self.user_languages = await settings.languages()
-        self.notify_off = await settings.notify_off()
+        people = self.services.settings
+        await people.watch_people(self.user_settings_changed)
+        self.user_languages = await people.languages()
+        self.notify_off = await people.notify_off()
         self.tables = TableService(
             self.store,
             publisher=self.presenter,
             thinker=self.thinker,
-            turn_seconds=self.settings.turn_seconds,
-            hooks=[ledger_hook, records_hook, self.events.hook],
+            turn_seconds=self.config.turn_seconds,
+            hooks=[ledger_hook, records_hook, self.nights.hook],
             clock=lambda: discord.utils.utcnow().timestamp(),
-            owns=self.settings.owns_guild,
+            owns=self.config.owns_guild,
         )
         await self.tree.set_translator(PinochleTranslator())
         for name in EXTENSIONS:
@@ -132,8 +132,8 @@ class PinochleBot(House):
             self.presenter.redraw(table)
         for row in self.tables.broken:
             await self.say_broken(row.channel_id, row.id, row.language)
-        await self.events.attach(self.tables)
-        if self.settings.syncs_commands:
+        await self.nights.attach(self.tables)
+        if self.config.syncs_commands:
             await self.sync_commands()
 
     async def user_settings_changed(self, payload: str) -> None:
@@ -168,7 +168,7 @@ class PinochleBot(House):
         bot goes on serving (its buttons, its tables, the owner's commands)."""
         try:
             synced = await sync_commands(
-                self.tree, self.settings.data_dir, self.settings.dev_guild_id, force=force
+                self.tree, self.config.data_dir, self.config.dev_guild_id, force=force
             )
         except SyncRefused as refused:
             self.sync_refusal = str(refused)
@@ -196,7 +196,7 @@ class PinochleBot(House):
         log.error("mention command %s failed", ctx.command, exc_info=error)
 
     async def close(self) -> None:
-        await self.events.close()
+        await self.nights.close()
         if hasattr(self, "tables"):
             await self.tables.close()
         await self.thinker.close()
@@ -209,28 +209,28 @@ class PinochleBot(House):
 
 class ShardedPinochleBot(PinochleBot, commands.AutoShardedBot):
     """The bot of one process of a sharded deployment (`SHARD_COUNT`, `SHARD_IDS`): it runs those
-    shards in one `AutoShardedBot` and drives the tables of their guilds only (`Settings.owns_guild`)."""
+    shards in one `AutoShardedBot` and drives the tables of their guilds only (`Config.owns_guild`)."""
 
 
 def create_bot(
     database: str | os.PathLike[str],
     *,
-    settings: Settings | None = None,
+    config: Config | None = None,
     store: Store | None = None,
 ) -> PinochleBot:
     """The bot on this database (a SQLite file or a `postgresql://` URL): extensions load, tables
     resume and commands sync at login.
 
-    `settings` supplies the rest (development guild, turn timer); by default
+    `config` supplies the rest (development guild, turn timer); by default
     nothing is read from the environment, so tests get the same bot every time.
     `store` is the file already opened (`python -m bot` opens it before it
     connects, so an unusable database stops it at once); else login opens it.
     """
-    settings = settings or Settings()
+    config = config or Config()
     if is_postgres_url(str(database)):
-        settings = replace(settings, database_url=str(database))
+        config = replace(config, database_url=str(database))
     else:
-        settings = replace(settings, database_path=Path(database), database_url=None)
-    if settings.shard_count is not None:
-        return ShardedPinochleBot(settings, store=store)
-    return PinochleBot(settings, store=store)
+        config = replace(config, database_path=Path(database), database_url=None)
+    if config.shard_count is not None:
+        return ShardedPinochleBot(config, store=store)
+    return PinochleBot(config, store=store)

@@ -1,7 +1,7 @@
 """What the Discord parts know of the bot: the services and shared state it holds, as a type.
 
 The bot class (`cogs._bot.PinochleBot`) sits at the top: it builds the presenter, the hand
-watch, the event notices and the error tree, and loads the command extensions. The parts it
+watch, the league nights' notices and the error tree, and loads the command extensions. The parts it
 composes (hand view, board, presenter, pings, pager, notices) and the extensions reach the bot
 only as this base class, whose attributes it fills in, so nothing imports the bot class back
 and the Discord layer has no import cycle.
@@ -14,9 +14,9 @@ from typing import Protocol
 import discord
 from discord.ext import commands
 
-from bot.nights.runner import EventRunner
+from bot.config import Config
+from bot.nights.runner import NightRunner
 from bot.services import Services
-from bot.settings import Settings
 from bot.tables import TableService
 from bot.tables.review import Replays
 from cogs._hand_watch import HandWatch
@@ -34,15 +34,24 @@ class Listener(Protocol):
 class House(commands.Bot):
     """The bot as its parts and extensions use it (`PinochleBot` is the one subclass)."""
 
-    settings: Settings
+    #: The process configuration, from the environment (`bot.config`).
+    config: Config
     services: Services
     tables: TableService
     presenter: Listener
     hand_watch: HandWatch
-    events: EventRunner
+    nights: NightRunner
     #: Finished games' records for replays, with the check of who may see them.
     replays: Replays
     #: Each person's chosen language (/pinochle language), so replies need no query.
     user_languages: dict[int, str]
     #: Who turned turn pings off (/pinochle notify off), so pings are decided without a query.
     notify_off: set[int]
+    #: Extensions that failed to load, by name, for the owner's status.
+    failed_extensions: dict[str, BaseException]
+    #: Why Discord refused the last upload of the slash commands (None: it took them).
+    sync_refusal: str | None
+
+    async def sync_commands(self, *, force: bool = False) -> bool:
+        """Sync the command tree if it changed since the last sync (or if `force`)."""
+        raise NotImplementedError

@@ -6,23 +6,18 @@ intent: a bot always sees the messages that mention it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from discord.ext import commands
 
 from bot.i18n import t
 from cogs._common import MESSAGE_LIMIT
-
-if TYPE_CHECKING:
-    from cogs._bot import PinochleBot
-
+from cogs._house import House
 
 #: What `Cog`'s hooks are called with: a context of any bot (their override may not narrow it).
 AnyContext = commands.Context[commands.Bot | commands.AutoShardedBot]
 
 
-class Admin(commands.Cog):
-    def __init__(self, bot: PinochleBot) -> None:
+class AdminCog(commands.Cog):
+    def __init__(self, bot: House) -> None:
         self.bot = bot
 
     async def cog_check(self, ctx: AnyContext) -> bool:
@@ -35,7 +30,7 @@ class Admin(commands.Cog):
             await ctx.reply(t("bot.admin.owner_only", "en"), mention_author=False)
 
     @commands.command(name="sync")
-    async def sync(self, ctx: commands.Context[PinochleBot]) -> None:
+    async def sync(self, ctx: commands.Context[House]) -> None:
         """Sync the slash commands now, changed or not."""
         await self.bot.sync_commands(force=True)
         refused = self.bot.sync_refusal
@@ -47,7 +42,7 @@ class Admin(commands.Cog):
         await ctx.reply(text, mention_author=False)
 
     @commands.command(name="status")
-    async def status(self, ctx: commands.Context[PinochleBot]) -> None:
+    async def status(self, ctx: commands.Context[House]) -> None:
         """Open tables, extensions that failed to load, and whether the slash commands are
         registered (a refused upload leaves a server with none)."""
         tables = self.bot.tables.tables()
@@ -57,12 +52,12 @@ class Admin(commands.Cog):
         refused = self.bot.sync_refusal
         if refused:
             lines.append(t("bot.admin.commands_refused", "en", why=refused))
-        elif self.bot.settings.syncs_commands:
+        elif self.bot.config.syncs_commands:
             lines.append(t("bot.admin.commands_registered", "en"))
         else:
             lines.append(t("bot.admin.commands_elsewhere", "en"))
         await ctx.reply("\n".join(lines)[:MESSAGE_LIMIT], mention_author=False)
 
 
-async def setup(bot: PinochleBot) -> None:
-    await bot.add_cog(Admin(bot))
+async def setup(bot: House) -> None:
+    await bot.add_cog(AdminCog(bot))

@@ -60,7 +60,7 @@ def history_row(entry: HistoryEntry, player_id: int, lang: str) -> list[str]:
 
 
 @app_commands.guild_only()
-class Chips(
+class ChipsCog(
     commands.GroupCog, group_name="chips", group_description=t("commands.chips.description", "en")
 ):
     """The /chips commands."""
@@ -225,4 +225,4 @@ class Chips(
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Chips(bot))
+    await bot.add_cog(ChipsCog(bot))

@@ -27,9 +27,9 @@ from bot.services.league import ALL_TIME_NAME, FAMILY_ORDER
 from bot.tables import Refusal
 from cogs._columns import code_table, fit
 from cogs._common import is_manager, lang_of
-from cogs._events_text import player_events_text
 from cogs._exports import Exports
 from cogs._house import House
+from cogs._nights_text import player_nights_text
 from cogs._pager import NO_PINGS, Page, send_pages
 from cogs._players import guild_of, plain, player_of, services_of
 
@@ -188,7 +188,7 @@ def seasons_text(seasons: Sequence[Season], lang: str) -> str:
 
 
 @app_commands.guild_only()
-class League(
+class LeagueCog(
     commands.GroupCog, group_name="league", group_description=t("commands.league.description", "en")
 ):
     """The /league commands."""
@@ -269,7 +269,7 @@ class League(
         events = [] if player is None else await league.events(guild, player.id)
 
         async def source(number: int, lang: str) -> Page:
-            finished = player_events_text(events, lang)
+            finished = player_nights_text(events, lang)
             if profile is None or not profile.recent_games:
                 if finished:
                     return Page(
@@ -320,4 +320,4 @@ class League(
 
 
 async def setup(bot: House) -> None:
-    await bot.add_cog(League(bot))
+    await bot.add_cog(LeagueCog(bot))

@@ -20,14 +20,14 @@ from discord.ext import commands
 
 from bot.game import VARIANTS, Refusal
 from bot.i18n import t, variant_name
-from bot.nights.runner import MAX_DEALS, MAX_ROUNDS, EventRow, EventRunner
+from bot.nights.runner import MAX_DEALS, MAX_ROUNDS, EventRow, NightRunner
 from bot.nights.when import parse_start
 from bot.tables import Table
 from cogs._common import guild_lang, is_manager, lang_of, person_of, reply
-from cogs._events_text import board_texts
 from cogs._group import choices
 from cogs._home import thread_refusal
 from cogs._house import House
+from cogs._nights_text import board_texts
 from cogs._pager import Page, send_pages
 from cogs._players import channel_of, guild_of, plain
 
@@ -43,7 +43,7 @@ def en(key: str) -> str:
 
 
 @app_commands.guild_only()
-class Events(commands.Cog):
+class NightsCog(commands.Cog):
     """The /league event commands, moved into `/league` when the cog loads."""
 
     def __init__(self, bot: House) -> None:
@@ -65,8 +65,8 @@ class Events(commands.Cog):
             league.remove_command(GROUP)
 
     @property
-    def runner(self) -> EventRunner:
-        return self.bot.events
+    def runner(self) -> NightRunner:
+        return self.bot.nights
 
     async def _event(
         self, interaction: discord.Interaction, name: str | None, *, over: bool = False
@@ -267,4 +267,4 @@ class Events(commands.Cog):
 
 
 async def setup(bot: House) -> None:
-    await bot.add_cog(Events(bot))
+    await bot.add_cog(NightsCog(bot))

@@ -110,7 +110,7 @@ def give_choices(table: Table, draft: GiveDraft, lang: str) -> list[Choice[str]]
     return found
 
 
-class Play(PinochleCog):
+class PlayCog(PinochleCog):
     def __init__(self, bot: House) -> None:
         self.bot = bot
 
@@ -234,4 +234,4 @@ def _move_of(typed: str) -> Action | None:
 
 async def setup(bot: House) -> None:
     bot.add_dynamic_items(ActionButton, ActionSelect, RefreshButton, GiveSelect, GiveButton)
-    await bot.add_cog(Play(bot))
+    await bot.add_cog(PlayCog(bot))

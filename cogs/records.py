@@ -93,7 +93,7 @@ def history_line(game: GameSummary, lang: str) -> str:
     )
 
 
-class Records(PinochleCog):
+class RecordsCog(PinochleCog):
     """`/pinochle stats`, `/pinochle history`, `/pinochle replay`."""
 
     def __init__(self, bot: House) -> None:
@@ -181,7 +181,7 @@ class Records(PinochleCog):
         return [c for c in offered if current.strip() in str(c.value)]
 
 
-class Hints(PinochleCog):
+class HintsCog(PinochleCog):
     """`/pinochle hint`: the strong computer player's choice for your turn, with a reason."""
 
     def __init__(self, bot: House) -> None:
@@ -197,5 +197,5 @@ class Hints(PinochleCog):
 
 async def setup(bot: House) -> None:
     bot.add_dynamic_items(ReplayButton)
-    await bot.add_cog(Records(bot))
-    await bot.add_cog(Hints(bot))
+    await bot.add_cog(RecordsCog(bot))
+    await bot.add_cog(HintsCog(bot))

@@ -149,7 +149,7 @@ def choices_and_unset(values: tuple[str, ...], key: str, unset: str) -> list[Cho
     return [*choices(*values), Choice(name=locale_str(t(key, "en"), key=key), value=unset)]
 
 
-class Settings(PinochleCog):
+class SettingsCog(PinochleCog):
     def __init__(self, bot: House) -> None:
         self.bot = bot
 
@@ -219,14 +219,14 @@ class Settings(PinochleCog):
         if name is None and value is None:
             current = await service.guild(guild)
             shown = settings_text(current, lang, locale_lang(interaction))
-            if current.web and self.bot.settings.web_secret is not None:
+            if current.web and self.bot.config.web_secret is not None:
                 shown += "\n" + t("settings.web.link", lang, link=self.web_link(current))
             return await reply(interaction, shown)
         if name is not None and name.strip().lower() == WEB_ROTATE:
             return await self.rotate_web(interaction, value)
         change = parse_setting(name, value)
         [name] = change
-        web_secret = self.bot.settings.web_secret
+        web_secret = self.bot.config.web_secret
         if change.get("web") and web_secret is None:
             raise Refusal("settings.refuse.web_secret")
         now = await service.change(guild, **change)
@@ -238,10 +238,10 @@ class Settings(PinochleCog):
 
     def web_link(self, settings: GuildSettings) -> str:
         """The server's pages at its current token (only for managers, in private replies)."""
-        secret = self.bot.settings.web_secret
+        secret = self.bot.config.web_secret
         assert secret is not None  # callers check: without a secret there are no links
         return server_link(
-            self.bot.settings.web_base_url, secret, settings.guild_id, settings.web_generation
+            self.bot.config.web_base_url, secret, settings.guild_id, settings.web_generation
         )
 
     async def rotate_web(self, interaction: discord.Interaction, value: str | None) -> None:
@@ -249,7 +249,7 @@ class Settings(PinochleCog):
         lang, guild = lang_of(interaction), guild_of(interaction)
         if value is not None and value.strip():
             raise Refusal("settings.refuse.no_value", name=WEB_ROTATE)
-        if self.bot.settings.web_secret is None:
+        if self.bot.config.web_secret is None:
             raise Refusal("settings.refuse.web_secret")
         now = await services_of(interaction).settings.rotate_web(guild)
         if now.web:
@@ -302,4 +302,4 @@ class Settings(PinochleCog):
 
 
 async def setup(bot: House) -> None:
-    await bot.add_cog(Settings(bot))
+    await bot.add_cog(SettingsCog(bot))

@@ -60,7 +60,7 @@ def parse_house_rules(text: str | None) -> dict[str, object]:
     return rules
 
 
-class Tables(PinochleCog):
+class TablesCog(PinochleCog):
     def __init__(self, bot: House) -> None:
         self.bot = bot
 
@@ -317,4 +317,4 @@ async def ended_here(interaction: discord.Interaction) -> Table | None:
 
 async def setup(bot: House) -> None:
     bot.add_dynamic_items(BoardButton)
-    await bot.add_cog(Tables(bot))
+    await bot.add_cog(TablesCog(bot))

@@ -78,7 +78,7 @@ def test_the_bot_opens_its_database_then_starts_its_thinking_workers_before_it_c
     while the bot connects, so the first `hard` decision pays nothing for it."""
     import cogs._bot
     from bot.__main__ import run_bot
-    from bot.settings import Settings
+    from bot.config import Config
 
     order: list[str] = []
 
@@ -101,8 +101,8 @@ def test_the_bot_opens_its_database_then_starts_its_thinking_workers_before_it_c
         async def start(self, token) -> None:
             order.append("connect")
 
-    monkeypatch.setattr(cogs._bot, "create_bot", lambda path, settings, store: FakeBot(store))
-    settings = Settings.from_env(
+    monkeypatch.setattr(cogs._bot, "create_bot", lambda path, config, store: FakeBot(store))
+    settings = Config.from_env(
         {"DISCORD_TOKEN": "x" * 60, "DATABASE_PATH": str(tmp_path / "bot.db")}
     )
     assert run_bot(settings) == 0

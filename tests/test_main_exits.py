@@ -9,7 +9,7 @@ import pytest
 
 import cogs._bot
 from bot.__main__ import EX_TEMPFAIL, run_bot
-from bot.settings import Settings
+from bot.config import Config
 
 
 def start_raising(monkeypatch, error: BaseException) -> None:
@@ -31,11 +31,11 @@ def start_raising(monkeypatch, error: BaseException) -> None:
         async def start(self, token) -> None:
             raise error
 
-    monkeypatch.setattr(cogs._bot, "create_bot", lambda path, settings, store: FakeBot())
+    monkeypatch.setattr(cogs._bot, "create_bot", lambda path, config, store: FakeBot())
 
 
-def settings(tmp_path) -> Settings:
-    return Settings.from_env({"DISCORD_TOKEN": "x" * 60, "DATABASE_PATH": str(tmp_path / "b.db")})
+def settings(tmp_path) -> Config:
+    return Config.from_env({"DISCORD_TOKEN": "x" * 60, "DATABASE_PATH": str(tmp_path / "b.db")})
 
 
 def test_a_token_discord_rejects_exits_2_saying_how_to_get_a_new_one(monkeypatch, tmp_path, capsys):
@@ -106,7 +106,7 @@ def test_a_postgresql_server_that_does_not_answer_exits_75_and_a_refused_login_2
         (f"postgresql://nobody:hunter2@127.0.0.1:{postgres_server.port}/pinochle", 2),
     ):
         env = {"DISCORD_TOKEN": "x" * 60, "DATABASE_URL": url, "DATABASE_PATH": str(tmp_path)}
-        assert run_bot(Settings.from_env(env)) == status, url
+        assert run_bot(Config.from_env(env)) == status, url
         err = capsys.readouterr().err
         assert err.startswith("The bot cannot start: cannot connect to postgresql://")
         assert len(err.strip().splitlines()) == 1 and "hunter2" not in err

@@ -9,7 +9,7 @@ import logging
 import discord
 from discord.voice_client import VoiceClient
 
-from bot.settings import quiet_voice_notices
+from bot.config import quiet_voice_notices
 
 
 def test_voice_notices_are_dropped_and_other_client_warnings_kept(caplog, monkeypatch):

@@ -22,6 +22,7 @@ from typing import Any
 from bot.game import (
     ALL_CARDS,
     Card,
+    CardPlay,
     CompletedTrick,
     Phase,
     SeatView,
@@ -34,8 +35,6 @@ from bot.game import (
     resolve_options,
     winning_play,
 )
-
-Play = tuple[int, Card]
 
 #: Card faces of the 48-card pack (the 64-card pack adds 8s and 7s, which never matter for inference).
 FACES: tuple[Card, ...] = tuple(c for c in ALL_CARDS if c.rank not in ("8", "7"))
@@ -57,7 +56,7 @@ class Knowledge:
     unseen: list[Card]
     known: dict[int, list[Card]]
     table: dict[int, list[Card]]
-    trick: list[Play]
+    trick: list[CardPlay]
     tricks: tuple[CompletedTrick, ...]  # this deal's completed tricks, from the engine
     partner: int | None
     options: Mapping[str, Any]
@@ -79,7 +78,7 @@ class Knowledge:
         return self.trick[0][1].suit if self.trick else None
 
     @property
-    def winning(self) -> Play | None:
+    def winning(self) -> CardPlay | None:
         """The (seat, card) now winning the trick (G-3), or None before the lead."""
         if not self.trick:
             return None
@@ -197,7 +196,12 @@ def _exclusions(k: Knowledge) -> dict[int, set[Card]]:
 
 
 def _infer(
-    k: Knowledge, excluded: set[Card], seat: int, card: Card, trick: list[Play], trump: Suit | None
+    k: Knowledge,
+    excluded: set[Card],
+    seat: int,
+    card: Card,
+    trick: list[CardPlay],
+    trump: Suit | None,
 ) -> None:
     cards_so_far = [c for _, c in trick]
     win_seat = winning_play(trick, trump)[0]

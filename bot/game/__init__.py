@@ -42,7 +42,7 @@ from .options import OPTIONS, resolve_options
 from .phases import DealMode, Phase
 from .points import card_points, last_trick_bonus, round_card_points, scale
 from .results import ChipItem, DealResult, Transfer, place_ranks
-from .state import CompletedTrick, DealState
+from .state import CardPlay, CompletedTrick, DealState
 from .tricks import legal_plays, trick_winner, winning_play
 from .variants import VARIANTS, Variant, get_variant
 from .views import PublicView, SeatView
@@ -62,6 +62,7 @@ __all__ = [
     "VARIANTS",
     "Action",
     "Card",
+    "CardPlay",
     "ChipItem",
     "CompletedTrick",
     "DealMode",

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from .cards import Card, Suit
 from .plain import Plain
 from .results import DealResult
-from .state import Play
+from .state import CardPlay
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +128,7 @@ class TrickTaken(Event):
     type: ClassVar[str] = "trick"
     number: int
     winner: int
-    cards: tuple[Play, ...]
+    cards: tuple[CardPlay, ...]
     points: int
     last: bool
 

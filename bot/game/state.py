@@ -22,7 +22,7 @@ from .results import DealResult
 
 T = TypeVar("T")
 #: (seat, card): one card played to a trick, in play order.
-Play = tuple[int, Card]
+CardPlay = tuple[int, Card]
 #: (name, cards, points): one meld of a simultaneous declaration (§2.3).
 MeldEntry = tuple[str, tuple[Card, ...], int]
 #: (seat, name, cards, points): one two-hand meld as declared (§2.2).
@@ -34,7 +34,7 @@ class CompletedTrick(NamedTuple):
 
     number: int
     leader: int
-    plays: tuple[Play, ...]
+    plays: tuple[CardPlay, ...]
     winner: int
     points: int
 
@@ -157,7 +157,7 @@ class DealState:
     draw_then_meld: bool = field(metadata=_meta(_const(False), _keep))
     melded_this_turn: bool = field(metadata=_meta(_const(False), _keep))
     awaiting_draws: list[int] = field(metadata=_meta(_empty_list, _shallow))
-    trick: list[Play] = field(metadata=_meta(_empty_list, _shallow))  # the trick being played
+    trick: list[CardPlay] = field(metadata=_meta(_empty_list, _shallow))  # the trick being played
     tricks: list[CompletedTrick] = field(
         metadata=_meta(_empty_list, _shallow)
     )  # this deal's completed tricks

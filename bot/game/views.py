@@ -17,7 +17,7 @@ from .cards import ALL_CARDS, Card, Suit, pack_of_size, sort_hand
 from .melds import sequential_meld_value
 from .options import resolve_options
 from .phases import AUCTION, GAME_OVER, PASSING, DealMode, Phase
-from .state import CompletedTrick, DealState, Play
+from .state import CardPlay, CompletedTrick, DealState
 from .tricks import winning_play
 
 if TYPE_CHECKING:
@@ -62,8 +62,8 @@ class PublicView:
     hand_sizes: tuple[int, ...]
     table: dict[int, tuple[Card, ...]]  # face-up melded cards (two-hand stock phase), by seat
     table_uses: dict[int, tuple[tuple[str, ...], ...]]  # the melds each of them served in
-    trick: tuple[Play, ...]
-    last_trick: tuple[Play, ...]
+    trick: tuple[CardPlay, ...]
+    last_trick: tuple[CardPlay, ...]
     last_trick_winner: int | None
     tricks: tuple[CompletedTrick, ...]  # this deal's completed tricks: leader, plays, winner
     trump: Suit | None
@@ -91,7 +91,7 @@ class PublicView:
     auction: bool
 
     @property
-    def heading(self) -> Play | None:
+    def heading(self) -> CardPlay | None:
         """The (seat, card) heading the trick on the table as it stands (G-3); None before a lead."""
         return winning_play(self.trick, self.trump) if self.trick else None
 

@@ -9,7 +9,7 @@ is ranked (`scoring`): matchpoints among everyone who held the same cards (2 per
 1 per tie), or total points when duplicate is off; a no-show's round scores zero. When a night
 starts (`when`).
 
-The runner (`runner.EventRunner`) plays an event through the table service: it opens each
+The runner (`runner.NightRunner`) plays an event through the table service: it opens each
 round's tables, follows them through a table-service hook and closes the round; `results`
 stores each deal's scores and rates the games. The Discord side (threads, notices) is `cogs`.
 """

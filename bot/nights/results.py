@@ -1,6 +1,6 @@
 """An event table's results, stored in the transaction of the action that ends them.
 
-`record_deals` runs inside the table service's action hook (`EventRunner.hook`):
+`record_deals` runs inside the table service's action hook (`NightRunner.hook`):
 each ended deal adds one result per seat (the points the engine scored for the
 seat's side in that deal); once the table has played the event's deals it is
 marked done, its no-shows noted (people the computer played every turn for) and

@@ -1,8 +1,8 @@
 """League nights over the table service: rounds, their clock, no-shows, standings.
 
-An `EventRunner` plays organised events through the ordinary table service, with
+An `NightRunner` plays organised events through the ordinary table service, with
 no Discord in sight. Each round it seats the entrants (`bot.nights.seating`),
-asks its `EventNotices` where each table lives (on Discord, a thread of its own
+asks its `NightNotices` where each table lives (on Discord, a thread of its own
 off the event's channel) and opens them all already playing, computers in the
 seats left over, in one transaction with the event's round
 (`TableService.open_started`). A table of an event ends after the event's
@@ -133,7 +133,7 @@ class KeyedLocks:
                 del self._users[key], self._locks[key]
 
 
-class EventNotices(Protocol):
+class NightNotices(Protocol):
     """Where an event shows itself (Discord: its channel and the tables' threads)."""
 
     async def place(
@@ -159,12 +159,12 @@ class EventNotices(Protocol):
 
 
 @dataclass
-class EventRunner:
+class NightRunner:
     """Every event of one bot process. Create, pass `hook` to the service, `await attach(service)`."""
 
-    notices: EventNotices
+    notices: NightNotices
     round_seconds_per_deal: float = SECONDS_PER_DEAL
-    #: Seconds between attempts at placing a table (`EventNotices.place`) when a round opens,
+    #: Seconds between attempts at placing a table (`NightNotices.place`) when a round opens,
     #: and at showing the standings.
     place_retries: tuple[float, ...] = PLACE_RETRIES
     #: Seeds each event's deals (`random.Random(seed)`; None: from the system).
@@ -532,7 +532,7 @@ class EventRunner:
     async def _place(
         self, event: EventRow, round_no: int, table_no: int, people: list[int]
     ) -> tuple[int, dict[str, Any]] | None:
-        """Where a new table lives (`EventNotices.place`); None if it never worked."""
+        """Where a new table lives (`NightNotices.place`); None if it never worked."""
         return await self._retrying(
             event,
             f"no place for round {round_no}, table {table_no + 1}",

@@ -8,7 +8,7 @@ two; every other variant rates one-player teams. Ranks come from the caller
 side may win on fewer points. Computer players are rated like anyone.
 
 `record_game` runs in the transaction of the action that ends a game (the
-table service's hooks: `bot.ledger_hook`, league events), so a game is rated
+table service's hooks: `bot.services.ledger_hook`, league events), so a game is rated
 exactly once; everything else is a `LeagueService` call that opens its own.
 A season's name is checked here (required, at most `SEASON_NAME` characters,
 never used before in the server, in any case) before anything is written.

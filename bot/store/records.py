@@ -5,7 +5,7 @@ adds (meld, contracts bid and made) is summed per seat when the game ends and
 kept with its table (`store_deal_stats`, in the transaction that records the
 game), so a member's stats are a few indexed reads however many games they
 played, never a replay of every action log. A game's id is its table's id
-(bot.ledger_hook), so a game's log is its table's seed, options and actions.
+(bot.services.ledger_hook), so a game's log is its table's seed, options and actions.
 """
 
 from __future__ import annotations

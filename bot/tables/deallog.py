@@ -18,7 +18,7 @@ from collections import deque
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.game.state import Play
+from bot.game.state import CardPlay
 
 #: Completed tricks the board lists, newest first.
 RECENT_TRICKS = 3
@@ -29,7 +29,7 @@ class BoardTrick:
     """A completed trick as the board tells it: who played what, who won, its points."""
 
     number: int
-    cards: tuple[Play, ...]  # (seat, card) in the order played
+    cards: tuple[CardPlay, ...]  # (seat, card) in the order played
     winner: int
     points: int
     last_bonus: int = 0  # the last trick's 10 (G-5), shown apart from the cards' points

@@ -106,7 +106,7 @@ class Lobby:
 
         `home` is the caller's own description of where the table is shown (`Table.home`),
         stored with the table in the same transaction. `hints`: players may ask for a hint
-        (off unless asked for: every finished game is rated, bot.ledger_hook).
+        (off unless asked for: every finished game is rated, bot.services.ledger_hook).
         """
         if self._core.registry.in_channel(channel_id) is not None:
             raise Refusal("bot.refuse.table_exists", self._core.registry.in_channel(channel_id))

@@ -280,7 +280,7 @@ class Table:
 
     def forfeit_payees(self, seat: int) -> list[int]:
         """Who may collect the forfeit premium of `seat`'s person leaving (the forfeit policy,
-        `bot.ledger_hook`), first choice first: the opponent E-15 pairs the seat with, else the
+        `bot.services.ledger_hook`), first choice first: the opponent E-15 pairs the seat with, else the
         opponents still playing; none when every opponent has left."""
         own, other = sorted(self.started_game.variant.sides(), key=lambda side: seat not in side)
         paired = other[own.index(seat)]

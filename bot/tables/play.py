@@ -1,4 +1,4 @@
-"""Play: a person's hand and actions, and the deals a table has finished.
+"""Playing: a person's hand and actions, and the deals a table has finished.
 
 A person acts on their own turn, from the state they saw (`version`); the action
 is stored in the transaction that accepts it (`TableCore.apply`), and an
@@ -47,7 +47,7 @@ class Pressed:
     refused: Refusal | None = None
 
 
-class Play:
+class Playing:
     """What a seated person sees and does, and the reviews of finished deals."""
 
     def __init__(self, core: TableCore, thinker: Thinker) -> None:

@@ -14,8 +14,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from bot.config import config_for_a_process
 from bot.i18n import t
-from bot.settings import settings_for_a_process
 from bot.store import Store, StoreOpenError, get_guild_settings, set_guild_settings
 from bot.store.urls import safe_url
 
@@ -54,7 +54,7 @@ def main(argv: Sequence[str]) -> int:
     if not 0 <= args.guild < MAX_GUILD:
         print(t("bot.weblink.bad_guild", "en", guild=args.guild), file=sys.stderr)
         return 2
-    settings = settings_for_a_process()
+    settings = config_for_a_process()
     if settings is None:
         return 2
     if settings.web_secret is None:

@@ -23,8 +23,8 @@ from typing import Final
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
+from bot.config import Config, config_for_a_process
 from bot.i18n import t
-from bot.settings import Settings, settings_for_a_process
 from bot.stopping import run_until_stopped
 from bot.store import StoreOpenError
 
@@ -184,7 +184,7 @@ def parser() -> argparse.ArgumentParser:
     return parse
 
 
-async def _serve(database: str, host: str, port: int, settings: Settings) -> None:
+async def _serve(database: str, host: str, port: int, settings: Config) -> None:
     server = await start_web(
         database,
         host=host,
@@ -201,7 +201,7 @@ async def _serve(database: str, host: str, port: int, settings: Settings) -> Non
 def main(argv: Sequence[str]) -> int:
     """`python -m bot web`: serve the pages alone until interrupted; 2 when the database cannot be read."""
     args = parser().parse_args(argv)
-    settings = settings_for_a_process()
+    settings = config_for_a_process()
     if settings is None:
         return 2
     database = args.database or settings.database

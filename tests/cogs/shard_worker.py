@@ -25,7 +25,7 @@ import sys
 import time
 from pathlib import Path
 
-from bot.settings import Settings
+from bot.config import Config
 from bot.tables import Person, SimplePlayer
 from cogs._bot import create_bot
 from tests.cogs.sim import board_message, close_store
@@ -64,14 +64,14 @@ async def main(url: str, shard: int, data_dir: Path, mode: str, plan: list[str])
         channel = guild.create_text_channel("pinochle")
         alice = guild.add_member(env.create_user("alice"))
         bob = guild.add_member(env.create_user("bob"))
-        settings = Settings(
+        settings = Config(
             database_path=data_dir / f"shard{shard}" / "marker.db",
             shard_count=SHARDS,
             shard_ids=(shard,),
             turn_seconds=0,
             ai_workers=1,
         )
-        bot = create_bot(url, settings=settings)
+        bot = create_bot(url, config=settings)
         sent = len(env.http_requests)
         await env.restart_bot(bot)
         syncs = sum(

@@ -68,7 +68,7 @@ def bugs(errors: tuple[BaseException, ...]) -> list[BaseException]:
 
 async def close_store(bot) -> None:
     """What a stopped process would do: let go of the database (SimCord never closes a bot)."""
-    await bot.events.close()
+    await bot.nights.close()
     await bot.tables.close()
     await bot.store.close()
 

@@ -4,8 +4,8 @@ further deals, no game premium, not rated; the deals completed before stay settl
 
 from __future__ import annotations
 
-from bot.ledger_hook import FORFEIT_DEAL
 from bot.presentation.texts import board_text, plain_namer
+from bot.services.ledger_hook import FORFEIT_DEAL
 from bot.store import game_results, get_table, ledger_check, load_actions
 from tests.cogs.playing import leave_game, play_out
 

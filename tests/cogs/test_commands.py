@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from bot.settings import Settings, SettingsError
+from bot.config import Config, ConfigError
 from cogs._bot import create_bot
 from cogs._sync import marker_path
 from tests.cogs.sim import close_store
@@ -99,7 +99,7 @@ async def test_a_refused_forced_sync_is_reported_until_a_sync_succeeds(room):
 
 
 def test_settings_from_the_environment(tmp_path):
-    settings = Settings.from_env(
+    settings = Config.from_env(
         {
             "DISCORD_TOKEN": " abc ",
             "DEV_GUILD_ID": "42",
@@ -109,34 +109,32 @@ def test_settings_from_the_environment(tmp_path):
     )
     assert settings.token == "abc" and settings.dev_guild_id == 42 and settings.turn_seconds == 0
     assert settings.data_dir == tmp_path
-    assert Settings.from_env({}).database_path.as_posix() == "data/pinochle.db"
-    assert Settings.from_env({"DISCORD_TOKEN": ""}).token is None
-    assert settings.ai_budget == 1.0 and Settings.from_env({"AI_BUDGET": "0.25"}).ai_budget == 0.25
+    assert Config.from_env({}).database_path.as_posix() == "data/pinochle.db"
+    assert Config.from_env({"DISCORD_TOKEN": ""}).token is None
+    assert settings.ai_budget == 1.0 and Config.from_env({"AI_BUDGET": "0.25"}).ai_budget == 0.25
 
 
 @pytest.mark.parametrize("value", ["0", "-1", "11", "fast"])
 def test_a_malformed_ai_budget_is_refused_by_name(value):
-    with pytest.raises(SettingsError, match="AI_BUDGET"):
-        Settings.from_env({"AI_BUDGET": value})
+    with pytest.raises(ConfigError, match="AI_BUDGET"):
+        Config.from_env({"AI_BUDGET": value})
 
 
 def test_ai_workers_default_to_all_cores_but_one():
     """One core stays with the event loop; a one-core machine still gets a worker."""
-    assert Settings.from_env({}).ai_workers == max(1, (os.cpu_count() or 1) - 1)
-    assert Settings.from_env({"AI_WORKERS": " 3 "}).ai_workers == 3
+    assert Config.from_env({}).ai_workers == max(1, (os.cpu_count() or 1) - 1)
+    assert Config.from_env({"AI_WORKERS": " 3 "}).ai_workers == 3
 
 
 @pytest.mark.parametrize("value", ["0", "-2", "65", "1.5", "many"])
 def test_a_malformed_ai_workers_is_refused_by_name(value):
-    with pytest.raises(SettingsError, match="AI_WORKERS"):
-        Settings.from_env({"AI_WORKERS": value})
+    with pytest.raises(ConfigError, match="AI_WORKERS"):
+        Config.from_env({"AI_WORKERS": value})
 
 
 async def test_dev_guild_gets_its_commands_at_once(room, database_path):
     old = room.bot
-    await room.env.restart_bot(
-        create_bot(database_path, settings=Settings(dev_guild_id=room.guild.id))
-    )
+    await room.env.restart_bot(create_bot(database_path, config=Config(dev_guild_id=room.guild.id)))
     await close_store(old)
     puts = [
         r.path for r in room.env.http_requests if r.method == "PUT" and r.path.endswith("/commands")

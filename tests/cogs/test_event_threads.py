@@ -119,7 +119,7 @@ async def test_without_private_threads_a_duplicate_round_is_held_and_nothing_lea
         "moderators", permissions=discord.Permissions(manage_guild=True, manage_threads=True)
     )
     moderator = server.guild.add_member(server.env.create_user("mod"), roles=[moderators])
-    server.env.bot.events.place_retries = (30.0, 60.0)  # waits long enough to be virtual only
+    server.env.bot.nights.place_retries = (30.0, 60.0)  # waits long enough to be virtual only
     for thread in server.parent.threads:
         await moderator.slash(thread, "pinochle cancel")
     await server.env.advance_time(100)  # round 2 does not open: every retry fails
@@ -136,7 +136,7 @@ async def test_without_private_threads_a_duplicate_round_is_held_and_nothing_lea
 
     # The organiser's start tries again (at once, this time); without the permission it is
     # refused, and nothing changes.
-    server.env.bot.events.place_retries = ()
+    server.env.bot.nights.place_retries = ()
     reply = await refused(server.env, server.admin.slash(server.parent, "league event start"))
     assert "Create Private Threads" in reply and "Nothing changed" in reply
     assert (await list_events(server.store, server.guild.id))[0].status == "paused"
@@ -148,7 +148,7 @@ async def test_one_events_slow_retries_do_not_hold_up_another_events_commands(se
     await open_event(server, lounge, name="Saturday")
     await sign_up(server, "ann", "ben", name="Friday")
     # Friday's first thread fails, and its runner waits (virtual time) before trying again.
-    server.env.bot.events.place_retries = (60.0,)
+    server.env.bot.nights.place_retries = (60.0,)
     server.env.inject_error("POST", f"/channels/{server.parent.id}/threads", status=500, times=1)
     await server.admin.slash(server.parent, "league event start", name="Friday")
     friday = await named(server, "Friday")
@@ -176,7 +176,7 @@ async def test_a_thread_whose_member_could_not_be_added_is_deleted_and_made_agai
     await open_event(server)
     await sign_up(server, "ann", "ben")
     server.env.inject_error("PUT", "/channels/*/thread-members/*", status=500, times=1)
-    server.env.bot.events.place_retries = (60.0,)
+    server.env.bot.nights.place_retries = (60.0,)
     await server.admin.slash(server.parent, "league event start")
     await server.env.advance_time(61)  # the runner's wait before its second try
     [table] = server.env.bot.tables.tables(server.guild.id)

@@ -122,7 +122,7 @@ def test_the_standings_read_in_both_languages():
     from bot.nights import Standing
     from bot.nights.runner import EventBoard
     from bot.store.nights import EventRow
-    from cogs._events_text import board_texts
+    from cogs._nights_text import board_texts
 
     event = EventRow(
         1,
@@ -188,7 +188,7 @@ async def test_a_thread_that_fails_once_is_made_on_the_next_try_and_leaves_no_tr
 
 async def test_a_table_without_a_thread_plays_in_the_channel_and_the_organiser_is_told(server):
     server.env.inject_error("POST", "/channels/*/messages/*/threads", status=403, times=None)
-    server.env.bot.events.place_retries = (1.0,)
+    server.env.bot.nights.place_retries = (1.0,)
     await start_two_handed(server, "ann", "ben", duplicate="off")  # no shared cards
     await server.env.advance_time(5)  # the second try fails too
     [table] = server.env.bot.tables.tables(server.guild.id)
@@ -208,7 +208,7 @@ async def test_a_round_with_no_room_at_all_is_refused_and_changes_nothing(server
     await open_event(server, duplicate="off")
     for name in ("ann", "ben", "cat", "dan"):  # two tables: only one fits in the channel
         await server[name].slash(server.parent, "league event join")
-    server.env.bot.events.place_retries = ()
+    server.env.bot.nights.place_retries = ()
     reply = await refused(server.env, server.admin.slash(server.parent, "league event start"))
     assert "could not open" in reply
     [event] = await list_events(server.store, server.guild.id)
@@ -295,8 +295,8 @@ async def test_standings_of_64_entrants_over_4_rounds_fit_discord_and_name_every
             ],
         )
         event = await update_event(tx, event.id, status="running", round=4)
-    board = await server.env.bot.events.board(event.id)
-    notices = server.env.bot.events.notices
+    board = await server.env.bot.nights.board(event.id)
+    notices = server.env.bot.nights.notices
 
     ids = await notices.standings(event, board)  # the channel's messages
     assert len(ids) > 1

@@ -17,9 +17,7 @@ BASE = "https://pinochle.example"
 
 @pytest.fixture
 async def server(simcord_env):
-    simcord_env.bot.settings = replace(
-        simcord_env.bot.settings, web_secret=SECRET, web_base_url=BASE
-    )
+    simcord_env.bot.config = replace(simcord_env.bot.config, web_secret=SECRET, web_base_url=BASE)
     server = Server(simcord_env, "ann")
     yield server
     await close_store(simcord_env.bot)
@@ -86,7 +84,7 @@ async def test_rotation_takes_no_value_and_members_cannot_use_it(server):
 
 
 async def test_without_a_secret_pages_cannot_be_turned_on(server):
-    server.env.bot.settings = replace(server.env.bot.settings, web_secret=None)
+    server.env.bot.config = replace(server.env.bot.config, web_secret=None)
     assert await setting(server, "web", "on") == (
         "The web pages cannot be turned on: the bot's host has not set WEB_SECRET."
     )

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from bot.settings import Settings, SettingsError
+from bot.config import Config, ConfigError
 
 URL = "postgresql://bot@db/pinochle"
 
 
 def test_a_process_owns_the_guilds_of_its_shards_and_only_shard_0_syncs():
-    first = Settings.from_env({"SHARD_COUNT": "4", "SHARD_IDS": "0-1", "DATABASE_URL": URL})
-    second = Settings.from_env({"SHARD_COUNT": "4", "SHARD_IDS": "2,3", "DATABASE_URL": URL})
+    first = Config.from_env({"SHARD_COUNT": "4", "SHARD_IDS": "0-1", "DATABASE_URL": URL})
+    second = Config.from_env({"SHARD_COUNT": "4", "SHARD_IDS": "2,3", "DATABASE_URL": URL})
     assert (first.shard_ids, second.shard_ids) == ((0, 1), (2, 3))
     for shard in range(4):
         guild = (1234 * 4 + shard) << 22  # Discord: shard = (guild_id >> 22) % SHARD_COUNT
@@ -22,10 +22,10 @@ def test_a_process_owns_the_guilds_of_its_shards_and_only_shard_0_syncs():
 
 
 def test_one_process_runs_and_owns_everything_by_default():
-    settings = Settings.from_env({})
+    settings = Config.from_env({})
     assert settings.shard_count is None and settings.owns_guild(12345 << 22)
     assert settings.syncs_commands and settings.database == "data/pinochle.db"
-    assert Settings.from_env({"SHARD_COUNT": "2"}).shard_ids is None  # both shards, one process
+    assert Config.from_env({"SHARD_COUNT": "2"}).shard_ids is None  # both shards, one process
 
 
 @pytest.mark.parametrize(
@@ -41,5 +41,5 @@ def test_one_process_runs_and_owns_everything_by_default():
     ],
 )
 def test_settings_that_cannot_work_are_refused_by_name(env, says):
-    with pytest.raises(SettingsError, match=says):
-        Settings.from_env(env)
+    with pytest.raises(ConfigError, match=says):
+        Config.from_env(env)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import Settings
+from bot.config import Config
 from bot.store import Lease, Store, load_actions
 from cogs._bot import create_bot
 from tests.cogs.ledger_support import refused
@@ -107,7 +107,7 @@ def test_two_processes_kill_one_mid_deal_only_its_tables_resume(tmp_path, postgr
 def simcord_bot(postgres_url, tmp_path):
     """The bot of the `room` on a database of its own on the session's PostgreSQL server (what it
     keeps beside the database, such as the synced commands' hash, in the test's folder)."""
-    return create_bot(postgres_url, settings=Settings(database_path=tmp_path / "marker.db"))
+    return create_bot(postgres_url, config=Config(database_path=tmp_path / "marker.db"))
 
 
 async def test_players_at_a_table_being_moved_are_told_so_then_play_on(

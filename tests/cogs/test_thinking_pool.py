@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from bot.settings import Settings
+from bot.config import Config
 from cogs._bot import create_bot
 from tests.tables.thinking_fakes import alive
 
 
 async def test_the_bot_thinks_in_a_pool_of_its_settings_and_closing_stops_it(database_path):
-    bot = create_bot(database_path, settings=Settings(ai_workers=2, ai_budget=0.5))
+    bot = create_bot(database_path, config=Config(ai_workers=2, ai_budget=0.5))
     assert (bot.thinker.size, bot.thinker.budget) == (2, 0.5)
     assert bot.thinker.pids == []  # nothing starts until a `hard` turn or `python -m bot`
     bot.thinker.start()

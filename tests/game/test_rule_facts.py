@@ -10,7 +10,7 @@ import pytest
 from bot.game import VARIANTS, new_game, place_ranks
 from bot.game.random_play import random_action
 from bot.game.record import GameRecord
-from bot.records_hook import seat_deals
+from bot.services.records_hook import seat_deals
 
 
 def _played(variant: str, seed: int) -> GameRecord:

@@ -9,7 +9,7 @@ from typing import Any
 from bot.game import PASS, Action, Game, new_game
 from bot.game.events import Event
 from bot.game.random_play import random_action
-from bot.ledger_hook import ledger_hook
+from bot.services.ledger_hook import ledger_hook
 from bot.store import Seat, Store, create_table, update_table
 from bot.tables import Table
 

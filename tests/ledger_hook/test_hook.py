@@ -17,8 +17,8 @@ import pytest
 from bot.game import VARIANTS
 from bot.game.events import DealEnded, GameOver, Melded
 from bot.game.record import GameRecord, RecordCache
-from bot.ledger_hook import best_melds, ledger_hook
-from bot.records_hook import records_hook, seat_deals
+from bot.services.ledger_hook import best_melds, ledger_hook
+from bot.services.records_hook import records_hook, seat_deals
 from bot.store import balance, game_results, history, is_settled, ledger_check, player_profile
 from bot.store.records import deal_stats
 from bot.tables import model
@@ -140,7 +140,7 @@ async def test_computer_seats_sharing_one_player_settle_their_net_and_are_not_ra
     """Three easy computers are one player: the transfers among them are a wash, not a refusal."""
     table = await seat_table(store, "check", 4, computers=(1, 2, 3))
     assert len({table.seats[s].player_id for s in (1, 2, 3)}) == 1
-    with caplog.at_level(logging.WARNING, logger="bot.ledger_hook"):
+    with caplog.at_level(logging.WARNING, logger="bot.services.ledger_hook"):
         await play(store, table, seed=4)
     chips = chips_by_seat(table.game)
     assert await balance(store, GUILD, table.seats[0].player_id) == chips[0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bot.ledger_hook import ledger_hook
+from bot.services.ledger_hook import ledger_hook
 from bot.store import balance, game_results, ledger_check
 from bot.tables import Person, TableService
 

@@ -11,7 +11,7 @@ import asyncpg
 import pytest
 
 from bot.__main__ import main as bot_main
-from bot.settings import Settings, SettingsError
+from bot.config import Config, ConfigError
 from bot.store import Store
 from bot.store.cli import main
 from bot.store.urls import safe_url, scrub
@@ -187,8 +187,8 @@ def test_a_password_that_is_a_common_word_is_masked_in_its_place_only(password):
 
 @pytest.mark.parametrize("value", [f"mysql://bot:{USER_SECRET}@db/x", f"bot:{USER_SECRET}@db/x"])
 def test_a_database_url_setting_of_another_kind_is_refused_without_its_password(value):
-    with pytest.raises(SettingsError, match="DATABASE_URL must be a postgresql:// URL") as refused:
-        Settings.from_env({"DATABASE_URL": value})
+    with pytest.raises(ConfigError, match="DATABASE_URL must be a postgresql:// URL") as refused:
+        Config.from_env({"DATABASE_URL": value})
     assert USER_SECRET not in str(refused.value)
 
 

@@ -8,8 +8,8 @@ import asyncio
 import random
 import re
 
-from bot.ledger_hook import ledger_hook
-from bot.records_hook import records_hook
+from bot.services.ledger_hook import ledger_hook
+from bot.services.records_hook import records_hook
 from bot.store import (
     Store,
     balance,

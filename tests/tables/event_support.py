@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.game import Dealing, new_game
-from bot.nights.runner import EventBoard, EventRunner
+from bot.nights.runner import EventBoard, NightRunner
 from bot.store import TableRow, load_actions
 from bot.store.nights import EventRow
 from bot.tables import Person, Refusal, SimplePlayer, TableService, Text
@@ -20,7 +20,7 @@ FIRST_HOME = 5000
 
 
 class Notices:
-    """`EventNotices` that give each table a channel of its own and keep every board and line."""
+    """`NightNotices` that give each table a channel of its own and keep every board and line."""
 
     def __init__(self) -> None:
         self._homes = itertools.count(FIRST_HOME)
@@ -56,7 +56,7 @@ class Notices:
 
 
 async def play_event(
-    runner: EventRunner,
+    runner: NightRunner,
     service: TableService,
     people: list[Person],
     *,

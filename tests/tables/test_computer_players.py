@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.ledger_hook import ledger_hook
 from bot.presentation.texts import plain_namer
+from bot.services.ledger_hook import ledger_hook
 from bot.store import Seat, balance, find_player, game_results, ledger_check, put_seat
 from bot.tables import Person, TableService, shown_name
 from tests.tables.helpers import ALICE, GUILD, open_table, play_out

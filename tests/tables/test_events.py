@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from bot.nights import DealScore, round_scores, standings
-from bot.nights.runner import EventRunner
+from bot.nights.runner import NightRunner
 from bot.presentation.texts import numbered, say
 from bot.store import Store, get_table, set_guild_settings
 from bot.store.nights import absences, event_scores, event_tables, get_event, list_entrants
@@ -34,7 +34,7 @@ async def make_runner(store):
     async def make(
         notices: Notices, seconds: float = 3600, *, resume: bool = False, owns=lambda guild: True
     ):
-        runner = EventRunner(notices, round_seconds_per_deal=seconds)
+        runner = NightRunner(notices, round_seconds_per_deal=seconds)
         service = TableService(
             store, seed=3 + len(made), turn_seconds=0, hooks=[runner.hook], owns=owns
         )
@@ -625,7 +625,7 @@ async def test_a_round_moves_on_however_late_its_last_table_commits(postgres_url
     that finished the table to commit (it holds its table's lock until then), so a slow commit
     never leaves the finished round waiting for its clock."""
     store = await Store.open(postgres_url)
-    runner = EventRunner(Notices())
+    runner = NightRunner(Notices())
 
     async def slow_commit(tx, table, events) -> None:
         if table.event is not None and table.ends(table.started_game):

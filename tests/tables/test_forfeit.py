@@ -7,8 +7,8 @@ pairs them with; the seat then neither collects nor pays; the leaver's side is r
 from __future__ import annotations
 
 from bot.game import game_checks
-from bot.ledger_hook import FORFEIT_DEAL, ledger_hook
 from bot.presentation.texts import plain_namer, say
+from bot.services.ledger_hook import FORFEIT_DEAL, ledger_hook
 from bot.store import balance, game_results, is_settled, ledger_check
 from bot.tables import TableService
 from tests.tables.helpers import ALICE, BOB, GUILD, open_table, play_out, refusal_of

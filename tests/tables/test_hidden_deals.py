@@ -12,10 +12,10 @@ from __future__ import annotations
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.ledger_hook import ledger_hook
-from bot.nights.runner import EventRunner
+from bot.nights.runner import NightRunner
 from bot.presentation.texts import say
-from bot.records_hook import records_hook
+from bot.services.ledger_hook import ledger_hook
+from bot.services.records_hook import records_hook
 from bot.store import (
     history,
     league_csv,
@@ -40,7 +40,7 @@ SECRET = "hidden-deals-secret-0123456789"
 
 @pytest.fixture
 async def runner(store):
-    runner = EventRunner(Notices())
+    runner = NightRunner(Notices())
     hooks = [ledger_hook, records_hook, runner.hook]  # as the bot has them
     service = TableService(store, seed=5, turn_seconds=0, hooks=hooks)
     await runner.attach(service)

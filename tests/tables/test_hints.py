@@ -16,8 +16,8 @@ from bot.ai.table_players import ai_players
 from bot.game import PASS, VARIANTS, Card, Phase, Suit, new_game, parse_action, parse_cards
 from bot.game.random_play import random_action
 from bot.game.views import SeatView
-from bot.ledger_hook import ledger_hook
 from bot.presentation.texts import say
+from bot.services.ledger_hook import ledger_hook
 from bot.store import find_player, game_log, get_table, load_actions, recent_games
 from bot.tables import TableService
 from bot.tables.hints import best_meld, hint_text

@@ -4,8 +4,8 @@ figures counted by hand from the same games, deal by deal (RULES C-6, E-7, E-12)
 from __future__ import annotations
 
 from bot.game.record import GameRecord
-from bot.ledger_hook import ledger_hook
-from bot.records_hook import records_hook
+from bot.services.ledger_hook import ledger_hook
+from bot.services.records_hook import records_hook
 from bot.store import find_player, game_log, player_stats, recent_games
 from bot.store.records import longest_streak
 from bot.tables import Table, TableService
@@ -102,7 +102,7 @@ def test_longest_streak_counts_wins_in_a_row():
 
 
 async def test_a_game_cancelled_after_a_deal_counts_its_finished_deals(store):
-    """A cancel after a completed deal rates the game (bot.ledger_hook): its deals count too."""
+    """A cancel after a completed deal rates the game (bot.services.ledger_hook): its deals count too."""
     service = TableService(store, seed=2, turn_seconds=0, hooks=[ledger_hook, records_hook])
     table = await open_table(service, "four-handed", options={"target": 2000})
     await service.start(table.id, ALICE)

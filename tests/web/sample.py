@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 from bot.game import Dealing, new_game
 from bot.game.record import GameRecord
-from bot.ledger_hook import best_melds
 from bot.services.league import record_game
+from bot.services.ledger_hook import best_melds
 from bot.store import (
     GameSeat,
     Store,

@@ -11,7 +11,7 @@ from ipaddress import ip_network
 import pytest
 
 from bot.__main__ import main
-from bot.settings import Settings, SettingsError
+from bot.config import Config, ConfigError
 from bot.web.clients import client_address, client_key
 from bot.web.ratelimit import RateLimit
 
@@ -60,8 +60,8 @@ def test_ipv6_and_ipv4_mapped_peers():
 
 
 def test_trusted_proxies_setting_and_its_refusals():
-    assert Settings.from_env({}).web_trusted_proxies == ()  # never trusted by default
-    settings = Settings.from_env({"WEB_TRUSTED_PROXIES": " 127.0.0.1, 10.0.0.0/8,::1 "})
+    assert Config.from_env({}).web_trusted_proxies == ()  # never trusted by default
+    settings = Config.from_env({"WEB_TRUSTED_PROXIES": " 127.0.0.1, 10.0.0.0/8,::1 "})
     assert settings.web_trusted_proxies == (
         ip_network("127.0.0.1/32"),
         ip_network("10.0.0.0/8"),
@@ -73,8 +73,8 @@ def test_trusted_proxies_setting_and_its_refusals():
         ("10.0.0.300", "'10.0.0.300' is not one"),
         ("10.0.0.1,,10.0.0.2", "one entry is empty"),
     ):
-        with pytest.raises(SettingsError, match=f"WEB_TRUSTED_PROXIES must list addresses.*{said}"):
-            Settings.from_env({"WEB_TRUSTED_PROXIES": value})
+        with pytest.raises(ConfigError, match=f"WEB_TRUSTED_PROXIES must list addresses.*{said}"):
+            Config.from_env({"WEB_TRUSTED_PROXIES": value})
 
 
 def test_python_m_bot_web_refuses_a_malformed_proxy_list(monkeypatch, tmp_path, capsys):

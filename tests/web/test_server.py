@@ -11,7 +11,7 @@ import aiohttp
 import pytest
 
 from bot.__main__ import main
-from bot.settings import Settings, SettingsError
+from bot.config import Config, ConfigError
 from bot.web.server import WebStartError, start_web
 
 from .sample import SECRET
@@ -51,7 +51,7 @@ def test_python_m_bot_web_refuses_an_old_schema(tmp_path, capsys):
 
 
 def test_web_settings_from_the_environment():
-    settings = Settings.from_env(
+    settings = Config.from_env(
         {"WEB_PORT": "8080", "WEB_SECRET": SECRET, "WEB_BASE_URL": "https://x.example/"}
     )
     assert (settings.web_port, settings.web_secret, settings.web_base_url) == (
@@ -59,7 +59,7 @@ def test_web_settings_from_the_environment():
         SECRET,
         "https://x.example",
     )
-    assert Settings.from_env({}).web_port is None  # off by default
+    assert Config.from_env({}).web_port is None  # off by default
     for env, said in (
         ({"WEB_PORT": "http"}, "WEB_PORT must be a port number"),
         ({"WEB_PORT": "70000"}, "WEB_PORT must be a port number"),
@@ -70,8 +70,8 @@ def test_web_settings_from_the_environment():
         ({"TURN_SECONDS": "abc"}, "TURN_SECONDS must be a whole number, not 'abc'"),
         ({"DEV_GUILD_ID": "-3"}, "DEV_GUILD_ID must be a server id as Discord shows it"),
     ):
-        with pytest.raises(SettingsError, match=said):
-            Settings.from_env(env)
+        with pytest.raises(ConfigError, match=said):
+            Config.from_env(env)
 
 
 async def test_a_taken_port_is_one_clear_refusal(league):

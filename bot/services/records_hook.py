@@ -7,7 +7,7 @@ game is replayed once, when it ends, into its record (`Table.record`, kept in
 `bot.game.record.RECORDS`: `ledger_hook` reads the same record for the best melds),
 and each seat's totals are stored with the table (`store_deal_stats`) in the
 transaction of the action that ended the game; a game cancelled after a
-completed deal is rated (bot.ledger_hook), so its deals count too.
+completed deal is rated (bot.services.ledger_hook), so its deals count too.
 """
 
 from __future__ import annotations

@@ -73,7 +73,7 @@ def _table(board: EventBoard, lang: str) -> str:
     return code_table(header, rows, right={0, *range(2, len(header))})
 
 
-def player_events_text(results: Sequence[PlayerEventResult], lang: str) -> list[str]:
+def player_nights_text(results: Sequence[PlayerEventResult], lang: str) -> list[str]:
     """`/league player`'s lines on the events a player finished (none: no lines)."""
     if not results:
         return []

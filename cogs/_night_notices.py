@@ -25,9 +25,9 @@ from bot.i18n import t
 from bot.nights.runner import EventBoard, EventRow
 from bot.tables import Refusal, Text
 from cogs._common import text_of
-from cogs._events_text import board_texts
 from cogs._home import ARCHIVE_MINUTES, forget_opening
 from cogs._house import House
+from cogs._nights_text import board_texts
 from cogs._players import plain
 
 log = logging.getLogger(__name__)
@@ -38,7 +38,7 @@ GONE = (10007, 10013)
 
 
 class DiscordNotices:
-    """The event runner's `EventNotices` on Discord: threads, lines and the standings message."""
+    """The event runner's `NightNotices` on Discord: threads, lines and the standings message."""
 
     def __init__(self, bot: House) -> None:
         self.bot = bot

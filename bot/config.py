@@ -1,7 +1,7 @@
-"""The bot's settings, read from the environment (and `.env`) in one place.
+"""The process configuration, read from the environment (and `.env`) in one place.
 
-Every setting is documented in `.env.example`. `Settings.from_env` never
-touches the process environment itself; `load_settings` reads `.env` first
+Every setting is documented in `.env.example`. `Config.from_env` never
+touches the process environment itself; `load_config` reads `.env` first
 (python-dotenv, without overriding variables already set) and then the
 environment.
 """
@@ -42,12 +42,12 @@ def default_ai_workers() -> int:
     return max(1, (os.cpu_count() or 1) - 1)
 
 
-class SettingsError(ValueError):
+class ConfigError(ValueError):
     """A setting whose value cannot be used; the text names the variable."""
 
 
 @dataclass(frozen=True)
-class Settings:
+class Config:
     """What the bot needs to start. `token` may be missing: local play needs none."""
 
     database_path: Path = DEFAULT_DATABASE_PATH
@@ -77,7 +77,7 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str]) -> Settings:
+    def from_env(cls, env: Mapping[str, str]) -> Config:
         """Build settings from a mapping such as `os.environ`; empty values count as unset."""
 
         def get(name: str) -> str | None:
@@ -130,13 +130,13 @@ def _int_or_none(name: str, value: str | None) -> int | None:
     try:
         return int(value)
     except ValueError:
-        raise SettingsError(f"{name} must be a whole number, not {value!r}") from None
+        raise ConfigError(f"{name} must be a whole number, not {value!r}") from None
 
 
 def _guild_id(value: str | None) -> int | None:
     guild_id = _int_or_none("DEV_GUILD_ID", value)
     if guild_id is not None and guild_id <= 0:
-        raise SettingsError(f"DEV_GUILD_ID must be a server id as Discord shows it, not {value!r}")
+        raise ConfigError(f"DEV_GUILD_ID must be a server id as Discord shows it, not {value!r}")
     return guild_id
 
 
@@ -147,7 +147,7 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 def _log_level(value: str | None) -> str:
     level = (value or "INFO").upper()
     if level not in LOG_LEVELS:
-        raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {value!r}")
+        raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {value!r}")
     return level
 
 
@@ -156,7 +156,7 @@ def _turn_seconds(value: str | None) -> int:
     if seconds is None:
         return DEFAULT_TURN_SECONDS
     if seconds < 0:
-        raise SettingsError(f"TURN_SECONDS must be 0 (no timer) or more, not {seconds}")
+        raise ConfigError(f"TURN_SECONDS must be 0 (no timer) or more, not {seconds}")
     return seconds
 
 
@@ -166,9 +166,9 @@ def _ai_budget(value: str | None) -> float:
     try:
         seconds = float(value)
     except ValueError:
-        raise SettingsError(f"AI_BUDGET must be a number of seconds, not {value!r}") from None
+        raise ConfigError(f"AI_BUDGET must be a number of seconds, not {value!r}") from None
     if not 0 < seconds <= MAX_AI_BUDGET:
-        raise SettingsError(
+        raise ConfigError(
             f"AI_BUDGET must be more than 0 and at most {MAX_AI_BUDGET:g} seconds, not {value}"
         )
     return seconds
@@ -180,11 +180,11 @@ def _ai_workers(value: str | None) -> int:
     try:
         workers = int(value)
     except ValueError:
-        raise SettingsError(
+        raise ConfigError(
             f"AI_WORKERS must be a whole number of processes, not {value!r}"
         ) from None
     if not 1 <= workers <= MAX_AI_WORKERS:
-        raise SettingsError(
+        raise ConfigError(
             f"AI_WORKERS must be at least 1 and at most {MAX_AI_WORKERS}, not {workers}"
         )
     return workers
@@ -194,13 +194,13 @@ def _web_port(value: str | None) -> int | None:
     if value is None:
         return None
     if not (value.isascii() and value.isdigit() and 1 <= int(value) <= 65535):
-        raise SettingsError(f"WEB_PORT must be a port number from 1 to 65535, not {value!r}")
+        raise ConfigError(f"WEB_PORT must be a port number from 1 to 65535, not {value!r}")
     return int(value)
 
 
 def _web_secret(value: str | None) -> str | None:
     if value is not None and len(value) < MIN_WEB_SECRET:
-        raise SettingsError(
+        raise ConfigError(
             f"WEB_SECRET must be at least {MIN_WEB_SECRET} characters long (a random string)"
         )
     return value
@@ -211,7 +211,7 @@ def _database_url(value: str | None) -> str | None:
         # Only the scheme is shown: the rest may hold a password.
         scheme, sep, _ = value.partition("://")
         shown = f"{scheme!r}://…" if sep and "@" not in scheme else "something else"
-        raise SettingsError(
+        raise ConfigError(
             f"DATABASE_URL must be a postgresql:// URL, not {shown}"
             " (for a SQLite file set DATABASE_PATH)"
         )
@@ -222,7 +222,7 @@ def _web_base_url(value: str | None) -> str:
     if value is None:
         return DEFAULT_WEB_BASE_URL
     if not value.startswith(("http://", "https://")):
-        raise SettingsError(f"WEB_BASE_URL must start with http:// or https://, not {value!r}")
+        raise ConfigError(f"WEB_BASE_URL must start with http:// or https://, not {value!r}")
     return value.rstrip("/")
 
 
@@ -240,7 +240,7 @@ def _trusted_proxies(value: str | None) -> tuple[IPv4Network | IPv6Network, ...]
             networks.append(ipaddress.ip_network(entry))
         except ValueError as error:
             problem = f"{entry!r} is not one ({error})" if entry else "one entry is empty"
-            raise SettingsError(
+            raise ConfigError(
                 "WEB_TRUSTED_PROXIES must list addresses or networks separated by commas, such as"
                 f" 127.0.0.1, 10.0.0.0/8, ::1; {problem}"
             ) from None
@@ -252,7 +252,7 @@ def _pool_size(value: str | None) -> int:
     if size is None:
         return DEFAULT_POOL_SIZE
     if not 1 <= size <= MAX_POOL_SIZE:
-        raise SettingsError(f"DATABASE_POOL_SIZE must be from 1 to {MAX_POOL_SIZE}, not {size}")
+        raise ConfigError(f"DATABASE_POOL_SIZE must be from 1 to {MAX_POOL_SIZE}, not {size}")
     return size
 
 
@@ -260,12 +260,12 @@ def _shards(count: str | None, ids: str | None, url: str | None) -> dict[str, An
     """`SHARD_COUNT` and `SHARD_IDS` ("0,1" or "0-3"), checked together."""
     if count is None:
         if ids is not None:
-            raise SettingsError("SHARD_IDS needs SHARD_COUNT (the shards of the whole bot)")
+            raise ConfigError("SHARD_IDS needs SHARD_COUNT (the shards of the whole bot)")
         return {}
     total = _int_or_none("SHARD_COUNT", count)
     assert total is not None
     if not 1 <= total <= MAX_SHARDS:
-        raise SettingsError(f"SHARD_COUNT must be from 1 to {MAX_SHARDS}, not {total}")
+        raise ConfigError(f"SHARD_COUNT must be from 1 to {MAX_SHARDS}, not {total}")
     if ids is None:
         return {"shard_count": total}
     try:
@@ -274,34 +274,34 @@ def _shards(count: str | None, ids: str | None, url: str | None) -> dict[str, An
             low, _, high = part.strip().partition("-")
             chosen.update(range(int(low), int(high or low) + 1))
     except ValueError:
-        raise SettingsError(
+        raise ConfigError(
             f"SHARD_IDS must list shard numbers such as 0,1 or 0-3, not {ids!r}"
         ) from None
     if not chosen or not all(0 <= shard < total for shard in chosen):
-        raise SettingsError(f"SHARD_IDS must be shards from 0 to {total - 1}, not {ids!r}")
+        raise ConfigError(f"SHARD_IDS must be shards from 0 to {total - 1}, not {ids!r}")
     if len(chosen) < total and url is None:
-        raise SettingsError(
+        raise ConfigError(
             "SHARD_IDS runs only some shards here, so the others need another process, and"
             " several processes need one shared database: set DATABASE_URL (PostgreSQL)"
         )
     return {"shard_count": total, "shard_ids": tuple(sorted(chosen))}
 
 
-def load_settings(dotenv_path: str | os.PathLike[str] | None = ".env") -> Settings:
+def load_config(dotenv_path: str | os.PathLike[str] | None = ".env") -> Config:
     """Read `.env` (if present) into the environment, then build the settings from it."""
     if dotenv_path is not None:
         from dotenv import load_dotenv
 
         load_dotenv(dotenv_path, override=False)
-    return Settings.from_env(os.environ)
+    return Config.from_env(os.environ)
 
 
-def settings_for_a_process() -> Settings | None:
+def config_for_a_process() -> Config | None:
     """The settings of a long-running command (the bot, the web pages), its logging set up from
     them; None, with the reason printed, when one is malformed (the command then exits with 2)."""
     try:
-        settings = load_settings()
-    except SettingsError as error:
+        settings = load_config()
+    except ConfigError as error:
         print(error, file=sys.stderr)
         return None
     logging.basicConfig(
