@@ -1,15 +1,15 @@
 """Fit `bot.ai.contract`'s models: what a contract is worth with this hand and the partner's pass.
 
-    python benchmarks/train_contract.py [--deals 1500] [--samples 16] [--rounds 2]
+    python benchmarks/train_contract.py [--deals 1500] [--samples 16] [--rounds 2] [--only NAME]
 
-For each fit (`GAMES`: `auction` and `double-deck`, each at the tables' defaults and at the
-options the first fits were trained at), the first `--deals` seeds are played with
-every seat passing until the dealer is stuck at the minimum (F-3, H-4), so every hand in the
-dealer's seat gets a contract whatever it holds; the dealer names trump, the partners pass
-(F-5), and all four play the rest as `normal`. At the dealer's call the script records the
-hand's features in each suit, averaged over `--samples` partner hands with their gifts (the
-same `contract.worth_by_trump` machinery `hard` uses at the table), and after the deal the
-declaring side's total (meld credited plus cards, F-9): the target. Weights are least squares
+For each fit (`GAMES`: `auction`, `double-deck` and `check` at the tables' defaults, and the
+games with a passing at the options the first fits were trained at), the first `--deals` seeds
+are played with every seat passing until the dealer is stuck at the minimum (E-6, F-3, H-4), so
+every hand in the dealer's seat gets a contract whatever it holds; the dealer names trump, the
+partners pass if the table passes (F-5), and all four play the rest as `normal`. At the dealer's
+call the script records the hand's features in each suit, averaged over `--samples` partner
+hands with their gifts (the same `contract.worth_by_trump` machinery `hard` uses at the table),
+and after the deal the declaring side's total (meld credited plus cards, E-11, F-9): the target. Weights are least squares
 (plain Python). Round 1 names trump as `normal` does; each later round names it by the fit of
 the round before, and the last round's deals give the committed fit. It prints the fit and the
 residual spread, and writes `bot/ai/contract_fits.json`. Deterministic: the same arguments give
@@ -37,6 +37,7 @@ OUT = Path(__file__).resolve().parent.parent / "bot" / "ai" / "contract_fits.jso
 GAMES: dict[str, tuple[str, dict[str, object]]] = {
     "auction": ("auction", {}),
     "double-deck": ("double-deck", {}),
+    "check": ("check", {}),
     "double-deck pass_count=4": (
         "double-deck",
         {"pass_count": 4, "trump_requires_marriage": False},
@@ -135,8 +136,11 @@ def main() -> None:
     parse.add_argument("--deals", type=int, default=1500)
     parse.add_argument("--samples", type=int, default=16)
     parse.add_argument("--rounds", type=int, default=2)
+    parse.add_argument("--only", action="append", choices=GAMES, help="retrain only these fits")
     args = parse.parse_args()
-    fits = {name: train(name, args.deals, args.samples, args.rounds) for name in GAMES}
+    fits = json.loads(OUT.read_text("utf-8")) if args.only else {}
+    for name in args.only or GAMES:
+        fits[name] = train(name, args.deals, args.samples, args.rounds)
     OUT.write_text(json.dumps(fits, indent=2) + "\n", encoding="utf-8")
     print(f"wrote {OUT}")
 

@@ -23,11 +23,13 @@ what a card is worth there is mostly the meld it may still complete, which
 rough playouts cannot see, and the arena showed it (searched from its first
 trick, the search lost 48 points a deal to `normal` there).
 
-In partnership auction and double-deck (RULES F-5, the games with a passing) the bids and the
-trump come from what a contract is worth with the partner's pass counted (`contract`: a model
-fitted offline on self-play, over partner hands drawn against the partner's calls), not from
-playouts: a call's playouts swing by hundreds of points with the contract made or set, so at
-this budget they were too noisy to beat `normal`'s calls (docs/computer-players.md). The double
+In the auction games (partnership auction and double-deck, with or without a passing, F-5, H-5,
+and Check, E-11) the bids and the trump come from what a contract is worth to the side, the
+partner's hand and pass counted (`contract`: a model fitted offline on self-play for the table's
+game and options, over partner hands drawn against the partner's calls), not from playouts: a
+call's playouts swing by hundreds of points with the contract made or set, so at this budget
+they were too noisy to beat `normal`'s calls (docs/computer-players.md). A table whose options
+no fit was trained on keeps `normal`'s calls if it passes, else searches them. The double
 deck's card play is searched from its first trick; in its first `DOUBLE_DECK_EARLY` tricks, with
 80 cards hidden in 60 places, a decision's budget buys few worlds, so a searched card replaces
 `normal`'s only beyond `EARLY_NOISE_Z` standard errors.
@@ -224,9 +226,11 @@ class HardPlayer(Player):
     """Determinized playouts over worlds consistent with the view; see the module docstring."""
 
     level = "hard"
-    #: In the games with a passing, bid and name trump by the contract's fitted worth (`contract`)
+    #: In the auction games, bid and name trump by the contract's fitted worth (`contract`)
     #: rather than by searching the calls' playouts.
     calls_by_contract = True
+    #: The double deck's tricks searched with the stricter `EARLY_NOISE_Z` (see the module docstring).
+    early_tricks = DOUBLE_DECK_EARLY
 
     def decide(self, view: SeatView, legal: list[Action]) -> Action:
         fallback = decide_normal(view, legal)
@@ -264,7 +268,7 @@ class HardPlayer(Player):
             )
         except WorldError:
             return fallback
-        early = k.variant.double_deck and view.tricks_played < DOUBLE_DECK_EARLY
+        early = k.variant.double_deck and view.tricks_played < self.early_tricks
         return candidates[choose(margins, EARLY_NOISE_Z if early else NOISE_Z)]
 
     def _call(self, k: Knowledge, legal: list[Action], fit: contract.ContractFit) -> Action:
