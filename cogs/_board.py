@@ -14,7 +14,7 @@ import discord
 
 from bot.i18n import t
 from bot.presentation.record_text import review_lines
-from bot.presentation.texts import Namer, board_text, board_title
+from bot.presentation.texts import Namer, board_text, board_title, say
 from bot.tables import Table
 from bot.tables.model import DEFAULT_LEVEL
 from cogs._common import (
@@ -23,7 +23,6 @@ from cogs._common import (
     lang_of,
     mention_namer,
     person_of,
-    private_text,
     reply,
     service_of,
 )
@@ -152,7 +151,9 @@ async def lobby_action(
         case _:
             raise ValueError(f"no lobby action {action!r} (with seat {seat})")
     bot_of(interaction).presenter.heard(table_id, interaction)  # the start's ping may go through it
-    await reply(interaction, private_text(outcome, lang_of(interaction)))
+    await reply(
+        interaction, say(outcome.private, lang_of(interaction), mention_namer(outcome.table))
+    )
     bot_of(interaction).presenter.answered(interaction)
 
 

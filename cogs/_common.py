@@ -13,8 +13,8 @@ from discord.utils import MISSING
 
 from bot.game.errors import shorten
 from bot.i18n import pick_language
-from bot.presentation.texts import Namer, say
-from bot.tables import Name, Outcome, Person, Refusal, Table, TableService, Text, shown_name
+from bot.presentation.texts import Namer
+from bot.tables import Name, Person, Refusal, Table, TableService, shown_name
 from cogs._home import opened_from
 from cogs._players import bot_of, channel_of, plain, services_of
 
@@ -93,8 +93,11 @@ def numbered(who: int | Name) -> str:
     return plain(who.text) if isinstance(who, Name) else f"#{who + 1}"
 
 
-def mention_namer(table: Table) -> Namer:
-    """People as mentions (shown as their names; pings only where allowed), computers by name."""
+def mention_namer(table: object) -> Namer:
+    """People at `table` as mentions (shown as their names; pings only where allowed), computers
+    by name; where there is no table (None, a refusal that names none), seats by number."""
+    if not isinstance(table, Table):
+        return numbered
 
     def name(who: int | Name) -> str:
         if isinstance(who, Name) or (player := table.seats.get(who)) is None:
@@ -102,16 +105,6 @@ def mention_namer(table: Table) -> Namer:
         return f"<@{player.user_id}>" if player.user_id is not None else plain(shown_name(player))
 
     return name
-
-
-def private_text(outcome: Outcome, lang: str) -> str:
-    """The private part of an outcome as one message."""
-    name = mention_namer(outcome.table) if outcome.table is not None else numbered
-    return "\n".join(say(text, lang, name) for text in outcome.private)
-
-
-def text_of(text: Text | Refusal, lang: str, table: Table | None = None) -> str:
-    return say(text, lang, mention_namer(table) if table is not None else numbered)
 
 
 async def reply(

@@ -22,22 +22,18 @@ import discord
 from discord import app_commands
 
 from bot.i18n import t
-from bot.tables import Refusal, Table
-from cogs._common import lang_of, reply, text_of
+from bot.presentation.texts import say
+from bot.tables import Refusal
+from cogs._common import lang_of, mention_namer, reply
 from cogs._voices import answerable
 
 log = logging.getLogger(__name__)
 
 
-def said(refusal: Refusal, lang: str) -> str:
-    """A refusal in the member's language, with players named as Discord shows them."""
-    return text_of(refusal, lang, refusal.table if isinstance(refusal.table, Table) else None)
-
-
 def refusal_text(error: BaseException, lang: str) -> str | None:
     """What to tell a member about a refusal, in `lang`; None if `error` is no refusal (a bug)."""
     if isinstance(error, Refusal):
-        return said(error, lang)
+        return say(error, lang, mention_namer(error.table))  # players named as Discord shows them
     if isinstance(error, app_commands.CheckFailure):
         return t("bot.error.not_allowed", lang)
     return None

@@ -23,7 +23,7 @@ from discord.utils import MISSING
 
 from bot.game import Action
 from bot.i18n import card_text, cards_text, t
-from bot.presentation.texts import hand_action_label, hand_text
+from bot.presentation.texts import hand_action_label, hand_text, say
 from bot.render import render_hand, render_in_thread
 from bot.tables import Hand, Refusal
 from cogs._common import (
@@ -31,11 +31,10 @@ from cogs._common import (
     lang_of,
     mention_namer,
     person_of,
-    private_text,
     service_of,
     table_here,
 )
-from cogs._errors import guarded, said
+from cogs._errors import guarded
 from cogs._players import bot_of, services_of
 
 log = logging.getLogger(__name__)
@@ -275,7 +274,9 @@ class GiveSelect(
         notes = []
         hand = await service_of(interaction).hand(self.table_id, interaction.user.id)
         if hand.version != self.version:
-            notes.append(said(Refusal("bot.refuse.stale", hand.table), lang_of(interaction)))
+            notes.append(
+                say(Refusal("bot.refuse.stale"), lang_of(interaction), mention_namer(hand.table))
+            )
             chosen = []
         else:
             cards = [hand.view.hand[i] for i in chosen if i < len(hand.view.hand)]
@@ -330,7 +331,7 @@ class GiveButton(
             return
         held = hand.view.hand
         if self.version != hand.version or any(i >= len(held) for i in self.chosen):
-            note = said(Refusal("bot.refuse.stale", hand.table), lang_of(interaction))
+            note = say(Refusal("bot.refuse.stale"), lang_of(interaction), mention_namer(hand.table))
         else:
             give = Action("give", tuple(held[i] for i in self.chosen))
             note = await act(interaction, self.table_id, give, self.version)
@@ -400,7 +401,9 @@ async def hand_message(
         try:
             hand = await service_of(interaction).hand(table_id, interaction.user.id)
         except Refusal as refusal:
-            return HandMessage("\n".join(notes or [said(refusal, lang)]))
+            return HandMessage(
+                "\n".join(notes or [say(refusal, lang, mention_namer(refusal.table))])
+            )
     bot_of(interaction).hand_watch.shown(interaction, hand)
     name = mention_namer(hand.table)
     content = "\n".join(
@@ -480,10 +483,10 @@ async def act_from_view(
     lang = lang_of(interaction)
     if pressed.outcome is not None:  # the table's voice now (see `act`)
         bot_of(interaction).presenter.heard(table_id, interaction)
-        note = private_text(pressed.outcome, lang)
+        note = say(pressed.outcome.private, lang, mention_namer(pressed.outcome.table))
     else:
         assert pressed.refused is not None
-        note = said(pressed.refused, lang)
+        note = say(pressed.refused, lang, mention_namer(pressed.refused.table))
     await show_hand(interaction, table_id, notes=[note], hand=pressed.hand)
     bot_of(interaction).presenter.answered(interaction)  # the ping it caused may go through it now
 
@@ -511,6 +514,6 @@ async def act(
             table_id, person_of(interaction), action, version=version
         )
     except Refusal as refusal:
-        return said(refusal, lang_of(interaction))
+        return say(refusal, lang_of(interaction), mention_namer(refusal.table))
     bot_of(interaction).presenter.heard(table_id, interaction)
-    return private_text(outcome, lang_of(interaction))
+    return say(outcome.private, lang_of(interaction), mention_namer(outcome.table))

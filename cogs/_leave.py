@@ -12,9 +12,10 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.i18n import t
+from bot.presentation.texts import say
 from bot.tables import Refusal, computer_plays
-from cogs._common import lang_of, person_of, private_text, reply, service_of
-from cogs._errors import PinochleView, said
+from cogs._common import lang_of, mention_namer, person_of, reply, service_of
+from cogs._errors import PinochleView
 
 #: How long the question's buttons answer (Discord edits a private message for 15 minutes).
 ASK_SECONDS = 300
@@ -66,9 +67,9 @@ class LeaveQuestion(PinochleView):
         try:
             outcome = await service_of(interaction).leave(self.table_id, person_of(interaction))
         except Refusal as refusal:
-            answer = said(refusal, lang)
+            answer = say(refusal, lang, mention_namer(refusal.table))
         else:
-            answer = private_text(outcome, lang)
+            answer = say(outcome.private, lang, mention_namer(outcome.table))
         await interaction.response.edit_message(content=answer, view=None)
 
     async def keep(self, interaction: discord.Interaction) -> None:

@@ -23,8 +23,9 @@ import discord
 
 from bot.i18n import t
 from bot.nights.runner import EventBoard, EventRow
+from bot.presentation.texts import say
 from bot.tables import Refusal, Text
-from cogs._common import text_of
+from cogs._common import numbered
 from cogs._home import ARCHIVE_MINUTES, forget_opening
 from cogs._house import House
 from cogs._nights_text import board_texts
@@ -139,13 +140,13 @@ class DiscordNotices:
         return shown
 
     async def say(self, event: EventRow, text: Text) -> None:
-        await self._send(event, text_of(text, event.language), discord.AllowedMentions.none())
+        await self._send(event, say(text, event.language, numbered), discord.AllowedMentions.none())
 
     async def alert(self, event: EventRow, text: Text | Refusal) -> None:
         """The line in the event's channel, naming and pinging the organiser (nobody else)."""
         await self._send(
             event,
-            f"<@{event.organiser_id}> {text_of(text, event.language)}",
+            f"<@{event.organiser_id}> {say(text, event.language, numbered)}",
             discord.AllowedMentions(users=[discord.Object(event.organiser_id)]),
         )
 

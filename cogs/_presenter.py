@@ -633,7 +633,7 @@ class ChannelPresenter:
         """A turn ping that may mention only its people, through the table's voice if it has one;
         deleted at once if its turn ended meanwhile."""
         name = mention_namer(table)
-        content = "\n".join(say(text, table.language, name) for text in ping.lines)[:MESSAGE_LIMIT]
+        content = say(ping.lines, table.language, name)[:MESSAGE_LIMIT]
         mentions = discord.AllowedMentions(
             everyone=False,
             roles=False,

@@ -19,7 +19,7 @@ from bot.game import Action, Card, IllegalAction, Suit, Typed, parse_action, par
 from bot.game.cards import MAX_HAND
 from bot.game.errors import shorten
 from bot.i18n import t
-from bot.presentation.texts import hand_action_label
+from bot.presentation.texts import hand_action_label, say
 from bot.presentation.typed import (
     SALT_WORDS,
     BothReadings,
@@ -30,7 +30,7 @@ from bot.presentation.typed import (
     salt_of,
 )
 from bot.tables import Refusal, Table
-from cogs._common import lang_of, private_text, reply, service_of, table_here
+from cogs._common import lang_of, mention_namer, reply, service_of, table_here
 from cogs._group import PinochleCog, describe
 from cogs._hand import (
     ActionButton,
@@ -110,7 +110,9 @@ def give_choices(table: Table, draft: GiveDraft, lang: str) -> list[Choice[str]]
     return found
 
 
-class PlayCog(PinochleCog):
+class ActionsCog(PinochleCog):
+    """The commands a seated person acts with: their hand view and every kind of action typed."""
+
     def __init__(self, bot: House) -> None:
         self.bot = bot
 
@@ -137,8 +139,8 @@ class PlayCog(PinochleCog):
         """No meld holds more cards than a hand (MAX_HAND): a longer list is refused before it is read."""
         try:
             chosen = parse_cards(cards, limit=MAX_HAND)
-        except IllegalAction as error:
-            raise Refusal("bot.refuse.illegal", error=error) from error
+        except IllegalAction:  # the engine's refusal (too many cards), said as it is
+            raise
         except ValueError as error:
             raise Refusal("bot.refuse.bad_card", text=Typed(shorten(cards))) from error
         await act_typed(interaction, "meld " + " ".join(map(str, chosen)))
@@ -189,7 +191,10 @@ class PlayCog(PinochleCog):
         if salted:  # a salt word for the next deal (bot.game.fair): not a move of the game
             table = table_here(interaction)
             outcome = await service_of(interaction).salt(table.id, interaction.user.id, word)
-            await reply(interaction, private_text(outcome, lang_of(interaction)))
+            await reply(
+                interaction,
+                say(outcome.private, lang_of(interaction), mention_namer(outcome.table)),
+            )
             return
         chosen: Action | str | None = _move_of(typed)
         if chosen is None and typed.isascii() and typed.isdigit():
@@ -198,8 +203,7 @@ class PlayCog(PinochleCog):
             offered = await move_choices(interaction, typed)
             chosen = next((c.value for c in offered if c.name.lower() == typed), None)
         if chosen is None:
-            error = IllegalAction("not_legal", action=shorten(action))
-            raise Refusal("bot.refuse.illegal", error=error)
+            raise IllegalAction("not_legal", action=shorten(action))
         await act_typed(interaction, chosen)
 
     @move.autocomplete("action")
@@ -234,4 +238,4 @@ def _move_of(typed: str) -> Action | None:
 
 async def setup(bot: House) -> None:
     bot.add_dynamic_items(ActionButton, ActionSelect, RefreshButton, GiveSelect, GiveButton)
-    await bot.add_cog(PlayCog(bot))
+    await bot.add_cog(ActionsCog(bot))

@@ -17,10 +17,11 @@ from discord.app_commands import Choice
 from bot.game import VARIANTS
 from bot.i18n import meld_name, t, variant_name
 from bot.i18n import number as number_text
+from bot.presentation.texts import say
 from bot.services import Companion, GameSummary, PlayerStats
 from bot.tables import COMPUTER_MARK, person_name
 from cogs._columns import code_table, fit
-from cogs._common import OPTION_INT_MAX, lang_of, person_of, private_text, service_of, table_here
+from cogs._common import OPTION_INT_MAX, lang_of, mention_namer, person_of, service_of, table_here
 from cogs._group import PinochleCog, choices, describe
 from cogs._house import House
 from cogs._pager import Page, send_pages
@@ -192,7 +193,9 @@ class HintsCog(PinochleCog):
         table = table_here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)  # a search takes a while
         outcome = await service_of(interaction).hint(table.id, person_of(interaction))
-        await interaction.followup.send(private_text(outcome, lang_of(interaction)), ephemeral=True)
+        await interaction.followup.send(
+            say(outcome.private, lang_of(interaction), mention_namer(outcome.table)), ephemeral=True
+        )
 
 
 async def setup(bot: House) -> None:

@@ -15,7 +15,7 @@ from bot.game import VARIANTS, OptionError
 from bot.game.errors import shorten
 from bot.game.options import OPTIONS, parse_option_value
 from bot.i18n import LANGUAGES, t, variant_name
-from bot.presentation.texts import final_standings, game_options, rules_text, score_text
+from bot.presentation.texts import final_standings, game_options, rules_text, say, score_text
 from bot.services.settings import TABLE_PLACES
 from bot.tables import Refusal, Table, shown_name
 from cogs._board import BoardButton, lobby_action
@@ -23,14 +23,12 @@ from cogs._common import (
     guild_lang,
     lang_of,
     mention_namer,
+    numbered,
     person_of,
-    private_text,
     reply,
     service_of,
     table_here,
-    text_of,
 )
-from cogs._errors import said
 from cogs._group import PinochleCog, choices, describe
 from cogs._home import PARENT, QUIET, make_home, settle_home
 from cogs._house import House
@@ -97,10 +95,7 @@ class TablesCog(PinochleCog):
 
         Hints (`/pinochle hint`) are off unless the host turns them on: every finished game is rated.
         """
-        try:
-            rules = parse_house_rules(options)
-        except OptionError as error:
-            raise Refusal("bot.refuse.bad_option", error=error) from error
+        rules = parse_house_rules(options)  # OptionError, said by the one handler
         if target is not None:
             try:
                 rules["target"] = OPTIONS["target"].validate(target)
@@ -133,14 +128,14 @@ class TablesCog(PinochleCog):
             )
         except Refusal as refusal:
             await settle_home(home, None, lang, host, variant)  # the thread made for it goes
-            lines = [said(refusal, asker)]
+            lines = [say(refusal, asker, mention_namer(refusal.table))]
         else:
             await settle_home(home, outcome.table, lang, host, variant)
-            lines = [private_text(outcome, asker)]
+            lines = [say(outcome.private, asker, mention_namer(outcome.table))]
             if home.parent_id is not None:
                 lines.append(t("bot.home.in_thread", asker, thread=f"<#{home.channel_id}>"))
         if home.note is not None:
-            lines.append(text_of(home.note, asker))
+            lines.append(say(home.note, asker, numbered))
         await reply(interaction, "\n".join(lines))
 
     @new.autocomplete("options")

@@ -12,9 +12,10 @@ import bot.services
 import bot.web  # noqa: F401
 from bot.game import IllegalAction, OptionError, PinochleError, Refusal, Typed, new_game
 from bot.game.errors import REFUSALS
-from bot.i18n import describe_error
+from bot.i18n import catalog, describe_error
 from bot.store.errors import ChannelBusy, LeaseLost, StoreRefusal
 from bot.store.ledger import LedgerRefusal, NegativeBalance
+from bot.store.nights import EventNameTaken
 from bot.store.seasons import LeagueRefusal
 from bot.store.settings import SettingsRefusal
 
@@ -25,22 +26,16 @@ EXAMPLES: list[Refusal] = [
     PinochleError("game_over"),
     IllegalAction("give_count", "F-5", count=4),
     OptionError("option_not_one_of", name="target", value="7", allowed="500, 1000"),
-    StoreRefusal("a message for the log", key="bot.refuse.moving"),
-    ChannelBusy("channel 10 already has active table 3", key="bot.refuse.table_exists"),
+    StoreRefusal("bot.refuse.moving"),
+    ChannelBusy(10, 3),
     LeaseLost(3),
-    LedgerRefusal("a reason is required", key="chips.refuse.reason_missing"),
-    NegativeBalance(
-        "Ann holds 5 chips", key="chips.refuse.negative", balance=5, amount=-6, name=Typed("Ann")
-    ),
+    LedgerRefusal("chips.refuse.reason_missing"),
+    NegativeBalance("chips.refuse.negative", balance=5, amount=-6, name=Typed("Ann")),
     SettingsRefusal(
-        "starting_balance must be a whole number from 0 to 10, not -1",
-        key="settings.refuse.out_of_range",
-        setting="starting_balance",
-        value=-1,
-        low=0,
-        high=10,
+        "settings.refuse.out_of_range", setting="starting_balance", value=-1, low=0, high=10
     ),
-    LeagueRefusal("a season needs a name", key="chips.league.refuse.name_required"),
+    LeagueRefusal("chips.league.refuse.name_required"),
+    EventNameTaken("Friday night"),
 ]
 
 
@@ -61,6 +56,16 @@ def test_a_pickled_refusal_keeps_its_type_key_parameters_rule_and_text(refusal: 
     assert str(back) == str(refusal)
     for lang in ("en", "ru"):
         assert describe_error(back, lang) == describe_error(refusal, lang)
+
+
+@pytest.mark.parametrize("refusal", EXAMPLES, ids=lambda e: type(e).__name__)
+def test_every_refusal_type_is_said_from_both_catalogues_never_from_code(refusal: Refusal):
+    """A key and its parameters only: the English and the Russian both come from the catalogues,
+    and the English `str` is the catalogue's sentence, not a message written in the code."""
+    for lang in ("en", "ru"):
+        assert catalog().lookup(refusal.key, lang) is not None, (refusal.key, lang)
+    assert str(refusal) == describe_error(refusal, "en")
+    assert refusal.args == (refusal.key,)
 
 
 def test_every_engine_refusal_keeps_its_text_through_pickling():

@@ -57,8 +57,8 @@ from bot.nights import (
 from bot.nights.duplicate import SEED_LIMIT
 from bot.nights.results import event_standings, record_deals
 from bot.store import Tx, family_of
+from bot.store.nights import EventRow as EventRow  # the runner's answers: cogs read them here
 from bot.store.nights import (
-    EventError,
     add_entrant,
     add_event_table,
     create_event,
@@ -75,7 +75,6 @@ from bot.store.nights import (
     seating_history,
     update_event,
 )
-from bot.store.nights import EventRow as EventRow  # the runner's answers: cogs read them here
 from bot.tables.model import Table
 from bot.tables.outcome import Text
 from bot.tables.service import Person, StartedTable, TableService
@@ -244,26 +243,23 @@ class NightRunner:
             store = self.service.store
             if len(await list_events(store, guild_id)) >= MAX_OPEN_EVENTS:
                 raise Refusal("events.refuse.too_many", limit=MAX_OPEN_EVENTS)
-            try:
-                async with store.transaction() as tx:
-                    event = await create_event(
-                        tx,
-                        guild_id=guild_id,
-                        channel_id=channel_id,
-                        organiser_id=organiser.user_id,
-                        name=name,
-                        variant=variant,
-                        rounds=rounds,
-                        deals_per_round=deals_per_round,
-                        duplicate=duplicate,
-                        language=language,
-                        seed=self._rng.randrange(SEED_LIMIT),
-                        round_seconds=deals_per_round * self.round_seconds_per_deal,
-                        turn_seconds=self.service.turn_seconds,
-                        starts_at=starts_at,
-                    )
-            except EventError:
-                raise Refusal("events.refuse.name_taken", name=name) from None
+            async with store.transaction() as tx:  # EventNameTaken if the name is taken
+                event = await create_event(
+                    tx,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    organiser_id=organiser.user_id,
+                    name=name,
+                    variant=variant,
+                    rounds=rounds,
+                    deals_per_round=deals_per_round,
+                    duplicate=duplicate,
+                    language=language,
+                    seed=self._rng.randrange(SEED_LIMIT),
+                    round_seconds=deals_per_round * self.round_seconds_per_deal,
+                    turn_seconds=self.service.turn_seconds,
+                    starts_at=starts_at,
+                )
             self._arm(event)
         return event
 

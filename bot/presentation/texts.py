@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Final
 
 from bot.game import (
     OPTIONS,
@@ -25,7 +25,7 @@ from bot.game import (
     enabled_melds,
     resolve_options,
 )
-from bot.game.errors import Refusal, Typed
+from bot.game.errors import IllegalAction, OptionError, Refusal, Typed
 from bot.game.fair import SHORT_FINGERPRINT
 from bot.game.views import MeldOnTable
 from bot.i18n import (
@@ -68,16 +68,27 @@ def numbered(who: int | Name) -> str:
     return who.text if isinstance(who, Name) else f"#{who + 1}"
 
 
-def say(text: Text | Refusal, lang: str, name: Namer) -> str:
-    """A `Text` (or a refusal) in `lang`, with players named by `name`."""
+def say(text: Text | Refusal | Sequence[Text], lang: str, name: Namer) -> str:
+    """A `Text`, a refusal or several texts (one a line) in `lang`, with players named by `name`:
+    the one way every surface (Discord, the terminal, the league nights) puts them into words."""
     if isinstance(text, Refusal):
         return refused(text, lang, name)
+    if not isinstance(text, Text):
+        return "\n".join(say(line, lang, name) for line in text)
     return t(text.key, lang, **{k: _param(v, lang, name) for k, v in text.params.items()})
+
+
+#: How a person is told the engine's refusals: of an action ("Not allowed: …") or of a house
+#: rule ("That house rule cannot be used: …"). The engine raises them once and every layer above
+#: passes them through, so the frame is put on here, where they are said, never by wrapping.
+_FRAMES: Final = ((IllegalAction, "bot.refuse.illegal"), (OptionError, "bot.refuse.bad_option"))
 
 
 def refused(refusal: Refusal, lang: str, name: Namer) -> str:
     """A refusal from any layer in `lang`, players and a person's own words shown by `name`."""
-    return describe_error(refusal, lang, rule=False, word=lambda value: _param(value, lang, name))
+    said = describe_error(refusal, lang, rule=False, word=lambda value: _param(value, lang, name))
+    frame = next((key for kind, key in _FRAMES if isinstance(refusal, kind)), None)
+    return said if frame is None else t(frame, lang, error=said)
 
 
 def _param(value: Any, lang: str, name: Namer) -> Any:

@@ -1,7 +1,7 @@
 """The services the Discord layer calls for chips, the league and settings (beside `bot.tables`).
 
 Each checks what a member typed before anything is written, opens its own
-transactions and says no with a catalog key (`StoreError.key`, said in the
+transactions and says no with a `StoreRefusal` (a catalog key and its parameters, said in the
 member's language by `cogs._errors`); none knows Discord. The cogs reach the
 store only through them (and the table service):
 

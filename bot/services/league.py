@@ -158,22 +158,14 @@ def check_season_name(name: str) -> str:
     characters), at most `SEASON_NAME` characters."""
     name = name.strip()
     if not any(c.isprintable() and not c.isspace() for c in name):
-        raise LeagueRefusal("a season needs a name", key="chips.league.refuse.name_required")
+        raise LeagueRefusal("chips.league.refuse.name_required")
     if len(name) > SEASON_NAME:
-        raise LeagueRefusal(
-            f"a season needs a name of 1 to {SEASON_NAME} characters",
-            key="chips.league.refuse.name_long",
-            limit=SEASON_NAME,
-        )
+        raise LeagueRefusal("chips.league.refuse.name_long", limit=SEASON_NAME)
     return name
 
 
 def _name_taken(name: str) -> LeagueRefusal:
-    return LeagueRefusal(
-        f"there already was a season named {name!r}",
-        key="chips.league.refuse.season_exists",
-        name=Typed(name),
-    )
+    return LeagueRefusal("chips.league.refuse.season_exists", name=Typed(name))
 
 
 class LeagueService:
@@ -197,8 +189,7 @@ class LeagueService:
         found = next((s for s in seasons if s.name.casefold() == wanted), None)
         if found is None and name != ALL_TIME_NAME:
             raise LeagueRefusal(
-                f"no season is named {name!r}",
-                key="chips.league.refuse.no_season",
+                "chips.league.refuse.no_season",
                 name=Typed(name),
                 names=Typed(", ".join(s.name for s in seasons) or "—"),
             )
@@ -254,11 +245,7 @@ class LeagueService:
         async with self._store.transaction() as tx:
             current = await active_season(tx, guild_id)
             if current is not None:
-                raise LeagueRefusal(
-                    f"season {current.name!r} is still running; end it first",
-                    key="chips.league.refuse.season_running",
-                    name=Typed(current.name),
-                )
+                raise LeagueRefusal("chips.league.refuse.season_running", name=Typed(current.name))
             if any(s.name.casefold() == name.casefold() for s in await list_seasons(tx, guild_id)):
                 raise _name_taken(name)
             try:
@@ -271,9 +258,7 @@ class LeagueService:
         async with self._store.transaction() as tx:
             ended = await end_season(tx, guild_id)
         if ended is None:
-            raise LeagueRefusal(
-                f"guild {guild_id} has no season running", key="chips.league.refuse.no_running"
-            )
+            raise LeagueRefusal("chips.league.refuse.no_running")
         return ended
 
     async def export(self, guild_id: int) -> tuple[str, int]:

@@ -48,31 +48,20 @@ def check_amount(amount: object, *, positive: bool) -> int:
         raise LedgerError(f"{what} must be a whole number of chips, not {amount!r}")
     if amount == 0 or (positive and amount < 0):
         raise LedgerRefusal(
-            f"{what} must be {'positive' if positive else 'non-zero'}, not {amount}",
-            key="chips.refuse.amount_positive" if positive else "chips.refuse.amount_zero",
+            "chips.refuse.amount_positive" if positive else "chips.refuse.amount_zero",
             amount=amount,
         )
     if abs(amount) > MAX_AMOUNT:
-        raise LedgerRefusal(
-            f"{what} {amount} is beyond the limit of {MAX_AMOUNT:,} chips",
-            key="chips.refuse.amount_limit",
-            amount=amount,
-            limit=MAX_AMOUNT,
-        )
+        raise LedgerRefusal("chips.refuse.amount_limit", amount=amount, limit=MAX_AMOUNT)
     return amount
 
 
 def check_memo(memo: object) -> str:
     """The reason a grant or adjustment gives, trimmed: required, at most `MAX_MEMO` characters."""
     if not isinstance(memo, str) or not memo.strip():
-        raise LedgerRefusal("a reason is required", key="chips.refuse.reason_missing")
+        raise LedgerRefusal("chips.refuse.reason_missing")
     if len(memo.strip()) > MAX_MEMO:
-        raise LedgerRefusal(
-            f"the reason is {len(memo.strip())} characters long; at most {MAX_MEMO}",
-            key="chips.refuse.reason_long",
-            length=len(memo.strip()),
-            limit=MAX_MEMO,
-        )
+        raise LedgerRefusal("chips.refuse.reason_long", length=len(memo.strip()), limit=MAX_MEMO)
     return memo.strip()
 
 
@@ -133,9 +122,7 @@ class LedgerService:
             before = await balance(tx, guild_id, player.id)
             if before + amount < 0 and not (await get_guild_settings(tx, guild_id)).allow_negative:
                 raise NegativeBalance(
-                    f"player {player.id} holds {before} chips; {amount} would go below zero and"
-                    f" guild {guild_id} does not allow negative balances",
-                    key="chips.refuse.negative",
+                    "chips.refuse.negative",
                     balance=before,
                     amount=amount,
                     name=Typed(name),

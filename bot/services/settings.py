@@ -85,8 +85,7 @@ def check_guild_setting(name: str, value: object) -> object:
     low, high = NUMBER_RANGES[name]
     if type(value) is not int or not low <= value <= high:
         raise SettingsRefusal(
-            f"{name} must be a whole number from {low} to {high}, not {value!r}",
-            key="settings.refuse.out_of_range",
+            "settings.refuse.out_of_range",
             setting=name,
             value=value,
             low=low,

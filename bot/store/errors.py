@@ -1,30 +1,22 @@
-"""The store's error family: callers catch `StoreError`; each message names the input and the reason.
+"""The store's error family: callers catch `StoreError`, a refusal or an error for the log.
 
 A refusal a member can meet (a grant beyond the limit, a season name taken) is raised as a
-`StoreRefusal`: a `StoreError` that is also the bot's one `Refusal` (a catalog key and its
-parameters), so every surface says it in the member's language. The rest are errors only a
-caller's bug or a damaged file can cause.
+`StoreRefusal`: a `StoreError` that is also the bot's one `Refusal`, a catalog key and its
+parameters and no sentence, so every surface says it in the member's language and `str` is its
+English text once the language layer is loaded. The rest are errors only a caller's bug or a
+damaged file can cause; their messages are for the log.
 """
-
-from typing import Any
 
 from bot.game.errors import Refusal
 
 
 class StoreError(Exception):
-    """Base of every error the store raises on purpose; `str(error)` is the English sentence."""
+    """Base of every error the store raises on purpose."""
 
 
 class StoreRefusal(StoreError, Refusal):
-    """A store error a member can meet: a `Refusal` whose `str` is the English sentence (logs, the
-    command line). Raised as the family's own refusal class (`LedgerRefusal`, ...)."""
-
-    def __init__(self, message: str, *, key: str, **params: Any) -> None:
-        Refusal.__init__(self, key, **params)
-        self.args = (message,)
-
-    def __str__(self) -> str:
-        return str(self.args[0])
+    """A store error a member can meet: a `Refusal` (`StoreRefusal(key, **params)`), raised as the
+    family's own refusal class (`LedgerRefusal`, ...)."""
 
 
 class TableNotFound(StoreError, LookupError):
@@ -32,7 +24,10 @@ class TableNotFound(StoreError, LookupError):
 
 
 class ChannelBusy(StoreRefusal):
-    """The channel already has an active table (one active table per channel)."""
+    """The channel already has an active table (one active table per channel): `table_id` names it."""
+
+    def __init__(self, channel_id: int, table_id: int) -> None:
+        super().__init__("bot.refuse.table_exists", channel_id=channel_id, table_id=table_id)
 
 
 class AlreadySeated(StoreError):
@@ -51,10 +46,7 @@ class LeaseLost(StoreRefusal):
     """Another process holds this table's lease now: this one may store nothing more for it."""
 
     def __init__(self, table_id: int) -> None:
-        super().__init__(
-            f"table {table_id} is driven by another process now", key="bot.refuse.moving"
-        )
-        self.table_id = table_id
+        super().__init__("bot.refuse.moving", table_id=table_id)
 
 
 class StoreOpenError(StoreError):

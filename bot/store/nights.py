@@ -7,7 +7,8 @@ the time left while paused). Each round's tables are ordinary tables linked in
 in the transaction of the action that ended the deal; a person the computer
 played for all round long is noted in `event_absences`. When the event is over
 its final table goes to `event_results`, which `player_event_results` reads for
-`/league player` and the web pages. Refusals raise EventError (a ValueError).
+`/league player` and the web pages. A name an open event has is refused (`EventNameTaken`, a
+refusal a member is told); other misuse raises EventError (a ValueError).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from .db import Reader, Row, Tx
-from .errors import IntegrityError, StoreError
+from .errors import IntegrityError, StoreError, StoreRefusal
 from .players import ensure_player
 
 OPEN: Final = ("signup", "running", "paused")
@@ -28,6 +29,13 @@ _UNSET: Any = object()
 
 class EventError(StoreError, ValueError):
     """An event request the store refuses; the message says why."""
+
+
+class EventNameTaken(EventError, StoreRefusal):
+    """An open event of the server already has this name (`events.refuse.name_taken`)."""
+
+    def __init__(self, name: str) -> None:
+        StoreRefusal.__init__(self, "events.refuse.name_taken", name=name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +165,7 @@ async def create_event(
     """A new event signing up; refused while an open event of the server has the same name
     (`name_key`; the unique index on the key holds against a concurrent twin)."""
     if await open_event_named(tx, guild_id, name) is not None:
-        raise EventError(f"an event named {name!r} is already open")
+        raise EventNameTaken(name)
     try:
         row = await tx.fetchone(
             "INSERT INTO events (guild_id, channel_id, organiser_id, name, name_key, variant,"
@@ -184,7 +192,7 @@ async def create_event(
             ),
         )
     except IntegrityError as error:
-        raise EventError(f"an event named {name!r} is already open") from error
+        raise EventNameTaken(name) from error
     assert row is not None
     return _event(row)
 

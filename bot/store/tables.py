@@ -255,10 +255,7 @@ async def create_table(
 async def _raise_if_busy(db: Reader, channel_id: int, error: IntegrityError) -> None:
     active = await active_table_in_channel(db, channel_id)
     if active is not None:
-        raise ChannelBusy(
-            f"channel {channel_id} already has active table {active.id}",
-            key="bot.refuse.table_exists",
-        ) from error
+        raise ChannelBusy(channel_id, active.id) from error
 
 
 _UNSET: Any = object()

@@ -22,7 +22,6 @@ from bot.game.errors import Refusal
 from bot.game.fair import key_maker
 from bot.game.options import resolve_options
 from bot.store import (
-    ChannelBusy,
     Seat,
     Tx,
     create_table,
@@ -113,10 +112,7 @@ class Lobby:
         if variant not in VARIANTS:
             raise Refusal("bot.refuse.bad_variant", variant=variant)
         options = dict(options or {})
-        try:
-            resolve_options(options, players=VARIANTS[variant].players, variant=variant)
-        except ValueError as error:
-            raise Refusal("bot.refuse.bad_option", error=error) from error
+        resolve_options(options, players=VARIANTS[variant].players, variant=variant)  # OptionError
         seconds = self._core.turn_seconds if turn_seconds is None else turn_seconds
         async with self._opening:
             limits = await get_guild_settings(self._core.store, guild_id)
@@ -124,29 +120,26 @@ class Lobby:
                 guild_id, host.user_id, limits.new_cooldown, self._core.now()
             )
             check_open(limits, self._core.registry.active(guild_id), host.user_id, wait)
-            try:
-                async with self._core.store.transaction() as tx:
-                    row = await create_table(
-                        tx,
-                        guild_id=guild_id,
-                        channel_id=channel_id,
-                        host_id=host.user_id,
-                        variant=variant,
-                        options=options,
-                        seed=self._rng.randrange(2**63),
-                        language=language,
-                        settings={
-                            "turn_seconds": seconds,
-                            "home": dict(home or {}),
-                            "hints": hints,
-                        },
-                        seats=[person_seat(0, host)],
-                        deal_key=self._new_key(),
-                    )
-                    opened = Table.from_row(row, turn_seconds=seconds)
-                    await commit_deals(tx, row.id, opened.commitments(1))  # shown in the lobby
-            except ChannelBusy as error:
-                raise Refusal("bot.refuse.table_exists") from error
+            async with self._core.store.transaction() as tx:  # ChannelBusy if opened meanwhile
+                row = await create_table(
+                    tx,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    host_id=host.user_id,
+                    variant=variant,
+                    options=options,
+                    seed=self._rng.randrange(2**63),
+                    language=language,
+                    settings={
+                        "turn_seconds": seconds,
+                        "home": dict(home or {}),
+                        "hints": hints,
+                    },
+                    seats=[person_seat(0, host)],
+                    deal_key=self._new_key(),
+                )
+                opened = Table.from_row(row, turn_seconds=seconds)
+                await commit_deals(tx, row.id, opened.commitments(1))  # shown in the lobby
             self._cooldowns.note(guild_id, host.user_id, self._core.now())
             await self._core.store.claim_table(row.id)  # a new table: this process drives it
             self._core.registry.add(opened)

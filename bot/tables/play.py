@@ -1,4 +1,4 @@
-"""Playing: a person's hand and actions, and the deals a table has finished.
+"""Hands: a person's hand and actions, and the deals a table has finished.
 
 A person acts on their own turn, from the state they saw (`version`); the action
 is stored in the transaction that accepts it (`TableCore.apply`), and an
@@ -11,7 +11,7 @@ import asyncio
 from dataclasses import dataclass
 
 from bot.ai.thinking import Thinker
-from bot.game import Action, IllegalAction, SeatView
+from bot.game import Action, SeatView
 from bot.game.errors import Refusal
 from bot.game.fair import SALT_CHARS, clean_salt
 from bot.game.record import DealRecord
@@ -47,7 +47,7 @@ class Pressed:
     refused: Refusal | None = None
 
 
-class Playing:
+class Hands:
     """What a seated person sees and does, and the reviews of finished deals."""
 
     def __init__(self, core: TableCore, thinker: Thinker) -> None:
@@ -110,12 +110,9 @@ class Playing:
     ) -> Outcome:
         """Apply the person's action (the caller holds the lock and has guarded the seat)."""
         phase = table.started_game.phase  # "Done: No meld", as the button said
-        try:
-            outcome = await self._core.apply(
-                table, seat, action, user_id=person.user_id, click=person.click
-            )
-        except IllegalAction as error:
-            raise Refusal("bot.refuse.illegal", table, error=error) from error
+        outcome = await self._core.apply(  # IllegalAction, the engine's, if the rules refuse it
+            table, seat, action, user_id=person.user_id, click=person.click
+        )
         assert outcome.action is not None  # set for every accepted action
         outcome.private.append(Text.of("bot.done.acted", action=Act(outcome.action, phase)))
         return outcome

@@ -10,7 +10,7 @@ what to tell the acting user. A refusal is a raised `Refusal` and changes nothin
 `TableService` is a façade over parts it builds and owns, each given what it uses when built:
 the `Registry` of tables, the `TableCore` (the store and the commit-then-change step),
 `Seating` (seat writes and pauses), the `ComputerDriver` (computer turns), the `TurnClock`
-(deadlines, reminders, pauses), the `Lobby` (seats and hosts), `Playing` (hands, actions,
+(deadlines, reminders, pauses), the `Lobby` (seats and hosts), `Hands` (hands, actions,
 reviews) and `Leases` (a table whose lease is in doubt stops; taken back, it is read again;
 lost, forgotten). Here: wiring them, starting, resuming and closing.
 """
@@ -36,7 +36,7 @@ from bot.tables.leases import Leases
 from bot.tables.lobby import Lobby, StartedTable
 from bot.tables.model import DEFAULT_LEVEL, Table
 from bot.tables.outcome import Outcome
-from bot.tables.play import Hand, Playing, Pressed
+from bot.tables.play import Hand, Hands, Pressed
 from bot.tables.registry import Registry
 from bot.tables.seating import Seating
 
@@ -88,7 +88,7 @@ class TableService:
         self._clock = TurnClock(self._core, seating, self._computers)
         self._core.wait_with(self._clock)
         self._lobby = Lobby(self._core, seating, self._computers, seed=seed)
-        self._play = Playing(self._core, thinker)
+        self._hands = Hands(self._core, thinker)
         self._leases = Leases(self._core, self._clock, seating)
         self._owns = owns
         #: Tables the last `resume()` set aside because they did not load (their stored rows).
@@ -244,44 +244,44 @@ class TableService:
         """Open a finished table's rematch, or sit at the one open (`Lobby.rematch`)."""
         return await self._lobby.rematch(table_id, person)
 
-    # ------------------------------------------------------------ play (`Playing`)
+    # ----------------------------------------------------------- play (`Hands`)
 
     async def hand(self, table_id: int, user_id: int) -> Hand:
-        """The person's hand and legal actions (`Playing.hand`)."""
-        return await self._play.hand(table_id, user_id)
+        """The person's hand and legal actions (`Hands.hand`)."""
+        return await self._hands.hand(table_id, user_id)
 
     async def legal_for(self, table_id: int, user_id: int, verb: str | None = None) -> list[Action]:
-        """Legal actions for this person now, for autocomplete (`Playing.legal_for`)."""
-        return await self._play.legal_for(table_id, user_id, verb)
+        """Legal actions for this person now, for autocomplete (`Hands.legal_for`)."""
+        return await self._hands.legal_for(table_id, user_id, verb)
 
     async def act(
         self, table_id: int, person: Person, action: str | Action, *, version: int | None = None
     ) -> Outcome:
-        """A person's action, from the state `version` they saw (`Playing.act`)."""
-        return await self._play.act(table_id, person, action, version=version)
+        """A person's action, from the state `version` they saw (`Hands.act`)."""
+        return await self._hands.act(table_id, person, action, version=version)
 
     async def press(self, table_id: int, person: Person, index: int, version: int) -> Pressed:
         """A press of a hand view's action `index` drawn at `version`, answered with the hand after
-        it: one take of the table's lock (`Playing.press`)."""
-        return await self._play.press(table_id, person, index, version)
+        it: one take of the table's lock (`Hands.press`)."""
+        return await self._hands.press(table_id, person, index, version)
 
     async def hint(self, table_id: int, person: Person) -> Outcome:
-        """What the `hard` player would do in the person's seat now (`Playing.hint`)."""
-        return await self._play.hint(table_id, person)
+        """What the `hard` player would do in the person's seat now (`Hands.hint`)."""
+        return await self._hands.hint(table_id, person)
 
     async def salt(self, table_id: int, user_id: int, word: str) -> Outcome:
-        """A seated player's salt word for the next deal (`Playing.salt`)."""
-        return await self._play.salt(table_id, user_id, word)
+        """A seated player's salt word for the next deal (`Hands.salt`)."""
+        return await self._hands.salt(table_id, user_id, word)
 
     async def last_finished(
         self, guild_id: int, channel_id: int, *, home_key: str | None = None
     ) -> Table | None:
-        """The channel's most recently finished table (`Playing.last_finished`)."""
-        return await self._play.last_finished(guild_id, channel_id, home_key=home_key)
+        """The channel's most recently finished table (`Hands.last_finished`)."""
+        return await self._hands.last_finished(guild_id, channel_id, home_key=home_key)
 
     async def review(self, table_id: int) -> tuple[Table, DealRecord]:
-        """The last deal of a table that is over (`Playing.review`)."""
-        return await self._play.review(table_id)
+        """The last deal of a table that is over (`Hands.review`)."""
+        return await self._hands.review(table_id)
 
     # ------------------------------------------------------------ the computers
 

@@ -42,7 +42,7 @@ async def test_an_engine_refusal_to_a_typed_command_is_answered_by_the_tree_in_r
     said = t("bot.refuse.illegal", "ru", error=describe_error(engine, "ru", rule=False))
     assert result.ephemeral and result.response.content == said
     assert said == f"Так нельзя: в комбинации не может быть больше {MAX_HAND} карт."
-    assert answered(room.env, cursor) == [Refusal]  # the engine's, wrapped by the cog: the tree's
+    assert answered(room.env, cursor) == [IllegalAction]  # the engine's own, passed through
     assert table.version == version and board_body(room.channel) == board
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 

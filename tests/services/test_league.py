@@ -20,19 +20,19 @@ async def players(store, *names: str) -> list[int]:
 
 async def test_season_commands_refuse_what_makes_no_sense(services: Services, store):
     league = services.league
-    with pytest.raises(LeagueError, match="no season running") as refused:
+    with pytest.raises(LeagueError, match="No season is running") as refused:
         await league.end_season(GUILD)
     assert refused.value.key == "chips.league.refuse.no_running"
     await league.start_season(GUILD, " One ")
     await league.start_season(GUILD + 1, "One")  # another guild has its own seasons
-    with pytest.raises(LeagueError, match="'One' is still running") as refused:
+    with pytest.raises(LeagueError, match="Season One is still running") as refused:
         await league.start_season(GUILD, "Two")
     assert (refused.value.key, refused.value.params) == (
         "chips.league.refuse.season_running",
         {"name": Typed("One")},
     )
     await league.end_season(GUILD)
-    with pytest.raises(LeagueError, match="already was a season named 'ONE'") as refused:
+    with pytest.raises(LeagueError, match="already was a season called ONE") as refused:
         await league.start_season(GUILD, "ONE")  # a name is taken in any case
     assert refused.value.key == "chips.league.refuse.season_exists"
     for blank, key in (

@@ -24,7 +24,6 @@ from bot.game.random_play import random_action
 from bot.i18n import signed, t
 from bot.presentation.texts import board_text, plain_namer, say
 from bot.tables.announce import event_lines
-from bot.tables.outcome import Text
 from tests.tables.texts_support import NAMES, publishes, said, table_of
 
 
@@ -266,7 +265,7 @@ def test_the_first_deal_line_names_the_turn_up_when_play_starts_at_once(variant)
 def test_refusals_shown_to_players_carry_no_rule_id():
     error = IllegalAction("must_follow", "P-2", suit="♥")
     for lang in ("en", "ru"):
-        text = say(Text.of("bot.refuse.illegal", error=error), lang, lambda seat: "x")
+        text = say(error, lang, lambda seat: "x")
         assert "P-2" not in text and "(" not in text
 
 

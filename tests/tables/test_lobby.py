@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from bot.store import get_table
-from bot.tables import Name, shown_name
+from bot.game import OptionError
+from bot.presentation.texts import numbered, say
+from bot.store import ChannelBusy, create_table, get_table
+from bot.tables import Name, Refusal, shown_name
 from tests.tables.helpers import (
     ALICE,
     BOB,
@@ -37,6 +39,26 @@ async def test_one_table_per_channel(service):
     assert again.key == "bot.refuse.table_exists"
 
 
+async def test_a_table_another_process_opened_in_the_channel_is_refused_by_the_store_as_it_is(
+    service, store
+):
+    """The store alone knows of a table this process never loaded: its refusal reaches the caller
+    unwrapped, said as the lobby's own, and nothing is opened."""
+    async with store.transaction() as tx:
+        other = await create_table(
+            tx, guild_id=GUILD, channel_id=CHANNEL, host_id=BOB.user_id, variant="check"
+        )
+    refused = await refusal_of(
+        service.open(guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant="check")
+    )
+    assert isinstance(refused, ChannelBusy) and refused.params["table_id"] == other.id
+    for lang in ("en", "ru"):
+        assert say(refused, lang, numbered) == say(
+            Refusal("bot.refuse.table_exists"), lang, numbered
+        )
+    assert service.table_in(CHANNEL) is None
+
+
 async def test_unknown_variant_and_bad_house_rule_are_refused(service):
     bad = await refusal_of(
         service.open(guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant="bridge")
@@ -51,8 +73,9 @@ async def test_unknown_variant_and_bad_house_rule_are_refused(service):
             options={"double_pinochle_value": 500},
         )
     )
-    assert rule.key == "bot.refuse.bad_option"
-    assert "double_pinochle_value" in str(rule.params["error"])
+    assert isinstance(rule, OptionError)  # the engine's own refusal, passed through
+    assert "double_pinochle_value" in str(rule)
+    assert say(rule, "en", numbered).startswith("That house rule cannot be used: ")
     assert service.table_in(CHANNEL) is None
 
 

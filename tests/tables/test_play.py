@@ -6,7 +6,8 @@ import asyncio
 
 import pytest
 
-from bot.game import ALL_CARDS
+from bot.game import ALL_CARDS, IllegalAction
+from bot.presentation.texts import numbered, say
 from bot.store import get_table, load_actions
 from bot.tables import TableService
 from tests.tables.helpers import ALICE, BOB, EVE, open_table, play_out, refusal_of
@@ -47,11 +48,12 @@ async def test_out_of_turn_illegal_and_malformed_actions_change_nothing(service,
         c for c in ALL_CARDS[:48:2] if c not in hand.view.hand and f"play {c}" not in hand.legal
     )
     illegal = await refusal_of(service.act(table.id, mover, f"play {foreign}"))
-    assert illegal.key == "bot.refuse.illegal"
-    assert illegal.params["error"].name == "not_in_hand"
+    assert isinstance(illegal, IllegalAction)  # the engine's own refusal, passed through
+    assert illegal.name == "not_in_hand"
+    assert say(illegal, "en", numbered).startswith(f"Not allowed: {foreign} is not in your hand")
 
     malformed = await refusal_of(service.act(table.id, mover, "play zz"))
-    assert malformed.params["error"].name == "bad_action"
+    assert isinstance(malformed, IllegalAction) and malformed.name == "bad_action"
 
     stranger = await refusal_of(service.act(table.id, EVE, hand.legal[0]))
     assert stranger.key == "bot.refuse.not_seated"

@@ -35,7 +35,7 @@ async def test_a_refusal_of_the_engine_or_the_store_reaching_a_page_is_answered_
     assert refused.status == 400 and "партия окончена" in visible_text(await refused.text())
 
     async def store(*args):
-        raise LedgerRefusal("a reason is required", key="chips.refuse.reason_missing")
+        raise LedgerRefusal("chips.refuse.reason_missing")
 
     monkeypatch.setattr(web_app, "standings_data", store)
     refused = await client.get(f"/api/s/{league.token}/standings?lang=en")
