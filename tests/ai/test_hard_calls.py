@@ -89,19 +89,25 @@ def test_the_pass_gives_cards_of_the_hand_that_the_engine_accepts(variant):
         game.apply(action)
 
 
+def _opens_with(hand: list[Card], variant: str, options: dict | None):
+    """Deal `hand` to the eldest of `variant`, check that hard opens the bidding with it, and give
+    the fit it read and its worth in each suit it may name."""
+    game = _deal_to_eldest(variant, hand, options=options)
+    view = game.view(game.to_act)
+    assert sorted(view.hand) == sorted(hand)
+    assert get_player("hard", seed=1, budget=0.1).choose(view).verb == "bid"
+    k = read_view(view)
+    fit = contract.fit_for(variant, k.options)
+    assert fit is not None
+    return fit, contract.worth_by_trump(k, fit, random.Random(1), 24)
+
+
 def test_a_near_double_run_is_bid_and_named_trump_on_the_strength_of_the_partners_pass():
     """H-7: nine hearts one jack short of a double run (150) and nothing else but jacks around:
     the partner's pass (trumps first, F-5) is likely to complete the run, so hard opens, names
     hearts, and values hearts far above any other suit."""
     hand = _cards("A♥ A♥ 10♥ 10♥ K♥ K♥ Q♥ Q♥ J♥ J♠ J♠ 10♠ 10♣ 10♣ J♣ J♣ K♦ 10♦ 10♦ J♦")
-    game = _deal_to_eldest("double-deck", hand, options=PASSING["double-deck"])
-    view = game.view(game.to_act)
-    assert sorted(view.hand) == sorted(hand)
-    assert get_player("hard", seed=1, budget=0.1).choose(view).verb == "bid"
-    k = read_view(view)
-    fit = contract.fit_for("double-deck", k.options)
-    assert fit is not None
-    worth = contract.worth_by_trump(k, fit, random.Random(1), 24)
+    fit, worth = _opens_with(hand, "double-deck", PASSING["double-deck"])
     assert set(worth) == {HEARTS}  # DX-E3: the one suit it holds a marriage in
     free = _deal_to_eldest(
         "double-deck", hand, options={"pass_count": 4, "trump_requires_marriage": False}
@@ -141,15 +147,7 @@ def test_a_hand_with_nothing_passes(variant, options):
 def test_a_check_hand_with_a_run_and_aces_around_opens_and_names_its_run():
     """E-4, E-8: a run in hearts (150) and aces around (100) make the 200 minimum before a card is
     played: hard bids and, declaring, names hearts."""
-    hand = _cards("A♥ 10♥ K♥ Q♥ J♥ A♠ A♦ A♣ K♥ 10♥ 9♥ Q♠")
-    game = _deal_to_eldest("check", hand)
-    view = game.view(game.to_act)
-    assert sorted(view.hand) == sorted(hand)
-    assert get_player("hard", seed=1, budget=0.1).choose(view).verb == "bid"
-    k = read_view(view)
-    fit = contract.fit_for("check", k.options)
-    assert fit is not None
-    worth = contract.worth_by_trump(k, fit, random.Random(1), 24)
+    _, worth = _opens_with(_cards("A♥ 10♥ K♥ Q♥ J♥ A♠ A♦ A♣ K♥ 10♥ 9♥ Q♠"), "check", None)
     assert max(worth, key=worth.__getitem__) == HEARTS
 
 
