@@ -2,8 +2,8 @@
 
     python benchmarks/train_contract.py [--deals 1500] [--samples 16] [--rounds 2] [--only NAME]
 
-For each fit (`GAMES`: `auction`, `double-deck` and `check` at the tables' defaults, and the
-games with a passing at the options the first fits were trained at), the first `--deals` seeds
+For each fit (`GAMES`: `auction` and `double-deck` at the tables' defaults, and the double deck
+passing 4 at the options the first fits were trained at), the first `--deals` seeds
 are played with every seat passing until the dealer is stuck at the minimum (E-6, F-3, H-4), so
 every hand in the dealer's seat gets a contract whatever it holds; the dealer names trump, the
 partners pass if the table passes (F-5), and all four play the rest as `normal`. At the dealer's
@@ -37,7 +37,6 @@ OUT = Path(__file__).resolve().parent.parent / "bot" / "ai" / "contract_fits.jso
 GAMES: dict[str, tuple[str, dict[str, object]]] = {
     "auction": ("auction", {}),
     "double-deck": ("double-deck", {}),
-    "check": ("check", {}),
     "double-deck pass_count=4": (
         "double-deck",
         {"pass_count": 4, "trump_requires_marriage": False},

@@ -1,18 +1,22 @@
-"""What a contract is worth to the side that buys it: `hard`'s calls in the auction games
-(partnership auction and double-deck, RULES F-5, H-5, with or without a passing, and Check, E-11).
+"""What a contract is worth to the side that buys it: `hard`'s calls in partnership auction and
+double-deck (RULES F-5, H-5), with or without a passing.
 
 `normal` values a hand as dealt (`bidding`: meld plus expected tricks, fitted to self-play). The
 side's total holds more: in the games with a passing the declarer's hand after it also holds the
 partner's best cards (trumps first, then aces: `passing`), and that is where a flush or a double
-run comes from; and the partner melds for the side too (in Check the partner's meld counts for the
-declaring side, E-11). Here a contract in a trump is worth a linear model of the declaring side's
-deal total on `normal`'s worth of the hand, the hand's own meld, the meld the partner's gift adds
-to it and the partner's own meld in that trump, averaged over partner hands drawn from the unseen
-cards, each weighed by the chance that it made the partner's calls seen (`inference`), each
-giving what `passing.choose_gift` would give; the same partner hands serve every trump, so the
-trumps are compared on equal draws. The weights are fitted offline on forced-dealer self-play
-deals, one fit per game and set of table options (`benchmarks/train_contract.py`), and committed
-as data (`contract_fits.json`); nothing is fitted or fetched at run time.
+run comes from; and the partner melds for the side too. Here a contract in a trump is worth a
+linear model of the declaring side's deal total on `normal`'s worth of the hand, the hand's own
+meld, the meld the partner's gift adds to it and the partner's own meld in that trump, averaged
+over partner hands drawn from the unseen cards, each weighed by the chance that it made the
+partner's calls seen (`inference`), each giving what `passing.choose_gift` would give; the same
+partner hands serve every trump, so the trumps are compared on equal draws. The weights are
+fitted offline on forced-dealer self-play deals, one fit per game and set of table options
+(`benchmarks/train_contract.py`), and committed as data (`contract_fits.json`); nothing is
+fitted or fetched at run time.
+
+Check has no fit: there a contract made scores what the side would have scored defending (E-12,
+E-13), so buying is worth only the trump it names and the set it risks, which a model of the
+declaring side's total does not weigh; `hard`'s searched calls beat it (docs/computer-players.md).
 """
 
 from __future__ import annotations

@@ -23,16 +23,16 @@ what a card is worth there is mostly the meld it may still complete, which
 rough playouts cannot see, and the arena showed it (searched from its first
 trick, the search lost 48 points a deal to `normal` there).
 
-In the auction games (partnership auction and double-deck, with or without a passing, F-5, H-5,
-and Check, E-11) the bids and the trump come from what a contract is worth to the side, the
-partner's hand and pass counted (`contract`: a model fitted offline on self-play for the table's
-game and options, over partner hands drawn against the partner's calls), not from playouts: a
-call's playouts swing by hundreds of points with the contract made or set, so at this budget
-they were too noisy to beat `normal`'s calls (docs/computer-players.md). A table whose options
-no fit was trained on keeps `normal`'s calls if it passes, else searches them. The double
-deck's card play is searched from its first trick; in its first `DOUBLE_DECK_EARLY` tricks, with
-80 cards hidden in 60 places, a decision's budget buys few worlds, so a searched card replaces
-`normal`'s only beyond `EARLY_NOISE_Z` standard errors.
+In partnership auction and double-deck (with or without a passing, F-5, H-5) the bids and the
+trump come from what a contract is worth to the side, the partner's hand and pass counted
+(`contract`: a model fitted offline on self-play for the table's game and options, over partner
+hands drawn against the partner's calls), not from playouts: a call's playouts swing by hundreds
+of points with the contract made or set, so at this budget they were too noisy to beat
+`normal`'s calls (docs/computer-players.md). A table whose options no fit was trained on keeps
+`normal`'s calls if it passes, else searches them, as Check does (`contract` says why it has no
+fit). The double deck's card play is searched from its first trick; in its first
+`DOUBLE_DECK_EARLY` tricks, with 80 cards hidden in 60 places, a decision's budget buys few
+worlds, so a searched card replaces `normal`'s only beyond `EARLY_NOISE_Z` standard errors.
 
 Noise: the worlds are a sample, so a total is an estimate. The `normal`
 move stays unless another beats it by more than the sampling error of the
@@ -226,7 +226,7 @@ class HardPlayer(Player):
     """Determinized playouts over worlds consistent with the view; see the module docstring."""
 
     level = "hard"
-    #: In the auction games, bid and name trump by the contract's fitted worth (`contract`)
+    #: Where a fit was trained, bid and name trump by the contract's fitted worth (`contract`)
     #: rather than by searching the calls' playouts.
     calls_by_contract = True
     #: The double deck's tricks searched with the stricter `EARLY_NOISE_Z` (see the module docstring).

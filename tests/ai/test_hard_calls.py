@@ -144,11 +144,12 @@ def test_a_hand_with_nothing_passes(variant, options):
     assert get_player("hard", seed=1, budget=0.1).choose(view) == PASS
 
 
-def test_a_check_hand_with_a_run_and_aces_around_opens_and_names_its_run():
-    """E-4, E-8: a run in hearts (150) and aces around (100) make the 200 minimum before a card is
-    played: hard bids and, declaring, names hearts."""
-    _, worth = _opens_with(_cards("A♥ 10♥ K♥ Q♥ J♥ A♠ A♦ A♣ K♥ 10♥ 9♥ Q♠"), "check", None)
-    assert max(worth, key=worth.__getitem__) == HEARTS
+def test_a_check_hand_with_a_run_and_aces_around_opens():
+    """E-4: a run in hearts (150) and aces around (100) make the 200 minimum before a card is
+    played: hard's searched calls open the bidding."""
+    hand = _cards("A♥ 10♥ K♥ Q♥ J♥ A♠ A♦ A♣ K♥ 10♥ 9♥ Q♠")
+    game = _deal_to_eldest("check", hand)
+    assert get_player("hard", seed=1, budget=0.1).choose(game.view(game.to_act)).verb == "bid"
 
 
 def test_the_committed_fits_load_and_give_their_answers_for_fixed_hands():
@@ -156,10 +157,12 @@ def test_the_committed_fits_load_and_give_their_answers_for_fixed_hands():
     table's defaults and one for the double deck passing 4, each read only under its options,
     and value fixed hands as committed."""
     fits = {f.name: f for f in contract.load_fits()}
-    assert set(fits) == {"auction", "double-deck", "check", "double-deck pass_count=4"}
-    for name in ("auction", "double-deck", "check"):
+    assert set(fits) == {"auction", "double-deck", "double-deck pass_count=4"}
+    for name in ("auction", "double-deck"):
         k = read_view(new_game(name, seed=1).view(0))
         assert contract.fit_for(name, k.options) is fits[name]
+    # E-12, E-13: Check's calls are searched (a contract made scores what defending would)
+    assert contract.fit_for("check", read_view(new_game("check", seed=1).view(0)).options) is None
     deck = new_game("double-deck", seed=1, options=PASSING["double-deck"])
     k = read_view(deck.view(deck.to_act))
     assert contract.fit_for("double-deck", k.options) is fits["double-deck pass_count=4"]
@@ -178,21 +181,20 @@ def test_the_committed_fits_load_and_give_their_answers_for_fixed_hands():
     # jacks around (4) and a pinochle (4); the partner keeps a spades and a diamonds marriage
     assert features[2:] == [150 + 2 - 15 - 4, 15 + 4 + 10 + 4 + 4, 2 + 2]
     assert round(fits["double-deck pass_count=4"].predict(features), 1) == EXPECTED["passing"]
-    check = read_view(new_game("check", seed=1).view(0))
+    plain = read_view(new_game("double-deck", seed=1).view(0))
     features = contract.features(
-        _cards("A♥ 10♥ K♥ Q♥ J♥ A♠ A♦ A♣ K♥ 10♥ 9♥ Q♠"),
-        _cards("K♠ Q♠ J♦ J♣ J♠ J♥ 10♠ 10♦ 9♣ Q♦ K♣ A♥"),
+        _cards("A♥ A♥ 10♥ 10♥ K♥ K♥ Q♥ Q♥ J♥ A♠ A♦ A♣ J♠ J♣ K♦ 10♦ 10♦ J♦ Q♠ 10♣"),
+        partner,
         [],
         HEARTS,
-        check.options,
+        plain.options,
     )
-    # E-9: a run (150), aces around (100) and the dix (10); the partner's jacks around (40), a
-    # spades marriage (20) and a pinochle (40), which count for the side (E-11)
-    assert features[3:] == [150 + 100 + 10, 40 + 20 + 40]
-    assert round(fits["check"].predict(features), 1) == EXPECTED["check"]
+    # no passing: the partner keeps all its cards, its clubs marriage too (three marriages, 2 each)
+    assert features[2:] == [0, 15 + 4 + 10 + 4 + 4, 2 + 2 + 2]
+    assert round(fits["double-deck"].predict(features), 1) == EXPECTED["plain"]
 
 
-EXPECTED = {"passing": 160.9, "check": 530.3}
+EXPECTED = {"passing": 160.9, "plain": 83.8}
 
 
 def test_a_table_whose_count_no_fit_was_trained_on_calls_as_normal():
