@@ -48,7 +48,7 @@ def decision_times(name: str, deals: int, budget: float, play: bool) -> dict[str
             player = get_player("hard", seed=seed, budget=budget)
             start = time.thread_time()
             action = player.choose(view)
-            if len(view.legal) > 1 or view.legal[0].choice:
+            if len(view.legal) > 1:
                 times["calls" if calling else "play"].append(time.thread_time() - start)
             game.apply(action)
             if game.deal_results:

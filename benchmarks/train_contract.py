@@ -69,7 +69,7 @@ def play(name: str, seed: int, samples: int, fit: contract.ContractFit | None):
             worth = {s: fit.predict(x) for s, x in by_suit.items()}
             action = contract.choose_trump(legal, worth)
         else:
-            action = decide_normal(view, legal) if len(legal) > 1 or legal[0].choice else legal[0]
+            action = decide_normal(view, legal) if len(legal) > 1 else legal[0]
         if view.phase == Phase.TRUMP:
             named = action.suit
         game.apply(action)

@@ -34,6 +34,7 @@ from bot.presentation.texts import (
     Namer,
     board_text,
     board_title,
+    give_prompt,
     hand_action_label,
     hand_text,
     numbered,
@@ -298,7 +299,7 @@ async def _play(
             for text in salt.private if salt is not None else ():
                 write(say(text, lang, name))
             continue
-        if hand.legal and hand.legal[0].choice:  # F-5: the numbers of the cards to give
+        if hand.legal and hand.view.phase is Phase.PASSING:  # F-5: the cards' numbers
             action = given_cards(answer, hand) or chosen_action(answer, listed, table)
         else:
             action = chosen_action(answer, listed, table)
@@ -400,7 +401,7 @@ def given_cards(answer: str, hand: Hand) -> Action | None:
     numbers = [int(w) for w in words]
     if not all(1 <= n <= len(cards) for n in numbers) or len(set(numbers)) != len(numbers):
         return None
-    return Action("give", tuple(cards[n - 1] for n in numbers))
+    return Action.give(cards[n - 1] for n in numbers)
 
 
 def _show(
@@ -418,11 +419,11 @@ def _show(
     why = table.game.why_no_bid() if hand.legal and table.game is not None else None
     if why is not None:
         write(t("bot.terminal.only_pass", lang, reason=describe_error(why, lang, rule=False)))
-    if hand.legal and hand.legal[0].choice:  # F-5: the cards numbered, to give by number
-        for number, held in enumerate(hand.view.hand):
-            write(f"  {number + 1:>2}. {card_text(held, lang)}")
-        to = name(hand.view.give_to) if hand.view.give_to is not None else "—"
-        write(t("bot.terminal.give", lang, count=hand.legal[0].amount, to=to))
+    if hand.legal and hand.view.phase is Phase.PASSING:  # F-5: the cards numbered, to give
+        free = hand.view.unchosen
+        for number, held in enumerate(hand.view.hand):  # a card chosen already is ticked
+            write(f"  {number + 1:>2}. {card_text(held, lang)}{'' if number in free else ' ✓'}")
+        write(give_prompt(hand.view, "bot.terminal", lang, name))
         return
     bids = [n for n, action in enumerate(listed) if action.verb == "bid"]
     shown = shown_entries(listed)

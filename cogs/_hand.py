@@ -21,7 +21,7 @@ from typing import Any
 import discord
 from discord.utils import MISSING
 
-from bot.game import Action
+from bot.game import Action, Phase
 from bot.i18n import card_text, cards_text, t
 from bot.presentation.texts import hand_action_label, hand_text, say
 from bot.render import render_hand, render_in_thread
@@ -54,9 +54,9 @@ def hand_components(hand: Hand, lang: str, chosen: Sequence[int] = ()) -> discor
     view = dynamic_view()
     owner = hand.table.seats[hand.seat].user_id
     assert owner is not None, "a hand is shown only to the person in its seat"
-    if hand.legal and hand.legal[0].choice:
+    if hand.legal and hand.view.phase is Phase.PASSING:
         view.add_item(GiveSelect.build(hand, owner, lang, chosen))
-        if len(chosen) == hand.legal[0].amount:
+        if len(chosen) == hand.view.give_due:
             view.add_item(GiveButton.build(hand, owner, lang, chosen))
         view.add_item(RefreshButton(hand.table.id, owner, lang, row=2))
         return view
@@ -236,8 +236,9 @@ class GiveSelect(
     discord.ui.DynamicItem[Select],
     template=r"pinochle:givepick:(?P<table>\d+):(?P<version>\d+):(?P<owner>\d+)",
 ):
-    """The passing's menu (F-5): pick exactly as many of the hand's cards as are due. Picking
-    gives nothing yet: it redraws the hand with the picked cards and the button that gives them."""
+    """The passing's menu (F-5): pick exactly as many of the hand's cards as are due (of those not
+    chosen yet: a give typed a card at a time chooses them). Picking gives nothing yet: it redraws
+    the hand with the picked cards and the button that gives them all at once."""
 
     def __init__(self, table_id: int, version: int, owner: int, select: Select) -> None:
         super().__init__(select)
@@ -245,8 +246,8 @@ class GiveSelect(
 
     @classmethod
     def build(cls, hand: Hand, owner: int, lang: str, chosen: Sequence[int]) -> GiveSelect:
-        count = hand.legal[0].amount or 0
-        cards = hand.view.hand[:MENU_OPTIONS]  # a hand holds at most 24 cards (H-5)
+        count, held = hand.view.give_due, hand.view.hand
+        places = hand.view.unchosen[:MENU_OPTIONS]  # a hand holds at most 24 cards (H-5)
         select: Select = discord.ui.Select(
             custom_id=f"pinochle:givepick:{hand.table.id}:{hand.version}:{owner}",
             row=0,
@@ -254,8 +255,10 @@ class GiveSelect(
             min_values=count,
             max_values=count,
             options=[
-                discord.SelectOption(label=card_text(card, lang), value=str(i), default=i in chosen)
-                for i, card in enumerate(cards)
+                discord.SelectOption(
+                    label=card_text(held[i], lang), value=str(i), default=i in chosen
+                )
+                for i in places
             ],
         )
         return cls(hand.table.id, hand.version, owner, select)
@@ -333,7 +336,7 @@ class GiveButton(
         if self.version != hand.version or any(i >= len(held) for i in self.chosen):
             note = say(Refusal("bot.refuse.stale"), lang_of(interaction), mention_namer(hand.table))
         else:
-            give = Action("give", tuple(held[i] for i in self.chosen))
+            give = Action.give(held[i] for i in self.chosen)
             note = await act(interaction, self.table_id, give, self.version)
         await show_hand(interaction, self.table_id, notes=[note])
         bot_of(interaction).presenter.answered(interaction)

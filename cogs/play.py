@@ -87,7 +87,9 @@ async def move_choices(interaction: discord.Interaction, current: str) -> list[C
     except Refusal:  # not seated here, or no game: nothing to offer
         return []
     lang = lang_of(interaction)
-    draft = give_draft(hand.legal, hand.view.hand, current)
+    view = hand.view
+    due = view.give_due if hand.legal else 0
+    draft = give_draft(due, [view.hand[place] for place in view.unchosen], current)
     if draft is not None:
         return give_choices(hand.table, draft, lang)
     return _choices_of(hand.table, hand.legal, MOVE_VERBS, current, lang, whole=True)

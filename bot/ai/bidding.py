@@ -17,9 +17,17 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.game import PASS, SUITS, Action, Card, Suit, lowest_bid, make_pack, meld_points
+from bot.game import (
+    PASS,
+    SUITS,
+    Action,
+    Card,
+    Suit,
+    deal_card_total,
+    lowest_bid,
+    meld_points,
+)
 from bot.game.auction import trump_suits
-from bot.game.points import deal_total
 
 from .knowledge import Knowledge
 
@@ -62,10 +70,9 @@ def fit_of(options: Mapping[str, Any]) -> Fit:
 
 
 def unit(options: Mapping[str, Any]) -> float:
-    """This game's points per Hoyle point: its deal total (the engine's `deal_total`: 250, 25
-    in the one-point count, 50 in the double deck) over 250."""
-    double_deck = options["count_scheme"] == "double_deck"  # H-9: the 80-card pack's own count
-    return deal_total(options, make_pack(double_deck=double_deck)) / HOYLE_DEAL
+    """This game's points per Hoyle point: its deal total (the engine's `deal_card_total`: 250,
+    25 in the one-point count, 50 in the double deck) over 250."""
+    return deal_card_total(options) / HOYLE_DEAL
 
 
 def expected_total(hand: list[Card], trump: Suit, options: Mapping[str, Any]) -> float:

@@ -41,7 +41,6 @@ from bot.game import (
     trick_winner,
     winning_play,
 )
-from bot.game.auction import least_bid_over
 
 from .bidding import allowance, best_trump, unit
 from .knowledge import FACES, Knowledge
@@ -226,48 +225,35 @@ def _first_card_left_out(k: Knowledge) -> bool:
 
 
 def _calls(k: Knowledge) -> list[Call]:
-    """The other seats' calls, replayed from the deal's public history (E-3: clockwise from eldest).
+    """The other seats' calls, as the engine recorded them (`view.calls`: who was offered which
+    least bid, E-4, F-2, H-3; the stuck dealer's forced bid, E-6, tells nothing and is left out).
 
-    Only an auction the history shows whole and nothing but bids, passes,
-    trump and card play after it: a variant that passes cards after the
-    auction changes the hands, and this reading does not know how.
+    Only an auction followed by nothing but trump and card play: a variant that passes cards
+    after the auction changes the hands, and this reading does not know how.
     """
     view = k.view
     if not view.auction or any(
         a.verb not in ("bid", "pass", "trump", "play") for a in view.history
     ):
         return []
-    order = [s for s in view.world.order if s in k.active]
     calls: list[Call] = []
-    passed: set[int] = set()
-    bids: dict[int, int] = {}
+    bids: set[int] = set()
     high: int | None = None
-    turn = 0
-    for act in view.history:
-        if act.verb not in ("bid", "pass") or len(passed) == len(order):
-            break
-        while order[turn % len(order)] in passed:
-            turn += 1
-        seat = order[turn % len(order)]
-        partner = k.variant.partner(seat)
-        lowest = least_bid_over(k.options, bids[high] if high is not None else 0)  # E-4, H-3
-        forced = high is None and seat == view.dealer and len(passed) == len(order) - 1  # E-6
-        if seat != k.seat and not forced:
+    for call in view.calls:
+        partner = k.variant.partner(call.seat)
+        if call.seat != k.seat and not call.forced:
             calls.append(
                 Call(
-                    seat,
-                    lowest,
-                    act.amount,
+                    call.seat,
+                    call.lowest,
+                    call.amount,
                     partner in bids,
                     partner is not None and high == partner,
                 )
             )
-        if act.verb == "pass":
-            passed.add(seat)
-        else:
-            bids[seat] = act.amount or 0
-            high = seat
-        turn += 1
+        if call.amount is not None:
+            bids.add(call.seat)
+            high = call.seat
     return calls
 
 

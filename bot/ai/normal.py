@@ -34,8 +34,8 @@ def decide_normal(view: SeatView, legal: list[Action]) -> Action:
             return legal[0]
     k = read_view(view)
     phase = k.phase
-    if legal[0].choice:
-        return passing.give(k, legal[0].amount or 0)
+    if phase == Phase.PASSING:
+        return passing.give(k)
     if phase == Phase.AUCTION:
         return bidding.choose_bid(k, legal)
     if phase == Phase.TRUMP:

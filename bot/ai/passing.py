@@ -18,7 +18,7 @@ so a double-deck meld table or a house rule counts as the game counts it).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from bot.game import Action, Card, SeatView, Suit, card_points, meld_points, scale
@@ -91,7 +91,29 @@ def gift_role(view: SeatView) -> Role:
     return "partner" if view.give_to == view.bidder else "bidder"
 
 
-def give(k: Knowledge, count: int) -> Action:
-    """The seat's passing action (F-5): the cards `choose_gift` picks from its hand."""
+def still_to_give(k: Knowledge) -> list[Card]:
+    """The cards the seat has still to give (F-5) of the pass `choose_gift` picks, in its order.
+    The pass is decided whole from the hand, where the chosen cards stay until it is complete,
+    so card by card it comes to the same set as one give would."""
     assert k.trump is not None  # the passing follows the naming of trump (F-4)
-    return Action("give", tuple(choose_gift(k.hand, k.trump, count, gift_role(k.view), k.options)))
+    view = k.view
+    gift = choose_gift(k.hand, k.trump, view.give_count, gift_role(view), k.options)
+    return still_due(gift, view.giving)
+
+
+def give(k: Knowledge) -> Action:
+    """The seat's next give (F-5): the first card `still_to_give` names."""
+    return Action.give(still_to_give(k)[:1])
+
+
+def still_due(gift: Sequence[Card], chosen: Sequence[Card]) -> list[Card]:
+    """The cards of `gift` not among `chosen`, in the gift's order: what is left to give of a pass
+    decided whole (if someone else chose cards the gift leaves out, as many as are due are first)."""
+    left = list(chosen)
+    rest = []
+    for card in gift:
+        if card in left:
+            left.remove(card)
+        else:
+            rest.append(card)
+    return rest[: len(gift) - len(chosen)]

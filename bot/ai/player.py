@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 
-from bot.game import Action, SeatView
+from bot.game import Action, Phase, SeatView
 
 from . import passing
 from .knowledge import read_view
@@ -29,30 +29,29 @@ class Player(ABC):
         self.budget = float(budget)
 
     def choose(self, view: SeatView) -> Action:
-        """One of `view.legal`, decided from the view alone; in the passing (F-5), whose one legal
-        entry is the choice "give N cards", the cards to give."""
+        """One of `view.legal`, decided from the view alone; in the passing (F-5), the next card
+        of the pass `give` decides."""
         legal = list(view.legal)
         if not legal:
             raise ValueError(f"seat {view.seat} has no decision to make now")
-        if legal[0].choice:
-            return self.give(view, legal[0].amount or 0)
         if len(legal) == 1:
             return legal[0]
-        action = self.decide(view, legal)
+        action = self.give(view) if view.phase is Phase.PASSING else self.decide(view, legal)
         if action not in legal:  # a bug in a player must never become an illegal move
             raise AssertionError(f"{self.level} player chose {action}, not one of {legal}")
         return action
 
-    def give(self, view: SeatView, count: int) -> Action:
-        """The cards to pass to the partner (F-5): as `bot.ai.passing` chooses them."""
-        return passing.give(read_view(view), count)
+    def give(self, view: SeatView) -> Action:
+        """The next card to pass to the partner (F-5): of the pass `bot.ai.passing` chooses."""
+        return passing.give(read_view(view))
 
     @abstractmethod
     def decide(self, view: SeatView, legal: list[Action]) -> Action:
         """Choose among two or more legal actions."""
 
     def rng(self, view: SeatView) -> random.Random:
-        """A generator for this decision: a function of the seed and the public position only."""
+        """A generator for this decision: a function of the seed and the public position only
+        (the same for every card of a pass: it joins the history once whole)."""
         key = f"{self.seed}:{view.deal}:{view.seat}:{view.phase}:{len(view.history)}"
         return random.Random(key)
 
@@ -63,15 +62,15 @@ class RandomPlayer(Player):
 
     level = "random"
 
-    def give(self, view: SeatView, count: int) -> Action:
-        return Action("give", tuple(self.rng(view).sample(list(view.hand), count)))
+    def give(self, view: SeatView) -> Action:
+        """The next card of a random pass, the same set drawn for each of its cards."""
+        gift = self.rng(view).sample(list(view.hand), view.give_count)
+        return Action.give(passing.still_due(gift, view.giving)[:1])
 
     def decide(self, view: SeatView, legal: list[Action]) -> Action:
         return self.rng(view).choice(legal)
 
 
 def fallback(view: SeatView) -> Action:
-    """A legal action without thought, for a player that failed: the first listed, or in the
-    passing the first cards of the hand."""
-    first = view.legal[0]
-    return Action("give", view.hand[: first.amount or 0]) if first.choice else first
+    """A legal action without thought, for a player that failed: the first listed."""
+    return view.legal[0]

@@ -17,7 +17,17 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from bot.game import ALL_CARDS, Action, Card, Game, Suit, Variant, lowest_bid, winning_play
+from bot.game import (
+    ALL_CARDS,
+    Action,
+    Card,
+    Game,
+    Phase,
+    Suit,
+    Variant,
+    lowest_bid,
+    winning_play,
+)
 from bot.game.events import (
     Bid,
     CardPlayed,
@@ -32,7 +42,7 @@ from bot.game.fastplay import FastTricks
 from .bidding import best_trump, will_bid
 from .cardplay import wins_now
 from .easy import easy_card
-from .passing import Role, choose_gift
+from .passing import Role, choose_gift, still_due
 
 
 class CardPlan(NamedTuple):
@@ -90,10 +100,12 @@ class Playout:
             seat = game.to_act
             assert seat is not None  # a deal in play always has a seat to act
             acts = game.legal_actions()
-            if acts[0].choice:  # the passing (F-5): the cards, as `bot.ai.passing` gives them
-                act = self._give(game, seat, acts[0].amount or 0)
+            if len(acts) == 1:
+                act = acts[0]
+            elif game.state.phase is Phase.PASSING:
+                act = self._give(game, seat)
             else:
-                act = acts[0] if len(acts) == 1 else self.choose(game, seat, acts)
+                act = self.choose(game, seat, acts)
             result = self._apply(game, act)
             if result is not None:
                 return result
@@ -163,12 +175,15 @@ class Playout:
             return max(melds, key=worth)
         return acts[0]
 
-    def _give(self, game: Game, seat: int, count: int) -> Action:
-        """The cards this world's seat passes to its partner (its hand here is the world's)."""
+    def _give(self, game: Game, seat: int) -> Action:
+        """The rest of the pass this world's seat gives its partner, at once (its hand here is the
+        world's): of the cards `bot.ai.passing` chooses, those it has not chosen yet (F-5)."""
         assert self.trump is not None  # the passing follows the naming of trump (F-4)
         role: Role = "partner" if game.state.declarer != seat else "bidder"
-        hand = game.state.hands[seat]
-        return Action("give", tuple(choose_gift(hand, self.trump, count, role, self.options)))
+        gift = choose_gift(
+            game.state.hands[seat], self.trump, game.give_count(), role, self.options
+        )
+        return Action.give(still_due(gift, game.state.giving))
 
     def _card(self, seat: int, acts: list[Action]) -> Action:
         legal = [a.card for a in acts if a.verb == "play"]

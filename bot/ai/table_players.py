@@ -34,12 +34,10 @@ class SimplePlayer:
     It passes in an auction whenever it may (and bids the least when forced),
     and names as trump the suit it holds most of. Without them, a forced Check contract is set so often that
     both sides drift below zero and the game never reaches its target. In the passing (F-5) it
-    gives cards of its hand at random.
+    gives the cards of its hand at random, one at a time.
     """
 
     def choose(self, view: SeatView, legal: list[Action], rng: random.Random) -> Action:
-        if legal[0].choice:
-            return Action("give", tuple(rng.sample(list(view.hand), legal[0].amount or 0)))
         bids = [action for action in legal if action.verb == "bid"]
         if bids:
             return PASS if PASS in legal else min(bids, key=lambda action: action.amount or 0)

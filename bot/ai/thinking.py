@@ -201,7 +201,7 @@ class PoolThinker:
             level = "easy"  # see _give_up
         if level not in SEARCH_LEVELS:
             return await self._in_thread(level, view, legal, seed)
-        if len(legal) == 1 and not legal[0].choice:  # a choice (F-5's give N) wants its cards
+        if len(legal) == 1:
             return legal[0]  # nothing to think about: no worker, no place in the queue
         if table_id in self._waiting:
             raise ValueError(f"table {table_id} already has a decision waiting")

@@ -40,7 +40,7 @@ from .melds import (
 )
 from .options import OPTIONS, resolve_options
 from .phases import DealMode, Phase
-from .points import card_points, last_trick_bonus, round_card_points, scale
+from .points import card_points, deal_card_total, last_trick_bonus, round_card_points, scale
 from .results import ChipItem, DealResult, Transfer, place_ranks
 from .state import CardPlay, CompletedTrick, DealState
 from .tricks import legal_plays, trick_winner, winning_play
@@ -85,6 +85,7 @@ __all__ = [
     "card_points",
     "cards_melded",
     "contract_checks",
+    "deal_card_total",
     "enabled_melds",
     "fingerprint",
     "format_cards",

@@ -1,7 +1,8 @@
-"""Actions and their text forms: `play 10♥`, `meld K♥ Q♥`, `bid 250`, `trump ♥`, `give A♥ 10♥`...
+"""Actions and their text forms: `play 10♥`, `meld K♥ Q♥`, `bid 250`, `trump ♥`, `give A♥`...
 
 The text is context-free, so `parse_action(str(a)) == a`; whether an action is
 legal is for the game to say (like python-chess's `Move` and `board.parse_san`).
+Every action the game lists applies as given: the passing (F-5) lists one card at a time.
 """
 
 from __future__ import annotations
@@ -38,12 +39,6 @@ class Action:
         return ""
 
     @property
-    def choice(self) -> bool:
-        """A `give` offered in `legal_actions` (F-5): "give any `amount` cards of the hand", not
-        itself playable; the seat answers with `give(cards)`."""
-        return self.verb == "give" and not self.cards
-
-    @property
     def card(self) -> Card:
         """The card of a `play` action."""
         return self.cards[0]
@@ -52,6 +47,11 @@ class Action:
     def play(card: Card) -> Action:
         """The action of playing `card`."""
         return play(card)
+
+    @staticmethod
+    def give(cards: Iterable[Card]) -> Action:
+        """The action of passing `cards` to the partner (F-5): see `give`."""
+        return give(cards)
 
 
 _PLAYS: dict[Card, Action] = {}
@@ -80,12 +80,18 @@ def meld(cards: Iterable[Card]) -> Action:
 
 
 def give(cards: Iterable[Card]) -> Action:
-    """Passing these cards to the partner (F-5, H-5), in the canonical order (by suit, then rank)."""
+    """Passing these cards to the partner (F-5, H-5), in the canonical order (by suit, then rank):
+    one card (what the passing lists), or all the cards still due at once (a typed give, and the
+    one action a pass was before it went card by card: old logs replay)."""
+    cards = tuple(cards)
+    if len(cards) == 1:
+        return GIVE_BY_CODE[cards[0].code]
     return Action("give", tuple(sorted(cards, key=lambda c: c.code)))
 
 
-def give_choice(count: int) -> Action:
-    """The legal-list entry of the passing phase: any `count` cards of the hand (F-5)."""
+def gift_size(count: int) -> Action:
+    """A give as the other side sees it (F-5): how many cards went, never which. It names no
+    card, so typed it is refused with how many cards to pass."""
     return Action("give", amount=count)
 
 
@@ -96,6 +102,8 @@ DRAW = Action("draw")
 DRAW_TURNUP = Action("draw turnup")
 #: The play action of each card, indexed by `Card.code` (the hot path of playouts).
 PLAY_BY_CODE: tuple[Action, ...] = tuple(play(card) for card in CARD_BY_CODE)
+#: The one-card give of each card (F-5), indexed by `Card.code`: the passing's legal list.
+GIVE_BY_CODE: tuple[Action, ...] = tuple(Action("give", (card,)) for card in CARD_BY_CODE)
 #: The play actions of each suit's eight codes, per set of them (a byte of a code mask): `plays_in`.
 _PLAYS_BY_BYTE: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
     tuple(
@@ -160,7 +168,7 @@ def parse_action(text: str | Action) -> Action:
             if not rest:
                 return GIVE  # F-5: the engine answers how many cards to pass
             if rest.isdigit():
-                return give_choice(int(rest))
+                return gift_size(int(rest))
             cards = parse_cards(rest, limit=MAX_HAND)
             if not cards:
                 raise ValueError("give takes cards")

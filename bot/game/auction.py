@@ -28,6 +28,7 @@ from .melds import MELD_OPTION_ORDER, MeldRules
 from .multihand import MultiHandRules
 from .phases import AUCTION, PASSING, PLAY, TRUMP
 from .points import deal_total, scale
+from .state import AuctionCall
 
 MIN_BID = 200  # E-4; `opt.min_bid` sets another (F-2, H-2)
 #: The options a bid ceiling depends on: the meld table's and the count's (F-2, H-2, H-9).
@@ -166,12 +167,14 @@ class AuctionRules(MultiHandRules):
         return None
 
     def _apply_auction(self, act: Action, events: list[Event]) -> None:
-        seat = self._actor
+        seat, forced = self._actor, self._forced(self._actor)
+        lowest = least_bid_over(self.opt, self.state.high_bid)
+        self.state.calls.append(AuctionCall(seat, lowest, act.amount, forced))
         if act.verb == "pass":  # a legal pass is `A.PASS`
             self.state.passed.add(seat)
             events.append(Passed(seat))
         else:
-            forced, amount = self._forced(seat), act.amount
+            amount = act.amount
             assert amount is not None  # a bid
             self.state.high_bid, self.state.declarer = amount, seat
             self.state.bids[seat] = amount
@@ -232,33 +235,54 @@ class AuctionRules(MultiHandRules):
         """How many cards the seat to pass gives (F-5); 0 outside the passing."""
         return self.opt["pass_count"] if self.state.phase == PASSING else 0
 
+    def _free_to_give(self, seat: int) -> list[int]:
+        """Copies of each card (by code) the seat passing holds and has not chosen yet."""
+        free = [0] * 32  # by card code (`list.count` calls Card.__eq__)
+        for card in self.state.hands[seat]:
+            free[card.code] += 1
+        for card in self.state.giving:
+            free[card.code] -= 1
+        return free
+
     def _legal_passing(self) -> list[Action]:
-        return [A.give_choice(self.opt["pass_count"])]
+        """F-5: the pass goes one card at a time, any card held not chosen yet (as OpenSpiel's
+        Hearts passes), so that every entry of the legal list applies as given."""
+        free = self._free_to_give(self._actor)
+        return [A.GIVE_BY_CODE[code] for code in range(32) if free[code]]
 
     def _check_give(self, seat: int, act: Action) -> Action:
-        """F-5: a give of exactly `pass_count` cards the seat holds; its canonical action, or
-        IllegalAction saying what is wrong."""
-        count = self.opt["pass_count"]
-        if act.choice or len(act.cards) != count:
+        """F-5: a give the legal list does not hold: one card the seat cannot choose, or several
+        at once, which must be exactly the cards still due (every give of an old log was the whole
+        pass). Its canonical action, or IllegalAction saying what is wrong."""
+        count, chosen = self.opt["pass_count"], len(self.state.giving)
+        if len(act.cards) != 1 and len(act.cards) != count - chosen:
+            if chosen:
+                raise IllegalAction("give_rest", "F-5", count=count - chosen, chosen=chosen)
             raise IllegalAction("give_count", "F-5", count=count)
-        held = [0] * 32  # copies in hand by card code (`list.count` calls Card.__eq__)
-        for card in self.state.hands[seat]:
-            held[card.code] += 1
+        free = self._free_to_give(seat)
         for card in act.cards:  # in order, so the first card short of copies is the one named
-            held[card.code] -= 1
-            if held[card.code] < 0:
-                raise IllegalAction("not_in_hand", "P-0", card=str(card))
+            free[card.code] -= 1
+            if free[card.code] < 0:
+                key = "already_chosen" if card in self.state.giving else "not_in_hand"
+                raise IllegalAction(key, "P-0" if key == "not_in_hand" else "F-5", card=str(card))
         return A.give(act.cards)
 
     def _apply_passing(self, act: Action, events: list[Event]) -> None:
+        """Choose the give's cards; once all are chosen, they change hands (F-5)."""
+        giving = self.state.giving
+        giving.extend(act.cards)
+        if len(giving) < self.opt["pass_count"]:
+            return
         seat, declarer = self._actor, self._declarer
         partner = self.partner(seat)
         assert partner is not None  # passing is a partnership game's
-        for card in act.cards:
+        gift = self.state.gave[seat] = sorted(giving, key=lambda c: c.code)  # as one give was
+        for card in gift:
             remove_card(self.state.hands[seat], card)
             self.state.hands[partner].append(card)
-        self.state.gave[seat] = list(act.cards)
-        events.append(CardsGiven(seat, partner, len(act.cards)))
+        self.state.giving = []
+        self.state.deal_history.append(A.give(gift))
+        events.append(CardsGiven(seat, partner, len(gift)))
         if seat != declarer:  # F-5: the declarer passes back as many
             self.state.turn = declarer
             return

@@ -42,6 +42,8 @@ REFUSALS: Mapping[str, frozenset[str]] = {
     "bid_not_higher": frozenset({"high"}),
     "bid_step": frozenset({"step"}),
     "give_count": frozenset({"count"}),
+    "give_rest": frozenset({"count", "chosen"}),
+    "already_chosen": frozenset({"card"}),
     "bid_needs_marriage": frozenset(),
     "bid_forced": frozenset({"minimum"}),
     "trump_needs_marriage": frozenset(),

@@ -76,9 +76,9 @@ class Game(TwoHandRules, AuctionRules):
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now, in a stable order.
 
-        In the passing (F-5) the one entry is a choice, `give N`: any N cards of the hand, too
-        many sets to list; the seat answers with the cards (`give A♥ 10♥ K♥ Q♥`), which `apply`
-        checks like any other action.
+        Every entry applies as given. The passing (F-5) lists one card at a time (`give A♥`),
+        each card held and not chosen yet; `apply` also takes all the cards still due at once
+        (`give A♥ 10♥ K♥ Q♥`: a typed give, and every give of an older log).
         """
         return list(self.offered())
 
@@ -111,19 +111,20 @@ class Game(TwoHandRules, AuctionRules):
         legal = self._legal
         if legal is None:
             legal = self.offered()
-        if phase is PASSING and act.verb == "give":
-            act = self._check_give(self._actor, act)  # F-5: any cards held, not a listed one
+        for candidate in legal:  # play, meld and give actions are interned: identity is enough
+            if candidate is act:
+                break
         else:
-            for candidate in legal:  # play and meld actions are interned: identity is enough
-                if candidate is act:
-                    break
-            else:
-                if act not in legal:
-                    self._refuse(act, list(legal))
+            if act in legal:
                 act = legal[legal.index(act)]  # the engine's own copy, compared by identity
+            elif phase is PASSING and act.verb == "give":
+                act = self._check_give(self._actor, act)  # F-5: the cards still due, at once
+            else:
+                self._refuse(act, list(legal))
         self._legal = None
         events: list[Event] = []
-        st.deal_history.append(act)
+        if phase is not PASSING:  # a pass joins it whole, once every card is chosen (F-5)
+            st.deal_history.append(act)
         if act is A.DECLARE_OUT:
             self._declare_out(events)
         else:
@@ -206,8 +207,6 @@ class Game(TwoHandRules, AuctionRules):
             self._refuse_bid(seat, act.amount)
         if verb == "pass" and phase == AUCTION and self._forced(seat):
             raise IllegalAction("bid_forced", "E-6", minimum=self._min_bid())
-        if verb == "give" and phase == PASSING:
-            self._check_give(seat, act)
         if verb == "trump" and phase == TRUMP:
             raise IllegalAction("trump_needs_marriage", "DX-E3")
         if verb in A.VERBS:

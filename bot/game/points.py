@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .cards import RANKS, Card
+from .cards import RANKS, Card, make_pack
 from .options import Options, resolve_options
 
 #: Points per rank for each count scheme (G-4, G-7); ranks not listed count 0.
@@ -48,6 +48,12 @@ def deal_total(options: Mapping[str, Any], pack: Iterable[Card]) -> int:
     64-card games under every scheme but the one-point count (25); 50 in the double deck (H-9)."""
     table = point_table(options)
     return sum(table[c.code] for c in pack) + last_trick_bonus(options)
+
+
+def deal_card_total(options: Mapping[str, Any]) -> int:
+    """`deal_total` of the pack a game of these resolved options deals: only the double deck
+    counts its own way (H-9), so its count names its 80 cards; every other pack totals alike."""
+    return deal_total(options, make_pack(double_deck=options["count_scheme"] == "double_deck"))
 
 
 def card_points(cards: Iterable[Card], options: Mapping[str, Any] | None = None) -> int:

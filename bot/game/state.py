@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar, overload
 
-from .actions import Action, give_choice
+from .actions import Action, gift_size
 from .cards import Card, Suit
 from .melds import TableCard
 from .phases import GAME_OVER, DealMode, Phase
@@ -37,6 +37,16 @@ class CompletedTrick(NamedTuple):
     plays: tuple[CardPlay, ...]
     winner: int
     points: int
+
+
+class AuctionCall(NamedTuple):
+    """One call of an auction (E-3..E-6, F-2, F-3): `seat` was offered `lowest` (the least bid it
+    could make) and bid `amount`, or passed (None); `forced`: the stuck dealer's bid (E-6)."""
+
+    seat: int
+    lowest: int
+    amount: int | None
+    forced: bool
 
 
 def _keep(value: Any) -> Any:
@@ -167,14 +177,18 @@ class DealState:
     bids: list[int | None] = field(metadata=_meta(_each(None), _shallow))
     passed: set[int] = field(metadata=_meta(lambda n: set(), _shallow))
     high_bid: int = field(metadata=_meta(_const(0), _keep))
+    calls: list[AuctionCall] = field(metadata=_meta(_empty_list, _shallow))  # the auction so far
     #: The cards each seat passed to its partner this deal (F-5): only the two partners know them.
     gave: list[list[Card]] = field(
         metadata=_meta(_seats(list), _nested, hidden=lambda v: [[] for _ in v])
     )
+    #: The cards the seat passing now has chosen so far (F-5), still in its hand: once all are
+    #: chosen they change hands and join the deal's history as one give. Only the giver knows them.
+    giving: list[Card] = field(metadata=_meta(_empty_list, _shallow, hidden=lambda v: []))
     declarer: int | None = field(metadata=_meta(_const(None), _keep))
     deal_history: list[Action] = field(
         metadata=_meta(_empty_list, _shallow)
-    )  # this deal's actions (all public)
+    )  # this deal's actions (all public but the cards of a pass); a pass, once whole, is one
 
     @classmethod
     def start(cls, n: int) -> DealState:
@@ -214,9 +228,11 @@ class DealState:
         n = len(self.gave)
         for s in {seat, (seat + 2) % n} if n == 4 else {seat}:  # passes go between partners
             new.gave[s] = list(self.gave[s])
+        if seat == self.turn:
+            new.giving = list(self.giving)
         if self.declarer is not None and (seat - self.declarer) % 2:  # F-5: the other side's
             new.deal_history = [
-                give_choice(len(a.cards)) if a.verb == "give" and a.cards else a
+                gift_size(len(a.cards)) if a.verb == "give" and a.cards else a
                 for a in self.deal_history
             ]
         return new

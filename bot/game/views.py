@@ -17,7 +17,7 @@ from .cards import ALL_CARDS, Card, Suit, pack_of_size, sort_hand
 from .melds import sequential_meld_value
 from .options import resolve_options
 from .phases import AUCTION, GAME_OVER, PASSING, DealMode, Phase
-from .state import CardPlay, CompletedTrick, DealState
+from .state import AuctionCall, CardPlay, CompletedTrick, DealState
 from .tricks import winning_play
 
 if TYPE_CHECKING:
@@ -85,10 +85,17 @@ class PublicView:
     bids: tuple[int | None, ...]
     passed: tuple[int, ...]
     contract: int | None  # Check, once the auction is over
+    calls: tuple[AuctionCall, ...]  # this deal's auction, call by call (E-3..E-6)
     give_count: int  # F-5: in the passing, how many cards the seat to act gives (else 0)
     give_to: int | None  # F-5: in the passing, the partner who receives them
+    give_chosen: int  # F-5: how many of them the giver has chosen so far (one give a card)
     partnership: bool
     auction: bool
+
+    @property
+    def give_due(self) -> int:
+        """F-5: in the passing, how many cards the giver has still to choose (else 0)."""
+        return self.give_count - self.give_chosen
 
     @property
     def heading(self) -> CardPlay | None:
@@ -110,8 +117,22 @@ class SeatView(PublicView):
     claim_wins: bool  # A-12: declaring out now would win
     gave: tuple[Card, ...]  # F-5: the cards this seat passed to its partner this deal
     received: tuple[Card, ...]  # F-5: the cards its partner passed to it (secret to the two)
+    giving: tuple[Card, ...]  # F-5: passing now, the cards it chose so far (still in its hand)
     options: Mapping[str, Any]  # the options the table chose (defaults left out)
     world: DealState  # the state as this seat may know it, for search (`world_from_view`)
+
+    @property
+    def unchosen(self) -> tuple[int, ...]:
+        """F-5: the places in `hand` of the cards not chosen for the pass (all of them outside the
+        passing; of two copies held with one chosen, the second place)."""
+        chosen = list(self.giving)
+        places = []
+        for place, card in enumerate(self.hand):
+            if card in chosen:
+                chosen.remove(card)
+            else:
+                places.append(place)
+        return tuple(places)
 
     def meld_value(self, cards: Sequence[Card]) -> tuple[str, int] | None:
         """The two-hand meld `cards` form now and the points it would be credited (§2.1, B-4)."""
@@ -169,8 +190,10 @@ def _public_fields(game: GameCore) -> dict[str, Any]:
         "contract": st.high_bid
         if auction and st.phase != AUCTION and st.declarer is not None
         else None,
+        "calls": tuple(st.calls),
         "give_count": game.opt["pass_count"] if st.phase == PASSING else 0,
         "give_to": game.partner(st.turn) if st.phase == PASSING and st.turn is not None else None,
+        "give_chosen": len(st.giving),
         "partnership": game.variant.partnership,
         "auction": auction,
     }
@@ -198,6 +221,7 @@ def seat_view(game: GameCore, seat: int, legal: tuple[Action, ...]) -> SeatView:
         claim_wins=bool(legal) and game.claim_wins(seat),
         gave=tuple(st.gave[seat]),
         received=tuple(st.gave[partner]) if (partner := game.partner(seat)) is not None else (),
+        giving=tuple(world.giving),
         options=dict(game.options.given),
         world=world,
     )

@@ -467,10 +467,9 @@ def hand_text(
     lines += _passed_lines(view, lang)
     if covered:
         lines.append(t("bot.hand.covered", lang))
-    elif view.legal and view.legal[0].choice:
+    elif view.legal and view.phase is Phase.PASSING:
         if not beside_board:  # the terminal numbers the cards under it and says how to give
-            to = name(view.give_to) if view.give_to is not None else "—"
-            lines.append(t("bot.hand.give", lang, count=view.give_count, to=to))
+            lines.append(give_prompt(view, "bot.hand", lang, name))
     elif view.legal:
         if not beside_board:  # under the board, "To act: You" has said it
             lines.append(t("bot.hand.your_turn", lang))
@@ -479,6 +478,16 @@ def hand_text(
     elif view.to_act is not None:
         lines.append(t("bot.board.waiting", lang, who=name(view.to_act)))
     return "\n".join(lines)
+
+
+def give_prompt(view: SeatView, keys: str, lang: str, name: Namer) -> str:
+    """F-5: how many cards the seat passing gives and to whom, with the cards it chose so far
+    (`keys`: the hand view's wording, or the terminal's)."""
+    to = name(view.give_to) if view.give_to is not None else "—"
+    if view.giving:
+        chosen = cards_text(view.giving, lang)
+        return t(f"{keys}.give_rest", lang, chosen=chosen, count=view.give_due, to=to)
+    return t(f"{keys}.give", lang, count=view.give_count, to=to)
 
 
 def _passed_lines(view: SeatView, lang: str) -> list[str]:

@@ -154,22 +154,22 @@ class GiveDraft:
     """A give of the passing (F-5) as typed so far, for autocomplete to build it card by card:
     `chosen`, the held cards it names in the order typed; `more`, the held cards it may add next
     (one of each, in the hand's order; only those an unfinished last word begins, if it begins
-    any); `count`, how many the engine wants."""
+    any); `count`, how many the engine still wants."""
 
     count: int
     chosen: tuple[Card, ...]
     more: tuple[Card, ...]
 
 
-def give_draft(legal: Iterable[Action], held: Sequence[Card], text: str) -> GiveDraft | None:
-    """What `text` ("give A♥ 10♥ k", "передать Тч 1") builds from the cards `held`, while the
-    legal actions offer the passing's choice (`Action.choice`); None otherwise.
+def give_draft(count: int, held: Sequence[Card], text: str) -> GiveDraft | None:
+    """What `text` ("give A♥ 10♥ k", "передать Тч 1") builds from the cards `held` (those not
+    chosen yet), while the seat has `count` cards still to give in the passing; None when it has
+    none (`SeatView.give_due` of the seat to act).
 
     Only held cards are ever named (a card typed beyond the copies held is left out, so nothing
     but the hand shows through); the engine still judges the give that is sent.
     """
-    count = next((action.amount for action in legal if action.choice), None)
-    if count is None:
+    if count <= 0:
         return None
     raw = _WORDS.findall(text.casefold().replace("ё", "е"))
     typed = words(text)  # the same words, cards in the engine's notation

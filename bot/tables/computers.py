@@ -16,7 +16,7 @@ import logging
 
 from bot.ai.player import fallback
 from bot.ai.thinking import Thinker
-from bot.game import Action, IllegalAction
+from bot.game import Action, IllegalAction, Phase
 from bot.tables.core import TableCore
 from bot.tables.model import DEFAULT_LEVEL, Table
 
@@ -39,7 +39,8 @@ class ComputerDriver:
         return table.is_computer_turn() or self._standins.get(table.id) == table.version
 
     def stand_in(self, table_id: int, version: int) -> None:
-        """A computer plays the person's turn at state `version` (their timer ran out), once."""
+        """A computer plays the person's turn at state `version` (their timer ran out), once (in
+        the passing, the rest of the pass: it goes a card at a time, F-5)."""
         self._standins[table_id] = version
 
     def stand_down(self, table_id: int) -> None:
@@ -111,4 +112,8 @@ class ComputerDriver:
             await self._core.apply(
                 table, seat, fallback(table.started_game.view(seat)), user_id=None
             )
-        self._standins.pop(table.id, None)
+        game = table.started_game
+        if table.id in self._standins and game.phase is Phase.PASSING and game.to_act == seat:
+            self._standins[table.id] = table.version  # F-5: a stand-in gives the whole pass
+        else:
+            self._standins.pop(table.id, None)

@@ -1,7 +1,8 @@
 """Hints for learners: what to do now, and a short reason, from one seat's view.
 
 The choice is the `hard` computer player's (asked by the table service), except
-in a two-hand meld phase, where the hint is the legal meld worth the most points.
+in a two-hand meld phase, where the hint is the legal meld worth the most points,
+and in the passing, where it is the whole pass the computer players would give.
 The reason is built here from the same seat view and nothing else (the hand,
 the trick on the table, the trump, the public melds), so a hint can never tell
 a player anything the seat may not know: no other hand, no stock card.
@@ -12,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.ai.passing import gift_role
+from bot.ai.knowledge import read_view
+from bot.ai.passing import gift_role, still_to_give
 from bot.game import (
     Action,
     Card,
@@ -27,6 +29,14 @@ from bot.tables.outcome import Cards, Text
 
 #: The verbs whose reason is one fixed sentence (RULES A-7, A-8, A-12, C-4).
 _PLAIN = {"exchange", "draw", "declare out"}
+
+
+def whole_pass(view: SeatView) -> Action | None:
+    """In the passing (F-5), the cards the computer players would still give, at once (they decide
+    the pass whole and give it a card at a time); None outside it."""
+    if view.phase is not Phase.PASSING or not view.legal:
+        return None
+    return Action.give(still_to_give(read_view(view)))
 
 
 def best_meld(view: SeatView) -> tuple[Action, int] | None:

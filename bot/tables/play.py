@@ -11,7 +11,7 @@ import asyncio
 from dataclasses import dataclass
 
 from bot.ai.thinking import Thinker
-from bot.game import Action, SeatView
+from bot.game import Action, Phase, SeatView
 from bot.game.errors import Refusal
 from bot.game.fair import SALT_CHARS, clean_salt
 from bot.game.record import DealRecord
@@ -19,9 +19,9 @@ from bot.store.deals import add_salt
 from bot.store.tables import last_finished_table, mark_hinted
 from bot.tables.core import Person, TableCore
 from bot.tables.guard import guard, guard_seat
-from bot.tables.hints import best_meld, hint_text
+from bot.tables.hints import best_meld, hint_text, whole_pass
 from bot.tables.model import Table, computer_plays
-from bot.tables.outcome import Act, Name, Outcome, Text
+from bot.tables.outcome import Act, Cards, Name, Outcome, Text
 from bot.tables.review import guard_shown
 
 
@@ -114,12 +114,18 @@ class Hands:
             table, seat, action, user_id=person.user_id, click=person.click
         )
         assert outcome.action is not None  # set for every accepted action
-        outcome.private.append(Text.of("bot.done.acted", action=Act(outcome.action, phase)))
+        game = table.started_game
+        if game.phase is Phase.PASSING and game.to_act == seat:  # F-5: chosen, not given yet
+            done = Text.of("bot.done.chosen", cards=Cards(outcome.action.cards))
+        else:
+            done = Text.of("bot.done.acted", action=Act(outcome.action, phase))
+        outcome.private.append(done)
         return outcome
 
     async def hint(self, table_id: int, person: Person) -> Outcome:
         """What the `hard` player would do in the person's seat now, with a reason; in a
-        two-hand meld phase, the meld worth the most points.
+        two-hand meld phase, the meld worth the most points; in the passing (F-5), the whole
+        rest of the pass.
 
         Decided from the seat's own view only, outside the table's lock (the person may act
         meanwhile: then the hint is refused as out of date). At most one hint per table is
@@ -135,6 +141,8 @@ class Hands:
             choice = cached[2]
         elif (best := best_meld(view)) is not None:
             choice = best[0]
+        elif (gift := whole_pass(view)) is not None:
+            choice = gift
         elif table_id in self._hinting:  # one search per table at a time, whoever asks
             raise Refusal("records.refuse.hint_busy", table)
         else:

@@ -8,19 +8,17 @@ from collections.abc import Iterator
 from bot.ai.knowledge import Knowledge
 from bot.ai.worlds import deal_hidden
 from bot.game import Game, make_pack, new_game, world_from_view
-from bot.game.random_play import random_action
 
 
 def random_positions(variant: str, seed: int, options: dict | None = None) -> Iterator[Game]:
     """Every position of one deal reached by uniformly random legal play (the game itself, live);
-    in the passing (F-5), random cards of the hand."""
+    in the passing (F-5), random cards of the hand, one at a time."""
     game = new_game(variant, seed=seed, options=options)
     rng = random.Random(seed)
     deals = len(game.deal_results)
     while len(game.deal_results) == deals and not game.is_over:
         yield game
-        legal = game.legal_actions()
-        game.apply(random_action(game, rng) if legal[0].choice else rng.choice(legal))
+        game.apply(rng.choice(game.legal_actions()))
 
 
 def hidden_twin(variant: str, seed: int) -> tuple[Game, Game, int]:

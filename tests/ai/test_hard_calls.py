@@ -77,16 +77,23 @@ def test_every_call_is_legal_and_the_same_for_the_same_view_seed_and_budget(vari
 
 @pytest.mark.parametrize("variant", ["auction", "double-deck"])
 def test_the_pass_gives_cards_of_the_hand_that_the_engine_accepts(variant):
-    """F-5, H-5: the partner gives 4 of its cards, the declarer 4 back; the engine takes both."""
+    """F-5, H-5: the partner gives 4 of its cards, the declarer 4 back; the engine takes both,
+    a card at a time, each one the seat's view lists."""
     game = new_game(variant, seed=8, options=PASSING[variant])
     for _ in range(2):
         view = _play_to(game, Phase.PASSING)
-        action = get_player("hard", seed=1, budget=0.1).choose(view)
-        assert len(action.cards) == view.legal[0].amount == 4
+        given: list = []
+        while len(given) < view.give_count:
+            now = game.view(view.seat)
+            action = get_player("hard", seed=1, budget=0.1).choose(now)
+            assert action in now.legal and list(now.giving) == given
+            given += action.cards
+            game.apply(action)
+        assert len(given) == view.give_count == 4
         hand = list(view.hand)
-        for card in action.cards:
+        for card in given:
             hand.remove(card)  # each card given is one the seat holds
-        game.apply(action)
+        assert game.view(view.seat).gave == tuple(sorted(given, key=lambda c: c.code))
 
 
 def _opens_with(hand: list[Card], variant: str, options: dict | None):

@@ -219,6 +219,7 @@ def test_a_four_hand_seat_that_takes_points_last_with_an_ace_shows_no_ten_that_w
         ("double-deck", None),  # H-2, H-3: from 50, up the ladder
         ("check", {"bid_ladder": True}),
         ("check", {"bid_increment": 25}),
+        ("auction", {"all_pass": "redeal"}),  # F-3: the dealer after three passes calls freely
     ],
 )
 def test_each_call_was_offered_the_lowest_bid_the_engine_offered(variant, options):
@@ -245,3 +246,27 @@ def test_each_call_was_offered_the_lowest_bid_the_engine_offered(variant, option
                 assert call.lowest == least
                 checked += 1
     assert checked
+
+
+@pytest.mark.parametrize(("all_pass", "read"), [("redeal", True), ("dealer_stuck", False)])
+def test_the_dealers_bid_after_three_passes_is_read_unless_he_was_stuck(all_pass, read):
+    """E-6, F-3: after three passes the stuck dealer's bid is forced, and tells nothing of his
+    hand; where the deal would be thrown in instead (`all_pass=redeal`) he chose to bid, and
+    inference reads it as any other call (the engine says which: `view.calls`)."""
+    for seed in range(1, 30):
+        game = new_game("auction", seed=seed, options={"all_pass": all_pass})
+        for _ in range(3):
+            game.apply(PASS)
+        dealer = game.to_act
+        bids = [a for a in game.legal_actions() if a.verb == "bid"]
+        if not bids:
+            continue  # no marriage to bid on (E-5)
+        game.apply(bids[0])
+        if game.state.phase != Phase.TRUMP:
+            continue
+        watcher = (dealer + 1) % 4
+        calls = read_evidence(read_view(game.view(watcher))).calls
+        assert (dealer in [c.seat for c in calls]) is read
+        assert [c.forced for c in game.view(watcher).calls] == [False] * 3 + [not read]
+        return
+    pytest.fail("no dealer bid after three passes in these deals")

@@ -174,8 +174,9 @@ async def test_a_give_that_is_not_hers_wrong_or_forged_changes_nothing(room):
     # Bob is not at the table: a forged press of Alice's button is refused, privately.
     stolen = await forged_click(room.bob, picked.response, button["custom_id"])
     assert stolen.ephemeral and "someone else's" in stolen.response.content
-    # Typed: too few cards, and a card she does not hold; each says why.
-    few = await room.alice.slash(room.channel, "pinochle move", action=f"give {held[0]}")
+    # Typed: too few cards (two of four: one alone is a card chosen, F-5), and a card she does
+    # not hold; each says why.
+    few = await room.alice.slash(room.channel, "pinochle move", action=f"give {held[0]} {held[1]}")
     assert "pass exactly 4 cards" in few.response.content
     faces = [rank + suit for rank in ("A", "10", "K", "Q", "J", "9") for suit in "♠♥♦♣"]
     missing = next(c for c in faces if c not in map(str, held))  # 24 faces, at most 20 held
@@ -325,7 +326,7 @@ async def test_move_autocomplete_never_shows_a_card_not_held_and_a_wrong_give_ch
     five = " ".join(map(str, held[:5]))
     (over,) = await offered(room.alice, f"give {five}")
     assert over["name"].endswith("(5 of 4 chosen)")
-    step = (await offered(room.alice, ""))[0]
+    step = (await offered(room.alice, f"give {held[0]} "))[0]  # two cards (one is a legal give)
     for sent, why in [
         (over["value"], "pass exactly 4 cards"),
         (step["value"], "pass exactly 4 cards"),
@@ -379,3 +380,55 @@ async def test_a_bare_number_typed_to_move_is_a_bid_of_that_amount(room):
         result = table.game.deal_results[-1]
         assert result.deal == deal and result.bids is not None
         assert result.bids[seat] == amounts[2]
+
+
+@pytest.mark.parametrize(
+    ("variant", "lang", "chosen_so_far"),
+    [
+        ("auction", "en", "You have chosen {card} to pass. Give 3 more to "),
+        ("double-deck", "ru", "Вы уже выбрали для передачи: {card}. Отдайте партнёру"),
+    ],
+)
+async def test_a_card_given_alone_is_chosen_and_the_menu_gives_the_rest(
+    room, variant, lang, chosen_so_far
+):
+    """F-5: a give typed with one card chooses it (every legal give is one card): nothing changes
+    hands yet, her hand says so, the menu then offers the other cards and wants 3, and its button
+    gives them; the thread tells the pass once, how many cards and never which."""
+    from bot.i18n import card_text
+
+    await room.alice.slash(room.parent, "pinochle language", language=lang)
+    table, _hand = await until_alice_gives(room, variant)
+    seat = table.seat_of(room.alice.id)
+    held = list(table.game.view(seat).hand)
+    first = held[-1]
+    partner = table.game.partner(seat)
+    theirs = list(table.game.state.hands[partner])
+    done = await room.alice.slash(room.channel, "pinochle move", action=f"give {first}")
+    reply = done.response.content
+    assert chosen_so_far.format(card=card_text(first, lang)) in reply, reply
+    assert reply.startswith(("Chosen to pass: ", "Выбрано для передачи: ")), reply  # not given
+    assert table.game.phase == Phase.PASSING and table.to_act == seat
+    assert sorted(map(str, table.game.state.hands[seat])) == sorted(map(str, held))
+    assert table.game.state.hands[partner] == theirs  # nothing has reached the partner
+    assert not table.game.view(partner).giving and table.game.view(seat).giving == (first,)
+    hand = (await room.alice.slash(room.channel, "pinochle hand")).response
+    (menu,) = custom_ids(hand, "pinochle:givepick:")
+    assert menu["min_values"] == menu["max_values"] == 3
+    offered = [int(option["value"]) for option in menu["options"]]
+    assert sorted(str(held[i]) for i in offered) == sorted(map(str, held[:-1]))  # all but it
+    shown = await room.alice.select(
+        hand, [str(i) for i in offered[:3]], custom_id=menu["custom_id"]
+    )
+    (button,) = custom_ids(shown.response, "pinochle:give:")
+    given = await room.alice.click(shown.response, custom_id=button["custom_id"])
+    assert given.response.content.startswith(("Done: ", "Сделано: ")), given.response.content
+    gift = sorted(map(str, [first, *(held[i] for i in offered[:3])]))
+    assert sorted(map(str, table.game.view(seat).gave)) == gift
+    await room.env.advance_time(60)
+    told = [
+        line
+        for line in channel_lines(room.channel)
+        if ("passed 4 cards" in line or "передано карт: 4" in line)
+    ]
+    assert told and not any(suit in line for line in told for suit in "♠♥♦♣")

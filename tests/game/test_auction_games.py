@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.game import Game, IllegalAction, OptionError, new_game, parse_action, resolve_options
-from bot.game.actions import give
+from bot.game.actions import gift_size, give
 from bot.game.auction import contract_points, meld_saved
 from bot.game.cards import format_cards, make_pack, parse_cards
 from bot.game.events import CardsGiven, DealThrownIn, Melded
@@ -142,11 +142,13 @@ def to_passing(variant: str = "auction", seed: int = 1) -> Game:
 
 
 def test_the_passing_is_offered_as_a_choice_of_n_cards_to_the_partner():
-    """F-5: the bidder's partner gives first; legal_actions offers `give 4` (any 4 cards)."""
+    """F-5: the bidder's partner gives first; legal_actions offers one card at a time, each card
+    of the hand once (`give A♥`), and each applies as given."""
     game = to_passing()
     assert game.phase == "passing" and game.to_act == N
-    (choice,) = game.legal_actions()
-    assert choice.choice and str(choice) == "give 4" and parse_action("give 4") == choice
+    held = sorted(set(game.state.hands[N]), key=lambda c: c.code)
+    assert game.legal_actions() == [give([card]) for card in held]
+    assert all(len(a.cards) == 1 and parse_action(str(a)) == a for a in game.legal_actions())
     view = game.view(N)
     assert (view.give_count, view.give_to) == (4, S)
     board = game.public_view()
@@ -180,10 +182,10 @@ def test_a_bad_give_is_refused_and_changes_nothing(text, key):
 
 
 def test_the_offered_choice_itself_is_refused():
-    """F-5: `give 4` as listed (the very object) is a prompt, not a pass of no cards."""
+    """F-5: `give 4` (how many cards, the form the other side sees) is no pass of cards."""
     game = to_passing()
     with pytest.raises(IllegalAction) as refused:
-        game.apply(game.legal_actions()[0])
+        game.apply(gift_size(4))
     assert refused.value.name == "give_count" and len(game.state.hands[N]) == 12
 
 
@@ -311,9 +313,11 @@ def play_out(variant: str, seed: int, options: dict | None = None) -> Game:
     for _ in range(20000):
         if game.is_over:
             return game
-        phase, seat = game.phase, game.to_act
+        phase, seat, sizes = game.phase, game.to_act, [len(h) for h in game.state.hands]
         game.apply(random_action(game, rng))
-        if phase == "passing" and game.phase == "passing":  # the partner gave: N−4 / N+4
+        if phase == game.phase == "passing" and game.to_act == seat:  # a card chosen, kept
+            assert [len(h) for h in game.state.hands] == sizes
+        elif phase == "passing" and game.phase == "passing":  # the partner gave: N−4 / N+4
             declarer = game.state.declarer
             assert declarer is not None and seat == game.partner(declarer)
             assert len(game.state.hands[seat]) == size - count

@@ -217,3 +217,32 @@ def test_a_record_from_the_key_never_answers_for_one_from_revealed_seeds():
     from_seeds = cache.get(9, "two-handed", {}, 3, log, dealing=revealed, table_id=9)
     assert [d.number for d in from_key.deals] == [1, 2]
     assert [d.number for d in from_seeds.deals] == [1]
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"), [("auction", {}), ("double-deck", {"pass_count": 4})]
+)
+def test_a_pass_given_a_card_at_a_time_records_as_a_pass_given_at_once(variant, options):
+    """F-5: the log of a pass given a card at a time and the log of the same pass given whole (as
+    every game before it was recorded) replay to the same deals: one pass per giver, the same
+    cards, tricks and results."""
+    seed = 4
+    log = random_log(variant, seed, options)
+    whole: list[str] = []
+    pending: list[str] = []
+    for action in log:
+        if action.startswith("give "):
+            pending.append(action.removeprefix("give "))
+            if len(pending) == 4:
+                whole.append("give " + " ".join(pending))
+                pending = []
+        else:
+            whole.append(action)
+    assert len(whole) < len(log)  # there was a passing, given card by card
+    by_card = GameRecord.from_log(variant, options, seed, log)
+    at_once = GameRecord.from_log(variant, options, seed, whole)
+    assert [d.passes for d in by_card.deals] == [d.passes for d in at_once.deals]
+    assert all(len(d.passes) in (0, 2) for d in by_card.deals)
+    for mine, old in zip(by_card.deals, at_once.deals, strict=True):
+        assert (mine.tricks, mine.results) == (old.tricks, old.results)
+    assert by_card.final_scores == at_once.final_scores

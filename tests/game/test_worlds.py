@@ -6,17 +6,14 @@ from dataclasses import fields
 import pytest
 
 from bot.game import VARIANTS, Game, new_game, world_from_view
-from bot.game.actions import Action, give
+from bot.game.actions import Action
 from bot.game.events import DealEnded
 from bot.game.random_play import random_action
 
 
 def first_action(game: Game) -> Action:
-    """The first legal action; in the passing (F-5), the first cards of the hand."""
-    action = game.legal_actions()[0]
-    if action.choice:
-        return give(game.state.hands[game.to_act][: action.amount])
-    return action
+    """The first legal action (in the passing, F-5, a card of the hand)."""
+    return game.legal_actions()[0]
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))

@@ -6,7 +6,7 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.game import PASS, Action, Game, new_game
+from bot.game import PASS, Action, Game, Phase, new_game
 from bot.game.events import Event
 from bot.game.random_play import random_action
 from bot.services.ledger_hook import ledger_hook
@@ -38,7 +38,7 @@ async def seat_table(
 def choose(game: Game, rng: random.Random) -> Action:
     """A random legal action with a cautious auction (mostly pass, else the lowest bid), so games end."""
     actions = game.legal_actions()
-    if actions[0].choice:  # the passing (F-5): any cards of the hand
+    if game.state.phase is Phase.PASSING:  # F-5: a random set of the hand, card by card
         return random_action(game, rng)
     if PASS in actions and rng.random() < 0.8:
         return PASS

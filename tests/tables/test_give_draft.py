@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from bot.game import Card, parse_cards
-from bot.game.actions import PASS, give_choice
 from bot.presentation.typed import give_draft
 
 HELD = parse_cards("A♥ A♥ 10♥ K♥ Q♠ J♦ 9♣")
@@ -30,11 +29,11 @@ def texts(cards: tuple[Card, ...]) -> str:
     ],
 )
 def test_a_typed_give_names_held_cards_only(typed, chosen, more):
-    draft = give_draft([give_choice(4)], HELD, typed)
+    draft = give_draft(4, HELD, typed)  # 4 cards due
     assert draft is not None and draft.count == 4
     assert (texts(draft.chosen), texts(draft.more)) == (chosen, more)
 
 
 def test_no_draft_unless_the_passing_is_offered():
-    assert give_draft([PASS], HELD, "give A♥") is None
-    assert give_draft([], HELD, "") is None
+    assert give_draft(0, HELD, "give A♥") is None  # no card due: not the seat passing
+    assert give_draft(0, HELD, "") is None

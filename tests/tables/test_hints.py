@@ -20,7 +20,7 @@ from bot.presentation.texts import say
 from bot.services.ledger_hook import ledger_hook
 from bot.store import find_player, game_log, get_table, load_actions, recent_games
 from bot.tables import TableService
-from bot.tables.hints import best_meld, hint_text
+from bot.tables.hints import best_meld, hint_text, whole_pass
 from tests.ai.helpers import hidden_twin
 from tests.game.helpers import two_hand_game
 from tests.tables.helpers import ALICE, BOB, EVE, GUILD, open_table, play_out, refusal_of
@@ -238,3 +238,30 @@ async def test_a_second_hint_while_one_is_worked_out_is_refused_and_starts_no_se
     assert answered.private[0].params["action"].action in table.game.legal_actions()
     assert (await service.hint(table.id, ALICE)).private == answered.private  # not busy any more
     await service.close()
+
+
+@pytest.mark.parametrize("variant", ["auction", "double-deck"])
+def test_the_hint_in_the_passing_is_the_rest_of_the_pass_the_computers_give(variant):
+    """F-5: the pass goes a card at a time, but the hint names every card still due: the set the
+    `hard` player gives card by card (it decides the pass whole), then what is left of it."""
+    from bot.ai import get_player
+
+    game = new_game(variant, seed=5, options={"pass_count": 4})
+    while game.phase != Phase.PASSING:
+        legal = game.legal_actions()
+        game.apply(legal[-1] if game.phase == Phase.AUCTION else legal[0])
+    seat = game.to_act
+    first = game.view(seat)
+    hint = whole_pass(first)
+    assert hint is not None and len(hint.cards) == 4
+    assert "trumps and aces" in say(hint_text(first, hint, {}), "en", str)  # the partner gives
+    given = []
+    for _ in range(4):
+        action = get_player("hard", seed=1, budget=0.05).choose(game.view(seat))
+        given += action.cards
+        game.apply(action)
+        if len(given) == 1:
+            rest = whole_pass(game.view(seat))
+            assert rest is not None and sorted(rest.cards + tuple(given)) == sorted(hint.cards)
+    assert sorted(given) == sorted(hint.cards)
+    assert whole_pass(game.view(seat)) is None  # the pass is over: no pass to hint

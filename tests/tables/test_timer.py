@@ -125,3 +125,35 @@ async def test_after_a_restart_time_runs_out_at_the_old_deadline_without_a_secon
     assert after.when("bot.line.timeout") == deadline
     assert "bot.line.reminder" not in after.keys
     await second.close()
+
+
+async def test_a_computer_standing_in_for_a_pass_gives_all_of_it(store, recorder):
+    """F-5: the pass goes a card at a time; when Alice's time runs out in the passing, the
+    computer that stands in gives every card still due (one expiry, one strike), and the turn
+    moves on."""
+    clock = Clock()
+    service = timed(store, recorder, clock)
+    table = await open_table(service, "auction")
+    await service.start(table.id, ALICE)
+    await service.settle()
+    alice = table.seat_of(ALICE.user_id)
+    for _ in range(400):
+        await recorder.until(lambda: table.to_act == alice or table.status != "playing")
+        if table.game.phase == "passing":
+            break
+        hand = await service.hand(table.id, ALICE.user_id)
+        await service.act(table.id, ALICE, hand.legal[-1])  # pass in the auction, else any
+    else:
+        raise AssertionError("Alice never passed cards")
+    held = list(table.game.state.hands[alice])
+    hand = await service.hand(table.id, ALICE.user_id)
+    await service.act(table.id, ALICE, hand.legal[0])  # one card chosen in time
+    assert table.to_act == alice and len(table.game.view(alice).giving) == 1
+    await run_out(clock, recorder, table, alice, TURN)
+    await recorder.until(lambda: "bot.line.timeout" in recorder.keys)
+    await recorder.until(lambda: table.game.phase != "passing" or table.to_act != alice)
+    gave = table.game.view(alice).gave
+    assert len(gave) == 4 and hand.legal[0].cards[0] in gave
+    assert all(card in held for card in gave)
+    assert table.seats[alice].away_strikes == 1
+    await service.close()

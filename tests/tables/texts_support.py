@@ -42,15 +42,11 @@ def table_of(variant: str, seed: int, **options) -> Table:
 
 
 def random_moves(table: Table, rng: random.Random) -> Callable[[list[Action]], Action]:
-    """A chooser of random legal moves for `table`; in the passing (F-5) any of the giver's cards,
-    as many as the engine asks."""
+    """A chooser of random legal moves for `table` (in the passing, F-5, a card of the giver's
+    hand at a time)."""
 
     def choose(legal: list[Action]) -> Action:
-        move = rng.choice(legal)
-        if move.choice:
-            held = list(table.game.state.hands[table.game.to_act])
-            return Action("give", tuple(rng.sample(held, move.amount or 0)))
-        return move
+        return rng.choice(legal)
 
     return choose
 

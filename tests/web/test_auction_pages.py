@@ -8,7 +8,7 @@ import random
 import pytest
 
 from bot.ai.table_players import SimplePlayer
-from bot.game import new_game
+from bot.game import Action, new_game
 from bot.services.league import record_game
 from bot.store import GameSeat, Store, append_action, create_table, update_table
 
@@ -85,7 +85,8 @@ async def test_a_new_game_has_its_own_standings_and_a_replay_with_the_passing(
     # The first deal with a passing (a double-deck bidder without a marriage plays none, H-4).
     first = next(deal for deal in replay["deals"] if deal["passes"])
     passed = [(p["seat"], p["cards"]) for p in first["passes"]]
-    gives = [a for a in game.history if a.verb == "give"][:2]  # that deal's two gives
+    given = [c for a in game.history if a.verb == "give" for c in a.cards]  # a card at a time
+    gives = [Action.give(given[:4]), Action.give(given[4:8])]  # that deal's two passes (F-5)
     assert [sorted(cards) for _, cards in passed] == [sorted(map(str, a.cards)) for a in gives]
     assert all(len(cards) == 4 for _, cards in passed)
     assert passed[0][0] != passed[1][0] and (passed[0][0] - passed[1][0]) % 2 == 0  # partners
