@@ -1,12 +1,13 @@
-"""How long the presenter holds a table's lock to draw its board, per board drawn.
+"""How long a table's lock is held for its board, per board drawn.
 
-The presenter draws a table's board after its actions (at most once an action; coalescing makes
-it fewer), and takes the table's lock so that it never draws an action still being stored. This
-plays random legal deals of every variant through the engine and, after every action, draws the
-board with the presenter's own `_render` on a table whose lock notes how long it is held. It
-prints, per variant and language: boards drawn, the lock's hold, and the whole draw (the hold
-included), median and p99 in microseconds. The board's pictures are drawn later, in the render
-thread, and are not counted.
+The service hands the presenter a frozen snapshot of the table, taken under the table's lock as
+each outcome is published (`bot.tables.snapshot`); the presenter draws the board from it after,
+never taking the lock (at most once an action; coalescing makes it fewer). This plays random
+legal deals of every variant through the engine and, after every action, takes the snapshot
+under a lock that notes how long it is held, then draws the board from it as the presenter's
+`_render` does. It prints, per variant and language: boards drawn, the lock's hold, and the
+whole draw (the hold included), median and p99 in microseconds. The board's pictures are drawn
+later, in the render thread, and are not counted.
 
     python benchmarks/board_lock_bench.py [--deals 2] [--seed 1]
 """
@@ -58,20 +59,24 @@ async def measure(
 ) -> tuple[int, list[float], list[float]]:
     """Boards drawn, the lock's holds and the whole draws (seconds), over `deals` deals."""
     from bot.tables.announce import event_lines
-    from cogs._presenter import ChannelPresenter
+    from bot.tables.snapshot import snapshot_of
+    from cogs._board import board_embed, board_view
+    from cogs._common import mention_namer
+    from cogs._pictures import board_scene
     from tests.tables.texts_support import random_moves
 
     table = new_table(variant, options, seed, language)
     choose = random_moves(table, random.Random(seed))
     draws: list[float] = []
-    render = ChannelPresenter._render  # what a board draw runs, up to its pictures
     while not table.game.is_over and table.game.deal_no <= deals:
         game = table.game.clone()  # as the service does: a changed copy swapped in
         events = game.apply(choose(game.legal_actions()))
         table.game, table.version = game, table.version + 1
         event_lines(table, events)
         start = time.perf_counter()
-        await render(None, table)  # type: ignore[arg-type]  # it reads only the table
+        async with table.lock:  # as `TableCore.publish` runs, under the lock
+            shown = snapshot_of(table)
+        board_embed(shown, mention_namer(shown)), board_view(shown), board_scene(shown)
         draws.append(time.perf_counter() - start)
     return len(draws), table.lock.holds, draws
 

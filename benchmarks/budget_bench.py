@@ -113,7 +113,8 @@ async def play_paced(
     views: dict[int, Any] = {}
     due: tuple[int, float] | None = None  # (version, virtual time) when the awaited person acts
     for _ in range(MAX_STEPS):
-        if table.game is None or table.status != "playing":
+        table = env.bot.tables.known_table(table.id) or table  # as it is now
+        if table.view is None or table.status != "playing":
             break
         seat = table.to_act
         member = by_user.get(table.seats[seat].user_id) if seat is not None else None
@@ -125,7 +126,8 @@ async def play_paced(
         elif now >= due[1]:
             before = table.version
             await take_turn(member, home, rng, views)
-            budget.actions += table.version != before
+            after = env.bot.tables.known_table(table.id) or table
+            budget.actions += after.version != before
             due = None
             continue
         await env.advance_time(0.5)
@@ -134,7 +136,7 @@ async def play_paced(
     budget.seconds = env.now().timestamp() - started
     for _ in range(30):  # the last lines and board edits go out
         await env.advance_time(1)
-    budget.deals = table.game.deal_no if table.game is not None else 0
+    budget.deals = (env.bot.tables.known_table(table.id) or table).deal_no
     for request in env.http_requests[first:]:
         budget.kinds[kind_of(request.method, request.path)] += 1
     return budget

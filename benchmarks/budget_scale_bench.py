@@ -43,9 +43,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.game import new_game
 from bot.store import Seat
-from bot.tables import Outcome, Table
+from bot.tables import Table
 from bot.tables.announce import event_lines, start_lines
 from bot.tables.deallog import DealLog
+from bot.tables.outcome import told
 from cogs._presenter import ChannelPresenter
 from cogs._requests import RequestBudget, process_rate
 
@@ -158,7 +159,7 @@ def fake_bot(api: FakeDiscord) -> Any:
     return SimpleNamespace(
         notify_off=set(),
         hand_watch=SimpleNamespace(table_changed=lambda table: None),
-        tables=SimpleNamespace(set_board_message=stored),
+        tables=SimpleNamespace(set_board_message=stored, known_table=lambda table_id: None),
         services=SimpleNamespace(settings=SimpleNamespace(images_enabled=_no_pictures)),
         get_partial_messageable=lambda channel_id: FakeChannel(api, channel_id),
     )
@@ -206,7 +207,8 @@ class Load:
         deal_again(table)
         host = FakeInteraction(self.api, table.channel_id)
         self.presenter.heard(table.id, host)
-        self.presenter.publish(table, Outcome(table, public=start_lines(table), board=True))
+        outcome = told(table, public=start_lines(table), board=True)
+        self.presenter.publish(outcome.table, outcome)
         asyncio.get_running_loop().call_later(ANSWER_AFTER, self.answer, host)
 
     def answer(self, interaction: FakeInteraction) -> None:
@@ -231,9 +233,8 @@ class Load:
             if table.game.is_over:
                 table.status = "finished"
             acted = time.monotonic()
-            self.presenter.publish(
-                table, Outcome(table, public=event_lines(table, events), board=True, action=action)
-            )
+            outcome = told(table, public=event_lines(table, events), board=True, action=action)
+            self.presenter.publish(outcome.table, outcome)
             if interaction is not None:
                 asyncio.get_running_loop().call_later(ANSWER_AFTER, self.answer, interaction)
                 self.actions += self.counting

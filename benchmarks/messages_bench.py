@@ -213,9 +213,10 @@ async def play_game(
     seated = People(bids)
     starts = [first_id if home is channel else 0]  # the newest message id when each deal began
     for _ in range(MAX_MOVES):
-        if table.game is None or table.status != "playing":
+        table = tables.known_table(table.id) or table  # as it is now
+        if table.view is None or table.status != "playing":
             break
-        while len(starts) < table.game.deal_no:
+        while len(starts) < table.deal_no:
             starts.append(_newest(home))
             seated.bids.clear()
         if until and until(table):
@@ -304,7 +305,7 @@ async def measure(
                 channel = guild.create_text_channel("pinochle")
                 people = [guild.add_member(env.create_user(name)) for name in ("alice", "bob")]
                 rng = random.Random(seed + game) if choice == "random" else None
-                until = (lambda table: table.game.deal_no > deals) if deals else None
+                until = (lambda table: table.deal_no > deals) if deals else None
                 try:
                     count = await play_game(
                         env,

@@ -21,7 +21,7 @@ import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from bot.ai.table_players import LevelPlayer, ai_players
 from bot.config import DEFAULT_WEB_HOST, config_for_a_process
@@ -41,7 +41,7 @@ from bot.store import (
 from bot.store.nights import EventRow
 from bot.store.sql import is_postgres_url
 from bot.store.urls import safe_url
-from bot.tables import Person, Refusal, TableService, Text
+from bot.tables import Person, Refusal, TableHome, TableService, Text
 from bot.web.server import WebStartError, base_url
 from bot.web.tokens import server_link
 
@@ -78,8 +78,8 @@ class QuietNotices:
 
     async def place(
         self, event: EventRow, round_no: int, table_no: int, people: Sequence[int]
-    ) -> tuple[int, dict[str, Any]]:
-        return next(self._homes), {}
+    ) -> tuple[int, TableHome]:
+        return next(self._homes), TableHome()
 
     async def forget(self, event: EventRow, channel_id: int) -> None:
         return None
@@ -140,12 +140,13 @@ async def _game(
     opened = await service.open(
         guild_id=DEMO_GUILD, channel_id=channel, host=host, variant=variant, options=SHORT
     )
-    assert opened.table is not None  # an opened table
-    table_id = opened.table.id
+    table = opened.table
+    assert table is not None  # an opened table
+    table_id = table.id
     for guest in guests:
-        await service.join(table_id, guest)
-    while opened.table.free_seat() is not None:
-        await service.add_computer(table_id, host, level)
+        table = (await service.join(table_id, guest)).table or table
+    while table.free_seat() is not None:
+        table = (await service.add_computer(table_id, host, level)).table or table
     await service.start(table_id, host)
 
 
@@ -167,7 +168,7 @@ async def _drive(service: TableService, runner: NightRunner, rng: random.Random)
             try:
                 hand = await service.hand(table.id, user)
                 if hand.legal:
-                    action = choosers[user].choose(hand.view, hand.legal, rng)
+                    action = choosers[user].choose(hand.view, list(hand.legal), rng)
                     person = Person(user, table.seats[seat].display_name)
                     await service.act(table.id, person, action, version=hand.version)
                     moved = True

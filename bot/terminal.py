@@ -27,13 +27,15 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bot.ai.table_players import ai_players
-from bot.game import PASS, Action, Card, Phase
+from bot.game import PASS, Action, Card, Phase, SeatView
 from bot.game.errors import Refusal
 from bot.i18n import card_text, cards_text, describe_error, t
+from bot.presentation.record_text import revealed_lines
 from bot.presentation.texts import (
     Namer,
     board_text,
     board_title,
+    card_places,
     give_prompt,
     hand_action_label,
     hand_text,
@@ -47,10 +49,10 @@ from bot.services.records_hook import records_hook
 from bot.services.settings import NUMBER_RANGES, SettingsService
 from bot.store import Store, StoreOpenError
 from bot.store.urls import safe_url
-from bot.tables.announce import AS_THEY_HAPPEN
-from bot.tables.model import Table
 from bot.tables.outcome import Name, Outcome
+from bot.tables.row_settings import TableHome
 from bot.tables.service import Hand, Person, TableService
+from bot.tables.snapshot import TableSnapshot
 
 #: The server id of local play: Discord never gives a server the id 0, so a database the
 #: bot also uses keeps local games apart from every real server's.
@@ -107,11 +109,11 @@ class Screen:
 class TerminalPublisher:
     """Prints channel lines as the table produces them."""
 
-    def __init__(self, write: Callable[[str], Any], name: Callable[[Table], Namer]) -> None:
+    def __init__(self, write: Callable[[str], Any], name: Callable[[TableSnapshot], Namer]) -> None:
         self.write = write
         self.name = name
 
-    def publish(self, table: Table, outcome: Outcome) -> None:
+    def publish(self, table: TableSnapshot, outcome: Outcome) -> None:
         for text in outcome.public:
             self.write("  " + say(text, table.language, self.name(table)))
 
@@ -175,7 +177,7 @@ async def own_server(store: Store) -> None:
     await SettingsService(store).change(LOCAL_GUILD, max_hard_seats=most, new_cooldown=0)
 
 
-def terminal_namer(table: Table, you: Person, lang: str) -> Namer:
+def terminal_namer(table: TableSnapshot, you: Person, lang: str) -> Namer:
     """Players as the terminal names them: the person at the keyboard is "You" ("Вы")."""
     plain = plain_namer(table)
 
@@ -196,7 +198,7 @@ async def _table(
     lang: str,
     database: str | None,
     write: Callable[[str], Any],
-) -> Table | None:
+) -> TableSnapshot | None:
     """The person's unfinished game kept in `database`, or a new table with computers seated."""
     if database is not None:
         await service.resume()
@@ -216,7 +218,7 @@ async def _open(
     options: dict[str, Any] | None,
     level: str,
     lang: str,
-) -> Table:
+) -> TableSnapshot:
     opened = await service.open(
         guild_id=LOCAL_GUILD,
         channel_id=you.user_id,  # each local person has a "channel" of their own
@@ -224,14 +226,13 @@ async def _open(
         variant=variant,
         options=options,
         language=lang,
-        home={AS_THEY_HAPPEN: True},  # read line by line, in the order things happen
+        home=TableHome(as_they_happen=True),  # read line by line, in the order things happen
     )
     table = opened.table
+    while table is not None and table.free_seat() is not None:
+        table = (await service.add_computer(table.id, you, level)).table
     assert table is not None  # an opened table
-    while table.free_seat() is not None:
-        await service.add_computer(table.id, you, level)
-    await service.start(table.id, you)
-    return table
+    return (await service.start(table.id, you)).table or table
 
 
 T = TypeVar("T")
@@ -251,7 +252,7 @@ async def answered(
 
 async def _play(
     service: TableService,
-    table: Table,
+    table: TableSnapshot,
     you: Person,
     lang: str,
     database: str | None,
@@ -265,8 +266,13 @@ async def _play(
         await service.settle()
         if write.gone:
             return 0
+        table = service.known_table(table.id) or table  # as it is now
         if table.status != "playing":
             write("\n" + board_title(table, lang) + "\n" + board_text(table, lang, name))
+            if table.status == "finished":  # the fingerprints shown before each deal, checked
+                deals = await service.revealed_deals(table.id)
+                for line in revealed_lines(table, deals, lang, name):
+                    write(line)
             if database is not None:
                 write(t("bot.terminal.kept", lang, database=safe_url(database)))
             return 0
@@ -300,15 +306,15 @@ async def _play(
                 write(say(text, lang, name))
             continue
         if hand.legal and hand.view.phase is Phase.PASSING:  # F-5: the cards' numbers
-            action = given_cards(answer, hand) or chosen_action(answer, listed, table)
+            action = given_cards(answer, hand) or chosen_action(answer, listed, hand.view)
         else:
-            action = chosen_action(answer, listed, table)
+            action = chosen_action(answer, listed, hand.view)
         if action is None:
             write("! " + t("bot.terminal.help", lang, count=len(listed)))
             continue
         if isinstance(action, BothReadings):  # F-2: an entry's number and a bid's amount
-            entry = hand_action_label(table, action.entry, lang)
-            bid = hand_action_label(table, action.bid, lang)
+            entry = hand_action_label(hand.view, action.entry, lang)
+            bid = hand_action_label(hand.view, action.bid, lang)
             write(
                 "! "
                 + t("bot.terminal.both_readings", lang, number=action.number, entry=entry, bid=bid)
@@ -348,14 +354,13 @@ def _ask(read: Callable[[str], str], prompt: str) -> str:
         signal.signal(signal.SIGINT, previous)
 
 
-def listed_actions(table: Table, hand: Hand) -> list[Action]:
+def listed_actions(table: TableSnapshot, hand: Hand) -> list[Action]:
     """The legal actions in the order the terminal numbers them: cards in the order the screen
     shows them, the hand's then those it has melded onto the table (so numbers read off the
     screen), and in an auction the pass first, before the bids."""
-    shown = [*hand.view.hand, *hand.view.table.get(hand.seat, ())]
-    position = {card: i for i, card in reversed(list(enumerate(shown)))}
+    position = card_places(hand.view)
     first = {action.verb: i for i, action in reversed(list(enumerate(hand.legal)))}
-    auction = table.game is not None and table.game.phase == Phase.AUCTION
+    auction = hand.view.phase == Phase.AUCTION
 
     def order(entry: tuple[int, Action]) -> tuple[int, int, int]:
         i, action = entry
@@ -377,7 +382,7 @@ def shown_entries(listed: list[Action]) -> dict[int, Action]:
 
 
 def chosen_action(
-    answer: str, listed: list[Action], table: Table
+    answer: str, listed: list[Action], view: SeatView
 ) -> Action | str | BothReadings | None:
     """The action a typed answer means: a number shown on the screen picks that entry, a legal
     bid's amount not shown as an entry bids it, and one that is both is `BothReadings`
@@ -387,7 +392,7 @@ def chosen_action(
     if not answer:
         return None
     if not answer.lstrip("+-").isnumeric():
-        return typed_action(answer, table, listed)
+        return typed_action(answer, view, listed)
     return read_number(answer, shown_entries(listed), listed)
 
 
@@ -405,7 +410,7 @@ def given_cards(answer: str, hand: Hand) -> Action | None:
 
 
 def _show(
-    table: Table,
+    table: TableSnapshot,
     hand: Hand,
     listed: list[Action],
     lang: str,
@@ -416,7 +421,7 @@ def _show(
     write(board_title(table, lang))
     write(board_text(table, lang, name))
     write(hand_text(table, hand.seat, hand.view, hand.covered, lang, name, beside_board=True))
-    why = table.game.why_no_bid() if hand.legal and table.game is not None else None
+    why = hand.only_pass
     if why is not None:
         write(t("bot.terminal.only_pass", lang, reason=describe_error(why, lang, rule=False)))
     if hand.legal and hand.view.phase is Phase.PASSING:  # F-5: the cards numbered, to give
@@ -429,13 +434,13 @@ def _show(
     shown = shown_entries(listed)
     for number, action in enumerate(listed):
         if number + 1 in shown:
-            write(f"  {number + 1:>2}. {hand_action_label(table, action, lang)}")
+            write(f"  {number + 1:>2}. {hand_action_label(hand.view, action, lang)}")
         elif number == bids[SHOWN_BIDS]:
             write(
                 "      "
                 + t(
                     "bot.terminal.more_bids",
                     lang,
-                    example=hand_action_label(table, listed[number], lang),
+                    example=hand_action_label(hand.view, listed[number], lang),
                 )
             )

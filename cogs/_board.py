@@ -15,7 +15,7 @@ import discord
 from bot.i18n import t
 from bot.presentation.record_text import review_lines
 from bot.presentation.texts import Namer, board_text, board_title, say
-from bot.tables import Table
+from bot.tables import TableSnapshot
 from bot.tables.model import DEFAULT_LEVEL
 from cogs._common import (
     dynamic_view,
@@ -50,7 +50,7 @@ STYLES = {
 COLOURS = {"lobby": 0x3498DB, "playing": 0x2ECC71, "finished": 0xF1C40F, "cancelled": 0x95A5A6}
 
 
-def board_embed(table: Table, name: Namer) -> discord.Embed:
+def board_embed(table: TableSnapshot, name: Namer) -> discord.Embed:
     lang = table.language
     embed = discord.Embed(
         title=board_title(table, lang),
@@ -62,17 +62,13 @@ def board_embed(table: Table, name: Namer) -> discord.Embed:
     return embed
 
 
-def board_view(table: Table) -> discord.ui.View | None:
+def board_view(table: TableSnapshot) -> discord.ui.View | None:
     """The board's buttons for the table's state (a cancelled table has none).
 
     Review last deal appears once a deal is over: from the second deal on, and on
     the final board beside Rematch.
     """
-    actions = [
-        a
-        for a in BUTTONS.get(table.status, ())
-        if a != "review" or (table.game is not None and table.game.deal_results)
-    ]
+    actions = [a for a in BUTTONS.get(table.status, ()) if a != "review" or table.deal_results]
     if not actions:
         return None
     view = dynamic_view()

@@ -14,7 +14,7 @@ from discord.utils import MISSING
 from bot.game.errors import shorten
 from bot.i18n import pick_language
 from bot.presentation.texts import Namer
-from bot.tables import Name, Person, Refusal, Table, TableService, shown_name
+from bot.tables import Name, Person, Refusal, TableService, TableSnapshot, shown_name
 from cogs._home import opened_from
 from cogs._players import bot_of, channel_of, plain, services_of
 
@@ -66,7 +66,7 @@ def service_of(interaction: discord.Interaction) -> TableService:
     return bot_of(interaction).tables
 
 
-def table_here(interaction: discord.Interaction) -> Table:
+def table_here(interaction: discord.Interaction) -> TableSnapshot:
     """The active table of the interaction's channel; a `Refusal` if there is none.
 
     In a channel whose tables play in threads opened from it, the refusal says where they are.
@@ -93,10 +93,10 @@ def numbered(who: int | Name) -> str:
     return plain(who.text) if isinstance(who, Name) else f"#{who + 1}"
 
 
-def mention_namer(table: object) -> Namer:
+def mention_namer(table: TableSnapshot | None) -> Namer:
     """People at `table` as mentions (shown as their names; pings only where allowed), computers
     by name; where there is no table (None, a refusal that names none), seats by number."""
-    if not isinstance(table, Table):
+    if table is None:
         return numbered
 
     def name(who: int | Name) -> str:
@@ -105,6 +105,12 @@ def mention_namer(table: object) -> Namer:
         return f"<@{player.user_id}>" if player.user_id is not None else plain(shown_name(player))
 
     return name
+
+
+def refused_at(interaction: discord.Interaction, refusal: Refusal) -> TableSnapshot | None:
+    """The table a refusal names (it carries the table's id), as the service shows it now."""
+    table_id = refusal.table_id
+    return None if table_id is None else service_of(interaction).known_table(table_id)
 
 
 async def reply(

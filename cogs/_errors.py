@@ -24,16 +24,20 @@ from discord import app_commands
 from bot.i18n import t
 from bot.presentation.texts import say
 from bot.tables import Refusal
-from cogs._common import lang_of, mention_namer, reply
+from cogs._common import lang_of, mention_namer, refused_at, reply
 from cogs._voices import answerable
 
 log = logging.getLogger(__name__)
 
 
-def refusal_text(error: BaseException, lang: str) -> str | None:
-    """What to tell a member about a refusal, in `lang`; None if `error` is no refusal (a bug)."""
+def refusal_text(
+    error: BaseException, lang: str, interaction: discord.Interaction | None = None
+) -> str | None:
+    """What to tell a member about a refusal, in `lang`; None if `error` is no refusal (a bug).
+    Players are named as Discord shows them at the table the refusal names (`interaction`'s)."""
     if isinstance(error, Refusal):
-        return say(error, lang, mention_namer(error.table))  # players named as Discord shows them
+        table = None if interaction is None else refused_at(interaction, error)
+        return say(error, lang, mention_namer(table))
     if isinstance(error, app_commands.CheckFailure):
         return t("bot.error.not_allowed", lang)
     return None
@@ -43,7 +47,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     """Answer the user about `error`; log the traceback of anything unexpected."""
     original = getattr(error, "original", error)
     lang = lang_of(interaction)
-    message = refusal_text(original, lang)
+    message = refusal_text(original, lang, interaction)
     if message is None:
         error_id = secrets.token_hex(4)
         where = interaction.command.qualified_name if interaction.command else interaction.data

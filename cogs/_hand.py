@@ -14,16 +14,16 @@ import io
 import logging
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 from discord.utils import MISSING
 
-from bot.game import Action, Phase
+from bot.game import Action, Card, Phase
 from bot.i18n import card_text, cards_text, t
-from bot.presentation.texts import hand_action_label, hand_text, say
+from bot.presentation.texts import card_places, hand_action_label, hand_text, say
 from bot.render import render_hand, render_in_thread
 from bot.tables import Hand, Refusal
 from cogs._common import (
@@ -31,6 +31,7 @@ from cogs._common import (
     lang_of,
     mention_namer,
     person_of,
+    refused_at,
     service_of,
     table_here,
 )
@@ -60,7 +61,7 @@ def hand_components(hand: Hand, lang: str, chosen: Sequence[int] = ()) -> discor
             view.add_item(GiveButton.build(hand, owner, lang, chosen))
         view.add_item(RefreshButton(hand.table.id, owner, lang, row=2))
         return view
-    rows = _layout(hand.legal)
+    rows = _layout(hand.legal, card_places(hand.view))
     for row, (kind, verb, indices) in enumerate(rows):
         if kind == "menu":
             more = (
@@ -75,15 +76,21 @@ def hand_components(hand: Hand, lang: str, chosen: Sequence[int] = ()) -> discor
     return view
 
 
-def _layout(legal: list[Action]) -> list[tuple[str, str, list[int]]]:
+def _layout(
+    legal: Sequence[Action], places: Mapping[Card, int] | None = None
+) -> list[tuple[str, str, list[int]]]:
     """Rows of ("buttons" | "menu", verb, action indices), at most MAX_ROWS of them.
 
     Each kind of action starts its own row. Bids are always a menu; cards and
     melds become menus, the biggest group first, only when buttons would not fit.
+    Cards to play come in the order the hand shows them (`card_places`: trump first,
+    like its text and picture), so trump is found at the same place on the buttons.
     """
     groups: dict[str, list[int]] = {}
     for index, action in enumerate(legal):
         groups.setdefault(action.verb, []).append(index)
+    if "play" in groups and places:
+        groups["play"].sort(key=lambda index: places.get(legal[index].card, len(places)))
     as_menus = {"bid"} & set(groups)
 
     def rows_of(verb: str) -> list[tuple[str, str, list[int]]]:
@@ -152,7 +159,7 @@ class ActionButton(
             discord.ButtonStyle.primary if action.verb == "play" else discord.ButtonStyle.secondary
         )
         button: Button = discord.ui.Button(
-            label=hand_action_label(hand.table, action, lang)[:80],
+            label=hand_action_label(hand.view, action, lang)[:80],
             style=style,
             row=row,
             custom_id=f"pinochle:act:{hand.table.id}:{hand.version}:{index}:{owner}",
@@ -212,7 +219,7 @@ class ActionSelect(
             placeholder=t(f"bot.menu.{verb}_more" if more else f"bot.menu.{verb}", lang),
             options=[
                 discord.SelectOption(
-                    label=hand_action_label(hand.table, hand.legal[i], lang)[:100], value=str(i)
+                    label=hand_action_label(hand.view, hand.legal[i], lang)[:100], value=str(i)
                 )
                 for i in indices
             ],
@@ -405,7 +412,9 @@ async def hand_message(
             hand = await service_of(interaction).hand(table_id, interaction.user.id)
         except Refusal as refusal:
             return HandMessage(
-                "\n".join(notes or [say(refusal, lang, mention_namer(refusal.table))])
+                "\n".join(
+                    notes or [say(refusal, lang, mention_namer(refused_at(interaction, refusal)))]
+                )
             )
     bot_of(interaction).hand_watch.shown(interaction, hand)
     name = mention_namer(hand.table)
@@ -489,7 +498,7 @@ async def act_from_view(
         note = say(pressed.outcome.private, lang, mention_namer(pressed.outcome.table))
     else:
         assert pressed.refused is not None
-        note = say(pressed.refused, lang, mention_namer(pressed.refused.table))
+        note = say(pressed.refused, lang, mention_namer(refused_at(interaction, pressed.refused)))
     await show_hand(interaction, table_id, notes=[note], hand=pressed.hand)
     bot_of(interaction).presenter.answered(interaction)  # the ping it caused may go through it now
 
@@ -517,6 +526,6 @@ async def act(
             table_id, person_of(interaction), action, version=version
         )
     except Refusal as refusal:
-        return say(refusal, lang_of(interaction), mention_namer(refusal.table))
+        return say(refusal, lang_of(interaction), mention_namer(refused_at(interaction, refusal)))
     bot_of(interaction).presenter.heard(table_id, interaction)
     return say(outcome.private, lang_of(interaction), mention_namer(outcome.table))

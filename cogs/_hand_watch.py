@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.tables import Hand, Table
+from bot.tables import Hand, TableSnapshot
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +61,7 @@ class HandWatch:
             interaction, asyncio.get_running_loop().time(), bool(hand.legal)
         )
 
-    def table_changed(self, table: Table) -> None:
+    def table_changed(self, table: TableSnapshot) -> None:
         """Schedule a redraw of each open view of `table` whose person's turn came or went."""
         views = self._views.get(table.id, {})
         now = asyncio.get_running_loop().time()

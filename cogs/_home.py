@@ -2,8 +2,8 @@
 
 In thread mode `/pinochle new` posts one opening line in the channel and
 starts a public thread from it, so the thread hangs under that line; the
-table's channel is the thread, and the channel it was opened from (`PARENT`)
-is kept in `Table.home`. That channel then gets nothing but the opening line
+table's channel is the thread, and the channel it was opened from (`TableHome.parent`)
+is kept in `TableSnapshot.home`. That channel then gets nothing but the opening line
 and the final result. Without the permission to create threads, or in a
 channel that cannot have them, the host is told and the table opens in the
 channel. The table service never learns any of this: it knows "the channel
@@ -19,13 +19,11 @@ from typing import Final
 import discord
 
 from bot.i18n import t, variant_name
-from bot.tables import Table, TableService, Text
+from bot.tables import TableService, TableSnapshot, Text
 from cogs._players import channel_of
 
 log = logging.getLogger(__name__)
 
-#: `Table.home` keys: the channel a thread table was opened from, and a quiet table (no turn pings).
-PARENT, QUIET = "parent", "quiet"
 #: Channel types that can have public threads.
 THREAD_PARENTS = (discord.ChannelType.text, discord.ChannelType.news)
 #: Minutes of silence after which Discord hides the thread from the channel list (a day).
@@ -95,7 +93,9 @@ async def make_home(
     return Home(thread.id, opening=opening, thread=thread)
 
 
-async def settle_home(home: Home, table: Table | None, lang: str, host: str, variant: str) -> None:
+async def settle_home(
+    home: Home, table: TableSnapshot | None, lang: str, host: str, variant: str
+) -> None:
     """After the service answered: link the opening line to the new table's thread, or undo it all."""
     if home.opening is None:
         return
@@ -129,11 +129,13 @@ async def forget_opening(
             log.warning("could not remove %s after a refused table", remove)
 
 
-def opened_from(service: TableService, guild_id: int | None, channel_id: int | None) -> list[Table]:
+def opened_from(
+    service: TableService, guild_id: int | None, channel_id: int | None
+) -> list[TableSnapshot]:
     """Active tables that live in threads opened from this channel, oldest first."""
-    return [table for table in service.tables(guild_id) if table.home.get(PARENT) == channel_id]
+    return [table for table in service.tables(guild_id) if table.home.parent == channel_id]
 
 
-def parent_of(table: Table) -> int | None:
+def parent_of(table: TableSnapshot) -> int | None:
     """The channel a thread table was opened from (where its result goes), or None."""
-    return table.home.get(PARENT)
+    return table.home.parent

@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 
 from bot.i18n import t
 from bot.nights.runner import EventBoard, EventRow
 from bot.presentation.texts import say
-from bot.tables import Refusal, Text
+from bot.tables import Refusal, TableHome, Text
 from cogs._common import numbered
 from cogs._home import ARCHIVE_MINUTES, forget_opening
 from cogs._house import House
@@ -55,7 +54,7 @@ class DiscordNotices:
 
     async def place(
         self, event: EventRow, round_no: int, table_no: int, people: Sequence[int]
-    ) -> tuple[int, dict[str, Any]]:
+    ) -> tuple[int, TableHome]:
         """The table's thread: private with `people` its only members for a duplicate event,
         else public under an opening line. Discord's errors go up as they are (the runner tries
         again), with nothing left behind: no opening line without its thread, no thread without
@@ -65,7 +64,7 @@ class DiscordNotices:
         name = t("events.table.thread_name", lang, **{**params, "name": event.name})[:100]
         channel = await self._channel(event)
         if event.duplicate:
-            return await self._private(channel, name, people), {}
+            return await self._private(channel, name, people), TableHome()
         opening = await channel.send(
             t("events.table.opening", lang, **params),
             allowed_mentions=discord.AllowedMentions.none(),
@@ -75,7 +74,7 @@ class DiscordNotices:
         except discord.HTTPException:
             await forget_opening(opening)
             raise
-        return thread.id, {}
+        return thread.id, TableHome()
 
     async def _private(self, channel: discord.TextChannel, name: str, people: Sequence[int]) -> int:
         """A private thread that only its members (and the server's moderators) can open, its

@@ -20,7 +20,7 @@ import discord
 
 from bot.game import Card, PublicView, Suit, cards_melded
 from bot.render import render_in_thread, render_melds, render_trick
-from bot.tables import Table
+from bot.tables import TableSnapshot
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +29,7 @@ TRICK_FILE, MELDS_FILE = "trick.png", "melds.png"
 
 @dataclass(frozen=True)
 class BoardScene:
-    """What the board's pictures show, read from a snapshot of the table (`Table.snapshot`)."""
+    """What the board's pictures show, read from a snapshot of the table (`TableSnapshot.snapshot`)."""
 
     plays: tuple[tuple[str, Card], ...]
     winner: int | None
@@ -39,11 +39,11 @@ class BoardScene:
     lang: str
 
 
-def board_scene(table: Table) -> BoardScene | None:
+def board_scene(table: TableSnapshot) -> BoardScene | None:
     """The pictures of a game in play or just finished; None in the lobby or after a cancel."""
-    if table.game is None or table.status not in ("playing", "finished"):
+    view = table.view
+    if view is None or table.status not in ("playing", "finished"):
         return None
-    view = table.public_view()
     heading = view.heading  # the engine's answer for the trick on the table (G-3)
     trick = view.trick if heading is not None else view.last_trick
     winner_seat = heading[0] if heading is not None else view.last_trick_winner
@@ -58,12 +58,12 @@ def board_scene(table: Table) -> BoardScene | None:
     )
 
 
-def _picture_name(table: Table, seat: int) -> str:
+def _picture_name(table: TableSnapshot, seat: int) -> str:
     """A player's name as the picture's font can draw it (stored plain: no robot emoji)."""
     return table.seats[seat].display_name
 
 
-def _meld_rows(table: Table, view: PublicView) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+def _meld_rows(table: TableSnapshot, view: PublicView) -> tuple[tuple[str, tuple[Card, ...]], ...]:
     """One row per player with melds: the cards lying on the table (two-handed, RULES M-5), or
     else the cards the melds shown need in hand (`cards_melded`: two melds of other classes may
     share one, two marriages of a suit are four cards)."""

@@ -49,7 +49,7 @@ from discord.ext import tasks
 
 from bot.i18n import t, variant_name
 from bot.presentation.texts import say
-from bot.tables import Outcome, Table
+from bot.tables import Outcome, TableSnapshot
 from bot.tables.outcome import Text
 from cogs._board import board_embed, board_view
 from cogs._board_spot import BoardSpots
@@ -97,7 +97,7 @@ def _backoff(failures: int) -> float:
     return min(RETRY_DELAY * 2.0 ** min(failures - 1, 16), MAX_BACKOFF)
 
 
-def _board_delay(table: Table, plan: Plan) -> float:
+def _board_delay(table: TableSnapshot, plan: Plan) -> float:
     """Seconds a board may wait for more changes: none when its buttons change (the lobby, a game
     that starts or ends), longer while the turn stays with whoever acted."""
     if table.status != "playing" or table.version == 0:
@@ -121,10 +121,10 @@ class Sent(Enum):
 class _Outbox:
     """What one channel still has to show."""
 
-    boards: dict[int, Table] = field(default_factory=dict)
+    boards: dict[int, TableSnapshot] = field(default_factory=dict)
     due: dict[int, float] = field(default_factory=dict)  # when each board may be drawn, by table id
     lines: list[str] = field(default_factory=list)
-    pings: dict[int, tuple[Table, Ping]] = field(default_factory=dict)  # by table id
+    pings: dict[int, tuple[TableSnapshot, Ping]] = field(default_factory=dict)  # by table id
     drops: list[int] = field(default_factory=list)  # messages to delete: old pings, old boards
     edits: dict[int, str] = field(
         default_factory=dict
@@ -156,20 +156,20 @@ class _Outbox:
         """Whether a ping waits and may be sent now (not backing off after a failed one)."""
         return bool(self.pings) and time.monotonic() >= self.ping_hold
 
-    def board_due(self) -> Table | None:
+    def board_due(self) -> TableSnapshot | None:
         """A table whose board may be drawn now."""
         now = time.monotonic()
         if now < self.hold:
             return None
         return next((t for i, t in self.boards.items() if self.due.get(i, 0.0) <= now), None)
 
-    def mark(self, table: Table, delay: float) -> None:
+    def mark(self, table: TableSnapshot, delay: float) -> None:
         """The table's board must be drawn, at the latest `delay` seconds from now."""
         self.boards[table.id] = table
         due = time.monotonic() + delay
         self.due[table.id] = min(self.due.get(table.id, due), due)
 
-    def take_board(self, table_id: int) -> Table:
+    def take_board(self, table_id: int) -> TableSnapshot:
         self.due.pop(table_id, None)
         return self.boards.pop(table_id)
 
@@ -217,7 +217,7 @@ class ChannelPresenter:
         if box is not None:
             self._wake(interaction.channel_id or 0, box)
 
-    def publish(self, table: Table, outcome: Outcome) -> None:
+    def publish(self, table: TableSnapshot, outcome: Outcome) -> None:
         box = self._box(table.channel_id)
         plan = self.pings.after(table, outcome)
         box.speaker = table.id
@@ -241,7 +241,7 @@ class ChannelPresenter:
             self._report(table, outcome)
         self.bot.hand_watch.table_changed(table)
 
-    def redraw(self, table: Table) -> None:
+    def redraw(self, table: TableSnapshot) -> None:
         """Queue a board redraw (after a restart, say)."""
         box = self._box(table.channel_id)
         box.mark(table, 0.0)
@@ -275,7 +275,7 @@ class ChannelPresenter:
     def _box(self, channel_id: int) -> _Outbox:
         return self._boxes.setdefault(channel_id, _Outbox())
 
-    def _report(self, table: Table, outcome: Outcome) -> None:
+    def _report(self, table: TableSnapshot, outcome: Outcome) -> None:
         """A thread table's final result for the channel it was opened from; a cancelled one's
         opening line (its id is the thread's) says so instead of inviting people in."""
         parent = parent_of(table)
@@ -422,7 +422,7 @@ class ChannelPresenter:
         box.sent.append(now)
         return True
 
-    def _moves(self, channel_id: int, box: _Outbox, table: Table) -> bool:
+    def _moves(self, channel_id: int, box: _Outbox, table: TableSnapshot) -> bool:
         """Whether the board would have to move after one message more (a ping) below it."""
         old = self.bot.tables.board_message(table.id)
         if old is None:
@@ -431,7 +431,11 @@ class ChannelPresenter:
         return below is None or below + 1 >= REPOST_AT
 
     async def _draw_board(
-        self, channel: discord.PartialMessageable, box: _Outbox, table: Table, priority: Priority
+        self,
+        channel: discord.PartialMessageable,
+        box: _Outbox,
+        table: TableSnapshot,
+        priority: Priority,
     ) -> bool:
         """Edit the board in place, or post it at the bottom (none yet, deleted, scrolled up, edits
         failing); False if nothing went out (nothing shown changed, or the budget refused)."""
@@ -444,7 +448,8 @@ class ChannelPresenter:
         if not await self._take(box, priority):
             box.mark(table, 0.0)
             return False
-        if table.version != version:  # it waited for its slot: draw what is there now
+        latest = self.bot.tables.known_table(table.id)
+        if latest is not None and latest.version != version:  # it waited: draw what is there now
             version, (embed, view, scene, drawn) = await self._render(table)
         pictures: dict[str, bytes] = {}
         if (
@@ -517,14 +522,13 @@ class ChannelPresenter:
         self._settled(channel.id, table)
         return True
 
-    async def _render(self, table: Table) -> tuple[int, Board]:
-        """The board as it is now (its pictures left to draw), with its state version: drawn from a
-        snapshot taken under the table's lock (never an action that is still being stored), the
-        lock let go before drawing.
+    async def _render(self, table: TableSnapshot) -> tuple[int, Board]:
+        """The board as it is now (its pictures left to draw), with its state version: drawn from
+        the service's latest snapshot of the table (never an action that is still being stored),
+        else the one queued.
         Boards are drawn and sent by the channel's one sender task, one after the other, so an
         edit never overtakes a later one: the board never goes back to an older state."""
-        async with table.lock:
-            shown = table.snapshot()
+        shown = self.bot.tables.known_table(table.id) or table
         embed, view = board_embed(shown, mention_namer(shown)), board_view(shown)
         scene = board_scene(shown)
         buttons = [item.to_component_dict() for item in view.children] if view else None
@@ -548,7 +552,7 @@ class ChannelPresenter:
         box.preempted = True
         return False
 
-    def _retry_later(self, box: _Outbox, table: Table) -> bool:
+    def _retry_later(self, box: _Outbox, table: TableSnapshot) -> bool:
         """Queue the board again after a back-off, unless it failed too often (then False)."""
         failures = box.retries.get(table.id, 0) + 1
         if failures > EDIT_RETRIES:
@@ -558,7 +562,7 @@ class ChannelPresenter:
         box.mark(table, 0.0)
         return True
 
-    def _without_files(self, channel_id: int, box: _Outbox, table: Table) -> bool:
+    def _without_files(self, channel_id: int, box: _Outbox, table: TableSnapshot) -> bool:
         """The channel refused the board's pictures: boards go there as text from now on (the
         board is drawn again at once), and the host is told why, once."""
         log.warning("channel %s: no Attach Files; boards go without pictures", channel_id)
@@ -570,7 +574,7 @@ class ChannelPresenter:
             box.lines.append(say(notice, table.language, mention_namer(table)))
         return True
 
-    def _settled(self, channel_id: int, table: Table) -> None:
+    def _settled(self, channel_id: int, table: TableSnapshot) -> None:
         """After a board was drawn: a table that is over needs no watching any more."""
         if not table.is_active:  # its last lines went before its last board
             self.spots.forget(channel_id)
@@ -628,7 +632,7 @@ class ChannelPresenter:
         return Sent.CHANNEL
 
     async def _post_ping(
-        self, channel: discord.PartialMessageable, box: _Outbox, table: Table, ping: Ping
+        self, channel: discord.PartialMessageable, box: _Outbox, table: TableSnapshot, ping: Ping
     ) -> Sent:
         """A turn ping that may mention only its people, through the table's voice if it has one;
         deleted at once if its turn ended meanwhile."""

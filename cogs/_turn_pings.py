@@ -2,7 +2,7 @@
 
 Decided from the table's state after each publish, so the table service needs
 no Discord knowledge. A person's turn begins when the seat to act is theirs
-and no computer covers it (`Table.awaits`); someone acting twice in a row
+and no computer covers it (`TableSnapshot.awaits`); someone acting twice in a row
 (meld, then play) is still in the same turn and is not pinged again. The
 start of a game pings every seated person once, in one message. The service's
 half-time reminder (an outcome with `ping`) stands in for the turn's ping, so
@@ -13,12 +13,11 @@ finished table, is removed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bot.tables import Outcome, Table
+from bot.tables import Outcome, TableSnapshot
 from bot.tables.outcome import Text, Who
-from cogs._home import QUIET
 
 
 @dataclass(frozen=True)
@@ -54,7 +53,7 @@ class TurnPings:
         self._muted = muted
         self._turns: dict[int, _Turn] = {}
 
-    def after(self, table: Table, outcome: Outcome) -> Plan:
+    def after(self, table: TableSnapshot, outcome: Outcome) -> Plan:
         """The plan for the table's state after `outcome` was published."""
         if not table.is_active:
             turn = self._turns.pop(table.id, None)
@@ -104,21 +103,21 @@ class TurnPings:
         turn.message, turn.number = None, turn.number + 1
         return plan
 
-    def _wanted(self, table: Table, users: list[int]) -> tuple[int, ...]:
+    def _wanted(self, table: TableSnapshot, users: Sequence[int]) -> tuple[int, ...]:
         """The people among `users` who may be mentioned: none at a quiet table, none who turned pings off."""
-        if table.home.get(QUIET):
+        if table.home.quiet:
             return ()
         return tuple(user for user in users if not self._muted(user))
 
 
-def _seat(table: Table, user: int) -> int:
+def _seat(table: TableSnapshot, user: int) -> int:
     """The seat of someone seated at `table` (a ping names only players)."""
     seat = table.seat_of(user)
     assert seat is not None, f"user {user} pinged at table {table.id} without a seat"
     return seat
 
 
-def awaited(table: Table) -> int | None:
+def awaited(table: TableSnapshot) -> int | None:
     """The person the game waits for now (their seat to act, no computer covering it), or None."""
     seat = table.to_act
     if seat is None:

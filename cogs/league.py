@@ -71,7 +71,7 @@ def standings_table(rows: Sequence[Standing], lang: str) -> str:
             [
                 r.rank,
                 fit(r.display_name),
-                number_text(r.rating, 1),
+                number_text(r.rating, 1, lang),
                 r.games,
                 r.wins,
                 f"{r.win_pct:.0f}",
@@ -107,7 +107,7 @@ def profile_text(name: str, profile: PlayerProfile, lang: str) -> str:
                     [
                         t(f"chips.league.family.{family}", lang),
                         r.rank,
-                        number_text(r.rating, 1),
+                        number_text(r.rating, 1, lang),
                         r.games,
                         r.wins,
                         f"{r.win_pct:.0f}",

@@ -22,7 +22,7 @@ from bot.game import VARIANTS, Refusal
 from bot.i18n import t, variant_name
 from bot.nights.runner import MAX_DEALS, MAX_ROUNDS, EventRow, NightRunner
 from bot.nights.when import parse_start
-from bot.tables import Table
+from bot.tables import TableSnapshot
 from cogs._common import guild_lang, is_manager, lang_of, person_of, reply
 from cogs._group import choices
 from cogs._home import thread_refusal
@@ -162,7 +162,7 @@ class NightsCog(commands.Cog):
         await self._answer(interaction, "events.done.joined", name=plain(event.name), count=count)
 
     async def _back_to(
-        self, interaction: discord.Interaction, event: EventRow, table: Table
+        self, interaction: discord.Interaction, event: EventRow, table: TableSnapshot
     ) -> None:
         """Add the entrant to their table's thread again (a private one they left cannot be
         rejoined otherwise) and answer with its link."""
@@ -179,7 +179,7 @@ class NightsCog(commands.Cog):
                 interaction.user.id,
                 error,
             )
-        number = (table.event or {}).get("table", 0) + 1
+        number = (0 if table.event is None else table.event.table) + 1
         await self._answer(
             interaction,
             "events.done.your_table",

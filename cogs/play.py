@@ -11,11 +11,22 @@ at a time.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.game import Action, Card, IllegalAction, Suit, Typed, parse_action, parse_cards
+from bot.game import (
+    Action,
+    Card,
+    IllegalAction,
+    SeatView,
+    Suit,
+    Typed,
+    parse_action,
+    parse_cards,
+)
 from bot.game.cards import MAX_HAND
 from bot.game.errors import shorten
 from bot.i18n import t
@@ -29,7 +40,7 @@ from bot.presentation.typed import (
     read_number,
     salt_of,
 )
-from bot.tables import Refusal, Table
+from bot.tables import Refusal
 from cogs._common import lang_of, mention_namer, reply, service_of, table_here
 from cogs._group import PinochleCog, describe
 from cogs._hand import (
@@ -59,18 +70,26 @@ async def legal_choices(
     table = service_of(interaction).table_in(channel_of(interaction))
     if table is None:
         return []
-    legal = await service_of(interaction).legal_for(table.id, interaction.user.id)
-    return _choices_of(table, legal, verbs, current, lang_of(interaction), whole)
+    try:
+        hand = await service_of(interaction).hand(table.id, interaction.user.id)
+    except Refusal:  # not seated here, or no game: nothing to offer
+        return []
+    return _choices_of(hand.view, hand.legal, verbs, current, lang_of(interaction), whole)
 
 
 def _choices_of(
-    table: Table, legal: list[Action], verbs: tuple[str, ...], current: str, lang: str, whole: bool
+    view: SeatView,
+    legal: Sequence[Action],
+    verbs: tuple[str, ...],
+    current: str,
+    lang: str,
+    whole: bool,
 ) -> list[Choice[str]]:
     """`legal_choices` of a legal list in hand: at most 25 (Discord's limit), matching `current`."""
     typed, found = current.strip().lower(), []
     for action in (action for verb in verbs for action in legal if action.verb == verb):
         value = str(action) if whole else action.argument
-        label = hand_action_label(table, action, lang)
+        label = hand_action_label(view, action, lang)
         if typed in value.lower() or typed in label.lower():
             found.append(Choice(name=label[:100], value=value))
     return found[:25]
@@ -91,11 +110,11 @@ async def move_choices(interaction: discord.Interaction, current: str) -> list[C
     due = view.give_due if hand.legal else 0
     draft = give_draft(due, [view.hand[place] for place in view.unchosen], current)
     if draft is not None:
-        return give_choices(hand.table, draft, lang)
-    return _choices_of(hand.table, hand.legal, MOVE_VERBS, current, lang, whole=True)
+        return give_choices(hand.view, draft, lang)
+    return _choices_of(hand.view, hand.legal, MOVE_VERBS, current, lang, whole=True)
 
 
-def give_choices(table: Table, draft: GiveDraft, lang: str) -> list[Choice[str]]:
+def give_choices(view: SeatView, draft: GiveDraft, lang: str) -> list[Choice[str]]:
     """The give typed so far plus each held card it may add next ("Give A♥ 10♥ (2 of 4 chosen)"),
     or, once it names as many as the engine wants (or more), that give as the one to send."""
     if len(draft.chosen) >= draft.count:
@@ -106,7 +125,7 @@ def give_choices(table: Table, draft: GiveDraft, lang: str) -> list[Choice[str]]
     found = []
     for cards in steps[:25]:
         action = Action("give", cards)  # in the order typed: the label grows at its end
-        label = hand_action_label(table, action, lang)
+        label = hand_action_label(view, action, lang)
         name = t(key, lang, give=label, chosen=len(cards), count=draft.count)
         found.append(Choice(name=name[:100], value=str(action)))
     return found

@@ -61,7 +61,7 @@ def stats_text(name: str, stats: PlayerStats, variant: str | None, lang: str) ->
         )
     )
     if stats.meld_per_deal is not None:
-        average = number_text(stats.meld_per_deal, 1)
+        average = number_text(stats.meld_per_deal, 1, lang)
         parts.append(line("meld", average=average, deals=stats.deals))
     if any(VARIANTS[v.variant].auction for v in stats.variants):
         parts.append(line("contracts", bids=stats.bids, made=stats.made, set=stats.set))

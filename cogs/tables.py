@@ -17,7 +17,7 @@ from bot.game.options import OPTIONS, parse_option_value
 from bot.i18n import LANGUAGES, t, variant_name
 from bot.presentation.texts import final_standings, game_options, rules_text, say, score_text
 from bot.services.settings import TABLE_PLACES
-from bot.tables import Refusal, Table, shown_name
+from bot.tables import PARENT_KEY, Refusal, TableHome, TableSnapshot, shown_name
 from cogs._board import BoardButton, lobby_action
 from cogs._common import (
     guild_lang,
@@ -25,12 +25,13 @@ from cogs._common import (
     mention_namer,
     numbered,
     person_of,
+    refused_at,
     reply,
     service_of,
     table_here,
 )
 from cogs._group import PinochleCog, choices, describe
-from cogs._home import PARENT, QUIET, make_home, settle_home
+from cogs._home import make_home, settle_home
 from cogs._house import House
 from cogs._players import channel_of, guild_of, services_of
 
@@ -43,16 +44,16 @@ def parse_house_rules(text: str | None) -> dict[str, object]:
 
     OptionError (a ValueError, said in the reader's language by `describe_error`)
     names the rule that cannot be read; the game target is a command option of
-    its own, not a house rule (RULES §11, G-12).
+    its own, not a house rule (RULES §11, G-12). Whether the game plays a rule it
+    reads (an honour-mode penalty never: §0.3) is the engine's answer when the
+    table opens (`bot.game.options.resolve_options`).
     """
     rules: dict[str, object] = {}
     for item in (text or "").replace(",", " ").split():
         name, _, value = item.partition("=")
         if name == "target":
             raise OptionError("target_not_house_rule")
-        if name in OPTIONS and OPTIONS[name].honour_only:  # RULES §0.3: play here is enforced
-            raise OptionError("honour_only_option", name=name)
-        if name not in TABLE_OPTIONS:
+        if name not in OPTIONS:
             raise OptionError("not_house_rule", name=shorten(name))
         rules[name] = parse_option_value(name, value)
     return rules
@@ -110,9 +111,6 @@ class TablesCog(PinochleCog):
         person = person_of(interaction)
         host = interaction.user.mention
         home = await make_home(interaction, place or "thread", lang, host, variant)
-        settings = {PARENT: home.parent_id} if home.parent_id is not None else {}
-        if quiet:
-            settings[QUIET] = True
         asker = lang_of(interaction)
         try:
             outcome = await service_of(interaction).open(
@@ -123,12 +121,12 @@ class TablesCog(PinochleCog):
                 options=rules,
                 language=lang,
                 turn_seconds=timer,
-                home=settings,
+                home=TableHome(parent=home.parent_id, quiet=bool(quiet)),
                 hints=hints == "on",
             )
         except Refusal as refusal:
             await settle_home(home, None, lang, host, variant)  # the thread made for it goes
-            lines = [say(refusal, asker, mention_namer(refusal.table))]
+            lines = [say(refusal, asker, mention_namer(refused_at(interaction, refusal)))]
         else:
             await settle_home(home, outcome.table, lang, host, variant)
             lines = [say(outcome.private, asker, mention_namer(outcome.table))]
@@ -207,7 +205,7 @@ class TablesCog(PinochleCog):
     async def kick(self, interaction: discord.Interaction, member: str) -> None:
         table = table_here(interaction)
         if not member.isdigit() or int(member) - 1 not in table.seats:
-            raise Refusal("bot.refuse.no_seat_choice", table)
+            raise Refusal("bot.refuse.no_seat_choice", table.id)
         await lobby_action(interaction, "kick", table.id, seat=int(member) - 1)
 
     @kick.autocomplete("member")
@@ -301,12 +299,12 @@ class TablesCog(PinochleCog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
-async def ended_here(interaction: discord.Interaction) -> Table | None:
+async def ended_here(interaction: discord.Interaction) -> TableSnapshot | None:
     """The table that last finished in this channel (or thread), or in a thread opened from it."""
     if interaction.guild_id is None:
         return None
     return await service_of(interaction).last_finished(
-        interaction.guild_id, channel_of(interaction), home_key=PARENT
+        interaction.guild_id, channel_of(interaction), home_key=PARENT_KEY
     )
 
 

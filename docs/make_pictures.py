@@ -58,7 +58,9 @@ async def sample_hand() -> tuple[Any, dict[str, bytes], Hand]:
             await service.start(table.id, PEOPLE[0])
             rng, player = random.Random(SEED), LevelPlayer("normal", 0.1)
             while True:
-                seat = table.game.to_act
+                table = service.table(table.id) or table  # as it is now
+                seat = table.to_act
+                assert seat is not None
                 hand = await service.hand(table.id, PEOPLE[seat].user_id)
                 if seat == 0 and len(hand.view.trick) == 3 and hand.view.melds:
                     scene = board_scene(table)

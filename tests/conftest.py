@@ -52,8 +52,12 @@ async def simcord_env(simcord_bot, request):
     """The simcord plugin's `simcord_env` (options from a `simcord` marker), made steady
     (`tests.steady_sim`), where a refusal is an answer, not a bug: SimCord records whatever
     reaches the command tree's or a view's `on_error`, and those are the bot's one refusal
-    handler too. At the end, the refusals are set aside and any bug still fails the test."""
-    from tests.cogs.sim import bugs
+    handler too. At the end, the refusals are set aside and any bug still fails the test.
+
+    The bot's store is closed at the end, as a stopped process would (`close_store`), whichever
+    fixture or test used the bot: a connection left open keeps its worker thread, which fails
+    ("Event loop is closed") if a read is still on its way when the test's loop closes."""
+    from tests.cogs.sim import bugs, close_store
 
     marker = request.node.get_closest_marker("simcord")
     env = steady_env(simcord_bot, **(marker.kwargs if marker else {}))
@@ -62,7 +66,10 @@ async def simcord_env(simcord_bot, request):
         with one_clock(env):
             yield env
     finally:
-        await env.shutdown()
+        try:
+            await close_store(env.bot)  # the bot now (a test may have restarted it)
+        finally:
+            await env.shutdown()
         if env.check_errors:
             found = bugs(env.errors_since(env._errors_acknowledged))
             env.errors  # noqa: B018 (reading acknowledges them: the refusals were answered)

@@ -87,17 +87,18 @@ class Refusal(ValueError):
     `key` is a full catalog key ("bot.refuse.not_your_turn", "game.error.must_follow",
     "chips.refuse.amount_limit", "web.error.bad_page"); `params` fill its text and may be objects
     the speaking layer puts into words (a seat, a member's own words, another `Refusal`);
-    `table` (positional, for the table service) lets that layer name the players; `rule` is the
+    `table_id` (positional, for the table service) names the table, so that layer can name its
+    players (a refusal carries ids, never the table itself); `rule` is the
     RULES id that refuses it, if any. Every surface answers it in one handler, privately and in
     the reader's language (`bot.i18n.describe_error`); a refused call changes nothing.
     """
 
     def __init__(
-        self, key: str, table: object | None = None, /, *, rule: str | None = None, **params: Any
+        self, key: str, table_id: int | None = None, /, *, rule: str | None = None, **params: Any
     ) -> None:
         super().__init__(key)
         self.key = key
-        self.table = table
+        self.table_id = table_id
         self.rule = rule
         self.params: dict[str, Any] = params
 

@@ -43,11 +43,11 @@ async def record_deals(tx: Tx, table: Table, events: Sequence[Event]) -> bool:
         points = deal_end.result.points
         await add_scores(
             tx,
-            info["id"],
+            info.id,
             [
                 ScoreRow(
-                    info["round"],
-                    info["table"],
+                    info.round,
+                    info.table,
                     deal_end.deal,
                     seat,
                     table.seats[seat].user_id,
@@ -62,7 +62,7 @@ async def record_deals(tx: Tx, table: Table, events: Sequence[Event]) -> bool:
     absent = {
         s.user_id for s in table.seats.values() if s.user_id is not None and s.user_id not in acted
     }
-    await add_absences(tx, info["id"], info["round"], sorted(absent))
+    await add_absences(tx, info.id, info.round, sorted(absent))
     await rate(tx, table, absent)
     return True
 

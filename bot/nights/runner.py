@@ -77,8 +77,10 @@ from bot.store.nights import (
 )
 from bot.tables.model import Table
 from bot.tables.outcome import Text
+from bot.tables.row_settings import EventPlace, TableHome
 from bot.tables.service import Person, StartedTable, TableService
 from bot.tables.service_events import Cancelled
+from bot.tables.snapshot import TableSnapshot
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -137,7 +139,7 @@ class NightNotices(Protocol):
 
     async def place(
         self, event: EventRow, round_no: int, table_no: int, people: Sequence[int]
-    ) -> tuple[int, dict[str, Any]]:
+    ) -> tuple[int, TableHome]:
         """Where a new table of the event lives: its channel id and its `Table.home`. `people`
         are the user ids seated there. A duplicate event's table gets a place that only those
         people can read (its deal is the one every other table of the round still plays); raise
@@ -361,7 +363,7 @@ class NightRunner:
                     log.info("event %s: table %s not closed (%s)", event.id, table.table_id, gone)
             return await self._finish(event)
 
-    async def table_of(self, event_id: int, user_id: int) -> Table | None:
+    async def table_of(self, event_id: int, user_id: int) -> TableSnapshot | None:
         """The table of the round in play where the person still plays (not dropped): the way
         back for an entrant who lost their table's private thread (left it on Discord)."""
         store = self.service.store
@@ -414,7 +416,7 @@ class NightRunner:
             return
         closed = any(isinstance(e, Cancelled) for e in events)
         if await record_deals(tx, table, events) or closed:
-            asyncio.get_running_loop().call_soon(self._check_soon, table.event["id"], table.lock)
+            asyncio.get_running_loop().call_soon(self._check_soon, table.event.id, table.lock)
 
     # ------------------------------------------------------------ rounds
 
@@ -457,7 +459,7 @@ class NightRunner:
                 ):
                     await self._forget(event, made)
                     return await self._hold(event, round_no)
-                placed, in_channel = (event.channel_id, {}), number
+                placed, in_channel = (event.channel_id, TableHome()), number
             else:
                 made.append(placed[0])
             channel_id, home = placed
@@ -471,13 +473,13 @@ class NightRunner:
                     language=event.language,
                     turn_seconds=event.turn_seconds,
                     seats=tuple(None if p is None else Person(p, names[p]) for p in seats),
-                    event={
-                        "id": event.id,
-                        "round": round_no,
-                        "table": number,
-                        "deals": event.deals_per_round,
-                        "duplicate": event.duplicate,
-                    },
+                    event=EventPlace(
+                        id=event.id,
+                        round=round_no,
+                        table=number,
+                        deals=event.deals_per_round,
+                        duplicate=event.duplicate,
+                    ),
                     home=home,
                     deal_key=shared if event.duplicate else self._new_key(),
                 )
@@ -485,9 +487,9 @@ class NightRunner:
         deadline = self.service.clock() + event.round_seconds
         stored: list[EventRow] = []
 
-        async def bookkeeping(tx: Tx, tables: list[Table]) -> None:
+        async def bookkeeping(tx: Tx, tables: tuple[TableSnapshot, ...]) -> None:
             for spec, table in zip(specs, tables, strict=True):
-                await add_event_table(tx, event.id, round_no, spec.event["table"], table.id)
+                await add_event_table(tx, event.id, round_no, spec.event.table, table.id)
             stored.append(
                 await update_event(
                     tx,
@@ -527,7 +529,7 @@ class NightRunner:
 
     async def _place(
         self, event: EventRow, round_no: int, table_no: int, people: list[int]
-    ) -> tuple[int, dict[str, Any]] | None:
+    ) -> tuple[int, TableHome] | None:
         """Where a new table lives (`NightNotices.place`); None if it never worked."""
         return await self._retrying(
             event,

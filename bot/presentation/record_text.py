@@ -8,6 +8,8 @@ proof read alike wherever a deal is told again. Only deals that are over ever re
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.game import VARIANTS, Card, fingerprint, sort_hand
 from bot.game.fair import snowflake_time
 from bot.game.record import DealRecord, MeldRecord, TrickRecord
@@ -21,7 +23,7 @@ from bot.presentation.texts import (
     side_name,
 )
 from bot.tables.announce import deal_summary, parties
-from bot.tables.model import Table
+from bot.tables.snapshot import TableSnapshot
 
 
 def deal_facts(deal: DealRecord, lang: str, name: Namer, *, contract: bool = False) -> list[str]:
@@ -144,7 +146,22 @@ def proof_line(deal: DealRecord, table_id: int | None, lang: str, name: Namer) -
     return [line + " " + drawn]
 
 
-def review_lines(table: Table, deal: DealRecord, lang: str, name: Namer) -> list[str]:
+def revealed_lines(
+    table: TableSnapshot, deals: Sequence[DealRecord], lang: str, name: Namer
+) -> list[str]:
+    """Once a game is over, each of its fair deals revealed (`proof_line`), by number: what the
+    terminal prints at the end, where no review is opened (`deals`: the deals that are over,
+    `TableService.deals_over`)."""
+    if not table.fair:
+        return []
+    return [
+        t("bot.terminal.revealed", lang, deal=deal.number, proof=line)
+        for deal in deals
+        for line in proof_line(deal, table.id, lang, name)
+    ]
+
+
+def review_lines(table: TableSnapshot, deal: DealRecord, lang: str, name: Namer) -> list[str]:
     """A finished deal line by line: hands as dealt, auction, melds, tricks, score: *Review last deal*."""
     title = t("bot.review.title", lang, table=table.id, deal=deal.number, dealer=name(deal.dealer))
     lines = [" · ".join([title, *deal_facts(deal, lang, name)]), t("bot.review.hands", lang)]
@@ -161,10 +178,10 @@ def review_lines(table: Table, deal: DealRecord, lang: str, name: Namer) -> list
     if deal.declared_out is not None:
         lines.append(t("bot.review.declared_out", lang, who=name(deal.declared_out)))
     lines += _review_score(table, deal, lang, name)
-    return lines + proof_line(deal, table.id if table.deal_key is not None else None, lang, name)
+    return lines + proof_line(deal, table.id if table.fair else None, lang, name)
 
 
-def _review_score(table: Table, deal: DealRecord, lang: str, name: Namer) -> list[str]:
+def _review_score(table: TableSnapshot, deal: DealRecord, lang: str, name: Namer) -> list[str]:
     """The deal's score: meld and card points by party (last trick included, G-5), then the
     result as the channel told it (points, totals, contract made or set E-12, chips E-15)."""
     result = deal.result

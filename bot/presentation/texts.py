@@ -26,6 +26,7 @@ from bot.game import (
     resolve_options,
 )
 from bot.game.errors import IllegalAction, OptionError, Refusal, Typed
+from bot.game.events import TrickTaken
 from bot.game.fair import SHORT_FINGERPRINT
 from bot.game.views import MeldOnTable
 from bot.i18n import (
@@ -43,16 +44,16 @@ from bot.i18n import (
     variant_name,
     variant_summary,
 )
-from bot.tables.announce import as_they_happen, grouped_melds, parties
-from bot.tables.deallog import BoardTrick
-from bot.tables.model import Table, computer_plays, shown_name
+from bot.tables.announce import grouped_melds, parties
+from bot.tables.model import computer_plays, shown_name
 from bot.tables.outcome import Act, Cards, Chip, Name, Side, Text, Who
+from bot.tables.snapshot import TableSnapshot
 
 #: How a layer names the player in a seat, or a person by the `Name` they had.
 Namer = Callable[[int | Name], str]
 
 
-def plain_namer(table: Table) -> Namer:
+def plain_namer(table: TableSnapshot) -> Namer:
     """Seat -> display name (for the terminal and for texts that must not mention)."""
 
     def name(who: int | Name) -> str:
@@ -134,11 +135,10 @@ def hand_by_suit(cards: Sequence[Card], lang: str) -> str:
     return "   ".join(cards_text(group, lang) for group in groups)
 
 
-def hand_action_label(table: Table, action: Action, lang: str) -> str:
+def hand_action_label(view: SeatView, action: Action, lang: str) -> str:
     """A hand view's label: a meld with its name and points, "pass" named by what it declines."""
-    game = table.started_game
     if action.verb == "meld":
-        named = game.meld_value(action.cards)
+        named = view.meld_value(action.cards)
         if named is not None:
             return t(
                 "bot.action.meld_named",
@@ -147,7 +147,7 @@ def hand_action_label(table: Table, action: Action, lang: str) -> str:
                 cards=cards_text(action.cards, lang),
                 points=named[1],
             )
-    return _chosen_label(action, game.phase, lang)
+    return _chosen_label(action, view.phase, lang)
 
 
 def _chosen_label(action: Action, phase: Phase | None, lang: str) -> str:
@@ -164,11 +164,11 @@ _PASS_KEYS = {Phase.MELD: "bot.action.pass_meld", Phase.EXCHANGE: "bot.action.pa
 # ---------------------------------------------------------------- the board
 
 
-def board_title(table: Table, lang: str) -> str:
+def board_title(table: TableSnapshot, lang: str) -> str:
     return t("bot.board.title", lang, variant=variant_name(table.variant, lang), table=table.id)
 
 
-def board_text(table: Table, lang: str, name: Namer) -> str:
+def board_text(table: TableSnapshot, lang: str, name: Namer) -> str:
     """The board's body: seats, then the state of play (or the lobby's rules)."""
     lines = [_seats_line(table, lang, name)]
     if table.status == "lobby":
@@ -177,25 +177,23 @@ def board_text(table: Table, lang: str, name: Namer) -> str:
         lines += _fair_lines(table, lang)
     elif table.status == "cancelled":
         lines.append(t("bot.board.abandoned" if table.abandoned else "bot.board.cancelled", lang))
-    elif table.game is not None:
+    elif table.view is not None:
         if table.paused_until is not None:
             until = datetime.fromtimestamp(table.paused_until, UTC).strftime("%H:%M")
             lines.append(t("bot.board.paused", lang, time=until))
-        lines += _play_lines(table, table.public_view(), lang, name)
-        if not (table.game.is_over or table.over):
+        lines += _play_lines(table, table.view, lang, name)
+        if not (table.game_over or table.over):
             lines += _fair_lines(table, lang)
     return "\n".join(lines)
 
 
-def _fair_lines(table: Table, lang: str) -> list[str]:
+def _fair_lines(table: TableSnapshot, lang: str) -> list[str]:
     """The fingerprints shown before each deal (bot.game.fair): the deal in play's and the next's,
     whose salts are still taken (the lobby: the first deal's). None for an older table."""
-    deal = 0 if table.game is None else table.game.deal_no
-    now, ahead = table.fingerprint(max(deal, 1)), table.fingerprint(deal + 1)
-    if now is None or ahead is None:
+    if table.fingerprints is None:
         return []
-    salts = len(table.salts.get(deal + 1, {}))
-    if table.game is None:
+    (now, ahead), deal, salts = table.fingerprints, table.deal_no, table.salts_ahead
+    if table.view is None:
         return [t("bot.board.fair_lobby", lang, fingerprint=short(now), salts=salts)]
     return [
         t("bot.board.fair", lang, deal=deal, fingerprint=short(now), next=short(ahead), salts=salts)
@@ -221,7 +219,7 @@ def short(fingerprint: str) -> str:
     return fingerprint[:SHORT_FINGERPRINT]
 
 
-def _seats_line(table: Table, lang: str, name: Namer) -> str:
+def _seats_line(table: TableSnapshot, lang: str, name: Namer) -> str:
     parts = []
     for seat_no in range(table.size):
         seat = table.seats.get(seat_no)
@@ -233,7 +231,7 @@ def _seats_line(table: Table, lang: str, name: Namer) -> str:
             marks.append(t("bot.board.mark_host", lang))
         if seat.user_id is not None and computer_plays(seat):
             marks.append(t("bot.board.mark_away", lang))
-        finished = _finished_place(table, seat_no)
+        finished = table.finished_places.get(seat_no)
         if finished is not None:
             marks.append(
                 t("bot.board.mark_finished", lang, place=finished)
@@ -247,16 +245,7 @@ def _seats_line(table: Table, lang: str, name: Namer) -> str:
     return " · ".join(parts)
 
 
-def _finished_place(table: Table, seat: int) -> int | None:
-    """While the others play on (C-10, D1-2): a finished seat's place, 0 if a wrong claim put it out (A-12)."""
-    game = table.game
-    if game is None or game.is_over or seat in game.active:
-        return None
-    party = game.party(seat)
-    return game.places.index(party) + 1 if party in game.places else 0
-
-
-def _rules_lines(table: Table, lang: str) -> list[str]:
+def _rules_lines(table: TableSnapshot, lang: str) -> list[str]:
     timer = (
         t("bot.board.timer", lang, seconds=table.turn_seconds)
         if table.turn_seconds
@@ -272,7 +261,7 @@ def _rules_lines(table: Table, lang: str) -> list[str]:
     return lines
 
 
-def _play_lines(table: Table, view: PublicView, lang: str, name: Namer) -> list[str]:
+def _play_lines(table: TableSnapshot, view: PublicView, lang: str, name: Namer) -> list[str]:
     lines = [
         t(
             "bot.board.deal",
@@ -293,15 +282,16 @@ def _play_lines(table: Table, view: PublicView, lang: str, name: Namer) -> list[
             plays=plays_text(view.trick, lang, name) if view.trick else "—",
         )
     )
-    lines += [_recent_trick_line(trick, lang, name) for trick in recent_tricks(table, view)]
-    over = table.started_game.is_over
+    bonus = table.last_trick_bonus
+    lines += [_recent_trick_line(trick, bonus, lang, name) for trick in recent_tricks(table, view)]
+    over = table.game_over
     if not over and (view.tricks_played or any(view.deal_points.meld)):
         lines.append(_deal_points_line(table, view, lang, name))
     lines.append(_scores_line(table, view, lang, name))
     if over:
         lines.append(_standings_line(view, lang, name))
     elif table.event is not None and table.over:
-        lines.append(t("bot.board.event_done", lang, deals=table.event["deals"]))
+        lines.append(t("bot.board.event_done", lang, deals=table.event.deals))
     elif view.to_act is not None:
         lines.append(t("bot.board.waiting", lang, who=name(view.to_act)))
     return lines
@@ -334,22 +324,24 @@ def plays_text(plays: Sequence[tuple[int, Card]], lang: str, name: Namer) -> str
     return " · ".join(f"{name(seat)} {card.text(lang)}" for seat, card in plays)
 
 
-def recent_tricks(table: Table, view: PublicView) -> list[BoardTrick]:
+def recent_tricks(table: TableSnapshot, view: PublicView) -> list[TrickTaken]:
     """The last few completed tricks, newest first; after a restart, the engine's last trick alone.
     A table told as things happen drops the last deal's trick once a new deal begins."""
-    if table.deal_log.carried and as_they_happen(table):
+    if table.tricks_carried and table.home.as_they_happen:
         return []
-    if table.deal_log.tricks:
-        return list(table.deal_log.tricks)
+    if table.recent_tricks:
+        return list(table.recent_tricks)
     if not view.tricks:
         return []
     last = view.tricks[-1]  # the engine's record: plays, winner and card points (G-3, G-4)
-    return [BoardTrick(last.number, last.plays, last.winner, last.points)]
+    return [TrickTaken(last.number, last.winner, last.plays, last.points, last=False)]
 
 
-def _recent_trick_line(trick: BoardTrick, lang: str, name: Namer) -> str:
-    """ "Trick 7: Alice 10♥ · Bob Q♦ → Alice, 13 points (+10 for the last trick)"."""
-    key = "bot.board.trick_done_last" if trick.last_bonus else "bot.board.trick_done"
+def _recent_trick_line(trick: TrickTaken, last_bonus: int, lang: str, name: Namer) -> str:
+    """ "Trick 7: Alice 10♥ · Bob Q♦ → Alice, 13 points (+10 for the last trick)"; `last_bonus`:
+    what the deal's last trick adds (G-5, G-7)."""
+    bonus = last_bonus if trick.last else 0
+    key = "bot.board.trick_done_last" if bonus else "bot.board.trick_done"
     return t(
         key,
         lang,
@@ -357,11 +349,11 @@ def _recent_trick_line(trick: BoardTrick, lang: str, name: Namer) -> str:
         plays=plays_text(trick.cards, lang, name),
         who=name(trick.winner),
         points=trick.points,
-        bonus=trick.last_bonus,
+        bonus=bonus,
     )
 
 
-def _deal_points_line(table: Table, view: PublicView, lang: str, name: Namer) -> str:
+def _deal_points_line(table: TableSnapshot, view: PublicView, lang: str, name: Namer) -> str:
     """Each side's meld and card points so far this deal (credited meld only, C-6)."""
     parts = " · ".join(
         t(
@@ -417,9 +409,10 @@ def _meld_text(meld: str, cards: tuple[Card, ...], points: list[int], lang: str)
     )
 
 
-def final_standings(table: Table, lang: str, name: Namer) -> str:
+def final_standings(table: TableSnapshot, lang: str, name: Namer) -> str:
     """ "Final standings: 1. …, 2. …" of a game that is over."""
-    return _standings_line(table.public_view(), lang, name)
+    assert table.view is not None  # a game that is over
+    return _standings_line(table.view, lang, name)
 
 
 def _standings_line(view: PublicView, lang: str, name: Namer) -> str:
@@ -431,7 +424,7 @@ def _standings_line(view: PublicView, lang: str, name: Namer) -> str:
     return t("bot.board.finished", lang, places=places)
 
 
-def _scores_line(table: Table, view: PublicView, lang: str, name: Namer) -> str:
+def _scores_line(table: TableSnapshot, view: PublicView, lang: str, name: Namer) -> str:
     scores = " · ".join(
         f"{side_name(seats, lang, name)} {number(view.scores[seats[0]])}"
         for seats in parties(table)
@@ -443,7 +436,7 @@ def _scores_line(table: Table, view: PublicView, lang: str, name: Namer) -> str:
 
 
 def hand_text(
-    table: Table,
+    table: TableSnapshot,
     seat: int,
     view: SeatView,
     covered: bool,
@@ -474,10 +467,17 @@ def hand_text(
         if not beside_board:  # under the board, "To act: You" has said it
             lines.append(t("bot.hand.your_turn", lang))
     elif table.event is not None and table.over:
-        lines.append(t("bot.board.event_done", lang, deals=table.event["deals"]))
+        lines.append(t("bot.board.event_done", lang, deals=table.event.deals))
     elif view.to_act is not None:
         lines.append(t("bot.board.waiting", lang, who=name(view.to_act)))
     return "\n".join(lines)
+
+
+def card_places(view: SeatView) -> dict[Card, int]:
+    """Where each of a seat's cards is shown to it: its hand (trump first, `hand_text`), then what
+    it has melded onto the table. Buttons and numbered entries of cards follow these places."""
+    shown = [*view.hand, *view.table.get(view.seat, ())]
+    return {card: at for at, card in reversed(list(enumerate(shown)))}
 
 
 def give_prompt(view: SeatView, keys: str, lang: str, name: Namer) -> str:
@@ -502,16 +502,16 @@ def _passed_lines(view: SeatView, lang: str) -> list[str]:
 # ---------------------------------------------------------------- scores and rules
 
 
-def score_text(table: Table, lang: str, name: Namer) -> str:
+def score_text(table: TableSnapshot, lang: str, name: Namer) -> str:
     """The scores now (and the final places once the game is over), each finished deal's points,
     one line per deal."""
-    if table.game is None:
+    view = table.view
+    if view is None:
         return t("bot.refuse.not_started", lang)
-    view = table.public_view()
     lines = [_scores_line(table, view, lang, name)]
-    if table.game.is_over:
+    if table.game_over:
         lines.append(_standings_line(view, lang, name))
-    for result in table.game.deal_results:
+    for result in table.deal_results:
         parts = " · ".join(
             f"{side_name(seats, lang, name)} {signed(result.points[seats[0]])}"
             for seats in parties(table)
@@ -520,7 +520,7 @@ def score_text(table: Table, lang: str, name: Namer) -> str:
     return "\n".join(lines)
 
 
-def rules_text(variant: str, options: dict[str, Any], lang: str) -> str:
+def rules_text(variant: str, options: Mapping[str, Any], lang: str) -> str:
     """A variant's rules summary and its meld table with these house rules (RULES §2.1)."""
     resolved = resolve_options(options, players=VARIANTS[variant].players, variant=variant)
     melds = ", ".join(f"{meld_name(n, lang)} {v}" for n, v in enabled_melds(resolved).items())

@@ -16,11 +16,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from bot.game import Action, Card, IllegalAction, Suit, parse_action
+from bot.game import Action, Card, IllegalAction, SeatView, Suit, parse_action
 from bot.game.actions import VERBS
 from bot.i18n import LANGUAGES, action_label, t
 from bot.presentation.texts import hand_action_label
-from bot.tables.model import Table
 
 #: How a salt word is typed, on Discord (`/pinochle move action:`) and in the terminal:
 #: "salt lucky7" (or "соль удача7").
@@ -53,10 +52,10 @@ def words(text: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-def shown_labels(table: Table, action: Action) -> Iterable[str]:
+def shown_labels(view: SeatView, action: Action) -> Iterable[str]:
     """Every label `action` is shown under, in every language (the hand's and the plain one)."""
     for lang in LANGUAGES:
-        yield hand_action_label(table, action, lang)
+        yield hand_action_label(view, action, lang)
         yield action_label(action, lang)
 
 
@@ -76,12 +75,12 @@ def _verbs() -> list[tuple[tuple[str, ...], str]]:
     return sorted(found, key=lambda pair: -len(pair[0]))
 
 
-def typed_action(text: str, table: Table, legal: Iterable[Action]) -> Action | str:
+def typed_action(text: str, view: SeatView, legal: Iterable[Action]) -> Action | str:
     """The legal action whose shown label `text` is, else the engine's text for it ("meld K♥ Q♥"
     from "объявить Кч Дч", "play 9♠" from "9п"): the engine then says why that is refused."""
     typed = words(text)
     for action in legal:
-        if any(words(label) == typed for label in shown_labels(table, action)):
+        if any(words(label) == typed for label in shown_labels(view, action)):
             return action
     return engine_text(text)
 

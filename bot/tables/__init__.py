@@ -17,6 +17,7 @@ from bot.tables.model import (
     shown_name,
 )
 from bot.tables.outcome import Act, Cards, Name, Outcome, Side, Text, Who
+from bot.tables.row_settings import PARENT_KEY, EventPlace, TableHome
 from bot.tables.service import (
     ActionHook,
     Hand,
@@ -26,15 +27,18 @@ from bot.tables.service import (
     StartedTable,
     TableService,
 )
+from bot.tables.snapshot import TableSnapshot
 
 __all__ = [
     "AWAY_AFTER",
     "COMPUTER_MARK",
     "DEFAULT_LEVEL",
+    "PARENT_KEY",
     "Act",
     "ActionHook",
     "Cards",
     "ComputerPlayer",
+    "EventPlace",
     "Hand",
     "Name",
     "Outcome",
@@ -47,7 +51,9 @@ __all__ = [
     "SimplePlayer",
     "StartedTable",
     "Table",
+    "TableHome",
     "TableService",
+    "TableSnapshot",
     "Text",
     "Who",
     "computer_plays",

@@ -11,7 +11,7 @@ their own; each deal ends with them and one summary (per side meld + card points
 with the last trick's 10 shown apart, contract made or set, chips, totals),
 published with the next deal's opening line. The game's end names
 the places and, when the others played on (C-10, D1-2), says so. A table read line by line as
-things happen (the terminal: `AS_THEY_HAPPEN`) is told each meld when it is made instead.
+things happen (the terminal: `Home.as_they_happen`) is told each meld when it is made instead.
 
 Lines name their players at the start or after a colon and use verbs that do
 not change with the person (English past tense; Russian impersonal forms), so
@@ -50,14 +50,9 @@ from bot.game.events import (
 from bot.game.phases import AUCTION, MELD, PASSING, PLAY, TRUMP, DealMode
 from bot.game.views import MeldOnTable
 from bot.i18n.numbers import number, signed
-from bot.tables.deallog import BoardTrick
 from bot.tables.model import Table
 from bot.tables.outcome import Cards, Chip, Name, Side, Text, Who
-
-#: `Table.home` key of a table whose lines are read one by one as they come (the terminal): melds
-#: made after a trick or during the first trick are told at once rather than with the deal's
-#: summary or the whole round, and a new deal's board drops the last deal's trick.
-AS_THEY_HAPPEN = "as_they_happen"
+from bot.tables.snapshot import TableSnapshot
 
 #: Events whose lines wait for their round (meld phase, auction) to close.
 ROUND_EVENTS = (Melded, DixDeclared, DealerDix, TrumpFixed, Bid, Passed, Contract, CardsGiven)
@@ -113,8 +108,10 @@ def round_open(table: Table) -> bool:
 
 
 def as_they_happen(table: Table) -> bool:
-    """Whether the table's lines are told one by one as things happen (`AS_THEY_HAPPEN`)."""
-    return bool(table.home.get(AS_THEY_HAPPEN))
+    """Whether the table's lines are told one by one as things happen (the terminal): melds made
+    after a trick or during the first trick are told at once rather than with the deal's summary
+    or the whole round, and a new deal's board drops the last deal's trick."""
+    return table.home.as_they_happen
 
 
 def _after_trick(table: Table) -> bool:
@@ -130,9 +127,8 @@ def _remember(table: Table, event: Event) -> None:
     match event:
         case DealStarted():
             log.new_deal()
-        case TrickTaken(number=trick, winner=winner, cards=cards, points=points, last=last):
-            bonus = table.started_game.last_trick_bonus if last else 0  # G-5, G-7
-            log.add_trick(BoardTrick(trick, cards, winner, points, bonus))
+        case TrickTaken():
+            log.add_trick(event)
 
 
 def _lines(table: Table, event: Event) -> list[Text]:
@@ -194,7 +190,14 @@ def grouped_melds(
 
 
 def _meld(e: Melded) -> list[Text]:
-    """One player's melds; a lone meld without its own points, repeats (two dixes) stated once."""
+    """One player's melds, as `meld_parts` names them, and their points."""
+    key = "bot.line.meld_pending" if e.pending else "bot.line.meld"
+    return [Text.of(key, who=Who(e.seat), melds=meld_parts(e), points=e.points)]
+
+
+def meld_parts(e: Melded) -> list[Text]:
+    """Each meld of `e` by name and cards; a lone meld without its own points, repeats (two
+    dixes) stated once."""
     groups = grouped_melds(e.melds)
     parts = []
     for (name, cards), points in groups.items():
@@ -215,8 +218,7 @@ def _meld(e: Melded) -> list[Text]:
             )
         else:
             parts.append(Text.of("bot.line.meld_bare", name=meld, cards=Cards(cards)))
-    key = "bot.line.meld_pending" if e.pending else "bot.line.meld"
-    return [Text.of(key, who=Who(e.seat), melds=parts, points=e.points)]
+    return parts
 
 
 def _dix(table: Table, e: DixDeclared) -> list[Text]:
@@ -241,7 +243,7 @@ def _bid(e: Bid | Passed) -> Text:
     return Text.of(key, who=Who(e.seat), amount=e.amount)
 
 
-def deal_summary(table: Table, result: DealResult) -> list[Text]:
+def deal_summary(table: Table | TableSnapshot, result: DealResult) -> list[Text]:
     """One summary: per side meld + cards + the last trick's 10 apart (G-5), the contract, chips, totals."""
     lines = [Text.of("bot.line.deal_end", deal=result.deal)]
     for seats in parties(table):
@@ -265,7 +267,7 @@ def deal_summary(table: Table, result: DealResult) -> list[Text]:
     return lines
 
 
-def chip_lines(table: Table, result: DealResult) -> list[Text]:
+def chip_lines(table: Table | TableSnapshot, result: DealResult) -> list[Text]:
     """Check (E-15..E-20): each side's chips this deal item by item, as the engine awarded them
     (`DealResult.chip_items`: contract made or set, each meld check, slam, game premium), then
     their sum; partners collect alike, so a side's first seat speaks for it."""
@@ -339,11 +341,11 @@ def played_on(table: Table) -> bool:
     )
 
 
-def parties(table: Table) -> list[tuple[int, ...]]:
+def parties(table: Table | TableSnapshot) -> list[tuple[int, ...]]:
     """Seats scoring together: partners in team variants, each seat alone otherwise."""
     return [tuple(side) for side in VARIANTS[table.variant].sides(range(table.size))]
 
 
-def side_of(table: Table, seat: int) -> tuple[int, ...]:
+def side_of(table: Table | TableSnapshot, seat: int) -> tuple[int, ...]:
     """The seats scoring with `seat` (itself alone outside partnership games)."""
     return next(seats for seats in parties(table) if seat in seats)

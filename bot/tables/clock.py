@@ -22,7 +22,8 @@ from bot.store.tables import merge_settings, set_away_strikes
 from bot.tables.computers import ComputerDriver
 from bot.tables.core import TableCore
 from bot.tables.model import AWAY_AFTER, Table
-from bot.tables.outcome import Outcome, Text, Who
+from bot.tables.outcome import Text, Who, told
+from bot.tables.row_settings import settings_patch
 from bot.tables.seating import Seating
 from bot.tables.turns import KEEP, timed_turn
 
@@ -113,7 +114,7 @@ class TurnClock:
                         return
                     user = table.seats[seat].user_id
                     self._core.publish(
-                        Outcome(
+                        told(
                             table,
                             public=[
                                 Text.of(
@@ -148,14 +149,14 @@ class TurnClock:
             await set_away_strikes(tx, table.id, seat, strikes)
             paused = await self._seating.pause_after(tx, table, after)
             if paused is not KEEP:
-                await merge_settings(tx, table.id, {"paused_until": paused})
+                await merge_settings(tx, table.id, settings_patch(paused_until=paused))
         table.with_seat(seat, away_strikes=strikes)
         if paused is not KEEP:
             table.paused_until = paused
         key = "bot.line.away" if strikes >= AWAY_AFTER else "bot.line.timeout"
         self._computers.stand_in(table.id, version)
         self._core.publish(
-            Outcome(
+            told(
                 table,
                 public=[Text.of(key, who=Who(seat)), *self._seating.pause_lines(paused)],
                 board=True,
@@ -186,7 +187,7 @@ class TurnClock:
             return
         async with self._core.store.transaction() as tx:
             await update_table(tx, table.id, status="cancelled")
-            await merge_settings(tx, table.id, {"abandoned": True, "paused_until": None})
+            await merge_settings(tx, table.id, settings_patch(abandoned=True, paused_until=None))
         table.status, table.abandoned, table.paused_until = "cancelled", True, None
         self._core.forget(table)
-        self._core.publish(Outcome(table, public=[Text.of("bot.line.abandoned")], board=True))
+        self._core.publish(told(table, public=[Text.of("bot.line.abandoned")], board=True))

@@ -41,8 +41,10 @@ from bot.store.tables import merge_settings, set_away_strikes
 from bot.tables.announce import event_lines
 from bot.tables.deallog import DealLog
 from bot.tables.model import Table
-from bot.tables.outcome import Outcome
+from bot.tables.outcome import Outcome, told
 from bot.tables.registry import Registry
+from bot.tables.row_settings import settings_patch
+from bot.tables.snapshot import TableSnapshot
 from bot.tables.turns import new_turn, timed_turn
 
 log = logging.getLogger(__name__)
@@ -63,12 +65,12 @@ class Person:
 
 
 class Publisher(Protocol):
-    def publish(self, table: Table, outcome: Outcome) -> None:
+    def publish(self, table: TableSnapshot, outcome: Outcome) -> None:
         """Queue the public part of `outcome` (board redraw, channel lines); must not block."""
 
 
 class _Silent:
-    def publish(self, table: Table, outcome: Outcome) -> None:
+    def publish(self, table: TableSnapshot, outcome: Outcome) -> None:
         pass
 
 
@@ -192,7 +194,7 @@ class TableCore:
             turn = new_turn(table, table.seats, self.now())
             if turn is not None:
                 async with self.store.transaction() as tx:
-                    await merge_settings(tx, table.id, {"turn": list(turn)})
+                    await merge_settings(tx, table.id, settings_patch(turn=turn))
                 table.turn = turn
         return table
 
@@ -281,7 +283,7 @@ class TableCore:
                 if reset:
                     await set_away_strikes(tx, table.id, seat, 0)
                 if turn is not None:
-                    await merge_settings(tx, table.id, {"turn": list(turn)})
+                    await merge_settings(tx, table.id, settings_patch(turn=turn))
                 if over:
                     await update_table(tx, table.id, status="finished")
                 await self.run_hooks(tx, staged, events)
@@ -302,7 +304,13 @@ class TableCore:
         else:
             self.schedule(table)
         return self.publish(
-            Outcome(table, public=event_lines(table, events), board=True, action=action)
+            told(
+                table,
+                public=event_lines(table, events),
+                board=True,
+                action=action,
+                events=tuple(events),
+            )
         )
 
     async def persist(

@@ -18,21 +18,10 @@ from collections import deque
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.game.state import CardPlay
+from bot.game.events import TrickTaken
 
 #: Completed tricks the board lists, newest first.
 RECENT_TRICKS = 3
-
-
-@dataclass
-class BoardTrick:
-    """A completed trick as the board tells it: who played what, who won, its points."""
-
-    number: int
-    cards: tuple[CardPlay, ...]  # (seat, card) in the order played
-    winner: int
-    points: int
-    last_bonus: int = 0  # the last trick's 10 (G-5), shown apart from the cards' points
 
 
 @dataclass
@@ -43,7 +32,8 @@ class DealLog:
     bids: list[Any] = field(default_factory=list)  # auction parts (Text), one per bid or pass
     #: Lines of the melds made after a trick this deal (Text), told with its summary.
     deal_melds: list[Any] = field(default_factory=list)
-    tricks: deque[BoardTrick] = field(default_factory=lambda: deque(maxlen=RECENT_TRICKS))
+    #: The engine's own events of the tricks taken (the last trick's bonus is the game's).
+    tricks: deque[TrickTaken] = field(default_factory=lambda: deque(maxlen=RECENT_TRICKS))
     #: Whether `tricks` holds the previous deal's last trick, which the next trick replaces.
     carried: bool = False
 
@@ -73,7 +63,7 @@ class DealLog:
         self.bids.clear()
         self.deal_melds.clear()
 
-    def add_trick(self, trick: BoardTrick) -> None:
+    def add_trick(self, trick: TrickTaken) -> None:
         """A trick completed: newest first, and the previous deal's trick leaves the board."""
         if self.carried:
             self.tricks.clear()

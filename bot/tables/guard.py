@@ -20,11 +20,11 @@ def guard(
     if table is None:
         raise Refusal("bot.refuse.no_table")
     if table.moving:
-        raise Refusal("bot.refuse.moving", table)
+        raise Refusal("bot.refuse.moving", table.id)
     if lobby and table.status != "lobby":
-        raise Refusal("bot.refuse.game_started", table)
+        raise Refusal("bot.refuse.game_started", table.id)
     if host and user_id != table.host_id:
-        raise Refusal("bot.refuse.not_host", table)
+        raise Refusal("bot.refuse.not_host", table.id)
     return table
 
 
@@ -48,16 +48,16 @@ def guard_seat(
     table = guard(table, user_id, lobby=lobby, host=host)
     seat = table.seat_of(user_id)
     if seat is None:
-        raise Refusal("bot.refuse.not_seated", table)
+        raise Refusal("bot.refuse.not_seated", table.id)
     if playing and (table.status != "playing" or table.game is None):
-        raise Refusal("bot.refuse.not_started", table)
+        raise Refusal("bot.refuse.not_started", table.id)
     if version is not None and version != table.version:
-        raise Refusal("bot.refuse.stale", table)
+        raise Refusal("bot.refuse.stale", table.id)
     if hints and not table.hints:
-        raise Refusal("records.refuse.hints_off", table)
+        raise Refusal("records.refuse.hints_off", table.id)
     if turn and computer_plays(table.seats[seat]):
-        raise Refusal("bot.refuse.covered", table)
+        raise Refusal("bot.refuse.covered", table.id)
     to_act = table.to_act
     if turn and to_act is not None and to_act != seat:
-        raise Refusal("bot.refuse.not_your_turn", table, who=Who(to_act))
+        raise Refusal("bot.refuse.not_your_turn", table.id, who=Who(to_act))
     return table, seat

@@ -25,7 +25,7 @@ from bot.store import Lease, get_table
 from bot.tables.clock import TurnClock
 from bot.tables.core import TableCore
 from bot.tables.model import Table
-from bot.tables.outcome import Outcome
+from bot.tables.outcome import told
 from bot.tables.seating import Seating
 
 log = logging.getLogger(__name__)
@@ -75,7 +75,7 @@ class Leases:
                         if field.name != "lock":  # callers may be waiting for it
                             setattr(table, field.name, getattr(fresh, field.name))
                     self._core.schedule(table)
-                    self._core.publish(Outcome(table, board=True))
+                    self._core.publish(told(table, board=True))
                     for user_id in sorted(due):  # asked for while it was being moved
                         seat = table.seat_of(user_id)
                         if seat is not None and table.status == "playing":

@@ -71,4 +71,4 @@ def check_hard_seat(settings: GuildSettings, table: Table, level: str) -> None:
         1 for seat in table.seats.values() if seat.user_id is None and seat.bot_level == HARD
     )
     if hard >= settings.max_hard_seats:
-        raise Refusal("bot.refuse.limit_hard", table, limit=settings.max_hard_seats)
+        raise Refusal("bot.refuse.limit_hard", table.id, limit=settings.max_hard_seats)

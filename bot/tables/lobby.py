@@ -38,9 +38,17 @@ from bot.tables.core import Person, TableCore
 from bot.tables.guard import guard, guard_seat
 from bot.tables.limits import HARD, Cooldowns, check_hard_seat, check_open
 from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_plays
-from bot.tables.outcome import Name, Outcome, Text, Who
+from bot.tables.outcome import Name, Outcome, Text, Who, told
+from bot.tables.row_settings import (
+    EventPlace,
+    TableHome,
+    TableSettings,
+    settings_json,
+    settings_patch,
+)
 from bot.tables.seating import Seating, computer_seat, person_seat
 from bot.tables.service_events import Cancelled
+from bot.tables.snapshot import TableSnapshot, snapshot_of
 from bot.tables.turns import timed_turn
 
 
@@ -57,8 +65,8 @@ class StartedTable:
     language: str
     turn_seconds: float
     seats: tuple[Person | None, ...]
-    event: dict[str, Any]
-    home: dict[str, Any]
+    event: EventPlace
+    home: TableHome
     #: The fair dealing's key (bot.game.fair): a duplicate round's tables share one.
     deal_key: bytes = field(repr=False)
     level: str = DEFAULT_LEVEL
@@ -98,7 +106,7 @@ class Lobby:
         options: dict[str, Any] | None = None,
         language: str = "en",
         turn_seconds: float | None = None,
-        home: dict[str, Any] | None = None,
+        home: TableHome | None = None,
         hints: bool = False,
     ) -> Outcome:
         """Open a table in the lobby with the host in seat 0, within the server's limits.
@@ -107,8 +115,9 @@ class Lobby:
         stored with the table in the same transaction. `hints`: players may ask for a hint
         (off unless asked for: every finished game is rated, bot.services.ledger_hook).
         """
-        if self._core.registry.in_channel(channel_id) is not None:
-            raise Refusal("bot.refuse.table_exists", self._core.registry.in_channel(channel_id))
+        existing = self._core.registry.in_channel(channel_id)
+        if existing is not None:
+            raise Refusal("bot.refuse.table_exists", existing.id)
         if variant not in VARIANTS:
             raise Refusal("bot.refuse.bad_variant", variant=variant)
         options = dict(options or {})
@@ -130,11 +139,9 @@ class Lobby:
                     options=options,
                     seed=self._rng.randrange(2**63),
                     language=language,
-                    settings={
-                        "turn_seconds": seconds,
-                        "home": dict(home or {}),
-                        "hints": hints,
-                    },
+                    settings=settings_json(
+                        TableSettings(turn_seconds=seconds, home=home or TableHome(), hints=hints)
+                    ),
                     seats=[person_seat(0, host)],
                     deal_key=self._new_key(),
                 )
@@ -144,7 +151,7 @@ class Lobby:
             await self._core.store.claim_table(row.id)  # a new table: this process drives it
             self._core.registry.add(opened)
             table = opened
-        return self._core.publish(Outcome(table, private=[Text.of("bot.done.opened")], board=True))
+        return self._core.publish(told(table, private=[Text.of("bot.done.opened")], board=True))
 
     async def join(self, table_id: int, person: Person) -> Outcome:
         """Take a free seat in the lobby, or take back one's own seat from the computer.
@@ -158,16 +165,16 @@ class Lobby:
             seat = table.seat_of(person.user_id)
             if table.status == "playing":
                 if seat is None:
-                    raise Refusal("bot.refuse.game_started", table)
+                    raise Refusal("bot.refuse.game_started", table.id)
                 if table.event is not None:
                     await self._event_seat_open(table, person.user_id)
                 if table.seats[seat].away_strikes == 0:
-                    raise Refusal("bot.refuse.already_seated", table)
+                    raise Refusal("bot.refuse.already_seated", table.id)
                 await self._seating.write_seats(table, replace(table.seats[seat], away_strikes=0))
                 self._computers.stand_down(table.id)
                 self._core.schedule(table)
                 return self._core.publish(
-                    Outcome(
+                    told(
                         table,
                         private=[Text.of("bot.done.back")],
                         public=[Text.of("bot.line.back", who=Who(seat))],
@@ -175,7 +182,7 @@ class Lobby:
                     )
                 )
             if seat is not None:
-                raise Refusal("bot.refuse.already_seated", table)
+                raise Refusal("bot.refuse.already_seated", table.id)
             return await self._sit(table, person, None, Text.of("bot.done.joined"))
 
     async def _event_seat_open(self, table: Table, user_id: int) -> None:
@@ -184,16 +191,16 @@ class Lobby:
         player could come back again and again and hold every table of the next round)."""
         info = table.event
         assert info is not None
-        if await is_dropped(self._core.store, info["id"], user_id):
-            raise Refusal("events.refuse.dropped_out", table)
-        event = await get_event(self._core.store, info["id"])
+        if await is_dropped(self._core.store, info.id, user_id):
+            raise Refusal("events.refuse.dropped_out", table.id)
+        event = await get_event(self._core.store, info.id)
         if (
             event is not None
-            and event.round == info["round"]
+            and event.round == info.round
             and event.deadline is not None
             and event.deadline <= self._core.now()
         ):
-            raise Refusal("events.refuse.time_up", table)
+            raise Refusal("events.refuse.time_up", table.id)
 
     async def leave(self, table_id: int, person: Person) -> Outcome:
         """Leave the lobby (the host's role passes on), or forfeit one's seat to the computer mid-game.
@@ -206,7 +213,7 @@ class Lobby:
             table, seat = guard_seat(found, person.user_id)
             if table.status == "playing":
                 if computer_plays(table.seats[seat]):
-                    raise Refusal("bot.refuse.already_away", table)
+                    raise Refusal("bot.refuse.already_away", table.id)
                 player = table.seats[seat].player_id
                 forfeit = forfeit_lines(table, seat)
                 paused = await self._seating.write_seats(
@@ -216,7 +223,7 @@ class Lobby:
                 )
                 self._core.schedule(table)
                 return self._core.publish(
-                    Outcome(
+                    told(
                         table,
                         private=[Text.of("bot.done.left_game")],
                         public=[
@@ -247,9 +254,7 @@ class Lobby:
             elif host_leaves:
                 table.status = "cancelled"
                 self._core.forget(table)
-            return self._core.publish(
-                Outcome(table, private=[Text.of("bot.done.left")], board=True)
-            )
+            return self._core.publish(told(table, private=[Text.of("bot.done.left")], board=True))
 
     async def add_computer(
         self, table_id: int, person: Person, level: str = DEFAULT_LEVEL, seat: int | None = None
@@ -259,16 +264,16 @@ class Lobby:
             table, _ = guard_seat(found, person.user_id, lobby=True)
             free = table.free_seat() if seat is None else seat
             if free is None:
-                raise Refusal("bot.refuse.table_full", table, players=table.size)
+                raise Refusal("bot.refuse.table_full", table.id, players=table.size)
             if not 0 <= free < table.size or free in table.seats:
-                raise Refusal("bot.refuse.seat_taken", table, seat=free + 1)
+                raise Refusal("bot.refuse.seat_taken", table.id, seat=free + 1)
             if level == HARD:
                 check_hard_seat(
                     await get_guild_settings(self._core.store, table.guild_id), table, level
                 )
             await self._seating.write_seats(table, computer_seat(table.seats, free, level))
             return self._core.publish(
-                Outcome(table, private=[Text.of("bot.done.computer_added")], board=True)
+                told(table, private=[Text.of("bot.done.computer_added")], board=True)
             )
 
     async def kick(self, table_id: int, person: Person, seat: int) -> Outcome:
@@ -283,17 +288,19 @@ class Lobby:
         async with self._core.registry.locked(table_id) as found:
             table = guard(found, person.user_id, host=True)
             if table.event is not None:
-                raise Refusal("bot.refuse.event_kick", table)
+                raise Refusal("bot.refuse.event_kick", table.id)
             target = table.seats.get(seat)
             if target is None:
-                raise Refusal("bot.refuse.empty_seat", table, seat=seat + 1)
+                raise Refusal("bot.refuse.empty_seat", table.id, seat=seat + 1)
             if target.user_id == person.user_id:
-                raise Refusal("bot.refuse.kick_self", table)
+                raise Refusal("bot.refuse.kick_self", table.id)
             if table.status == "playing":
                 if target.user_id is None:
-                    raise Refusal("bot.refuse.kick_computer", table, seat=seat + 1)
+                    raise Refusal("bot.refuse.kick_computer", table.id, seat=seat + 1)
                 if not computer_plays(target):
-                    raise Refusal("bot.refuse.kick_present", table, name=Name(target.display_name))
+                    raise Refusal(
+                        "bot.refuse.kick_present", table.id, name=Name(target.display_name)
+                    )
                 # By name: once a computer holds the seat, Who(seat) would name the computer.
                 forfeit = forfeit_lines(table, seat, Name(target.display_name))
                 paused = await self._seating.write_seats(
@@ -315,7 +322,7 @@ class Lobby:
                 del table.seats[seat]
                 table.drop_salts(seat)
             return self._core.publish(
-                Outcome(table, private=[Text.of("bot.done.kicked")], public=public, board=True)
+                told(table, private=[Text.of("bot.done.kicked")], public=public, board=True)
             )
 
     async def start(self, table_id: int, person: Person) -> Outcome:
@@ -323,7 +330,7 @@ class Lobby:
         async with self._core.registry.locked(table_id) as found:
             table, _ = guard_seat(found, person.user_id, lobby=True, host=True)
             if not table.humans():
-                raise Refusal("bot.refuse.no_person", table)
+                raise Refusal("bot.refuse.no_person", table.id)
             await self._core.load_salts(table)  # the lobby's salts for deal 1, also after a restart
             game = table.new_game(person.click)
             dealing = game.dealing
@@ -346,7 +353,7 @@ class Lobby:
                 if first is not None:  # deal 1's draw, the host's Start (bot.game.fair)
                     await record_inputs(tx, table.id, 1, *first)
                 if turn is not None:
-                    await merge_settings(tx, table.id, {"turn": list(turn)})
+                    await merge_settings(tx, table.id, settings_patch(turn=turn))
             for seat in stored:
                 table.seats[seat.seat] = seat
             if first is not None:
@@ -354,7 +361,7 @@ class Lobby:
             table.status, table.game, table.version, table.turn = "playing", game, 0, turn
             self._core.schedule(table)
             return self._core.publish(
-                Outcome(
+                told(
                     table,
                     private=[Text.of("bot.done.started")],
                     public=start_lines(table),
@@ -371,9 +378,9 @@ class Lobby:
         async with self._core.registry.locked(table_id) as found:
             table = guard(found)
             if person.user_id != table.host_id and not manager:
-                raise Refusal("bot.refuse.not_host_cancel", table)
+                raise Refusal("bot.refuse.not_host_cancel", table.id)
             if table.event is not None and not manager:
-                raise Refusal("bot.refuse.event_table", table)
+                raise Refusal("bot.refuse.event_table", table.id)
             async with self._core.store.transaction() as tx:
                 await update_table(tx, table.id, status="cancelled")
                 if table.status == "playing":
@@ -381,7 +388,7 @@ class Lobby:
             table.status = "cancelled"
             self._core.forget(table)
             return self._core.publish(
-                Outcome(
+                told(
                     table,
                     private=[Text.of("bot.done.cancelled")],
                     public=[Text.of("bot.line.cancelled")],
@@ -392,8 +399,8 @@ class Lobby:
     async def open_started(
         self,
         tables: Sequence[StartedTable],
-        also: Callable[[Tx, list[Table]], Awaitable[None]],
-    ) -> list[Table]:
+        also: Callable[[Tx, tuple[TableSnapshot, ...]], Awaitable[None]],
+    ) -> tuple[TableSnapshot, ...]:
         """Open several tables already playing, their seats given, in one transaction.
 
         For a league event's round: no lobby, no host limits or cooldown (the
@@ -420,11 +427,11 @@ class Lobby:
                     options=dict(spec.options),
                     seed=spec.seed,
                     language=spec.language,
-                    settings={
-                        "turn_seconds": spec.turn_seconds,
-                        "home": dict(spec.home),
-                        "event": dict(spec.event),
-                    },
+                    settings=settings_json(
+                        TableSettings(
+                            turn_seconds=spec.turn_seconds, home=spec.home, event=spec.event
+                        )
+                    ),
                     deal_key=spec.deal_key,
                 )
                 table = Table.from_row(row, turn_seconds=spec.turn_seconds)
@@ -436,15 +443,15 @@ class Lobby:
                 table.game = table.new_game()
                 table.turn = timed_turn(table, 0, table.game.to_act, self._core.now())
                 if table.turn is not None:
-                    await merge_settings(tx, table.id, {"turn": list(table.turn)})
+                    await merge_settings(tx, table.id, settings_patch(turn=table.turn))
                 made.append(table)
-            await also(tx, made)
+            await also(tx, tuple(snapshot_of(table) for table in made))
         for table in made:
             await self._core.store.claim_table(table.id)  # new tables: this process drives them
             self._core.registry.add(table)
             self._core.schedule(table)
-            self._core.publish(Outcome(table, public=start_lines(table), board=True))
-        return made
+            self._core.publish(told(table, public=start_lines(table), board=True))
+        return tuple(snapshot_of(table) for table in made)
 
     async def cover(self, table_id: int, user_id: int) -> bool:
         """The computer plays a person's seat from now on, with no forfeit (a league event's no-show,
@@ -472,14 +479,14 @@ class Lobby:
         old = guard(await self._core.finished_table(table_id))
         seat = old.seat_of(person.user_id)
         if seat is None:
-            raise Refusal("bot.refuse.not_a_player", old, number=old.id)
+            raise Refusal("bot.refuse.not_a_player", old.id, number=old.id)
         async with self._rematch_lock:
             current = self._core.registry.in_channel(old.channel_id)
             if current is not None and current.id == old.rematch:
                 async with self._core.registry.locked(current.id) as found:
                     table = guard(found)
                     if table.seat_of(person.user_id) is not None:
-                        raise Refusal("bot.refuse.already_seated", table)
+                        raise Refusal("bot.refuse.already_seated", table.id)
                     done = Text.of("bot.done.rematch_joined", table=table.id)
                     return await self._sit(guard(table, lobby=True), person, seat, done)
             opened = await self.open(
@@ -495,8 +502,9 @@ class Lobby:
                 home=old.home,
                 hints=old.hints,
             )
-            new = opened.table
-            assert new is not None  # `open` refuses or opens one
+            assert opened.table is not None  # `open` refuses or opens one
+            new = self._core.registry.get(opened.table.id)
+            assert new is not None  # just opened, under the old table's lock
             seats = [person_seat(seat, person)] + [
                 replace(s, away_strikes=0, player_id=None)
                 for s in old.seats.values()
@@ -507,12 +515,12 @@ class Lobby:
                     if seat != 0:
                         await remove_seat(tx, new.id, 0)
                     placed = [await self._seating.store_seat(tx, new, s) for s in seats]
-                    await merge_settings(tx, old.id, {"rematch": new.id})
+                    await merge_settings(tx, old.id, settings_patch(rematch=new.id))
                 new.seats = {s.seat: s for s in placed}
             old.rematch = new.id
-        self._core.publish(Outcome(old, board=True))
+        self._core.publish(told(old, board=True))
         return self._core.publish(
-            Outcome(
+            told(
                 new,
                 private=[Text.of("bot.done.rematch_opened", table=new.id)],
                 public=[Text.of("bot.line.rematch", who=Who(seat), old=old.id)],
@@ -525,6 +533,6 @@ class Lobby:
         in `seat` (their old one, at a rematch) if it is free, else in the first free one."""
         free = seat if seat is not None and seat not in table.seats else table.free_seat()
         if free is None:
-            raise Refusal("bot.refuse.table_full", table, players=table.size)
+            raise Refusal("bot.refuse.table_full", table.id, players=table.size)
         await self._seating.write_seats(table, person_seat(free, person))
-        return self._core.publish(Outcome(table, private=[done], board=True))
+        return self._core.publish(told(table, private=[done], board=True))

@@ -2,14 +2,15 @@
 
 The store's `TableRow` and `Seat` are frozen snapshots; a `Table` is the live
 object the service mutates under `Table.lock`, writing every change through
-the store in the same step (see `bot.tables.service`). The views of the game
-that the board and the hand views show are computed once per state version.
+the store in the same step (see `bot.tables.service`); callers outside the
+service see it only as a frozen `bot.tables.snapshot.TableSnapshot`. The views of
+the game that the board and the hand views show are computed once per state version.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -17,6 +18,7 @@ from bot.game import VARIANTS, Action, Dealing, Game, PublicView, SeatView, fing
 from bot.game.record import RECORDS, GameRecord
 from bot.store import Seat, TableRow
 from bot.tables.deallog import DealLog
+from bot.tables.row_settings import EventPlace, TableHome, TableSettings
 
 #: Timer expiries in a row after which the computer keeps playing a person's seat.
 AWAY_AFTER = 3
@@ -48,7 +50,7 @@ class Table:
     board_message_id: int | None = None
     #: How the caller shows the table (on Discord: the channel it was opened from, a quiet table);
     #: kept with the table for the caller, never read by the service.
-    home: dict[str, Any] = field(default_factory=dict)
+    home: TableHome = field(default_factory=TableHome)
     #: The running turn timer as (state version, deadline in the service's clock), if any.
     turn: tuple[int, float] | None = None
     #: Seats whose person left or was kicked mid-game -> that person's player id (the forfeit).
@@ -58,9 +60,9 @@ class Table:
     #: Closed because nobody came back before `paused_until`.
     abandoned: bool = False
     rematch: int | None = None  # the table opened as this finished table's rematch, if any
-    #: A league event's table: {"id", "round", "table", "deals"}; it never pauses and
-    #: ends after "deals" deals (`over`), its persons' seats played by the computer when away.
-    event: dict[str, Any] | None = None
+    #: A league event's table: it never pauses and ends after `event.deals` deals (`over`), its
+    #: persons' seats played by the computer when away.
+    event: EventPlace | None = None
     #: Whether players may ask for a hint (`/pinochle hint`), and who has.
     hints: bool = False
     hints_used: set[int] = field(default_factory=set)
@@ -89,6 +91,7 @@ class Table:
 
     @classmethod
     def from_row(cls, row: TableRow, *, turn_seconds: float) -> Table:
+        settings = TableSettings.from_json(row.settings)
         return cls(
             id=row.id,
             guild_id=row.guild_id,
@@ -99,17 +102,17 @@ class Table:
             seed=int(row.seed or 0),
             language=row.language,
             status=row.status,
-            turn_seconds=row.settings.get("turn_seconds", turn_seconds),
+            turn_seconds=turn_seconds if settings.turn_seconds is None else settings.turn_seconds,
             seats={s.seat: _plain_seat(s) for s in row.seats},
             board_message_id=row.board_message_id,
-            home=dict(row.settings.get("home", {})),
-            turn=tuple(row.settings["turn"]) if row.settings.get("turn") else None,
-            left={int(seat): player for seat, player in row.settings.get("left", {}).items()},
-            paused_until=row.settings.get("paused_until"),
-            abandoned=bool(row.settings.get("abandoned")),
-            rematch=row.settings.get("rematch"),
-            event=row.settings.get("event"),
-            hints=bool(row.settings.get("hints")),
+            home=settings.home,
+            turn=settings.turn,
+            left=dict(settings.left),
+            paused_until=settings.paused_until,
+            abandoned=settings.abandoned,
+            rematch=settings.rematch,
+            event=settings.event,
+            hints=settings.hints,
             hints_used=set(row.hints_used),
             deal_key=row.deal_key,
         )
@@ -134,7 +137,7 @@ class Table:
     def draws_people(self) -> bool:
         """Whether people's clicks go into its deals: never at a duplicate league round's table
         (every table of the round must get the same cards)."""
-        return self.deal_key is not None and not (self.event and self.event.get("duplicate"))
+        return self.deal_key is not None and not (self.event and self.event.duplicate)
 
     def people_seats(self) -> tuple[int, ...]:
         """The seats people hold now (a computer's seat never salts)."""
@@ -186,10 +189,7 @@ class Table:
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat a person holds here, or None."""
-        for number, seat in self.seats.items():
-            if seat.user_id == user_id:
-                return number
-        return None
+        return seat_of(self.seats, user_id)
 
     def free_seat(self) -> int | None:
         return next((n for n in range(self.size) if n not in self.seats), None)
@@ -203,12 +203,7 @@ class Table:
 
     def awaits(self, user_id: int) -> bool:
         """Whether the game waits for this person now (their turn, and no computer covers their seat)."""
-        seat = self.to_act
-        return (
-            seat is not None
-            and self.seats[seat].user_id == user_id
-            and not computer_plays(self.seats[seat])
-        )
+        return awaits(self.seats, self.to_act, user_id)
 
     @property
     def to_act(self) -> int | None:
@@ -245,28 +240,6 @@ class Table:
             view = self._views[key] = make()
         return view
 
-    def snapshot(self) -> Table:
-        """The table as it is now, to draw (the board) after its lock is let go: its containers
-        are its own, so later changes to the table do not reach it, nor does drawing it touch
-        the table. The game is shared: no change alters a game in place (`TableCore.apply`
-        swaps in a changed copy, a replay or a start builds a new one)."""
-        return replace(
-            self,
-            options=dict(self.options),
-            seats=dict(self.seats),
-            home=dict(self.home),
-            left=dict(self.left),
-            event=None if self.event is None else dict(self.event),
-            hints_used=set(self.hints_used),
-            lock=asyncio.Lock(),
-            covers_due=set(self.covers_due),
-            deal_log=self.deal_log.copy(),
-            salts={deal: dict(words) for deal, words in self.salts.items()},
-            draws=dict(self.draws),
-            people=dict(self.people),
-            _views=dict(self._views),
-        )
-
     def with_seat(self, number: int, **changes: Any) -> Seat:
         """The seat with some fields changed (store seats are frozen)."""
         seat = replace(self.seats[number], **changes)
@@ -289,11 +262,11 @@ class Table:
         return [s for s in other if s not in self.left]
 
     def humans(self) -> list[int]:
-        return [s.user_id for s in self.seats.values() if s.user_id is not None]
+        return humans(self.seats)
 
     def present(self) -> list[int]:
         """Seats whose person plays them now: not left, not covered after three timer expiries."""
-        return [n for n, s in self.seats.items() if s.user_id is not None and not computer_plays(s)]
+        return present(self.seats)
 
     @property
     def over(self) -> bool:
@@ -304,7 +277,7 @@ class Table:
         """Whether this table is over once its game is `game` (an action's result, not yet kept)."""
         if game.is_over:
             return True
-        return self.event is not None and len(game.deal_results) >= self.event["deals"]
+        return self.event is not None and len(game.deal_results) >= self.event.deals
 
     @property
     def paused(self) -> bool:
@@ -338,6 +311,30 @@ def _plain_seat(seat: Seat) -> Seat:
     if seat.user_id is not None or not seat.display_name.startswith(COMPUTER_MARK):
         return seat
     return replace(seat, display_name=seat.display_name.removeprefix(COMPUTER_MARK))
+
+
+def seat_of(seats: Mapping[int, Seat], user_id: int) -> int | None:
+    """The seat a person holds among `seats`, or None."""
+    return next((number for number, seat in seats.items() if seat.user_id == user_id), None)
+
+
+def awaits(seats: Mapping[int, Seat], to_act: int | None, user_id: int) -> bool:
+    """Whether the seat to act is this person's and no computer covers it."""
+    return (
+        to_act is not None
+        and seats[to_act].user_id == user_id
+        and not computer_plays(seats[to_act])
+    )
+
+
+def humans(seats: Mapping[int, Seat]) -> list[int]:
+    """The people seated (left or covered too)."""
+    return [s.user_id for s in seats.values() if s.user_id is not None]
+
+
+def present(seats: Mapping[int, Seat]) -> list[int]:
+    """Seats whose person plays them now: not left, not covered after three timer expiries."""
+    return [n for n, s in seats.items() if s.user_id is not None and not computer_plays(s)]
 
 
 def computer_plays(seat: Seat) -> bool:

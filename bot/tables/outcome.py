@@ -10,11 +10,14 @@ Discord, a plain name in the terminal); a person no longer in a seat appears as
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.game import Action, Card, Phase
+from bot.game.events import Event
 from bot.tables.model import Table
+from bot.tables.snapshot import TableSnapshot, snapshot_of
 
 
 @dataclass(frozen=True)
@@ -78,24 +81,44 @@ class Text:
         return cls(key, params)
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """The answer to one call.
 
-    `private` goes to the acting user only; `public` lines go to the table's
-    channel (already handed to the publisher when the call returns); `board`
-    says whether the board must be redrawn; `ping` lists users the public
-    lines should notify. A refused call returns no `Outcome`: it raises a
-    `Refusal` (`bot.game.errors`).
+    `table` is the table as the call left it (a snapshot: the caller never holds the live one);
+    `private` goes to the acting user only; `public` lines go to the table's channel (already
+    handed to the publisher when the call returns); `board` says whether the board must be
+    redrawn; `ping` lists users the public lines should notify. A refused call returns no
+    `Outcome`: it raises a `Refusal` (`bot.game.errors`).
     """
 
-    table: Table | None
-    private: list[Text] = field(default_factory=list)
-    public: list[Text] = field(default_factory=list)
+    table: TableSnapshot | None
+    private: Sequence[Text] = ()
+    public: Sequence[Text] = ()
     board: bool = False
-    ping: list[int] = field(default_factory=list)
+    ping: Sequence[int] = ()
     action: Action | None = None  # the accepted action (`str()` is its text, as stored)
+    events: tuple[Event, ...] = ()  # what the engine said of the accepted action
+
+    def __post_init__(self) -> None:
+        for name in ("private", "public", "ping"):  # given as lists by its makers: kept as tuples
+            object.__setattr__(self, name, tuple(getattr(self, name)))
 
     @property
     def has_public(self) -> bool:
         return self.board or bool(self.public)
+
+
+def told(
+    table: Table,
+    *,
+    private: Sequence[Text] = (),
+    public: Sequence[Text] = (),
+    board: bool = False,
+    ping: Sequence[int] = (),
+    action: Action | None = None,
+    events: tuple[Event, ...] = (),
+) -> Outcome:
+    """The outcome of a call on `table` (the caller holds its lock), with the table as its parts
+    left it: they are worked out before it is taken (telling a trick logs it for the board)."""
+    return Outcome(snapshot_of(table), private, public, board, ping, action, events)

@@ -8,36 +8,41 @@ illegal one is refused with the rule that forbids it, changing nothing.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.ai.thinking import Thinker
-from bot.game import Action, Phase, SeatView
+from bot.game import Action, IllegalAction, Phase, SeatView
 from bot.game.errors import Refusal
+from bot.game.events import Melded
 from bot.game.fair import SALT_CHARS, clean_salt
 from bot.game.record import DealRecord
 from bot.store.deals import add_salt
 from bot.store.tables import last_finished_table, mark_hinted
+from bot.tables.announce import meld_parts
 from bot.tables.core import Person, TableCore
 from bot.tables.guard import guard, guard_seat
 from bot.tables.hints import best_meld, hint_text, whole_pass
 from bot.tables.model import Table, computer_plays
-from bot.tables.outcome import Act, Cards, Name, Outcome, Text
+from bot.tables.outcome import Act, Cards, Name, Outcome, Text, told
 from bot.tables.review import guard_shown
+from bot.tables.snapshot import TableSnapshot, snapshot_of
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Hand:
     """What one seated person may see now: their view, the legal actions, the version."""
 
-    table: Table
+    table: TableSnapshot
     seat: int
     view: SeatView
-    legal: list[Action]  # the seat's legal actions now (none while the computer covers it)
+    legal: tuple[Action, ...]  # the seat's legal actions now (none while the computer covers it)
     version: int
     covered: bool  # the computer plays this seat until the person joins again
+    #: Why the seat, to speak in an auction, is offered no bid but a pass (E-5), if so.
+    only_pass: IllegalAction | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pressed:
     """A press of a hand view's action, and the person's hand after it: `outcome` when it was
     applied, else `refused` (the view was out of date, or the action is refused now)."""
@@ -66,13 +71,15 @@ class Hands:
             table, seat = guard_seat(found, user_id, playing=True)
             return _hand_of(table, seat)
 
-    async def legal_for(self, table_id: int, user_id: int, verb: str | None = None) -> list[Action]:
+    async def legal_for(
+        self, table_id: int, user_id: int, verb: str | None = None
+    ) -> tuple[Action, ...]:
         """Legal actions for this person now (optionally of one `Action.verb`): for autocomplete."""
         try:
             hand = await self.hand(table_id, user_id)
         except Refusal:
-            return []
-        return [a for a in hand.legal if verb is None or a.verb == verb]
+            return ()
+        return tuple(a for a in hand.legal if verb is None or a.verb == verb)
 
     async def act(
         self, table_id: int, person: Person, action: str | Action, *, version: int | None = None
@@ -99,7 +106,7 @@ class Hands:
             try:
                 guard_seat(found, person.user_id, playing=True, version=version, turn=True)
                 if not 0 <= index < len(hand.legal):
-                    raise Refusal("bot.refuse.stale", table)
+                    raise Refusal("bot.refuse.stale", table.id)
                 outcome = await self._apply(table, seat, person, hand.legal[index])
             except Refusal as refusal:
                 return Pressed(hand, refused=refusal)
@@ -114,13 +121,7 @@ class Hands:
             table, seat, action, user_id=person.user_id, click=person.click
         )
         assert outcome.action is not None  # set for every accepted action
-        game = table.started_game
-        if game.phase is Phase.PASSING and game.to_act == seat:  # F-5: chosen, not given yet
-            done = Text.of("bot.done.chosen", cards=Cards(outcome.action.cards))
-        else:
-            done = Text.of("bot.done.acted", action=Act(outcome.action, phase))
-        outcome.private.append(done)
-        return outcome
+        return replace(outcome, private=(*outcome.private, _done(outcome, table, seat, phase)))
 
     async def hint(self, table_id: int, person: Person) -> Outcome:
         """What the `hard` player would do in the person's seat now, with a reason; in a
@@ -144,7 +145,7 @@ class Hands:
         elif (gift := whole_pass(view)) is not None:
             choice = gift
         elif table_id in self._hinting:  # one search per table at a time, whoever asks
-            raise Refusal("records.refuse.hint_busy", table)
+            raise Refusal("records.refuse.hint_busy", table.id)
         else:
             self._hinting.add(table_id)
             try:  # hints wait under the table's negative id: never in the way of its computers
@@ -155,14 +156,14 @@ class Hands:
                 self._hinting.discard(table_id)
         async with self._core.registry.locked(table_id) as again:
             if again is None or again.version != version or again.status != "playing":
-                raise Refusal("records.refuse.hint_stale", again)
+                raise Refusal("records.refuse.hint_stale", None if again is None else again.id)
             if seat not in again.hints_used:
                 async with self._core.store.transaction() as tx:
                     await mark_hinted(tx, again.id, seat)
                 again.hints_used.add(seat)
             again.last_hint = (version, seat, choice)
         reason = hint_text(view, choice, options)
-        return Outcome(
+        return told(
             again,
             private=[Text.of("records.hint.answer", action=Act(choice, view.phase), reason=reason)],
         )
@@ -175,25 +176,27 @@ class Hands:
         async with self._core.registry.locked(table_id) as found:
             table, seat = guard_seat(found, user_id)
             if table.deal_key is None:
-                raise Refusal("bot.refuse.salt_old_table", table)
-            if table.event is not None and table.event.get("duplicate"):
-                raise Refusal("bot.refuse.salt_duplicate", table)
+                raise Refusal("bot.refuse.salt_old_table", table.id)
+            if table.event is not None and table.event.duplicate:
+                raise Refusal("bot.refuse.salt_duplicate", table.id)
             game = table.game
             if game is not None and (
                 game.is_over
                 or table.over
-                or (table.event is not None and game.deal_no >= table.event["deals"])
+                or (table.event is not None and game.deal_no >= table.event.deals)
             ):
-                raise Refusal("bot.refuse.salt_no_deal", table)  # (or an event table's last deal)
+                raise Refusal(
+                    "bot.refuse.salt_no_deal", table.id
+                )  # (or an event table's last deal)
             clean = clean_salt(word)
             if clean is None:
-                raise Refusal("bot.refuse.salt_word", table, limit=SALT_CHARS)
+                raise Refusal("bot.refuse.salt_word", table.id, limit=SALT_CHARS)
             deal = 1 if game is None else game.deal_no + 1
             async with self._core.store.transaction() as tx:
                 salts = await add_salt(tx, table.id, deal, seat, clean)
             table.salts[deal] = salts
             return self._core.publish(
-                Outcome(
+                told(
                     table,
                     private=[Text.of("bot.done.salted", deal=deal, word=Name(clean))],
                     board=True,
@@ -202,13 +205,14 @@ class Hands:
 
     async def last_finished(
         self, guild_id: int, channel_id: int, *, home_key: str | None = None
-    ) -> Table | None:
+    ) -> TableSnapshot | None:
         """The channel's most recently finished table: what score and rules speak of after the end
         (`home_key`: the `Table.home` key of the channel a table was opened from, which counts too)."""
         row = await last_finished_table(self._core.store, guild_id, channel_id, home_key=home_key)
-        return None if row is None else await self._core.finished_table(row.id)
+        table = None if row is None else await self._core.finished_table(row.id)
+        return None if table is None else snapshot_of(table)
 
-    async def review(self, table_id: int) -> tuple[Table, DealRecord]:
+    async def review(self, table_id: int) -> tuple[TableSnapshot, DealRecord]:
         """The last deal of a table that is over, for anyone to read (refused while none is, and
         while another open table holds its cards: `guard_shown`).
 
@@ -223,16 +227,45 @@ class Hands:
             ended = table.game.deal_results if table.game is not None else []
             deal = ended[-1].deal if ended else None
             actions = [str(action) for action in table.started_game.history] if ended else []
+            shown = snapshot_of(table)
         if deal is None:
-            raise Refusal("bot.refuse.no_deal_over", table)
-        await guard_shown(self._core.store, table_id, table)
+            raise Refusal("bot.refuse.no_deal_over", table.id)
+        await guard_shown(self._core.store, table_id)
         record = await asyncio.to_thread(table.record, actions)
-        return table, next(d for d in record.deals if d.number == deal)
+        return shown, next(d for d in record.deals if d.number == deal)
+
+    async def revealed_deals(self, table_id: int) -> tuple[DealRecord, ...]:
+        """The deals of a finished game whose seeds its record reveals (bot.game.fair: every deal
+        that is over), for anyone to check against the fingerprints shown before them; refused
+        while another open table holds their cards (`guard_shown`), and before the game ends."""
+        table = guard(await self._core.finished_table(table_id))
+        await guard_shown(self._core.store, table_id)
+        record = await asyncio.to_thread(table.record)
+        return tuple(deal for deal in record.deals if deal.seed is not None)
+
+
+def _done(outcome: Outcome, table: Table, seat: int, phase: Phase) -> Text:
+    """The acting person's confirmation: a card chosen to pass while more are due (F-5), a meld
+    named with its points as the engine scored it (M-1), any other action by its button's words
+    ("Done: No meld")."""
+    action = outcome.action
+    assert action is not None  # set for every accepted action
+    game = table.started_game
+    if game.phase is Phase.PASSING and game.to_act == seat:  # F-5: chosen, not given yet
+        return Text.of("bot.done.chosen", cards=Cards(action.cards))
+    melded = next(
+        (e for e in outcome.events if isinstance(e, Melded) and e.seat == seat),
+        None,
+    )
+    if action.verb == "meld" and melded is not None:
+        return Text.of("bot.done.melded", melds=meld_parts(melded), points=melded.points)
+    return Text.of("bot.done.acted", action=Act(action, phase))
 
 
 def _hand_of(table: Table, seat: int) -> Hand:
     """The seat's hand now (the caller holds the table's lock)."""
     view = table.seat_view(seat)
     covered = computer_plays(table.seats[seat])
-    legal = [] if covered else list(view.legal)
-    return Hand(table, seat, view, legal, table.version, covered)
+    legal = () if covered else view.legal
+    only_pass = table.started_game.why_no_bid() if legal else None
+    return Hand(snapshot_of(table), seat, view, legal, table.version, covered, only_pass)

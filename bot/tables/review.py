@@ -11,18 +11,14 @@ deal). `Replays` reads a finished game for `/pinochle replay` through the same g
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
 
 from bot.game.errors import Refusal
 from bot.game.record import GameRecord
 from bot.store import Reader, Store, game_log
 from bot.store.visibility import hidden, played
 
-if TYPE_CHECKING:
-    from bot.tables.model import Table
 
-
-async def guard_shown(db: Reader, table_id: int, table: Table | None = None) -> None:
+async def guard_shown(db: Reader, table_id: int) -> None:
     """Refuse while the deals of table `table_id` are hidden (`bot.store.visibility`: another
     open table holds their cards), saying why and when they open: an event's table at the end
     of its round everywhere."""
@@ -30,8 +26,8 @@ async def guard_shown(db: Reader, table_id: int, table: Table | None = None) -> 
     if why is None:
         return
     if why.round is not None:
-        raise Refusal("bot.refuse.deal_hidden_event", table, name=why.event, round=why.round)
-    raise Refusal("bot.refuse.deal_hidden", table)
+        raise Refusal("bot.refuse.deal_hidden_event", table_id, name=why.event, round=why.round)
+    raise Refusal("bot.refuse.deal_hidden", table_id)
 
 
 class Replays:

@@ -15,7 +15,8 @@ from bot.store.deals import drop_salts
 from bot.store.tables import merge_settings
 from bot.tables.core import Person, TableCore
 from bot.tables.model import AWAY_AFTER, DEFAULT_LEVEL, Table, computer_name, computer_plays
-from bot.tables.outcome import Outcome, Text, Who
+from bot.tables.outcome import Text, Who, told
+from bot.tables.row_settings import settings_patch
 from bot.tables.service_events import Forfeited
 from bot.tables.turns import KEEP, Paused, new_turn, nobody_present
 from bot.tables.turns import pause_lines as _pause_lines
@@ -46,7 +47,7 @@ class Seating:
         await self.write_seats(table, replace(table.seats[seat], away_strikes=AWAY_AFTER))
         self._core.schedule(table)
         self._core.publish(
-            Outcome(table, public=[Text.of("bot.line.covered", who=Who(seat))], board=True)
+            told(table, public=[Text.of("bot.line.covered", who=Who(seat))], board=True)
         )
 
     async def store_seat(self, tx: Tx, table: Table, seat: Seat) -> Seat:
@@ -67,16 +68,16 @@ class Seating:
         """
         after = {**table.seats, **{seat.seat: seat for seat in seats}}
         turn = new_turn(table, after, self._core.now())
-        changes: dict[str, Any] = {} if turn is None else {"turn": list(turn)}
+        changes: dict[str, Any] = {} if turn is None else {"turn": turn}
         if forfeit is not None:
-            changes["left"] = {str(forfeit[0]): forfeit[1]}
+            changes["left"] = {forfeit[0]: forfeit[1]}
         async with self._core.store.transaction() as tx:
             stored = [await self.store_seat(tx, table, seat) for seat in seats]
             paused = await self.pause_after(tx, table, after)
             if paused is not KEEP:
                 changes["paused_until"] = paused
             if changes:
-                await merge_settings(tx, table.id, changes)
+                await merge_settings(tx, table.id, settings_patch(**changes))
             if forfeit is not None:
                 event = Forfeited(seat=forfeit[0], player_id=forfeit[1])
                 await self._core.run_hooks(tx, table, [event])

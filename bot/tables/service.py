@@ -38,7 +38,9 @@ from bot.tables.model import DEFAULT_LEVEL, Table
 from bot.tables.outcome import Outcome
 from bot.tables.play import Hand, Hands, Pressed
 from bot.tables.registry import Registry
+from bot.tables.row_settings import TableHome, settings_patch
 from bot.tables.seating import Seating
+from bot.tables.snapshot import TableSnapshot, snapshot_of
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +101,7 @@ class TableService:
         """Whether this process drives the guild's tables and events (its shard's guilds)."""
         return self._owns(guild_id)
 
-    async def resume(self) -> list[Table]:
+    async def resume(self) -> tuple[TableSnapshot, ...]:
         """Load every unfinished table from the store, replaying each game's action log.
 
         A table that does not load (a log that no longer replays, any error reading
@@ -124,9 +126,9 @@ class TableService:
                 await self._set_aside(row, error)
                 continue
             self._registry.add(table)
-            resumed.append(table)
+            resumed.append(snapshot_of(table))
             self._core.schedule(table)
-        return resumed
+        return tuple(resumed)
 
     async def close(self) -> None:
         """Stop every timer and computer driver (the store stays open: the caller owns it)."""
@@ -141,28 +143,35 @@ class TableService:
         try:
             async with self.store.transaction() as tx:
                 await update_table(tx, row.id, status="cancelled")
-                await merge_settings(tx, row.id, {"broken": note})
+                await merge_settings(tx, row.id, settings_patch(broken=note))
         except Exception:
             log.exception("table %s: could not mark it broken; the next start tries again", row.id)
         self.broken.append(row)
 
     # ------------------------------------------------------------ the registry (`Registry`)
 
-    def table(self, table_id: int) -> Table | None:
+    # Snapshots are taken between two awaits: a table changes in memory only after its write
+    # commits, in one step, so a snapshot never shows half a change.
+
+    def table(self, table_id: int) -> TableSnapshot | None:
         """The open table with this id, or None."""
-        return self._registry.get(table_id)
+        return _shown(self._registry.get(table_id))
 
-    def table_in(self, channel_id: int) -> Table | None:
+    def table_in(self, channel_id: int) -> TableSnapshot | None:
         """The active table of a channel (one at most)."""
-        return self._registry.in_channel(channel_id)
+        return _shown(self._registry.in_channel(channel_id))
 
-    def tables(self, guild_id: int | None = None) -> list[Table]:
+    def tables(self, guild_id: int | None = None) -> tuple[TableSnapshot, ...]:
         """Active tables, oldest first, of one guild or all."""
-        return self._registry.active(guild_id)
+        return tuple(snapshot_of(table) for table in self._registry.active(guild_id))
 
-    async def finished_table(self, table_id: int) -> Table | None:
+    def known_table(self, table_id: int) -> TableSnapshot | None:
+        """The table, open or let go here lately (ended, or taken over by another process)."""
+        return _shown(self._registry.known(table_id))
+
+    async def finished_table(self, table_id: int) -> TableSnapshot | None:
         """A finished table with its game replayed (its board, score and rules), or None."""
-        return await self._core.finished_table(table_id)
+        return _shown(await self._core.finished_table(table_id))
 
     def board_message(self, table_id: int) -> int | None:
         """The channel message that shows the table (open or recently ended), if one is known."""
@@ -186,7 +195,7 @@ class TableService:
         options: dict[str, Any] | None = None,
         language: str = "en",
         turn_seconds: float | None = None,
-        home: dict[str, Any] | None = None,
+        home: TableHome | None = None,
         hints: bool = False,
     ) -> Outcome:
         """Open a table in the lobby with the host in seat 0 (`Lobby.open`)."""
@@ -231,8 +240,8 @@ class TableService:
     async def open_started(
         self,
         tables: Sequence[StartedTable],
-        also: Callable[[Tx, list[Table]], Awaitable[None]],
-    ) -> list[Table]:
+        also: Callable[[Tx, tuple[TableSnapshot, ...]], Awaitable[None]],
+    ) -> tuple[TableSnapshot, ...]:
         """Open several tables already playing in one transaction (`Lobby.open_started`)."""
         return await self._lobby.open_started(tables, also)
 
@@ -250,7 +259,9 @@ class TableService:
         """The person's hand and legal actions (`Hands.hand`)."""
         return await self._hands.hand(table_id, user_id)
 
-    async def legal_for(self, table_id: int, user_id: int, verb: str | None = None) -> list[Action]:
+    async def legal_for(
+        self, table_id: int, user_id: int, verb: str | None = None
+    ) -> tuple[Action, ...]:
         """Legal actions for this person now, for autocomplete (`Hands.legal_for`)."""
         return await self._hands.legal_for(table_id, user_id, verb)
 
@@ -275,11 +286,15 @@ class TableService:
 
     async def last_finished(
         self, guild_id: int, channel_id: int, *, home_key: str | None = None
-    ) -> Table | None:
+    ) -> TableSnapshot | None:
         """The channel's most recently finished table (`Hands.last_finished`)."""
         return await self._hands.last_finished(guild_id, channel_id, home_key=home_key)
 
-    async def review(self, table_id: int) -> tuple[Table, DealRecord]:
+    async def revealed_deals(self, table_id: int) -> tuple[DealRecord, ...]:
+        """A finished game's deals with their seeds revealed (`Hands.revealed_deals`)."""
+        return await self._hands.revealed_deals(table_id)
+
+    async def review(self, table_id: int) -> tuple[TableSnapshot, DealRecord]:
         """The last deal of a table that is over (`Hands.review`)."""
         return await self._hands.review(table_id)
 
@@ -288,3 +303,7 @@ class TableService:
     async def settle(self) -> None:
         """Wait until no computer is thinking or playing (tests, the terminal, benchmarks)."""
         await self._computers.settle()
+
+
+def _shown(table: Table | None) -> TableSnapshot | None:
+    return None if table is None else snapshot_of(table)

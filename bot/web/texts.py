@@ -83,9 +83,8 @@ class Words:
         """What a ledger transaction was for, as `/chips history` says it."""
         return chip_reason(reason, detail, self.lang, memo)
 
-    @staticmethod
-    def number(value: float, digits: int | None = None) -> str:
-        return number(value, digits)
+    def number(self, value: float, digits: int | None = None) -> str:
+        return number(value, digits, self.lang)
 
     @staticmethod
     def signed(value: int) -> str:

@@ -1,10 +1,10 @@
-"""The SimCord room every cog test plays in (`tests.cogs.sim.Room`), its store closed at the end."""
+"""The SimCord room every cog test plays in (`tests.cogs.sim.Room`); `simcord_env` closes its store."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.cogs.sim import Room, close_store
+from tests.cogs.sim import Room
 
 
 @pytest.fixture
@@ -16,5 +16,4 @@ async def room(simcord_env):
         guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave", "eve")
     ]
     room = Room(env, guild, channel, *people)
-    yield room
-    await close_store(room.bot)
+    return room

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.cogs.sim import take_turn
+from tests.tables.helpers import lives
 
 
 async def finish_event_tables(server, *, turns: int = 2000) -> None:
@@ -12,7 +13,9 @@ async def finish_event_tables(server, *, turns: int = 2000) -> None:
     members = {m.id: m for m in server.members.values()}
     for _ in range(turns):
         await server.env.settle()
-        playing = [t for t in bot.tables.tables(server.guild.id) if t.event is not None]
+        playing = [
+            t for t in lives(bot.tables, bot.tables.tables(server.guild.id)) if t.event is not None
+        ]
         if not playing:
             return
         acted = False

@@ -80,9 +80,3 @@ def buttons(env, message) -> list[tuple[str, bool]]:
         for row in stored.components
         for item in row["components"]
     ]
-
-
-async def close_bot(env) -> None:
-    """What a stopped process would do: stop the tables and let go of the database."""
-    await env.bot.tables.close()
-    await env.bot.store.close()

@@ -31,6 +31,7 @@ from cogs._bot import create_bot
 from tests.cogs.sim import board_message, close_store
 from tests.conformance.plugin import RECORDER, install
 from tests.steady_sim import steady_run
+from tests.tables.helpers import live_of, lives
 
 SHARDS = 2
 
@@ -46,7 +47,7 @@ def say(word: str, value: object) -> None:
 
 async def act(bot, table_id: int, rng: random.Random) -> None:
     """One person's turn at the table (SimplePlayer's choice), stored before it returns."""
-    table = bot.tables.table(table_id)
+    table = live_of(bot.tables, bot.tables.table(table_id))
     seat = table.seats[table.to_act]
     person = Person(seat.user_id, seat.display_name)
     hand = await bot.tables.hand(table_id, person.user_id)
@@ -82,7 +83,7 @@ async def main(url: str, shard: int, data_dir: Path, mode: str, plan: list[str])
             await alice.slash(channel, "pinochle new", variant="two-handed", place="channel")
             await bob.click(board_message(channel), label="Join")
             await alice.click(board_message(channel), label="Start")
-        tables = [t.id for t in bot.tables.tables()]
+        tables = [t.id for t in lives(bot.tables, bot.tables.tables())]
         violations = [str(violation) for violation in RECORDER.take()]
         say(
             "ready",

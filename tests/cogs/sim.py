@@ -16,6 +16,7 @@ from discord import app_commands
 from bot.game.fair import key_maker
 from bot.tables import Refusal, Table
 from tests.cogs.live_support import home_of
+from tests.tables.helpers import live_of
 
 
 @dataclass
@@ -39,7 +40,7 @@ class Room:
         return self.env.bot  # the current bot (a restart replaces it)
 
     def table(self) -> Table | None:
-        return self.bot.tables.table_in(self.channel.id)
+        return live_of(self.bot.tables, self.bot.tables.table_in(self.channel.id))
 
     def fix_deals(self, seed: int, key: int | None = None) -> None:
         """The service's table seeds and fair-dealing keys fixed: the same deals every run (each

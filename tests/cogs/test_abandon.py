@@ -8,6 +8,7 @@ from bot.presentation.texts import board_text, plain_namer
 from bot.services.ledger_hook import FORFEIT_DEAL
 from bot.store import game_results, get_table, ledger_check, load_actions
 from tests.cogs.playing import leave_game, play_out
+from tests.tables.helpers import shown
 
 
 async def check_game_after_one_deal(room):
@@ -43,7 +44,7 @@ async def test_both_people_leave_the_table_pauses_and_closes_as_abandoned_after_
         table.paused and room.table() is table and table.version == version
     )  # no computer played on
     # What the board shows (its message may still wait for the channel's pace: the game was played fast).
-    assert "Paused: nobody is playing." in board_text(table, "en", plain_namer(table))
+    assert "Paused: nobody is playing." in board_text(shown(table), "en", plain_namer(shown(table)))
 
     await room.env.advance_time(2 * 60)
     assert room.table() is None
@@ -58,7 +59,7 @@ async def test_both_people_leave_the_table_pauses_and_closes_as_abandoned_after_
     assert await game_results(room.bot.store, room.guild.id) == []  # not rated
     assert await ledger_check(room.bot.store) == []
     assert "This table was closed: nobody came back to play." in board_text(
-        table, "en", plain_namer(table)
+        shown(table), "en", plain_namer(shown(table))
     )
     assert first.response.content.startswith("You left the game and forfeit it")
 

@@ -8,6 +8,7 @@ import asyncio
 from cogs._board import board_embed
 from cogs._common import mention_namer
 from tests.cogs.sim import board_body, board_message, take_turn
+from tests.tables.helpers import shown
 
 
 async def open_two_handed(room):
@@ -21,7 +22,7 @@ async def open_two_handed(room):
 
 
 def shown_now(table) -> str:
-    return board_embed(table, mention_namer(table)).description or ""
+    return board_embed(shown(table), mention_namer(shown(table))).description or ""
 
 
 def drawn_boards(room) -> list[str]:

@@ -8,7 +8,7 @@ from bot.game.cards import MAX_HAND
 from cogs._common import reply
 from tests.cogs.forged import forged_click
 from tests.cogs.live_support import home_of
-from tests.cogs.sim import channel_lines, close_store, components
+from tests.cogs.sim import channel_lines, components
 from tests.cogs.test_play import snapshot, two_people
 
 from .ledger_support import Server
@@ -62,7 +62,6 @@ async def test_a_kicked_name_with_markdown_links_and_pings_is_shown_as_typed(sim
         line
         == r"The host removed \*\*Free\*\* \[nitro](https://evil.example) @" + "\u200beveryone."
     )
-    await close_store(simcord_env.bot)
 
 
 async def test_setting_values_and_names_are_offered_only_to_managers(simcord_env):
@@ -84,7 +83,6 @@ async def test_setting_values_and_names_are_offered_only_to_managers(simcord_env
         assert await server.admin.autocomplete(
             server.channel, "pinochle settings", option, "", **filled
         )
-    await close_store(simcord_env.bot)
 
 
 async def test_a_hand_view_answers_only_its_owner(room):

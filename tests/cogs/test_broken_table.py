@@ -7,6 +7,7 @@ from cogs._bot import create_bot
 from tests.cogs.live_support import home_of
 from tests.cogs.playing import play_out
 from tests.cogs.sim import close_store
+from tests.tables.helpers import live_of
 
 
 async def test_a_corrupted_action_row_sets_one_table_aside_and_the_bot_starts(room, database_path):
@@ -16,7 +17,10 @@ async def test_a_corrupted_action_row_sets_one_table_aside_and_the_bot_starts(ro
     await room.bob.slash(other, "pinochle new", variant="three-handed")
     other = home_of(other)  # the table's own thread
     await room.bob.slash(other, "pinochle start")
-    broken, healthy = room.bot.tables.table_in(room.channel.id), room.bot.tables.table_in(other.id)
+    broken, healthy = (
+        live_of(room.bot.tables, room.bot.tables.table_in(room.channel.id)),
+        live_of(room.bot.tables, room.bot.tables.table_in(other.id)),
+    )
     await play_out(room.env, room.bot, broken, [room.alice], until=lambda t: t.version >= 2)
     await play_out(room.env, room.bot, healthy, [room.bob], until=lambda t: t.version >= 2)
     version = healthy.version
@@ -31,8 +35,8 @@ async def test_a_corrupted_action_row_sets_one_table_aside_and_the_bot_starts(ro
     await close_store(old_bot)
     await room.env.advance_time(10)
 
-    assert room.bot.tables.table_in(room.channel.id) is None
-    again = room.bot.tables.table_in(other.id)
+    assert live_of(room.bot.tables, room.bot.tables.table_in(room.channel.id)) is None
+    again = live_of(room.bot.tables, room.bot.tables.table_in(other.id))
     assert again is not None and again.version >= version
     told = [m.content for m in room.channel.history() if m.author.bot and m.content]
     assert told[-1].startswith(

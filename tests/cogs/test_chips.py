@@ -26,8 +26,9 @@ from bot.store import (
 from cogs._pager import TIMEOUT
 from cogs.chips import history_row
 from tests.cogs.playing import play_out
+from tests.tables.helpers import live_of
 
-from .ledger_support import Server, buttons, close_bot, code_lines, current, refused
+from .ledger_support import Server, buttons, code_lines, current, refused
 
 GAME = 7
 
@@ -62,8 +63,7 @@ async def cx1(server: Server) -> dict[str, int]:
 @pytest.fixture
 async def server(simcord_env):
     server = Server(simcord_env, "north", "east", "south", "west", "newcomer")
-    yield server
-    await close_bot(simcord_env)
+    return server
 
 
 async def test_balance_shows_settled_chips_of_oneself_and_of_others(server):
@@ -514,7 +514,7 @@ async def test_a_check_game_played_on_the_bot_settles_its_chips_and_enters_the_l
     await south.slash(server.channel, "pinochle join")
     await north.slash(server.channel, "pinochle addbot", level="easy")
     await north.slash(server.channel, "pinochle start")
-    table = server.env.bot.tables.table_in(server.channel.id)
+    table = live_of(server.env.bot.tables, server.env.bot.tables.table_in(server.channel.id))
     assert [seat.user_id for _, seat in sorted(table.seats.items())] == [
         north.id,
         None,

@@ -12,7 +12,7 @@ from simcord.enums import ChannelType, OverwriteType
 
 from bot.store.nights import list_entrants, list_events
 from tests.cogs.ledger_support import Server, refused
-from tests.cogs.sim import close_store
+from tests.tables.helpers import lives
 
 #: Card suits as the boards, melds and deal summaries show them.
 SUITS = "♠♥♦♣"
@@ -21,8 +21,7 @@ SUITS = "♠♥♦♣"
 @pytest.fixture
 async def server(simcord_env):
     server = Server(simcord_env, "ann", "ben", "cat", "dan", "eve")
-    yield server
-    await close_store(simcord_env.bot)
+    return server
 
 
 async def open_event(server: Server, channel=None, **options) -> None:
@@ -56,7 +55,7 @@ async def test_a_duplicate_rounds_tables_are_private_threads_only_their_players_
     await open_event(server)
     await sign_up(server, "ann", "ben", "cat", "dan")
     await server.admin.slash(server.parent, "league event start")
-    tables = server.env.bot.tables.tables(server.guild.id)
+    tables = lives(server.env.bot.tables, server.env.bot.tables.tables(server.guild.id))
     assert len(tables) == 2
     backend = server.env.backend
     bot_id = backend.bot_user.id
@@ -129,7 +128,7 @@ async def test_without_private_threads_a_duplicate_round_is_held_and_nothing_lea
     assert len(held) == 1 and held[0].startswith(server.admin.mention)
     assert "Create Private Threads" in held[0] and "paused" in held[0]
     # No table opened anywhere, in the channel least of all, and no thread was left behind.
-    assert server.env.bot.tables.tables(server.guild.id) == []
+    assert lives(server.env.bot.tables, server.env.bot.tables.tables(server.guild.id)) == []
     assert {t.id for t in server.parent.threads} == round_1
     assert not [line for line in bot_lines(server.parent) if any(s in line for s in SUITS)]
     assert not [line for line in bot_lines(server.parent) if "round 2: table" in line]
@@ -163,8 +162,8 @@ async def test_one_events_slow_retries_do_not_hold_up_another_events_commands(se
     assert server.env.now() == waiting_since and (await named(server, "Friday")).status == "signup"
 
     await server.env.advance_time(61)  # Friday's second try
-    [table] = server.env.bot.tables.tables(server.guild.id)
-    assert table.event["id"] == friday.id
+    [table] = lives(server.env.bot.tables, server.env.bot.tables.tables(server.guild.id))
+    assert table.event.id == friday.id
     assert [t.id for t in server.parent.threads] == [table.channel_id]
 
 
@@ -179,7 +178,7 @@ async def test_a_thread_whose_member_could_not_be_added_is_deleted_and_made_agai
     server.env.bot.nights.place_retries = (60.0,)
     await server.admin.slash(server.parent, "league event start")
     await server.env.advance_time(61)  # the runner's wait before its second try
-    [table] = server.env.bot.tables.tables(server.guild.id)
+    [table] = lives(server.env.bot.tables, server.env.bot.tables.tables(server.guild.id))
     [thread] = server.parent.threads  # the first one, short of a member, is gone
     members = set(server.env.backend.channels[thread.id].thread_members)
     assert thread.id == table.channel_id
@@ -194,7 +193,7 @@ async def test_an_entrant_who_left_the_server_does_not_hold_the_round(server):
         "PUT", f"/channels/*/thread-members/{gone}", status=404, code=10007, times=None
     )
     await server.admin.slash(server.parent, "league event start")
-    [table] = server.env.bot.tables.tables(server.guild.id)
+    [table] = lives(server.env.bot.tables, server.env.bot.tables.tables(server.guild.id))
     members = set(server.env.backend.channels[table.channel_id].thread_members)
     assert members == {server["ann"].id, server.env.backend.bot_user.id}
     assert (await list_events(server.store, server.guild.id))[0].status == "running"
@@ -204,7 +203,7 @@ async def test_an_entrant_who_left_their_tables_thread_finds_the_way_back_with_j
     await open_event(server)
     await sign_up(server, "ann", "ben")
     await server.admin.slash(server.parent, "league event start")
-    [table] = server.env.bot.tables.tables(server.guild.id)
+    [table] = lives(server.env.bot.tables, server.env.bot.tables.tables(server.guild.id))
     [thread] = server.parent.threads
     server.env.backend.remove_thread_member(thread.id, server["ann"].id)  # she left the thread
     with pytest.raises(SetupError):

@@ -17,6 +17,7 @@ from bot.store.nights import (
 from cogs._bot import create_bot
 from tests.cogs.ledger_support import Server, buttons, current, refused
 from tests.cogs.sim import close_store
+from tests.tables.helpers import lives
 
 from .events_support import finish_event_tables, standings_messages
 
@@ -24,8 +25,7 @@ from .events_support import finish_event_tables, standings_messages
 @pytest.fixture
 async def server(simcord_env):
     server = Server(simcord_env, "ann", "ben", "cat")
-    yield server
-    await close_store(simcord_env.bot)
+    return server
 
 
 async def open_event(server: Server, **options) -> None:
@@ -42,7 +42,7 @@ async def test_a_whole_event_in_threads_with_one_standings_message(server):
         assert "Friday" in joined.response.content
     started = await server.admin.slash(server.parent, "league event start")
     assert "started" in started.response.content
-    tables = server.env.bot.tables.tables(server.guild.id)
+    tables = lives(server.env.bot.tables, server.env.bot.tables.tables(server.guild.id))
     assert len(tables) == 1 and tables[0].event is not None
     assert tables[0].channel_id in {t.id for t in server.parent.threads}  # a thread of its own
     assert {s.user_id for s in tables[0].seats.values()} == {server["ann"].id, server["ben"].id}
@@ -91,7 +91,10 @@ async def test_refusals_answer_privately_and_change_nothing(server):
     )
     assert "not a time I can read" in reply
     [event] = await list_events(server.store, server.guild.id)
-    assert event.status == "signup" and server.env.bot.tables.tables(server.guild.id) == []
+    assert (
+        event.status == "signup"
+        and lives(server.env.bot.tables, server.env.bot.tables.tables(server.guild.id)) == []
+    )
 
 
 async def test_a_paused_event_goes_on_after_a_restart(server, database_path):
@@ -107,7 +110,9 @@ async def test_a_paused_event_goes_on_after_a_restart(server, database_path):
     await close_store(old)
     [event] = await list_events(server.store, server.guild.id)
     assert event.status == "paused" and event.round == 1
-    assert len(server.env.bot.tables.tables(server.guild.id)) == 1  # round 1's table is back
+    assert (
+        len(lives(server.env.bot.tables, server.env.bot.tables.tables(server.guild.id))) == 1
+    )  # round 1's table is back
 
     goes_on = await server.admin.slash(server.parent, "league event start")
     assert "goes on" in goes_on.response.content
@@ -177,7 +182,7 @@ async def test_a_thread_that_fails_once_is_made_on_the_next_try_and_leaves_no_tr
     server.env.inject_error("POST", path, status=500, times=1)
     await start_two_handed(server, "ann", "ben", duplicate=duplicate)
     await server.env.advance_time(5)  # the runner's wait before its second try
-    [table] = server.env.bot.tables.tables(server.guild.id)
+    [table] = lives(server.env.bot.tables, server.env.bot.tables.tables(server.guild.id))
     assert [t.id for t in server.parent.threads] == [table.channel_id]
     # One opening line for the table (none for a private thread): the failed try left none.
     openings = [m for m in server.parent.history() if m.content.endswith("round 1: table 1")]
@@ -191,7 +196,7 @@ async def test_a_table_without_a_thread_plays_in_the_channel_and_the_organiser_i
     server.env.bot.nights.place_retries = (1.0,)
     await start_two_handed(server, "ann", "ben", duplicate="off")  # no shared cards
     await server.env.advance_time(5)  # the second try fails too
-    [table] = server.env.bot.tables.tables(server.guild.id)
+    [table] = lives(server.env.bot.tables, server.env.bot.tables.tables(server.guild.id))
     assert table.channel_id == server.parent.id
     told = [m for m in server.parent.history() if m.author.bot and "plays here" in m.content]
     assert told and told[0].content.startswith(server.admin.mention)
@@ -212,12 +217,15 @@ async def test_a_round_with_no_room_at_all_is_refused_and_changes_nothing(server
     reply = await refused(server.env, server.admin.slash(server.parent, "league event start"))
     assert "could not open" in reply
     [event] = await list_events(server.store, server.guild.id)
-    assert event.status == "signup" and server.env.bot.tables.tables(server.guild.id) == []
+    assert (
+        event.status == "signup"
+        and lives(server.env.bot.tables, server.env.bot.tables.tables(server.guild.id)) == []
+    )
 
 
 async def test_a_dropped_entrant_cannot_join_their_table_again(server):
     await start_two_handed(server, "ann", "ben", rounds=2)
-    [table] = server.env.bot.tables.tables(server.guild.id)
+    [table] = lives(server.env.bot.tables, server.env.bot.tables.tables(server.guild.id))
     thread = next(t for t in server.parent.threads if t.id == table.channel_id)
     dropped = await server.admin.slash(server.parent, "league event drop", member=server["ben"])
     assert "out of" in dropped.response.content
@@ -232,13 +240,13 @@ async def test_end_after_a_manager_cancelled_a_table_makes_the_standings_final(s
     # Public threads: the manager may open any table's (a duplicate table's private thread is
     # for its players and the server's moderators).
     await start_two_handed(server, "ann", "ben", "cat", "dan", rounds=2, duplicate="off")
-    first, _ = server.env.bot.tables.tables(server.guild.id)
+    first, _ = lives(server.env.bot.tables, server.env.bot.tables.tables(server.guild.id))
     thread = next(t for t in server.parent.threads if t.id == first.channel_id)
     await server.admin.slash(thread, "pinochle cancel")
     ended = await server.admin.slash(server.parent, "league event end")
     assert "is over" in ended.response.content
     assert await list_events(server.store, server.guild.id) == []
-    assert server.env.bot.tables.tables(server.guild.id) == []
+    assert lives(server.env.bot.tables, server.env.bot.tables.tables(server.guild.id)) == []
     [final] = standings_messages(server.parent)
     assert "final standings" in final.content
     assert all(name in final.content for name in ("ann", "ben", "cat", "dan"))

@@ -49,3 +49,28 @@ async def test_the_two_bid_menus_of_a_long_auction_say_which_bids_they_hold():
             if isinstance(item.item, discord.ui.Select)
         ]
         assert [menu.item.placeholder for menu in menus] == [first, more]
+
+
+def test_the_cards_buttons_follow_the_hand_trump_first_as_its_text_shows_them():
+    """The buttons to play come in the hand's own order: trump first, then ♠♥♦♣ (the text's)."""
+    from bot.presentation.texts import hand_text, plain_namer
+    from bot.tables import Hand
+    from cogs._hand import hand_components
+    from tests.tables.texts_support import table_of
+
+    table = table_of("two-handed", 1)  # trump ♦ (the turnup), shown first
+    seat = table.game.to_act
+    view = table.seat_view(seat)
+    assert view.trump is not None and view.trump.value == "♦"
+    hand = Hand(table, seat, view, table.game.legal_actions(), 0, False)
+    for lang in ("en", "ru"):
+        buttons = [
+            item.item.label
+            for item in hand_components(hand, lang).children
+            if isinstance(item.item, discord.ui.Button)
+            and item.item.custom_id.startswith("pinochle:act:")
+        ]
+        shown = hand_text(table, seat, view, False, lang, plain_namer(table)).splitlines()[0]
+        cards = shown.split(": ", 1)[1].split()
+        assert buttons == list(dict.fromkeys(cards)), (buttons, shown)
+        assert buttons[0].endswith("♦")

@@ -11,7 +11,8 @@ from simcord import SetupError
 
 from tests.cogs.aftergame_support import board_of
 from tests.cogs.ledger_support import Server, refused
-from tests.cogs.sim import close_store, labels
+from tests.cogs.sim import labels
+from tests.tables.helpers import live_of, lives
 
 #: Virtual seconds the computer may take to play a table's deal; a safeguard, never a measure.
 TURNS = 600
@@ -21,8 +22,7 @@ TURNS = 600
 async def server(simcord_env):
     server = Server(simcord_env, "ann", "ben", "cat", "dan", "eve")
     simcord_env.bot.presenter.per_window = 10_000  # boards at once: the test reads them
-    yield server
-    await close_store(simcord_env.bot)
+    return server
 
 
 async def computer_plays(server: Server, table_id: int) -> None:
@@ -56,7 +56,10 @@ async def test_a_deal_another_table_still_plays_is_hidden_on_every_discord_surfa
     for name in ("ann", "ben", "cat", "dan"):
         await server[name].slash(server.parent, "league event join")
     await server.admin.slash(server.parent, "league event start")
-    fast, slow = sorted(server.env.bot.tables.tables(server.guild.id), key=lambda t: t.id)
+    fast, slow = sorted(
+        lives(server.env.bot.tables, server.env.bot.tables.tables(server.guild.id)),
+        key=lambda t: t.id,
+    )
     by_id = {m.id: m for m in server.members.values()}
     slower = by_id[next(s.user_id for s in slow.seats.values() if s.user_id)]
     faster = by_id[next(s.user_id for s in fast.seats.values() if s.user_id)]
@@ -65,7 +68,9 @@ async def test_a_deal_another_table_still_plays_is_hidden_on_every_discord_surfa
 
     await computer_plays(server, fast.id)  # the first table has played the round's deal
     await final_board(server, thread, fast.id)
-    assert server.env.bot.tables.table(slow.id).game.deal_no == 1  # still on the same cards
+    assert (
+        live_of(server.env.bot.tables, server.env.bot.tables.table(slow.id)).game.deal_no == 1
+    )  # still on the same cards
 
     # The fast table's private thread is its players' only: the others cannot even see its board.
     for member in (slower, onlooker):

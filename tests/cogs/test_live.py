@@ -15,6 +15,7 @@ from tests.cogs.live_support import (
 )
 from tests.cogs.playing import play_out
 from tests.cogs.sim import board_message, channel_lines, take_turn
+from tests.tables.helpers import live_of, lives
 
 
 async def open_two_handed(room, **options):
@@ -103,7 +104,7 @@ async def test_pings_respect_notify_off_and_a_quiet_table(room):
 
     await room.bob.slash(room.parent, "pinochle notify", state="on")
     quiet = await open_two_handed(room, quiet=True)
-    assert quiet.home["quiet"] is True
+    assert quiet.home.quiet is True
     for _ in range(8):
         await take_turn(room.member_at(quiet.to_act), room.channel)
         await room.env.advance_time(10)
@@ -140,7 +141,10 @@ async def test_without_thread_permission_the_table_opens_in_the_channel_and_the_
         "I may not create threads in this channel, so the table plays here in the channel. A server admin can give "
         "me the Create Public Threads permission, or set `table_place` to `channel` in /pinochle settings."
     )
-    assert channel.threads == [] and env.bot.tables.table_in(channel.id) is not None
+    assert (
+        channel.threads == []
+        and live_of(env.bot.tables, env.bot.tables.table_in(channel.id)) is not None
+    )
     assert [m.embeds[0].title for m in posted(channel)] == ["Two-handed · table #1"]
     await env.bot.tables.close()
     await env.bot.store.close()
@@ -158,13 +162,19 @@ async def test_a_thread_that_cannot_be_made_leaves_no_trace_and_the_table_opens_
     )
     opened = await room.alice.slash(room.parent, "pinochle new", variant="two-handed")
     assert "so the table plays here in the channel" in opened.response.content
-    assert room.parent.threads == [] and room.bot.tables.table_in(room.parent.id) is not None
+    assert (
+        room.parent.threads == []
+        and live_of(room.bot.tables, room.bot.tables.table_in(room.parent.id)) is not None
+    )
     assert [m.embeds[0].title for m in posted(room.parent)] == ["Two-handed · table #1"]
 
 
 async def test_place_channel_and_a_table_opened_inside_a_thread_stay_where_they_are(room):
     await room.alice.slash(room.parent, "pinochle new", variant="two-handed", place="channel")
-    assert room.parent.threads == [] and room.bot.tables.table_in(room.parent.id) is not None
+    assert (
+        room.parent.threads == []
+        and live_of(room.bot.tables, room.bot.tables.table_in(room.parent.id)) is not None
+    )
     await room.alice.slash(room.parent, "pinochle cancel")
     await room.env.advance_time(30)  # the server's new_cooldown between two tables of one member
     await room.alice.slash(room.parent, "pinochle new", variant="two-handed")
@@ -173,8 +183,8 @@ async def test_place_channel_and_a_table_opened_inside_a_thread_stay_where_they_
     await room.env.advance_time(30)
     again = await room.alice.slash(thread, "pinochle new", variant="check")
     assert "own thread" not in again.response.content
-    assert [t.id for t in room.parent.threads] == [thread.id] and room.bot.tables.table_in(
-        thread.id
+    assert [t.id for t in room.parent.threads] == [thread.id] and live_of(
+        room.bot.tables, room.bot.tables.table_in(thread.id)
     ).variant == "check"
 
 
@@ -189,7 +199,14 @@ async def test_commands_in_the_parent_channel_point_to_the_tables_threads(room):
         f"The tables opened from this channel play in their own threads: "
         f"<#{first.id}>, <#{second.id}>. Use the command there."
     )
-    assert len(room.bot.tables.table(room.bot.tables.table_in(first.id).id).seats) == 1
+    assert (
+        len(
+            live_of(
+                room.bot.tables, room.bot.tables.table(room.bot.tables.table_in(first.id).id)
+            ).seats
+        )
+        == 1
+    )
     assert (await room.carol.slash(first, "pinochle join")).response.content == "You have a seat."
 
 
@@ -228,7 +245,7 @@ async def test_a_table_refused_after_its_thread_was_made_takes_back_thread_and_o
     )
     assert refused.response.content.startswith("That house rule cannot be used: ")
     assert room.parent.threads == [] and posted(room.parent) == []
-    assert room.bot.tables.tables(room.guild.id) == []
+    assert lives(room.bot.tables, room.bot.tables.tables(room.guild.id)) == []
 
 
 async def test_a_cancelled_thread_table_edits_its_opening_line_and_posts_nothing_more_in_the_channel(

@@ -12,7 +12,7 @@ import pytest
 from bot.nights.runner import NAME_LIMIT
 from tests.cogs.events_support import finish_event_tables
 from tests.cogs.ledger_support import Server
-from tests.cogs.sim import close_store
+from tests.tables.helpers import lives
 
 #: Discord's longest user name.
 LONGEST_USER = 32
@@ -24,8 +24,7 @@ NAMES = ("ж" * (LONGEST_USER - 1) + "1", "ж" * (LONGEST_USER - 1) + "2")
 @pytest.fixture
 async def server(simcord_env):
     server = Server(simcord_env, *NAMES)
-    yield server
-    await close_store(simcord_env.bot)
+    return server
 
 
 async def test_the_longest_names_in_russian_through_a_league_night(server):
@@ -45,7 +44,7 @@ async def test_the_longest_names_in_russian_through_a_league_night(server):
     for name in NAMES:
         await server[name].slash(server.parent, "league event join")
     await server.admin.slash(server.parent, "league event start")
-    [table] = server.env.bot.tables.tables(server.guild.id)
+    [table] = lives(server.env.bot.tables, server.env.bot.tables.tables(server.guild.id))
     hand = await server[NAMES[0]].slash(server.channel, "pinochle hand")
     assert hand.ephemeral
 

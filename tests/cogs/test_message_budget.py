@@ -44,9 +44,9 @@ async def test_a_whole_two_handed_game_stays_within_the_message_budget(room):
 
 
 async def test_a_two_handed_deal_with_many_melds_posts_no_message_per_meld(room):
-    """A-6: both players meld whenever they can, seven meld rounds in the first deal; each shows
+    """A-6: both players meld whenever they can, eight meld rounds in the first deal; each shows
     on the board at once, and all come in the deal's summary, not a message each."""
-    room.fix_deals(88)
+    room.fix_deals(137)
     count = await alice_and_bob_play(room, "two-handed", target=300, greedy=True)
     assert max(count.per_deal) <= BUDGET, count
     posted = [[said for said in deal if not _is_ping(said)] for deal in count.posted]
@@ -75,7 +75,7 @@ async def test_an_auction_deal_posts_no_message_per_call_or_give(room, variant):
         variant,
         bids=3,
         house="pass_count=4",  # H-5: the double deck passes by option
-        until=lambda table: table.started_game.tricks_played >= 2,
+        until=lambda table: table.view is not None and table.view.tricks_played >= 2,
     )
     assert count.deals == 1 and count.per_deal[0] <= BUDGET, count
     posted = [said for said in count.posted[0] if not _is_ping(said)]

@@ -12,7 +12,7 @@ from bot.game import IllegalAction, Refusal
 from bot.game.cards import MAX_HAND
 from bot.i18n import describe_error, t
 from bot.store import balance
-from tests.cogs.ledger_support import Server, close_bot
+from tests.cogs.ledger_support import Server
 from tests.cogs.sim import board_body, board_message, bugs
 
 
@@ -101,7 +101,6 @@ async def test_a_store_refusal_to_a_command_is_answered_by_the_tree_and_grants_n
     assert answered(simcord_env, cursor) == [Refusal]
     assert await balance(server.store, server.guild.id, ann) == before
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
-    await close_bot(simcord_env)
 
 
 async def test_a_bug_in_a_view_s_button_gets_the_apology_and_its_traceback_is_logged(
@@ -149,4 +148,3 @@ async def test_a_refusal_under_a_view_s_button_is_answered_by_the_base_view(
     assert answer.ephemeral and answer.content == t("bot.refuse.no_table", "ru")
     assert answered(simcord_env, cursor) == [Refusal]  # the Pager's on_error, from PinochleView
     assert len(server.channel.history()) == posted
-    await close_bot(simcord_env)

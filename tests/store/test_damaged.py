@@ -150,5 +150,7 @@ async def test_a_killed_bot_leaves_no_stale_lock(sound, tmp_path):
     finally:
         holder.send_signal(signal.SIGKILL)
         holder.wait()
+        assert holder.stdout is not None
+        holder.stdout.close()
     store = await Store.open(sound)
     await store.close()

@@ -46,6 +46,7 @@ from bot.store.tables import mark_hinted
 from bot.store.transfer import COPY_ORDER, migrate_database
 from bot.tables import Person, TableService
 from tests.ledger_hook.helpers import choose
+from tests.tables.helpers import live, lives
 
 GUILD = 1
 PEOPLE = [Person(101, "North"), Person(102, "East"), Person(103, "South"), Person(104, "West")]
@@ -63,7 +64,8 @@ async def check_table(service: TableService, channel: int, host: Person) -> int:
 
 async def play(service: TableService, table_id: int, rng: random.Random, deals: int | None) -> None:
     """Act for whoever is to act until the game ends (or `deals` deals are over)."""
-    while (table := service.table(table_id)) is not None:
+    while service.table(table_id) is not None:
+        table = live(service, table_id)
         if deals is not None and len(table.game.deal_results) >= deals:
             return
         person = next(p for p in PEOPLE if p.user_id == table.seats[table.to_act].user_id)
@@ -171,7 +173,7 @@ async def test_round_trip_to_postgres_then_the_unfinished_game_continues(tmp_pat
 
     service = TableService(target, seed=3, turn_seconds=0, hooks=[ledger_hook])
     try:
-        [resumed] = await service.resume()
+        [resumed] = lives(service, await service.resume())
         assert resumed.id == unfinished and len(resumed.game.deal_results) == 2
         await play(service, unfinished, random.Random(2), None)
         assert resumed.game.is_over

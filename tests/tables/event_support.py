@@ -11,7 +11,7 @@ from bot.game import Dealing, new_game
 from bot.nights.runner import EventBoard, NightRunner
 from bot.store import TableRow, load_actions
 from bot.store.nights import EventRow
-from bot.tables import Person, Refusal, SimplePlayer, TableService, Text
+from bot.tables import Person, Refusal, SimplePlayer, TableHome, TableService, Text
 
 #: Refusals a person too slow for the round's clock may get.
 LATE = ("bot.refuse.covered", "bot.refuse.stale", "bot.refuse.not_your_turn", "bot.refuse.no_table")
@@ -32,10 +32,10 @@ class Notices:
 
     async def place(
         self, event: EventRow, round_no: int, table_no: int, people: Sequence[int]
-    ) -> tuple[int, dict[str, Any]]:
+    ) -> tuple[int, TableHome]:
         home = next(self._homes)
         self.members[home] = tuple(people)
-        return home, {}
+        return home, TableHome()
 
     async def forget(self, event: EventRow, channel_id: int) -> None:
         self.forgotten.append(channel_id)
@@ -75,7 +75,7 @@ async def play_event(
         for table in service.tables():
             if table.event is None or table.status != "playing":
                 continue
-            if rounds is not None and table.event["round"] > rounds:
+            if rounds is not None and table.event.round > rounds:
                 continue
             seat = table.to_act
             user = None if seat is None else table.seats[seat].user_id

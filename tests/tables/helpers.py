@@ -6,13 +6,15 @@ from __future__ import annotations
 import asyncio
 import functools
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
-from bot.tables import Outcome, Person, Refusal, SimplePlayer, Table, TableService
+from bot.tables import Outcome, Person, Refusal, SimplePlayer, TableService, TableSnapshot
+from bot.tables.model import Table
+from bot.tables.snapshot import snapshot_of
 
 ALICE = Person(101, "Alice")
 BOB = Person(102, "Bob")
@@ -35,7 +37,7 @@ class Recorder:
         self._clock = clock
         self._published = asyncio.Event()
 
-    def publish(self, table: Table, outcome: Outcome) -> None:
+    def publish(self, table: TableSnapshot, outcome: Outcome) -> None:
         self.outcomes.append(outcome)
         if self._clock is not None:
             self.times.append(self._clock())
@@ -67,7 +69,30 @@ async def open_table(service: TableService, variant: str = "two-handed", **kwarg
         guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant=variant, **kwargs
     )
     assert outcome.table is not None
-    return outcome.table
+    return live(service, outcome.table.id)
+
+
+def shown(table: Table | TableSnapshot) -> TableSnapshot:
+    """The table as callers see it (`snapshot_of`): what the presentation reads."""
+    return table if isinstance(table, TableSnapshot) else snapshot_of(table)
+
+
+def lives(service: TableService, shown: Iterable[TableSnapshot] | None = None) -> list[Table]:
+    """`live` of each table shown (by default: the service's active tables, oldest first)."""
+    return [live(service, table.id) for table in (service.tables() if shown is None else shown)]
+
+
+def live_of(service: TableService, table: TableSnapshot | None) -> Table | None:
+    """`live` of a table shown, or None."""
+    return None if table is None else live(service, table.id)
+
+
+def live(service: TableService, table_id: int) -> Table:
+    """The service's own table behind the snapshots it hands out: what these tests look into
+    (its game, its timers) as the state the service keeps; callers never get it."""
+    table = service._core.registry.known(table_id)
+    assert table is not None
+    return table
 
 
 async def refusal_of(call: Awaitable[object]) -> Refusal:
@@ -94,6 +119,7 @@ async def play_out(
     rng, player = random.Random(seed), SimplePlayer()
     while True:
         await service.settle()
+        table = live(service, table.id)  # whichever way it was handed in
         if table.game.is_over or not table.is_active or until(table):
             return
         seat = table.to_act

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.store import get_table
 from bot.tables import TableService
-from tests.tables.helpers import ALICE, Clock, Recorder, open_table
+from tests.tables.helpers import ALICE, Clock, Recorder, lives, open_table
 
 
 async def test_a_paused_table_keeps_its_deadline_across_restarts_and_closes_when_it_has_passed(
@@ -22,7 +22,7 @@ async def test_a_paused_table_keeps_its_deadline_across_restarts_and_closes_when
     await service.close()
 
     again = TableService(store, seed=3, turn_seconds=0, clock=clock, sleep=clock.sleep)
-    [resumed] = await again.resume()
+    [resumed] = lives(again, await again.resume())
     assert resumed.paused_until == table.paused_until
     await clock.sleeping()
     await clock.advance(299)

@@ -29,13 +29,13 @@ async def test_a_hands_legal_actions_are_the_engines_actions_and_print_as_typed(
     await service.start(table.id, ALICE)
     seat = table.to_act
     hand = await service.hand(table.id, table.seats[seat].user_id)
-    assert hand.legal == table.game.legal_actions()
+    assert list(hand.legal) == table.game.legal_actions()
     assert all(isinstance(action, Action) for action in hand.legal)
     assert [str(action) for action in hand.legal] == [
         str(action) for action in table.game.view(seat).legal
     ]
     waiter = table.seats[1 - seat].user_id
-    assert (await service.hand(table.id, waiter)).legal == []  # not their turn: nothing to choose
+    assert (await service.hand(table.id, waiter)).legal == ()  # not their turn: nothing to choose
 
 
 async def test_legal_for_filters_by_the_actions_verb(service):
@@ -53,10 +53,10 @@ async def test_legal_for_filters_by_the_actions_verb(service):
     everything = await service.legal_for(table.id, ALICE.user_id)
     bids = await service.legal_for(table.id, ALICE.user_id, verb="bid")
     assert bids and all(action.verb == "bid" and action.amount for action in bids)
-    assert await service.legal_for(table.id, ALICE.user_id, verb="pass") == [PASS]
-    assert everything == [*bids, PASS]
-    assert await service.legal_for(table.id, ALICE.user_id, verb="play") == []
-    assert await service.legal_for(table.id, BOB.user_id) == []  # not seated: nothing
+    assert await service.legal_for(table.id, ALICE.user_id, verb="pass") == (PASS,)
+    assert everything == (*bids, PASS)
+    assert await service.legal_for(table.id, ALICE.user_id, verb="play") == ()
+    assert await service.legal_for(table.id, BOB.user_id) == ()  # not seated: nothing
 
 
 async def test_a_computers_choice_is_an_action_stored_as_its_text(store):

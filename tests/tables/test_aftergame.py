@@ -21,7 +21,7 @@ from bot.presentation.texts import plain_namer
 from bot.store import load_actions
 from bot.tables import Table, TableService
 from tests.tables.aftergame_helpers import play_until
-from tests.tables.helpers import ALICE, BOB, CAROL, EVE, open_table, refusal_of
+from tests.tables.helpers import ALICE, BOB, CAROL, EVE, live, open_table, refusal_of, shown
 
 SHORT = {"target": 10, "tie_over_target": "highest_wins"}  # one deal decides the game (G-13)
 
@@ -83,10 +83,10 @@ async def test_review_of_a_deal_lists_every_card_dealt_once_and_every_trick(
     assert [[[s, str(c)] for s, c in t.plays] for t in review.tricks] == tricks
     assert [(m.seat, m.points) for m in review.melds] == melds
     for lang in ("en", "ru"):
-        text = "\n".join(review_lines(table, review, lang, plain_namer(table)))
+        text = "\n".join(review_lines(shown(table), review, lang, plain_namer(shown(table))))
         assert "bot.review" not in text and "bot.line" not in text  # every key has its words
         assert all(f"\n{t.number}. " in text for t in review.tricks)
-    russian = "\n".join(review_lines(table, review, "ru", plain_namer(table)))
+    russian = "\n".join(review_lines(shown(table), review, "ru", plain_namer(shown(table))))
     assert "Карты при сдаче:" in russian
     assert "Взятки (первым указан заходивший):" in russian
 
@@ -132,7 +132,7 @@ async def test_rematch_has_the_same_variant_options_and_seats_for_whoever_asks(
     opened = await service.rematch(table.id, BOB)
     assert opened.private[0].key == "bot.done.rematch_opened"
     new = service.table_in(table.channel_id)
-    assert new is opened.table and new.id != table.id and new.status == "lobby"
+    assert new == opened.table and new is not None and new.id != table.id and new.status == "lobby"
     assert (new.variant, new.options, new.language, new.turn_seconds) == (
         "three-handed",
         SHORT,
@@ -152,6 +152,7 @@ async def test_rematch_has_the_same_variant_options_and_seats_for_whoever_asks(
     assert again.key == "bot.refuse.already_seated"
     joined = await service.rematch(table.id, ALICE)
     assert joined.private[0].key == "bot.done.rematch_joined"
+    new = live(service, new.id)
     assert {n: (s.user_id, s.display_name) for n, s in new.seats.items()} == old_seats
     await service.start(new.id, BOB)
     late = await refusal_of(service.rematch(table.id, CAROL))
@@ -163,8 +164,8 @@ async def test_the_last_finished_table_of_a_channel_keeps_its_result(service, st
     await play_until(service, table, [ALICE], lambda: table.status == "finished")
     assert await service.last_finished(table.guild_id, table.channel_id + 1) is None
     ended = await service.last_finished(table.guild_id, table.channel_id)
-    assert ended is await service.finished_table(table.id)
-    assert ended.game.is_over and ended.game.deal_results == table.game.deal_results
+    assert ended == await service.finished_table(table.id)
+    assert ended.game_over and ended.deal_results == tuple(table.game.deal_results)
     assert ended.options == {"target": 200}
     _, review = await service.review(table.id)
     assert review.number == table.game.deal_results[-1].deal

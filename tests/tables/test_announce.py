@@ -24,6 +24,7 @@ from bot.game.random_play import random_action
 from bot.i18n import signed, t
 from bot.presentation.texts import board_text, plain_namer, say
 from bot.tables.announce import event_lines
+from tests.tables.helpers import shown
 from tests.tables.texts_support import NAMES, publishes, said, table_of
 
 
@@ -78,7 +79,7 @@ def test_two_hand_melds_after_tricks_are_told_with_the_deals_summary_in_both_lan
         for event in events:
             if isinstance(event, Melded):
                 melded += 1
-                board = board_text(table, "en", plain_namer(table))
+                board = board_text(shown(table), "en", plain_namer(shown(table)))
                 assert f"Melds ({NAMES[event.seat]}): " in board  # shown at once
     english, russian = said(lines, table), said(lines, table, "ru")
     assert english[:2] == [
@@ -236,9 +237,11 @@ def test_a_finished_player_is_marked_on_the_board_while_the_others_play_on():
     for _, events, _ in publishes(table):
         if any(isinstance(e, PlayerOut) for e in events) and not table.game.is_over:
             break
-    assert "1. Alice (host, finished, place 1)" in board_text(table, "en", plain_namer(table))
+    assert "1. Alice (host, finished, place 1)" in board_text(
+        shown(table), "en", plain_namer(shown(table))
+    )
     assert "1. Alice (хозяин, игра закончена, место 1)" in board_text(
-        table, "ru", plain_namer(table)
+        shown(table), "ru", plain_namer(shown(table))
     )
 
 

@@ -10,7 +10,7 @@ import pytest
 from bot.store import load_actions
 from bot.tables import TableService
 from tests.tables.faults import FlakyStore
-from tests.tables.helpers import ALICE, BOB, CHANNEL, GUILD
+from tests.tables.helpers import ALICE, BOB, CHANNEL, GUILD, live
 
 
 async def started_pair(store, hooks=()):
@@ -20,7 +20,7 @@ async def started_pair(store, hooks=()):
     opened = await service.open(
         guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant="two-handed"
     )
-    table = opened.table
+    table = live(service, opened.table.id)
     await service.join(table.id, BOB)
     await service.start(table.id, ALICE)
     return flaky, service, table

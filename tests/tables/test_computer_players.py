@@ -6,7 +6,7 @@ from bot.presentation.texts import plain_namer
 from bot.services.ledger_hook import ledger_hook
 from bot.store import Seat, balance, find_player, game_results, ledger_check, put_seat
 from bot.tables import Person, TableService, shown_name
-from tests.tables.helpers import ALICE, GUILD, open_table, play_out
+from tests.tables.helpers import ALICE, GUILD, live, lives, open_table, play_out, shown
 
 
 async def test_one_person_and_three_computers_play_a_check_game_that_enters_the_league(
@@ -58,9 +58,9 @@ async def test_a_computer_stored_with_the_robot_in_its_name_reads_as_before(stor
         await put_seat(tx, table.id, Seat(1, "🤖 Ada", user_id=None, bot_level="easy"))
     await service.close()
     resumed = TableService(store, seed=5, turn_seconds=0)
-    [table] = await resumed.resume()
+    [table] = lives(resumed, await resumed.resume())
     assert table.seats[1].display_name == "Ada"
-    assert plain_namer(table)(1) == "🤖 Ada"
+    assert plain_namer(shown(table))(1) == "🤖 Ada"
     await resumed.start(table.id, ALICE)
     assert [shown_name(seat) for seat in table.seats.values()] == ["Alice", "🤖 Ada"]
     await resumed.close()
@@ -72,8 +72,8 @@ async def test_a_person_named_like_a_computer_is_not_shown_as_one(store):
     service = TableService(store, seed=5, turn_seconds=0)
     impostor = Person(ALICE.user_id, "🤖\ufe0f 🤖 Ada")
     opened = await service.open(guild_id=GUILD, channel_id=11, host=impostor, variant="two-handed")
-    table = opened.table
+    table = live(service, opened.table.id)
     await service.add_computer(table.id, impostor)
-    names = [plain_namer(table)(seat) for seat in (0, 1)]
+    names = [plain_namer(shown(table))(seat) for seat in (0, 1)]
     assert names == ["Ada", "🤖 Ada"]
     await service.close()

@@ -13,7 +13,7 @@ from bot.store import Store, get_table, set_guild_settings
 from bot.store.nights import absences, event_scores, event_tables, get_event, list_entrants
 from bot.tables import Person, Refusal, TableService
 from tests.tables.event_support import Notices, dealt_hands, play_event
-from tests.tables.helpers import GUILD, play_out, refusal_of
+from tests.tables.helpers import GUILD, live, lives, play_out, refusal_of
 
 PEOPLE = [Person(200 + n, name) for n, name in enumerate("Ann Bob Cy Dee Eve Fay Gus Hal".split())]
 ANN, BOB, CY = PEOPLE[:3]
@@ -200,7 +200,7 @@ async def test_pause_and_resume_across_a_restart_and_ratings_update_once(
 
     # A new process on the same database: its tables and the event come back.
     runner = await make_runner(Notices(), resume=True)
-    assert {t.event["round"] for t in runner.service.tables()} == {2}
+    assert {t.event.round for t in runner.service.tables()} == {2}
     with pytest.raises(Refusal) as refused:
         await runner.start(event.id, BOB)
     assert refused.value.key == "events.refuse.not_organiser"
@@ -318,7 +318,7 @@ async def test_event_tables_give_no_hints(runner, store):
     people = PEOPLE[:2]
     event = await new_event(runner, people)
     await runner.start(event.id, ANN)
-    [table] = runner.service.tables()
+    [table] = lives(runner.service)
     seat = table.game.to_act
     asker = next(p for p in people if table.seat_of(p.user_id) == seat)
     version = table.version
@@ -350,7 +350,7 @@ async def test_a_process_runs_only_the_events_of_the_guilds_it_owns(make_runner,
     for _ in range(30):  # well past its start time
         await asyncio.sleep(0.1)
     assert (await get_event(store, event.id)).status == "signup"
-    assert other.service.tables() == []
+    assert other.service.tables() == ()
 
 
 async def test_ending_mid_round_closes_its_tables_and_makes_the_standings_final(
@@ -376,7 +376,7 @@ async def test_a_drop_is_final_the_person_cannot_take_the_seat_back(runner, stor
     people = PEOPLE[:2]
     event = await new_event(runner, people, rounds=2, deals_per_round=2)
     await runner.start(event.id, ANN)
-    [table] = runner.service.tables()
+    [table] = lives(runner.service)
     if how == "dropped":
         await runner.drop(event.id, ANN, BOB.user_id, manager=False)
     else:
@@ -398,7 +398,7 @@ async def test_end_skips_a_table_no_longer_held_and_always_makes_the_standings_f
     people = PEOPLE[:4]  # two tables
     event = await new_event(runner, people, rounds=3, deals_per_round=2)
     await runner.start(event.id, ANN)
-    first, second = runner.service.tables()
+    first, second = lives(runner.service)
     if gone == "cancelled":  # a manager's /pinochle cancel
         await runner.service.cancel(first.id, MANAGER, manager=True)
     else:  # what the store's word SUSPENDED does to a table (`bot.tables.leases`)
@@ -415,7 +415,7 @@ async def test_a_round_whose_last_table_a_manager_closed_moves_on_without_its_cl
     people = PEOPLE[:4]
     event = await new_event(runner, people, rounds=2, deals_per_round=1)
     await runner.start(event.id, ANN)
-    _, second = runner.service.tables()
+    _, second = lives(runner.service)
     await play_event(
         runner, runner.service, people, skip=frozenset(s.user_id for s in second.seats.values())
     )
@@ -432,7 +432,7 @@ async def test_a_rematch_of_an_event_table_is_an_ordinary_game(runner, store):
     await play_event(runner, runner.service, people)
     [done] = await event_tables(store, event.id)
     opened = await runner.service.rematch(done.table_id, ANN)
-    new = opened.table
+    new = live(runner.service, opened.table.id)
     assert new.event is None and "target" not in new.options
     await runner.service.join(new.id, BOB)
     await runner.service.start(new.id, ANN)
@@ -482,7 +482,7 @@ async def test_a_round_that_cannot_open_pauses_the_event_and_start_tries_again(
     held = await get_event(store, event.id)
     assert held.status == "paused" and held.round == 1
     assert [t.key for t in notices.alerts] == [f"events.line.{key}"]
-    assert runner.service.tables() == []  # nothing half-open
+    assert runner.service.tables() == ()  # nothing half-open
     # A place made for round 2 before the round was held is taken back (no empty thread stays).
     assert set(notices.forgotten) == set(notices.members) - round_1
     assert bool(notices.forgotten) == duplicate
@@ -501,7 +501,7 @@ async def test_nobody_is_kicked_at_an_event_table(runner, store):
     people = PEOPLE[:2]
     event = await new_event(runner, people)
     await runner.start(event.id, ANN)
-    [table] = runner.service.tables()
+    [table] = lives(runner.service)
     host = next(p for p in people if p.user_id == table.host_id)
     other = next(p for p in people if p is not host)
     await runner.service.cover(table.id, other.user_id)  # away, the computer plays for them
@@ -526,7 +526,7 @@ async def test_once_the_rounds_time_is_up_a_seat_is_not_taken_back(make_runner, 
     people = PEOPLE[:2]
     event = await new_event(runner, people, rounds=2, deals_per_round=10)
     await runner.start(event.id, ANN)
-    [table] = runner.service.tables()
+    [table] = lives(runner.service)
     for _ in range(500):  # the round's clock (0.5 s) runs out; the computer covers both seats
         await asyncio.sleep(0.01)
         if all(s.away_strikes for s in table.seats.values()):
@@ -564,7 +564,7 @@ async def test_a_drop_before_the_start_is_final_too(runner, notices, store):
     assert refused.value.key == "events.refuse.too_few"  # Bob does not count
     await runner.join(event.id, CY)
     await runner.start(event.id, ANN)
-    [table] = runner.service.tables()
+    [table] = lives(runner.service)
     assert BOB.user_id not in {s.user_id for s in table.seats.values()}
     await play_event(runner, runner.service, [ANN, CY])
     assert {s.player for s, _, _ in notices.boards[-1].rows} == {ANN.user_id, CY.user_id}
@@ -579,7 +579,7 @@ async def test_a_round_deals_fairly_and_takes_salts_only_where_its_cards_are_its
     people = PEOPLE[:4]
     event = await new_event(runner, people, duplicate=duplicate)
     await runner.start(event.id, ANN)
-    tables = [t for t in runner.service.tables() if t.event is not None]
+    tables = [t for t in lives(runner.service) if t.event is not None]
     assert len(tables) == 2 and all(t.deal_key is not None for t in tables)
     assert (tables[0].deal_key == tables[1].deal_key) is duplicate
     person = next(p for p in people if tables[0].seat_of(p.user_id) is not None)

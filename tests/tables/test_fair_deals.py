@@ -20,9 +20,11 @@ from tests.tables.helpers import (
     CAROL,
     CHANNEL,
     GUILD,
+    lives,
     open_table,
     play_out,
     refusal_of,
+    shown,
 )
 
 
@@ -32,19 +34,19 @@ def _named(seat: int) -> str:
 
 def _everything_shown(table, lang: str = "en") -> str:
     """What anyone can read of a table: its board, and its repr (logs)."""
-    return board_text(table, lang, _named) + repr(table)
+    return board_text(shown(table), lang, _named) + repr(table)
 
 
 async def test_the_fingerprint_is_on_the_board_before_the_first_card(service, store):
     table = await open_table(service, "two-handed")
     first = fingerprint(deal_seed(table.deal_key, 1), table.id, 1)
     for lang in ("en", "ru"):
-        assert first[:32] in board_text(table, lang, _named)
+        assert first[:32] in board_text(shown(table), lang, _named)
     assert (await deal_commits(store, table.id))[1][0] == first  # kept as published
 
     await service.join(table.id, BOB)
     await service.start(table.id, ALICE)
-    board = board_text(table, "ru", _named)
+    board = board_text(shown(table), "ru", _named)
     assert "Отпечаток сдачи 1" in board and first[:32] in board
     second = fingerprint(deal_seed(table.deal_key, 2), table.id, 2)
     assert second[:32] in board  # the next deal's, while its salts are taken
@@ -88,10 +90,10 @@ async def test_the_seed_is_never_reachable_while_its_deal_is_played(
     await service.start(table.id, ALICE)
     await play_out(service, table, ALICE, BOB, CAROL, until=lambda t: t.game.tricks_played >= 2)
     secrets = [table.deal_key.hex(), deal_seed(table.deal_key, 1).hex()]
-    shown = _everything_shown(table) + _everything_shown(table, "ru")
+    told = _everything_shown(table) + _everything_shown(table, "ru")
     log = await game_log(store, table.id)
-    shown += repr(log) + repr(await store.fetchone("SELECT 1"))
-    assert not any(secret in shown for secret in secrets)
+    told += repr(log) + repr(await store.fetchone("SELECT 1"))
+    assert not any(secret in told for secret in secrets)
     assert (await refusal_of(service.review(table.id))).key == "bot.refuse.no_deal_over"
     assert "seed: hidden" in table.record().to_text()
     database = str(tmp_path / "tables.db")
@@ -104,7 +106,7 @@ async def test_the_seed_is_never_reachable_while_its_deal_is_played(
     await play_out(service, table, ALICE, BOB, CAROL, until=lambda t: t.game.deal_no == 2)
     _, review = await service.review(table.id)
     assert review.seed == deal_seed(table.deal_key, 1)
-    lines = "\n".join(review_lines(table, review, "ru", _named))
+    lines = "\n".join(review_lines(shown(table), review, "ru", _named))
     assert "Честная сдача: зерно" in lines and review.seed.hex() in lines
     assert deal_seed(table.deal_key, 2).hex() not in _everything_shown(table) + lines
 
@@ -120,7 +122,7 @@ async def test_a_restart_between_commit_and_reveal_keeps_both(store):
     await service.close()
 
     again = TableService(store, seed=99, turn_seconds=0)  # another process: nothing in memory
-    [resumed] = await again.resume()
+    [resumed] = lives(again, await again.resume())
     assert [list(h) for h in resumed.game.state.hands] == hands
     assert resumed.deal_key == table.deal_key and resumed.salts == {2: {1: "kept"}}
     await play_out(again, resumed, ALICE, BOB, until=lambda t: t.game.deal_no == 2)
@@ -154,8 +156,8 @@ async def test_a_table_stored_before_fair_dealing_deals_from_its_seed_as_before(
             seats=[Seat(0, ALICE.name, user_id=ALICE.user_id)],
         )
     service = TableService(store, seed=5, turn_seconds=0)
-    [table] = await service.resume()
-    assert table.deal_key is None and "🔒" not in board_text(table, "en", _named)
+    [table] = lives(service, await service.resume())
+    assert table.deal_key is None and "🔒" not in board_text(shown(table), "en", _named)
     refusal = await refusal_of(service.salt(table.id, ALICE.user_id, "mine"))
     assert refusal.key == "bot.refuse.salt_old_table"
     await service.join(table.id, BOB)
@@ -186,7 +188,7 @@ async def test_a_salt_leaves_with_the_person_who_gave_it(service, store):
     await play_out(service, table, ALICE, CAROL, until=lambda t: t.game.deal_no == 2)
     _, review = await service.review(table.id)
     assert review.salts == {}
-    assert "bobs-word" not in "\n".join(review_lines(table, review, "en", _named))
+    assert "bobs-word" not in "\n".join(review_lines(shown(table), review, "en", _named))
     assert table.record().deals[1].salts == {}
 
 
@@ -269,6 +271,6 @@ async def test_a_restart_keeps_each_deals_draw(store):
     await service.close()
 
     again = TableService(store, seed=99, turn_seconds=0)
-    [resumed] = await again.resume()
+    [resumed] = lives(again, await again.resume())
     assert [list(h) for h in resumed.game.state.hands] == hands and resumed.draws == draws
     await again.close()

@@ -21,6 +21,7 @@ from tests.tables.helpers import (
     GUILD,
     Clock,
     Recorder,
+    live,
     play_out,
     run_out,
 )
@@ -45,7 +46,7 @@ def on_clock(store, clock: Clock, recorder: Recorder | None = None, turn: float 
 
 async def two_people(service: TableService, variant: str = "two-handed"):
     opened = await service.open(guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant=variant)
-    table = opened.table
+    table = live(service, opened.table.id)
     await service.join(table.id, BOB)
     return table
 
@@ -76,7 +77,7 @@ async def test_a_failed_start_leaves_the_lobby_as_stored_and_a_retry_starts(stor
     flaky = FlakyStore(store)
     service = TableService(flaky, seed=3, turn_seconds=0)
     opened = await service.open(guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant="check")
-    table = opened.table
+    table = live(service, opened.table.id)
     failed = await fails_then_works(flaky, store, table, lambda: service.start(table.id, ALICE))
     assert failed["status"] == "lobby" and list(failed["seats"]) == [0]
     assert table.status == "playing" and len(table.seats) == 4
@@ -117,7 +118,7 @@ async def test_a_failed_computer_move_is_retried_and_the_game_goes_on(store):
     opened = await service.open(
         guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant="two-handed"
     )
-    table = opened.table
+    table = live(service, opened.table.id)
     flaky.fail(2)  # the start, then the first computer move
     await service.start(table.id, ALICE)
     await play_out(service, table, ALICE)
@@ -157,7 +158,7 @@ async def test_a_database_locked_past_the_busy_timeout_during_a_computer_move_th
     opened = await service.open(
         guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant="two-handed"
     )
-    table = opened.table
+    table = live(service, opened.table.id)
     other = sqlite3.connect(tmp_path / "locked.db", isolation_level=None)
     try:
         await service.start(table.id, ALICE)
@@ -214,7 +215,7 @@ async def test_the_away_count_stays_as_stored_when_the_third_expiry_fails(store)
     opened = await service.open(
         guild_id=GUILD, channel_id=CHANNEL, host=ALICE, variant="two-handed"
     )
-    table = opened.table
+    table = live(service, opened.table.id)
     await service.start(table.id, ALICE)
     alice = table.seat_of(ALICE.user_id)
     for strikes in range(1, AWAY_AFTER):

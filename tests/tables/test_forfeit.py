@@ -11,7 +11,7 @@ from bot.presentation.texts import plain_namer, say
 from bot.services.ledger_hook import FORFEIT_DEAL, ledger_hook
 from bot.store import balance, game_results, is_settled, ledger_check
 from bot.tables import TableService
-from tests.tables.helpers import ALICE, BOB, GUILD, open_table, play_out, refusal_of
+from tests.tables.helpers import ALICE, BOB, GUILD, open_table, play_out, refusal_of, shown
 
 
 async def check_table(store, people=(BOB,)):
@@ -48,9 +48,9 @@ async def test_a_leaver_pays_the_game_premium_at_once_then_neither_wins_nor_lose
 
     left = await service.leave(table.id, ALICE)
     assert left.private[0].key == "bot.done.left_game"
-    said = [say(text, "en", plain_namer(table)) for text in left.public]
+    said = [say(text, "en", plain_namer(shown(table))) for text in left.public]
     assert said[1] == f"Chips — Alice: forfeit −{premium} = −{premium}."
-    russian = say(left.public[1], "ru", plain_namer(table))
+    russian = say(left.public[1], "ru", plain_namer(shown(table)))
     assert russian == f"Фишки — Alice: неустойка за уход −{premium} = −{premium}."
     after = await balances(store, table)
     assert after[table.seats[alice].player_id] == before[table.seats[alice].player_id] - premium

@@ -16,7 +16,17 @@ from bot.store import Lease, LeaseLost, Store, get_table, load_actions, set_guil
 from bot.tables import Table, TableService
 from bot.tables.model import computer_plays
 from tests.pg_cutoff import STUCK, LeaseNews, cut_off, end_unnoticed
-from tests.tables.helpers import ALICE, GUILD, Clock, Recorder, open_table, play_out, refusal_of
+from tests.tables.helpers import (
+    ALICE,
+    GUILD,
+    Clock,
+    Recorder,
+    live,
+    lives,
+    open_table,
+    play_out,
+    refusal_of,
+)
 
 
 async def lease_store(url: str) -> Store:
@@ -99,7 +109,7 @@ async def test_cut_off_mid_deal_the_table_stops_then_is_taken_back_and_plays_on(
 
         assert await news.next() == (table.id, Lease.HELD)
         await recorder.until(lambda: not table.moving)  # read again, its board shown again
-        assert table.version == len(before) and service.table(table.id) is table
+        assert table.version == len(before) and live(service, table.id) is table
         await service.act(table.id, ALICE, hand.legal[0], version=hand.version)  # as it was
         await play_out(service, table, ALICE)
         await played_to_the_end(store, table, before)
@@ -152,7 +162,7 @@ async def test_taken_over_meanwhile_the_table_is_the_other_process_s_alone(
     try:
         table = await mid_deal(first)
         hand = await first.hand(table.id, ALICE.user_id)
-        assert await second.resume() == []  # the first process drives it
+        assert await second.resume() == ()  # the first process drives it
         before, said = await stored(first_store, table), len(heard_first.outcomes)
 
         async with cut_off(postgres_server, postgres_url, first_store):
@@ -217,5 +227,5 @@ async def resumed_once_free(service: TableService) -> list[Table]:
         while True:
             tables = await service.resume()
             if tables:
-                return tables
+                return lives(service, tables)
             await asyncio.sleep(0.05)

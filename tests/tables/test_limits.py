@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.store import set_guild_settings
 from bot.tables import TableService
 from bot.tables.limits import Cooldowns
-from tests.tables.helpers import ALICE, BOB, CAROL, Clock, refusal_of
+from tests.tables.helpers import ALICE, BOB, CAROL, Clock, live, refusal_of
 
 GUILD = 2  # the default settings: 2 tables a member, 20 a server, 1 hard seat, 30 s cooldown
 
@@ -51,7 +51,7 @@ async def test_the_server_limit_counts_every_member_s_tables(store):
 
 async def test_one_hard_computer_seat_per_table_by_default(store):
     service = TableService(store, seed=1, turn_seconds=0)
-    table = (await open_at(service, 20, ALICE, "four-handed")).table
+    table = live(service, (await open_at(service, 20, ALICE, "four-handed")).table.id)
     await service.add_computer(table.id, ALICE, level="hard")
     refused = await refusal_of(service.add_computer(table.id, ALICE, level="hard"))
     assert refused.key == "bot.refuse.limit_hard"

@@ -7,10 +7,11 @@ import asyncio
 import pytest
 
 from bot.game import ALL_CARDS, IllegalAction
-from bot.presentation.texts import numbered, say
+from bot.i18n import cards_text, meld_name
+from bot.presentation.texts import numbered, plain_namer, say
 from bot.store import get_table, load_actions
 from bot.tables import TableService
-from tests.tables.helpers import ALICE, BOB, EVE, open_table, play_out, refusal_of
+from tests.tables.helpers import ALICE, BOB, EVE, lives, open_table, play_out, refusal_of
 
 
 async def two_people(service: TableService):
@@ -138,7 +139,7 @@ async def test_restart_resumes_the_game_from_the_stored_log(store, recorder):
     await first.close()
 
     second = TableService(store, publisher=recorder, seed=99, turn_seconds=0)
-    [again] = await second.resume()
+    [again] = lives(second, await second.resume())
     assert again.id == table.id and again.version == 9 and again.status == "playing"
     assert [again.game.view(0), again.game.view(1)] == views
     assert again.seats == table.seats
@@ -180,3 +181,26 @@ async def test_an_accepted_action_is_stored_by_one_insert_in_its_transaction(sto
             assert sql == ["BEGIN IMMEDIATE", "INSERT INTO actions", "COMMIT"] and stored is None
         await service.cancel(table.id, ALICE)
     await service.close()
+
+
+async def test_a_meld_is_confirmed_by_its_name_and_points_in_both_languages(service):
+    """M-1: the winner of a trick melds; the private answer names the meld and the points the
+    engine scored for it, not just "Meld K♥ Q♥"."""
+    table = await two_people(service)
+    for _ in range(200):
+        mover = person_at(table, table.to_act)
+        hand = await service.hand(table.id, mover.user_id)
+        melds = [action for action in hand.legal if action.verb == "meld"]
+        if melds:
+            break
+        await service.act(table.id, mover, hand.legal[0], version=hand.version)
+    else:
+        raise AssertionError("nobody could meld")
+    name, points = table.started_game.meld_value(melds[0].cards)
+    outcome = await service.act(table.id, mover, melds[0], version=hand.version)
+    cards = {lang: cards_text(melds[0].cards, lang) for lang in ("en", "ru")}
+    said = {lang: say(outcome.private[-1], lang, plain_namer(table)) for lang in ("en", "ru")}
+    assert said["en"] == f"Done: melded {meld_name(name, 'en')} {cards['en']}: {points} points."
+    assert (
+        said["ru"] == f"Сделано. Объявлено: {meld_name(name, 'ru')} {cards['ru']}; очков: {points}."
+    )

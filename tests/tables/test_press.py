@@ -48,7 +48,7 @@ async def test_a_press_is_applied_and_answered_with_the_new_hand_under_one_lock(
     assert pressed.refused is None and pressed.outcome is not None
     assert pressed.outcome.action == hand.legal[0]
     assert pressed.hand.version == table.version == hand.version + 1
-    assert pressed.hand.seat == hand.seat and pressed.hand.legal == []  # the other's turn now
+    assert pressed.hand.seat == hand.seat and pressed.hand.legal == ()  # the other's turn now
     [row] = await load_actions(store, table.id)
     assert row.action == str(hand.legal[0])
 

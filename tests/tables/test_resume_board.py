@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from bot.presentation.texts import board_text
 from bot.tables import TableService
-from tests.tables.helpers import ALICE, BOB, CAROL, DAVE, Recorder, open_table, play_out
+from tests.tables.helpers import (
+    ALICE,
+    BOB,
+    CAROL,
+    DAVE,
+    Recorder,
+    lives,
+    open_table,
+    play_out,
+    shown,
+)
 
 
 def _named(seat: int) -> str:
@@ -18,14 +28,14 @@ async def test_after_a_restart_the_board_lists_the_same_recent_tricks(store):
     await service.join(table.id, BOB)
     await service.start(table.id, ALICE)
     await play_out(service, table, ALICE, BOB, until=lambda t: t.game.tricks_played >= 3)
-    before = board_text(table, "en", _named)
+    before = board_text(shown(table), "en", _named)
     assert len(table.deal_log.tricks) == 3
     await service.close()
 
     again = TableService(store, seed=5, turn_seconds=0)
-    [resumed] = await again.resume()
+    [resumed] = lives(again, await again.resume())
     assert list(resumed.deal_log.tricks) == list(table.deal_log.tricks)
-    assert board_text(resumed, "en", _named) == before
+    assert board_text(shown(resumed), "en", _named) == before
     await again.close()
 
 
@@ -42,7 +52,7 @@ async def test_an_auction_open_at_a_restart_is_told_whole_when_it_closes(store):
 
     recorder = Recorder()
     again = TableService(store, publisher=recorder, seed=5, turn_seconds=0)
-    [resumed] = await again.resume()
+    [resumed] = lives(again, await again.resume())
     await play_out(
         again,
         resumed,

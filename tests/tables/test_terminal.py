@@ -8,20 +8,27 @@ import re
 import pytest
 
 from bot.game import new_game
+from bot.game.fair import fingerprint
 from bot.terminal import play_in_terminal
 
 
-async def test_a_scripted_player_finishes_a_game_in_the_terminal():
+async def scripted_game(answers: list[str], lang: str = "en") -> tuple[int, str]:
+    """A short two-handed game (seed 4, to 300) answered by `answers`: its status, what it wrote."""
     out: list[str] = []
-    answers = iter(["bogus"] + ["1"] * 2000)
+    typed = iter(answers)
     status = await play_in_terminal(
         "two-handed",
+        lang=lang,
         seed=4,
         options={"target": 300},
-        read=lambda prompt: next(answers),
+        read=lambda prompt: next(typed),
         write=out.append,
     )
-    text = "\n".join(out)
+    return status, "\n".join(out)
+
+
+async def test_a_scripted_player_finishes_a_game_in_the_terminal():
+    status, text = await scripted_game(["bogus"] + ["1"] * 2000)
     assert status == 0
     assert "! Not allowed: not an action: 'bogus'" in text
     assert "Your hand: " in text and "   1. " in text
@@ -187,3 +194,33 @@ async def test_a_bid_out_of_range_is_refused_for_its_real_reason():
     dd = await _auction_screen("double-deck", 2, ["bid 2000"])  # the issue's words, H-2
     dd_top = new_game("double-deck", seed=2).bid_ceiling()
     assert sum(f"no deal here can be worth more than {dd_top}" in line for line in dd) == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "locked", "unlocked"),
+    [
+        ("en", r"🔒 Deal (\d+) fingerprint: ([0-9a-f]+)", "Deal {deal}: 🔓 Fair deal: seed `"),
+        ("ru", r"🔒 Отпечаток сдачи (\d+): ([0-9a-f]+)", "Сдача {deal}: 🔓 Честная сдача: зерно `"),
+    ],
+)
+async def test_the_end_of_a_game_reveals_every_deals_seed_that_the_fingerprint_bound(
+    lang, locked, unlocked
+):
+    """Fair deals (docs/fair-deals.md): each deal's fingerprint is shown before it and its seed
+    once it is over; the terminal prints the seeds when the game ends, as the Discord review does,
+    so the player can check SHA-256(seed, "table 1 deal N") against what was shown."""
+    status, text = await scripted_game(["1"] * 2000, lang)
+    assert status == 0
+    shown = dict(re.findall(locked, text))
+    assert shown and "1" in shown
+    end = text.rindex("\n" + unlocked.format(deal=1))
+    for deal, prefix in shown.items():
+        start = text.index(unlocked.format(deal=deal), end) + len(unlocked.format(deal=deal))
+        seed = bytes.fromhex(text[start : text.index("`", start)])
+        assert fingerprint(seed, 1, int(deal)).startswith(prefix)
+    assert "🔓" not in text[:end]  # no seed before the game is over
+
+
+async def test_quitting_mid_game_reveals_no_seed():
+    _, text = await scripted_game(["1", "1", "q"])
+    assert "🔓" not in text and "seed" not in text

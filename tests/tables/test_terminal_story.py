@@ -110,4 +110,6 @@ def test_a_closed_pipe_ends_the_game_quietly():
     play.stdin.write(b"1\n" * 3)  # a few turns: less than a pipe's buffer of output
     play.stdin.close()
     assert play.wait(timeout=25) == 0
-    assert play.stderr is not None and play.stderr.read().decode() == ""
+    assert play.stderr is not None
+    with play.stderr:
+        assert play.stderr.read().decode() == ""

@@ -19,7 +19,7 @@ from bot.presentation.texts import (
     say,
 )
 from bot.tables import TableService
-from tests.tables.helpers import ALICE, BOB, open_table, play_out
+from tests.tables.helpers import ALICE, BOB, open_table, play_out, shown
 
 
 def placeholders(template: str) -> set[str]:
@@ -43,9 +43,11 @@ class Speaker:
 
     def publish(self, table, outcome) -> None:
         for lang in self.said:
-            name = plain_namer(table)
+            name = plain_namer(shown(table))
             self.said[lang] += [say(text, lang, name) for text in outcome.public]
-            self.said[lang].append(board_title(table, lang) + "\n" + board_text(table, lang, name))
+            self.said[lang].append(
+                board_title(shown(table), lang) + "\n" + board_text(shown(table), lang, name)
+            )
 
 
 @pytest.mark.parametrize("variant", ["two-handed", "two-handed-no-trump", "three-handed", "check"])
@@ -70,7 +72,7 @@ async def test_hand_text_shows_own_cards_and_labels_read_in_russian(service):
     seat = table.to_act
     person = ALICE if table.seats[seat].user_id == ALICE.user_id else BOB
     hand = await service.hand(table.id, person.user_id)
-    text = hand_text(table, seat, hand.view, hand.covered, "ru", plain_namer(table))
+    text = hand_text(shown(table), seat, hand.view, hand.covered, "ru", plain_namer(shown(table)))
     assert text.startswith("Ваши карты: ") and "Ваш ход" in text
     play = next(a for a in hand.legal if a.verb == "play")
     assert action_label(play, "ru") in text
@@ -84,7 +86,7 @@ async def test_the_board_shows_only_what_every_seat_may_see(service):
     view = table.public_view()
     assert view is table.public_view()  # computed once per state version
     assert not {"hand", "legal", "unseen", "world", "known"} & {f.name for f in fields(view)}
-    board = board_text(table, "en", plain_namer(table))
+    board = board_text(shown(table), "en", plain_namer(shown(table)))
     hidden = [str(c) for seat in (0, 1) for c in table.game.view(seat).hand if c != view.turnup]
     assert hidden and not any(card in board for card in hidden)
     assert str(view.turnup) in board
@@ -95,7 +97,9 @@ class LineSpeaker(Speaker):
 
     def publish(self, table, outcome) -> None:
         for lang in self.said:
-            self.said[lang] += [say(text, lang, plain_namer(table)) for text in outcome.public]
+            self.said[lang] += [
+                say(text, lang, plain_namer(shown(table))) for text in outcome.public
+            ]
 
 
 async def test_every_bid_and_pass_of_a_check_auction_is_told_in_one_line_in_both_languages(store):

@@ -19,7 +19,7 @@ from bot.game import parse_action
 from bot.tables import Person, TableService
 from tests.ai.helpers import random_positions
 from tests.tables import thinking_fakes
-from tests.tables.helpers import play_out
+from tests.tables.helpers import live, play_out
 from tests.tables.thinking_fakes import alive, budget_of
 
 LEGAL = [parse_action(text) for text in ("play A♠", "play 10♠", "play K♠")]
@@ -185,11 +185,10 @@ async def test_a_table_of_hard_computers_plays_through_the_pool(store, pools):
     pool = pools(budget=0.01)
     service = TableService(store, thinker=pool, seed=3, turn_seconds=0)
     alice = Person(101, "Alice")
-    table = (
-        await service.open(
-            guild_id=1, channel_id=10, host=alice, variant="three-handed", options={"target": 100}
-        )
-    ).table
+    opened = await service.open(
+        guild_id=1, channel_id=10, host=alice, variant="three-handed", options={"target": 100}
+    )
+    table = live(service, opened.table.id)
     for _ in range(2):
         await service.add_computer(table.id, alice, level="hard")
     await service.start(table.id, alice)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.store import get_table
 from bot.tables import AWAY_AFTER, TableService
-from tests.tables.helpers import ALICE, Clock, Recorder, open_table, refusal_of, run_out
+from tests.tables.helpers import ALICE, Clock, Recorder, lives, open_table, refusal_of, run_out
 
 TURN = 60  # seconds a turn lasts
 
@@ -34,7 +34,7 @@ async def test_reminder_then_a_computer_plays_the_turn_then_the_seat_goes_away(s
     reminder = next(
         o for o in recorder.outcomes if o.public and o.public[0].key == "bot.line.reminder"
     )
-    assert reminder.ping == [ALICE.user_id] and table.version == version
+    assert reminder.ping == (ALICE.user_id,) and table.version == version
     assert reminder.public[0].params["seconds"] == TURN / 2
 
     await clock.advance(TURN / 2)
@@ -49,7 +49,7 @@ async def test_reminder_then_a_computer_plays_the_turn_then_the_seat_goes_away(s
     assert table.seats[alice].away_strikes == AWAY_AFTER
     assert (await get_table(store, table.id)).seats[alice].away_strikes == AWAY_AFTER
     covered = await service.hand(table.id, ALICE.user_id)
-    assert covered.covered and covered.legal == []
+    assert covered.covered and covered.legal == ()
     refused = await refusal_of(service.act(table.id, ALICE, "pass"))
     assert refused.key == "bot.refuse.covered"
 
@@ -92,13 +92,13 @@ async def test_a_restart_keeps_the_turn_deadline_that_was_stored(store, recorder
 
     clock.now += 45  # the bot was down for 45 seconds of Alice's turn
     second = timed(store, recorder, clock)
-    [again] = await second.resume()
+    [again] = lives(second, await second.resume())
     assert again.turn == (table.version, start + TURN)
     await second.close()
 
     clock.now += 55  # down past the deadline: Alice could not act, so she gets a whole turn
     third = timed(store, recorder, clock)
-    [again] = await third.resume()
+    [again] = lives(third, await third.resume())
     assert again.turn == (table.version, clock.now + TURN)
     assert (await get_table(store, table.id)).settings["turn"] == [table.version, clock.now + TURN]
     await third.close()

@@ -12,6 +12,7 @@ from bot.store import Seat
 from bot.tables.announce import event_lines, start_lines
 from bot.tables.model import Table
 from bot.tables.outcome import Text
+from tests.tables.helpers import shown
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")
 #: (variant, house rules): every game, and two-handed with the 64-card pack (its longest hands).
@@ -66,4 +67,4 @@ def publishes(
 
 
 def said(lines: list[Text], table: Table, lang: str = "en") -> list[str]:
-    return [say(text, lang, plain_namer(table)) for text in lines]
+    return [say(text, lang, plain_namer(shown(table))) for text in lines]

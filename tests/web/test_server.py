@@ -106,3 +106,5 @@ def test_sigterm_stops_python_m_bot_web_as_ctrl_c_does(league, tmp_path):
         if web.poll() is None:
             web.kill()
             web.wait()
+        if web.stderr is not None:
+            web.stderr.close()
