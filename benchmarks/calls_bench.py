@@ -1,8 +1,9 @@
-"""CPU time of `hard`'s decisions in the games with a passing: its calls, and with `--play` its cards.
+"""CPU time of `hard`'s decisions in the auction games: its calls, and with `--play` its cards.
 
     python benchmarks/calls_bench.py [--deals 20] [--budget 0.1] [--play]
 
-Plays the first `--deals` seeds of `auction` and `double-deck` with `hard` in every seat,
+Plays the first `--deals` seeds of `auction`, `double-deck` and `check` at their tables' defaults,
+and of the double deck passing 4 cards with trump free of a marriage, with `hard` in every seat,
 the auction and trump only unless `--play`, and times every decision with two or more legal
 choices in this thread's CPU time (`time.thread_time`: a busy machine slows the wall clock, not
 this). Prints, per game and kind of decision (calls: bids, passes, trump; play: the passing and
@@ -23,15 +24,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.ai import get_player
 from bot.game import Phase, new_game
 
-#: The games with a passing, as tables play them (the double deck passes only as an option, H-5).
-GAMES: dict[str, dict[str, object]] = {"auction": {}, "double-deck": {"pass_count": 4}}
+#: The auction games, by name: the game and its table options (the double deck passes only as an
+#: option, H-5).
+GAMES: dict[str, tuple[str, dict[str, object]]] = {
+    "auction": ("auction", {}),
+    "double-deck": ("double-deck", {}),
+    "check": ("check", {}),
+    "dd pass 4": ("double-deck", {"pass_count": 4, "trump_requires_marriage": False}),
+}
 
 
-def decision_times(game_name: str, deals: int, budget: float, play: bool) -> dict[str, list[float]]:
+def decision_times(name: str, deals: int, budget: float, play: bool) -> dict[str, list[float]]:
     """CPU seconds of each real decision (two or more choices), by kind: calls, play."""
     times: dict[str, list[float]] = {"calls": [], "play": []}
+    game_name, options = GAMES[name]
     for seed in range(deals):
-        game = new_game(game_name, seed=seed, options=GAMES[game_name])
+        game = new_game(game_name, seed=seed, options=options)
         while game.to_act is not None:
             view = game.view(game.to_act)
             calling = view.phase in (Phase.AUCTION, Phase.TRUMP)

@@ -1,14 +1,15 @@
 """Fit `bot.ai.contract`'s models: what a contract is worth with this hand and the partner's pass.
 
-    python benchmarks/train_contract.py [--deals 1500] [--samples 16] [--rounds 2]
+    python benchmarks/train_contract.py [--deals 1500] [--samples 16] [--rounds 2] [--only NAME]
 
-For each game with a passing (`auction`, `double-deck`), the first `--deals` seeds are played with
-every seat passing until the dealer is stuck at the minimum (F-3, H-4), so every hand in the
-dealer's seat gets a contract whatever it holds; the dealer names trump, the partners pass
-(F-5), and all four play the rest as `normal`. At the dealer's call the script records the
-hand's features in each suit, averaged over `--samples` partner hands with their gifts (the
-same `contract.worth_by_trump` machinery `hard` uses at the table), and after the deal the
-declaring side's total (meld credited plus cards, F-9): the target. Weights are least squares
+For each fit (`GAMES`: `auction` and `double-deck` at the tables' defaults, and the double deck
+passing 4 at the options the first fits were trained at), the first `--deals` seeds
+are played with every seat passing until the dealer is stuck at the minimum (E-6, F-3, H-4), so
+every hand in the dealer's seat gets a contract whatever it holds; the dealer names trump, the
+partners pass if the table passes (F-5), and all four play the rest as `normal`. At the dealer's
+call the script records the hand's features in each suit, averaged over `--samples` partner
+hands with their gifts (the same `contract.worth_by_trump` machinery `hard` uses at the table),
+and after the deal the declaring side's total (meld credited plus cards, E-11, F-9): the target. Weights are least squares
 (plain Python). Round 1 names trump as `normal` does; each later round names it by the fit of
 the round before, and the last round's deals give the committed fit. It prints the fit and the
 residual spread, and writes `bot/ai/contract_fits.json`. Deterministic: the same arguments give
@@ -29,17 +30,25 @@ from bot.ai.normal import decide_normal
 from bot.game import PASS, SUITS, Phase, new_game
 
 OUT = Path(__file__).resolve().parent.parent / "bot" / "ai" / "contract_fits.json"
-#: The games and the options the committed fits were trained under (the defaults of the time:
-#: the auction opening at 250, the double deck passing 4 with trump free of any marriage).
-GAMES: dict[str, dict[str, object]] = {
-    "auction": {"min_bid": 250},
-    "double-deck": {"pass_count": 4, "trump_requires_marriage": False},
+#: The fits, by name: the game and the table options each is trained at (its name says them).
+#: The tables' defaults (the double deck without a passing, trump only in a marriage), and the
+#: double deck as the first fits were trained (passing 4, trump free of any marriage). The
+#: auction's opening bid moves no fit (a fit predicts the side's points, made or set).
+GAMES: dict[str, tuple[str, dict[str, object]]] = {
+    "auction": ("auction", {}),
+    "double-deck": ("double-deck", {}),
+    "double-deck pass_count=4": (
+        "double-deck",
+        {"pass_count": 4, "trump_requires_marriage": False},
+    ),
 }
 
 
-def play(game_name: str, seed: int, samples: int, fit: contract.ContractFit | None):
-    """One forced-dealer deal: the dealer's features by suit, the suit named, the side's total."""
-    game = new_game(game_name, seed=seed, options=GAMES[game_name])
+def play(name: str, seed: int, samples: int, fit: contract.ContractFit | None):
+    """One forced-dealer deal: the dealer's features by suit, the suit named (None when the side
+    was set without naming one, DX-E3), the side's total."""
+    game_name, options = GAMES[name]
+    game = new_game(game_name, seed=seed, options=options)
     dealer = game.view(0).dealer
     by_suit: dict = {}
     named = None
@@ -66,7 +75,7 @@ def play(game_name: str, seed: int, samples: int, fit: contract.ContractFit | No
         game.apply(action)
     result = game.deal_results[-1]
     total = result.meld[dealer] + result.cards[dealer]
-    return by_suit[named], total
+    return (by_suit[named] if named is not None else None), total
 
 
 def least_squares(xs: list[list[float]], ys: list[float]) -> list[float]:
@@ -88,27 +97,35 @@ def least_squares(xs: list[list[float]], ys: list[float]) -> list[float]:
     return [b[i] / a[i][i] for i in range(n)]
 
 
-def train(game_name: str, deals: int, samples: int, rounds: int) -> dict:
+def train(name: str, deals: int, samples: int, rounds: int) -> dict:
+    """One fit: `rounds` rounds over the first `deals` seeds; the deals where the dealer named no
+    trump (set unplayed: no marriage, DX-E3) are left out, as `hard` never buys those."""
+    game_name, table = GAMES[name]
     fit = None
-    options = read_view(new_game(game_name, seed=0, options=GAMES[game_name]).view(0)).options
-    trained = {key: options[key] for key in contract.FIT_OPTIONS}
+    options = read_view(new_game(game_name, seed=0, options=table).view(0)).options
+    trained = {key: options[key] for key in (*contract.FIT_OPTIONS, contract.NEAR_OPTION)}
     for round_no in range(rounds):
-        rows = [play(game_name, seed, samples, fit) for seed in range(deals)]
+        played = (play(name, seed, samples, fit) for seed in range(deals))
+        rows = [(x, float(y)) for x, y in played if x is not None]
         xs = [x for x, _ in rows]
-        ys = [float(y) for _, y in rows]
+        ys = [y for _, y in rows]
         weights = least_squares(xs, ys)
         residuals = [y - sum(w * v for w, v in zip(weights, x, strict=True)) for x, y in rows]
         sd = statistics.pstdev(residuals)
-        fit = contract.ContractFit(game_name, tuple(weights), sd, deals, tuple(trained.items()))
+        fit = contract.ContractFit(
+            name, game_name, tuple(weights), sd, len(rows), tuple(trained.items())
+        )
         named = ", ".join(f"{n} {w:+.2f}" for n, w in zip(contract.FEATURES, weights, strict=True))
         print(
-            f"{game_name} round {round_no + 1}: {named}; sd {sd:.1f}, mean {statistics.fmean(ys):.1f}"
+            f"{name} round {round_no + 1}: {named}; sd {sd:.1f}, mean {statistics.fmean(ys):.1f},"
+            f" {len(rows)} of {deals} deals played"
         )
     assert fit is not None
     return {
+        "game": game_name,
         "weights": [round(w, 4) for w in fit.weights],
         "sd": round(fit.sd, 2),
-        "deals": deals,
+        "deals": fit.deals,
         "options": trained,
     }
 
@@ -118,8 +135,11 @@ def main() -> None:
     parse.add_argument("--deals", type=int, default=1500)
     parse.add_argument("--samples", type=int, default=16)
     parse.add_argument("--rounds", type=int, default=2)
+    parse.add_argument("--only", action="append", choices=GAMES, help="retrain only these fits")
     args = parse.parse_args()
-    fits = {g: train(g, args.deals, args.samples, args.rounds) for g in GAMES}
+    fits = json.loads(OUT.read_text("utf-8")) if args.only else {}
+    for name in args.only or GAMES:
+        fits[name] = train(name, args.deals, args.samples, args.rounds)
     OUT.write_text(json.dumps(fits, indent=2) + "\n", encoding="utf-8")
     print(f"wrote {OUT}")
 

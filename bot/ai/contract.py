@@ -1,16 +1,22 @@
-"""What a contract is worth to the side that buys it, the partner's pass counted: `hard`'s calls
-in the games with a passing (RULES F-5, H-5).
+"""What a contract is worth to the side that buys it: `hard`'s calls in partnership auction and
+double-deck (RULES F-5, H-5), with or without a passing.
 
 `normal` values a hand as dealt (`bidding`: meld plus expected tricks, fitted to self-play). The
-declarer's hand after the passing also holds the partner's best cards (trumps first, then aces:
-`passing`), and that is where a flush or a double run comes from. Here a contract in a trump is
-worth a linear model of the declaring side's deal total on `normal`'s worth of the hand and the
-meld the partner's gift adds to it, averaged over partner hands drawn from the unseen cards, each
-weighed by the chance that it made the partner's calls seen (`inference`), each giving what
-`passing.choose_gift` would give; the same partner hands serve every trump, so the trumps are
-compared on equal draws. The weights are fitted offline on forced-dealer self-play deals
-(`benchmarks/train_contract.py`) and committed as data (`contract_fits.json`); nothing is fitted
-or fetched at run time.
+side's total holds more: in the games with a passing the declarer's hand after it also holds the
+partner's best cards (trumps first, then aces: `passing`), and that is where a flush or a double
+run comes from; and the partner melds for the side too. Here a contract in a trump is worth a
+linear model of the declaring side's deal total on `normal`'s worth of the hand, the hand's own
+meld, the meld the partner's gift adds to it and the partner's own meld in that trump, averaged
+over partner hands drawn from the unseen cards, each weighed by the chance that it made the
+partner's calls seen (`inference`), each giving what `passing.choose_gift` would give; the same
+partner hands serve every trump, so the trumps are compared on equal draws. The weights are
+fitted offline on forced-dealer self-play deals, one fit per game and set of table options
+(`benchmarks/train_contract.py`), and committed as data (`contract_fits.json`); nothing is
+fitted or fetched at run time.
+
+Check has no fit: there a contract made scores what the side would have scored defending (E-12,
+E-13), so buying is worth only the trump it names and the set it risks, which a model of the
+declaring side's total does not weigh; `hard`'s searched calls beat it (docs/computer-players.md).
 """
 
 from __future__ import annotations
@@ -33,7 +39,7 @@ from .knowledge import Knowledge
 from .passing import choose_gift
 
 #: The features, in the order of a fit's weights.
-FEATURES = ("base", "worth", "pass_meld")
+FEATURES = ("base", "worth", "pass_meld", "meld", "partner_meld")
 #: A partner hand drawn and its gift chosen, for one trump, in playout actions (what it takes on
 #: the reference machine at the double deck's rate); a call draws as many as its budget buys.
 SAMPLE_WORK = 230
@@ -54,14 +60,21 @@ FIT_OPTIONS = (
     "min_meld",
     "set_scoring",
     "dd_last_trick",
+    "round_card_points",
 )
+#: An option that moves a fit's totals less: among the fits a game may read, the one trained with
+#: the same rule for trump without a marriage (DX-E3) if there is one. (The opening bid moves
+#: nothing: a fit predicts the side's points, made or set.)
+NEAR_OPTION = "trump_requires_marriage"
 
 
 @dataclass(frozen=True)
 class ContractFit:
     """A game's fitted weights (over `FEATURES`), its residual spread, the options it was trained
-    under (`FIT_OPTIONS`) and on how many deals."""
+    under (`FIT_OPTIONS` and `NEAR_OPTION`) and on how many deals; `name` tells it from the
+    game's other fits (the table options it was trained at)."""
 
+    name: str
     game: str
     weights: tuple[float, ...]
     sd: float
@@ -74,39 +87,70 @@ class ContractFit:
 
 @cache
 def load_fits() -> tuple[ContractFit, ...]:
-    """The committed fits, one per kind of game."""
+    """The committed fits: per game, one per set of table options it was trained at."""
     text = resources.files(__package__).joinpath("contract_fits.json").read_text("utf-8")
     return tuple(
-        ContractFit(game, tuple(f["weights"]), f["sd"], f["deals"], tuple(f["options"].items()))
-        for game, f in json.loads(text).items()
+        ContractFit(
+            name,
+            f["game"],
+            tuple(f["weights"]),
+            f["sd"],
+            f["deals"],
+            tuple(f["options"].items()),
+        )
+        for name, f in json.loads(text).items()
     )
 
 
-def fit_for(options: Mapping[str, Any]) -> ContractFit | None:
-    """The fit trained under these options, or None (no passing, or a count or meld table no fit
-    was trained on: the caller keeps `normal`'s calls)."""
-    if not options["pass_count"]:
-        return None
-    mine = tuple((key, options[key]) for key in FIT_OPTIONS)
-    return next((f for f in load_fits() if f.options == mine), None)
+def fit_for(game: str, options: Mapping[str, Any]) -> ContractFit | None:
+    """The fit of `game` trained under these options (`FIT_OPTIONS` alike, `NEAR_OPTION` too if
+    one was), or None (a count, passing or meld table no fit was trained on: the caller keeps its
+    other calls)."""
+    mine = {key: options[key] for key in FIT_OPTIONS}
+    fits = [
+        f
+        for f in load_fits()
+        if f.game == game and all(dict(f.options).get(k) == v for k, v in mine.items())
+    ]
+    return min(
+        fits, key=lambda f: dict(f.options)[NEAR_OPTION] != options[NEAR_OPTION], default=None
+    )
 
 
 def features(
-    hand: Sequence[Card], gift: Sequence[Card], trump: Suit, options: Mapping[str, Any]
+    hand: Sequence[Card],
+    partner: Sequence[Card],
+    gift: Sequence[Card],
+    trump: Suit,
+    options: Mapping[str, Any],
 ) -> list[float]:
-    """A hand's features in `trump` with `gift` received (`FEATURES`): `normal`'s worth of the hand
-    as dealt (`bidding.expected_total`), and the meld the gift adds to it."""
+    """The side's features in `trump` (`FEATURES`) with `hand` declaring and the `partner` giving
+    it `gift` (none without a passing): `normal`'s worth of the hand as dealt
+    (`bidding.expected_total`), the meld the gift adds to it, its own meld (which the side scores
+    as it is when it makes the contract, where the worth's other terms are estimates) and the
+    partner's meld in the cards it keeps."""
     held = list(hand)
-    with_gift = held + list(gift)
-    added = meld_points(with_gift, trump, options) - meld_points(held, trump, options)
-    return [1.0, expected_total(held, trump, options), float(added)]
+    meld = meld_points(held, trump, options)
+    added = meld_points(held + list(gift), trump, options) - meld
+    kept = list(partner)
+    for card in gift:
+        kept.remove(card)
+    partner_meld = meld_points(kept, trump, options) if kept else 0
+    return [
+        1.0,
+        expected_total(held, trump, options),
+        float(added),
+        float(meld),
+        float(partner_meld),
+    ]
 
 
 def partner_hands(k: Knowledge, rng: random.Random, count: int) -> list[tuple[list[Card], float]]:
     """`count` partner hands drawn from the cards unseen, each with the chance it made the
-    partner's calls seen (`inference`'s reading of a call)."""
+    partner's calls seen (`inference`'s reading of a call); none without a partner."""
     partner = k.partner
-    assert partner is not None  # the games with a passing are partnerships (F-1, H-1)
+    if partner is None:
+        return []
     unseen = list(k.unseen)
     size = len(k.hand)
     calls = [c for c in read_evidence(k).calls if c.seat == partner]
@@ -124,15 +168,18 @@ def expected_features(
     partners: Sequence[tuple[list[Card], float]],
     options: Mapping[str, Any],
 ) -> list[float]:
-    """The features of `hand` with each partner's gift in `trump`, weighed by the partners' weights
-    (uniform when every weight is zero)."""
+    """The features of `hand` with each partner (and its gift, if the table passes) in `trump`,
+    weighed by the partners' weights (uniform when every weight is zero); with no partner hands
+    the hand's own."""
+    if not partners:
+        return features(hand, [], [], trump, options)
     total = sum(w for _, w in partners)
     count = options["pass_count"]
     mean = [0.0] * len(FEATURES)
     for partner, weight in partners:
         share = weight / total if total > 0 else 1 / len(partners)
-        gift = choose_gift(partner, trump, count, "partner", options)
-        for i, x in enumerate(features(hand, gift, trump, options)):
+        gift = choose_gift(partner, trump, count, "partner", options) if count else []
+        for i, x in enumerate(features(hand, partner, gift, trump, options)):
             mean[i] += share * x
     return mean
 
@@ -150,7 +197,7 @@ def worth_by_trump(
 
 def samples_for(budget_work: float) -> int:
     """Partner hands a call may draw for its budget (in playout actions), four trumps each."""
-    return max(MIN_SAMPLES, min(MAX_SAMPLES, int(budget_work / (4 * SAMPLE_WORK))))
+    return max(MIN_SAMPLES, int(min(MAX_SAMPLES, budget_work / (4 * SAMPLE_WORK))))
 
 
 def choose_bid(

@@ -23,14 +23,16 @@ what a card is worth there is mostly the meld it may still complete, which
 rough playouts cannot see, and the arena showed it (searched from its first
 trick, the search lost 48 points a deal to `normal` there).
 
-In partnership auction and double-deck (RULES F-5, the games with a passing) the bids and the
-trump come from what a contract is worth with the partner's pass counted (`contract`: a model
-fitted offline on self-play, over partner hands drawn against the partner's calls), not from
-playouts: a call's playouts swing by hundreds of points with the contract made or set, so at
-this budget they were too noisy to beat `normal`'s calls (docs/computer-players.md). The double
-deck's card play is searched from its first trick; in its first `DOUBLE_DECK_EARLY` tricks, with
-80 cards hidden in 60 places, a decision's budget buys few worlds, so a searched card replaces
-`normal`'s only beyond `EARLY_NOISE_Z` standard errors.
+In partnership auction and double-deck (with or without a passing, F-5, H-5) the bids and the
+trump come from what a contract is worth to the side, the partner's hand and pass counted
+(`contract`: a model fitted offline on self-play for the table's game and options, over partner
+hands drawn against the partner's calls), not from playouts: a call's playouts swing by hundreds
+of points with the contract made or set, so at this budget they were too noisy to beat
+`normal`'s calls (docs/computer-players.md). A table whose options no fit was trained on keeps
+`normal`'s calls if it passes, else searches them, as Check does (`contract` says why it has no
+fit). The double deck's card play is searched from its first trick; in its first
+`DOUBLE_DECK_EARLY` tricks, with 80 cards hidden in 60 places, a decision's budget buys few
+worlds, so a searched card replaces `normal`'s only beyond `EARLY_NOISE_Z` standard errors.
 
 Noise: the worlds are a sample, so a total is an estimate. The `normal`
 move stays unless another beats it by more than the sampling error of the
@@ -224,9 +226,11 @@ class HardPlayer(Player):
     """Determinized playouts over worlds consistent with the view; see the module docstring."""
 
     level = "hard"
-    #: In the games with a passing, bid and name trump by the contract's fitted worth (`contract`)
+    #: Where a fit was trained, bid and name trump by the contract's fitted worth (`contract`)
     #: rather than by searching the calls' playouts.
     calls_by_contract = True
+    #: The double deck's tricks searched with the stricter `EARLY_NOISE_Z` (see the module docstring).
+    early_tricks = DOUBLE_DECK_EARLY
 
     def decide(self, view: SeatView, legal: list[Action]) -> Action:
         fallback = decide_normal(view, legal)
@@ -236,9 +240,12 @@ class HardPlayer(Player):
             if view.stock > STOCK_SEARCH:
                 return fallback  # the two-hand stock phase: see the module docstring
         k = read_view(view)
-        if k.options["pass_count"] and view.phase in (Phase.AUCTION, Phase.TRUMP):
-            if self.calls_by_contract:
-                return self._call(k, legal)  # the passing games' calls: see the module docstring
+        if view.phase in (Phase.AUCTION, Phase.TRUMP) and self.calls_by_contract:
+            fit = contract.fit_for(view.variant, k.options)
+            if fit is not None:
+                return self._call(k, legal, fit)  # see the module docstring
+            if k.options["pass_count"]:
+                return fallback  # a passing table no fit was trained on
         candidates = [fallback] + [a for a in self._candidates(k, legal) if a != fallback]
         if len(candidates) == 1:
             return fallback
@@ -261,15 +268,12 @@ class HardPlayer(Player):
             )
         except WorldError:
             return fallback
-        early = k.variant.double_deck and view.tricks_played < DOUBLE_DECK_EARLY
+        early = k.variant.double_deck and view.tricks_played < self.early_tricks
         return candidates[choose(margins, EARLY_NOISE_Z if early else NOISE_Z)]
 
-    def _call(self, k: Knowledge, legal: list[Action]) -> Action:
-        """A bid, pass or trump in a game with a passing: by the contract's worth with the
-        partner's pass counted (`contract`), over partner hands drawn as the budget allows."""
-        fit = contract.fit_for(k.options)
-        if fit is None:
-            return decide_normal(k.view, legal)
+    def _call(self, k: Knowledge, legal: list[Action], fit: contract.ContractFit) -> Action:
+        """A bid, pass or trump by the contract's fitted worth, the partner's pass (if any)
+        counted (`contract`), over partner hands drawn as the budget allows."""
         samples = contract.samples_for(self.budget * work_rate(k.view.variant))
         worth = contract.worth_by_trump(k, fit, self.rng(k.view), samples)
         if k.phase == Phase.TRUMP:

@@ -45,9 +45,9 @@ class ReferencePlayer(HardPlayer):
 
 
 class SeenCallsReference(ReferencePlayer):
-    """The reference whose bids and trump in the games with a passing are searched on the true
-    deal too (each call played out to the end of the deal), where `reference` calls as `hard`
-    does: the two bound what better calls and better card play could each add."""
+    """The reference whose bids and trump in the games with a contract fit are searched on the
+    true deal too (each call played out to the end of the deal), where `reference` calls as
+    `hard` does: the two bound what better calls and better card play could each add."""
 
     level = "reference-seen"
     calls_by_contract = False

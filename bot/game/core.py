@@ -436,6 +436,7 @@ class GameCore(ABC):
             tricks=tuple(st.tricks_won),
             complete=self._all_played(),
             last_trick=tuple(self._per_seat(self._last_trick_points())),
+            dealt=tuple(sorted(st.active)),
             **check,
         )
         st.deal_results.append(result)

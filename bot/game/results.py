@@ -62,6 +62,8 @@ class DealResult(Plain):
     tricks: tuple[int, ...]  # tricks taken by the seat itself
     complete: bool  # every trick was played (not ended by a claim, A-12)
     last_trick: tuple[int, ...]  # the last trick's bonus inside `cards` (G-5), 0 for the others
+    #: The seats dealt in, in seat order: all but those who finished and sat out (C-10, D1-2).
+    dealt: tuple[int, ...]
     # The auction games only (None elsewhere): E-7, F-9, H-11
     bid: int | None = None
     declarer: int | None = None
@@ -84,8 +86,8 @@ class DealResult(Plain):
         return tuple(ChipItem(reason, detail, chips) for (reason, detail), chips in items.items())
 
     def plain_keys(self) -> tuple[str, ...]:
-        """The keys the hand-built dict had: no `last_trick`, the auction's only in auction games,
-        the checks only in Check."""
+        """The keys the hand-built dict had: no `last_trick` or `dealt`, the auction's only in
+        auction games, the checks only in Check."""
         auction = _CHECK_KEYS if self.transfers is not None else _CHECK_KEYS[:-1]
         keys = _KEYS if self.bid is None else _KEYS[:3] + auction + _KEYS[3:]
         return keys if self.chips is None else (*keys, "chips")

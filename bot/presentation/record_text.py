@@ -22,7 +22,7 @@ from bot.presentation.texts import (
     say,
     side_name,
 )
-from bot.tables.announce import deal_summary, parties
+from bot.tables.announce import deal_summary, dealt_parties
 from bot.tables.snapshot import TableSnapshot
 
 
@@ -198,8 +198,7 @@ def _review_score(table: TableSnapshot, deal: DealRecord, lang: str, name: Namer
             meld=result.meld[seats[0]],
             cards=result.cards[seats[0]],
         )
-        for seats in parties(table)
-        if any(seat in deal.hands for seat in seats)
+        for seats in dealt_parties(table, result)
     ]
     last = next((trick for trick in deal.tricks if trick.last), None)
     if last is not None and result.last_trick[last.winner]:

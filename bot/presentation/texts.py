@@ -44,7 +44,7 @@ from bot.i18n import (
     variant_name,
     variant_summary,
 )
-from bot.tables.announce import grouped_melds, parties
+from bot.tables.announce import dealt_parties, grouped_melds, parties
 from bot.tables.model import computer_plays, shown_name
 from bot.tables.outcome import Act, Cards, Chip, Name, Side, Text, Who
 from bot.tables.snapshot import TableSnapshot
@@ -193,11 +193,9 @@ def _fair_lines(table: TableSnapshot, lang: str) -> list[str]:
     if table.fingerprints is None:
         return []
     (now, ahead), deal, salts = table.fingerprints, table.deal_no, table.salts_ahead
-    if table.view is None:
-        return [t("bot.board.fair_lobby", lang, fingerprint=short(now), salts=salts)]
-    return [
-        t("bot.board.fair", lang, deal=deal, fingerprint=short(now), next=short(ahead), salts=salts)
-    ]
+    key = "bot.board.fair_lobby" if table.view is None else "bot.board.fair"
+    key += "_salted" if salts else ""  # no count of none
+    return [t(key, lang, deal=deal, fingerprint=short(now), next=short(ahead), salts=salts)]
 
 
 def fair_line(
@@ -364,6 +362,7 @@ def _deal_points_line(table: TableSnapshot, view: PublicView, lang: str, name: N
             cards=number(cards),
         )
         for seats in parties(table)
+        if any(seat in view.active for seat in seats)  # who finished sits out (C-10, D1-2)
         for meld, cards in [view.deal_points.of_side(seats)]
     )
     return t("bot.board.deal_points", lang, parts=parts)
@@ -514,7 +513,7 @@ def score_text(table: TableSnapshot, lang: str, name: Namer) -> str:
     for result in table.deal_results:
         parts = " · ".join(
             f"{side_name(seats, lang, name)} {signed(result.points[seats[0]])}"
-            for seats in parties(table)
+            for seats in dealt_parties(table, result)
         )
         lines.append(t("bot.score.deal", lang, deal=result.deal, parts=parts))
     return "\n".join(lines)

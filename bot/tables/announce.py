@@ -244,9 +244,10 @@ def _bid(e: Bid | Passed) -> Text:
 
 
 def deal_summary(table: Table | TableSnapshot, result: DealResult) -> list[Text]:
-    """One summary: per side meld + cards + the last trick's 10 apart (G-5), the contract, chips, totals."""
+    """One summary: per side dealt in (C-10, D1-2: not who finished) meld + cards + the last trick's
+    10 apart (G-5), the contract, chips, totals."""
     lines = [Text.of("bot.line.deal_end", deal=result.deal)]
-    for seats in parties(table):
+    for seats in dealt_parties(table, result):
         first = seats[0]
         last = result.last_trick[first]  # the engine's G-5 bonus, 0 after a claim (A-12)
         values = dict(
@@ -344,6 +345,11 @@ def played_on(table: Table) -> bool:
 def parties(table: Table | TableSnapshot) -> list[tuple[int, ...]]:
     """Seats scoring together: partners in team variants, each seat alone otherwise."""
     return [tuple(side) for side in VARIANTS[table.variant].sides(range(table.size))]
+
+
+def dealt_parties(table: Table | TableSnapshot, result: DealResult) -> list[tuple[int, ...]]:
+    """The sides with a seat dealt into `result`'s deal (the engine's `DealResult.dealt`)."""
+    return [seats for seats in parties(table) if any(seat in result.dealt for seat in seats)]
 
 
 def side_of(table: Table | TableSnapshot, seat: int) -> tuple[int, ...]:

@@ -105,6 +105,11 @@ _DEAL: Final = _object(
         )
     ),
     results={"description": "the deal's scoring summary as the engine reports it"},
+    dealt={
+        "description": "the seats dealt in (a player who finished sits out); null if thrown in",
+        "type": ["array", "null"],
+        "items": _INT,
+    },
     chips=_list(_object(seat=_INT, items=_list(_object(reason=_STR, detail=_STR, chips=_INT)))),
 )
 

@@ -81,6 +81,7 @@ def _deal(deal: DealRecord, table_id: int | None, names: list[str]) -> dict[str,
             for trick in deal.tricks
         ],
         "results": plain(deal.results),
+        "dealt": None if deal.result is None else list(deal.result.dealt),  # C-10, D1-2
         "chips": _chips(deal),
         "thrown_in": deal.thrown_in,
     }

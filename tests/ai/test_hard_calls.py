@@ -1,5 +1,6 @@
-"""`hard`'s calls in the games with a passing (RULES F-2..F-5, H-2..H-5): the contract's worth with
-the partner's pass counted (`bot.ai.contract`), from fitted parameters committed as data."""
+"""`hard`'s calls in the auction games (RULES E-4..E-8, F-2..F-5, H-2..H-5): the contract's worth to
+the side, the partner's hand and pass counted (`bot.ai.contract`), from fitted parameters committed
+as data, one fit per game and table options."""
 
 from __future__ import annotations
 
@@ -34,8 +35,7 @@ def _deal_to_eldest(variant: str, hand: list[Card], seed: int = 5, options: dict
         deck += mine[:packet] + rest[: 3 * packet]
         mine, rest = mine[packet:], rest[3 * packet :]
     others = rest
-    table = {**(PASSING[variant] or {}), **(options or {})}
-    return new_game(variant, seed=seed, deck=deck + others, options=table)
+    return new_game(variant, seed=seed, deck=deck + others, options=options)
 
 
 def _play_to(game, phase: Phase, level: str = "normal"):
@@ -48,11 +48,21 @@ def _play_to(game, phase: Phase, level: str = "normal"):
     raise AssertionError(f"{phase} never came")
 
 
-@pytest.mark.parametrize(("variant", "seed"), [("auction", 3), ("auction", 29), ("double-deck", 3)])
-def test_every_call_is_legal_and_the_same_for_the_same_view_seed_and_budget(variant, seed):
-    """F-2, F-4, H-2: each bid, pass and trump hard makes is one the engine lists, and a second
-    player with the same seed and budget makes the same one from the same view."""
-    game = new_game(variant, seed=seed, options=PASSING[variant])
+@pytest.mark.parametrize(
+    ("variant", "seed", "options"),
+    [
+        ("auction", 3, None),
+        ("auction", 29, None),
+        ("double-deck", 3, {"pass_count": 4}),
+        ("double-deck", 3, None),
+        ("check", 3, None),
+        ("check", 11, None),
+    ],
+)
+def test_every_call_is_legal_and_the_same_for_the_same_view_seed_and_budget(variant, seed, options):
+    """E-4, E-8, F-2, F-4, H-2: each bid, pass and trump hard makes is one the engine lists, and a
+    second player with the same seed and budget makes the same one from the same view."""
+    game = new_game(variant, seed=seed, options=options)
     calls = 0
     while game.to_act is not None and game.state.phase in (Phase.AUCTION, Phase.TRUMP):
         view = game.view(game.to_act)
@@ -86,63 +96,112 @@ def test_the_pass_gives_cards_of_the_hand_that_the_engine_accepts(variant):
         assert game.view(view.seat).gave == tuple(sorted(given, key=lambda c: c.code))
 
 
+def _opens_with(hand: list[Card], variant: str, options: dict | None):
+    """Deal `hand` to the eldest of `variant`, check that hard opens the bidding with it, and give
+    the fit it read and its worth in each suit it may name."""
+    game = _deal_to_eldest(variant, hand, options=options)
+    view = game.view(game.to_act)
+    assert sorted(view.hand) == sorted(hand)
+    assert get_player("hard", seed=1, budget=0.1).choose(view).verb == "bid"
+    k = read_view(view)
+    fit = contract.fit_for(variant, k.options)
+    assert fit is not None
+    return fit, contract.worth_by_trump(k, fit, random.Random(1), 24)
+
+
 def test_a_near_double_run_is_bid_and_named_trump_on_the_strength_of_the_partners_pass():
     """H-7: nine hearts one jack short of a double run (150) and nothing else but jacks around:
     the partner's pass (trumps first, F-5) is likely to complete the run, so hard opens, names
     hearts, and values hearts far above any other suit."""
     hand = _cards("A♥ A♥ 10♥ 10♥ K♥ K♥ Q♥ Q♥ J♥ J♠ J♠ 10♠ 10♣ 10♣ J♣ J♣ K♦ 10♦ 10♦ J♦")
-    game = _deal_to_eldest("double-deck", hand)
-    view = game.view(game.to_act)
-    assert sorted(view.hand) == sorted(hand)
-    assert get_player("hard", seed=1, budget=0.1).choose(view).verb == "bid"
-    k = read_view(view)
-    fit = contract.fit_for(k.options)
-    assert fit is not None
-    worth = contract.worth_by_trump(k, fit, random.Random(1), 24)
+    fit, worth = _opens_with(hand, "double-deck", PASSING["double-deck"])
     assert set(worth) == {HEARTS}  # DX-E3: the one suit it holds a marriage in
-    free = _deal_to_eldest("double-deck", hand, options={"trump_requires_marriage": False})
+    free = _deal_to_eldest(
+        "double-deck", hand, options={"pass_count": 4, "trump_requires_marriage": False}
+    )
     worth = contract.worth_by_trump(read_view(free.view(free.to_act)), fit, random.Random(1), 24)
     assert max(worth, key=worth.__getitem__) == HEARTS
     assert worth[HEARTS] - max(w for s, w in worth.items() if s != HEARTS) > 40
 
 
-@pytest.mark.parametrize("variant", ["auction", "double-deck"])
-def test_a_hand_with_nothing_passes(variant):
-    """F-9: no meld, no aces, no trump length against a 250 opening (50 in the double deck): the
-    contract would be set, so hard passes."""
-    text = {
-        "auction": "J♠ 9♠ 10♥ J♥ 9♥ 10♦ J♦ 9♦ 10♣ J♣ 9♣ Q♥",
-        "double-deck": "J♠ J♠ J♠ 10♠ K♥ J♥ J♥ J♥ 10♦ 10♦ K♦ J♦ J♦ 10♣ 10♣ K♣ K♣ J♣ J♣ 10♥",
-    }[variant]
-    # F-2: a table opening at 250 (BIC's 100 is met by the card points alone)
-    game = _deal_to_eldest(
-        variant, _cards(text), options={"min_bid": 250} if variant == "auction" else None
-    )
-    assert get_player("hard", seed=1, budget=0.1).choose(game.view(game.to_act)) == PASS
+NOTHING = {
+    "auction": "J♠ 9♠ 10♥ J♥ 9♥ 10♦ Q♦ 9♦ 10♣ K♣ 9♣ Q♥",
+    "double-deck": "J♠ J♠ J♠ 10♠ K♥ J♥ J♥ J♥ 10♦ 10♦ K♦ J♦ J♦ 10♣ 10♣ K♣ K♣ J♣ J♣ 10♥",
+    # E-5: a bid needs a marriage, so the hand holds one and nothing more
+    "check": "K♥ Q♥ 9♠ J♠ 10♦ 9♦ Q♣ 9♣ J♣ 10♣ 9♥ 10♠",
+}
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [
+        # F-2: a table opening at 250 (BIC's 100 is met by the card points alone)
+        ("auction", {"min_bid": 250}),
+        ("double-deck", None),
+        ("double-deck", {"pass_count": 4}),
+        ("check", None),
+    ],
+)
+def test_a_hand_with_nothing_passes(variant, options):
+    """E-12, F-9: no meld worth the name, no aces, no trump length against a 250 opening (50 in the
+    double deck, 200 in Check): the contract would be set, so hard passes."""
+    game = _deal_to_eldest(variant, _cards(NOTHING[variant]), options=options)
+    view = game.view(game.to_act)
+    assert sorted(view.hand) == sorted(_cards(NOTHING[variant]))
+    assert get_player("hard", seed=1, budget=0.1).choose(view) == PASS
+
+
+def test_a_check_hand_with_a_run_and_aces_around_opens():
+    """E-4: a run in hearts (150) and aces around (100) make the 200 minimum before a card is
+    played: hard's searched calls open the bidding."""
+    hand = _cards("A♥ 10♥ K♥ Q♥ J♥ A♠ A♦ A♣ K♥ 10♥ 9♥ Q♠")
+    game = _deal_to_eldest("check", hand)
+    assert get_player("hard", seed=1, budget=0.1).choose(game.view(game.to_act)).verb == "bid"
 
 
 def test_the_committed_fits_load_and_give_their_answers_for_fixed_hands():
-    """The fitted parameters are data in the package: they load, cover both games with a passing
-    and only those options, and value a fixed hand as committed."""
-    fits = {f.game: f for f in contract.load_fits()}
-    assert set(fits) == {"auction", "double-deck"}
+    """The fitted parameters are data in the package: they load, one for each auction game at its
+    table's defaults and one for the double deck passing 4, each read only under its options,
+    and value fixed hands as committed."""
+    fits = {f.name: f for f in contract.load_fits()}
+    assert set(fits) == {"auction", "double-deck", "double-deck pass_count=4"}
+    for name in ("auction", "double-deck"):
+        k = read_view(new_game(name, seed=1).view(0))
+        assert contract.fit_for(name, k.options) is fits[name]
+    # E-12, E-13: Check's calls are searched (a contract made scores what defending would)
+    assert contract.fit_for("check", read_view(new_game("check", seed=1).view(0)).options) is None
     deck = new_game("double-deck", seed=1, options=PASSING["double-deck"])
     k = read_view(deck.view(deck.to_act))
-    assert contract.fit_for(k.options) is fits["double-deck"]
-    assert contract.fit_for({**k.options, "count_scheme": "counters"}) is None
+    assert contract.fit_for("double-deck", k.options) is fits["double-deck pass_count=4"]
+    assert contract.fit_for("double-deck", {**k.options, "count_scheme": "counters"}) is None
+    partner = _cards("J♥ K♣ Q♣ J♣ A♠ 10♠ K♠ Q♠ J♠ 9♠ 9♠ 10♣ 10♣ A♦ A♦ K♦ Q♦ 9♦ 9♦ 10♥")
+    gift = _cards("J♥ K♣ Q♣ J♣")
     features = contract.features(
         _cards("A♥ A♥ 10♥ 10♥ K♥ K♥ Q♥ Q♥ J♥ A♠ A♦ A♣ J♠ J♣ K♦ 10♦ 10♦ J♦ Q♠ 10♣"),
-        _cards("J♥ K♣ Q♣ J♣"),
+        partner,
+        gift,
         HEARTS,
         k.options,
     )
     # H-7: the gift turns a run and a royal marriage (15 + 4) into a double run (150) and adds
-    # the clubs marriage (2); aces around, jacks around and the pinochle stay as they were
-    assert features[2] == 150 + 2 - 15 - 4
-    assert round(fits["double-deck"].predict(features), 1) == EXPECTED_DOUBLE_DECK
+    # the clubs marriage (2); the hand's own meld is the run, the royal marriage, aces around (10),
+    # jacks around (4) and a pinochle (4); the partner keeps a spades and a diamonds marriage
+    assert features[2:] == [150 + 2 - 15 - 4, 15 + 4 + 10 + 4 + 4, 2 + 2]
+    assert round(fits["double-deck pass_count=4"].predict(features), 1) == EXPECTED["passing"]
+    plain = read_view(new_game("double-deck", seed=1).view(0))
+    features = contract.features(
+        _cards("A♥ A♥ 10♥ 10♥ K♥ K♥ Q♥ Q♥ J♥ A♠ A♦ A♣ J♠ J♣ K♦ 10♦ 10♦ J♦ Q♠ 10♣"),
+        partner,
+        [],
+        HEARTS,
+        plain.options,
+    )
+    # no passing: the partner keeps all its cards, its clubs marriage too (three marriages, 2 each)
+    assert features[2:] == [0, 15 + 4 + 10 + 4 + 4, 2 + 2 + 2]
+    assert round(fits["double-deck"].predict(features), 1) == EXPECTED["plain"]
 
 
-EXPECTED_DOUBLE_DECK = 182.2
+EXPECTED = {"passing": 160.9, "plain": 83.8}
 
 
 def test_a_table_whose_count_no_fit_was_trained_on_calls_as_normal():
@@ -150,7 +209,7 @@ def test_a_table_whose_count_no_fit_was_trained_on_calls_as_normal():
     so hard reads none of them and makes `normal`'s calls, never a call scaled for another count."""
     game = new_game("auction", seed=4, options={"count_scheme": "counters"})
     k = read_view(game.view(game.to_act))
-    assert contract.fit_for(k.options) is None
+    assert contract.fit_for("auction", k.options) is None
     view = game.view(game.to_act)
     assert get_player("hard", seed=1, budget=0.1).choose(view) == get_player(
         "normal", seed=1

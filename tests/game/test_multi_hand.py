@@ -200,3 +200,19 @@ def test_check_view_shows_bids_but_not_hands():
     v = g.view(d)
     assert v.bid == 250 and v.bidder == (d + 1) % 4
     assert Card.from_text("K♠") not in v.hand
+
+
+def test_c10_a_deal_after_the_winner_retires_is_dealt_to_the_others_only():
+    """C-10: once a winner retires the other two play on; the engine's result of each deal names
+    the seats dealt in (`DealResult.dealt`), and the retired winner is not one of them."""
+    g = new_game("three-handed", seed=9, options={"target": 300})
+    rng = random.Random(9)
+    out: list[int] = []
+    while not g.is_over:
+        for event in g.apply(random_action(g, rng)):
+            if isinstance(event, PlayerOut):
+                out.append(event.seat)
+    first = g.deal_results[0]
+    assert first.dealt == (0, 1, 2)
+    later = [result for result in g.deal_results if len(result.dealt) == 2]
+    assert later and all(out[0] not in result.dealt for result in later)

@@ -7,7 +7,7 @@ import pytest
 
 from bot.game import OPTIONS, VARIANTS
 from bot.game.errors import REFUSALS
-from bot.i18n import LANGUAGES, catalog, option_text, option_value_text
+from bot.i18n import LANGUAGES, catalog, option_text, option_value_text, t
 from bot.i18n.catalog import LOCALES
 
 DOMAINS = sorted({path.stem for path in LOCALES.glob("*/*.json")})
@@ -203,3 +203,37 @@ def test_a_new_chips_player_is_spoken_of_without_assuming_gender():
     text = catalog().text("chips.balance.new", "ru", name="Eve", balance=100)
     assert text == "У игрока Eve ещё нет игр на фишки: начальный баланс — **100** фишек."
     assert not re.search(r"\b[а-яё]+(?:ал|ял|ил|ел)\b", text)
+
+
+def test_a_contract_is_made_or_set_in_the_same_words_everywhere_in_both_languages():
+    """E-12: in Russian a made contract is «выполнен», a set one «недобор» (the option's own word),
+    in the deal's summary, the player's records and the web replay alike; never «сыграно»."""
+    made = {
+        "ru": [
+            t("bot.line.contract_made", "ru", who="Bob", amount=250),
+            t("records.stats.contracts", "ru", bids=5, made=3, set=2),
+            t("web.replay.made", "ru"),
+        ],
+        "en": [
+            t("bot.line.contract_made", "en", who="Bob", amount=250),
+            t("records.stats.contracts", "en", bids=5, made=3, set=2),
+            t("web.replay.made", "en"),
+        ],
+    }
+    assert made["ru"] == [
+        "Bob: контракт 250 выполнен.",
+        "Контрактов взято на торговле: 5; выполнено: 3, недоборов: 2",
+        "выполнен",
+    ]
+    assert made["en"] == [
+        "Bob made the contract of 250.",
+        "Contracts won in the auction: 5; made 3, set 2",
+        "made",
+    ]
+    assert t("bot.line.contract_set", "ru", who="Bob", amount=250) == (
+        "Bob: недобор, контракт 250 не выполнен."
+    )
+    assert t("web.replay.set", "ru") == "недобор" and t("web.replay.set", "en") == "set"
+    assert t("bot.line.contract_set", "en", who="Bob", amount=250) == (
+        "Bob went set: the contract of 250 failed."
+    )

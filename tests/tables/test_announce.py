@@ -22,7 +22,7 @@ from bot.game.events import (
 )
 from bot.game.random_play import random_action
 from bot.i18n import signed, t
-from bot.presentation.texts import board_text, plain_namer, say
+from bot.presentation.texts import board_text, plain_namer, say, score_text
 from bot.tables.announce import event_lines
 from tests.tables.helpers import shown
 from tests.tables.texts_support import NAMES, publishes, said, table_of
@@ -328,14 +328,14 @@ def test_no_reason_is_given_when_the_winners_simply_have_more():
             {},
             "Bob holds no marriage, so there is no suit to name trump in: the side is set without "
             "play.",
-            "Bob: нет ни одного марьяжа, назвать козырь нельзя — контракт провален без розыгрыша.",
+            "Bob: нет ни одного марьяжа, назвать козырь нельзя — недобор, сдача не разыгрывается.",
         ),
         (  # H-13: a bidding side with less meld than `min_meld` is set without play
             2,
             {"min_meld": 20},
             "Bob's side shows less meld than the table's minimum to play: it is set without play.",
-            "Bob: у пары меньше комбинаций, чем нужно для игры за этим столом, — контракт провален "
-            "без розыгрыша.",
+            "Bob: у пары меньше комбинаций, чем нужно для игры за этим столом, — недобор, сдача "
+            "не разыгрывается.",
         ),
     ],
 )
@@ -355,3 +355,29 @@ def test_a_side_set_without_play_is_told_why_before_the_deals_summary(
             assert russian in said(lines, table, "ru")
             return
     raise AssertionError("no side was set without play")
+
+
+def test_a_finished_player_is_left_out_of_the_deals_the_others_play_on_in_both_languages():
+    """C-10: after Alice retires she is dealt no cards: the summaries of the deals played on,
+    the board's points of the deal and the score's deal lines name only the two dealt in."""
+    table = table_of("three-handed", 3, target=500)
+    english: list[str] = []
+    russian: list[str] = []
+    finished = False
+    for _, events, lines in publishes(table):
+        if finished:
+            english += said(lines, table)
+            russian += said(lines, table, "ru")
+            snapshot = shown(table)
+            board = [board_text(snapshot, lang, plain_namer(snapshot)) for lang in ("en", "ru")]
+            for line in (*board[0].splitlines(), *board[1].splitlines()):
+                if line.startswith(("This deal:", "В этой сдаче:")):
+                    assert "Alice" not in line and "Bob" in line, line
+        finished = finished or any(isinstance(e, PlayerOut) for e in events)
+    summaries = [line for line in english if line.startswith(("Bob:", "Carol:", "Alice:"))]
+    assert summaries and not any(line.startswith("Alice:") for line in summaries)
+    assert any(line.startswith("Bob: meld") for line in summaries)
+    assert not any(line.startswith("Alice: комбинации") for line in russian)
+    assert any(line.startswith("Bob: комбинации") for line in russian)
+    deal_lines = score_text(shown(table), "ru", plain_namer(shown(table))).splitlines()[2:]
+    assert "Alice" not in deal_lines[-1] and "Bob" in deal_lines[-1]

@@ -53,6 +53,31 @@ async def test_the_fingerprint_is_on_the_board_before_the_first_card(service, st
     assert (await deal_commits(store, table.id))[2][0] == second
 
 
+async def test_the_board_counts_salts_only_once_there_are_some_in_both_languages(service, store):
+    """No "salts: 0": before any salt the lobby says there is none yet and the line of a deal in
+    play says nothing of salts; once salted, the count reads "salts added: N"."""
+    table = await open_table(service, "two-handed")
+    fair = {lang: _fair_line(table, lang) for lang in ("en", "ru")}
+    assert "no salt yet (add yours" in fair["en"] and "солей пока нет (добавьте" in fair["ru"]
+    await service.join(table.id, BOB)
+    await service.salt(table.id, BOB.user_id, "lucky7")
+    assert "salts added: 1 (add yours" in _fair_line(table, "en")
+    assert "солей добавлено: 1 (добавьте" in _fair_line(table, "ru")
+    await service.start(table.id, ALICE)
+    for lang in ("en", "ru"):
+        assert "salt" not in _fair_line(table, lang) and "сол" not in _fair_line(table, lang)
+        assert ": 0" not in _fair_line(table, lang)
+    await service.salt(table.id, BOB.user_id, "seven")
+    assert _fair_line(table, "en").endswith(", salts added: 1")
+    assert _fair_line(table, "ru").endswith(", солей добавлено: 1")
+
+
+def _fair_line(table, lang: str) -> str:
+    return next(
+        line for line in board_text(shown(table), lang, _named).splitlines() if "🔒" in line
+    )
+
+
 async def test_a_salt_goes_into_the_next_deal_and_its_record(service, store):
     table = await open_table(service, "two-handed")
     await service.join(table.id, BOB)

@@ -92,7 +92,7 @@ async def test_help_shows_how_to_answer_and_salt_works_as_on_discord(lang, asks,
     salted = {"en": "Your salt “lucky7” goes into the shuffle of deal 2.", "ru": "«lucky7»"}
     assert any(salted[lang] in line for line in lines)
     assert sum(line.startswith("! ") for line in lines) == 1  # the bare "salt" is refused
-    counted = {"en": "salts: 1", "ru": "соль: 1"}
+    counted = {"en": "salts added: 1", "ru": "солей добавлено: 1"}
     assert any(counted[lang] in line for line in lines)  # the board counts it
 
 
