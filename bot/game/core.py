@@ -343,9 +343,10 @@ class GameCore(ABC):
         st.trick = []
         number = len(st.tricks) + 1  # the record built as a plain tuple: a NamedTuple's own
         # constructor is a Python function, one call more per trick
-        st.tricks.append(tuple.__new__(CompletedTrick, (number, plays[0][0], plays, winner, pts)))
+        taken = tuple.__new__(CompletedTrick, (number, plays[0][0], plays, winner, pts))
+        st.tricks.append(taken)
         last = not st.hands[winner] and self._all_played()  # a card in hand: not the last trick
-        events.append(TrickTaken(number, winner, plays, pts, last))
+        events.append(TrickTaken(taken, last))
         if st.mode != DealMode.TWO_HAND and self._credit_unit[winner] not in st.credited_units:
             self._credit_melds(winner, events)
         if last:

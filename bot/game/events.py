@@ -12,9 +12,9 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from .cards import Card, Suit
-from .plain import Plain
+from .plain import Plain, plain
 from .results import DealResult
-from .state import CardPlay
+from .state import CompletedTrick
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,12 +125,24 @@ class DealerDix(SeatEvent):
 
 @dataclass(frozen=True, slots=True)
 class TrickTaken(Event):
+    """A trick taken: the engine's own record of it (the game record's trick too), and whether it
+    was the deal's last (G-5, G-7). Its plain form keeps the flat keys the replays were hashed by."""
+
     type: ClassVar[str] = "trick"
-    number: int
-    winner: int
-    cards: tuple[CardPlay, ...]
-    points: int
+    trick: CompletedTrick
     last: bool
+
+    def plain_keys(self) -> tuple[str, ...]:
+        return ("type", "number", "winner", "cards", "points", "last")
+
+    def plain_value(self, key: str) -> Any:
+        trick = self.trick
+        match key:
+            case "number" | "winner" | "points":
+                return getattr(trick, key)
+            case "cards":
+                return plain(trick.plays)
+        return Event.plain_value(self, key)
 
 
 @dataclass(frozen=True, slots=True)

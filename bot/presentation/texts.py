@@ -331,8 +331,7 @@ def recent_tricks(table: TableSnapshot, view: PublicView) -> list[TrickTaken]:
         return list(table.recent_tricks)
     if not view.tricks:
         return []
-    last = view.tricks[-1]  # the engine's record: plays, winner and card points (G-3, G-4)
-    return [TrickTaken(last.number, last.winner, last.plays, last.points, last=False)]
+    return [TrickTaken(view.tricks[-1], last=False)]  # the engine's record (G-3, G-4)
 
 
 def _recent_trick_line(trick: TrickTaken, last_bonus: int, lang: str, name: Namer) -> str:
@@ -340,13 +339,14 @@ def _recent_trick_line(trick: TrickTaken, last_bonus: int, lang: str, name: Name
     what the deal's last trick adds (G-5, G-7)."""
     bonus = last_bonus if trick.last else 0
     key = "bot.board.trick_done_last" if bonus else "bot.board.trick_done"
+    taken = trick.trick
     return t(
         key,
         lang,
-        number=trick.number,
-        plays=plays_text(trick.cards, lang, name),
-        who=name(trick.winner),
-        points=trick.points,
+        number=taken.number,
+        plays=plays_text(taken.plays, lang, name),
+        who=name(taken.winner),
+        points=taken.points,
         bonus=bonus,
     )
 

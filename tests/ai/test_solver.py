@@ -113,10 +113,11 @@ def test_the_solvers_legal_cards_and_tricks_are_the_engines(variant, options):
             taken = [e for e in game.apply(f"play {card}") if isinstance(e, TrickTaken)]
             if trick:
                 (event,) = taken
-                led, second = event.cards[0][1], event.cards[1][1]
-                winner = event.cards[1 if rules.second_wins(led.code, second.code) else 0][0]
-                assert winner == event.winner
-                assert rules.value[led.code] + rules.value[second.code] == event.points
+                done = event.trick
+                led, second = done.plays[0][1], done.plays[1][1]
+                winner = done.plays[1 if rules.second_wins(led.code, second.code) else 0][0]
+                assert winner == done.winner
+                assert rules.value[led.code] + rules.value[second.code] == done.points
                 checked += 1
         result = game.deal_results[-1]
         assert result.last_trick[winner] == k.last_bonus

@@ -28,7 +28,7 @@ async def deal_from_log(room, table) -> tuple[dict[int, tuple[Card, ...]], list[
     hands = {seat: game.view(seat).hand for seat in range(2)}
     tricks = []
     for row in await load_actions(room.bot.store, table.id):
-        tricks += [e.cards for e in game.apply(row.action) if isinstance(e, TrickTaken)]
+        tricks += [e.trick.plays for e in game.apply(row.action) if isinstance(e, TrickTaken)]
     return hands, tricks
 
 

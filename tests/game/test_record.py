@@ -1,6 +1,7 @@
 """The game record: built from the action log, written as text, read back,
 checked against the engine, for every variant (RULES §3-§7)."""
 
+import json
 import random
 from collections import Counter
 
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 
 from bot.game import VARIANTS, Dealing, make_pack, new_game
 from bot.game.cards import pack_of_size
+from bot.game.events import TrickTaken
 from bot.game.plain import plain
 from bot.game.random_play import random_action
 from bot.game.record import MAX_RECORD_CHARS, GameRecord, RecordCache, RecordError
@@ -212,6 +214,31 @@ def test_a_trick_of_the_record_is_the_engine_s_own_taken_trick(variant):
     assert engine and tuple(trick.taken for trick in record.deals[-1].tricks) == engine
     again = GameRecord.parse(record.to_text())
     assert tuple(trick.taken for trick in again.deals[-1].tricks) == engine
+
+
+@pytest.mark.parametrize("variant", ["two-handed", "three-handed", "partnership"])
+def test_a_taken_trick_event_carries_the_engine_s_trick_and_keeps_its_flat_plain_form(variant):
+    """One finished-trick type (G-3, G-4): `TrickTaken` holds the very `CompletedTrick` the engine
+    keeps, and its plain form is the flat one replays and digests were made of."""
+    game = new_game(variant, seed=5)
+    rng = random.Random(5)
+    taken: list[TrickTaken] = []
+    while not taken:  # the deal's first trick: the engine still holds it
+        taken = [e for e in game.apply(random_action(game, rng)) if isinstance(e, TrickTaken)]
+    (event,) = taken
+    done = event.trick
+    assert game.state.tricks == [done] and game.state.tricks[0] is done
+    assert done.number == 1 and done.leader == done.plays[0][0] and not event.last
+    assert json.dumps(plain(event)) == json.dumps(
+        {
+            "type": "trick",
+            "number": 1,
+            "winner": done.winner,
+            "cards": [[seat, str(card)] for seat, card in done.plays],
+            "points": done.points,
+            "last": False,
+        }
+    )  # keys in this order: the text is what is hashed and shown
 
 
 @pytest.mark.parametrize("read", [False, True])

@@ -73,7 +73,7 @@ def test_a8_end_of_stock_winner_shows_last_card_loser_takes_turnup():
     taken = [e for e in events if isinstance(e, TurnupTaken)]
     assert len(shown) == 1 and len(taken) == 1 and shown[0].seat != taken[0].seat
     last_stock_trick = [e for e in events if isinstance(e, TrickTaken)][-1]
-    assert shown[0].seat == last_stock_trick.winner
+    assert shown[0].seat == last_stock_trick.trick.winner
     assert taken[0].card in (turnup, g.dix_card)
     i_show, i_take = events.index(shown[0]), events.index(taken[0])
     assert i_show < i_take and not any(
@@ -81,7 +81,7 @@ def test_a8_end_of_stock_winner_shows_last_card_loser_takes_turnup():
     )  # both after trick 12
     for seat in (0, 1):  # M-11: table cards are back in hand, 12 each
         assert len(g.view(seat).hand) == 12 and not g.view(seat).table
-    assert g.to_act == last_stock_trick.winner  # he leads trick 13
+    assert g.to_act == last_stock_trick.trick.winner  # he leads trick 13
 
 
 def test_winner_chooses_last_card_option():

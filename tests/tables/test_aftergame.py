@@ -51,7 +51,9 @@ def engine_deal(
     events, tricks = [], []
     while not any(isinstance(e, DealEnded) for e in events):
         events = game.apply(next(moves))  # StopIteration if the deal never ends
-        tricks += [[[s, str(c)] for s, c in e.cards] for e in events if isinstance(e, TrickTaken)]
+        tricks += [
+            [[s, str(c)] for s, c in e.trick.plays] for e in events if isinstance(e, TrickTaken)
+        ]
         melds += [(e.seat, e.points) for e in events if isinstance(e, scoring)]
     return hands, tricks, melds
 

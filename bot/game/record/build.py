@@ -32,7 +32,6 @@ from ..events import (
 )
 from ..game import Game
 from ..phases import DealMode
-from ..state import CompletedTrick
 from .deals import DealRecord, DrawHow, MeldPart, MeldRecord, TrickRecord
 
 
@@ -125,10 +124,7 @@ def _collect(
                     MeldRecord(event.seat, (part,), event.points, len(draft.tricks), dix=True)
                 )
             case TrickTaken():
-                taken = CompletedTrick(
-                    event.number, event.cards[0][0], event.cards, event.winner, event.points
-                )
-                draft.tricks.append(TrickRecord(taken, event.last, (), held))
+                draft.tricks.append(TrickRecord(event.trick, event.last, (), held))
             case Draw(seat=seat) if draft.tricks and draft.deal.stock is not None:
                 _drew(draft, (seat, draft.deal.stock[_drawn(draft)], "draw"))
             case Show() | TurnupTaken() if draft.tricks:
