@@ -97,9 +97,6 @@ class Voices:
         while len(self._sent) > MAX_SENT:
             self._sent.popitem(last=False)
 
-    def sent_through(self, message_id: int) -> bool:
-        return message_id in self._sent
-
     async def delete(self, message_id: int) -> bool:
         """Delete a message through the interaction that sent it; False if only the channel can."""
         interaction = self._sent.pop(message_id, None)

@@ -106,12 +106,6 @@ class Knowledge:
                 out += cs
         return out
 
-    def may_hold(self, seat: int, card: Card) -> bool:
-        """Could `seat` hold `card`, as far as this seat knows?"""
-        if card in self.known.get(seat, ()) or card in self.table.get(seat, ()):
-            return True
-        return card in self.unseen and card not in self.excluded.get(seat, ())
-
     def may_be_void(self, seat: int, suit: Suit) -> bool:
         """False when `seat` surely still holds a card of `suit` (shown or on its table)."""
         return not any(c.suit is suit for c in self.known.get(seat, []) + self.table.get(seat, []))
