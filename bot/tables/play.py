@@ -185,9 +185,8 @@ class Hands:
                 or table.over
                 or (table.event is not None and game.deal_no >= table.event.deals)
             ):
-                raise Refusal(
-                    "bot.refuse.salt_no_deal", table.id
-                )  # (or an event table's last deal)
+                # (or an event table's last deal)
+                raise Refusal("bot.refuse.salt_no_deal", table.id)
             clean = clean_salt(word)
             if clean is None:
                 raise Refusal("bot.refuse.salt_word", table.id, limit=SALT_CHARS)
