@@ -15,8 +15,7 @@ import discord
 from bot.i18n import t
 from bot.presentation.record_text import review_lines
 from bot.presentation.texts import Namer, board_text, board_title, say
-from bot.tables import TableSnapshot
-from bot.tables.model import DEFAULT_LEVEL
+from bot.tables import DEFAULT_LEVEL, TableSnapshot
 from cogs._common import (
     dynamic_view,
     is_manager,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.game import place_ranks
+from bot.game import VARIANTS, place_ranks
 from bot.game.events import DealEnded, Event
 from bot.nights import DealScore, Standing, round_scores, standings
 from bot.services.league import record_game
@@ -29,10 +29,10 @@ from bot.store.nights import (
     finish_event_table,
     list_entrants,
 )
-from bot.tables.model import Table
+from bot.tables import TableFacts
 
 
-async def record_deals(tx: Tx, table: Table, events: Sequence[Event]) -> bool:
+async def record_deals(tx: Tx, table: TableFacts, events: Sequence[Event]) -> bool:
     """Store the deals `events` ended at an event table; True when the table has just played its
     last deal (and is now marked done, its no-shows noted, its game rated)."""
     info = table.event
@@ -67,15 +67,16 @@ async def record_deals(tx: Tx, table: Table, events: Sequence[Event]) -> bool:
     return True
 
 
-async def rate(tx: Tx, table: Table, absent: set[int]) -> None:
+async def rate(tx: Tx, table: TableFacts, absent: set[int]) -> None:
     """Rate an event table's game once: its people only, ranked by score, a no-show last.
 
     A table whose people do not make two sides of the variant's shape (one person
     among computers, a partner missing) is not rated: computer fillers never are.
     """
-    game = table.started_game
-    partnership = game.variant.partnership
-    scores = game.seat_scores()
+    game = table.game
+    assert game is not None, "an event table that played its deals has its game"
+    partnership = VARIANTS[table.variant].partnership
+    scores = game.scores
     people = {
         s.seat: s.player_id
         for s in table.seats.values()
@@ -84,12 +85,12 @@ async def rate(tx: Tx, table: Table, absent: set[int]) -> None:
 
     teams: dict[int, list[int]] = {}
     for seat in people:
-        teams.setdefault(game.party(seat), []).append(seat)
+        teams.setdefault(game.parties[seat], []).append(seat)
     if len(teams) < 2 or (partnership and any(len(t) != 2 for t in teams.values())):
         return
 
     missing = {seat for seat in people if table.seats[seat].user_id in absent}
-    place = place_ranks(game.standing(), behind=missing)
+    place = place_ranks(game.standing, behind=missing)
     rank = {
         team: 1 + sum(place[o[0]] < place[seats[0]] for o in teams.values())
         for team, seats in teams.items()
@@ -104,9 +105,9 @@ async def rate(tx: Tx, table: Table, absent: set[int]) -> None:
             GameSeat(
                 seat=seat,
                 player_id=player,
-                team=game.party(seat),
+                team=game.parties[seat],
                 score=scores[seat],
-                rank=rank[game.party(seat)],
+                rank=rank[game.parties[seat]],
             )
             for seat, player in sorted(people.items())
         ],

@@ -75,7 +75,7 @@ from bot.store.nights import (
     seating_history,
     update_event,
 )
-from bot.tables.model import Table
+from bot.tables.facts import TableFacts
 from bot.tables.outcome import Text
 from bot.tables.row_settings import EventPlace, TableHome
 from bot.tables.service import Person, StartedTable, TableService
@@ -173,8 +173,8 @@ class NightRunner:
     service: TableService = field(init=False)
     _timers: dict[int, asyncio.Task[None]] = field(default_factory=dict, init=False)
     _checks: dict[int, asyncio.Task[None]] = field(default_factory=dict, init=False)
-    #: Per event, the locks of the tables whose actions asked for a look since its check began.
-    _pokes: dict[int, list[asyncio.Lock]] = field(default_factory=dict, init=False)
+    #: Per event, the tables whose actions asked for a look since its check began.
+    _pokes: dict[int, list[int]] = field(default_factory=dict, init=False)
     _locks: KeyedLocks = field(default_factory=KeyedLocks, init=False)
     _closed: bool = field(default=False, init=False)
     _rng: random.Random = field(init=False)
@@ -407,16 +407,16 @@ class NightRunner:
 
     # ------------------------------------------------------------ the action hook
 
-    async def hook(self, tx: Tx, table: Table, events: Sequence[Event]) -> None:
+    async def hook(self, tx: Tx, table: TableFacts, events: Sequence[Event]) -> None:
         """The service's action hook: an event table's results go in with the action that ended
         them (`record_deals`); once the table has played its deals (or a manager closed it), the
-        round is looked at after this transaction commits (its action holds `table.lock` until
-        then)."""
+        round is looked at after this transaction commits (`TableService.settled`: its action
+        holds the table until then)."""
         if table.event is None:
             return
         closed = any(isinstance(e, Cancelled) for e in events)
         if await record_deals(tx, table, events) or closed:
-            asyncio.get_running_loop().call_soon(self._check_soon, table.event.id, table.lock)
+            asyncio.get_running_loop().call_soon(self._check_soon, table.event.id, table.id)
 
     # ------------------------------------------------------------ rounds
 
@@ -574,9 +574,9 @@ class NightRunner:
         )
         return event
 
-    def _check_soon(self, event_id: int, after: asyncio.Lock | None = None) -> None:
-        """Look at the event's round once the action that finished a table (holding `after`, its
-        table's lock) has committed; a check already running looks again."""
+    def _check_soon(self, event_id: int, after: int | None = None) -> None:
+        """Look at the event's round once the action that finished table `after` has committed
+        (`TableService.settled`); a check already running looks again."""
         if self._closed:
             return
         if after is not None:
@@ -589,11 +589,8 @@ class NightRunner:
     async def _check(self, event_id: int) -> None:
         try:
             while True:
-                for lock in self._pokes.pop(event_id, []):
-                    # Its action lets go once its transaction has committed; on PostgreSQL a
-                    # transaction of our own would not wait for another connection's.
-                    async with lock:
-                        pass
+                for table_id in self._pokes.pop(event_id, []):
+                    await self.service.settled(table_id)
                 await self._look(event_id)
                 if event_id not in self._pokes:
                     return

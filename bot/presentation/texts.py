@@ -44,8 +44,8 @@ from bot.i18n import (
     variant_name,
     variant_summary,
 )
+from bot.tables import computer_plays, shown_name
 from bot.tables.announce import dealt_parties, grouped_melds, parties
-from bot.tables.model import computer_plays, shown_name
 from bot.tables.outcome import Act, Cards, Chip, Name, Side, Text, Who
 from bot.tables.snapshot import TableSnapshot
 

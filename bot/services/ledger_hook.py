@@ -1,9 +1,10 @@
 """The table service's action hook for the ledger: settle Check deals and record finished games.
 
-`ledger_hook` is an `ActionHook` (`bot.tables.service`): the service calls it
-inside the transaction that stores an accepted action, so a deal's chips and a
-game's league record commit together with the action that ended them, or not
-at all. The store keys both by game, and a table holds one game, so the table
+`ledger_hook` is an `ActionHook` (`bot.tables.service`): the service calls it,
+with the table's frozen facts (`TableFacts`: seats, the engine's scores and
+standing, the game's record at its end), inside the transaction that stores an
+accepted action, so a deal's chips and a game's league record commit together
+with the action that ended them, or not at all. The store keys both by game, and a table holds one game, so the table
 id names the game (`settle_deal` and `record_game` ignore a second call for the
 same deal or game: a retry never counts twice).
 
@@ -37,13 +38,13 @@ import logging
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from bot.game import VARIANTS, Game, Transfer, game_checks, place_ranks
+from bot.game import VARIANTS, Transfer, game_checks, place_ranks
 from bot.game.checks import settle
 from bot.game.events import DealEnded, Event, GameOver
 from bot.game.record import GameRecord
 from bot.services.league import record_game
 from bot.store import GameSeat, Tx, settle_deal
-from bot.tables import Table
+from bot.tables import GameFacts, TableFacts
 from bot.tables.service_events import Cancelled, Forfeited
 
 log = logging.getLogger(__name__)
@@ -52,7 +53,7 @@ log = logging.getLogger(__name__)
 FORFEIT_DEAL = 1_000_000
 
 
-async def ledger_hook(tx: Tx, table: Table, events: Sequence[Event]) -> None:
+async def ledger_hook(tx: Tx, table: TableFacts, events: Sequence[Event]) -> None:
     """Settle every Check `deal_end` among `events`, a `forfeit` or a `cancel`, and record a
     `game_over`, in `tx`."""
     for event in events:
@@ -74,27 +75,22 @@ async def ledger_hook(tx: Tx, table: Table, events: Sequence[Event]) -> None:
             isinstance(event, Cancelled)
             and table.event is None
             and table.game is not None
-            and table.game.deal_results
+            and table.game.deals
         ):
-            await _cancel(tx, table)
+            await _cancel(tx, table, table.game)
 
 
-def _chips(table: Table) -> bool:
+def _chips(table: TableFacts) -> bool:
     """Whether the table plays for chips: a game paid in checks, Check Pinochle (RULES §7, E-15)."""
     return VARIANTS[table.variant].checks and table.game is not None
 
 
-def _sides(game: Game) -> list[list[int]]:
-    """Each side's seats (a lone player is a side of one), in party order."""
-    return game.variant.sides()
-
-
-async def _forfeit(tx: Tx, table: Table, seat: int, player_id: int) -> None:
+async def _forfeit(tx: Tx, table: TableFacts, seat: int, player_id: int) -> None:
     """The leaver pays the E-20 game premium, as if the opponents had won now, to the opponent E-15
     pairs them with (or the first opponent still playing, when that one left too)."""
-    checks = table.started_game.forfeit_checks(seat)
-    payees = table.forfeit_payees(seat)
-    if not payees:
+    assert table.game is not None, "a forfeit is heard mid-game"
+    forfeit = table.game.forfeits[seat]
+    if not forfeit.payees:
         return
     await settle_deal(
         tx,
@@ -105,8 +101,8 @@ async def _forfeit(tx: Tx, table: Table, seat: int, player_id: int) -> None:
         [
             {
                 "from": player_id,
-                "to": _player(table, payees[0]),
-                "checks": checks,
+                "to": _player(table, forfeit.payees[0]),
+                "checks": forfeit.checks,
                 "reason": "game",
                 "detail": "forfeit",
             }
@@ -114,29 +110,28 @@ async def _forfeit(tx: Tx, table: Table, seat: int, player_id: int) -> None:
     )
 
 
-async def _cancel(tx: Tx, table: Table) -> None:
+async def _cancel(tx: Tx, table: TableFacts, game: GameFacts) -> None:
     """A game cancelled after a completed deal: the side ahead collects the game premium (Check),
     and the game is rated by the standings now; a tie moves no chips."""
-    game = table.started_game
-    scores = game.seat_scores()
-    sides = sorted(_sides(game), key=lambda side: -scores[side[0]])
-    if _chips(table) and scores[sides[0][0]] > scores[sides[1][0]]:
-        first, second = (scores[side[0]] * game.scale for side in sides[:2])
-        party = _sides(game).index(sides[0])
-        transfers = settle([(party, game_checks(first, second), "game", "game")], _sides(game))
+    scores = game.scores
+    sides = [list(side) for side in game.sides]
+    ahead = sorted(sides, key=lambda side: -scores[side[0]])
+    if _chips(table) and scores[ahead[0][0]] > scores[ahead[1][0]]:
+        first, second = (scores[side[0]] * game.scale for side in ahead[:2])
+        party = sides.index(ahead[0])
+        transfers = settle([(party, game_checks(first, second), "game", "game")], sides)
         await settle_deal(
             tx,
             table.guild_id,
             table.id,
             table.id,
-            len(game.deal_results) + 1,
+            game.deals + 1,
             player_transfers(table, transfers),
         )
-    ranking = tuple(tuple(side) for side in game.standing())
-    await _record(tx, table, GameOver(ranking=ranking, scores=tuple(scores)))
+    await _record(tx, table, GameOver(ranking=game.standing, scores=scores))
 
 
-def player_transfers(table: Table, transfers: Iterable[Transfer]) -> list[dict[str, Any]]:
+def player_transfers(table: TableFacts, transfers: Iterable[Transfer]) -> list[dict[str, Any]]:
     """The engine's seat-to-seat transfers (RULES §7.5) as player-to-player ones.
 
     Transfers of zero checks, between two seats of one player, and those of a seat
@@ -162,7 +157,7 @@ def player_transfers(table: Table, transfers: Iterable[Transfer]) -> list[dict[s
 
 
 def game_seats(
-    table: Table, game_over: GameOver, best: Mapping[int, tuple[str, int]] | None = None
+    table: TableFacts, game_over: GameOver, best: Mapping[int, tuple[str, int]] | None = None
 ) -> list[GameSeat]:
     """Every seat's league result from a `game_over` event: partners share team, score and rank.
 
@@ -195,7 +190,7 @@ def best_melds(record: GameRecord) -> dict[int, tuple[str, int]]:
     """Each seat's highest-scoring single meld shown in the game (first shown wins a tie; the
     dix scored on its own is no meld shown), read from the game's record: the engine keeps
     no meld history past a deal, and the record is built once when the game ends, for this
-    hook and `records_hook` alike (`Table.record`)."""
+    hook and `records_hook` alike (`GameFacts.record`)."""
     best: dict[int, tuple[str, int]] = {}
     for deal in record.deals:
         for meld in deal.melds:
@@ -205,8 +200,10 @@ def best_melds(record: GameRecord) -> dict[int, tuple[str, int]]:
     return best
 
 
-async def _record(tx: Tx, table: Table, game_over: GameOver) -> None:
-    seats = game_seats(table, game_over, best_melds(table.record()))
+async def _record(tx: Tx, table: TableFacts, game_over: GameOver) -> None:
+    record = None if table.game is None else table.game.record
+    assert record is not None, "the facts of an action that ends the game hold its record"
+    seats = game_seats(table, game_over, best_melds(record))
     if len({seat.player_id for seat in seats}) < len(seats):
         log.warning(
             "table %s: game not rated, one player holds several seats: %s",
@@ -224,7 +221,7 @@ async def _record(tx: Tx, table: Table, game_over: GameOver) -> None:
     )
 
 
-def _player(table: Table, seat: int) -> int:
+def _player(table: TableFacts, seat: int) -> int:
     player_id = table.seats[seat].player_id
     if player_id is None:
         raise ValueError(f"table {table.id} seat {seat} has no stored player")

@@ -3,8 +3,9 @@
 `/pinochle stats` shows meld per deal and contracts bid and made, which the league
 tables (`game_players`) do not hold. Rather than replay every game's action log
 each time a member asks (a member with 1,000 games would wait seconds), the
-game is replayed once, when it ends, into its record (`Table.record`, kept in
-`bot.game.record.RECORDS`: `ledger_hook` reads the same record for the best melds),
+game is replayed once, when it ends, into its record (handed to the hooks as
+`GameFacts.record`, kept in `bot.game.record.RECORDS`: `ledger_hook` reads the
+same record for the best melds),
 and each seat's totals are stored with the table (`store_deal_stats`) in the
 transaction of the action that ended the game; a game cancelled after a
 completed deal is rated (bot.services.ledger_hook), so its deals count too.
@@ -18,23 +19,25 @@ from bot.game.events import Event, GameOver
 from bot.game.record import GameRecord
 from bot.store import Tx
 from bot.store.records import SeatDeals, store_deal_stats
-from bot.tables import Table
+from bot.tables import TableFacts
 from bot.tables.service_events import Cancelled
 
 
-async def records_hook(tx: Tx, table: Table, events: Sequence[Event]) -> None:
+async def records_hook(tx: Tx, table: TableFacts, events: Sequence[Event]) -> None:
     """On `game_over`, or a `cancel` after a completed deal, store each seat's deal figures."""
+    game = table.game
     for event in events:
         ended = isinstance(event, GameOver) or (
-            isinstance(event, Cancelled) and table.game is not None and table.game.deal_results
+            isinstance(event, Cancelled) and game is not None and game.deals
         )
         if ended:
-            await store_deal_stats(tx, table.id, seat_deals(table.record()))
+            assert game is not None and game.record is not None, "an ended game has its record"
+            await store_deal_stats(tx, table.id, seat_deals(game.record))
 
 
 def seat_deals(record: GameRecord) -> list[SeatDeals]:
     """Each seat's finished deals, own meld that counted and contracts, from a game record
-    built from the log (`Table.record`: its typed deal results).
+    built from the log (`GameFacts.record`: its typed deal results).
 
     A seat's meld is what it declared that counted (`MeldRecord.counted`: C-6, D-5, E-11, a side
     that takes no trick loses its meld); partners' melds are told apart by who declared them.

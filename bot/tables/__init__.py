@@ -3,15 +3,17 @@
 The cogs and the terminal mode both drive tables through `TableService`; what
 they say comes back as `Outcome`s of catalog `Text`s, put into words by
 `bot.presentation.texts`, and a refused call raises a `Refusal` (a catalog key too).
+The live table is the service's alone: callers read `TableSnapshot`s, and the
+action hooks hear `TableFacts`.
 """
 
 from bot.ai.table_players import ComputerPlayer, PlayerFactory, SimplePlayer, simple_players
 from bot.game.errors import Refusal
+from bot.tables.facts import Forfeit, GameFacts, TableFacts
 from bot.tables.model import (
     AWAY_AFTER,
     COMPUTER_MARK,
     DEFAULT_LEVEL,
-    Table,
     computer_plays,
     person_name,
     shown_name,
@@ -39,6 +41,8 @@ __all__ = [
     "Cards",
     "ComputerPlayer",
     "EventPlace",
+    "Forfeit",
+    "GameFacts",
     "Hand",
     "Name",
     "Outcome",
@@ -50,7 +54,7 @@ __all__ = [
     "Side",
     "SimplePlayer",
     "StartedTable",
-    "Table",
+    "TableFacts",
     "TableHome",
     "TableService",
     "TableSnapshot",

@@ -40,6 +40,7 @@ from bot.store.deals import commit_deals, deal_inputs, deal_salts, record_inputs
 from bot.store.tables import merge_settings, set_away_strikes
 from bot.tables.announce import event_lines
 from bot.tables.deallog import DealLog
+from bot.tables.facts import TableFacts, facts_of
 from bot.tables.model import Table
 from bot.tables.outcome import Outcome, told
 from bot.tables.registry import Registry
@@ -74,10 +75,12 @@ class _Silent:
         pass
 
 
-#: Called inside the transaction that accepts an action, with its events (the chip ledger settles
-#: Check deals here); also with the service's own events (`bot.tables.service_events`):
-#: `Forfeited` when a person leaves or is kicked mid-game, `Cancelled` when a game is cancelled.
-ActionHook = Callable[[Tx, Table, Sequence[Event]], Awaitable[None]]
+#: Called inside the transaction that accepts an action, with the table's frozen facts after it
+#: (`TableFacts`: never the live table, which only the service changes) and its events (the chip
+#: ledger settles Check deals here); also with the service's own events
+#: (`bot.tables.service_events`): `Forfeited` when a person leaves or is kicked mid-game,
+#: `Cancelled` when a game is cancelled.
+ActionHook = Callable[[Tx, TableFacts, Sequence[Event]], Awaitable[None]]
 
 
 class Waits(Protocol):
@@ -155,9 +158,13 @@ class TableCore:
         return outcome
 
     async def run_hooks(self, tx: Tx, table: Table, events: Sequence[Event]) -> None:
-        """The action hooks, in order, inside the transaction that stores what they hear of."""
+        """The action hooks, in order, inside the transaction that stores what they hear of: each
+        hears the same frozen facts of the table (`facts_of`)."""
+        if not self._hooks:
+            return
+        facts = facts_of(table, events)
         for hook in self._hooks:
-            await hook(tx, table, events)
+            await hook(tx, facts, events)
 
     def forget(self, table: Table) -> None:
         """Drop a table that ended (or was lost): no timers, no driver, free channel, lease given up."""
@@ -271,7 +278,7 @@ class TableCore:
         dealt = any(isinstance(event, DealStarted) for event in events)
         ahead = table.commitments(game.deal_no + 1) if dealt and not over else {}
         inputs = dealt and table.draws_people()
-        staged = replace(table, game=game)  # what the hooks read: the table after this action
+        staged = replace(table, game=game, version=seq)  # what the hooks hear: after this action
         try:
             async with self.store.transaction() as tx:
                 await append_action(tx, table.id, seq, seat, user_id, str(action))

@@ -169,6 +169,16 @@ class TableService:
         """The table, open or let go here lately (ended, or taken over by another process)."""
         return _shown(self._registry.known(table_id))
 
+    async def settled(self, table_id: int) -> None:
+        """Wait until the change under way at the table, if any, is done: its transaction
+        committed, its memory changed and its lock let go. An action hook that starts work of its
+        own (a league night looking at its round) waits on this, since the hook runs under the
+        lock and a transaction of its own would not wait for another connection's on PostgreSQL."""
+        table = self._registry.known(table_id)
+        if table is not None:
+            async with table.lock:
+                pass
+
     async def finished_table(self, table_id: int) -> TableSnapshot | None:
         """A finished table with its game replayed (its board, score and rules), or None."""
         return _shown(await self._core.finished_table(table_id))

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.game.fair import key_maker
-from bot.tables import Refusal, Table
+from bot.tables import Refusal
 from tests.cogs.live_support import home_of
 from tests.tables.helpers import live_of
 
@@ -39,7 +39,8 @@ class Room:
     def bot(self):
         return self.env.bot  # the current bot (a restart replaces it)
 
-    def table(self) -> Table | None:
+    def table(self):
+        """The service's live table here (`live_of`), or None."""
         return live_of(self.bot.tables, self.bot.tables.table_in(self.channel.id))
 
     def fix_deals(self, seed: int, key: int | None = None) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from bot.store import get_table
-from bot.tables import Table
+from bot.tables.model import Table
 from cogs._bot import create_bot
 from tests.cogs.aftergame_support import board_of, board_shows, two_hand_game
 from tests.cogs.sim import close_store, take_turn

@@ -1,4 +1,7 @@
-"""Tables seated in a real store, and engine games played through the ledger hook."""
+"""Tables seated in a real store, and engine games played through the ledger hook.
+
+White-box, as the table service's own tests: a game is played on the service's `Table` without the
+service, and each action's hooks hear what the service would hand them (`facts_of`)."""
 
 from __future__ import annotations
 
@@ -11,7 +14,8 @@ from bot.game.events import Event
 from bot.game.random_play import random_action
 from bot.services.ledger_hook import ledger_hook
 from bot.store import Seat, Store, create_table, update_table
-from bot.tables import Table
+from bot.tables.facts import TableFacts, facts_of
+from bot.tables.model import Table
 
 GUILD = 1
 NAMES = ("North", "East", "South", "West")
@@ -48,13 +52,14 @@ def choose(game: Game, rng: random.Random) -> Action:
     return rng.choice(actions)
 
 
-Hook = Callable[[Any, Table, list[Event]], Awaitable[None]]
+Hook = Callable[[Any, TableFacts, list[Event]], Awaitable[None]]
 
 
 async def play(
     store: Store, table: Table, seed: int, *, hook: Hook = ledger_hook, runs: int = 1
 ) -> list[list[Event]]:
-    """Play the table's whole game, one transaction per action calling `hook` `runs` times.
+    """Play the table's whole game, one transaction per action calling `hook` `runs` times with
+    the table's facts after the action.
 
     Returns every action's events, in order.
     """
@@ -63,8 +68,9 @@ async def play(
     played = []
     while not table.game.is_over:
         events = table.game.apply(choose(table.game, rng))
+        facts = facts_of(table, events)
         async with store.transaction() as tx:
             for _ in range(runs):
-                await hook(tx, table, events)
+                await hook(tx, facts, events)
         played.append(events)
     return played

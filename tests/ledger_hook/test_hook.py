@@ -22,6 +22,7 @@ from bot.services.records_hook import records_hook, seat_deals
 from bot.store import balance, game_results, history, is_settled, ledger_check, player_profile
 from bot.store.records import deal_stats
 from bot.tables import model
+from bot.tables.facts import facts_of
 
 from .helpers import GUILD, play, seat_table
 
@@ -58,7 +59,7 @@ async def test_a_retry_after_the_game_changes_nothing(store):
     before = [await balance(store, GUILD, table.seats[seat].player_id) for seat in range(4)]
     async with store.transaction() as tx:  # the whole game's events again, as after a restart
         for events in played:
-            await ledger_hook(tx, table, events)
+            await ledger_hook(tx, facts_of(table, events), events)
     assert [await balance(store, GUILD, table.seats[s].player_id) for s in range(4)] == before
     assert await settlement_count(store) == len(table.game.deal_results)
     assert len({row.game_id for row in await game_results(store, GUILD)}) == 1

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from bot.game import PASS
-from bot.tables import Person, Table, TableService
+from bot.tables import Person, TableService
+from bot.tables.model import Table
 
 
 async def play_until(

@@ -19,7 +19,8 @@ from bot.game.record import DealRecord
 from bot.presentation.record_text import review_lines
 from bot.presentation.texts import plain_namer
 from bot.store import load_actions
-from bot.tables import Table, TableService
+from bot.tables import TableService
+from bot.tables.model import Table
 from tests.tables.aftergame_helpers import play_until
 from tests.tables.helpers import ALICE, BOB, CAROL, EVE, live, open_table, refusal_of, shown
 

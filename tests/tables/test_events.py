@@ -628,7 +628,7 @@ async def test_a_round_moves_on_however_late_its_last_table_commits(postgres_url
     runner = NightRunner(Notices())
 
     async def slow_commit(tx, table, events) -> None:
-        if table.event is not None and table.ends(table.started_game):
+        if table.event is not None and table.over:
             await asyncio.sleep(0.2)  # after the runner's hook heard the table end
 
     service = TableService(store, seed=3, turn_seconds=0, hooks=[runner.hook, slow_commit])

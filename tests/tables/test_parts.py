@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 
 from bot.store import get_table
-from bot.tables import Table, TableService
+from bot.tables import TableService
+from bot.tables.model import Table
 from bot.tables.clock import TurnClock
 from bot.tables.computers import ComputerDriver
 from bot.tables.core import TableCore

@@ -8,7 +8,8 @@ from bot.services.ledger_hook import ledger_hook
 from bot.services.records_hook import records_hook
 from bot.store import find_player, game_log, player_stats, recent_games
 from bot.store.records import longest_streak
-from bot.tables import Table, TableService
+from bot.tables import TableService
+from bot.tables.model import Table
 from tests.tables.helpers import ALICE, GUILD, open_table, play_out
 
 
