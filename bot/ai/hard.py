@@ -256,7 +256,7 @@ class HardPlayer(Player):
                 pass
         start = time.thread_time()
         try:
-            dealer, most = self.worlds()
+            dealer, most = self.worlds(k)
             margins, _ = search_worlds(
                 k,
                 candidates,
@@ -280,9 +280,9 @@ class HardPlayer(Player):
             return contract.choose_trump(legal, worth)
         return contract.choose_bid(k, legal, fit, worth)
 
-    def worlds(self) -> tuple[Dealer, int]:
-        """Where the search's worlds come from and at most how many: samples of what the view
-        allows, as many as the budget buys."""
+    def worlds(self, k: Knowledge) -> tuple[Dealer, int]:
+        """Where the search's worlds for the decision at `k` come from and at most how many:
+        samples of what the view allows, as many as the budget buys."""
         return deal_hidden, 10**9
 
     def _solve(self, k: Knowledge, first: Action) -> Card:

@@ -12,7 +12,8 @@ from bot.ai.arena import ARENA_LEVELS, Match, play_deal, run, seatings, summary
 from bot.ai.inference import read_evidence
 from bot.ai.knowledge import read_view
 from bot.ai.levels import LEVELS, get_player
-from bot.ai.reference import ReferencePlayer
+from bot.ai.reference import ReferencePlayer, SeenCallsReference
+from bot.ai.worlds import deal_hidden
 from bot.game import VARIANTS, new_game
 
 
@@ -102,15 +103,35 @@ def test_command_line_text_names_the_levels(capsys):
 
 
 def test_the_reference_searches_the_one_world_that_is_the_deal_as_it_lies():
-    """Issue 26's yardstick: `hard`'s search on the true deal, every hand and the stock in order."""
+    """The yardstick: `hard`'s search on the true deal, every hand and the stock in order."""
     game = new_game("two-handed", seed=5)
     seat = game.to_act
     assert seat is not None
     k = read_view(game.view(seat))
-    deal, most = ReferencePlayer(game, seed=1, budget=0.1).worlds()
+    deal, most = ReferencePlayer(game, seed=1, budget=0.1).worlds(k)
     hands, stock = deal(k, random.Random(1), read_evidence(k))
     assert most == 1
     assert hands == {1 - seat: game.state.hands[1 - seat]} and stock == game.state.stock
+
+
+def test_the_reference_calls_from_the_worlds_its_view_allows_and_plays_seeing_every_card():
+    """E-3..E-8: in Check the reference bids from `hard`'s sampled worlds (honest calls), so the
+    arena measures its calls and its play apart; `reference-seen` bids on the true deal too."""
+    game = new_game("check", seed=3)
+    seat = game.to_act
+    assert seat is not None and game.view(seat).phase == "auction"
+    k = read_view(game.view(seat))
+    honest, _ = ReferencePlayer(game, seed=1, budget=0.1).worlds(k)
+    seen, most = SeenCallsReference(game, seed=1, budget=0.1).worlds(k)
+    assert honest is deal_hidden
+    hands, _ = seen(k, random.Random(1), read_evidence(k))
+    assert most == 1 and all(hands[s] == game.state.hands[s] for s in hands)
+    while game.state.phase != "play":
+        game.apply(game.legal_actions()[0])
+    assert game.to_act is not None
+    k = read_view(game.view(game.to_act))
+    in_play, most = ReferencePlayer(game, seed=1, budget=0.1).worlds(k)
+    assert in_play is not deal_hidden and most == 1
 
 
 def test_a_table_cannot_seat_the_reference_that_sees_every_card():
