@@ -14,8 +14,7 @@ import pytest
 
 from bot.store import Lease, LeaseLost, Store, get_table, load_actions, set_guild_settings
 from bot.tables import TableService
-from bot.tables.model import Table
-from bot.tables.model import computer_plays
+from bot.tables.model import Table, computer_plays
 from tests.pg_cutoff import STUCK, LeaseNews, cut_off, end_unnoticed
 from tests.tables.helpers import (
     ALICE,

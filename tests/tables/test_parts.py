@@ -7,10 +7,10 @@ import asyncio
 
 from bot.store import get_table
 from bot.tables import TableService
-from bot.tables.model import Table
 from bot.tables.clock import TurnClock
 from bot.tables.computers import ComputerDriver
 from bot.tables.core import TableCore
+from bot.tables.model import Table
 from bot.tables.registry import Registry
 from bot.tables.seating import Seating
 from tests.tables.aftergame_helpers import play_until
