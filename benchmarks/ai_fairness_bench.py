@@ -42,7 +42,8 @@ from bot.ai.thinking import PoolThinker, Thinker, ThreadThinker
 from bot.config import default_ai_workers
 from bot.game import Action, SeatView
 from bot.store import Store, set_guild_settings
-from bot.tables import Outcome, Person, Refusal, Table, TableService
+from bot.tables import Outcome, Person, Refusal, TableService
+from bot.tables.model import Table
 
 TICK = 0.01
 

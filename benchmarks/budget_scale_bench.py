@@ -43,9 +43,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.game import new_game
 from bot.store import Seat
-from bot.tables import Table
 from bot.tables.announce import event_lines, start_lines
 from bot.tables.deallog import DealLog
+from bot.tables.model import Table
 from bot.tables.outcome import told
 from cogs._presenter import ChannelPresenter
 from cogs._requests import RequestBudget, process_rate

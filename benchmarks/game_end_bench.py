@@ -5,8 +5,9 @@ finished Check game ends (the store writes are left out: they are the same eithe
 
 Plays `--games` random Check games to the end and times, for each, the hooks' work on the
 action that ended it: the deal figures (`records_hook.seat_deals`) and the best melds
-(`ledger_hook.best_melds`), from one record built for both (`Table.record`, kept in
-`bot.game.record.RECORDS`). Prints the median per game in milliseconds.
+(`ledger_hook.best_melds`), from one record built for both and handed to every hook in their
+facts (`bot.tables.facts.facts_of`, the record kept in `bot.game.record.RECORDS`). Prints the
+median per game in milliseconds.
 """
 
 from __future__ import annotations
@@ -21,15 +22,18 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.game import new_game
+from bot.game.events import Event
 from bot.game.random_play import random_action
 from bot.services.ledger_hook import best_melds
 from bot.services.records_hook import seat_deals
 from bot.store import Seat
-from bot.tables import Table
+from bot.tables.facts import facts_of
+from bot.tables.model import Table
 
 
-def finished_table(seed: int, table_id: int) -> Table:
-    """A Check table whose random game is over (a new `table_id` each time: nothing kept)."""
+def finished_table(seed: int, table_id: int) -> tuple[Table, list[Event]]:
+    """A Check table whose random game is over (a new `table_id` each time: nothing kept), and
+    the events of the action that ended it."""
     table = Table(
         id=table_id,
         guild_id=1,
@@ -44,15 +48,19 @@ def finished_table(seed: int, table_id: int) -> Table:
     )
     table.game = new_game("check", seed=seed)
     rng = random.Random(seed)
+    events: list[Event] = []
     while not table.game.is_over:
-        table.game.apply(random_action(table.game, rng))
-    return table
+        events = table.game.apply(random_action(table.game, rng))
+    return table, events
 
 
-def game_end(table: Table) -> None:
-    """The replay work of both hooks at the end of `table`'s game."""
-    seat_deals(table.record())
-    best_melds(table.record())
+def game_end(table: Table, events: list[Event]) -> None:
+    """The replay work of both hooks at the end of `table`'s game: the facts they hear, then
+    each hook's reading of the one record."""
+    game = facts_of(table, events).game
+    assert game is not None and game.record is not None
+    seat_deals(game.record)
+    best_melds(game.record)
 
 
 def main() -> None:
@@ -63,9 +71,9 @@ def main() -> None:
     for seed in range(args.games):
         times = []
         for run in range(args.repeat):
-            table = finished_table(seed, seed * args.repeat + run + 1)
+            table, events = finished_table(seed, seed * args.repeat + run + 1)
             start = time.perf_counter()
-            game_end(table)
+            game_end(table, events)
             times.append(time.perf_counter() - start)
         actions = len(table.started_game.history)
         print(f"check game {seed}: {actions} actions, {statistics.median(times) * 1000:.1f} ms")

@@ -41,7 +41,8 @@ from bot.game import PASS, Action  # noqa: E402
 from bot.services.ledger_hook import ledger_hook  # noqa: E402
 from bot.store import Snapshot, Store, read_database  # noqa: E402
 from bot.store.audit import ledger_problems  # noqa: E402
-from bot.tables import Outcome, Person, Refusal, Table, TableService  # noqa: E402
+from bot.tables import Outcome, Person, Refusal, TableService  # noqa: E402
+from bot.tables.model import Table  # noqa: E402
 
 VARIANTS = (
     "check",

@@ -44,7 +44,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.ai.table_players import ai_players
 from bot.presentation.texts import board_text, plain_namer, say
 from bot.store import Store
-from bot.tables import Outcome, Person, Refusal, Table, TableService
+from bot.tables import Outcome, Person, Refusal, TableService
+from bot.tables.model import Table
 
 TICK = 0.01
 #: Tables per guild: the default `max_tables_server`.
