@@ -28,6 +28,7 @@ from .melds import MELD_OPTION_ORDER, MeldRules
 from .multihand import MultiHandRules
 from .phases import AUCTION, PASSING, PLAY, TRUMP
 from .points import deal_total, scale
+from .results import Transfer
 from .state import AuctionCall
 
 MIN_BID = 200  # E-4; `opt.min_bid` sets another (F-2, H-2)
@@ -394,16 +395,27 @@ class AuctionRules(MultiHandRules):
         scores = self.state.scores
         return game_checks(scores[1 - own] * self.scale, scores[own] * self.scale)
 
+    def premium_now(self) -> tuple[Transfer, ...]:
+        """The E-20 game premium as if the game ended now, to the side ahead (the forfeit policy:
+        a Check game cancelled after a completed deal cannot dodge a loss); none on equal scores."""
+        scores = self.state.scores
+        if scores[0] == scores[1]:
+            return ()
+        return tuple(self._premium(0 if scores[0] > scores[1] else 1))
+
+    def _premium(self, winner: int) -> list[Transfer]:
+        """E-20: the game's checks to `winner`'s side, each member collecting from the opponent
+        E-15 pairs them with."""
+        scores = self.state.scores
+        checks = game_checks(scores[winner] * self.scale, scores[1 - winner] * self.scale)
+        return settle(
+            [(winner, checks, "game", "game")], [self.party_seats(0), self.party_seats(1)]
+        )
+
     def _game_premium(self, winner: int | None, check: dict[str, Any]) -> None:
         """E-20: the game's checks to the winners, and the deal's net chips (E-15)."""
         if winner is not None:
-            loser = 1 - winner
-            checks = game_checks(
-                self.state.scores[winner] * self.scale, self.state.scores[loser] * self.scale
-            )
-            check["transfers"] += settle(
-                [(winner, checks, "game", "game")], [self.party_seats(0), self.party_seats(1)]
-            )
+            check["transfers"] += self._premium(winner)
         check["chips"] = tuple(net_chips(check["transfers"], self.n))
         check["transfers"] = tuple(check["transfers"])
 

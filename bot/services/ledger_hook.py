@@ -38,8 +38,7 @@ import logging
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from bot.game import VARIANTS, Transfer, game_checks, place_ranks
-from bot.game.checks import settle
+from bot.game import VARIANTS, Transfer, place_ranks
 from bot.game.events import DealEnded, Event, GameOver
 from bot.game.record import GameRecord
 from bot.services.league import record_game
@@ -111,24 +110,18 @@ async def _forfeit(tx: Tx, table: TableFacts, seat: int, player_id: int) -> None
 
 
 async def _cancel(tx: Tx, table: TableFacts, game: GameFacts) -> None:
-    """A game cancelled after a completed deal: the side ahead collects the game premium (Check),
-    and the game is rated by the standings now; a tie moves no chips."""
-    scores = game.scores
-    sides = [list(side) for side in game.sides]
-    ahead = sorted(sides, key=lambda side: -scores[side[0]])
-    if _chips(table) and scores[ahead[0][0]] > scores[ahead[1][0]]:
-        first, second = (scores[side[0]] * game.scale for side in ahead[:2])
-        party = sides.index(ahead[0])
-        transfers = settle([(party, game_checks(first, second), "game", "game")], sides)
+    """A game cancelled after a completed deal: the side ahead collects the game premium (Check:
+    the engine's `premium_now`, none on a tie), and the game is rated by the standings now."""
+    if _chips(table) and game.premium_now:
         await settle_deal(
             tx,
             table.guild_id,
             table.id,
             table.id,
             game.deals + 1,
-            player_transfers(table, transfers),
+            player_transfers(table, game.premium_now),
         )
-    await _record(tx, table, GameOver(ranking=game.standing, scores=scores))
+    await _record(tx, table, GameOver(ranking=game.standing, scores=game.scores))
 
 
 def player_transfers(table: TableFacts, transfers: Iterable[Transfer]) -> list[dict[str, Any]]:

@@ -5,8 +5,8 @@ run inside the transaction that stores an action, while the service holds the ta
 has not yet changed it in memory. Handed the live `Table`, a hook could keep it past that
 transaction or change it behind the lock; handed `TableFacts`, it reads the table as the action
 leaves it and can do neither. Every figure about the game is the engine's answer (scores,
-standing, sides, the forfeit premium, the game's record), asked here once, so no hook works a rule
-out for itself. The game's record, a replay of the whole log, is built only for an action that
+standing, parties, the forfeit and cancel premiums, the game's record), asked here once, so no
+hook works a rule out for itself. The game's record, a replay of the whole log, is built only for an action that
 ends the game (a `game_over`, or a `cancel` after a completed deal), and shared by every hook
 through the record cache.
 """
@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from bot.game import Game
+from bot.game import Game, Transfer
 from bot.game.events import Event, GameOver
 from bot.game.record import GameRecord
 from bot.store import Seat
@@ -45,16 +45,15 @@ class GameFacts:
     #: The sides ranked by score now, best first, equal scores sharing a place (`Game.standing`):
     #: the ranking of a game stopped short of its end (a cancel, an event's last deal).
     standing: tuple[tuple[int, ...], ...]
-    #: Each side's seats, in party order (a lone player is a side of one).
-    sides: tuple[tuple[int, ...], ...]
     #: Each seat's scoring unit: its side in partnership games, else the seat.
     parties: tuple[int, ...]
-    #: Points to chips (Check's double deck counts ten times).
-    scale: int
     #: How many deals are scored so far.
     deals: int
     #: The forfeit of each seat a `forfeit` among the events names, in a game paid in checks.
     forfeits: Mapping[int, Forfeit]
+    #: In a game paid in checks that a `cancel` among the events stops after a completed deal:
+    #: the E-20 premium as if it ended now, to the side ahead (`Game.premium_now`); else none.
+    premium_now: tuple[Transfer, ...]
     #: The game's record (bot.game.record) when the events end the game: a `game_over`, or a
     #: `cancel` after a completed deal; None otherwise.
     record: GameRecord | None
@@ -101,23 +100,22 @@ def facts_of(table: Table, events: Sequence[Event]) -> TableFacts:
 
 
 def _game_facts(table: Table, game: Game, events: Sequence[Event]) -> GameFacts:
-    ends = any(isinstance(event, GameOver) for event in events) or (
-        bool(game.deal_results) and any(isinstance(event, Cancelled) for event in events)
-    )
+    checks = game.variant.checks
+    cancelled = bool(game.deal_results) and any(isinstance(e, Cancelled) for e in events)
+    ends = cancelled or any(isinstance(event, GameOver) for event in events)
     forfeits = {
         event.seat: Forfeit(
             game.forfeit_checks(event.seat), tuple(table.forfeit_payees(event.seat))
         )
         for event in events
-        if isinstance(event, Forfeited) and game.variant.checks
+        if isinstance(event, Forfeited) and checks
     }
     return GameFacts(
         scores=tuple(game.seat_scores()),
         standing=tuple(tuple(place) for place in game.standing()),
-        sides=tuple(tuple(side) for side in game.variant.sides()),
         parties=tuple(game.party(seat) for seat in range(table.size)),
-        scale=game.scale,
         deals=len(game.deal_results),
         forfeits=MappingProxyType(forfeits),
+        premium_now=game.premium_now() if cancelled and checks else (),
         record=table.record() if ends else None,
     )

@@ -147,3 +147,32 @@ def test_chip_items_name_every_award_and_add_up_over_random_check_games():
                 assert bool(game_items) == game.is_over and len(game_items) <= 1
                 premiums += len(game_items)
     assert premiums == 12 and {"contract", "set", "meld", "game"} <= reasons
+
+
+def test_the_premium_now_goes_to_the_side_ahead_as_if_it_had_won_e20():
+    """The forfeit policy's cancel after a completed deal: the E-20 game premium as if the game
+    ended now, to the side ahead by score, each member collecting from the opponent E-15 pairs
+    them with; none while the scores are equal (a game not yet scored)."""
+    import random
+
+    from bot.game import new_game
+    from bot.game.random_play import random_action
+
+    ahead_seen = 0
+    for seed in range(6):
+        game, rng = new_game("check", seed=seed), random.Random(seed)
+        assert game.premium_now() == ()
+        while not game.deal_results:
+            game.apply(random_action(game, rng))
+        scores = game.seat_scores()
+        if scores[0] == scores[1]:
+            assert game.premium_now() == ()
+            continue
+        ahead = 0 if scores[0] > scores[1] else 1
+        checks = game_checks(scores[ahead] * game.scale, scores[1 - ahead] * game.scale)
+        assert {(t.payer, t.payee, t.checks, t.reason) for t in game.premium_now()} == {
+            (payer, payee, checks, "game")
+            for payee, payer in zip(SIDES[ahead], SIDES[1 - ahead], strict=True)
+        }
+        ahead_seen += 1
+    assert ahead_seen
