@@ -6,8 +6,8 @@ asks its `NightNotices` where each table lives (on Discord, a thread of its own
 off the event's channel) and opens them all already playing, computers in the
 seats left over, in one transaction with the event's round
 (`TableService.open_started`). A table of an event ends after the event's
-`deals_per_round` deals (`TableSnapshot.over`) and then waits for the others; it never
-pauses for want of a person: a person who does not show is played by the
+`deals_per_round` deals (`TableSnapshot.over`) and then waits for the others; it
+never pauses for want of a person: a person who does not show is played by the
 computer after the turn timer's strikes, and if the computer played every turn of
 their seat that round, their round scores zero.
 
@@ -140,10 +140,10 @@ class NightNotices(Protocol):
     async def place(
         self, event: EventRow, round_no: int, table_no: int, people: Sequence[int]
     ) -> tuple[int, TableHome]:
-        """Where a new table of the event lives: its channel id and its `TableSnapshot.home`. `people`
-        are the user ids seated there. A duplicate event's table gets a place that only those
-        people can read (its deal is the one every other table of the round still plays); raise
-        if there can be none: never the event's channel."""
+        """Where a new table of the event lives: its channel id and its `TableSnapshot.home`.
+        `people` are the user ids seated there. A duplicate event's table gets a place that only
+        those people can read (its deal is the one every other table of the round still plays);
+        raise if there can be none: never the event's channel."""
 
     async def forget(self, event: EventRow, channel_id: int) -> None:
         """Take back a place that no table came of (its round did not open); never raises."""

@@ -4,9 +4,10 @@
 with the table's frozen facts (`TableFacts`: seats, the engine's scores and
 standing, the game's record at its end), inside the transaction that stores an
 accepted action, so a deal's chips and a game's league record commit together
-with the action that ended them, or not at all. The store keys both by game, and a table holds one game, so the table
-id names the game (`settle_deal` and `record_game` ignore a second call for the
-same deal or game: a retry never counts twice).
+with the action that ended them, or not at all. The store keys both by game,
+and a table holds one game, so the table id names the game (`settle_deal` and
+`record_game` ignore a second call for the same deal or game: a retry never
+counts twice).
 
 Seats map to players through `Seat.player_id`: whoever holds the seat when the
 deal ends collects or pays (RULES E-15), and the league rates whoever holds it

@@ -5,10 +5,10 @@ tables (`game_players`) do not hold. Rather than replay every game's action log
 each time a member asks (a member with 1,000 games would wait seconds), the
 game is replayed once, when it ends, into its record (handed to the hooks as
 `GameFacts.record`, kept in `bot.game.record.RECORDS`: `ledger_hook` reads the
-same record for the best melds),
-and each seat's totals are stored with the table (`store_deal_stats`) in the
-transaction of the action that ended the game; a game cancelled after a
-completed deal is rated (bot.services.ledger_hook), so its deals count too.
+same record for the best melds), and each seat's totals are stored with the
+table (`store_deal_stats`) in the transaction of the action that ended the game;
+a game cancelled after a completed deal is rated (bot.services.ledger_hook), so
+its deals count too.
 """
 
 from __future__ import annotations

@@ -252,12 +252,12 @@ class TableCore:
     ) -> Outcome:
         """Apply and store one action (the caller holds the lock); IllegalAction changes nothing.
 
-        The action is applied to a copy of the game (`Game.clone`), which the hooks see
-        (on a staged copy of the table) inside one transaction of as few statements as
-        the action needs: the action itself, and only when they change the seat's strikes,
-        the next turn's deadline, the table's status, and what the hooks write. Only once
-        that has committed is the copy swapped in, so a failed write leaves the table
-        exactly as it was and the next action simply tries again.
+        The action is applied to a copy of the game (`Game.clone`), which the hooks hear of
+        (the frozen facts of a staged copy of the table, `facts_of`) inside one transaction of
+        as few statements as the action needs: the action itself, and only when they change
+        the seat's strikes, the next turn's deadline, the table's status, and what the hooks
+        write. Only once that has committed is the copy swapped in, so a failed write leaves
+        the table exactly as it was and the next action simply tries again.
 
         A person's `click` (their interaction's Discord id) is the next deal's draw until a later
         person's click replaces it; a deal this action deals is dealt with it, and both are
