@@ -185,6 +185,7 @@ async def test_the_action_hooks_hear_frozen_facts_never_the_live_table(store):
     await service.start(duel.id, ALICE)
     await play_out(service, duel, ALICE, BOB)
 
+    assert thawed_in_annotation(TableFacts) == []  # what the hook type promises
     assert heard and all(isinstance(facts, TableFacts) for facts, _ in heard)
     thawed = [
         bad
