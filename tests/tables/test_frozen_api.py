@@ -1,5 +1,4 @@
-"""The table service hands out frozen values only: no caller holds its live `Table`, nor does
-an action hook (it hears `TableFacts`).
+"""The table service hands out frozen values only: no caller holds its live `Table`.
 
 Every public method's return annotation names only frozen dataclasses, tuples, enums and plain
 values; and what a small game's calls return, walked to the bottom, holds no list, dict or set,
@@ -21,14 +20,10 @@ from typing import Any
 
 from bot.game import Card, PublicView
 from bot.game.errors import Refusal
-from bot.game.events import Event, GameOver
-from bot.services.ledger_hook import ledger_hook
-from bot.services.records_hook import records_hook
-from bot.tables import TableFacts, TableService, TableSnapshot
+from bot.tables import TableService, TableSnapshot
 from bot.tables.model import Table
 from bot.tables.outcome import Text
-from bot.tables.service_events import Cancelled, Forfeited
-from tests.tables.helpers import ALICE, BOB, open_table, play_out
+from tests.tables.helpers import ALICE, BOB, open_table
 
 PLAIN = (type(None), bool, int, float, str, bytes)
 #: Read-only interfaces (a snapshot's seats and options are read-only proxies behind them).
@@ -161,42 +156,3 @@ async def test_a_snapshot_does_not_change_with_the_table_nor_does_a_refusal_carr
         pass
     else:
         raise AssertionError("a snapshot's seats took a write")
-
-
-async def test_the_action_hooks_hear_frozen_facts_never_the_live_table(store):
-    """Each hook call (every action, a leave's forfeit, a cancel after a deal, a game's end)
-    hands the hooks the table's facts and events frozen to the bottom, the game's record
-    included; the real hooks run beside the listener as in the bot."""
-    heard: list[tuple[TableFacts, tuple[Event, ...]]] = []
-
-    async def listen(tx, table, events) -> None:
-        heard.append((table, tuple(events)))
-
-    service = TableService(store, seed=5, turn_seconds=0, hooks=[ledger_hook, records_hook, listen])
-    check = await open_table(service, "check", options={"target": 1000})
-    await service.join(check.id, BOB)
-    await service.start(check.id, ALICE)
-    await play_out(service, check, ALICE, BOB, until=lambda t: len(t.game.deal_results) >= 1)
-    bob = check.seat_of(BOB.user_id)
-    await service.leave(check.id, BOB)  # the forfeit (Check: the leaver pays the premium)
-    await service.cancel(check.id, ALICE)  # after a completed deal: rated, its record built
-    duel = await open_table(service)  # the channel is free again
-    await service.join(duel.id, BOB)
-    await service.start(duel.id, ALICE)
-    await play_out(service, duel, ALICE, BOB)
-
-    assert thawed_in_annotation(TableFacts) == []  # what the hook type promises
-    assert heard and all(isinstance(facts, TableFacts) for facts, _ in heard)
-    thawed = [
-        bad
-        for n, (facts, events) in enumerate(heard)
-        for bad in thawed_in_value(facts, f"[{n}]") + thawed_in_value(events, f"[{n}].events")
-    ]
-    assert thawed == []
-    kinds = {type(event) for _, events in heard for event in events}
-    assert {Forfeited, Cancelled, GameOver} <= kinds
-    ends = [facts for facts, events in heard if any(isinstance(e, GameOver) for e in events)]
-    ends += [facts for facts, events in heard if any(isinstance(e, Cancelled) for e in events)]
-    assert len(ends) == 2 and all(f.game is not None and f.game.record for f in ends)
-    forfeit = next(f for f, events in heard if any(isinstance(e, Forfeited) for e in events))
-    assert forfeit.game is not None and list(forfeit.game.forfeits) == [bob]
