@@ -92,3 +92,16 @@ def test_a_world_thawed_from_a_view_is_its_own(variant: str) -> None:
         world.apply(random_action(world, play_randomly))
     assert pickle.dumps(view) == before
     assert view.world.thaw().freeze() == view.world
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_every_field_of_the_state_freezes_and_thaws_back_as_it_was(variant: str) -> None:
+    """Each field's shape says how it freezes and thaws, so a new field cannot be left out."""
+    game = new_game(variant, seed=8, options=OPTIONS.get(variant))
+    rng = random.Random(8)
+    for _ in range(120):
+        frozen = game.state.freeze()
+        assert frozen.thaw() == game.state and thawed_in_value(frozen) == []
+        if game.is_over:
+            break
+        game.apply(random_action(game, rng))
