@@ -30,6 +30,7 @@ from .checks import contract_checks, game_checks, meld_checks, set_checks
 from .errors import IllegalAction, OptionError, PinochleError, Refusal, Typed
 from .events import Event
 from .fair import Dealing, fingerprint
+from .frozen import FrozenMap
 from .game import Game, new_game
 from .melds import (
     cards_melded,
@@ -42,7 +43,7 @@ from .options import OPTIONS, resolve_options
 from .phases import DealMode, Phase
 from .points import card_points, deal_card_total, last_trick_bonus, round_card_points, scale
 from .results import ChipItem, DealResult, Transfer, place_ranks
-from .state import CardPlay, CompletedTrick, DealState
+from .state import CardPlay, CompletedTrick, DealState, FrozenState
 from .tricks import legal_plays, trick_winner, winning_play
 from .variants import VARIANTS, Variant, get_variant
 from .views import PublicView, SeatView
@@ -70,6 +71,8 @@ __all__ = [
     "DealState",
     "Dealing",
     "Event",
+    "FrozenMap",
+    "FrozenState",
     "Game",
     "IllegalAction",
     "OptionError",

@@ -16,6 +16,7 @@ from typing import Any, Generic, NamedTuple, Protocol, TypeVar, overload
 
 from .actions import Action, gift_size
 from .cards import Card, Suit
+from .frozen import FrozenMap
 from .melds import TableCard
 from .phases import GAME_OVER, DealMode, Phase
 from .results import DealResult
@@ -49,39 +50,72 @@ class AuctionCall(NamedTuple):
     forced: bool
 
 
-def _keep(value: Any) -> Any:
+class _Shape(NamedTuple):
+    """How a field's value is copied for a clone, frozen for a view and thawed back for search."""
+
+    copy: Callable[[Any], Any]
+    freeze: Callable[[Any], Any]
+    thaw: Callable[[Any], Any]
+
+
+def _same(value: Any) -> Any:
     return value  # immutable: shared between copies
-
-
-def _shallow(value: Any) -> Any:
-    return value.copy()
 
 
 def _nested(value: list[list[Any]]) -> list[list[Any]]:
     return [list(inner) for inner in value]
 
 
+def _freeze_nested(value: list[list[Any]]) -> tuple[tuple[Any, ...], ...]:
+    return tuple(map(tuple, value))
+
+
 def _tables(value: list[list[TableCard]]) -> list[list[TableCard]]:
     return [[TableCard(tc.card, set(tc.uses)) for tc in row] for row in value]
 
 
-def _records(value: list[DealResult]) -> list[DealResult]:
-    return list(value)  # frozen records, shared between copies
+def _freeze_tables(
+    value: list[list[TableCard]],
+) -> tuple[tuple[tuple[Card, frozenset[str]], ...], ...]:
+    return tuple(tuple((tc.card, frozenset(tc.uses)) for tc in row) for row in value)
+
+
+def _thaw_tables(
+    value: tuple[tuple[tuple[Card, frozenset[str]], ...], ...],
+) -> list[list[TableCard]]:
+    return [[TableCard(card, set(uses)) for card, uses in row] for row in value]
+
+
+def _thaw_map(value: FrozenMap[Any, Any]) -> dict[Any, Any]:
+    return dict(value.pairs)
+
+
+#: An immutable value (a number, a flag, a card, None): shared as it is.
+_KEEP = _Shape(_same, _same, _same)
+#: A list of immutable items (cards, actions, numbers, frozen records).
+_LIST = _Shape(list.copy, tuple, list)
+_SET = _Shape(set.copy, frozenset, set)
+_MAP = _Shape(dict.copy, FrozenMap, _thaw_map)
+#: A list per seat of immutable items.
+_NESTED = _Shape(_nested, _freeze_nested, _nested)
+#: Face-up cards per seat, each with the set of melds it served in (M-8).
+_TABLES = _Shape(_tables, _freeze_tables, _thaw_tables)
 
 
 def _meta(
     start: Callable[[int], Any],
-    copy: Callable[[Any], Any],
+    shape: _Shape,
     *,
     per_deal: bool = True,
     hidden: Callable[[Any], Any] | None = None,
 ) -> dict[str, Any]:
-    """A field's metadata: its start value for `n` seats, how a clone copies it, whether it is hidden.
+    """A field's metadata: its start value for `n` seats, its shape (how a clone copies it, how
+    a view freezes it and the search thaws it), whether it is hidden.
 
     `hidden` blanks the field in a seat's public snapshot (who holds what is
     concealed); the search fills it in again for each world it deals.
     """
-    return {"start": start, "copy": copy, "per_deal": per_deal, "hidden": hidden}
+    return {"start": start, "shape": shape, "per_deal": per_deal, "hidden": hidden}
 
 
 def _seats(value: Callable[[], Any]) -> Callable[[int], list[Any]]:
@@ -107,87 +141,87 @@ class DealState:
     """Everything that changes during a game; `Game.state`. Read it, never write it from outside."""
 
     # The game so far.
-    phase: Phase = field(metadata=_meta(_const(GAME_OVER), _keep, per_deal=False))
-    turn: int | None = field(metadata=_meta(_const(None), _keep, per_deal=False))
-    dealer: int = field(metadata=_meta(_const(0), _keep, per_deal=False))
-    deal_no: int = field(metadata=_meta(_const(0), _keep, per_deal=False))
-    target: int = field(metadata=_meta(_const(0), _keep, per_deal=False))
-    scores: list[int] = field(metadata=_meta(_empty_list, _shallow, per_deal=False))  # per party
-    active: list[int] = field(metadata=_meta(lambda n: list(range(n)), _shallow, per_deal=False))
+    phase: Phase = field(metadata=_meta(_const(GAME_OVER), _KEEP, per_deal=False))
+    turn: int | None = field(metadata=_meta(_const(None), _KEEP, per_deal=False))
+    dealer: int = field(metadata=_meta(_const(0), _KEEP, per_deal=False))
+    deal_no: int = field(metadata=_meta(_const(0), _KEEP, per_deal=False))
+    target: int = field(metadata=_meta(_const(0), _KEEP, per_deal=False))
+    scores: list[int] = field(metadata=_meta(_empty_list, _LIST, per_deal=False))  # per party
+    active: list[int] = field(metadata=_meta(lambda n: list(range(n)), _LIST, per_deal=False))
     places: list[int] = field(
-        metadata=_meta(_empty_list, _shallow, per_deal=False)
+        metadata=_meta(_empty_list, _LIST, per_deal=False)
     )  # finished parties, best first
     losers: list[int] = field(
-        metadata=_meta(_empty_list, _shallow, per_deal=False)
+        metadata=_meta(_empty_list, _LIST, per_deal=False)
     )  # out after a wrong claim
     history: list[Action] = field(
-        metadata=_meta(_empty_list, _shallow, per_deal=False)
+        metadata=_meta(_empty_list, _LIST, per_deal=False)
     )  # every action of the game
-    deal_results: list[DealResult] = field(metadata=_meta(_empty_list, _records, per_deal=False))
+    deal_results: list[DealResult] = field(metadata=_meta(_empty_list, _LIST, per_deal=False))
     # This deal.
-    mode: DealMode = field(metadata=_meta(_const(DealMode.MULTI_HAND), _keep))  # the rule set
+    mode: DealMode = field(metadata=_meta(_const(DealMode.MULTI_HAND), _KEEP))  # the rule set
     no_trump_rules: bool = field(
-        metadata=_meta(_const(False), _keep)
+        metadata=_meta(_const(False), _KEEP)
     )  # Variant B's deal (B-2..B-8)
-    pack_size: int = field(metadata=_meta(_const(48), _keep))
-    order: list[int] = field(metadata=_meta(_empty_list, _shallow))  # eldest first, dealer last
-    after: dict[int, int] = field(metadata=_meta(lambda n: {}, _shallow))  # the next seat clockwise
+    pack_size: int = field(metadata=_meta(_const(48), _KEEP))
+    order: list[int] = field(metadata=_meta(_empty_list, _LIST))  # eldest first, dealer last
+    after: dict[int, int] = field(metadata=_meta(lambda n: {}, _MAP))  # the next seat clockwise
     hands: list[list[Card]] = field(
-        metadata=_meta(_seats(list), _nested, hidden=lambda v: [[] for _ in v])
+        metadata=_meta(_seats(list), _NESTED, hidden=lambda v: [[] for _ in v])
     )
     table: list[list[TableCard]] = field(
-        metadata=_meta(_seats(list), _tables)
+        metadata=_meta(_seats(list), _TABLES)
     )  # face-up melded cards (M-8)
     known: list[list[Card]] = field(
-        metadata=_meta(_seats(list), _nested)
+        metadata=_meta(_seats(list), _NESTED)
     )  # cards shown and still in a hand
-    stock: list[Card] = field(metadata=_meta(_empty_list, _shallow, hidden=lambda v: []))
-    turnup: Card | None = field(metadata=_meta(_const(None), _keep))
-    trump: Suit | None = field(metadata=_meta(_const(None), _keep))
-    won_points: list[int] = field(metadata=_meta(_each(0), _shallow))
-    tricks_won: list[int] = field(metadata=_meta(_each(0), _shallow))
-    deal_meld: list[int] = field(metadata=_meta(_each(0), _shallow))  # credited meld points
+    stock: list[Card] = field(metadata=_meta(_empty_list, _LIST, hidden=lambda v: []))
+    turnup: Card | None = field(metadata=_meta(_const(None), _KEEP))
+    trump: Suit | None = field(metadata=_meta(_const(None), _KEEP))
+    won_points: list[int] = field(metadata=_meta(_each(0), _LIST))
+    tricks_won: list[int] = field(metadata=_meta(_each(0), _LIST))
+    deal_meld: list[int] = field(metadata=_meta(_each(0), _LIST))  # credited meld points
     pending: list[list[MeldEntry]] = field(
-        metadata=_meta(_seats(list), _nested)
+        metadata=_meta(_seats(list), _NESTED)
     )  # declared, maybe not credited
     meld_log: list[LoggedMeld] = field(
-        metadata=_meta(_empty_list, _shallow)
+        metadata=_meta(_empty_list, _LIST)
     )  # two-hand melds as declared
-    declared: list[bool] = field(metadata=_meta(_each(False), _shallow))
-    credited_units: set[int] = field(metadata=_meta(lambda n: set(), _shallow))
-    dix_shown: list[int] = field(metadata=_meta(_each(0), _shallow))
+    declared: list[bool] = field(metadata=_meta(_each(False), _LIST))
+    credited_units: set[int] = field(metadata=_meta(lambda n: set(), _SET))
+    dix_shown: list[int] = field(metadata=_meta(_each(0), _LIST))
     #: 9s of trumps each seat was dealt (S-5); -1 in a snapshot where the seat has not shown it.
-    dealt_dix: list[int] = field(metadata=_meta(_each(0), _shallow))
-    exchanged: bool = field(metadata=_meta(_const(False), _keep))
-    exchanger: int | None = field(metadata=_meta(_const(None), _keep))
+    dealt_dix: list[int] = field(metadata=_meta(_each(0), _LIST))
+    exchanged: bool = field(metadata=_meta(_const(False), _KEEP))
+    exchanger: int | None = field(metadata=_meta(_const(None), _KEEP))
     exchange_queue: list[int] = field(
-        metadata=_meta(_empty_list, _shallow, hidden=lambda v: [])
+        metadata=_meta(_empty_list, _LIST, hidden=lambda v: [])
     )  # who holds a dix
-    meld_seat: int | None = field(metadata=_meta(_const(None), _keep))
-    draw_then_meld: bool = field(metadata=_meta(_const(False), _keep))
-    melded_this_turn: bool = field(metadata=_meta(_const(False), _keep))
-    awaiting_draws: list[int] = field(metadata=_meta(_empty_list, _shallow))
-    trick: list[CardPlay] = field(metadata=_meta(_empty_list, _shallow))  # the trick being played
+    meld_seat: int | None = field(metadata=_meta(_const(None), _KEEP))
+    draw_then_meld: bool = field(metadata=_meta(_const(False), _KEEP))
+    melded_this_turn: bool = field(metadata=_meta(_const(False), _KEEP))
+    awaiting_draws: list[int] = field(metadata=_meta(_empty_list, _LIST))
+    trick: list[CardPlay] = field(metadata=_meta(_empty_list, _LIST))  # the trick being played
     tricks: list[CompletedTrick] = field(
-        metadata=_meta(_empty_list, _shallow)
+        metadata=_meta(_empty_list, _LIST)
     )  # this deal's completed tricks
     first_cards: dict[int, Card] = field(
-        metadata=_meta(lambda n: {}, _shallow)
+        metadata=_meta(lambda n: {}, _MAP)
     )  # each seat's card to trick 1
-    bids: list[int | None] = field(metadata=_meta(_each(None), _shallow))
-    passed: set[int] = field(metadata=_meta(lambda n: set(), _shallow))
-    high_bid: int = field(metadata=_meta(_const(0), _keep))
-    calls: list[AuctionCall] = field(metadata=_meta(_empty_list, _shallow))  # the auction so far
+    bids: list[int | None] = field(metadata=_meta(_each(None), _LIST))
+    passed: set[int] = field(metadata=_meta(lambda n: set(), _SET))
+    high_bid: int = field(metadata=_meta(_const(0), _KEEP))
+    calls: list[AuctionCall] = field(metadata=_meta(_empty_list, _LIST))  # the auction so far
     #: The cards each seat passed to its partner this deal (F-5): only the two partners know them.
     gave: list[list[Card]] = field(
-        metadata=_meta(_seats(list), _nested, hidden=lambda v: [[] for _ in v])
+        metadata=_meta(_seats(list), _NESTED, hidden=lambda v: [[] for _ in v])
     )
     #: The cards the seat passing now has chosen so far (F-5), still in its hand: once all are
     #: chosen they change hands and join the deal's history as one give. Only the giver knows them.
-    giving: list[Card] = field(metadata=_meta(_empty_list, _shallow, hidden=lambda v: []))
-    declarer: int | None = field(metadata=_meta(_const(None), _keep))
+    giving: list[Card] = field(metadata=_meta(_empty_list, _LIST, hidden=lambda v: []))
+    declarer: int | None = field(metadata=_meta(_const(None), _KEEP))
     deal_history: list[Action] = field(
-        metadata=_meta(_empty_list, _shallow)
+        metadata=_meta(_empty_list, _LIST)
     )  # this deal's actions (all public but the cards of a pass); a pass, once whole, is one
 
     @classmethod
@@ -237,6 +271,14 @@ class DealState:
             ]
         return new
 
+    def freeze(self) -> FrozenState:
+        """This state as a value nothing can change, to hand out (a view) or send to a worker."""
+        return FrozenState(
+            tuple(
+                freeze(getattr(self, name)) for name, freeze in zip(_NAMES, _FREEZES, strict=True)
+            )
+        )
+
     @property
     def last_trick(self) -> CompletedTrick | None:
         """The trick taken last this deal, if any."""
@@ -250,6 +292,32 @@ class DealState:
     def played_cards(self) -> list[Card]:
         """The cards of this deal's completed tricks."""
         return [card for trick in self.tricks for _, card in trick.plays]
+
+
+@dataclass(frozen=True, slots=True)
+class FrozenState:
+    """A `DealState` frozen to the bottom (tuples, frozensets, `FrozenMap`s): equal, hashable and
+    picklable, so a view can carry it to anyone and across processes.
+
+    Its fields are the state's own, read by name (`frozen.declared`, a tuple), so a field added to
+    `DealState` is frozen and thawed with no one listing it again; `thaw` gives a fresh state to
+    play on (the search's worlds, `world_from_view`).
+    """
+
+    values: tuple[Any, ...]
+
+    def __getattr__(self, name: str) -> Any:
+        place = _PLACES.get(name)
+        if place is None:
+            raise AttributeError(f"a frozen deal state has no field {name!r}")
+        return self.values[place]
+
+    def thaw(self) -> DealState:
+        """A new `DealState` with these values, its own to change."""
+        new = object.__new__(DealState)
+        for (name, thaw), value in zip(_THAWS, self.values, strict=True):
+            setattr(new, name, thaw(value))
+        return new
 
 
 class StateField(Generic[T]):
@@ -281,7 +349,12 @@ _FIELDS = fields(DealState)
 #: (name, start) of every field, and of the fields a new deal starts afresh.
 _STARTS = tuple((f.name, f.metadata["start"]) for f in _FIELDS)
 _DEAL_STARTS = tuple((f.name, f.metadata["start"]) for f in _FIELDS if f.metadata["per_deal"])
-_COPIES = tuple((f.name, f.metadata["copy"]) for f in _FIELDS)
+_COPIES = tuple((f.name, f.metadata["shape"].copy) for f in _FIELDS)
+_NAMES = tuple(f.name for f in _FIELDS)
+_FREEZES = tuple(f.metadata["shape"].freeze for f in _FIELDS)
+_THAWS = tuple((f.name, f.metadata["shape"].thaw) for f in _FIELDS)
+#: Where each field's value sits in a `FrozenState`.
+_PLACES = {f.name: place for place, f in enumerate(_FIELDS)}
 _HIDDEN = tuple((f.name, f.metadata["hidden"]) for f in _FIELDS if f.metadata["hidden"])
 #: The game's earlier deals, which a seat's public copy leaves out.
 _EARLIER_DEALS = frozenset({"history", "deal_results"})

@@ -3,21 +3,23 @@
 Everything here is public except `hand`, which is the viewing seat's own.
 The other seats' concealed cards and the face-down stock appear only as
 counts; `known` lists cards that were shown and are still in a hand. Views
-are frozen dataclasses with typed fields (cards, suits, actions, phases).
+are frozen to the bottom (tuples, `FrozenMap`s, a `FrozenState`) and pickle, so
+one view can be handed to every reader and sent to the thinking pool's workers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .cards import ALL_CARDS, Card, Suit, pack_of_size, sort_hand
+from .frozen import FrozenMap
 from .melds import sequential_meld_value
 from .options import resolve_options
 from .phases import AUCTION, GAME_OVER, PASSING, DealMode, Phase
-from .state import AuctionCall, CardPlay, CompletedTrick, DealState
+from .state import AuctionCall, CardPlay, CompletedTrick, FrozenState
 from .tricks import winning_play
 
 if TYPE_CHECKING:
@@ -60,8 +62,8 @@ class PublicView:
     to_act: int | None
     active: tuple[int, ...]
     hand_sizes: tuple[int, ...]
-    table: dict[int, tuple[Card, ...]]  # face-up melded cards (two-hand stock phase), by seat
-    table_uses: dict[int, tuple[tuple[str, ...], ...]]  # the melds each of them served in
+    table: FrozenMap[int, tuple[Card, ...]]  # face-up melded cards (two-hand stock phase), by seat
+    table_uses: FrozenMap[int, tuple[tuple[str, ...], ...]]  # the melds each of them served in
     trick: tuple[CardPlay, ...]
     last_trick: tuple[CardPlay, ...]
     last_trick_winner: int | None
@@ -109,7 +111,7 @@ class SeatView(PublicView):
 
     seat: int
     hand: tuple[Card, ...]  # sorted as players hold cards
-    known: dict[int, tuple[Card, ...]]  # cards the other seats showed and still hold
+    known: FrozenMap[int, tuple[Card, ...]]  # cards the other seats showed and still hold
     legal: tuple[Action, ...]  # empty unless this seat is to act
     history: tuple[Action, ...]  # this deal's actions; cards passed, only between partners (F-5)
     partner: int | None
@@ -118,8 +120,8 @@ class SeatView(PublicView):
     gave: tuple[Card, ...]  # F-5: the cards this seat passed to its partner this deal
     received: tuple[Card, ...]  # F-5: the cards its partner passed to it (secret to the two)
     giving: tuple[Card, ...]  # F-5: passing now, the cards it chose so far (still in its hand)
-    options: Mapping[str, Any]  # the options the table chose (defaults left out)
-    world: DealState  # the state as this seat may know it, for search (`world_from_view`)
+    options: FrozenMap[str, Any]  # the options the table chose (defaults left out)
+    world: FrozenState  # the state as this seat may know it, for search (`world_from_view`)
 
     @property
     def unchosen(self) -> tuple[int, ...]:
@@ -154,10 +156,10 @@ def _public_fields(game: GameCore) -> dict[str, Any]:
         "to_act": None if over else st.turn,
         "active": tuple(st.active),
         "hand_sizes": tuple(len(h) for h in st.hands),
-        "table": {s: tuple(tc.card for tc in t) for s, t in enumerate(st.table) if t},
-        "table_uses": {
-            s: tuple(tuple(sorted(tc.uses)) for tc in t) for s, t in enumerate(st.table) if t
-        },
+        "table": FrozenMap((s, tuple(tc.card for tc in t)) for s, t in enumerate(st.table) if t),
+        "table_uses": FrozenMap(
+            (s, tuple(tuple(sorted(tc.uses)) for tc in t)) for s, t in enumerate(st.table) if t
+        ),
         "trick": tuple(st.trick),
         "last_trick": st.tricks[-1].plays if st.tricks else (),
         "last_trick_winner": st.last_trick_winner,
@@ -213,7 +215,7 @@ def seat_view(game: GameCore, seat: int, legal: tuple[Action, ...]) -> SeatView:
         **_public_fields(game),
         seat=seat,
         hand=tuple(sort_hand(st.hands[seat], st.trump)),
-        known={s: tuple(cs) for s, cs in enumerate(st.known) if cs and s != seat},
+        known=FrozenMap((s, tuple(cs)) for s, cs in enumerate(st.known) if cs and s != seat),
         legal=legal,
         history=tuple(world.deal_history),
         partner=game.partner(seat),
@@ -222,8 +224,8 @@ def seat_view(game: GameCore, seat: int, legal: tuple[Action, ...]) -> SeatView:
         gave=tuple(st.gave[seat]),
         received=tuple(st.gave[partner]) if (partner := game.partner(seat)) is not None else (),
         giving=tuple(world.giving),
-        options=dict(game.options.given),
-        world=world,
+        options=FrozenMap(game.options.given),
+        world=world.freeze(),
     )
 
 

@@ -4,7 +4,8 @@ A computer player sees only `Game.view(seat)`. To search, it assigns the
 cards it has not seen to the other hands and the stock (a "world") and asks
 the engine for a complete game consistent with the view. The view carries
 the deal's state as that seat may know it (`view.world`, every hidden card
-left out), so nothing hidden can leak through this door either.
+left out), so nothing hidden can leak through this door either; it is frozen,
+so each world thaws a state of its own and no search can change the view.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ def world_from_view(
     hand comes from the view); `stock` holds the face-down stock in drawing order.
     """
     seat = view.seat
-    state = view.world.copy()
+    state = view.world.thaw()
     state.hands[seat] = list(view.hand)
     for s, cards in hands.items():
         if s == seat:

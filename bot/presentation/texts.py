@@ -111,7 +111,7 @@ def _param(value: Any, lang: str, name: Namer) -> Any:
         return refused(value, lang, name)
     if isinstance(value, Typed):
         return name(Name(value.text))
-    if isinstance(value, list):
+    if isinstance(value, list | tuple):
         return ", ".join(str(_param(v, lang, name)) for v in value)
     return value
 

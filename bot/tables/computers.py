@@ -83,7 +83,7 @@ class ComputerDriver:
                         return
                     seat, version = table.to_act, table.version
                     assert seat is not None  # a computer is to act
-                    view = table.started_game.view(seat)  # the player's own copy: it may change it
+                    view = table.seat_view(seat)  # frozen: shared with every other reader
                     legal = list(view.legal)
                     level = table.seats[seat].bot_level or DEFAULT_LEVEL
                 seed = table.decision_seed(version)
@@ -109,9 +109,7 @@ class ComputerDriver:
             await self._core.apply(table, seat, choice, user_id=None)
         except IllegalAction as error:  # a faulty player must not stall the table
             log.error("table %s: computer chose %s: %s", table.id, choice, error)
-            await self._core.apply(
-                table, seat, fallback(table.started_game.view(seat)), user_id=None
-            )
+            await self._core.apply(table, seat, fallback(table.seat_view(seat)), user_id=None)
         game = table.started_game
         if table.id in self._standins and game.phase is Phase.PASSING and game.to_act == seat:
             self._standins[table.id] = table.version  # F-5: a stand-in gives the whole pass

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.game import Action, Card, Phase
+from bot.game import Action, Card, FrozenMap, Phase
 from bot.game.events import Event
 from bot.tables.model import Table
 from bot.tables.snapshot import TableSnapshot, snapshot_of
@@ -70,15 +70,19 @@ class Text:
     """A catalog key (domain included, e.g. "bot.refuse.not_your_turn") and its parameters.
 
     Parameters may be plain values, `Who`, `Name`, `Side`, `Cards`, `Act`, `Chip`, another `Text`, or a
-    list of these (rendered joined by commas).
+    sequence of these (rendered joined by commas). They are frozen (a `FrozenMap`, a list given
+    kept as a tuple): a text is handed to every layer that speaks it and queued for later.
     """
 
     key: str
-    params: dict[str, Any] = field(default_factory=dict)
+    params: FrozenMap[str, Any] = field(default_factory=FrozenMap)
 
     @classmethod
     def of(cls, key: str, **params: Any) -> Text:
-        return cls(key, params)
+        return cls(
+            key,
+            FrozenMap((name, tuple(v) if isinstance(v, list) else v) for name, v in params.items()),
+        )
 
 
 @dataclass(frozen=True, slots=True)

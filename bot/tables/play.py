@@ -136,7 +136,7 @@ class Hands:
         async with self._core.registry.locked(table_id) as found:
             table, seat = guard_seat(found, person.user_id, playing=True, hints=True, turn=True)
             version, options = table.version, table.started_game.options  # resolved for its game
-            view = table.started_game.view(seat)  # the player's own copy
+            view = table.seat_view(seat)  # frozen: shared with every other reader
             cached = table.last_hint
         if cached is not None and cached[:2] == (version, seat):
             choice = cached[2]

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from bot.game import FrozenMap
+
 #: The `TableHome` key naming the channel a thread table was opened from, as the store's query of
 #: finished tables reads it (`bot.store.tables.last_finished_table`, its `home_key`).
 PARENT_KEY = "parent"
@@ -93,7 +95,7 @@ class TableSettings:
     #: The running turn timer: (state version, deadline in the service's clock).
     turn: tuple[int, float] | None = None
     #: Seats whose person left or was kicked mid-game -> that person's player id.
-    left: Mapping[int, int] = field(default_factory=dict)
+    left: FrozenMap[int, int] = field(default_factory=FrozenMap)
     paused_until: float | None = None
     abandoned: bool = False
     rematch: int | None = None
@@ -107,7 +109,9 @@ class TableSettings:
             turn_seconds=stored.get("turn_seconds"),
             home=TableHome.from_json(stored.get("home")),
             turn=(int(turn[0]), float(turn[1])) if turn else None,
-            left={int(seat): int(player) for seat, player in (stored.get("left") or {}).items()},
+            left=FrozenMap(
+                (int(seat), int(player)) for seat, player in (stored.get("left") or {}).items()
+            ),
             paused_until=stored.get("paused_until"),
             abandoned=bool(stored.get("abandoned")),
             rematch=stored.get("rematch"),

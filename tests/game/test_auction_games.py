@@ -213,8 +213,8 @@ def test_the_cards_change_hands_and_only_the_partners_see_which():
     for seat in (E, W):
         view = game.view(seat)
         assert view.gave == view.received == ()
-        assert view.world.gave == [[], [], [], []]
-    assert north.world.gave == [passed_by_n, [], passed_by_s, []]
+        assert view.world.gave == ((), (), (), ())
+    assert north.world.gave == (tuple(passed_by_n), (), tuple(passed_by_s), ())
     assert not hasattr(game.public_view(), "gave")  # the board has no such field
     for seen_by_e in (game.view(E).history, game.view(E).world.deal_history):
         assert [str(a) for a in seen_by_e[-2:]] == ["give 4", "give 4"]

@@ -59,7 +59,7 @@ def test_the_cards_chosen_so_far_are_the_givers_alone(variant: str) -> None:
         if seat == giver:
             continue
         view = game.view(seat)
-        assert view.giving == () and view.world.giving == []
+        assert view.giving == () and view.world.giving == ()
         assert not [a for a in view.history if a.verb == "give"]  # the pass is not whole yet
         assert (view.give_count, view.give_chosen) == (4, 2)
     public = game.public_view()

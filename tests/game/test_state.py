@@ -66,8 +66,8 @@ def test_a_seats_snapshot_holds_no_hidden_card(variant):
     game = _played(variant, 4, 30)
     for seat in range(game.n):
         world = game.view(seat).world
-        assert all(hand == [] for hand in world.hands) and world.stock == []
-        assert world.exchange_queue == []
+        assert all(hand == () for hand in world.hands) and world.stock == ()
+        assert world.exchange_queue == ()
         for s, dealt in enumerate(world.dealt_dix):
             assert dealt == game.state.dealt_dix[s] if s == seat or game.state.declared[s] else -1
 

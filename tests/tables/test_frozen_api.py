@@ -1,16 +1,14 @@
 """The table service hands out frozen values only: no caller holds its live `Table`.
 
-Every public method's return annotation names only frozen dataclasses, tuples, enums and plain
-values; and what a small game's calls return, walked to the bottom, holds no list, dict or set,
-no thawed dataclass and no `Table`. Two parts are the engine's own and checked as far as they go:
-its views (`PublicView`, `SeatView`: frozen dataclasses whose face-up cards are kept by seat in a
-dict, and a seat's search state), a text's parameters, and a refusal (an exception carrying a
-catalog key, its parameters and a table id). A card is the engine's interned value.
+Every public method's return annotation names only frozen dataclasses, tuples, enums, read-only
+mappings and plain values; and what a small game's calls return, walked to the bottom
+(`tests.frozen_walk`), holds no list, dict or set, no thawed dataclass and no `Table`: the views
+(a seat's search state included) and a text's parameters too. A refusal is an exception carrying
+a catalog key, its parameters and a table id. A card is the engine's interned value.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import inspect
 import types
@@ -18,26 +16,19 @@ import typing
 from collections.abc import Awaitable, Mapping, Sequence
 from typing import Any
 
-from bot.game import Card, PublicView
+from bot.game import Card
 from bot.game.errors import Refusal
 from bot.tables import TableService, TableSnapshot
-from bot.tables.model import Table
-from bot.tables.outcome import Text
+from tests.frozen_walk import PLAIN, frozen_class, thawed_in_value
 from tests.tables.helpers import ALICE, BOB, open_table
 
-PLAIN = (type(None), bool, int, float, str, bytes)
 #: Read-only interfaces (a snapshot's seats and options are read-only proxies behind them).
 READ_ONLY = (Mapping, Sequence)
 
 
-def _frozen_class(cls: type) -> bool:
-    params = getattr(cls, "__dataclass_params__", None)
-    return params is not None and params.frozen
-
-
 def thawed_in_annotation(hint: Any, seen: set[type] | None = None) -> list[str]:
-    """The mutable types an annotation names, following frozen dataclasses' fields (not the
-    engine's: its views and results are its own)."""
+    """The mutable types an annotation names, following frozen dataclasses' fields (the engine's
+    views and results included)."""
     seen = set() if seen is None else seen
     origin = typing.get_origin(hint)
     if (
@@ -46,8 +37,8 @@ def thawed_in_annotation(hint: Any, seen: set[type] | None = None) -> list[str]:
         or (isinstance(hint, type) and issubclass(hint, enum.Enum))
     ):
         return []
-    if origin in (typing.Union, types.UnionType, tuple, Awaitable, typing.Literal):
-        if origin is typing.Literal:
+    if origin in (typing.Union, types.UnionType, tuple, Awaitable, typing.Literal, typing.ClassVar):
+        if origin is typing.Literal or origin is typing.ClassVar:  # a value, or the class's own
             return []
         return [
             bad
@@ -59,8 +50,8 @@ def thawed_in_annotation(hint: Any, seen: set[type] | None = None) -> list[str]:
         return [bad for arg in typing.get_args(hint) for bad in thawed_in_annotation(arg, seen)]
     if isinstance(hint, type) and issubclass(hint, Refusal):
         return []
-    if isinstance(hint, type) and _frozen_class(hint):
-        if hint in seen or hint.__module__.startswith("bot.game"):
+    if isinstance(hint, type) and (frozen_class(hint) or _named_tuple(hint)):
+        if hint in seen:
             return []
         seen.add(hint)
         fields = typing.get_type_hints(hint)
@@ -70,6 +61,10 @@ def thawed_in_annotation(hint: Any, seen: set[type] | None = None) -> list[str]:
             for bad in thawed_in_annotation(field, seen)
         ]
     return [repr(hint)]
+
+
+def _named_tuple(cls: type) -> bool:
+    return issubclass(cls, tuple) and hasattr(cls, "_fields")
 
 
 def test_every_public_method_of_the_service_is_annotated_to_return_frozen_types():
@@ -85,33 +80,6 @@ def test_every_public_method_of_the_service_is_annotated_to_return_frozen_types(
         if (bad := thawed_in_annotation(typing.get_type_hints(method).get("return")))
     }
     assert thawed == {}
-
-
-def thawed_in_value(value: Any, path: str = "") -> list[str]:
-    """Where in `value` something can be changed, walked to the bottom."""
-    if isinstance(value, Table):
-        return [f"{path}: the live table"]
-    if isinstance(value, (*PLAIN, Card, enum.Enum)):  # a card: the engine's interned value
-        return []
-    if isinstance(value, Refusal):  # an error value: a key, its parameters, a table id
-        return [] if isinstance(value.table_id, int | type(None)) else [f"{path}.table_id"]
-    if isinstance(value, tuple | frozenset):
-        return [
-            bad for i, item in enumerate(value) for bad in thawed_in_value(item, f"{path}[{i}]")
-        ]
-    if isinstance(value, types.MappingProxyType):
-        return [bad for k, item in value.items() for bad in thawed_in_value(item, f"{path}[{k}]")]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        if not _frozen_class(type(value)):
-            return [f"{path}: {type(value).__name__} is not frozen"]
-        if isinstance(value, PublicView | Text):  # the engine's view; a text's parameters
-            return []
-        return [
-            bad
-            for field in dataclasses.fields(value)
-            for bad in thawed_in_value(getattr(value, field.name), f"{path}.{field.name}")
-        ]
-    return [f"{path}: {type(value).__name__}"]
 
 
 async def test_what_a_game_through_the_service_returns_is_frozen_to_the_bottom(service):
