@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import types
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,7 +18,7 @@ from bot.game.errors import Refusal
 PLAIN = (type(None), bool, int, float, str, bytes)
 #: Read-only mappings: a snapshot's seats (a proxy nothing outside holds the dict behind) and the
 #: engine's own frozen mapping.
-READ_ONLY_MAPS = (types.MappingProxyType, FrozenMap)
+READ_ONLY_MAPS = (FrozenMap,)
 
 
 def frozen_class(cls: type) -> bool:

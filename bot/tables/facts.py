@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from types import MappingProxyType
 
-from bot.game import Game, Transfer
+from bot.game import FrozenMap, Game, Transfer
 from bot.game.events import Event, GameOver
 from bot.game.record import GameRecord
 from bot.store import Seat
@@ -91,8 +90,8 @@ def facts_of(table: Table, events: Sequence[Event]) -> TableFacts:
         variant=table.variant,
         version=table.version,
         size=table.size,
-        seats=MappingProxyType(dict(table.seats)),
-        left=MappingProxyType(dict(table.left)),
+        seats=FrozenMap(table.seats),
+        left=FrozenMap(table.left),
         event=table.event,
         over=game is not None and table.over,
         game=None if game is None else _game_facts(table, game, events),
@@ -115,7 +114,7 @@ def _game_facts(table: Table, game: Game, events: Sequence[Event]) -> GameFacts:
         standing=tuple(tuple(place) for place in game.standing()),
         parties=tuple(game.party(seat) for seat in range(table.size)),
         deals=len(game.deal_results),
-        forfeits=MappingProxyType(forfeits),
+        forfeits=FrozenMap(forfeits),
         premium_now=game.premium_now() if cancelled and checks else (),
         record=table.record() if ends else None,
     )

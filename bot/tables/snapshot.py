@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any
 
-from bot.game import PublicView
+from bot.game import FrozenMap, PublicView
 from bot.game.events import TrickTaken
 from bot.game.results import DealResult
 from bot.store import Seat
@@ -116,11 +115,11 @@ def snapshot_of(table: Table) -> TableSnapshot:
         channel_id=table.channel_id,
         host_id=table.host_id,
         variant=table.variant,
-        options=MappingProxyType(dict(table.options)),
+        options=FrozenMap(table.options),
         language=table.language,
         turn_seconds=table.turn_seconds,
         status=table.status,
-        seats=MappingProxyType(dict(table.seats)),
+        seats=FrozenMap(table.seats),
         version=table.version,
         board_message_id=table.board_message_id,
         home=table.home,
@@ -137,7 +136,7 @@ def snapshot_of(table: Table) -> TableSnapshot:
         game_over=game is not None and game.is_over,
         deal_no=deal,
         deal_results=() if game is None else tuple(game.deal_results),
-        finished_places=MappingProxyType(_finished_places(table)),
+        finished_places=FrozenMap(_finished_places(table)),
         recent_tricks=tuple(table.deal_log.tricks),
         tricks_carried=table.deal_log.carried,
         last_trick_bonus=0 if game is None else game.last_trick_bonus,

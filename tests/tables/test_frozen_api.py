@@ -16,7 +16,7 @@ import typing
 from collections.abc import Awaitable, Mapping, Sequence
 from typing import Any
 
-from bot.game import Card
+from bot.game import Card, FrozenMap
 from bot.game.errors import Refusal
 from bot.tables import TableService, TableSnapshot
 from tests.frozen_walk import PLAIN, frozen_class, thawed_in_value
@@ -117,7 +117,7 @@ async def test_a_snapshot_does_not_change_with_the_table_nor_does_a_refusal_carr
         assert refusal.table_id == table.id and not hasattr(refusal, "table")
     else:
         raise AssertionError("a second seat for Bob")
-    assert isinstance(before.seats, types.MappingProxyType)
+    assert isinstance(before.seats, FrozenMap)
     try:
         before.seats[5] = before.seats[0]  # type: ignore[index]
     except TypeError:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from types import MappingProxyType
 from typing import Any
 
 from ..cards import Card
@@ -30,6 +29,7 @@ from ..events import (
     TrumpFixed,
     TurnupTaken,
 )
+from ..frozen import FrozenMap
 from ..game import Game
 from ..phases import DealMode
 from .deals import DealRecord, DrawHow, MeldPart, MeldRecord, TrickRecord
@@ -65,13 +65,13 @@ def deals_of(game: Game, actions: Iterable[str]) -> list[DealRecord]:
     """The deals `game` (as it starts) goes through while `actions` are applied to it; an action
     the engine refuses raises IllegalAction."""
     deals: list[_Draft] = []
-    held: Mapping[int, tuple[Card, ...]] = MappingProxyType({})  # as the trick in play began
+    held: Mapping[int, tuple[Card, ...]] = FrozenMap()  # as the trick in play began
     _collect(game, deals, game.opening_events, held)
     for text in actions:
         deals[-1].actions.append(text)
         st = game.state
         if not st.trick and text.startswith("play "):
-            held = MappingProxyType(
+            held = FrozenMap(
                 {s: (*st.hands[s], *(tc.card for tc in st.table[s])) for s in st.active}
             )
         _collect(game, deals, game.apply(text), held)
@@ -169,12 +169,12 @@ def _dealt(game: Game, event: DealStarted) -> DealRecord:
     hands = {s: tuple(game.state.hands[s]) for s in range(game.n) if game.state.hands[s]}
     salts = dealing.salts.get(event.deal, {}) if dealing is not None else {}
     return DealRecord(
-        salts=MappingProxyType(dict(salts)),
+        salts=FrozenMap(salts),
         draw=dealing.draws.get(event.deal) if dealing is not None else None,
         people=dealing.people.get(event.deal) if dealing is not None else None,
         number=event.deal,
         dealer=event.dealer,
-        hands=MappingProxyType(hands),
+        hands=FrozenMap(hands),
         turnup=event.turnup,
         stock=tuple(game.state.stock) if two else None,
         trump=event.trump,

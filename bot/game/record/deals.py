@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
 
 from ..cards import Card, Suit
+from ..frozen import FrozenMap
 from ..results import DealResult
 from ..state import CardPlay, CompletedTrick
 
@@ -25,7 +25,7 @@ DrawHow = Literal["draw", "show", "take_turnup"]
 def read_only(mapping: Mapping[Any, Any]) -> Mapping[Any, Any]:
     """A read-only copy of `mapping`, its lists and mappings frozen all the way down (tuples,
     read-only mappings): what a record keeps of a mapping."""
-    return MappingProxyType({key: frozen(value) for key, value in mapping.items()})
+    return FrozenMap({key: frozen(value) for key, value in mapping.items()})
 
 
 def frozen(value: Any) -> Any:
@@ -38,7 +38,7 @@ def frozen(value: Any) -> Any:
 
 
 def _nothing() -> Mapping[Any, Any]:
-    return MappingProxyType({})
+    return FrozenMap()
 
 
 @dataclass(frozen=True, slots=True)
