@@ -13,7 +13,7 @@ from discord.utils import MISSING
 
 from bot.game.errors import shorten
 from bot.i18n import pick_language
-from bot.presentation.texts import Namer
+from bot.presentation.texts import Namer, say
 from bot.tables import Name, Person, Refusal, TableService, TableSnapshot, shown_name
 from cogs._home import opened_from
 from cogs._players import bot_of, channel_of, plain, services_of
@@ -107,10 +107,12 @@ def mention_namer(table: TableSnapshot | None) -> Namer:
     return name
 
 
-def refused_at(interaction: discord.Interaction, refusal: Refusal) -> TableSnapshot | None:
-    """The table a refusal names (it carries the table's id), as the service shows it now."""
+def say_refusal(interaction: discord.Interaction, refusal: Refusal, lang: str) -> str:
+    """A refusal in `lang`, its players named as Discord shows them at the table it names (it
+    carries the table's id; the service shows the table as it is now)."""
     table_id = refusal.table_id
-    return None if table_id is None else service_of(interaction).known_table(table_id)
+    table = None if table_id is None else service_of(interaction).known_table(table_id)
+    return say(refusal, lang, mention_namer(table))
 
 
 async def reply(

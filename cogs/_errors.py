@@ -24,7 +24,7 @@ from discord import app_commands
 from bot.i18n import t
 from bot.presentation.texts import say
 from bot.tables import Refusal
-from cogs._common import lang_of, mention_namer, refused_at, reply
+from cogs._common import lang_of, mention_namer, reply, say_refusal
 from cogs._voices import answerable
 
 log = logging.getLogger(__name__)
@@ -36,8 +36,9 @@ def refusal_text(
     """What to tell a member about a refusal, in `lang`; None if `error` is no refusal (a bug).
     Players are named as Discord shows them at the table the refusal names (`interaction`'s)."""
     if isinstance(error, Refusal):
-        table = None if interaction is None else refused_at(interaction, error)
-        return say(error, lang, mention_namer(table))
+        if interaction is None:
+            return say(error, lang, mention_namer(None))
+        return say_refusal(interaction, error, lang)
     if isinstance(error, app_commands.CheckFailure):
         return t("bot.error.not_allowed", lang)
     return None

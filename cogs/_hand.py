@@ -31,7 +31,7 @@ from cogs._common import (
     lang_of,
     mention_namer,
     person_of,
-    refused_at,
+    say_refusal,
     service_of,
     table_here,
 )
@@ -411,11 +411,7 @@ async def hand_message(
         try:
             hand = await service_of(interaction).hand(table_id, interaction.user.id)
         except Refusal as refusal:
-            return HandMessage(
-                "\n".join(
-                    notes or [say(refusal, lang, mention_namer(refused_at(interaction, refusal)))]
-                )
-            )
+            return HandMessage("\n".join(notes or [say_refusal(interaction, refusal, lang)]))
     bot_of(interaction).hand_watch.shown(interaction, hand)
     name = mention_namer(hand.table)
     content = "\n".join(
@@ -498,7 +494,7 @@ async def act_from_view(
         note = say(pressed.outcome.private, lang, mention_namer(pressed.outcome.table))
     else:
         assert pressed.refused is not None
-        note = say(pressed.refused, lang, mention_namer(refused_at(interaction, pressed.refused)))
+        note = say_refusal(interaction, pressed.refused, lang)
     await show_hand(interaction, table_id, notes=[note], hand=pressed.hand)
     bot_of(interaction).presenter.answered(interaction)  # the ping it caused may go through it now
 
@@ -526,6 +522,6 @@ async def act(
             table_id, person_of(interaction), action, version=version
         )
     except Refusal as refusal:
-        return say(refusal, lang_of(interaction), mention_namer(refused_at(interaction, refusal)))
+        return say_refusal(interaction, refusal, lang_of(interaction))
     bot_of(interaction).presenter.heard(table_id, interaction)
     return say(outcome.private, lang_of(interaction), mention_namer(outcome.table))

@@ -14,7 +14,7 @@ import discord
 from bot.i18n import t
 from bot.presentation.texts import say
 from bot.tables import Refusal, computer_plays
-from cogs._common import lang_of, mention_namer, person_of, refused_at, reply, service_of
+from cogs._common import lang_of, mention_namer, person_of, reply, say_refusal, service_of
 from cogs._errors import PinochleView
 
 #: How long the question's buttons answer (Discord edits a private message for 15 minutes).
@@ -67,7 +67,7 @@ class LeaveQuestion(PinochleView):
         try:
             outcome = await service_of(interaction).leave(self.table_id, person_of(interaction))
         except Refusal as refusal:
-            answer = say(refusal, lang, mention_namer(refused_at(interaction, refusal)))
+            answer = say_refusal(interaction, refusal, lang)
         else:
             answer = say(outcome.private, lang, mention_namer(outcome.table))
         await interaction.response.edit_message(content=answer, view=None)

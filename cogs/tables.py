@@ -25,8 +25,8 @@ from cogs._common import (
     mention_namer,
     numbered,
     person_of,
-    refused_at,
     reply,
+    say_refusal,
     service_of,
     table_here,
 )
@@ -126,7 +126,7 @@ class TablesCog(PinochleCog):
             )
         except Refusal as refusal:
             await settle_home(home, None, lang, host, variant)  # the thread made for it goes
-            lines = [say(refusal, asker, mention_namer(refused_at(interaction, refusal)))]
+            lines = [say_refusal(interaction, refusal, asker)]
         else:
             await settle_home(home, outcome.table, lang, host, variant)
             lines = [say(outcome.private, asker, mention_namer(outcome.table))]

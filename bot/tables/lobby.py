@@ -504,7 +504,7 @@ class Lobby:
             )
             assert opened.table is not None  # `open` refuses or opens one
             new = self._core.registry.get(opened.table.id)
-            assert new is not None  # just opened, under the old table's lock
+            assert new is not None  # just opened, under the rematch lock
             seats = [person_seat(seat, person)] + [
                 replace(s, away_strikes=0, player_id=None)
                 for s in old.seats.values()
