@@ -1,6 +1,6 @@
 """Fit `bot.ai.contract`'s models: what a contract is worth with this hand and the partner's pass.
 
-    python benchmarks/train_contract.py [--deals 1500] [--samples 16] [--rounds 2] [--only NAME]
+    python benchmarks/train_contract.py [--deals 2000] [--samples 12] [--rounds 2] [--only NAME]
 
 For each fit (`GAMES`: `auction` and `double-deck` at the tables' defaults, and the double deck
 passing 4 at the options the first fits were trained at), the first `--deals` seeds
@@ -132,15 +132,21 @@ def train(name: str, deals: int, samples: int, rounds: int) -> dict:
 
 def main() -> None:
     parse = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parse.add_argument("--deals", type=int, default=1500)
-    parse.add_argument("--samples", type=int, default=16)
+    parse.add_argument("--deals", type=int, default=2000)
+    parse.add_argument("--samples", type=int, default=12)
     parse.add_argument("--rounds", type=int, default=2)
     parse.add_argument("--only", action="append", choices=GAMES, help="retrain only these fits")
     args = parse.parse_args()
+    trained = {
+        name: train(name, args.deals, args.samples, args.rounds) for name in args.only or GAMES
+    }
+    # The file is read only now: another `--only` run may have written its fits meanwhile.
     fits = json.loads(OUT.read_text("utf-8")) if args.only else {}
-    for name in args.only or GAMES:
-        fits[name] = train(name, args.deals, args.samples, args.rounds)
-    OUT.write_text(json.dumps(fits, indent=2) + "\n", encoding="utf-8")
+    fits.update(trained)
+    ordered = {name: fits[name] for name in GAMES if name in fits}
+    partial = OUT.with_suffix(".json.partial")
+    partial.write_text(json.dumps(ordered, indent=2) + "\n", encoding="utf-8")
+    partial.replace(OUT)  # whole or not at all, for a reader or a run that stops
     print(f"wrote {OUT}")
 
 
