@@ -3,17 +3,17 @@
     python benchmarks/train_contract.py [--deals 2000] [--samples 12] [--rounds 2] [--only NAME]
 
 For each fit (`GAMES`: `auction` and `double-deck` at the tables' defaults, and the double deck
-passing 4 at the options the first fits were trained at), the first `--deals` seeds
-are played with every seat passing until the dealer is stuck at the minimum (E-6, F-3, H-4), so
-every hand in the dealer's seat gets a contract whatever it holds; the dealer names trump, the
-partners pass if the table passes (F-5), and all four play the rest as `normal`. At the dealer's
-call the script records the hand's features in each suit, averaged over `--samples` partner
-hands with their gifts (the same `contract.worth_by_trump` machinery `hard` uses at the table),
-and after the deal the declaring side's total (meld credited plus cards, E-11, F-9): the target. Weights are least squares
-(plain Python). Round 1 names trump as `normal` does; each later round names it by the fit of
-the round before, and the last round's deals give the committed fit. It prints the fit and the
-residual spread, and writes `bot/ai/contract_fits.json`. Deterministic: the same arguments give
-the same file.
+passing 4 at the options the first fits were trained at), the first `--deals` seeds are played with
+every seat passing until the dealer is stuck at the minimum (E-6, F-3, H-4), so every hand in the
+dealer's seat gets a contract whatever it holds; the dealer names trump, the partners pass if the
+table passes (F-5), and all four play the rest as `normal`. At the dealer's call the script records
+the hand's features in each suit, averaged over `--samples` partner hands with their gifts (the
+same `contract.worth_by_trump` machinery `hard` uses at the table), and after the deal the
+declaring side's total (meld credited plus cards, E-11, F-9): the target. Weights are least squares
+(plain Python). Round 1 names trump as `normal` does; each later round names it by the fit of the
+round before, and the last round's deals give the committed fit. It prints the fit and the residual
+spread, and writes `bot/ai/contract_fits.json`. Deterministic: the same arguments give the same
+file.
 """
 
 from __future__ import annotations

@@ -1,14 +1,14 @@
 """What the action hooks hear of a table: frozen facts, never the live table.
 
-The hooks (the ledger's chips, the league's ratings and deal figures, a league night's results)
-run inside the transaction that stores an action, while the service holds the table's lock and
-has not yet changed it in memory. Handed the live `Table`, a hook could keep it past that
-transaction or change it behind the lock; handed `TableFacts`, it reads the table as the action
-leaves it and can do neither. Every figure about the game is the engine's answer (scores,
-standing, parties, the forfeit and cancel premiums, the game's record), asked here once, so no
-hook works a rule out for itself. The game's record, a replay of the whole log, is built only for an action that
-ends the game (a `game_over`, or a `cancel` after a completed deal), and shared by every hook
-through the record cache.
+The hooks (the ledger's chips, the league's ratings and deal figures, a league night's results) run
+inside the transaction that stores an action, while the service holds the table's lock and has not
+yet changed it in memory. Handed the live `Table`, a hook could keep it past that transaction or
+change it behind the lock; handed `TableFacts`, it reads the table as the action leaves it and can
+do neither. Every figure about the game is the engine's answer (scores, standing, parties, the
+forfeit and cancel premiums, the game's record), asked here once, so no hook works a rule out for
+itself. The game's record, a replay of the whole log, is built only for an action that ends the
+game (a `game_over`, or a `cancel` after a completed deal), and shared by every hook through the
+record cache.
 """
 
 from __future__ import annotations
