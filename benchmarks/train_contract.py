@@ -8,8 +8,9 @@ every seat passing until the dealer is stuck at the minimum (E-6, F-3, H-4), so 
 dealer's seat gets a contract whatever it holds; the dealer names trump, the partners pass if the
 table passes (F-5), and all four play the rest as `normal`. At the dealer's call the script records
 the hand's features in each suit, averaged over `--samples` partner hands with their gifts (the
-same `contract.worth_by_trump` machinery `hard` uses at the table), and after the deal the
-declaring side's total (meld credited plus cards, E-11, F-9): the target. Weights are least squares
+same `contract.worth_by_trump` machinery `hard` uses at the table) or, for a fit in `DEALT`, read
+off the partner's dealt hand, and after the deal the declaring side's total (meld credited plus
+cards, E-11, F-9): the target. Weights are least squares
 (plain Python). Round 1 names trump as `normal` does; each later round names it by the fit of the
 round before, and the last round's deals give the committed fit. It prints the fit and the residual
 spread, and writes `bot/ai/contract_fits.json`. Deterministic: the same arguments give the same
@@ -42,6 +43,9 @@ GAMES: dict[str, tuple[str, dict[str, object]]] = {
         {"pass_count": 4, "trump_requires_marriage": False},
     ),
 }
+#: The fits whose partner features are read off the partner's dealt hand (`ContractFit`'s
+#: `partner_dealt`); the others average them over the drawn partner hands, as the table does.
+DEALT = {"double-deck"}
 
 
 def play(name: str, seed: int, samples: int, fit: contract.ContractFit | None):
@@ -51,6 +55,8 @@ def play(name: str, seed: int, samples: int, fit: contract.ContractFit | None):
     game = new_game(game_name, seed=seed, options=options)
     dealer = game.view(0).dealer
     by_suit: dict = {}
+    partners: list = []
+    hand: list = []
     named = None
     deals = len(game.deal_results)
     while len(game.deal_results) == deals:
@@ -60,13 +66,16 @@ def play(name: str, seed: int, samples: int, fit: contract.ContractFit | None):
         if view.phase == Phase.AUCTION:
             if seat == dealer and PASS not in legal:
                 k = read_view(view)
+                assert k.partner is not None
+                hand = k.hand
                 partners = contract.partner_hands(k, random.Random(seed), samples)
-                by_suit = {
-                    s: contract.expected_features(k.hand, s, partners, k.options) for s in SUITS
-                }
+                # The model is linear: a fit of the partner's dealt hand gives its features their
+                # own weights, and the table takes their expectation over the hands it draws.
+                read = [(list(game.view(k.partner).hand), 1.0)] if name in DEALT else partners
+                by_suit = {s: contract.expected_features(hand, s, read, k.options) for s in SUITS}
             action = min(legal, key=lambda a: (a.verb != "pass", a.amount or 0))
         elif view.phase == Phase.TRUMP and fit is not None:
-            worth = {s: fit.predict(x) for s, x in by_suit.items()}
+            worth = {s: contract.outlook(hand, s, partners, fit, k.options) for s in SUITS}
             action = contract.choose_trump(legal, worth)
         else:
             action = decide_normal(view, legal) if len(legal) > 1 else legal[0]
@@ -113,7 +122,7 @@ def train(name: str, deals: int, samples: int, rounds: int) -> dict:
         residuals = [y - sum(w * v for w, v in zip(weights, x, strict=True)) for x, y in rows]
         sd = statistics.pstdev(residuals)
         fit = contract.ContractFit(
-            name, game_name, tuple(weights), sd, len(rows), tuple(trained.items())
+            name, game_name, tuple(weights), sd, len(rows), tuple(trained.items()), name in DEALT
         )
         named = ", ".join(f"{n} {w:+.2f}" for n, w in zip(contract.FEATURES, weights, strict=True))
         print(
@@ -127,6 +136,7 @@ def train(name: str, deals: int, samples: int, rounds: int) -> dict:
         "sd": round(fit.sd, 2),
         "deals": fit.deals,
         "options": trained,
+        "partner": "dealt" if fit.partner_dealt else "drawn",
     }
 
 

@@ -274,7 +274,7 @@ class HardPlayer(Player):
     def _call(self, k: Knowledge, legal: list[Action], fit: contract.ContractFit) -> Action:
         """A bid, pass or trump by the contract's fitted worth, the partner's pass (if any)
         counted (`contract`), over partner hands drawn as the budget allows."""
-        samples = contract.samples_for(self.budget * work_rate(k.view.variant))
+        samples = contract.samples_for(self.budget * work_rate(k.view.variant), k.options)
         worth = contract.worth_by_trump(k, fit, self.rng(k.view), samples)
         if k.phase == Phase.TRUMP:
             return contract.choose_trump(legal, worth)
