@@ -10,11 +10,11 @@ table passes (F-5), and all four play the rest as `normal`. At the dealer's call
 the hand's features in each suit, averaged over `--samples` partner hands with their gifts (the
 same `contract.worth_by_trump` machinery `hard` uses at the table) or, for a fit in `DEALT`, read
 off the partner's dealt hand, and after the deal the declaring side's total (meld credited plus
-cards, E-11, F-9): the target. Weights are least squares
-(plain Python). Round 1 names trump as `normal` does; each later round names it by the fit of the
-round before, and the last round's deals give the committed fit. It prints the fit and the residual
-spread, and writes `bot/ai/contract_fits.json`. Deterministic: the same arguments give the same
-file.
+cards, E-11, F-9): the target. Weights are least squares (plain Python). Round 1 names trump as
+`normal` does; each later round names it by the fit of the round before, over the drawn partner
+hands as at the table, and the last round's deals give the committed fit. It prints the fit and
+the residual spread, and writes `bot/ai/contract_fits.json`. Deterministic: the same arguments
+give the same file.
 """
 
 from __future__ import annotations
@@ -56,7 +56,6 @@ def play(name: str, seed: int, samples: int, fit: contract.ContractFit | None):
     dealer = game.view(0).dealer
     by_suit: dict = {}
     partners: list = []
-    hand: list = []
     named = None
     deals = len(game.deal_results)
     while len(game.deal_results) == deals:
@@ -67,15 +66,15 @@ def play(name: str, seed: int, samples: int, fit: contract.ContractFit | None):
             if seat == dealer and PASS not in legal:
                 k = read_view(view)
                 assert k.partner is not None
-                hand = k.hand
                 partners = contract.partner_hands(k, random.Random(seed), samples)
                 # The model is linear: a fit of the partner's dealt hand gives its features their
                 # own weights, and the table takes their expectation over the hands it draws.
                 read = [(list(game.view(k.partner).hand), 1.0)] if name in DEALT else partners
-                by_suit = {s: contract.expected_features(hand, s, read, k.options) for s in SUITS}
+                by_suit = {s: contract.expected_features(k.hand, s, read, k.options) for s in SUITS}
             action = min(legal, key=lambda a: (a.verb != "pass", a.amount or 0))
         elif view.phase == Phase.TRUMP and fit is not None:
-            worth = {s: contract.outlook(hand, s, partners, fit, k.options) for s in SUITS}
+            # `k` is still the dealer's view at its forced bid: the seat that names trump
+            worth = {s: contract.outlook(k.hand, s, partners, fit, k.options) for s in SUITS}
             action = contract.choose_trump(legal, worth)
         else:
             action = decide_normal(view, legal) if len(legal) > 1 else legal[0]

@@ -265,9 +265,8 @@ def worth_by_trump(
 def samples_for(budget_work: float, options: Mapping[str, Any]) -> int:
     """Partner hands a call may draw for its budget (in playout actions), four trumps each, a
     gift chosen for each if the table passes."""
-    if options["pass_count"]:
-        return max(MIN_SAMPLES, int(min(MAX_GIFTED, budget_work / (4 * SAMPLE_WORK))))
-    return max(MIN_SAMPLES, int(min(MAX_DRAWN, budget_work / (4 * DRAW_WORK))))
+    cost, most = (SAMPLE_WORK, MAX_GIFTED) if options["pass_count"] else (DRAW_WORK, MAX_DRAWN)
+    return max(MIN_SAMPLES, int(min(most, budget_work / (4 * cost))))
 
 
 def choose_bid(
@@ -282,10 +281,10 @@ def choose_bid(
         return PASS
     if PASS not in legal:
         return lowest  # F-3, H-4: the stuck dealer bids the minimum
-    bids = k.view.bids
-    partner = k.partner
     if not worth:
         return PASS
+    bids = k.view.bids
+    partner = k.partner
     best = max(worth.values(), key=lambda o: o.mean)
     reach = best.mean - SAFETY_SD * best.spread
     bid = partner is not None and partner < len(bids) and bids[partner] is not None
